@@ -1,0 +1,3 @@
+"""referee: a referee and scorekeeper for card games played at a real table."""
+
+__version__ = "0.1.0"

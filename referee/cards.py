@@ -1,0 +1,193 @@
+"""Card notation (SPEC §2): the French 52-card deck and Smitten placements.
+
+Parsing is case-insensitive and forgiving about separators; printing always gives the
+canonical form used in JSON and save files (``"10S"``, ``"AH"``, ``"3L"``).
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+
+from referee.errors import InputError, quoted
+
+
+class Suit(enum.Enum):
+    """The four French suits, in the canonical deck order (clubs first)."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+_SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+# Letters, the usual symbols and their outlined twins, all mapped to a suit.
+_SUIT_NAMES = {
+    "C": Suit.CLUBS, "♣": Suit.CLUBS, "♧": Suit.CLUBS,
+    "D": Suit.DIAMONDS, "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS,
+    "H": Suit.HEARTS, "♥": Suit.HEARTS, "♡": Suit.HEARTS,
+    "S": Suit.SPADES, "♠": Suit.SPADES, "♤": Suit.SPADES,
+}  # fmt: skip
+
+#: Rank values 2..14 and how each is written canonically.
+RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
+              11: "J", 12: "Q", 13: "K", 14: "A"}  # fmt: skip
+_RANK_VALUES = {name: value for value, name in RANK_NAMES.items()} | {"T": 10}
+
+_SEPARATORS = " ,;\t"
+_CARD_AT = re.compile(r"(10|[2-9TJQKA])([CDHS♣♦♥♠♧♢♡♤])", re.IGNORECASE)
+_RANK_HELP = "ranks are 2–10 (or T), J, Q, K, A"
+_SUIT_HELP = "suits are C, D, H, S (or ♣ ♦ ♥ ♠)"
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card of the French deck: ``rank`` 2..14 (J=11, Q=12, K=13, A=14) and suit."""
+
+    rank: int
+    suit: Suit
+
+    def __post_init__(self) -> None:
+        if self.rank not in RANK_NAMES:
+            raise InputError(f"rank {self.rank} is not a card rank; {_RANK_HELP}")
+
+    def __str__(self) -> str:
+        return RANK_NAMES[self.rank] + self.suit.value
+
+    @property
+    def rank_name(self) -> str:
+        return RANK_NAMES[self.rank]
+
+    @property
+    def symbol(self) -> str:
+        """The card as people write it: ``10♠``."""
+        return RANK_NAMES[self.rank] + self.suit.symbol
+
+    @property
+    def sort_key(self) -> tuple[int, int]:
+        """Canonical deck order: by suit (♣ ♦ ♥ ♠), then rank (2 … A)."""
+        return (list(Suit).index(self.suit), self.rank)
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse exactly one card, e.g. ``AH``, ``10s``, ``T♠``, ``q♥``."""
+        cards = parse_cards(text)
+        if len(cards) != 1:
+            raise InputError(f"{quoted(text)} holds {len(cards)} cards; expected exactly one card")
+        return cards[0]
+
+
+def french_deck() -> list[Card]:
+    """The canonical unshuffled deck: clubs, diamonds, hearts, spades, each 2 … A."""
+    return [Card(rank, suit) for suit in Suit for rank in RANK_NAMES]
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Parse any number of cards separated by spaces or commas, or written together.
+
+    ``"AS KS,2H 10s"`` and ``"ASKS2H10S"`` both give four cards: the notation is
+    unambiguous because every card ends in a suit.
+    """
+    cards: list[Card] = []
+    pos = 0
+    while pos < len(text):
+        if text[pos] in _SEPARATORS:
+            pos += 1
+            continue
+        match = _CARD_AT.match(text, pos)
+        if match is None:
+            raise InputError(_explain_bad_card(text, pos))
+        rank, suit = match.groups()
+        cards.append(Card(_RANK_VALUES[rank.upper()], _SUIT_NAMES[suit.upper()]))
+        pos = match.end()
+    if not cards:
+        raise InputError(f"no card given in {quoted(text)}; write cards like AH, 10S, T♠, q♥")
+    return cards
+
+
+def _explain_bad_card(text: str, pos: int) -> str:
+    """Say precisely what is wrong with the token starting at ``pos``."""
+    end = pos
+    while end < len(text) and text[end] not in _SEPARATORS:
+        end += 1
+    token = text[pos:end]
+    where = f" in {quoted(text)}" if token != text.strip() else ""
+    head = token[:2] if token[:2] == "10" else token[:1]
+    rest = token[len(head):]
+    if head.upper() not in _RANK_VALUES:
+        if head.upper() in _SUIT_NAMES:
+            return f"card {quoted(token)}{where} starts with a suit; write the rank first, as in A{head.upper()}"
+        hint = " (did you mean 10 or A?)" if head == "1" else ""
+        return f"unknown rank {quoted(head)} in card {quoted(token)}{where}; {_RANK_HELP}{hint}"
+    if not rest:
+        return f"card {quoted(token)}{where} has no suit; {_SUIT_HELP}, as in {head.upper()}H"
+    return f"unknown suit {quoted(rest[0])} in card {quoted(token)}{where}; {_SUIT_HELP}"
+
+
+# --- Smitten -------------------------------------------------------------------------
+
+
+class GridSide(enum.Enum):
+    """Which of the two Smitten grids: left or right."""
+
+    LEFT = "L"
+    RIGHT = "R"
+
+    @property
+    def other(self) -> GridSide:
+        return GridSide.RIGHT if self is GridSide.LEFT else GridSide.LEFT
+
+
+SMITTEN_NUMBERS = range(1, 10)
+
+
+def parse_smitten_card(text: str) -> int:
+    """A Smitten card is just its number, 1 to 9."""
+    stripped = text.strip()
+    if stripped.isascii() and stripped.isdigit() and int(stripped) in SMITTEN_NUMBERS:
+        return int(stripped)
+    raise InputError(f"{quoted(text)} is not a Smitten card; cards are numbered 1 to 9")
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A Smitten card put into a grid, written number + grid: ``3L``, ``9R``.
+
+    The cell follows from the number (row (n−1)//3, column (n−1)%3), so the number and
+    the grid are all there is to say.
+    """
+
+    number: int
+    side: GridSide
+
+    def __str__(self) -> str:
+        return f"{self.number}{self.side.value}"
+
+    @property
+    def cell(self) -> tuple[int, int]:
+        return divmod(self.number - 1, 3)
+
+    @classmethod
+    def parse(cls, text: str) -> Placement:
+        compact = "".join(text.split()).upper()
+        if len(compact) >= 2 and compact[-1] in "LR":
+            number = parse_smitten_card(compact[:-1])
+            return cls(number, GridSide(compact[-1]))
+        if compact and compact[-1].isalpha():
+            raise InputError(
+                f"unknown grid {quoted(compact[-1])} in placement {quoted(text)}; "
+                "use L (left) or R (right), as in 3L"
+            )
+        raise InputError(
+            f"{quoted(text)} is not a placement; write the card number and the grid, as in 3L or 7R"
+        )

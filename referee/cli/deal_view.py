@@ -1,0 +1,76 @@
+"""How a deal looks to people: hands as sorted rows, one column per suit."""
+
+from __future__ import annotations
+
+from rich import box
+from rich.table import Table
+from rich.text import Text
+
+from referee.cards import Card, Suit
+from referee.cli.output import cards_text, console
+from referee.dealing import Deal, FrenchDeal, SmittenDeal
+from referee.shuffle import VERSION
+
+# Alternating colours read best when a hand is fanned out.
+_DISPLAY_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+_TITLES = {"smoorverliefd": "Smoorverliefd", "french52": "French deck", "smitten": "Smitten"}
+
+
+def show(result: Deal, fresh_seed: bool, replay_command: str) -> None:
+    out = console()
+    if isinstance(result, SmittenDeal):
+        table, notes = _smitten(result)
+        setting = f"{'solo' if result.difficulty is None else 'two players, ' + result.difficulty.value}"
+    else:
+        table, notes = _french(result)
+        setting = f"{len(result.hands)} players"
+    title = Text.assemble((_TITLES[result.to_json()["game"]], "bold"), f" — {setting} — seed ", (result.seed, "bold cyan"))
+    out.print(title)
+    out.print(table)
+    for note in notes:
+        out.print(note)
+    if fresh_seed:
+        out.print(Text.assemble("New seed ", (result.seed, "bold cyan"), f" (shuffle {VERSION}); this deals it again:"))
+    else:
+        out.print(Text(f"Shuffle {VERSION}; this deals it again:"))
+    out.print(Text("  " + replay_command))
+
+
+def _by_suit(hand: tuple[Card, ...], suit: Suit) -> Text:
+    ranks = sorted((card for card in hand if card.suit is suit), key=lambda card: -card.rank)
+    return Text(" ".join(card.rank_name for card in ranks) or "—", style="red" if suit.is_red else "")
+
+
+def _french(result: FrenchDeal) -> tuple[Table, list[Text]]:
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("Player")
+    for suit in _DISPLAY_SUITS:
+        table.add_column(Text(suit.symbol, style="red" if suit.is_red else ""))
+    table.add_column("Cards", justify="right")
+    for number, hand in enumerate(result.hands, start=1):
+        table.add_row(f"Player {number}", *(_by_suit(hand, suit) for suit in _DISPLAY_SUITS), str(len(hand)))
+    notes = []
+    if result.rest:
+        label = "Dead cards" if result.game == "smoorverliefd" else "Stock, top first"
+        notes.append(Text.assemble(f"{label} ({len(result.rest)}): ", cards_text(result.rest)))
+    return table, notes
+
+
+def _smitten(result: SmittenDeal) -> tuple[Table, list[Text]]:
+    solo = result.difficulty is None
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("Hand")
+    table.add_column("Face up" if solo else "Cards")
+    if solo:
+        table.add_column("Face down")
+    for number, hand in enumerate(result.hands):
+        name = "AB"[number] if solo else f"Player {number + 1}"
+        row = [name, " ".join(map(str, sorted(hand.face_up)))]
+        if solo:
+            row.append(" ".join(map(str, hand.face_down)))
+        table.add_row(*row)
+    notes = [
+        Text(f"Set aside, face down: {result.set_aside}"),
+        Text(f"Deck, top first ({len(result.deck)}): {' '.join(map(str, result.deck))}"),
+    ]
+    return table, notes

@@ -1,0 +1,94 @@
+"""The one error path of every command (SPEC §1).
+
+Every failure ends here: a one-line message on stderr naming the problem and the fix
+(plus, with ``--json``, one JSON object on stdout), and exit 2 for input that cannot be
+used, 1 for a rule that says no. Never a traceback, whatever the input.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import typer
+from typer.core import TyperGroup
+
+try:  # typer >= 0.25 ships its own copy of click
+    from typer._click import exceptions as click_exceptions
+except ImportError:  # pragma: no cover - older typer on top of click
+    from click import exceptions as click_exceptions
+
+from referee.errors import RefereeError
+
+PROGRAM = "referee"
+CONTEXT = {"help_option_names": ["-h", "--help"]}
+
+
+class RefereeGroup(TyperGroup):
+    """A Typer group whose ``main`` turns every failure into a message and an exit code."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        argv = list(sys.argv[1:] if args is None else args)
+        code = run(self, argv, prog_name or PROGRAM, complete_var, **extra)
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+def command_group(help: str) -> typer.Typer:
+    """A command group (`referee smoor`, …) with the shared error path and help options."""
+    return typer.Typer(cls=RefereeGroup, no_args_is_help=True, context_settings=CONTEXT, help=help)
+
+
+def run(group: TyperGroup, argv: list[str], prog_name: str, complete_var: str | None, **extra: Any) -> int:
+    """Run the command line; return the exit code after reporting any failure."""
+    want_json = "--json" in argv
+    try:
+        result = TyperGroup.main(
+            group, args=argv, prog_name=prog_name, complete_var=complete_var, standalone_mode=False, **extra
+        )
+    except RefereeError as error:
+        return fail(str(error), error.exit_code, want_json)
+    except click_exceptions.NoArgsIsHelpError:
+        return 0  # the help has been printed: a bare `referee smoor` asks what it can do
+    except click_exceptions.UsageError as error:
+        return fail(usage_message(error), 2, want_json)
+    except click_exceptions.ClickException as error:
+        return fail(error.format_message(), 2, want_json)
+    except click_exceptions.Abort:
+        return fail("aborted", 2, want_json)
+    except BrokenPipeError:
+        return 0  # the reader went away (`referee … | head`); nothing left to say
+    except RecursionError:
+        return fail("the input is nested too deeply to read", 2, want_json)
+    except Exception as error:  # a bug: still no traceback, but say so plainly
+        name = type(error).__name__
+        return fail(f"internal error ({name}: {error}); please report this with the command you ran", 2, want_json)
+    return result if isinstance(result, int) else 0
+
+
+def usage_message(error: click_exceptions.UsageError) -> str:
+    """Click's usage message on one line, with where to look for the right spelling."""
+    message = " ".join(error.format_message().split())
+    message = message[:1].lower() + message[1:]
+    path = error.ctx.command_path if error.ctx is not None else PROGRAM
+    return f"{message} (see `{path} --help`)"
+
+
+def fail(message: str, code: int, want_json: bool) -> int:
+    """Report a failure: one line on stderr, and one JSON object on stdout with --json."""
+    message = " ".join(message.split()) or "failed"
+    message = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+    if want_json:
+        sys.stdout.write(json.dumps({"error": message, "exit_code": code}, ensure_ascii=False) + "\n")
+    sys.stderr.write(f"{PROGRAM}: {message}\n")
+    return code

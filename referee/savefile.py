@@ -1,0 +1,451 @@
+"""The one save-file engine for every game (SPEC §1, "Save files").
+
+A save file is an event log in TOML::
+
+    format = "referee/smoorverliefd"    # which game
+    version = 1                         # schema version
+    [setup]                             # players, options, seed
+    [[events]]                          # what happened, oldest first; each has a kind
+    [end]                               # events = N: proves the file was not cut short
+
+Nothing but the setup and the events is stored: the state on screen is always
+recomputed by replaying the events through the game's rules (a :class:`Ruleset`), so
+a hand-edited file is re-validated on load and a bad event is reported with its line.
+
+Writes are atomic (a temporary file in the same folder, flush + fsync, ``os.replace``,
+then fsync of the folder); the previous version is kept as ``FILE.bak``; an exclusive
+lock on the file keeps two terminals from interleaving writes. A rejected entry raises
+before anything is written, so the file stays byte-for-byte the same.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shutil
+import tempfile
+import time
+import tomllib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Generic, Protocol, TypeVar
+
+from referee.errors import InputError, RefereeError
+
+State = TypeVar("State")
+
+#: How long a second writer waits for the lock before giving up (seconds).
+LOCK_TIMEOUT_ENV = "REFEREE_LOCK_TIMEOUT"
+DEFAULT_LOCK_TIMEOUT = 5.0
+
+_HEADER = (
+    "# A referee save file: the setup and every recorded event, oldest first.\n"
+    "# referee replays the events through the rules each time it loads this file.\n"
+    "# Prefer `undo` and `edit` to editing by hand; the previous version is in FILE.bak.\n"
+)
+
+
+class Ruleset(Protocol[State]):
+    """What a game gives the engine: how to start from the setup and apply one event.
+
+    ``start`` and ``apply`` are the game's pure rules; they raise ``InputError`` or
+    ``RuleError`` for an event that cannot happen.
+    """
+
+    format: str  # e.g. "referee/smoorverliefd"
+    version: int  # the schema version this program writes and understands
+    command: str  # e.g. "referee smoor", for messages that say what to type
+
+    def start(self, setup: dict[str, Any]) -> State: ...
+
+    def apply(self, state: State, event: dict[str, Any]) -> State: ...
+
+    def describe(self, event: dict[str, Any]) -> str: ...
+
+
+class SaveFileError(InputError):
+    """A save file that cannot be used: missing, damaged, of another game or too new."""
+
+
+@dataclass(frozen=True)
+class Saved(Generic[State]):
+    """A loaded save file: what it holds and the state its events replay to."""
+
+    path: Path
+    setup: dict[str, Any]
+    events: list[dict[str, Any]]
+    state: State
+
+
+# --- reading --------------------------------------------------------------------------
+
+
+def load(path: Path | str, ruleset: Ruleset[State]) -> Saved[State]:
+    """Read and replay a save file. Any problem raises ``SaveFileError`` (exit 2)."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise SaveFileError(
+            f"no such file: {path}; start one with `{ruleset.command} new {path} …`"
+        ) from None
+    except OSError as error:
+        raise SaveFileError(f"cannot read {path}: {error.strerror}") from None
+    return _parse(path, data, ruleset)
+
+
+def _parse(path: Path, data: bytes, ruleset: Ruleset[State]) -> Saved[State]:
+    damaged = _Damage(path)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise damaged(line, "is not UTF-8 text") from None
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        where = re.search(r"\(at line (\d+), column (\d+)\)", str(error))
+        reason = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", str(error))
+        line = int(where[1]) if where else text.count("\n") + 1
+        raise damaged(line, f"is not valid TOML ({reason})") from None
+
+    lines = _Lines(text)
+    file_format = document.get("format")
+    if file_format != ruleset.format:
+        if isinstance(file_format, str) and file_format.startswith("referee/"):
+            game = file_format.removeprefix("referee/")
+            raise damaged(lines.key("format"), f"is a {game} file, not a {ruleset.format.removeprefix('referee/')} file")
+        raise damaged(lines.key("format") or 1, f"is not a {ruleset.format} save file (format = {file_format!r})")
+    version = document.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise damaged(lines.key("version") or 1, "has no valid schema `version`")
+    if version > ruleset.version:
+        raise damaged(
+            lines.key("version"),
+            f"was written with schema version {version}, newer than this referee understands "
+            f"(up to {ruleset.version}); upgrade referee to read it",
+        )
+    events = document.get("events", [])
+    end = document.get("end")
+    if not isinstance(end, dict) or "events" not in end:
+        raise damaged(
+            lines.count, "is cut short: it does not end with the [end] table that referee writes"
+        )
+    if not isinstance(events, list) or end["events"] != len(events):
+        raise damaged(
+            lines.header("end"),
+            f"is cut short or was edited: [end] says {end['events']} events but the file holds "
+            f"{len(events) if isinstance(events, list) else 'no list of'} events",
+        )
+    setup = document.get("setup")
+    if not isinstance(setup, dict):
+        raise damaged(1, "has no [setup] table")
+
+    try:
+        state = ruleset.start(setup)
+    except RefereeError as error:
+        raise damaged(lines.header("setup"), f"has a bad [setup]: {error}") from None
+    for index, event in enumerate(events):
+        try:
+            if not isinstance(event, dict) or not isinstance(event.get("kind"), str):
+                raise InputError("an event needs a `kind`")
+            state = ruleset.apply(state, event)
+        except RefereeError as error:
+            raise damaged(lines.event(index), f"event {index + 1} ({_kind(event)}): {error}") from None
+    return Saved(path, setup, events, state)
+
+
+def _kind(event: object) -> str:
+    kind = event.get("kind") if isinstance(event, dict) else None
+    return kind if isinstance(kind, str) else "no kind"
+
+
+class _Damage:
+    """Builds the one-line message for a damaged file, naming the file and the line."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __call__(self, line: int | None, problem: str) -> SaveFileError:
+        where = f"{self.path} line {line}" if line else str(self.path)
+        backup = _backup_path(self.path)
+        advice = f"; the previous version is in {backup}" if backup.exists() else ""
+        return SaveFileError(f"{where}: the file {problem}{advice}; the file was left untouched")
+
+
+class _Lines:
+    """Finds the line numbers of keys, tables and events in the file's text."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.splitlines()
+        self.count = max(len(self.lines), 1)
+
+    def _first(self, pattern: str) -> int | None:
+        regex = re.compile(pattern)
+        for number, line in enumerate(self.lines, start=1):
+            if regex.match(line):
+                return number
+        return None
+
+    def key(self, name: str) -> int | None:
+        return self._first(rf"\s*{name}\s*=")
+
+    def header(self, name: str) -> int | None:
+        return self._first(rf"\s*\[\s*{name}\s*\]")
+
+    def event(self, index: int) -> int | None:
+        headers = [n for n, line in enumerate(self.lines, start=1) if re.match(r"\s*\[\[\s*events\s*\]\]", line)]
+        return headers[index] if index < len(headers) else None
+
+
+# --- writing --------------------------------------------------------------------------
+
+
+def dumps(ruleset: Ruleset[Any], setup: dict[str, Any], events: list[dict[str, Any]]) -> str:
+    """The text of a save file. Events keep their key order; ``[end]`` comes last."""
+    import tomli_w
+
+    document = {
+        "format": ruleset.format,
+        "version": ruleset.version,
+        "setup": setup,
+        "events": events,
+        "end": {"events": len(events)},
+    }
+    return _HEADER + tomli_w.dumps(document)
+
+
+def create(path: Path | str, ruleset: Ruleset[State], setup: dict[str, Any]) -> Saved[State]:
+    """Start a new save file; refuses to overwrite an existing one."""
+    path = Path(path)
+    state = ruleset.start(setup)
+    if path.exists():
+        raise InputError(f"{path} already exists; choose another file name, or delete it first")
+    if not path.parent.is_dir():
+        raise InputError(f"folder {path.parent} does not exist; create it first or choose another path")
+    text = dumps(ruleset, setup, [])
+    with _writing(path):
+        tmp = _write_temporary(path, text.encode())
+        try:
+            os.link(tmp, path)  # fails if the file appeared meanwhile: never clobbers
+        except FileExistsError:
+            raise InputError(f"{path} already exists; choose another file name, or delete it first") from None
+        finally:
+            os.unlink(tmp)
+        _fsync_folder(path.parent)
+    return Saved(path, setup, [], state)
+
+
+def record(path: Path | str, ruleset: Ruleset[State], event: dict[str, Any]) -> Saved[State]:
+    """Append one event, after the rules have accepted it."""
+
+    def append(saved: Saved[State]) -> Saved[State]:
+        state = ruleset.apply(saved.state, event)
+        return Saved(saved.path, saved.setup, [*saved.events, event], state)
+
+    return update(path, ruleset, append)
+
+
+def rewrite(
+    path: Path | str,
+    ruleset: Ruleset[State],
+    change: Callable[[list[dict[str, Any]]], list[dict[str, Any]]],
+) -> Saved[State]:
+    """Replace the event list (undo, edit) and replay all of it through the rules.
+
+    An error in event N of the new list is raised with its number, nothing written.
+    """
+
+    def replay_changed(saved: Saved[State]) -> Saved[State]:
+        events = change(list(saved.events))
+        return Saved(saved.path, saved.setup, events, replay(ruleset, saved.setup, events))
+
+    return update(path, ruleset, replay_changed)
+
+
+def undo(path: Path | str, ruleset: Ruleset[State]) -> tuple[dict[str, Any], Saved[State]]:
+    """Remove the last event. Returns the removed event and the file as it is now."""
+    removed: list[dict[str, Any]] = []
+
+    def drop_last(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        if not events:
+            raise InputError(f"{path} has no events to undo")
+        removed.append(events.pop())
+        return events
+
+    saved = rewrite(path, ruleset, drop_last)
+    return removed[0], saved
+
+
+def replay(ruleset: Ruleset[State], setup: dict[str, Any], events: list[dict[str, Any]]) -> State:
+    """Run the events through the rules; an error names the event's number."""
+    state = ruleset.start(setup)
+    for index, event in enumerate(events):
+        try:
+            state = ruleset.apply(state, event)
+        except RefereeError as error:
+            raise type(error)(f"event {index + 1} ({_kind(event)}): {error}") from None
+    return state
+
+
+def update(
+    path: Path | str, ruleset: Ruleset[State], change: Callable[[Saved[State]], Saved[State]]
+) -> Saved[State]:
+    """Under the lock: read and replay the file, apply ``change``, write the result.
+
+    If ``change`` raises, nothing is written.
+    """
+    path = Path(path)
+    with _locked(path, ruleset) as handle:
+        current = _parse(path, _read_all(handle), ruleset)
+        changed = change(current)
+        _replace(path, dumps(ruleset, changed.setup, changed.events).encode())
+    return changed
+
+
+def _backup_path(path: Path) -> Path:
+    return path.with_name(path.name + ".bak")
+
+
+def _replace(path: Path, data: bytes) -> None:
+    """Atomically make ``data`` the content of ``path``, keeping the old one as .bak."""
+    with _writing(path):
+        tmp = _write_temporary(path, data)
+        try:
+            with contextlib.suppress(OSError):
+                os.chmod(tmp, os.stat(path).st_mode & 0o7777)
+            _keep_backup(path)
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+        _fsync_folder(path.parent)
+
+
+def _keep_backup(path: Path) -> None:
+    """Make FILE.bak the current version: a hard link (instant, atomic), or a copy."""
+    backup = _backup_path(path)
+    staging = path.with_name(f".{path.name}.bak.{os.getpid()}.tmp")
+    try:
+        os.link(path, staging)
+    except OSError:
+        shutil.copy2(path, staging)
+    os.replace(staging, backup)
+
+
+def _write_temporary(path: Path, data: bytes) -> str:
+    """Write ``data`` to a new temporary file next to ``path``, flushed and fsynced."""
+    _remove_stale_temporaries(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return tmp
+
+
+def _remove_stale_temporaries(path: Path) -> None:
+    """Remove temporary files a killed writer left behind.
+
+    Only called while holding the file's lock (or creating it), so no other writer of
+    this file can be using them.
+    """
+    prefix, suffix = f".{path.name}.", ".tmp"
+    with contextlib.suppress(OSError):
+        for name in os.listdir(path.parent):
+            if name.startswith(prefix) and name.endswith(suffix):
+                with contextlib.suppress(OSError):
+                    os.unlink(path.parent / name)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX); not possible on every platform."""
+    with contextlib.suppress(OSError, AttributeError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+@contextlib.contextmanager
+def _writing(path: Path) -> Iterator[None]:
+    """Turn OS errors while writing into a clear message (read-only folder, full disk)."""
+    try:
+        yield
+    except OSError as error:
+        raise SaveFileError(f"cannot write {path}: {error.strerror or error}; nothing was changed") from None
+
+
+def _read_all(fd: int) -> bytes:
+    with open(fd, "rb", closefd=False) as handle:
+        handle.seek(0)
+        return handle.read()
+
+
+@contextlib.contextmanager
+def _locked(path: Path, ruleset: Ruleset[Any]) -> Iterator[int]:
+    """Hold an exclusive lock on the current version of ``path``; yield its descriptor.
+
+    The lock is taken on the file itself. Because writers replace the file rather than
+    change it, a waiter that wins the lock checks that it still holds the file at
+    ``path`` and tries again on the new version if not.
+    """
+    try:
+        import fcntl
+    except ImportError:  # Windows: no advisory locks; writes are still atomic.
+        fcntl = None
+    timeout = _lock_timeout()
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            fd = os.open(path, os.O_RDONLY)
+        except FileNotFoundError:
+            raise SaveFileError(f"no such file: {path}; start one with `{ruleset.command} new {path} …`") from None
+        except OSError as error:
+            raise SaveFileError(f"cannot open {path}: {error.strerror}") from None
+        try:
+            if fcntl is not None:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        raise SaveFileError(
+                            f"{path} is being written by another referee (waited {timeout:g} s); "
+                            "try again in a moment"
+                        ) from None
+                    time.sleep(0.01)
+                    continue
+                if not _same_file(fd, path):
+                    continue  # replaced while we waited: lock the new version
+            yield fd
+            return
+        finally:
+            os.close(fd)
+
+
+def _same_file(fd: int, path: Path) -> bool:
+    try:
+        current = os.stat(path)
+    except OSError:
+        return False
+    mine = os.fstat(fd)
+    return (mine.st_dev, mine.st_ino) == (current.st_dev, current.st_ino)
+
+
+def _lock_timeout() -> float:
+    try:
+        return max(0.0, float(os.environ.get(LOCK_TIMEOUT_ENV, DEFAULT_LOCK_TIMEOUT)))
+    except ValueError:
+        return DEFAULT_LOCK_TIMEOUT
