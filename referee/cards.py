@@ -183,7 +183,7 @@ class Placement:
         if len(compact) >= 2 and compact[-1] in "LR":
             number = parse_smitten_card(compact[:-1])
             return cls(number, GridSide(compact[-1]))
-        if compact and compact[-1].isalpha():
+        if len(compact) >= 2 and compact[-1].isalpha() and compact[:-1].isdigit():
             raise InputError(
                 f"unknown grid {quoted(compact[-1])} in placement {quoted(text)}; "
                 "use L (left) or R (right), as in 3L"

@@ -8,6 +8,7 @@ used, 1 for a rule that says no. Never a traceback, whatever the input.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -79,7 +80,8 @@ def run(group: TyperGroup, argv: list[str], prog_name: str, complete_var: str | 
 def usage_message(error: click_exceptions.UsageError) -> str:
     """Click's usage message on one line, with where to look for the right spelling."""
     message = " ".join(error.format_message().split())
-    message = message[:1].lower() + message[1:]
+    message = re.sub(r"\s*\((?:Possible options|Did you mean):? ([^)]*)\)", r"; did you mean \1?", message)
+    message = message[:1].lower() + message[1:].rstrip(".")
     path = error.ctx.command_path if error.ctx is not None else PROGRAM
     return f"{message} (see `{path} --help`)"
 

@@ -1,0 +1,71 @@
+"""`undo FILE` and `history FILE`, the same for every game's save file.
+
+A game's command group calls :func:`add_file_commands` with a function that returns
+its ruleset (imported lazily, so `--help` stays fast).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from referee.savefile import Ruleset
+
+FileArgument = Annotated[Path, typer.Argument(help="The save file.", show_default=False)]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of text.")]
+
+
+def add_file_commands(app: typer.Typer, ruleset: Callable[[], Ruleset[Any]]) -> None:
+    """Register `undo` and `history` on a game's command group."""
+
+    @app.command()
+    def undo(file: FileArgument, as_json: JsonOption = False) -> None:
+        """Remove the last recorded event (the previous version stays in FILE.bak)."""
+        from referee import savefile
+
+        rules = ruleset()
+        removed, saved = savefile.undo(file, rules)
+        if as_json:
+            from referee.cli.output import emit_json
+
+            emit_json({"file": str(file), "undone": removed, "events": len(saved.events)})
+            return
+        from rich.text import Text
+
+        from referee.cli.output import console
+
+        console().print(Text(f"Undone: event {len(saved.events) + 1}, {rules.describe(removed)}"))
+        console().print(Text(f"{file} now holds {len(saved.events)} events."))
+
+    @app.command()
+    def history(file: FileArgument, as_json: JsonOption = False) -> None:
+        """List every recorded event, oldest first."""
+        from referee import savefile
+
+        rules = ruleset()
+        saved = savefile.load(file, rules)
+        entries = [
+            {"number": number, "kind": event["kind"], "summary": rules.describe(event), "event": event}
+            for number, event in enumerate(saved.events, start=1)
+        ]
+        if as_json:
+            from referee.cli.output import emit_json
+
+            emit_json({"file": str(file), "format": rules.format, "events": entries})
+            return
+        from rich import box
+        from rich.table import Table
+        from rich.text import Text
+
+        from referee.cli.output import console
+
+        if not entries:
+            console().print(Text(f"{file} holds no events yet."))
+            return
+        table = Table("#", "Event", box=box.SIMPLE_HEAD, pad_edge=False)
+        for entry in entries:
+            table.add_row(str(entry["number"]), Text(entry["summary"]))
+        console().print(table)

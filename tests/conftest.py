@@ -1,0 +1,48 @@
+"""Shared test helpers: run the real CLI in-process, and find the installed command."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from referee.cli import app
+
+
+class Run:
+    """The result of one `referee …` call: exit code, stdout, stderr."""
+
+    def __init__(self, result) -> None:
+        self.exit_code = result.exit_code
+        self.stdout = result.stdout
+        self.stderr = result.stderr
+        self.exception = result.exception
+
+    def json(self) -> dict:
+        document = json.loads(self.stdout)
+        assert isinstance(document, dict)
+        return document
+
+
+@pytest.fixture
+def referee():
+    """Call the real `referee` app through typer's CliRunner: referee("deal", "smitten")."""
+    runner = CliRunner()
+
+    def call(*args: str, env: dict | None = None) -> Run:
+        return Run(runner.invoke(app, list(args), env=env, catch_exceptions=True))
+
+    return call
+
+
+def installed_referee() -> str:
+    """The installed `referee` console script (next to this Python, or on PATH)."""
+    beside = Path(sys.executable).parent / "referee"
+    found = str(beside) if beside.exists() else shutil.which("referee")
+    if not found:
+        pytest.fail("the `referee` command is not installed; run `pip install .` first")
+    return found

@@ -1,0 +1,196 @@
+"""The command line's conventions (SPEC §1): groups, --json, exit codes, one-line errors."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee import __version__
+from conftest import installed_referee
+
+
+def test_version_prints_the_program_and_its_version(referee):
+    result = referee("--version")
+    assert result.exit_code == 0
+    assert result.stdout.strip() == f"referee {__version__}"
+
+
+@pytest.mark.parametrize("group", ["deal", "smitten", "spell", "spellcrafter", "smoor", "smoorverliefd", "dict"])
+def test_every_command_group_has_help(referee, group):
+    result = referee(group, "--help")
+    assert result.exit_code == 0
+    assert "Usage" in result.stdout
+
+
+def test_aliases_name_the_same_group(referee):
+    for name, alias in (("spell", "spellcrafter"), ("smoor", "smoorverliefd")):
+        assert "Usage: referee " + alias in referee(alias, "--help").stdout
+        assert "alias: " + alias in referee(alias, "--help").stdout
+        assert "alias: " + alias in referee(name, "--help").stdout
+
+
+def test_bare_referee_shows_the_commands(referee):
+    result = referee()
+    assert result.exit_code == 0
+    for group in ("deal", "smitten", "spell", "smoor", "dict"):
+        assert group in result.stdout
+
+
+# --- deal --------------------------------------------------------------------------
+
+
+def test_deal_json_is_one_object_with_game_seed_hands_and_dead(referee):
+    result = referee("deal", "smoorverliefd", "--players", "3", "--seed", "s", "--json")
+    assert result.exit_code == 0
+    document = result.json()
+    assert {"game", "seed", "hands", "dead"} <= set(document)
+    assert document["game"] == "smoorverliefd" and document["seed"] == "s"
+    assert [len(hand) for hand in document["hands"]] == [17, 17, 17] and len(document["dead"]) == 1
+    assert document["hands"][0][:3] == ["KC", "10D", "9H"]  # canonical forms, pinned
+
+
+def test_deal_smitten_json_has_set_aside_hands_and_deck(referee):
+    document = referee("deal", "smitten", "--seed", "s", "--difficulty", "easy", "--json").json()
+    assert {"game", "seed", "set_aside", "hands", "deck"} <= set(document)
+    assert document["set_aside"] == 5 and document["hands"] == [[7, 9, 4, 9], [6, 1, 3, 3]]
+    solo = referee("deal", "smitten", "--seed", "s", "--mode", "solo", "--json").json()
+    assert solo["hands"] == [
+        {"name": "A", "face_up": [7, 9], "face_down": [4]},
+        {"name": "B", "face_up": [6, 1], "face_down": [3]},
+    ]
+
+
+def test_deal_without_seed_draws_a_fresh_seed_that_reproduces_the_deal(referee):
+    first = referee("deal", "french52", "--players", "2", "--hand-size", "5", "--json").json()
+    seed = first["seed"]
+    assert len(seed.split("-")) == 3
+    again = referee("deal", "french52", "--players", "2", "--hand-size", "5", "--seed", seed, "--json").json()
+    assert again == first
+
+
+def test_deal_for_people_shows_sorted_hands_with_suit_symbols_and_the_replay_command(referee):
+    result = referee("deal", "smoorverliefd", "--seed", "s")
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "♠" in out and "♥" in out and "Player 4" in out
+    assert "A K 8 7 6 3" in out  # player 1's clubs, highest first
+    assert "referee deal smoorverliefd --players 4 --seed s" in out
+    assert "\x1b[" not in out  # no colour codes when stdout is not a terminal
+
+
+def test_fresh_seed_is_printed_for_people(referee):
+    result = referee("deal", "smitten", "--mode", "solo")
+    assert "New seed" in result.stdout and "--seed" in result.stdout
+
+
+def test_seed_text_is_printed_literally_not_as_markup(referee):
+    result = referee("deal", "smitten", "--seed", "[red]Anna[/red]")
+    assert "[red]Anna[/red]" in result.stdout
+
+
+# --- errors -----------------------------------------------------------------------
+
+
+def assert_one_line_error(result, code: int, *fragments: str) -> None:
+    assert result.exit_code == code, result.stdout + result.stderr
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("referee: ")
+    for fragment in fragments:
+        assert fragment in result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_unknown_game_suggests_the_nearest_spelling(referee):
+    result = referee("deal", "smorverliefd")
+    assert_one_line_error(result, 2, "did you mean smoorverliefd?")
+    assert result.stdout == ""
+
+
+def test_unknown_command_suggests_the_nearest_spelling(referee):
+    assert_one_line_error(referee("smorverliefd"), 2, "smoorverliefd", "referee --help")
+
+
+@pytest.mark.parametrize(
+    "args, fragments",
+    [
+        (["deal", "smoorverliefd", "--players", "7"], ["3, 4 or 5 players"]),
+        (["deal", "smoorverliefd", "--players", "abc"], ["--players", "integer"]),
+        (["deal", "french52", "--players", "4", "--hand-size", "14"], ["--hand-size 1..13"]),
+        (["deal"], ["missing argument", "referee deal --help"]),
+        (["deal", "smitten", "--plyers", "2"], ["--plyers"]),
+        (["deal", "smitten", "--seed"], ["--seed"]),
+    ],
+)
+def test_bad_input_gives_exit_2_and_one_line_naming_the_problem(referee, args, fragments):
+    assert_one_line_error(referee(*args), 2, *fragments)
+
+
+def test_with_json_an_error_is_also_one_json_object_on_stdout(referee):
+    result = referee("deal", "smoorverliefd", "--players", "9", "--json")
+    assert result.exit_code == 2
+    assert result.json() == {"error": result.stderr.removeprefix("referee: ").strip(), "exit_code": 2}
+
+
+def test_control_characters_in_input_are_escaped_in_the_message(referee):
+    result = referee("deal", "smo\x1b[31mor\nx")
+    assert_one_line_error(result, 2)
+    assert "\x1b" not in result.stderr
+
+
+_WORDS = st.sampled_from(
+    ["deal", "smoorverliefd", "smitten", "spellcrafter", "french52", "spell", "smoor", "dict", "smoorverliefd",
+     "--json", "--players", "-p", "--seed", "--mode", "solo", "two", "--difficulty", "easy", "hard",
+     "--hand-size", "--version", "--help", "3", "4", "0", "-1", "99999999999999999999999", "", " ", "--", "-"]
+)  # fmt: skip
+_ARGUMENT = st.one_of(_WORDS, _WORDS, st.text(max_size=12), st.text(min_size=500, max_size=3000))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(st.lists(_ARGUMENT, max_size=7))
+def test_no_input_produces_a_traceback(referee, args):
+    result = referee(*args)
+    assert result.exit_code in (0, 1, 2), (args, result.exception)
+    text = result.stdout + result.stderr
+    assert "Traceback" not in text and "internal error" not in text, (args, text)
+    if result.exit_code == 2:
+        assert result.stderr.count("\n") == 1, (args, result.stderr)
+    if "--json" in args and not {"--help", "-h", "--version"} & set(args) and result.stdout.strip():
+        json.loads(result.stdout)  # exactly one JSON object, nothing else
+
+
+# --- the installed command, as a real process ---------------------------------------
+
+
+def run_installed(*args: str, cwd=None) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "FORCE_COLOR")}
+    return subprocess.run([installed_referee(), *args], capture_output=True, text=True, cwd=cwd, env=env, timeout=60)
+
+
+def test_installed_command_deals_the_same_as_the_library(referee, tmp_path):
+    process = run_installed("deal", "smoorverliefd", "--seed", "s", "--json", cwd=tmp_path)
+    assert process.returncode == 0
+    assert json.loads(process.stdout) == referee("deal", "smoorverliefd", "--seed", "s", "--json").json()
+
+
+def test_installed_command_reports_bad_input_without_traceback(tmp_path):
+    process = run_installed("deal", "smitten", "--difficulty", "impossible", cwd=tmp_path)
+    assert process.returncode == 2
+    assert process.stderr.count("\n") == 1 and "Traceback" not in process.stderr
+    assert "difficulty" in process.stderr
+
+
+def test_python_dash_m_referee_is_the_same_program(tmp_path):
+    process = subprocess.run(
+        [sys.executable, "-m", "referee", "--version"], capture_output=True, text=True, cwd=tmp_path, timeout=60
+    )
+    assert process.returncode == 0 and process.stdout.strip() == f"referee {__version__}"
+
+
+def test_no_color_and_pipes_give_plain_text(tmp_path):
+    process = run_installed("deal", "smoorverliefd", "--seed", "s", cwd=tmp_path)
+    assert process.returncode == 0 and "\x1b[" not in process.stdout and "♥" in process.stdout

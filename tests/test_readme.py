@@ -1,0 +1,40 @@
+"""The README's quick start is what CI runs, and its examples are real output."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import textwrap
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+README = (REPO / "README.md").read_text(encoding="utf-8")
+
+
+def console_examples() -> list[tuple[list[str], str]]:
+    """Every ```console block of the README: (the referee arguments, the expected output)."""
+    examples = []
+    for block in re.findall(r"^( *)```console\n(.*?)^\1```", README, flags=re.M | re.S):
+        body = textwrap.dedent(block[1])
+        command, _, output = body.partition("\n")
+        assert command.startswith("$ referee "), command
+        examples.append((shlex.split(command)[2:], output))
+    return examples
+
+
+def test_ci_runs_exactly_the_readme_test_command():
+    commands = re.findall(r"```sh\n(.*?)\n```", README, flags=re.S)
+    install_and_run, install_and_test = commands[:2]
+    ci = (REPO / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()
+    assert ci[-1] == install_and_test
+    assert "pytest" in install_and_test and "referee " in install_and_run
+
+
+@pytest.mark.parametrize("args, expected", console_examples(), ids=lambda value: " ".join(value) if isinstance(value, list) else "")
+def test_readme_example_output_is_what_referee_prints(referee, args, expected):
+    result = referee(*args)
+    printed = result.stdout + result.stderr
+    strip = lambda text: [line.rstrip() for line in text.strip().splitlines()]  # noqa: E731
+    assert strip(printed) == strip(expected)
