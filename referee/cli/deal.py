@@ -7,11 +7,9 @@ from typing import Annotated
 
 import typer
 
-from referee.dealing import GAMES
-
 
 def deal(
-    game: Annotated[str, typer.Argument(help=f"What to deal: {', '.join(GAMES)}.", show_default=False)],
+    game: Annotated[str, typer.Argument(help="What to deal: smoorverliefd, smitten, spellcrafter or french52.", show_default=False)],
     players: Annotated[
         int | None,
         typer.Option("--players", "-p", help="Number of players (smoorverliefd 3–5, default 4; french52 1–52).", show_default=False),

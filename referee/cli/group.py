@@ -7,7 +7,6 @@ used, 1 for a rule that says no. Never a traceback, whatever the input.
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from collections.abc import Sequence
@@ -65,7 +64,7 @@ def run(group: TyperGroup, argv: list[str], prog_name: str, complete_var: str | 
         return fail(usage_message(error), 2, want_json)
     except click_exceptions.ClickException as error:
         return fail(error.format_message(), 2, want_json)
-    except click_exceptions.Abort:
+    except typer.Abort:
         return fail("aborted", 2, want_json)
     except BrokenPipeError:
         return 0  # the reader went away (`referee … | head`); nothing left to say
@@ -91,6 +90,8 @@ def fail(message: str, code: int, want_json: bool) -> int:
     message = " ".join(message.split()) or "failed"
     message = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
     if want_json:
+        import json
+
         sys.stdout.write(json.dumps({"error": message, "exit_code": code}, ensure_ascii=False) + "\n")
     sys.stderr.write(f"{PROGRAM}: {message}\n")
     return code
