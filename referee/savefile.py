@@ -133,10 +133,11 @@ def _parse(path: Path, data: bytes, ruleset: Ruleset[State]) -> Saved[State]:
         raise damaged(
             lines.count, "is cut short: it does not end with the [end] table that referee writes"
         )
-    if not isinstance(events, list) or end["events"] != len(events):
+    count = end["events"]
+    if not isinstance(events, list) or not isinstance(count, int) or isinstance(count, bool) or count != len(events):
         raise damaged(
             lines.header("end"),
-            f"is cut short or was edited: [end] says {end['events']} events but the file holds "
+            f"is cut short or was edited: [end] says {count!r} events but the file holds "
             f"{len(events) if isinstance(events, list) else 'no list of'} events",
         )
     setup = document.get("setup")
@@ -207,14 +208,16 @@ def dumps(ruleset: Ruleset[Any], setup: dict[str, Any], events: list[dict[str, A
     """The text of a save file. Events keep their key order; ``[end]`` comes last."""
     import tomli_w
 
-    document = {
-        "format": ruleset.format,
-        "version": ruleset.version,
-        "setup": setup,
-        "events": events,
-        "end": {"events": len(events)},
-    }
-    return _HEADER + tomli_w.dumps(document)
+    head = tomli_w.dumps({"format": ruleset.format, "version": ruleset.version, "setup": setup})
+    # tomli_w writes short events as one inline `events = [...]` array before [setup]; write
+    # each as its own [[events]] table instead, so the layout is fixed and a bad event's
+    # line can be found. A nested table `[events.x]` belongs to the [[events]] just above.
+    tables = []
+    for event in events:
+        body = tomli_w.dumps({"events": event})
+        tables.append("[[events]]\n" + body.removeprefix("[events]\n"))
+    end = tomli_w.dumps({"end": {"events": len(events)}})
+    return _HEADER + "\n".join([head, *tables, end])
 
 
 def create(path: Path | str, ruleset: Ruleset[State], setup: dict[str, Any]) -> Saved[State]:
@@ -229,7 +232,15 @@ def create(path: Path | str, ruleset: Ruleset[State], setup: dict[str, Any]) -> 
     with _writing(path):
         tmp = _write_temporary(path, text.encode())
         try:
-            os.link(tmp, path)  # fails if the file appeared meanwhile: never clobbers
+            try:
+                os.link(tmp, path)  # atomic, and fails if the file appeared meanwhile
+            except FileExistsError:
+                raise
+            except OSError:  # a file system without hard links
+                with open(path, "xb") as handle:
+                    handle.write(text.encode())
+                    handle.flush()
+                    os.fsync(handle.fileno())
         except FileExistsError:
             raise InputError(f"{path} already exists; choose another file name, or delete it first") from None
         finally:
@@ -312,6 +323,7 @@ def _backup_path(path: Path) -> Path:
 def _replace(path: Path, data: bytes) -> None:
     """Atomically make ``data`` the content of ``path``, keeping the old one as .bak."""
     with _writing(path):
+        _remove_stale_temporaries(path)
         tmp = _write_temporary(path, data)
         try:
             with contextlib.suppress(OSError):
@@ -338,7 +350,6 @@ def _keep_backup(path: Path) -> None:
 
 def _write_temporary(path: Path, data: bytes) -> str:
     """Write ``data`` to a new temporary file next to ``path``, flushed and fsynced."""
-    _remove_stale_temporaries(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -358,13 +369,15 @@ def _write_temporary(path: Path, data: bytes) -> str:
 def _remove_stale_temporaries(path: Path) -> None:
     """Remove temporary files a killed writer left behind.
 
-    Only called while holding the file's lock (or creating it), so no other writer of
-    this file can be using them.
+    Only called while holding the file's lock, so no other writer of this file can be
+    using them.
     """
-    prefix, suffix = f".{path.name}.", ".tmp"
+    # Exactly this file's names (mkstemp's dot-free random part, or the .bak staging), not
+    # those of another save file whose name starts the same (game.toml.2 for game.toml).
+    ours = re.compile(rf"\.{re.escape(path.name)}\.(?:[^.]+|bak\.\d+)\.tmp")
     with contextlib.suppress(OSError):
         for name in os.listdir(path.parent):
-            if name.startswith(prefix) and name.endswith(suffix):
+            if ours.fullmatch(name):
                 with contextlib.suppress(OSError):
                     os.unlink(path.parent / name)
 

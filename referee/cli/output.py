@@ -29,7 +29,7 @@ def console() -> Console:
     """The console for people: colour only on a terminal and when NO_COLOR is unset."""
     from rich.console import Console
 
-    return Console(highlight=False)
+    return Console(highlight=False, soft_wrap=True)
 
 
 def card_text(card: Card) -> Text:
