@@ -87,6 +87,23 @@ class Card:
         return cards[0]
 
 
+_SUIT_WORDS = {
+    "clubs": Suit.CLUBS, "club": Suit.CLUBS, "klaveren": Suit.CLUBS,
+    "diamonds": Suit.DIAMONDS, "diamond": Suit.DIAMONDS, "ruiten": Suit.DIAMONDS,
+    "hearts": Suit.HEARTS, "heart": Suit.HEARTS, "harten": Suit.HEARTS,
+    "spades": Suit.SPADES, "spade": Suit.SPADES, "schoppen": Suit.SPADES,
+}  # fmt: skip
+
+
+def parse_suit(text: str) -> Suit:
+    """A suit on its own: ``S``, ``♠``, ``spades`` (or the Dutch ``schoppen``)."""
+    word = text.strip()
+    suit = _SUIT_NAMES.get(word.upper()) or _SUIT_WORDS.get(word.lower())
+    if suit is None:
+        raise InputError(f"unknown suit {quoted(text)}; {_SUIT_HELP}, or spelled out: clubs, diamonds, hearts, spades")
+    return suit
+
+
 def french_deck() -> list[Card]:
     """The canonical unshuffled deck: clubs, diamonds, hearts, spades, each 2 … A."""
     return [Card(rank, suit) for suit in Suit for rank in RANK_NAMES]

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from referee.cli.files import FileArgument, JsonOption, add_file_commands
 from referee.cli.group import command_group
+
+if TYPE_CHECKING:
+    from referee.smoorverliefd.match import Match
 
 app = command_group(
     "Smoorverliefd, the Dutch trick-taking game where hearts are worth collecting "
@@ -10,3 +18,289 @@ app = command_group(
     "or trick by trick, with its variants. Deal a seeded round with "
     "`referee deal smoorverliefd`."
 )
+
+
+def _rules() -> Any:
+    from referee.smoorverliefd.ruleset import RULES
+
+    return RULES
+
+
+add_file_commands(app, _rules)
+
+Entries = Annotated[list[str] | None, typer.Argument(help="NAME=COUNT or NAME=HEARTS (e.g. Anna=3 Bram=AH,10H); a player left out took no hearts.", show_default=False)]  # fmt: skip
+AceOption = Annotated[str | None, typer.Option("--ace", help="Who took A♥ (not needed when A♥ is listed or dead).", show_default=False)]  # fmt: skip
+DeadOption = Annotated[str | None, typer.Option("--dead", help="The dead cards (3 or 5 players), e.g. '7H' or '7H,2C'.", show_default=False)]  # fmt: skip
+CursedOption = Annotated[list[str] | None, typer.Option("--cursed", help="cupido: who collected the most cards of the cursed suit (repeat for ties).", show_default=False)]  # fmt: skip
+
+
+def _report(match: Match, as_json: bool, *lines: Any, extra: dict[str, Any] | None = None) -> None:
+    """Every entry answers the same way: what was recorded, the totals, who deals next."""
+    if as_json:
+        from referee.cli.output import emit_json
+        from referee.smoorverliefd.report import standings_json
+
+        emit_json({**(extra or {}), **standings_json(match)})
+        return
+    from referee.cli import smoor_view
+
+    smoor_view.show_screen(match, *lines)
+
+
+@app.command()
+def new(
+    file: FileArgument,
+    players: Annotated[list[str], typer.Argument(help="3 to 5 names in seating order (clockwise).", show_default=False)],
+    target: Annotated[int, typer.Option(help="Points that end the match.")] = 100,
+    variant: Annotated[
+        list[str] | None,
+        typer.Option("--variant", help="troef, blinde-liefde, partners, kleine-liefde or cupido; repeat to combine.", show_default=False),
+    ] = None,
+    dealer: Annotated[str | None, typer.Option(help="Who deals the first round (default: the first player).", show_default=False)] = None,
+    seed: Annotated[str | None, typer.Option(help="Deal every round from this seed: the referee then knows the hands.", show_default=False)] = None,
+    bid_bonus: Annotated[int | None, typer.Option(help="blinde-liefde: points for an exact bid (default 5).", show_default=False)] = None,
+    bid_penalty: Annotated[int | None, typer.Option(help="blinde-liefde: points lost for a missed bid (default 5).", show_default=False)] = None,
+    duo: Annotated[str | None, typer.Option(help="partners: one duo as NAME+NAME (default: seats 1+3 and 2+4).", show_default=False)] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Start a match file for 3 to 5 players."""
+    from referee import savefile
+    from referee.errors import InputError
+    from referee.smoorverliefd.setup import DEFAULT_BID_BONUS, DEFAULT_BID_PENALTY, Setup
+
+    variants = variant or []
+    if (bid_bonus is not None or bid_penalty is not None) and not any(v.lower() == "blinde-liefde" for v in variants):
+        raise InputError("--bid-bonus and --bid-penalty belong to the blinde-liefde variant; add --variant blinde-liefde")
+    setup = Setup.build(
+        players,
+        target=target,
+        variants=variants,
+        dealer=dealer,
+        seed=seed,
+        bid_bonus=DEFAULT_BID_BONUS if bid_bonus is None else bid_bonus,
+        bid_penalty=DEFAULT_BID_PENALTY if bid_penalty is None else bid_penalty,
+        duos=None if duo is None else [duo.split("+")],
+    )
+    saved = savefile.create(file, _rules(), setup.to_toml())
+    if as_json:
+        _report(saved.state, True, extra={"file": str(file)})
+        return
+    from rich.text import Text
+
+    from referee.cli import smoor_view
+
+    _report(saved.state, False, Text.assemble("New match in ", str(file), ": ", ", ".join(setup.players)), smoor_view.settings(saved.state))
+
+
+@app.command("round")
+def round_(
+    file: FileArgument,
+    entries: Entries = None,
+    ace: AceOption = None,
+    dead: DeadOption = None,
+    cursed: CursedOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Quick entry: the hearts each player captured this round, e.g. `round FILE Anna=3 Bram=0 Cees=9 Daan=1 --ace Cees`."""
+    from referee import savefile
+    from referee.smoorverliefd.entry import round_event
+
+    match = savefile.load(file, _rules()).state
+    event = round_event(match.setup, entries or [], ace, dead, cursed or [])
+    match = savefile.record(file, _rules(), event).state
+    _echo_round(match, as_json)
+
+
+def _echo_round(match: Match, as_json: bool, *before: Any) -> None:
+    if as_json:
+        _report(match, True)
+        return
+    from referee.cli import smoor_view
+
+    _report(match, False, *before, smoor_view.round_line(match, match.rounds[-1]), smoor_view.totals_line(match))
+
+
+@app.command()
+def trick(
+    file: FileArgument,
+    cards: Annotated[list[str], typer.Argument(help="The cards in play order from the leader, e.g. AS KS 2H 10S.", show_default=False)],
+    as_json: JsonOption = False,
+) -> None:
+    """Trick by trick: the cards in play order; the referee finds the winner, who leads next.
+
+    With a seeded deal it rejects a card not in hand or a failure to follow suit (exit 1).
+    With physical cards it flags a proven revoke (verzaken) with both tricks: the trick is
+    recorded and the exit code is 1.
+    """
+    from referee import savefile
+    from referee.smoorverliefd.entry import trick_event
+
+    before = savefile.load(file, _rules()).state
+    event = trick_event(cards)
+    match = savefile.record(file, _rules(), event).state
+    finished = len(match.rounds) > len(before.rounds)
+    trick_played = match.rounds[-1].tricks[-1] if finished else match.current.tricks[-1]
+    revokes = (match.rounds[-1] if finished else match.current).revokes[len(before.current.revokes):]
+    if as_json:
+        from referee.smoorverliefd.report import revoke_json
+
+        names = match.setup.players
+        document = {
+            "trick": {
+                "number": trick_played.number,
+                "leader": names[trick_played.leader],
+                "cards": [str(card) for card in trick_played.cards],
+                "winner": names[trick_played.winner],
+            },
+            "round_complete": finished,
+            "revokes": [revoke_json(match, revoke) for revoke in revokes],
+        }
+        _report(match, True, extra=document)
+    else:
+        from referee.cli import smoor_view
+
+        lines = [smoor_view.trick_line(match, trick_played), *(smoor_view.revoke_line(match, r) for r in revokes)]
+        if finished:
+            _echo_round(match, False, *lines)
+        else:
+            _report(match, False, *lines)
+    if revokes:
+        raise typer.Exit(1)
+
+
+@app.command()
+def bid(file: FileArgument, bids: Annotated[list[str], typer.Argument(help="NAME=N for every player.", show_default=False)], as_json: JsonOption = False) -> None:
+    """blinde-liefde: every player's bid (hearts they will capture), before the round."""
+    from rich.text import Text
+
+    from referee import savefile
+    from referee.smoorverliefd.entry import bid_event
+
+    match = savefile.load(file, _rules()).state
+    match = savefile.record(file, _rules(), bid_event(match.setup, bids)).state
+    _report(match, as_json, Text(f"Bids for round {match.current.number} recorded."))
+
+
+@app.command()
+def curse(file: FileArgument, suit: Annotated[str, typer.Argument(help="S, H, D, C (or ♠ ♥ ♦ ♣, spades …).", show_default=False)], as_json: JsonOption = False) -> None:
+    """cupido: the cursed suit for this round, named by its dealer (fewest hearts last round)."""
+    from rich.text import Text
+
+    from referee import savefile
+    from referee.smoorverliefd.entry import curse_event
+
+    match = savefile.record(file, _rules(), curse_event(suit)).state
+    _report(match, as_json, Text(f"Cursed suit for round {match.current.number} recorded."))
+
+
+@app.command()
+def standings(file: FileArgument, as_json: JsonOption = False) -> None:
+    """The score sheet: rounds as rows, players as columns, totals, leader, distance to target."""
+    from referee import savefile
+
+    match = savefile.load(file, _rules()).state
+    if as_json:
+        _report(match, True)
+        return
+    from referee.cli import smoor_view
+
+    smoor_view.show_standings(match)
+
+
+@app.command()
+def edit(
+    file: FileArgument,
+    round_number: Annotated[int, typer.Argument(metavar="ROUND", help="The round to correct.", show_default=False)],
+    entries: Entries = None,
+    ace: AceOption = None,
+    dead: DeadOption = None,
+    cursed: CursedOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Correct an earlier round with a new quick entry; every later round is recomputed."""
+    from rich.text import Text
+
+    from referee import savefile
+    from referee.smoorverliefd.edit import replace_round
+
+    rules = _rules()
+
+    def corrected(saved: savefile.Saved[Match]) -> savefile.Saved[Match]:
+        events = replace_round(saved.state, saved.events, round_number, entries or [], ace, dead, cursed or [])
+        return savefile.Saved(saved.path, saved.setup, events, savefile.replay(rules, saved.setup, events))
+
+    saved = savefile.update(file, rules, corrected)
+    _report(saved.state, as_json, Text(f"Round {round_number} corrected; later rounds recomputed."))
+
+
+@app.command()
+def export(
+    file: FileArgument,
+    csv: Annotated[bool, typer.Option("--csv", help="One row per round: points and running totals.")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Export the match: --csv for a spreadsheet, --json for scripts."""
+    from referee import savefile
+    from referee.errors import InputError
+
+    if csv == as_json:
+        raise InputError("choose one format: --csv or --json")
+    match = savefile.load(file, _rules()).state
+    if as_json:
+        _report(match, True, extra={"setup": match.setup.to_toml()})
+        return
+    import csv as csv_module
+    import sys
+
+    from referee.smoorverliefd.report import csv_rows
+
+    csv_module.writer(sys.stdout, lineterminator="\n").writerows(csv_rows(match))
+
+
+@app.command()
+def chart(file: FileArgument, as_json: JsonOption = False) -> None:
+    """Cumulative totals drawn in the terminal."""
+    from referee import savefile
+
+    match = savefile.load(file, _rules()).state
+    if as_json:
+        from referee.cli.output import emit_json
+        from referee.smoorverliefd.report import running_totals
+
+        names = match.setup.players
+        emit_json({"players": list(names), "totals": [dict(zip(names, row)) for row in running_totals(match)], "target": match.setup.target})
+        return
+    from referee.cli import smoor_view
+
+    smoor_view.show_chart(match)
+
+
+@app.command()
+def hands(
+    file: FileArgument,
+    player: Annotated[str | None, typer.Option(help="Only this player's hand.", show_default=False)] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Seeded matches: the cards still in hand this round (for playing without a deck)."""
+    from referee import savefile
+    from referee.errors import InputError
+
+    match = savefile.load(file, _rules()).state
+    if match.current.hands is None:
+        raise InputError(f"{file} is played with physical cards; only a match started with --seed knows the hands")
+    if match.over:
+        raise InputError("the match is over; no cards are in hand")
+    seats = [match.setup.player(player)] if player is not None else list(range(match.setup.count))
+    if as_json:
+        from referee.cli.output import emit_json
+
+        names = match.setup.players
+        emit_json({
+            "round": match.current.number,
+            "hands": {names[s]: [str(c) for c in sorted(match.current.hands[s], key=lambda c: c.sort_key)] for s in seats},
+        })  # fmt: skip
+        return
+    from referee.cli import smoor_view
+
+    smoor_view.show_hands(match, seats)
+

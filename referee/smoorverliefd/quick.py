@@ -1,0 +1,118 @@
+"""Quick entry (SPEC §6.2): one line per round, checked until every heart is accounted for.
+
+A line gives each player's hearts (a count, or the heart cards), who took A♥, and with
+3 or 5 players the dead cards (*dode stapel*). A player left out took no hearts. The
+checks say what does not add up and by how much.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from referee.cards import Card, Suit
+from referee.dealing import SMOORVERLIEFD_HANDS
+from referee.errors import InputError
+from referee.smoorverliefd.scoring import ACE_OF_HEARTS, ALL_HEARTS, Capture
+from referee.smoorverliefd.setup import Setup, Variant
+
+
+def captures_from_entry(
+    setup: Setup,
+    known_dead: tuple[Card, ...] | None,
+    hearts: Mapping[int, int | tuple[Card, ...]],
+    ace: int | None,
+    dead: Sequence[Card] | None,
+) -> tuple[tuple[Capture, ...], int | None, tuple[Card, ...]]:
+    """Check a quick entry and turn it into each player's capture.
+
+    ``known_dead`` are the dead cards of a seeded deal (None with physical cards).
+    Returns the captures in seating order, the seat that took A♥ (None if it was dead)
+    and the dead cards that are known.
+    """
+    dead_cards = _dead_cards(setup, known_dead, dead)
+    dead_hearts = [card for card in dead_cards if card.suit is Suit.HEARTS]
+    names = setup.players
+
+    listed: set[Card] = set()
+    for seat, entry in hearts.items():
+        if isinstance(entry, int):
+            if not 0 <= entry <= ALL_HEARTS:
+                raise InputError(f"{names[seat]}={entry}: a player captures 0 to 13 hearts")
+            if entry and setup.has(Variant.KLEINE_LIEFDE):
+                raise InputError(
+                    f"kleine-liefde scores each heart's face value: list {names[seat]}'s hearts, e.g. {names[seat]}=AH,10H,3H"
+                )
+            continue
+        for card in entry:
+            if card.suit is not Suit.HEARTS:
+                raise InputError(f"{names[seat]}: {card} is not a heart; list only the hearts captured")
+            if card in listed:
+                raise InputError(f"{card} is listed twice; every heart is captured by one player")
+            if card in dead_hearts:
+                raise InputError(f"{card} is in the dead pile, so nobody captured it")
+            listed.add(card)
+
+    counts = [_count(hearts.get(seat, 0)) for seat in range(setup.count)]
+    expected = ALL_HEARTS - len(dead_hearts)
+    entered = sum(counts)
+    if entered != expected:
+        dead_note = f"{len(dead_hearts)} dead" if dead_hearts else "none dead"
+        gap = expected - entered
+        amount = f"{gap} short" if gap > 0 else f"{-gap} too many"
+        hint = ""
+        if gap > 0 and SMOORVERLIEFD_HANDS[setup.count][1] and not dead_hearts and known_dead is None:
+            hint = "; if hearts are in the dead pile, name them with --dead"
+        raise InputError(
+            f"the hearts add up to {entered}, but {expected} were captured (13 hearts, {dead_note}): {amount}{hint}"
+        )
+
+    ace_seat = _ace_holder(setup, hearts, ace, ACE_OF_HEARTS in dead_hearts, counts)
+    captures = tuple(
+        Capture.of(entry) if isinstance(entry := hearts.get(seat, 0), tuple) else Capture(entry, seat == ace_seat)
+        for seat in range(setup.count)
+    )
+    return captures, ace_seat, dead_cards
+
+
+def _count(entry: int | tuple[Card, ...]) -> int:
+    return entry if isinstance(entry, int) else len(entry)
+
+
+def _dead_cards(setup: Setup, known: tuple[Card, ...] | None, dead: Sequence[Card] | None) -> tuple[Card, ...]:
+    """The dead pile: 1 card with 3 players, 2 with 5, none with 4 (the last cards dealt)."""
+    size = SMOORVERLIEFD_HANDS[setup.count][1]
+    if dead is None:
+        return known or ()
+    if size == 0:
+        raise InputError(f"with {setup.count} players no card is dead; leave out --dead")
+    if len(set(dead)) != len(dead):
+        raise InputError("a dead card is named twice")
+    if len(dead) > size:
+        raise InputError(f"with {setup.count} players the dead pile holds {size} card{'s' * (size > 1)}, not {len(dead)}")
+    if known is not None and not set(dead) <= set(known):
+        shown = " ".join(str(card) for card in known)
+        raise InputError(f"the seeded deal's dead cards this round are {shown}; --dead says otherwise")
+    return tuple(known) if known is not None else tuple(dead)
+
+
+def _ace_holder(
+    setup: Setup, hearts: Mapping[int, int | tuple[Card, ...]], ace: int | None, ace_dead: bool, counts: list[int]
+) -> int | None:
+    """Who took A♥: from the lists or from --ace; nobody if it was dead. Exactly one."""
+    names = setup.players
+    listed = next((seat for seat, entry in hearts.items() if isinstance(entry, tuple) and ACE_OF_HEARTS in entry), None)
+    if ace_dead:
+        if ace is not None:
+            raise InputError("A♥ is in the dead pile, so nobody took it; leave out --ace")
+        return None
+    if listed is not None:
+        if ace is not None and ace != listed:
+            raise InputError(f"A♥ is listed with {names[listed]}'s hearts but --ace says {names[ace]}")
+        return listed
+    if ace is None:
+        raise InputError("who took A♥? add --ace NAME (or list AH with that player's hearts)")
+    if isinstance(hearts.get(ace), tuple):
+        raise InputError(f"--ace says {names[ace]} took A♥, but {names[ace]}'s hearts are listed without AH")
+    if counts[ace] == 0:
+        raise InputError(f"--ace says {names[ace]} took A♥, but {names[ace]} is entered with no hearts")
+    return ace

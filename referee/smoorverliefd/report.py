@@ -1,0 +1,129 @@
+"""A match as plain data: the JSON of `standings` and `export`, and the CSV rows.
+
+SPEC §6.5 fixes the keys of `standings`: ``{"players": [{"name", "total"}, …],
+"rounds": [...], "target", "winner"}``; everything else here is an extension.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.smoorverliefd.match import Match, PlayedRound
+from referee.smoorverliefd.scoring import side_names, side_totals
+from referee.smoorverliefd.setup import Variant
+
+
+def next_round(match: Match) -> dict[str, Any]:
+    """Whose deal and lead it is now: "Round 4 — Bram deals, Cees leads"."""
+    current, names = match.current, match.setup.players
+    document: dict[str, Any] = {
+        "number": current.number,
+        "dealer": names[current.dealer],
+        "leader": names[current.leader],
+        "tricks_played": len(current.tricks),
+    }
+    if current.bids is not None:
+        document["bids"] = dict(zip(names, current.bids))
+    if current.cursed_suit is not None:
+        document["cursed_suit"] = current.cursed_suit.value
+    return document
+
+
+def round_json(match: Match, played: PlayedRound, running: tuple[int, ...]) -> dict[str, Any]:
+    setup = match.setup
+    names = setup.players
+    score = played.score
+    sides = side_names(setup)
+    document: dict[str, Any] = {
+        "number": played.number,
+        "dealer": names[played.dealer],
+        "leader": names[played.leader],
+        "entry": "tricks" if played.tricks else "quick",
+        "hearts": dict(zip(names, (capture.count for capture in played.captures))),
+        "ace": None if played.ace is None else names[played.ace],
+        "heart_points": dict(zip(names, score.hearts)),
+        "points": dict(zip(names, score.total)),
+        "totals": dict(zip(names, running)),
+        "champions": [sides[side] for side in score.champions],
+    }
+    heart_cards = {
+        names[seat]: [str(card) for card in capture.cards]
+        for seat, capture in enumerate(played.captures)
+        if capture.cards is not None
+    }
+    if heart_cards:
+        document["heart_cards"] = heart_cards
+    if played.dead:
+        document["dead"] = [str(card) for card in played.dead]
+    if played.bids is not None:
+        document["bids"] = dict(zip(names, played.bids))
+        document["bid_points"] = dict(zip(names, score.bids))
+    if played.cursed_suit is not None:
+        document["cursed_suit"] = played.cursed_suit.value
+        document["cursed_most"] = [names[seat] for seat in played.cursed_most]
+        document["curse_points"] = dict(zip(names, score.curse))
+    if played.tricks:
+        document["tricks"] = [
+            {"leader": names[t.leader], "cards": [str(c) for c in t.cards], "winner": names[t.winner]}
+            for t in played.tricks
+        ]
+    if played.revokes:
+        document["revokes"] = [revoke_json(match, revoke) for revoke in played.revokes]
+    return document
+
+
+def revoke_json(match: Match, revoke: Any) -> dict[str, Any]:
+    return {
+        "player": match.setup.players[revoke.seat],
+        "suit": revoke.suit.value,
+        "showed_out_in_trick": revoke.showed_out_in,
+        "played_in_trick": revoke.played_in,
+        "card": str(revoke.card),
+    }
+
+
+def running_totals(match: Match) -> list[tuple[int, ...]]:
+    """The cumulative player totals after each round."""
+    totals = (0,) * match.setup.count
+    history = []
+    for played in match.rounds:
+        totals = tuple(t + p for t, p in zip(totals, played.score.total))
+        history.append(totals)
+    return history
+
+
+def standings_json(match: Match) -> dict[str, Any]:
+    setup = match.setup
+    state = match.standing
+    sides = side_names(setup)
+    document: dict[str, Any] = {
+        "players": [{"name": name, "total": total} for name, total in zip(setup.players, match.totals)],
+        "rounds": [round_json(match, p, t) for p, t in zip(match.rounds, running_totals(match))],
+        "target": setup.target,
+        "winner": None if state.winner is None else sides[state.winner],
+        "variants": [v.value for v in Variant if v in setup.variants],
+        "tied_at_target": state.tied_at_target,
+        "next_round": None if match.over else next_round(match),
+    }
+    if setup.duos is not None:
+        document["duos"] = [
+            {"name": sides[duo], "players": [setup.players[s] for s in setup.duos[duo]], "total": total}
+            for duo, total in enumerate(side_totals(setup, match.totals))
+        ]
+    if setup.has(Variant.BLINDE_LIEFDE):
+        document["bid_bonus"], document["bid_penalty"] = setup.bid_bonus, setup.bid_penalty
+    if setup.seed is not None:
+        document["seed"] = setup.seed
+    return document
+
+
+def csv_rows(match: Match) -> list[list[str | int]]:
+    """One row per round: its points per player, then the running totals."""
+    names = match.setup.players
+    header: list[str | int] = ["round", "dealer", *(f"{n} points" for n in names), *(f"{n} total" for n in names), "champions"]
+    sides = side_names(match.setup)
+    rows = [header]
+    for played, totals in zip(match.rounds, running_totals(match)):
+        champions = "; ".join(sides[side] for side in played.score.champions)
+        rows.append([played.number, names[played.dealer], *played.score.total, *totals, champions])
+    return rows

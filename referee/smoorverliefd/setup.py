@@ -1,0 +1,198 @@
+"""A Smoorverliefd match's setup: players in seating order, target, variants, dealer, seed.
+
+Seating order is clockwise, as the players sit; play and the deal go clockwise, so the
+player "left of the dealer" (*links van de deler*) is the next one in seating order.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from referee.errors import InputError, choose, nearest, quoted
+
+PLAYER_COUNTS = (3, 4, 5)
+DEFAULT_TARGET = 100
+DEFAULT_BID_BONUS = 5
+DEFAULT_BID_PENALTY = 5
+CUPIDO_PENALTY = 5
+
+
+class Variant(enum.Enum):
+    """The rulebook's *gangbare varianten*; they combine where they make sense."""
+
+    TROEF = "troef"  # hearts are trump
+    BLINDE_LIEFDE = "blinde-liefde"  # bids before the round: exact +5, miss −5
+    PARTNERS = "partners"  # 4 players in fixed duos
+    KLEINE_LIEFDE = "kleine-liefde"  # hearts score face value
+    CUPIDO = "cupido"  # Cupid's Arrow: a cursed suit costs its biggest collector 5
+
+    @classmethod
+    def parse(cls, text: str) -> Variant:
+        return cls(choose(text, [v.value for v in cls], "variant"))
+
+
+@dataclass(frozen=True)
+class Setup:
+    players: tuple[str, ...]
+    target: int = DEFAULT_TARGET
+    variants: frozenset[Variant] = frozenset()
+    first_dealer: int = 0
+    seed: str | None = None
+    bid_bonus: int = DEFAULT_BID_BONUS
+    bid_penalty: int = DEFAULT_BID_PENALTY
+    duos: tuple[tuple[int, int], tuple[int, int]] | None = None
+
+    def __post_init__(self) -> None:
+        if len(self.players) not in PLAYER_COUNTS:
+            raise InputError(f"Smoorverliefd is played by 3, 4 or 5 players, not {len(self.players)}; name 3 to 5 players")
+        seen: dict[str, str] = {}
+        for name in self.players:
+            if not name.strip() or "=" in name or name != name.strip():
+                raise InputError(f"{quoted(name)} cannot be a player's name: use a non-empty name without '=' or edge spaces")
+            if name.casefold() in seen:
+                raise InputError(f"two players are called {quoted(name)}; give every player a different name")
+            seen[name.casefold()] = name
+        if self.target < 1:
+            raise InputError(f"the target must be at least 1 point, not {self.target}")
+        if self.bid_bonus < 0 or self.bid_penalty < 0:
+            raise InputError("--bid-bonus and --bid-penalty are amounts of points: give numbers of 0 or more")
+        if Variant.PARTNERS in self.variants:
+            if len(self.players) != 4:
+                raise InputError(f"the partners variant is for 4 players in two duos, not {len(self.players)}")
+            if self.duos is None:
+                raise InputError("the partners variant needs its two duos")
+        elif self.duos is not None:
+            raise InputError("duos only exist in the partners variant; add --variant partners")
+
+    @property
+    def count(self) -> int:
+        return len(self.players)
+
+    def has(self, variant: Variant) -> bool:
+        return variant in self.variants
+
+    def player(self, name: str) -> int:
+        """The seat of the player called ``name``: case-insensitive, and any unambiguous
+        start of a name will do (``b`` for Bram), so entries are quick to type."""
+        wanted = name.strip().casefold()
+        folded = [player.casefold() for player in self.players]
+        if wanted in folded:
+            return folded.index(wanted)
+        starting = [seat for seat, player in enumerate(folded) if wanted and player.startswith(wanted)]
+        if len(starting) == 1:
+            return starting[0]
+        if len(starting) > 1:
+            options = " or ".join(self.players[seat] for seat in starting)
+            raise InputError(f"{quoted(name)} could be {options}; type more of the name")
+        guess = nearest(name, self.players)
+        hint = f" — did you mean {guess}?" if guess else f"; the players are {', '.join(self.players)}"
+        raise InputError(f"unknown player {quoted(name)}{hint}")
+
+    def dealer_of(self, round_number: int) -> int:
+        """Dealing passes clockwise each round (*de beurt om te delen gaat met de klok mee*)."""
+        return (self.first_dealer + round_number - 1) % self.count
+
+    def left_of(self, seat: int) -> int:
+        return (seat + 1) % self.count
+
+    def duo_of(self, seat: int) -> int:
+        assert self.duos is not None
+        return 0 if seat in self.duos[0] else 1
+
+    def duo_name(self, duo: int) -> str:
+        assert self.duos is not None
+        first, second = self.duos[duo]
+        return f"{self.players[first]} & {self.players[second]}"
+
+    # --- save file ------------------------------------------------------------------
+
+    def to_toml(self) -> dict[str, Any]:
+        table: dict[str, Any] = {
+            "players": list(self.players),
+            "target": self.target,
+            "variants": [v.value for v in Variant if v in self.variants],
+            "dealer": self.players[self.first_dealer],
+        }
+        if self.seed is not None:
+            table["seed"] = self.seed
+        if self.has(Variant.BLINDE_LIEFDE):
+            table["bid_bonus"], table["bid_penalty"] = self.bid_bonus, self.bid_penalty
+        if self.duos is not None:
+            table["duos"] = [[self.players[a], self.players[b]] for a, b in self.duos]
+        return table
+
+    @classmethod
+    def from_toml(cls, table: Mapping[str, Any]) -> Setup:
+        players = table.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise InputError("`players` must be a list of names")
+        return cls.build(
+            players,
+            target=_int(table, "target", DEFAULT_TARGET),
+            variants=_strings(table, "variants"),
+            dealer=table.get("dealer"),
+            seed=table.get("seed"),
+            bid_bonus=_int(table, "bid_bonus", DEFAULT_BID_BONUS),
+            bid_penalty=_int(table, "bid_penalty", DEFAULT_BID_PENALTY),
+            duos=table.get("duos"),
+        )
+
+    @classmethod
+    def build(
+        cls,
+        players: Iterable[str],
+        *,
+        target: int = DEFAULT_TARGET,
+        variants: Iterable[str] = (),
+        dealer: str | None = None,
+        seed: str | None = None,
+        bid_bonus: int = DEFAULT_BID_BONUS,
+        bid_penalty: int = DEFAULT_BID_PENALTY,
+        duos: object = None,
+    ) -> Setup:
+        """A setup from what people type: names, variant names, the dealer's name."""
+        players = tuple(players)
+        chosen = frozenset(Variant.parse(v) for v in variants)
+        if seed is not None and (not isinstance(seed, str) or seed == ""):
+            raise InputError("the seed must be non-empty text")
+        # Default duos sit opposite each other: seats 1+3 and 2+4.
+        pairs = ((0, 2), (1, 3)) if Variant.PARTNERS in chosen and len(players) == 4 else None
+        draft = cls(players, target, chosen, 0, seed, bid_bonus, bid_penalty, pairs)
+        first_dealer = 0 if dealer is None else draft.player(str(dealer))
+        if duos is not None:
+            pairs = _duos(draft, duos)
+        return cls(players, target, chosen, first_dealer, seed, bid_bonus, bid_penalty, pairs)
+
+
+def _duos(setup: Setup, duos: object) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Duos from names: ``[["Anna", "Cees"], ["Bram", "Daan"]]`` or just the first pair."""
+    if not isinstance(duos, list | tuple) or not duos:
+        raise InputError("duos are two pairs of names, e.g. Anna+Cees")
+    first = duos[0]
+    if not isinstance(first, list | tuple) or len(first) != 2:
+        raise InputError("a duo is two players, e.g. Anna+Cees")
+    a, b = (setup.player(str(name)) for name in first)
+    if a == b:
+        raise InputError("a duo is two different players")
+    rest = tuple(seat for seat in range(4) if seat not in (a, b))
+    pairs = ((min(a, b), max(a, b)), (rest[0], rest[1]))
+    if len(duos) > 1 and sorted(setup.player(str(n)) for n in duos[1]) != list(pairs[1]):
+        raise InputError("the two duos must hold all four players once each")
+    return pairs
+
+
+def _int(table: Mapping[str, Any], key: str, default: int) -> int:
+    value = table.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InputError(f"`{key}` must be a whole number")
+    return value
+
+
+def _strings(table: Mapping[str, Any], key: str) -> list[str]:
+    value = table.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise InputError(f"`{key}` must be a list of names")
+    return value

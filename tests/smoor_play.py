@@ -1,0 +1,29 @@
+"""Playing seeded Smoorverliefd rounds with random legal cards, for the tests."""
+
+from __future__ import annotations
+
+import random
+
+from referee.cards import Card
+from referee.smoorverliefd.match import Match
+
+
+def legal_trick(match: Match, rng: random.Random) -> list[Card]:
+    """A trick of random cards that follow suit, from the current leader's seat on."""
+    current = match.current
+    assert current.hands is not None
+    count = match.setup.count
+    cards: list[Card] = []
+    for position in range(count):
+        hand = sorted(current.hands[(current.leader + position) % count], key=lambda c: c.sort_key)
+        led = cards[0].suit if cards else None
+        following = [card for card in hand if card.suit is led]
+        cards.append(rng.choice(following or hand))
+    return cards
+
+
+def play_round(match: Match, rng: random.Random) -> Match:
+    number = match.current.number
+    while match.current.number == number and not match.over:
+        match = match.apply({"kind": "trick", "cards": [str(c) for c in legal_trick(match, rng)]})
+    return match

@@ -1,0 +1,248 @@
+"""A Smoorverliefd match: quick entry checks, dealing order, variants, the end, edits."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from referee.errors import InputError, RuleError
+from referee.smoorverliefd.edit import replace_round
+from referee.smoorverliefd.entry import bid_event, curse_event, round_event
+from referee.smoorverliefd.match import Match
+from referee.smoorverliefd.setup import Setup
+from smoor_play import play_round
+
+FOUR = Setup.build(["Anna", "Bram", "Cees", "Daan"])
+THREE = Setup.build(["Anna", "Bram", "Cees"])
+FIVE = Setup.build(["Anna", "Bram", "Cees", "Daan", "Eva"])
+
+
+def quick(match: Match, *tokens: str, ace=None, dead=None, cursed=()) -> Match:
+    return match.apply(round_event(match.setup, tokens, ace, dead, cursed))
+
+
+# --- quick entry --------------------------------------------------------------------
+
+
+def test_quick_entry_counts_with_the_ace_holder():
+    match = quick(Match.start(FOUR), "A=3", "B=0", "C=9", "D=1", ace="C")
+    assert match.totals == (3, 0, 13, 1)
+
+
+def test_quick_entry_heart_lists_know_the_ace_without_ace_option():
+    match = quick(Match.start(FOUR), "Anna=AH,2H,3H", "Bram=10")
+    assert match.totals == (7, 10, 0, 0)
+    assert match.rounds[0].ace == 0
+
+
+def test_a_player_left_out_took_no_hearts():
+    match = quick(Match.start(FOUR), "Cees=13", ace="Cees")
+    assert match.totals == (0, 0, 34, 0)
+
+
+def test_names_are_case_insensitive_and_may_be_shortened_when_unambiguous():
+    event = round_event(FOUR, ["anna=3", "B=10"], ace="a")
+    assert event["hearts"] == {"Anna": 3, "Bram": 10} and event["ace"] == "Anna"
+
+
+@pytest.mark.parametrize(
+    "tokens, options, says",
+    [
+        (("A=3", "B=0", "C=8", "D=1"), {"ace": "C"}, "add up to 12, but 13 were captured (13 hearts, none dead): 1 short"),
+        (("A=5", "B=0", "C=8", "D=1"), {"ace": "C"}, "add up to 14, but 13 were captured (13 hearts, none dead): 1 too many"),
+        (("A=3", "B=0", "C=9", "D=1"), {}, "who took A♥? add --ace NAME"),
+        (("A=3", "B=0", "C=9", "D=1"), {"ace": "B"}, "Bram is entered with no hearts"),
+        (("A=AH,2H", "B=11"), {"ace": "B"}, "A♥ is listed with Anna's hearts but --ace says Bram"),
+        (("A=2H,3H", "B=11"), {"ace": "A"}, "Anna's hearts are listed without AH"),
+        (("A=2H,3H", "B=2H"), {}, "2H is listed twice"),
+        (("A=2H,3S",), {}, "3S is not a heart"),
+        (("A=14",), {}, "a player captures 0 to 13 hearts"),
+        (("ann=3", "Anna=10"), {"ace": "Anna"}, "Anna is named twice"),
+        (("Zoe=13",), {}, "unknown player 'Zoe'"),
+        (("Annaa=13",), {}, "did you mean Anna?"),
+        (("Anna",), {}, "write NAME=VALUE"),
+        (("A=13",), {"ace": "A", "dead": "7H"}, "with 4 players no card is dead"),
+    ],
+)
+def test_quick_entry_says_what_does_not_add_up(tokens, options, says):
+    with pytest.raises(InputError) as error:
+        quick(Match.start(FOUR), *tokens, **options)
+    assert says in str(error.value)
+
+
+def test_with_three_players_the_dead_heart_is_not_captured():
+    match = quick(Match.start(THREE), "A=6", "B=6", ace="A", dead="9H")
+    assert match.totals == (10, 6, 0)
+    with pytest.raises(InputError, match="12, but 13 were captured.*1 short; if hearts are in the dead pile, name them with --dead"):
+        quick(Match.start(THREE), "A=6", "B=6", ace="A")
+
+
+def test_with_five_players_two_cards_are_dead_and_a_dead_ace_needs_no_holder():
+    match = quick(Match.start(FIVE), "A=6", "B=5", dead="AH 9H")
+    assert match.totals == (6, 5, 0, 0, 0)
+    with pytest.raises(InputError, match="A♥ is in the dead pile"):
+        quick(Match.start(FIVE), "A=6", "B=5", dead="AH 9H", ace="A")
+    with pytest.raises(InputError, match="holds 2 cards, not 3"):
+        quick(Match.start(FIVE), "A=6", "B=5", dead="AH 9H 2C")
+
+
+def test_seeded_quick_entry_knows_the_dead_cards():
+    setup = Setup.build(["Anna", "Bram", "Cees"], seed="demo")
+    match = Match.start(setup)
+    dead = match.current.dead
+    assert dead is not None and len(dead) == 1
+    hearts_alive = 13 - sum(card.suit.value == "H" for card in dead)
+    match = quick(match, f"A={hearts_alive}", ace="A" if dead[0].rank != 14 or dead[0].suit.value != "H" else None)
+    assert match.rounds[0].dead == dead
+
+
+# --- dealing order ------------------------------------------------------------------
+
+
+def test_the_deal_passes_clockwise_and_the_player_left_of_the_dealer_leads():
+    match = Match.start(Setup.build(["Anna", "Bram", "Cees", "Daan"], dealer="Cees", target=1000))
+    seen = []
+    for _ in range(5):
+        seen.append((match.current.dealer, match.current.leader))
+        match = quick(match, "A=13", ace="A")
+    assert seen == [(2, 3), (3, 0), (0, 1), (1, 2), (2, 3)]
+
+
+# --- the end of the match -----------------------------------------------------------
+
+
+def test_the_match_ends_after_the_round_in_which_someone_reaches_the_target():
+    match = Match.start(Setup.build(["A", "B", "C"], target=30))
+    match = quick(match, "A=13", ace="A")  # 34
+    assert match.over and match.standing.winner == 0
+    with pytest.raises(RuleError, match="the match is over: A won"):
+        quick(match, "B=13", ace="B")
+
+
+def test_a_tie_on_top_plays_another_round():
+    match = Match.start(Setup.build(["A", "B", "C"], target=10))
+    match = quick(match, "A=6", "B=7", ace="A")  # A 10, B 7
+    assert match.over
+    match = Match.start(Setup.build(["A", "B", "C"], target=15))
+    match = quick(match, "A=3", "B=10", ace="A")  # 7, 10
+    match = quick(match, "A=3", "B=10", ace="A")  # 14, 20 -> B wins
+    assert match.standing.winner == 1
+    tie = Match.start(Setup.build(["A", "B", "C"], target=5))
+    tie = quick(tie, "A=2", "B=6", "C=5", ace="A")  # 6, 6, 5
+    assert not tie.over and tie.standing.tied_at_target
+    tie = quick(tie, "C=13", ace="C")
+    assert tie.standing.winner == 2
+
+
+# --- variants -----------------------------------------------------------------------
+
+
+def test_blinde_liefde_bids_come_before_the_round_and_score_after_it():
+    setup = Setup.build(["A", "B", "C"], variants=["blinde-liefde"])
+    match = Match.start(setup)
+    with pytest.raises(RuleError, match="record the bids for round 1 first"):
+        quick(match, "A=13", ace="A")
+    with pytest.raises(InputError, match="every player bids; missing: C"):
+        match.apply(bid_event(setup, ["A=1", "B=2"]))
+    match = match.apply(bid_event(setup, ["A=13", "B=0", "C=2"]))
+    with pytest.raises(InputError, match="are in already"):
+        match.apply(bid_event(setup, ["A=1", "B=2", "C=3"]))
+    match = quick(match, "A=13", ace="A")
+    assert match.totals == (34 + 5, 5, -5)
+
+
+def test_cupido_fewest_hearts_deals_next_and_names_the_cursed_suit():
+    setup = Setup.build(["A", "B", "C", "D"], variants=["cupido"])
+    match = quick(Match.start(setup), "A=5", "B=1", "C=7", ace="C")  # D took none
+    assert match.current.dealer == 3
+    with pytest.raises(RuleError, match="D names the cursed suit for round 2 first"):
+        quick(match, "A=13", ace="A")
+    match = match.apply(curse_event("spades"))
+    with pytest.raises(InputError, match="who collected the most ♠"):
+        quick(match, "A=13", ace="A")
+    match = quick(match, "A=13", ace="A", cursed=["B", "C"])
+    assert match.rounds[-1].score.total == (34, -5, -5, 0)
+
+
+def test_cupido_ties_for_fewest_hearts_go_to_the_first_clockwise_from_the_dealers_left():
+    setup = Setup.build(["A", "B", "C", "D"], variants=["cupido"], dealer="B")
+    match = quick(Match.start(setup), "C=13", ace="C")  # A, B, D took none; B dealt: D first after C
+    assert match.current.dealer == 3
+
+
+def test_cupido_first_round_has_no_cursed_suit():
+    with pytest.raises(RuleError, match="first round has no cursed suit"):
+        Match.start(Setup.build(["A", "B", "C"], variants=["cupido"])).apply(curse_event("H"))
+
+
+def test_cupido_trick_entry_finds_the_biggest_collectors_of_the_cursed_suit():
+    setup = Setup.build(["Anna", "Bram", "Cees"], variants=["cupido"], seed="cupid")
+    match = play_round(Match.start(setup), random.Random(2))
+    match = match.apply(curse_event("D"))
+    match = play_round(match, random.Random(3))
+    played = match.rounds[-1]
+    won = [sum(card.suit.value == "D" for t in played.tricks if t.winner == seat for card in t.cards) for seat in range(3)]
+    assert set(played.cursed_most) == {seat for seat in range(3) if won[seat] == max(won)}
+    assert all(played.score.curse[seat] == -5 for seat in played.cursed_most)
+
+
+def test_kleine_liefde_entries_list_the_hearts():
+    setup = Setup.build(["A", "B", "C"], variants=["kleine-liefde"])
+    with pytest.raises(InputError, match="list A's hearts"):
+        quick(Match.start(setup), "A=13", ace="A")
+    match = quick(Match.start(setup), "A=AH,KH", "B=2H,3H,4H,5H,6H,7H,8H,9H,10H,JH,QH")
+    assert match.totals == (27, 77, 0)
+
+
+def test_partners_need_four_players_and_duos_default_to_opposite_seats():
+    with pytest.raises(InputError, match="4 players in two duos"):
+        Setup.build(["A", "B", "C"], variants=["partners"])
+    assert Setup.build(["A", "B", "C", "D"], variants=["partners"]).duos == ((0, 2), (1, 3))
+    assert Setup.build(["A", "B", "C", "D"], variants=["partners"], duos=[["A", "B"]]).duos == ((0, 1), (2, 3))
+
+
+def test_partners_the_first_duo_to_reach_the_target_wins():
+    setup = Setup.build(["A", "B", "C", "D"], variants=["partners"], target=20)
+    match = quick(Match.start(setup), "A=5", "C=5", "B=3", ace="A")  # A+C 14, B+D 3
+    assert not match.over
+    match = quick(match, "A=3", "C=3", "D=7", ace="D")  # A+C 20, B+D 14
+    assert match.standing.winner == 0 and match.standing.totals == (20, 14)
+
+
+def test_unknown_variant_suggests_the_nearest():
+    with pytest.raises(InputError, match="did you mean kleine-liefde"):
+        Setup.build(["A", "B", "C"], variants=["kleineliefde"])
+
+
+# --- corrections --------------------------------------------------------------------
+
+
+def test_edit_replaces_an_earlier_round_and_everything_after_is_recomputed():
+    events = []
+    match = Match.start(FOUR)
+    for tokens in (("A=13",), ("B=13",), ("C=13",)):
+        event = round_event(FOUR, tokens, ace=tokens[0][0])
+        events.append(event)
+        match = match.apply(event)
+    events = replace_round(match, events, 2, ["D=13"], "D", None, [])
+    replayed = Match.start(FOUR)
+    for event in events:
+        replayed = replayed.apply(event)
+    assert replayed.totals == (34, 0, 34, 34)
+    with pytest.raises(InputError, match="there is no round 7"):
+        replace_round(match, events, 7, ["D=13"], "D", None, [])
+
+
+def test_edit_of_a_trick_by_trick_round_replaces_all_its_tricks():
+    setup = Setup.build(["Anna", "Bram", "Cees"], seed="edit")
+    events, match, rng = [], Match.start(setup), random.Random(5)
+    from smoor_play import legal_trick
+
+    while not match.rounds:
+        event = {"kind": "trick", "cards": [str(c) for c in legal_trick(match, rng)]}
+        events.append(event)
+        match = match.apply(event)
+    dead_hearts = sum(card.suit.value == "H" for card in match.rounds[0].dead)
+    events = replace_round(match, events, 1, [f"Bram={13 - dead_hearts}"], "Bram" if dead_hearts == 0 or match.rounds[0].ace is not None else None, None, [])
+    assert len(events) == 1 and events[0]["kind"] == "round"
