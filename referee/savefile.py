@@ -209,15 +209,34 @@ def dumps(ruleset: Ruleset[Any], setup: dict[str, Any], events: list[dict[str, A
     import tomli_w
 
     head = tomli_w.dumps({"format": ruleset.format, "version": ruleset.version, "setup": setup})
-    # tomli_w writes short events as one inline `events = [...]` array before [setup]; write
-    # each as its own [[events]] table instead, so the layout is fixed and a bad event's
-    # line can be found. A nested table `[events.x]` belongs to the [[events]] just above.
-    tables = []
-    for event in events:
-        body = tomli_w.dumps({"events": event})
-        tables.append("[[events]]\n" + body.removeprefix("[events]\n"))
-    end = tomli_w.dumps({"end": {"events": len(events)}})
-    return _HEADER + "\n".join([head, *tables, end])
+    return _HEADER + "\n".join([head, *map(_event_table, events), _end_table(len(events))])
+
+
+def _event_table(event: dict[str, Any]) -> str:
+    """One event as its own ``[[events]]`` table.
+
+    tomli_w would write short events as one inline ``events = [...]`` array; a table per
+    event keeps the layout fixed and lets a bad event's line be found. A nested table
+    ``[events.x]`` belongs to the ``[[events]]`` just above it.
+    """
+    import tomli_w
+
+    return "[[events]]\n" + tomli_w.dumps({"events": event}).removeprefix("[events]\n")
+
+
+def _end_table(count: int) -> str:
+    return f"[end]\nevents = {count}\n"
+
+
+def _updated_text(ruleset: Ruleset[Any], old_text: str, old: Saved[Any], new: Saved[Any]) -> str:
+    """The new file text; when events were only appended to a file as referee writes it,
+    the new tables go in front of ``[end]`` instead of rewriting every event."""
+    appended = new.events[len(old.events) :]
+    tail = _end_table(len(old.events))
+    if new.setup is old.setup and new.events[: len(old.events)] == old.events and old_text.endswith("\n" + tail):
+        body = old_text[: -len(tail)]
+        return body + "".join(table + "\n" for table in map(_event_table, appended)) + _end_table(len(new.events))
+    return dumps(ruleset, new.setup, new.events)
 
 
 def create(path: Path | str, ruleset: Ruleset[State], setup: dict[str, Any]) -> Saved[State]:
@@ -249,12 +268,19 @@ def create(path: Path | str, ruleset: Ruleset[State], setup: dict[str, Any]) -> 
     return Saved(path, setup, [], state)
 
 
-def record(path: Path | str, ruleset: Ruleset[State], event: dict[str, Any]) -> Saved[State]:
-    """Append one event, after the rules have accepted it."""
+def record(
+    path: Path | str, ruleset: Ruleset[State], event: dict[str, Any] | Callable[[State], dict[str, Any]]
+) -> Saved[State]:
+    """Append one event, after the rules have accepted it.
+
+    ``event`` may be a function of the current state (for example to resolve the names
+    typed against the players in the file), so the file is read only once.
+    """
 
     def append(saved: Saved[State]) -> Saved[State]:
-        state = ruleset.apply(saved.state, event)
-        return Saved(saved.path, saved.setup, [*saved.events, event], state)
+        new_event = event(saved.state) if callable(event) else event
+        state = ruleset.apply(saved.state, new_event)
+        return Saved(saved.path, saved.setup, [*saved.events, new_event], state)
 
     return update(path, ruleset, append)
 
@@ -310,9 +336,10 @@ def update(
     """
     path = Path(path)
     with _locked(path, ruleset) as handle:
-        current = _parse(path, _read_all(handle), ruleset)
+        data = _read_all(handle)
+        current = _parse(path, data, ruleset)
         changed = change(current)
-        _replace(path, dumps(ruleset, changed.setup, changed.events).encode())
+        _replace(path, _updated_text(ruleset, data.decode("utf-8"), current, changed).encode())
     return changed
 
 

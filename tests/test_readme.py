@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import shlex
+import shutil
 import textwrap
 from pathlib import Path
 
@@ -32,8 +33,18 @@ def test_ci_runs_exactly_the_readme_test_command():
     assert "pytest" in install_and_test and "referee " in install_and_run
 
 
+@pytest.fixture(scope="module")
+def session_folder(tmp_path_factory):
+    """The README's examples run in order, as one session, in a folder holding a copy of
+    examples/ (commands there may create files, and read the shipped examples)."""
+    folder = tmp_path_factory.mktemp("readme")
+    shutil.copytree(REPO / "examples", folder / "examples")
+    return folder
+
+
 @pytest.mark.parametrize("args, expected", console_examples(), ids=lambda value: " ".join(value) if isinstance(value, list) else "")
-def test_readme_example_output_is_what_referee_prints(referee, args, expected):
+def test_readme_example_output_is_what_referee_prints(referee, session_folder, monkeypatch, args, expected):
+    monkeypatch.chdir(session_folder)
     result = referee(*args)
     printed = result.stdout + result.stderr
     strip = lambda text: [line.rstrip() for line in text.strip().splitlines()]  # noqa: E731

@@ -607,3 +607,21 @@ def test_writing_a_save_file_leaves_the_temporaries_of_other_files_alone(tmp_pat
         (tmp_path / name).write_text("being written")
     savefile.record(path, TALLY, EVENTS[1])
     assert in_progress <= names(tmp_path)
+
+
+def test_appending_an_event_writes_exactly_what_a_full_rewrite_would(tmp_path):
+    path = tmp_path / "tally.toml"
+    savefile.create(path, TALLY, {"players": ["Anna", "Bram"]})
+    events = []
+    for points in range(1, 6):
+        event = score("Anna" if points % 2 else "Bram", points)
+        events.append(event)
+        saved = savefile.record(path, TALLY, event)
+        assert path.read_text(encoding="utf-8") == savefile.dumps(TALLY, saved.setup, events)
+
+
+def test_record_can_build_the_event_from_the_current_state(tmp_path):
+    path = tmp_path / "tally.toml"
+    savefile.create(path, TALLY, {"players": ["Anna", "Bram"]})
+    saved = savefile.record(path, TALLY, lambda state: score("Bram", 2))
+    assert saved.events == [score("Bram", 2)]

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from referee.savefile import Ruleset
+if TYPE_CHECKING:
+    from referee.savefile import Ruleset
 
 FileArgument = Annotated[Path, typer.Argument(help="The save file.", show_default=False)]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of text.")]

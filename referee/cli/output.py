@@ -43,3 +43,78 @@ def cards_text(cards: list[Card] | tuple[Card, ...], separator: str = " ") -> Te
     from rich.text import Text
 
     return Text(separator).join(card_text(card) for card in cards)
+
+
+# --- plain lines: quick entries answer without importing rich ---------------------------
+
+_SGR = {"bold": "1", "dim": "2", "red": "31", "green": "32", "yellow": "33", "blue": "34", "magenta": "35", "cyan": "36"}
+
+
+class Line:
+    """A line of styled text for the quick commands.
+
+    Printing it needs no rich (importing rich costs more than the whole entry), yet the
+    same line converts to a rich ``Text`` for the screens that draw tables. Styles are
+    words from ``_SGR`` (``"bold green"``).
+    """
+
+    def __init__(self, *parts: str | tuple[str, str] | Line) -> None:
+        self.segments: list[tuple[str, str]] = []
+        for part in parts:
+            if isinstance(part, Line):
+                self.segments += part.segments
+            elif isinstance(part, tuple):
+                self.append(*part)
+            else:
+                self.append(part)
+
+    def append(self, text: str, style: str = "") -> Line:
+        self.segments.append((text, style))
+        return self
+
+    @property
+    def plain(self) -> str:
+        return "".join(_printable(text) for text, _ in self.segments)
+
+    def ansi(self) -> str:
+        out = []
+        for text, style in self.segments:
+            codes = ";".join(_SGR[word] for word in style.split() if word in _SGR)
+            out.append(f"\x1b[{codes}m{_printable(text)}\x1b[0m" if codes else _printable(text))
+        return "".join(out)
+
+    def to_rich(self) -> Text:
+        from rich.text import Text
+
+        return Text.assemble(*((_printable(text), style) for text, style in self.segments))
+
+
+def _printable(text: str) -> str:
+    """User text is shown literally: control characters escaped, never interpreted."""
+    return text if text.isprintable() else "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def color_enabled() -> bool:
+    """Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org)."""
+    import os
+
+    return sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+
+
+def say(*lines: Line) -> None:
+    """Print lines for people, coloured on a terminal."""
+    colour = color_enabled()
+    sys.stdout.write("".join((line.ansi() if colour else line.plain) + "\n" for line in lines))
+
+
+def card_segment(card: Card) -> tuple[str, str]:
+    return (card.symbol, "red" if card.suit.is_red else "")
+
+
+def cards_line(cards: list[Card] | tuple[Card, ...]) -> Line:
+    line = Line()
+    for index, card in enumerate(cards):
+        if index:
+            line.append(" ")
+        line.append(*card_segment(card))
+    return line

@@ -35,16 +35,19 @@ CursedOption = Annotated[list[str] | None, typer.Option("--cursed", help="cupido
 
 
 def _report(match: Match, as_json: bool, *lines: Any, extra: dict[str, Any] | None = None) -> None:
-    """Every entry answers the same way: what was recorded, the totals, who deals next."""
+    """Every entry answers the same way: what was recorded, the totals, who deals next.
+
+    The answer for people is plain lines (no rich: a quick entry must start fast)."""
     if as_json:
         from referee.cli.output import emit_json
         from referee.smoorverliefd.report import standings_json
 
         emit_json({**(extra or {}), **standings_json(match)})
         return
-    from referee.cli import smoor_view
+    from referee.cli.output import say
+    from referee.cli.smoor_lines import situation
 
-    smoor_view.show_screen(match, *lines)
+    say(*lines, situation(match))
 
 
 @app.command()
@@ -85,11 +88,10 @@ def new(
     if as_json:
         _report(saved.state, True, extra={"file": str(file)})
         return
-    from rich.text import Text
+    from referee.cli.output import Line
+    from referee.cli.smoor_lines import settings
 
-    from referee.cli import smoor_view
-
-    _report(saved.state, False, Text.assemble("New match in ", str(file), ": ", ", ".join(setup.players)), smoor_view.settings(saved.state))
+    _report(saved.state, False, Line("New match in ", str(file), ": ", ", ".join(setup.players)), settings(saved.state))
 
 
 @app.command("round")
@@ -105,19 +107,17 @@ def round_(
     from referee import savefile
     from referee.smoorverliefd.entry import round_event
 
-    match = savefile.load(file, _rules()).state
-    event = round_event(match.setup, entries or [], ace, dead, cursed or [])
-    match = savefile.record(file, _rules(), event).state
-    _echo_round(match, as_json)
+    event = lambda match: round_event(match.setup, entries or [], ace, dead, cursed or [])  # noqa: E731
+    _echo_round(savefile.record(file, _rules(), event).state, as_json)
 
 
 def _echo_round(match: Match, as_json: bool, *before: Any) -> None:
     if as_json:
         _report(match, True)
         return
-    from referee.cli import smoor_view
+    from referee.cli.smoor_lines import round_line, totals_line
 
-    _report(match, False, *before, smoor_view.round_line(match, match.rounds[-1]), smoor_view.totals_line(match))
+    _report(match, False, *before, round_line(match, match.rounds[-1]), totals_line(match))
 
 
 @app.command()
@@ -157,9 +157,9 @@ def trick(
         }
         _report(match, True, extra=document)
     else:
-        from referee.cli import smoor_view
+        from referee.cli.smoor_lines import revoke_line, trick_line
 
-        lines = [smoor_view.trick_line(match, trick_played), *(smoor_view.revoke_line(match, r) for r in revokes)]
+        lines = [trick_line(match, trick_played), *(revoke_line(match, r) for r in revokes)]
         if finished:
             _echo_round(match, False, *lines)
         else:
@@ -171,30 +171,31 @@ def trick(
 @app.command()
 def bid(file: FileArgument, bids: Annotated[list[str], typer.Argument(help="NAME=N for every player.", show_default=False)], as_json: JsonOption = False) -> None:
     """blinde-liefde: every player's bid (hearts they will capture), before the round."""
-    from rich.text import Text
-
     from referee import savefile
+    from referee.cli.output import Line
     from referee.smoorverliefd.entry import bid_event
 
-    match = savefile.load(file, _rules()).state
-    match = savefile.record(file, _rules(), bid_event(match.setup, bids)).state
-    _report(match, as_json, Text(f"Bids for round {match.current.number} recorded."))
+    match = savefile.record(file, _rules(), lambda match: bid_event(match.setup, bids)).state
+    _report(match, as_json, Line(f"Bids for round {match.current.number} recorded."))
 
 
 @app.command()
 def curse(file: FileArgument, suit: Annotated[str, typer.Argument(help="S, H, D, C (or ♠ ♥ ♦ ♣, spades …).", show_default=False)], as_json: JsonOption = False) -> None:
     """cupido: the cursed suit for this round, named by its dealer (fewest hearts last round)."""
-    from rich.text import Text
-
     from referee import savefile
+    from referee.cli.output import Line
     from referee.smoorverliefd.entry import curse_event
 
     match = savefile.record(file, _rules(), curse_event(suit)).state
-    _report(match, as_json, Text(f"Cursed suit for round {match.current.number} recorded."))
+    _report(match, as_json, Line(f"Cursed suit for round {match.current.number} recorded."))
 
 
 @app.command()
-def standings(file: FileArgument, as_json: JsonOption = False) -> None:
+def standings(
+    file: FileArgument,
+    show_all: Annotated[bool, typer.Option("--all", help="List every round (a long match shows its last 12).")] = False,
+    as_json: JsonOption = False,
+) -> None:
     """The score sheet: rounds as rows, players as columns, totals, leader, distance to target."""
     from referee import savefile
 
@@ -204,7 +205,7 @@ def standings(file: FileArgument, as_json: JsonOption = False) -> None:
         return
     from referee.cli import smoor_view
 
-    smoor_view.show_standings(match)
+    smoor_view.show_standings(match, show_all)
 
 
 @app.command()
@@ -218,9 +219,8 @@ def edit(
     as_json: JsonOption = False,
 ) -> None:
     """Correct an earlier round with a new quick entry; every later round is recomputed."""
-    from rich.text import Text
-
     from referee import savefile
+    from referee.cli.output import Line
     from referee.smoorverliefd.edit import replace_round
 
     rules = _rules()
@@ -230,7 +230,7 @@ def edit(
         return savefile.Saved(saved.path, saved.setup, events, savefile.replay(rules, saved.setup, events))
 
     saved = savefile.update(file, rules, corrected)
-    _report(saved.state, as_json, Text(f"Round {round_number} corrected; later rounds recomputed."))
+    _report(saved.state, as_json, Line(f"Round {round_number} corrected; later rounds recomputed."))
 
 
 @app.command()

@@ -1,4 +1,4 @@
-"""How a Smoorverliefd match looks to people: echoes, the standings table, the chart."""
+"""The Smoorverliefd screens drawn with rich: the standings table, the chart, the hands."""
 
 from __future__ import annotations
 
@@ -7,127 +7,19 @@ from rich.table import Table
 from rich.text import Text
 
 from referee.cards import Suit
-from referee.cli.output import card_text, cards_text, console
-from referee.smoorverliefd.match import Match, PlayedRound
+from referee.cli.output import console
+from referee.cli.smoor_lines import LEADER, settings, situation, totals_line
+from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.report import running_totals
 from referee.smoorverliefd.scoring import side_names, side_totals
-from referee.smoorverliefd.setup import Variant
-from referee.smoorverliefd.tricks import Revoke, Trick
 
-LEADER = "bold green"
 SPARKS = "▁▂▃▄▅▆▇█"
+RECENT_ROUNDS = 12
 
 
-def situation(match: Match) -> Text:
-    """The line on every screen: "Round 4 — Bram deals, Cees leads", or the result."""
-    setup, state = match.setup, match.standing
-    sides = side_names(setup)
-    if state.winner is not None:
-        total = state.totals[state.winner]
-        return Text.assemble("Match over — ", (sides[state.winner], LEADER), f" wins with {total} points")
-    current, names = match.current, setup.players
-    line = Text.assemble((f"Round {current.number}", "bold"), " — ", names[current.dealer], " deals, ")
-    if current.tricks:
-        line.append(f"trick {len(current.tricks) + 1}: ")
-    line.append(names[current.leader])
-    line.append(" leads")
-    if current.cursed_suit is not None:
-        line.append("  cursed suit ")
-        line.append(current.cursed_suit.symbol, style="red" if current.cursed_suit.is_red else "")
-    if current.bids is not None:
-        line.append("  bids: " + ", ".join(f"{n} {b}" for n, b in zip(names, current.bids)))
-    if state.tied_at_target:
-        line.append("  (tied on top at the target: one more round)", style="yellow")
-    return line
-
-
-def settings(match: Match) -> Text:
-    setup = match.setup
-    parts = [f"target {setup.target}"]
-    for variant in Variant:
-        if variant in setup.variants:
-            detail = ""
-            if variant is Variant.BLINDE_LIEFDE:
-                detail = f" (exact bid +{setup.bid_bonus}, miss −{setup.bid_penalty})"
-            if variant is Variant.PARTNERS:
-                detail = f" ({' vs '.join(side_names(setup))})"
-            parts.append(variant.value + detail)
-    if setup.seed is not None:
-        parts.append(f"seeded deals ({setup.seed})")
-    return Text(" · ".join(parts), style="dim")
-
-
-def round_line(match: Match, played: PlayedRound) -> Text:
-    """The echo of a finished round: each player's points and how they came about."""
-    setup, names, score = match.setup, match.setup.players, played.score
-    line = Text.assemble((f"Round {played.number}", "bold"), ": ")
-    for seat, name in enumerate(names):
-        if seat:
-            line.append(" · ")
-        line.append(name)
-        line.append(f" {score.total[seat]:+d}" if score.bids[seat] or score.curse[seat] else f" {score.total[seat]}")
-        details = []
-        capture = played.captures[seat]
-        if capture.count:
-            details.append(f"{capture.count}♥" + (" incl. A♥" if capture.ace else ""))
-        if capture.count == 13:
-            details.append("all hearts ×2")
-        if played.bids is not None:
-            details.append(f"bid {played.bids[seat]} {'✓' if score.bids[seat] > 0 else '✗'}")
-        if score.curse[seat]:
-            details.append(f"cursed {played.cursed_suit.symbol if played.cursed_suit else ''} −5")
-        if details:
-            line.append(f" ({', '.join(details)})", style="dim")
-        if setup.duos is None and seat in score.champions:
-            line.append(" ★", style="yellow")
-    if setup.duos is not None and score.champions:
-        line.append("  ★ " + " & ".join(side_names(setup)[s] for s in score.champions), style="yellow")
-    return line
-
-
-def totals_line(match: Match) -> Text:
-    setup, state = match.setup, match.standing
-    sides = side_names(setup)
-    ranked = sorted(range(len(state.totals)), key=lambda side: -state.totals[side])
-    line = Text("Totals: ")
-    best = state.totals[ranked[0]]
-    for index, side in enumerate(ranked):
-        if index:
-            line.append(" · ")
-        line.append(f"{sides[side]} {state.totals[side]}", style=LEADER if state.totals[side] == best else "")
-    if state.winner is None:
-        line.append(f"  ({max(setup.target - best, 0)} to go to {setup.target})", style="dim")
-    return line
-
-
-def trick_line(match: Match, trick: Trick) -> Text:
-    names = match.setup.players
-    hearts = [card for card in trick.cards if card.suit is Suit.HEARTS]
-    line = Text.assemble(f"Trick {trick.number}: ", cards_text(trick.cards), " — ", (names[trick.winner], "bold"), " wins with ")
-    line.append_text(card_text(trick.card_of(trick.winner)))
-    if hearts:
-        line.append_text(Text.assemble(", takes ", cards_text(hearts)))
-    return line
-
-
-def revoke_line(match: Match, revoke: Revoke) -> Text:
-    name = match.setup.players[revoke.seat]
-    return Text.assemble(
-        ("Revoke (verzaken): ", "bold red"),
-        f"{name} did not follow {revoke.suit.symbol} in trick {revoke.showed_out_in} but plays ",
-        card_text(revoke.card),
-        f" in trick {revoke.played_in}",
-    )
-
-
-def show_screen(match: Match, *lines: Text) -> None:
-    out = console()
-    for line in lines:
-        out.print(line)
-    out.print(situation(match))
-
-
-def standings_table(match: Match) -> Table:
+def standings_table(match: Match, show_all: bool = False) -> Table:
+    """Rounds as rows, players as columns; a long match folds its early rounds into one
+    row (``show_all`` lists every round)."""
     setup = match.setup
     names = setup.players
     state = match.standing
@@ -145,7 +37,15 @@ def standings_table(match: Match) -> Table:
     table.add_column("Dealer")
     table.add_column("Champion")
     sides = side_names(setup)
-    for played in match.rounds:
+    shown = match.rounds if show_all else match.rounds[-RECENT_ROUNDS:]
+    earlier = match.rounds[: len(match.rounds) - len(shown)]
+    if earlier:
+        sums = [sum(p.score.total[seat] for p in earlier) for seat in range(setup.count)]
+        cells = [Text(str(points), style="dim") for points in sums]
+        if setup.duos is not None:
+            cells += [Text(str(points), style="dim") for points in side_totals(setup, sums)]
+        table.add_row(Text(f"1–{len(earlier)}", style="dim"), *cells, "", Text("(--all lists them)", style="dim"))
+    for played in shown:
         cells = []
         for seat in range(setup.count):
             cell = Text(str(played.score.total[seat]))
@@ -163,17 +63,17 @@ def standings_table(match: Match) -> Table:
     return table
 
 
-def show_standings(match: Match) -> None:
+def show_standings(match: Match, show_all: bool = False) -> None:
     out = console()
-    out.print(settings(match))
+    out.print(settings(match).to_rich())
     if match.rounds:
-        out.print(standings_table(match))
+        out.print(standings_table(match, show_all))
         if any(p.score.bids != (0,) * match.setup.count or any(p.score.curse) for p in match.rounds):
             out.print(Text("* includes bid or cursed-suit points", style="dim"))
-        out.print(totals_line(match))
+        out.print(totals_line(match).to_rich())
     else:
         out.print(Text("No rounds played yet."))
-    out.print(situation(match))
+    out.print(situation(match).to_rich())
 
 
 def show_chart(match: Match) -> None:
@@ -185,7 +85,7 @@ def show_chart(match: Match) -> None:
     out = console()
     out.print(Text.assemble(("Cumulative totals", "bold"), f" after {len(history)} rounds, target {setup.target}"))
     if not history:
-        out.print(situation(match))
+        out.print(situation(match).to_rich())
         return
     low = min(0, *(min(row) for row in history))
     high = max(setup.target, *(max(row) for row in history))
@@ -205,7 +105,7 @@ def show_chart(match: Match) -> None:
         line.append("░" * max(width - filled, 0), style="dim")
         line.append(f" {setup.target}", style="dim")
         out.print(line)
-    out.print(situation(match))
+    out.print(situation(match).to_rich())
 
 
 def show_hands(match: Match, seats: list[int]) -> None:
@@ -224,4 +124,4 @@ def show_hands(match: Match, seats: list[int]) -> None:
             row.append(Text(" ".join(c.rank_name for c in ranks) or "—", style="red" if suit.is_red else ""))
         table.add_row(*row)
     console().print(table)
-    console().print(situation(match))
+    console().print(situation(match).to_rich())

@@ -1,0 +1,111 @@
+"""The one-line answers of Smoorverliefd's quick commands, printed without rich."""
+
+from __future__ import annotations
+
+from referee.cards import Suit
+from referee.cli.output import Line, card_segment, cards_line
+from referee.smoorverliefd.match import Match, PlayedRound
+from referee.smoorverliefd.scoring import side_names
+from referee.smoorverliefd.setup import Variant
+from referee.smoorverliefd.tricks import Revoke, Trick
+
+LEADER = "bold green"
+
+
+def situation(match: Match) -> Line:
+    """The line on every screen: "Round 4 — Bram deals, Cees leads", or the result."""
+    setup, state = match.setup, match.standing
+    if state.winner is not None:
+        total = state.totals[state.winner]
+        return Line("Match over — ", (side_names(setup)[state.winner], LEADER), f" wins with {total} points")
+    current, names = match.current, setup.players
+    line = Line((f"Round {current.number}", "bold"), " — ", names[current.dealer], " deals, ")
+    if current.tricks:
+        line.append(f"trick {len(current.tricks) + 1}: ")
+    line.append(names[current.leader]).append(" leads")
+    if current.cursed_suit is not None:
+        line.append("  cursed suit ").append(current.cursed_suit.symbol, "red" if current.cursed_suit.is_red else "")
+    if current.bids is not None:
+        line.append("  bids: " + ", ".join(f"{n} {b}" for n, b in zip(names, current.bids)))
+    if state.tied_at_target:
+        line.append("  (tied on top at the target: one more round)", "yellow")
+    return line
+
+
+def settings(match: Match) -> Line:
+    setup = match.setup
+    parts = [f"target {setup.target}"]
+    for variant in Variant:
+        if variant in setup.variants:
+            detail = ""
+            if variant is Variant.BLINDE_LIEFDE:
+                detail = f" (exact bid +{setup.bid_bonus}, miss −{setup.bid_penalty})"
+            if variant is Variant.PARTNERS:
+                detail = f" ({' vs '.join(side_names(setup))})"
+            parts.append(variant.value + detail)
+    if setup.seed is not None:
+        parts.append(f"seeded deals ({setup.seed})")
+    return Line((" · ".join(parts), "dim"))
+
+
+def round_line(match: Match, played: PlayedRound) -> Line:
+    """The echo of a finished round: each player's points and how they came about."""
+    setup, names, score = match.setup, match.setup.players, played.score
+    line = Line((f"Round {played.number}", "bold"), ": ")
+    for seat, name in enumerate(names):
+        if seat:
+            line.append(" · ")
+        adjusted = score.bids[seat] or score.curse[seat]
+        line.append(name).append(f" {score.total[seat]:+d}" if adjusted else f" {score.total[seat]}")
+        details = []
+        capture = played.captures[seat]
+        if capture.count:
+            details.append(f"{capture.count}♥" + (" incl. A♥" if capture.ace else ""))
+        if capture.count == 13:
+            details.append("all hearts ×2")
+        if played.bids is not None:
+            details.append(f"bid {played.bids[seat]} {'✓' if score.bids[seat] > 0 else '✗'}")
+        if score.curse[seat] and played.cursed_suit is not None:
+            details.append(f"most {played.cursed_suit.symbol} −5")
+        if details:
+            line.append(f" ({', '.join(details)})", "dim")
+        if setup.duos is None and seat in score.champions:
+            line.append(" ★", "yellow")
+    if setup.duos is not None and score.champions:
+        line.append("  ★ " + " & ".join(side_names(setup)[side] for side in score.champions), "yellow")
+    return line
+
+
+def totals_line(match: Match) -> Line:
+    setup, state = match.setup, match.standing
+    sides = side_names(setup)
+    ranked = sorted(range(len(state.totals)), key=lambda side: -state.totals[side])
+    best = state.totals[ranked[0]]
+    line = Line("Totals: ")
+    for index, side in enumerate(ranked):
+        if index:
+            line.append(" · ")
+        line.append(f"{sides[side]} {state.totals[side]}", LEADER if state.totals[side] == best else "")
+    if state.winner is None:
+        line.append(f"  ({max(setup.target - best, 0)} to go to {setup.target})", "dim")
+    return line
+
+
+def trick_line(match: Match, trick: Trick) -> Line:
+    names = match.setup.players
+    hearts = [card for card in trick.cards if card.suit is Suit.HEARTS]
+    line = Line(f"Trick {trick.number}: ", cards_line(trick.cards), " — ", (names[trick.winner], "bold"), " wins with ")
+    line.append(*card_segment(trick.card_of(trick.winner)))
+    if hearts:
+        line = Line(line, ", takes ", cards_line(hearts))
+    return line
+
+
+def revoke_line(match: Match, revoke: Revoke) -> Line:
+    name = match.setup.players[revoke.seat]
+    return Line(
+        ("Revoke (verzaken): ", "bold red"),
+        f"{name} did not follow {revoke.suit.symbol} in trick {revoke.showed_out_in} but plays ",
+        card_segment(revoke.card),
+        f" in trick {revoke.played_in}",
+    )
