@@ -246,3 +246,29 @@ def test_edit_of_a_trick_by_trick_round_replaces_all_its_tricks():
     dead_hearts = sum(card.suit.value == "H" for card in match.rounds[0].dead)
     events = replace_round(match, events, 1, [f"Bram={13 - dead_hearts}"], "Bram" if dead_hearts == 0 or match.rounds[0].ace is not None else None, None, [])
     assert len(events) == 1 and events[0]["kind"] == "round"
+
+
+def test_quick_and_trick_entry_can_be_mixed_across_rounds():
+    setup = Setup.build(["Anna", "Bram", "Cees", "Daan"], seed="mixed", target=1000)
+    rng = random.Random(8)
+    match = quick(Match.start(setup), "A=13", ace="A")
+    match = play_round(match, rng)
+    match = quick(match, "B=13", ace="B")
+    assert [bool(p.tricks) for p in match.rounds] == [False, True, False]
+    assert match.totals[0] >= 34 and match.totals[1] >= 34
+
+
+def test_a_round_being_entered_trick_by_trick_cannot_also_get_a_quick_entry():
+    match = Match.start(FOUR).apply({"kind": "trick", "cards": ["2S", "3S", "AS", "4S"]})
+    with pytest.raises(InputError, match="being entered trick by trick"):
+        quick(match, "A=13", ace="A")
+
+
+def test_the_round_ends_when_every_card_in_hand_is_played():
+    match = Match.start(THREE)
+    deck = [f"{rank}{suit}" for suit in "SDCH" for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]
+    for number in range(17):
+        assert match.current.number == 1
+        match = match.apply({"kind": "trick", "cards": deck[3 * number : 3 * number + 3]})
+    assert match.current.number == 2 and len(match.rounds[0].tricks) == 17
+    assert sum(c.count for c in match.rounds[0].captures) == 12  # AH was the dead 52nd card
