@@ -272,3 +272,14 @@ def test_the_round_ends_when_every_card_in_hand_is_played():
         match = match.apply({"kind": "trick", "cards": deck[3 * number : 3 * number + 3]})
     assert match.current.number == 2 and len(match.rounds[0].tricks) == 17
     assert sum(c.count for c in match.rounds[0].captures) == 12  # AH was the dead 52nd card
+
+
+@pytest.mark.parametrize("name", ["", " Anna", "A=B", "An\x1bna", "Tab\there"])
+def test_a_players_name_must_be_printable_text_without_equals_sign(name):
+    with pytest.raises(InputError, match="cannot be a player's name"):
+        Setup.build([name, "Bram", "Cees"])
+
+
+def test_two_players_cannot_share_a_name_whatever_the_case():
+    with pytest.raises(InputError, match="two players are called"):
+        Setup.build(["Anna", "anna", "Cees"])

@@ -50,8 +50,11 @@ class Setup:
             raise InputError(f"Smoorverliefd is played by 3, 4 or 5 players, not {len(self.players)}; name 3 to 5 players")
         seen: dict[str, str] = {}
         for name in self.players:
-            if not name.strip() or "=" in name or name != name.strip():
-                raise InputError(f"{quoted(name)} cannot be a player's name: use a non-empty name without '=' or edge spaces")
+            if not name.strip() or "=" in name or name != name.strip() or not name.isprintable():
+                raise InputError(
+                    f"{quoted(name)} cannot be a player's name: use a non-empty name without '=', "
+                    "control characters or spaces at its ends"
+                )
             if name.casefold() in seen:
                 raise InputError(f"two players are called {quoted(name)}; give every player a different name")
             seen[name.casefold()] = name
