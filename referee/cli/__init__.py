@@ -13,9 +13,9 @@ import typer
 
 from referee import __version__
 from referee.cli import deal, dictionary, smitten, smoor, spell
-from referee.cli.group import CONTEXT, PROGRAM, RefereeGroup
+from referee.cli.group import CONTEXT, PROGRAM, RefereeGroup, RefereeTyper
 
-app = typer.Typer(
+app = RefereeTyper(
     cls=RefereeGroup,
     name=PROGRAM,
     no_args_is_help=True,

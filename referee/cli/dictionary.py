@@ -1,11 +1,191 @@
-"""`referee dict`: the word lists and dictionaries that settle Spellcrafter challenges."""
+"""`referee dict`: the word lists and dictionaries that settle Spellcrafter challenges.
+
+Module-level imports stay at typer and the standard library: rich, the word lists,
+pyenchant and wordfreq are imported inside the commands (``referee --help`` stays fast).
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
 from referee.cli.group import command_group
+
+if TYPE_CHECKING:
+    from referee.lexicon.verdict import Verdict
+
+
 
 app = command_group(
     "Dictionaries for Spellcrafter challenges: the built-in word lists, Hunspell "
     "dictionaries through pyenchant, wordfreq's common words, your own word-list file, "
     "and house additions and removals."
 )
+
+DEFAULT_DICTIONARY = "builtin:en"  # referee.lexicon.catalogue.DEFAULT, without importing it at start-up
+DictOption = Annotated[
+    str,
+    typer.Option(
+        "--dict",
+        "-d",
+        metavar="NAME",
+        help="The dictionary the table agreed on: builtin:en, builtin:en-large, builtin:nl, hunspell:LANG "
+        "(e.g. hunspell:en_GB), wordfreq:LANG or wordfreq:LANG@ZIPF, or file:PATH. See `referee dict list`.",
+    ),
+]
+HouseOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--house",
+        metavar="FILE",
+        help="House rules on top of the dictionary: a file of +word (allowed) and -word (not allowed) lines.",
+        show_default=False,
+    ),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of text.")]
+
+
+def show_verdict(verdict: Verdict, consequence: str | None = None) -> None:
+    """The verdict for people: word, valid or invalid, the reason and the dictionary."""
+    from rich.text import Text
+
+    from referee.cli.output import console
+
+    outcome = ("valid", "bold green") if verdict.valid else ("invalid", "bold red")
+    console().print(
+        Text.assemble((verdict.word.upper(), "bold"), ": ", outcome, f" — {verdict.reason} (", verdict.dictionary, ")")
+    )
+    if consequence:
+        console().print(Text(consequence[0].upper() + consequence[1:] + "."))
+
+
+def exit_with_verdict(verdict: Verdict) -> None:
+    """Exit 1 when the word is not valid (SPEC §5.3); the verdict has been printed."""
+    if not verdict.valid:
+        raise typer.Exit(1)
+
+
+@app.command()
+def check(
+    word: Annotated[
+        str,
+        typer.Argument(
+            metavar="WORD",
+            help="The word to look up; case and accents do not matter (a word starting with - goes after --).",
+            show_default=False,
+        ),
+    ],
+    dictionary: DictOption = DEFAULT_DICTIONARY,
+    house: HouseOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Is WORD a legal Spellcrafter word in this dictionary? Exit 0 valid, 1 invalid.
+
+    The verdict gives one reason: in dictionary, not in dictionary, proper noun, acronym,
+    abbreviation, contraction, hyphenated, prefix or suffix, or too short.
+    """
+    from referee.lexicon.catalogue import open_dictionary
+    from referee.lexicon.verdict import judge
+
+    verdict = judge(word, open_dictionary(dictionary, house))
+    if as_json:
+        from referee.cli.output import emit_json
+
+        emit_json(verdict.to_json())
+    else:
+        show_verdict(verdict)
+    exit_with_verdict(verdict)
+
+
+@app.command("list")
+def list_dictionaries(as_json: JsonOption = False) -> None:
+    """The dictionaries available here: built-in lists, installed Hunspell dictionaries, wordfreq's languages."""
+    from referee.lexicon.describe import available
+
+    rows = available()
+    if as_json:
+        from referee.cli.output import emit_json
+
+        emit_json({"dictionaries": [row.to_json() for row in rows]})
+        return
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    from referee.cli.output import console
+
+    table = Table("Dictionary", "Words", "Size", "What", box=box.SIMPLE_HEAD, pad_edge=False)
+    for row in rows:
+        what = Text(row.what)
+        if row.note:
+            what.append("\n" + row.note, style="dim" if row.available else "red")
+        table.add_row(Text(row.name, style="bold"), _count(row.words), _bytes(row.bytes), what)
+    console().print(table)
+    console().print(Text("Hunspell counts are stems (word forms are more). With any of them, --house FILE adds"))
+    console().print(Text("(+word) and removes (-word) words for this table. Details: referee dict info NAME"))
+
+
+@app.command()
+def info(
+    name: Annotated[
+        str,
+        typer.Argument(
+            metavar="NAME", help="A dictionary name, e.g. builtin:en or hunspell:en_GB.", show_default=False
+        ),
+    ],
+    as_json: JsonOption = False,
+) -> None:
+    """Where the dictionary NAME comes from: its source, size and licence."""
+    from referee.lexicon.describe import info as describe
+
+    document = describe(name)
+    if as_json:
+        from referee.cli.output import emit_json
+
+        emit_json(document)
+        return
+    from rich.table import Table
+    from rich.text import Text
+
+    from referee.cli.output import console
+
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold")
+    grid.add_column()
+    size = _bytes(document["bytes"])
+    rows: list[tuple[str, Any]] = [
+        ("What", document["what"]),
+        (
+            "Words",
+            _count(document["words"]) + (" stems" if document["kind"] == "hunspell" and document["words"] else ""),
+        ),
+        ("Size", size if size != "–" else ""),
+        ("Files", ", ".join(Path(file).name for file in document["files"])),
+        ("Source", document["source"]),
+        ("Licence", document["licence"]),
+    ]
+    if "built_from" in document:
+        rows.append(
+            ("Built from", ", ".join(f"{package} {version}" for package, version in document["built_from"].items()))
+        )
+    for label, value in rows:
+        if value:
+            grid.add_row(label, Text(str(value)))
+    console().print(Text(document["name"], style="bold"))
+    console().print(grid)
+
+
+def _count(words: int | None) -> str:
+    return "–" if words is None else f"{words:,}"
+
+
+def _bytes(size: int | None) -> str:
+    if size is None:
+        return "–"
+    if size < 1000:
+        return f"{size} B"
+    if size < 1_000_000:
+        return f"{size / 1000:.0f} kB"
+    return f"{size / 1_000_000:.1f} MB"

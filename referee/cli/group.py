@@ -29,6 +29,18 @@ CONTEXT = {"help_option_names": ["-h", "--help"]}
 class RefereeGroup(TyperGroup):
     """A Typer group whose ``main`` turns every failure into a message and an exit code."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        from referee.cli.params import plain_conversion
+
+        super().__init__(*args, **kwargs)
+        for param in self.params:  # the group's own options, such as --version
+            plain_conversion(param)
+
+    def get_help_option(self, ctx: Any) -> Any:
+        from referee.cli.params import plain_conversion
+
+        return plain_conversion(super().get_help_option(ctx))
+
     def main(
         self,
         args: Sequence[str] | None = None,
@@ -44,9 +56,18 @@ class RefereeGroup(TyperGroup):
         return code
 
 
+class RefereeTyper(typer.Typer):
+    """A Typer app whose commands convert their parameters without pydantic (fast start)."""
+
+    def command(self, *args: Any, cls: Any = None, **kwargs: Any) -> Any:
+        from referee.cli.params import PlainCommand
+
+        return super().command(*args, cls=cls or PlainCommand, **kwargs)
+
+
 def command_group(help: str) -> typer.Typer:
     """A command group (`referee smoor`, …) with the shared error path and help options."""
-    return typer.Typer(cls=RefereeGroup, no_args_is_help=True, context_settings=CONTEXT, help=help)
+    return RefereeTyper(cls=RefereeGroup, no_args_is_help=True, context_settings=CONTEXT, help=help)
 
 
 def run(group: TyperGroup, argv: list[str], prog_name: str, complete_var: str | None, **extra: Any) -> int:

@@ -1,8 +1,22 @@
-"""`referee smitten`: validate placements and referee whole Smitten games."""
+"""`referee smitten`: validate placements and referee whole Smitten games.
+
+Only typer and the standard library are imported here; the rules, the save-file
+engine and rich are imported inside the commands, so `referee smitten check` starts
+about as fast as an empty Typer app.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from referee.cli.files import add_file_commands
 from referee.cli.group import command_group
+
+if TYPE_CHECKING:
+    from referee.smitten.record import SmittenRules
 
 app = command_group(
     "Smitten, the cooperative game of two 3×3 grids: check whether a placement is "
@@ -10,3 +24,282 @@ app = command_group(
     "two-player or solo, with a physical or a seeded virtual deck. "
     "Deal a seeded Smitten deck with `referee deal smitten`."
 )
+
+
+def _rules() -> SmittenRules:
+    from referee.smitten.record import RULES
+
+    return RULES
+
+
+add_file_commands(app, _rules)
+
+FileArgument = Annotated[Path, typer.Argument(help="The game file (TOML).", show_default=False)]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of text.")]
+ByOption = Annotated[
+    str | None, typer.Option("--by", help="Two players: who moves, 1 or 2 (left out when only one can).", show_default=False)
+]
+HandOption = Annotated[
+    str | None, typer.Option("--hand", help="Solo: which hand moves, A or B (left out when only one can).", show_default=False)
+]
+
+
+@app.command()
+def check(
+    placement: Annotated[str, typer.Argument(help="The card and grid to check, e.g. 3L.", show_default=False)],
+    left: Annotated[str, typer.Option("--left", help="The cards in the left grid, e.g. 1,2,4.")] = "",
+    right: Annotated[str, typer.Option("--right", help="The cards in the right grid, e.g. 5.")] = "",
+    after: Annotated[
+        str | None, typer.Option("--after", help="The card just played, whose instruction is pending, e.g. 8L.", show_default=False)
+    ] = None,
+    choose: Annotated[
+        str | None, typer.Option("--choose", help="Card 5's choice: higher or lower.", show_default=False)
+    ] = None,
+    hard: Annotated[bool, typer.Option("--hard", help="Apply the ±2 rule (hard difficulty, solo Hard Mode 2).")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Is this placement legal, given the grids and the card just played? Exit 0 legal, 1 not."""
+    from referee.cards import GridSide, Placement
+    from referee.smitten.check import check as judge
+    from referee.smitten.check import situation
+    from referee.smitten.grid import parse_grid
+    from referee.smitten.instructions import Choice
+
+    state = situation(
+        parse_grid(left, GridSide.LEFT),
+        parse_grid(right, GridSide.RIGHT),
+        Placement.parse(after) if after is not None else None,
+        Choice.parse(choose) if choose is not None else None,
+        hard,
+    )
+    verdict = judge(Placement.parse(placement), state)
+    if as_json:
+        from referee.cli.output import emit_json
+
+        emit_json(verdict.to_json())
+    else:  # one plain line: rich is not needed for it, and check must start fast
+        import sys
+
+        sys.stdout.write(f"{verdict.placement} is {'legal' if verdict.legal else 'illegal'}: {verdict.reason}\n")
+    raise typer.Exit(0 if verdict.legal else 1)
+
+
+@app.command()
+def new(
+    file: FileArgument,
+    mode: Annotated[str, typer.Option(help="two or solo.")] = "two",
+    difficulty: Annotated[
+        str | None, typer.Option(help="Two players: easy (hands of 4), medium (default) or hard (±2 rule).", show_default=False)
+    ] = None,
+    easy: Annotated[bool, typer.Option("--easy", help="Solo Easy Mode: one swap with the set-aside card.")] = False,
+    hard1: Annotated[bool, typer.Option("--hard1", help="Solo Hard Mode 1: a 5 in the left grid is higher, in the right lower.")] = False,
+    hard2: Annotated[bool, typer.Option("--hard2", help="Solo Hard Mode 2: the ±2 rule.")] = False,
+    seed: Annotated[
+        str | None, typer.Option(help="Virtual deck dealt from this seed (left out: a fresh seed).", show_default=False)
+    ] = None,
+    physical: Annotated[bool, typer.Option("--physical", help="The table plays with its own cards; the referee checks what it sees.")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Start a game file: a seeded virtual deck (the referee deals, draws, declares losses) or --physical cards."""
+    from referee import savefile
+    from referee.dealing import Difficulty, SmittenMode
+    from referee.errors import InputError, choose as pick
+    from referee.smitten.state import Options
+    from referee.smitten.record import RULES, setup_for
+
+    if physical and seed is not None:
+        raise InputError("--seed deals a virtual deck and --physical uses the table's cards: give one of them")
+    game_mode = SmittenMode(pick(mode, [m.value for m in SmittenMode], "smitten mode"))
+    level = Difficulty(pick(difficulty, [d.value for d in Difficulty], "difficulty")) if difficulty else None
+    if not physical and seed is None:
+        from referee.seeds import fresh_seed
+
+        seed = fresh_seed()
+    if seed == "":
+        raise InputError("the seed is empty; give any text (--seed amber-otter-tulip) or leave --seed out")
+    options = Options(game_mode, level, easy=easy, hard1=hard1, hard2=hard2, physical=physical, seed=seed)
+    saved = savefile.create(file, RULES, setup_for(options))
+    _report(file, saved, None, [f"Started {file}: Smitten, {options.label()}" + (f", seed {seed}." if seed else ".")], as_json, show=True)
+
+
+@app.command("play")
+def play_command(
+    file: FileArgument,
+    card: Annotated[str, typer.Argument(help="Card and grid, e.g. 5L; solo: `down` plays the face-down card.", show_default=False)],
+    choose: Annotated[
+        str | None, typer.Option("--choose", help="Playing a 5: higher or lower.", show_default=False)
+    ] = None,
+    by: ByOption = None,
+    hand: HandOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Play a card: its instruction binds the partner."""
+    from referee.smitten.state import Kind
+
+    if card.strip().lower() in ("down", "face-down", "facedown"):
+        if choose is not None:
+            from referee.errors import InputError
+
+            raise InputError("--choose goes with the play of the flipped card, once it is face up")
+        _move(file, Kind.FLIP, None, by, hand, None, as_json)
+    else:
+        _move(file, Kind.PLAY, card, by, hand, choose, as_json)
+
+
+@app.command()
+def place(
+    file: FileArgument,
+    card: Annotated[str, typer.Argument(help="Card and grid, e.g. 3R.", show_default=False)],
+    by: ByOption = None,
+    hand: HandOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Place a card to follow the pending instruction (a placed card triggers nothing)."""
+    from referee.smitten.state import Kind
+
+    _move(file, Kind.PLACE, card, by, hand, None, as_json)
+
+
+@app.command()
+def reveal(
+    file: FileArgument,
+    card: Annotated[str, typer.Argument(help="The card number shown, 1 to 9.", show_default=False)],
+    by: ByOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Card 1 (two players): reveal a card from hand, before placing another."""
+    from referee.smitten.state import Kind
+
+    _move(file, Kind.REVEAL, card, by, None, None, as_json)
+
+
+@app.command()
+def swap(
+    file: FileArgument,
+    card: Annotated[str, typer.Argument(help="The face-up card set aside, 1 to 9.", show_default=False)],
+    hand: HandOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Solo Easy Mode: at the beginning of a turn, swap a face-up card with the set-aside card (once a game)."""
+    from referee.smitten.state import Kind
+
+    _move(file, Kind.SWAP, card, None, hand, None, as_json)
+
+
+@app.command()
+def lose(
+    file: FileArgument,
+    reason: Annotated[str, typer.Option("--reason", help="Why, in the table's words.")] = "",
+    as_json: JsonOption = False,
+) -> None:
+    """Record that the game is lost (physical cards: the table sees what the referee cannot)."""
+    from referee import savefile
+    from referee.smitten.play import declare_loss
+    from referee.smitten.record import RULES
+
+    event: dict[str, Any] = {"kind": "lose"}
+    if reason.strip():
+        event["reason"] = reason.strip()
+    before: list = []
+
+    def record_loss(saved: savefile.Saved) -> savefile.Saved:
+        before.append(saved.state)
+        return savefile.Saved(saved.path, saved.setup, [*saved.events, event], declare_loss(saved.state, reason))
+
+    saved = savefile.update(file, RULES, record_loss)
+    from referee.smitten.report import outcome_text
+
+    _report(file, saved, event, [outcome_text(saved.state) or ""], as_json)
+
+
+@app.command()
+def show(file: FileArgument, as_json: JsonOption = False) -> None:
+    """Draw both grids, the hands, the deck, what the game waits for, and the result."""
+    from referee import savefile
+    from referee.smitten.record import RULES
+
+    saved = savefile.load(file, RULES)
+    _report(file, saved, None, [], as_json, show=True)
+
+
+@app.command()
+def moves(file: FileArgument, as_json: JsonOption = False) -> None:
+    """List every legal move now."""
+    from referee import savefile
+    from referee.smitten.explain import requirement
+    from referee.smitten.legality import legal_moves
+    from referee.smitten.record import RULES, event_for
+
+    state = savefile.load(file, RULES).state
+    found = [event_for(state.options, move) for move in legal_moves(state)]
+    if as_json:
+        from referee.cli.output import emit_json
+
+        emit_json({"file": str(file), "requires": requirement(state), "moves": found})
+        return
+    from referee.cli.smitten_view import show_moves
+
+    show_moves(state, list(legal_moves(state)))
+
+
+# --- helpers ---------------------------------------------------------------------------
+
+
+def _move(file: Path, kind: Any, card: str | None, by: str | None, hand: str | None, choose: str | None, as_json: bool) -> None:
+    """Record one move: resolved and judged against the file's current state, under its lock."""
+    from referee import savefile
+    from referee.cards import Placement, parse_smitten_card
+    from referee.errors import InputError
+    from referee.smitten.instructions import Choice
+    from referee.smitten.play import play, resolve
+    from referee.smitten.record import RULES, event_for, parse_actor
+    from referee.smitten.report import narrate
+    from referee.smitten.state import Kind
+
+    number, side = 0, None
+    if kind in (Kind.PLAY, Kind.PLACE):
+        placement = Placement.parse(card or "")
+        number, side = placement.number, placement.side
+    elif kind in (Kind.REVEAL, Kind.SWAP):
+        number = parse_smitten_card(card or "")
+    choice = Choice.parse(choose) if choose is not None else None
+    lines: list[str] = []
+    recorded: list[dict] = []
+
+    def apply(saved: savefile.Saved) -> savefile.Saved:
+        state = saved.state
+        if state.options.solo and by is not None:
+            raise InputError("a solo game names hands, not players: use --hand A or --hand B")
+        if not state.options.solo and hand is not None:
+            raise InputError("a two-player game names players, not hands: use --by 1 or --by 2")
+        actor = parse_actor(state.options, hand if state.options.solo else by)
+        move = resolve(state, kind, number, side, actor, choice)
+        after = play(state, move)
+        event = event_for(state.options, move)
+        lines.extend(narrate(state, move, after))
+        recorded.append(event)
+        return savefile.Saved(saved.path, saved.setup, [*saved.events, event], after)
+
+    saved = savefile.update(file, RULES, apply)
+    _report(file, saved, recorded[0], lines, as_json)
+
+
+def _report(file: Path, saved: Any, event: dict | None, lines: list[str], as_json: bool, show: bool = False) -> None:
+    if as_json:
+        from referee.cli.output import emit_json
+        from referee.smitten.report import state_json
+
+        document: dict[str, Any] = {"file": str(file)}
+        if event is not None:
+            document["recorded"] = event
+        if lines and not show:
+            document["happened"] = lines
+        document["events"] = len(saved.events)
+        document["state"] = state_json(saved.state)
+        emit_json(document)
+        return
+    from referee.cli.smitten_view import show_lines, show_state
+
+    show_lines(lines)
+    if show:
+        show_state(saved.state, len(saved.events))

@@ -1,0 +1,116 @@
+"""How Smitten looks to people: the two grids as 3×3 boxes, hands, deck, what is pending.
+
+Empty cells show ``·``; the card put into a grid last is shown ``[5]`` (and bold on a
+terminal). Face-down cards stay hidden until the rules flip them.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from referee.cli.output import console
+from referee.smitten.explain import requirement
+from referee.smitten.grid import BIT
+from referee.smitten.record import event_for
+from referee.smitten.report import outcome_text
+from referee.smitten.state import Kind, Move, Result, State
+
+_GAP = "   "
+
+
+def grid_lines(state: State) -> list[Text]:
+    """Both grids side by side, each a box of 3×3 cells."""
+    last = state.last
+    top, middle, bottom = "┌───┬───┬───┐", "├───┼───┼───┤", "└───┴───┴───┘"
+    lines = [Text("  Left grid" + " " * 7 + "Right grid"), Text(top + _GAP + top)]
+    for row in range(3):
+        line = Text()
+        for index, grid in enumerate(state.grids):
+            if index:
+                line.append(_GAP)
+            line.append("│")
+            for column in range(3):
+                number = 3 * row + column + 1
+                if not grid & BIT[number]:
+                    line.append(" · ", style="dim")
+                elif last is not None and last.number == number and last.side is not None and (last.side.value == "L") == (index == 0):
+                    line.append(f"[{number}]", style="bold yellow")
+                else:
+                    line.append(f" {number} ", style="bold")
+                line.append("│")
+        lines.append(line)
+        lines.append(Text((middle + _GAP + middle) if row < 2 else (bottom + _GAP + bottom)))
+    return lines
+
+
+def hand_lines(state: State) -> list[Text]:
+    options = state.options
+    lines = []
+    for actor, hand in enumerate(state.hands):
+        name = options.name(actor)
+        name = name[:1].upper() + name[1:]
+        if options.physical:
+            lines.append(Text(f"{name}: {len(hand)} card{'s' if len(hand) != 1 else ''} (the table's own)"))
+            continue
+        cards = " ".join(map(str, hand.face_up)) or "no cards"
+        text = f"{name}: {cards}"
+        if options.solo:
+            text += f" · face down: {'1 card' if len(hand.face_down) == 1 else f'{len(hand.face_down)} cards'}"
+        lines.append(Text(text))
+    deck = f"Deck: {len(state.deck)} card{'s' if len(state.deck) != 1 else ''}"
+    if state.swapped:
+        deck += f" · set aside, face up: {state.set_aside}"
+    else:
+        deck += " · set aside: 1 card, face down"
+    lines.append(Text(deck))
+    return lines
+
+
+def show_state(state: State, events: int) -> None:
+    out = console()
+    options = state.options
+    title = Text.assemble(("Smitten", "bold"), f" — {options.label()}")
+    if options.seed is not None:
+        title.append(" — seed ")
+        title.append(options.seed, style="bold cyan")
+    title.append(f" — {state.cards_in_grids} cards in the grids, {events} events")
+    out.print(title)
+    for line in grid_lines(state):
+        out.print(line)
+    for line in hand_lines(state):
+        out.print(line)
+    result = outcome_text(state)
+    if result is not None:
+        won = state.outcome is not None and state.outcome.result is Result.WON
+        out.print(Text(result, style="bold green" if won else "bold red"))
+    else:
+        words = requirement(state)
+        out.print(Text("Now: " + words[:1].upper() + words[1:] + "."))
+
+
+def show_lines(lines: list[str]) -> None:
+    out = console()
+    for line in lines:
+        out.print(Text(line))
+
+
+def show_moves(state: State, moves: list[Move]) -> None:
+    out = console()
+    words = requirement(state)
+    out.print(Text(words[:1].upper() + words[1:] + "."))
+    if not moves:
+        out.print(Text("No legal moves: the game is over."))
+        return
+    by_actor: dict[int, list[str]] = {}
+    for move in moves:
+        event = event_for(state.options, move)
+        if move.kind is Kind.FLIP:
+            text = "play down"
+        elif move.kind in (Kind.PLAY, Kind.PLACE):
+            text = f"{move.kind.value} {move.placement}" + (f" --choose {move.choice.value}" if move.choice else "")
+        else:
+            text = f"{move.kind.value} {event['card']}"
+        by_actor.setdefault(move.actor, []).append(text)
+    for actor, texts in sorted(by_actor.items()):
+        name = state.options.name(actor)
+        out.print(Text(f"{name[:1].upper() + name[1:]} ({len(texts)}): " + ", ".join(texts)))

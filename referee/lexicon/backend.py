@@ -1,0 +1,130 @@
+"""The one interface every dictionary offers, and the simple dictionaries: the shipped
+lists (``builtin:*``), a table's own word list (``file:PATH``) and house additions and
+removals on top of any dictionary (``--house FILE``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Protocol
+
+from referee.errors import InputError, quoted
+from referee.lexicon.classifier import Classifier
+from referee.lexicon.reasons import Reason
+from referee.lexicon.sortedfile import SortedWordFile
+from referee.lexicon.words import fold, read_word
+
+
+class Dictionary(Protocol):
+    """A dictionary the table agreed on.
+
+    ``lookup`` takes a word's letters, folded (lower case, no accents, at least 3 letters:
+    the shape rules have been applied already) and returns the reason of the verdict:
+    ``IN_DICTIONARY``, ``NOT_IN_DICTIONARY``, or why the word is not a legal word
+    (``PROPER_NOUN``, ``ACRONYM``, …).
+    """
+
+    @property
+    def name(self) -> str: ...
+
+    def lookup(self, letters: str) -> Reason: ...
+
+
+class BuiltinList:
+    """``builtin:en`` and friends: sorted lists searched in place, never loaded whole.
+
+    The lists hold playable words only, so a word found is a word; for a word not found
+    the shipped classifier says whether it is a proper noun, an acronym, ….
+    """
+
+    def __init__(self, name: str, files: Sequence[Path], classifier: Classifier) -> None:
+        self.name = name
+        self._lists = [SortedWordFile(path) for path in files]
+        self._classifier = classifier
+
+    def lookup(self, letters: str) -> Reason:
+        if any(letters in words for words in self._lists):
+            return Reason.IN_DICTIONARY
+        return self._classifier.explain_missing(letters)
+
+
+def read_text(path: Path, what: str) -> str:
+    """The text of a file the user named, or an InputError that says what is wrong."""
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise InputError(f"{what} {quoted(str(path))} does not exist") from None
+    except IsADirectoryError:
+        raise InputError(f"{what} {quoted(str(path))} is a folder, not a file") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{what} {quoted(str(path))} is not UTF-8 text") from None
+    except OSError as error:
+        raise InputError(f"cannot read {what} {quoted(str(path))}: {error.strerror or error}") from None
+
+
+def _lines(text: str) -> list[tuple[int, str]]:
+    """(line number, content) without comments (``#`` to the end of the line) and blanks."""
+    found = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        content = line.split("#", 1)[0].strip()
+        if content:
+            found.append((number, content))
+    return found
+
+
+class WordFile:
+    """``file:PATH``: the table's own list, one word a line, ``#`` comments.
+
+    The table's list is taken at its word: every entry is a word (folded like the input),
+    and nothing else is known about a word that is not in it.
+    """
+
+    def __init__(self, path: Path, name: str | None = None) -> None:
+        self.name = name or f"file:{path}"
+        self.path = path
+        self.words = frozenset(fold(content) for _, content in _lines(read_text(path, "the word list")))
+
+    def lookup(self, letters: str) -> Reason:
+        return Reason.IN_DICTIONARY if letters in self.words else Reason.NOT_IN_DICTIONARY
+
+
+class HouseList:
+    """A table's house rules: ``+word`` adds a word, ``-word`` removes one, ``#`` comments."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        added: dict[str, int] = {}
+        removed: dict[str, int] = {}
+        for number, content in _lines(read_text(path, "the house list")):
+            where = f"house list {path} line {number}"
+            sign, entry = content[0], content[1:].strip()
+            if sign not in "+-" or not entry:
+                raise InputError(f"{where}: start the line with + to add a word or - to remove one, e.g. +qat")
+            try:
+                word = read_word(entry)
+            except InputError as error:
+                raise InputError(f"{where}: {error}") from None
+            if word.shape is not None:
+                raise InputError(f"{where}: {quoted(entry)} can never be played ({word.shape})")
+            mine, other = (added, removed) if sign == "+" else (removed, added)
+            if word.letters in other:
+                raise InputError(f"{where}: {quoted(entry)} is also on line {other[word.letters]} with the other sign")
+            mine.setdefault(word.letters, number)
+        self.added = frozenset(added)
+        self.removed = frozenset(removed)
+
+
+class WithHouse:
+    """Any dictionary with a house list on top: the house list has the last word."""
+
+    def __init__(self, base: Dictionary, house: HouseList) -> None:
+        self.base = base
+        self.house = house
+        self.name = f"{base.name} + house {house.path}"
+
+    def lookup(self, letters: str) -> Reason:
+        if letters in self.house.removed:
+            return Reason.NOT_IN_DICTIONARY
+        if letters in self.house.added:
+            return Reason.IN_DICTIONARY
+        return self.base.lookup(letters)

@@ -1,0 +1,61 @@
+"""Dictionary names (``builtin:en``, ``hunspell:en_US``, ``wordfreq:nl@3.5``, ``file:PATH``)
+and opening the dictionary a name stands for (SPEC §5.2).
+
+Each kind's module is imported only when its kind is asked for, so a challenge against
+``builtin:en`` never loads pyenchant or wordfreq.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from referee.errors import InputError, choose, nearest, quoted
+from referee.lexicon.backend import BuiltinList, Dictionary, HouseList, WithHouse, WordFile
+from referee.lexicon.classifier import classifier
+from referee.lexicon.shipped import builtin_entry, builtin_names, folder
+
+DEFAULT = "builtin:en"
+KINDS = ("builtin", "hunspell", "wordfreq", "file")
+FORMS = "builtin:en, builtin:en-large, builtin:nl, hunspell:LANG, wordfreq:LANG[@ZIPF] or file:PATH"
+
+
+def split_name(name: str) -> tuple[str, str]:
+    """``"Hunspell:en_US"`` → ("hunspell", "en_US"); InputError for a name of no known kind."""
+    kind, colon, rest = name.strip().partition(":")
+    if not colon:
+        guess = nearest(kind, builtin_names())
+        hint = f"did you mean builtin:{guess}?" if guess else f"name it as {FORMS}"
+        raise InputError(f"unknown dictionary {quoted(name)} — {hint}")
+    kind = choose(kind, KINDS, "dictionary kind")
+    if not rest.strip():
+        raise InputError(f"{quoted(name)} names no dictionary after {kind}: — name it as {FORMS}")
+    return kind, rest.strip()
+
+
+def builtin_name(rest: str) -> str:
+    """``EN`` → ``en``; InputError with the nearest name otherwise."""
+    return choose(rest, builtin_names(), "built-in dictionary")
+
+
+def open_dictionary(name: str = DEFAULT, house: Path | None = None) -> Dictionary:
+    """The dictionary ``name`` stands for, with the house list ``house`` on top."""
+    kind, rest = split_name(name)
+    dictionary: Dictionary
+    if kind == "builtin":
+        short = builtin_name(rest)
+        entry = builtin_entry(short)
+        files = [folder() / file for file in entry["files"]]
+        dictionary = BuiltinList(f"builtin:{short}", files, classifier(entry["language"]))
+    elif kind == "hunspell":
+        from referee.lexicon.hunspell import HunspellDictionary
+
+        dictionary = HunspellDictionary(rest)
+    elif kind == "wordfreq":
+        from referee.lexicon.frequency import WordfreqDictionary
+
+        dictionary = WordfreqDictionary(rest)
+    else:  # file:PATH; the shell does not expand ~ after "file:", so expand it here
+        dictionary = WordFile(Path(rest).expanduser(), name=f"file:{rest}")
+    if house is not None:
+        dictionary = WithHouse(dictionary, HouseList(house))
+    return dictionary

@@ -1,0 +1,129 @@
+"""``wordfreq:LANG[@ZIPF]``: a family-friendly list, the words people actually use.
+
+A word counts when its frequency in wordfreq's data is at or above ZIPF on the Zipf scale
+(default 3: once per million words) and it is not a proper noun, acronym, abbreviation or
+contraction (the shipped classifier; wordfreq counts "paris", "nasa" and "etc" as words).
+
+wordfreq ships its data inside its PyPI package (``wordfreq/data/*.msgpack.gz``), so
+nothing is downloaded. Importing wordfreq itself takes longer than a whole challenge
+(it loads its tokenizers), so referee reads the one data file the verdict needs directly:
+the documented "cBpack" format, a gzipped msgpack list whose first element is the
+header ``{"format": "cB", "version": 1}`` and whose element i + 1 lists the words at
+−i centibels, that is at Zipf 9 − i/100. Should the format ever change, referee falls
+back to wordfreq's own ``get_frequency_dict``.
+"""
+
+from __future__ import annotations
+
+import gzip
+import importlib.util
+import math
+from functools import cache
+from pathlib import Path
+
+from referee.errors import InputError, choose, quoted
+from referee.lexicon.classifier import classifier
+from referee.lexicon.reasons import Reason
+from referee.lexicon.words import fold
+
+DEFAULT_ZIPF = 3.0
+MAX_ZIPF = 8.0
+HEADER = {"format": "cB", "version": 1}
+
+
+def data_folder() -> Path:
+    """wordfreq's data folder, found without importing wordfreq."""
+    spec = importlib.util.find_spec("wordfreq")
+    if spec is None or not spec.submodule_search_locations:
+        raise InputError("wordfreq dictionaries need the wordfreq package: pip install wordfreq")
+    return Path(next(iter(spec.submodule_search_locations))) / "data"
+
+
+def languages() -> list[str]:
+    """The languages wordfreq has data for here."""
+    return sorted({path.name.split("_", 1)[1].split(".")[0] for path in data_folder().glob("small_*.msgpack.gz")})
+
+
+def data_file(language: str, wordlist: str) -> Path:
+    return data_folder() / f"{wordlist}_{language}.msgpack.gz"
+
+
+def parse(spec: str) -> tuple[str, float]:
+    """``en@3.5`` → ("en", 3.5); the language checked against wordfreq's data."""
+    language, at, zipf_text = spec.partition("@")
+    language = choose(language.strip(), languages(), "wordfreq language") if language.strip() else ""
+    if not language:
+        raise InputError("name a language after wordfreq:, for example wordfreq:en or wordfreq:nl@3.5")
+    if not at:
+        return language, DEFAULT_ZIPF
+    try:
+        zipf = float(zipf_text)
+    except ValueError:
+        zipf = math.nan
+    if not 0 <= zipf <= MAX_ZIPF:  # also rejects nan
+        raise InputError(
+            f"{quoted(zipf_text)} is not a Zipf frequency from 0 to {MAX_ZIPF:g}; for example wordfreq:{language}@3"
+        )
+    return language, zipf
+
+
+def _buckets(path: Path) -> list[list[str]] | None:
+    """The word lists of a cBpack file by centibel, or None if it is not the known format."""
+    try:
+        import msgpack
+
+        document = msgpack.unpackb(gzip.decompress(path.read_bytes()), raw=False)
+    except (ImportError, OSError, ValueError, EOFError):
+        return None
+    if not isinstance(document, list) or not document or document[0] != HEADER:
+        return None
+    return document[1:]
+
+
+def _limit(zipf: float) -> int:
+    """The highest bucket index (negated centibels) at or above ``zipf``."""
+    return math.floor((9 - zipf) * 100 + 1e-9)
+
+
+@cache
+def common_words(language: str, zipf: float) -> frozenset[str]:
+    """The folded words of ``language`` at or above ``zipf``."""
+    limit = _limit(zipf)
+    chosen: list[list[str]] | None = None
+    for wordlist in ("small", "large"):  # small holds everything down to Zipf 3 and loads faster
+        path = data_file(language, wordlist)
+        if not path.is_file():
+            continue
+        buckets = _buckets(path)
+        if buckets is None:
+            return _from_wordfreq(language, zipf)
+        chosen = buckets
+        if len(buckets) > limit:
+            break
+    if chosen is None:
+        raise InputError(f"wordfreq has no data for {quoted(language)} here")
+    return frozenset(w if w.isascii() else fold(w) for bucket in chosen[: limit + 1] for w in bucket)
+
+
+def _from_wordfreq(language: str, zipf: float) -> frozenset[str]:
+    """The same set through wordfreq's API (slower to import; used if the format changes)."""
+    import wordfreq
+
+    cutoff = wordfreq.zipf_to_freq(zipf) * 10 ** (-0.005)  # wordfreq rounds to whole centibels
+    frequencies = wordfreq.get_frequency_dict(language, "best")
+    return frozenset(fold(word) for word, frequency in frequencies.items() if frequency >= cutoff)
+
+
+class WordfreqDictionary:
+    """The common words of one language, at or above a Zipf frequency."""
+
+    def __init__(self, spec: str) -> None:
+        self.language, self.zipf = parse(spec)
+        self.name = f"wordfreq:{self.language}@{self.zipf:g}"
+        self.words = common_words(self.language, self.zipf)
+        self._classifier = classifier(self.language)
+
+    def lookup(self, letters: str) -> Reason:
+        if letters in self.words:
+            return self._classifier.screen(letters)
+        return self._classifier.explain_missing(letters)

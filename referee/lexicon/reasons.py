@@ -1,0 +1,31 @@
+"""Why a word stands or falls in a challenge: exactly one reason per verdict (SPEC §5.3)."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class Reason(Enum):
+    """The one reason a challenged word is valid or not.
+
+    The rulebook: "Proper nouns, prefixes, suffixes, acronyms, hyphenated words,
+    abbreviations, and contractions requiring an apostrophe are not legal words", and a
+    word needs at least 3 letters. Only ``IN_DICTIONARY`` makes a word valid.
+    """
+
+    IN_DICTIONARY = "in dictionary"
+    NOT_IN_DICTIONARY = "not in dictionary"
+    PROPER_NOUN = "proper noun"
+    ACRONYM = "acronym"
+    ABBREVIATION = "abbreviation"
+    CONTRACTION = "contraction"
+    HYPHENATED = "hyphenated"
+    PREFIX_OR_SUFFIX = "prefix or suffix"
+    TOO_SHORT = "too short"
+
+    @property
+    def valid(self) -> bool:
+        return self is Reason.IN_DICTIONARY
+
+    def __str__(self) -> str:
+        return self.value

@@ -1,0 +1,107 @@
+"""`referee smitten check`: is one placement legal, given only the grids on the table?
+
+No game file: the table says what the grids hold and which card was just played
+(``--after``, whose instruction is pending). The answer comes from the same legality
+rules as a whole game, applied to a situation built from those facts; the hands and the
+deck are the table's own, unseen (like ``--physical``).
+
+Decisions where the question leaves things open:
+
+- the ``--after`` card lies in its grid; it is added if the grids given leave it out,
+  without asking whether it touches them (the question is about the next card: the
+  SPEC's own example, ``--left 1,2,4 --after 8L``, puts the 8 apart);
+- after card 2 the card checked is *played*; after any other card it is *placed*;
+  without ``--after`` it is played to start a turn;
+- after card 1 the partner is assumed to hold two cards (one revealed, another
+  placed); after card 3 the card checked is taken to be the deck's top card;
+- a card checked as a *play* of a 5 needs no choice: where it may go does not depend
+  on it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.cards import GridSide, Placement
+from referee.dealing import SmittenMode
+from referee.errors import InputError
+from referee.smitten import instructions
+from referee.smitten.grid import BIT, COUNT, NEIGHBOURS, SIDE_NAMES, numbers
+from referee.smitten.instructions import Choice
+from referee.smitten.legality import instruction_follows, refusal, slots
+from referee.smitten.state import UNSEEN, Hand, Kind, Options, Pending, State, move
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The answer: legal or not, and the reason naming the rule that decided it."""
+
+    placement: Placement
+    legal: bool
+    reason: str
+    rule: str
+
+    def to_json(self) -> dict:
+        return {"legal": self.legal, "reason": self.reason, "placement": str(self.placement), "rule": self.rule}
+
+
+def situation(left: int, right: int, after: Placement | None, choice: Choice | None, hard: bool) -> State:
+    """The state the check judges in: the grids, the pending card, unseen hands."""
+    grids = [left, right]
+    pending = None
+    if after is not None:
+        index = 0 if after.side is GridSide.LEFT else 1
+        grids[index] |= BIT[after.number]
+        if after.number == 5 and choice is None and COUNT[grids[0]] + COUNT[grids[1]] < 17:
+            raise InputError("card 5 was played: say what its player chose with --choose higher or --choose lower")
+        pending = Pending(after.number, after.side, 0, choice if after.number == 5 else None)
+    if choice is not None and (after is None or after.number != 5):
+        raise InputError("--choose answers card 5: use it with --after 5L or --after 5R")
+    cards = COUNT[grids[0]] + COUNT[grids[1]]
+    if cards >= 17:
+        raise InputError(f"the grids already hold {cards} cards: the game is won, nothing is left to check")
+    options = Options(SmittenMode.SOLO, None, hard2=hard, physical=True)
+    hands = (Hand((UNSEEN,) * 3), Hand((UNSEEN,) * 3))
+    return State(options, (grids[0], grids[1]), hands, (UNSEEN,) * max(1, 11 - cards), pending=pending)
+
+
+def check(placement: Placement, state: State) -> Verdict:
+    """Judge ``placement`` by the partner who must follow (or by a player starting a turn)."""
+    kind, actor = slots(state)[0]
+    if kind is Kind.PLAY and placement.number == 5 and instruction_follows(state):
+        choice = Choice.HIGHER  # where a 5 may go does not depend on the choice
+    else:
+        choice = None
+    refused = refusal(state, move(kind, actor, placement.number, placement.side, choice))
+    if refused is not None:
+        return Verdict(placement, False, refused.message, refused.rule.value)
+    return Verdict(placement, True, _why_legal(state, placement), "legal")
+
+
+def _why_legal(state: State, placement: Placement) -> str:
+    """The rules a legal placement meets, in words."""
+    index = 0 if placement.side is GridSide.LEFT else 1
+    grid = state.grids[index]
+    where = SIDE_NAMES[placement.side]
+    if grid:
+        touching = [n for n in numbers(grid) if BIT[n] & NEIGHBOURS[placement.number]]
+        reasons = [f"{where} has no {placement.number} yet and the cell touches {_and(touching)}"]
+    else:
+        reasons = [f"it is the first card of {where}"]
+    pending = state.pending
+    if isinstance(pending, Pending):
+        reasons.append(
+            f"it follows card {pending.card} in {SIDE_NAMES[pending.side]}: "
+            f"{instructions.text(pending.card, pending.choice, pending.side)}"
+        )
+    if state.options.balance:
+        mine, other = COUNT[grid] + 1, COUNT[state.grids[1 - index]]
+        reasons.append(f"the ±2 rule holds ({where} would hold {mine} cards, the other {other})")
+    if state.cards_in_grids == 16:
+        reasons.append("it is the 17th card: the grids are complete and the game is won")
+    return "; ".join(reasons)
+
+
+def _and(items: list[int]) -> str:
+    words = [str(item) for item in items]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

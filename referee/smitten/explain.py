@@ -1,0 +1,226 @@
+"""Refusals in words: the sentence a referee says when a rule forbids a move.
+
+This module only words what :mod:`referee.smitten.legality` decided; it never decides.
+"""
+
+from __future__ import annotations
+
+from referee.cards import GridSide
+from referee.smitten import instructions
+from referee.smitten.grid import BIT, COUNT, NEIGHBOURS, SIDE_NAMES, a, describe_cell, numbers
+from referee.smitten.instructions import Answer, forced_choice
+from referee.smitten.legality import Refusal, Rule, instruction_follows, unseen_allowed
+from referee.smitten.state import Flipped, Kind, Move, Pending, State
+
+
+def _who(state: State, actor: int) -> str:
+    return state.options.name(actor)
+
+
+def _follow_hint(state: State, pending: Pending) -> str:
+    """What the partner must do now, as a command: 'place a card', 'reveal a card' …"""
+    answer = instructions.answer(pending.card)
+    if answer is Answer.PLAY:
+        return "play a card"
+    if answer is Answer.REVEAL_THEN_PLACE and not state.options.solo and pending.revealed is None:
+        return "reveal a card (reveal N), then place another"
+    if answer is Answer.PLACE_TOP_CARD:
+        return "place the top card of the deck"
+    return "place a card"
+
+
+def requirement(state: State) -> str:
+    """What the game waits for now, in one sentence."""
+    pending = state.pending
+    if state.outcome is not None:
+        return "nothing: the game is over"
+    if pending is None:
+        who = "either hand" if state.options.solo else "either player"
+        return f"a new turn: {who} may play a card"
+    if isinstance(pending, Flipped):
+        return f"{_who(state, pending.by)} flipped {a(pending.number)} and must play it"
+    follower = _who(state, pending.follower)
+    words = instructions.text(pending.card, pending.choice, pending.side)
+    if pending.revealed is not None:
+        words = f"place a card other than the revealed {pending.revealed} in either grid"
+    elif pending.card == 1 and state.options.solo:
+        words = "place a card in either grid, keeping another in hand (it needs 2 cards)"
+    elif pending.card == 3 and state.deck and state.deck[0]:
+        words = f"place the top card of the deck, {a(state.deck[0])}, in either grid"
+    return f"card {pending.card} in {SIDE_NAMES[pending.side]}: {follower} must {words}"
+
+
+def wrong_turn(state: State, move: Move) -> str:
+    """Why this kind of move, by this player, is not what the game waits for now."""
+    pending = state.pending
+    options = state.options
+    if move.kind is Kind.SWAP:
+        if not (options.solo and options.easy):
+            return "swapping with the set-aside card is solo Easy Mode (start the game with --mode solo --easy)"
+        if state.swapped:
+            return "the easy swap has been used: it happens once a game"
+        return "the easy swap happens at the beginning of a turn, before the first card is played"
+    if move.kind is Kind.FLIP:
+        if not options.solo:
+            return "only solo hands have a face-down card"
+        if options.physical:
+            return "with physical cards, flip the card at the table and play it by its number"
+        if pending is None:
+            return f"{_who(state, move.actor)} has no face-down card"
+        return "a face-down card can only be played to start a turn"
+    if pending is None:
+        if move.kind is Kind.PLACE:
+            return "no instruction is pending: a turn starts with a play (play), not a placement"
+        return "reveal answers card 1, and no card 1 is waiting"
+    if isinstance(pending, Flipped):
+        return f"{_who(state, pending.by)} flipped {a(pending.number)} and must play it now"
+    follower = pending.follower
+    if move.actor != follower:
+        return (
+            f"card {pending.card} binds {_who(state, follower)}, the partner of "
+            f"{_who(state, pending.by)} who played it; {_who(state, follower)} must {_follow_hint(state, pending)}"
+        )
+    if pending.revealed is not None and move.kind is Kind.REVEAL:
+        return f"{_who(state, follower)} has revealed {pending.revealed} already; now place another card"
+    return f"card {pending.card} asks {_who(state, follower)} to {_follow_hint(state, pending)}, not to {move.kind.value}"
+
+
+def explain(state: State, move: Move, rule: Rule) -> Refusal:
+    """The refusal of ``move`` by ``rule``, in words."""
+    return Refusal(rule, _MESSAGES[rule](state, move))
+
+
+def _hand(state: State, move: Move) -> str:
+    hand = state.hands[move.actor]
+    who = _who(state, move.actor)
+    pending = state.pending
+    if isinstance(pending, Pending) and pending.card == 1 and len(hand) < 2:
+        return f"card 1 needs 2 cards in hand, 1 to reveal and another to place; {who} holds {len(hand)}"
+    if not hand:
+        return f"{who} has no cards left"
+    if isinstance(pending, Pending) and pending.revealed == move.number:
+        return f"card 1: {who} revealed the {move.number} and must place another card"
+    kind = "face-up " if state.options.solo and not state.options.physical else ""
+    return f"{who} holds no {kind}{move.number}"
+
+
+def _top_card(state: State, move: Move) -> str:
+    if not state.deck:
+        return "card 3: the deck is empty, so there is no top card to place"
+    return f"card 3 places the top card of the deck, which is {a(state.deck[0])}, not {a(move.number)}"
+
+
+def _flipped(state: State, move: Move) -> str:
+    pending = state.pending
+    assert isinstance(pending, Flipped)
+    return f"{_who(state, pending.by)} flipped {a(pending.number)} and must play that card"
+
+
+def _copies(state: State, move: Move) -> str:
+    hand = state.hands[move.actor]
+    if not hand:
+        return f"{_who(state, move.actor)} has no cards left"
+    places = []
+    for side in SIDE_NAMES:
+        if move.number in state.grid(side):
+            places.append(SIDE_NAMES[side])
+    if state.set_aside == move.number:
+        places.append("set aside")
+    pending = state.pending
+    if isinstance(pending, Pending) and pending.revealed == move.number:
+        places.append("revealed")
+    return f"there are only two {move.number}s, and they are {' and '.join(places) or 'accounted for'}"
+
+
+def _instruction_grid(state: State, move: Move) -> str:
+    pending = state.pending
+    assert isinstance(pending, Pending)
+    return f"card {pending.card} in {SIDE_NAMES[pending.side]}: {instructions.text(pending.card, pending.choice, pending.side)}"
+
+
+def _instruction_card(state: State, move: Move) -> str:
+    pending = state.pending
+    assert isinstance(pending, Pending)
+    card, number = pending.card, move.number
+    if move.kind is Kind.REVEAL:
+        hand = state.hands[move.actor]
+        if len(hand) < 2:
+            return f"card 1 needs 2 cards in hand, 1 to reveal and another to place; {_who(state, move.actor)} holds {len(hand)}"
+        if hand.face_up and hand.face_up[0] and move.number not in hand.face_up:
+            return f"{_who(state, move.actor)} holds no {move.number}"
+        if hand.face_up and not hand.face_up[0] and not unseen_allowed(state) & BIT[move.number]:
+            return _copies(state, move)
+        return f"card 1: after revealing the {move.number}, {_who(state, move.actor)} could not place another card"
+    grid = SIDE_NAMES[move.side]
+    if card == 4:
+        return f"card 4: {move.placement} would not complete a row or column of {grid}"
+    if card == 5:
+        return f"card 5 ({pending.choice.value if pending.choice else '?'}): {number} is not {pending.choice.value if pending.choice else 'higher or lower'} than 5"
+    if card == 6:
+        return f"card 6: {a(number)} is already in a grid; place a number that is in neither grid"
+    return f"card {card}: {instructions.text(card, pending.choice, pending.side)}"
+
+
+def _cell(state: State, move: Move) -> str:
+    return f"{SIDE_NAMES[move.side]} already holds its {move.number}: each grid takes each number once"
+
+
+def _adjacent(state: State, move: Move) -> str:
+    neighbours = ", ".join(map(str, numbers(NEIGHBOURS[move.number])))
+    return (
+        f"{move.number} would not touch a card in {SIDE_NAMES[move.side]}: its cell ({describe_cell(move.number)}) "
+        f"must be orthogonally next to a card already there ({neighbours} are empty)"
+    )
+
+
+def _balance(state: State, move: Move) -> str:
+    index = 0 if move.side is GridSide.LEFT else 1
+    mine, other = COUNT[state.grids[index]] + 1, COUNT[state.grids[1 - index]]
+    mode = "Hard Mode 2" if state.options.solo else "hard difficulty"
+    return (
+        f"the ±2 rule ({mode}): {SIDE_NAMES[move.side]} would hold {mine} cards and "
+        f"{SIDE_NAMES[move.side.other]} {other}"
+    )
+
+
+def _choice(state: State, move: Move) -> str:
+    if move.number != 5:
+        return f"only card 5 asks for higher or lower, not card {move.number}"
+    if not instruction_follows(state):
+        return "this 5 is the 17th card: its instruction is ignored, so there is no higher or lower to choose"
+    if state.options.solo and state.options.hard1:
+        forced = forced_choice(move.side)
+        return f"Hard Mode 1: a 5 played in {SIDE_NAMES[move.side]} must choose {forced.value}"
+    return "card 5: choose higher or lower (--choose higher or --choose lower)"
+
+
+def _swap(state: State, move: Move) -> str:
+    hand = state.hands[move.actor]
+    if hand.face_up and hand.face_up[0] == 0:
+        return f"there are only two {move.number}s, and both are in sight"
+    return f"{_who(state, move.actor)} holds no face-up {move.number} to swap"
+
+
+def _game_over(state: State, move: Move) -> str:
+    return f"the game is over ({state.outcome})"
+
+
+def _turn(state: State, move: Move) -> str:
+    return wrong_turn(state, move)
+
+
+_MESSAGES = {
+    Rule.GAME_OVER: _game_over,
+    Rule.TURN: _turn,
+    Rule.HAND: _hand,
+    Rule.TOP_CARD: _top_card,
+    Rule.FLIPPED: _flipped,
+    Rule.COPIES: _copies,
+    Rule.INSTRUCTION_GRID: _instruction_grid,
+    Rule.INSTRUCTION_CARD: _instruction_card,
+    Rule.CELL: _cell,
+    Rule.ADJACENT: _adjacent,
+    Rule.BALANCE: _balance,
+    Rule.CHOICE: _choice,
+    Rule.SWAP: _swap,
+}

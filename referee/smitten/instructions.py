@@ -1,0 +1,102 @@
+"""The nine card instructions: what a played card asks of the partner.
+
+Card Reference: "When a card is played, its partner must follow its printed
+instruction." A *placed* card triggers nothing. Each instruction is described here once,
+as data: what kind of answer it needs (place a card, play a card, place the deck's top
+card, reveal then place), in which grid, and which numbers qualify. The legality module
+turns that into masks; nothing else knows what a card says.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from referee.cards import GridSide
+from referee.errors import InputError, quoted
+from referee.smitten.grid import ALL, COMPLETING, HIGHER, LOWER, SIDE_NAMES
+
+
+class Choice(enum.Enum):
+    """Card 5: the player who plays it chooses higher or lower."""
+
+    HIGHER = "higher"
+    LOWER = "lower"
+
+    @classmethod
+    def parse(cls, text: str) -> Choice:
+        word = text.strip().lower()
+        for choice in cls:
+            if choice.value.startswith(word) and word:
+                return choice
+        raise InputError(f"{quoted(text)} is not a choice for card 5; use --choose higher or --choose lower")
+
+
+class Answer(enum.Enum):
+    """What the partner must do to follow a played card."""
+
+    PLACE = "place"  # place a card from hand (cards 4–9)
+    PLAY = "play"  # card 2: play a card, whose instruction then binds the other player
+    PLACE_TOP_CARD = "place the top card"  # card 3
+    REVEAL_THEN_PLACE = "reveal, then place"  # card 1
+
+
+#: The printed text of each card, as the Card Reference gives it.
+TEXT = {
+    1: "reveal 1 card from hand, then place another card in either grid",
+    2: "play a card in either grid (and trigger its instruction)",
+    3: "reveal the top card of the deck, then place it in either grid",
+    4: "place a card so that it completes a row and/or column",
+    5: "place a card in the other grid{grid} that is {choice} than 5",
+    6: "place a card whose number is in neither grid yet",
+    7: "place a card in the other grid{grid}",
+    8: "place a card in this grid{grid}",
+    9: "place a card in either grid; nobody draws this turn",
+}
+
+ANSWER = {1: Answer.REVEAL_THEN_PLACE, 2: Answer.PLAY, 3: Answer.PLACE_TOP_CARD}
+
+
+def answer(card: int) -> Answer:
+    return ANSWER.get(card, Answer.PLACE)
+
+
+def text(card: int, choice: Choice | None = None, side: GridSide | None = None) -> str:
+    """What card ``card`` asks, in words, with the choice and the grid filled in."""
+    grid = ""
+    if side is not None and card in (5, 7, 8):
+        grid = f" ({SIDE_NAMES[side.other if card in (5, 7) else side]})"
+    return TEXT[card].format(choice=choice.value if choice else "higher or lower", grid=grid)
+
+
+def grid_allowed(card: int, played: GridSide, side: GridSide) -> bool:
+    """Card 5 and 7: "in the other grid"; card 8: "in this grid"; the rest: either grid."""
+    if card in (5, 7):
+        return side is not played
+    if card == 8:
+        return side is played
+    return True
+
+
+def numbers_allowed(card: int, choice: Choice | None, grid: int, left: int, right: int) -> int:
+    """The numbers card ``card`` allows in a grid holding ``grid`` (a mask).
+
+    - 4: "so that it completes a row and/or column": after placing, the placed card's
+      row or column (or both) of its grid is full. A row or column completed elsewhere
+      earlier does not count: the placed card must do the completing.
+    - 5: higher (6–9) or lower (1–4) than 5, as the player chose.
+    - 6: "no other card with that number may already be in any grid".
+    """
+    if card == 4:
+        return COMPLETING[grid]
+    if card == 5:
+        return HIGHER if choice is Choice.HIGHER else LOWER
+    if card == 6:
+        return ALL & ~(left | right)
+    return ALL
+
+
+def forced_choice(played: GridSide) -> Choice:
+    """Solo Hard Mode 1: "If you play card 5 in the left grid, you must choose 'higher'
+    and if you play card 5 in the right grid, you must choose 'lower'."
+    """
+    return Choice.HIGHER if played is GridSide.LEFT else Choice.LOWER

@@ -1,0 +1,254 @@
+"""Which moves the rules allow now: one definition for "is this legal?" and "list them".
+
+Like python-chess, :func:`legal_moves` lists what may be done now and :func:`refusal`
+(and :func:`is_legal`) answers for one move. Both rest on :func:`slots` (who may do
+what kind of move now) and :func:`constraints` (for a play or placement in one grid:
+one mask of allowed numbers per rule, in the order a referee would object). A move is
+legal when its number is in every mask; the first mask without it names the rule that
+refused it. Nothing else decides legality.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from referee.cards import GridSide
+from referee.smitten import instructions
+from referee.smitten.grid import ALL, BIT, COUNT, SIDES, TOUCHING, iter_bits, mask_of
+from referee.smitten.instructions import Answer, forced_choice, grid_allowed, numbers_allowed
+from referee.smitten.state import MOVES, Flipped, Kind, Move, Pending, State
+
+
+class Rule(enum.Enum):
+    """The rule that decides a move: every refusal names one."""
+
+    GAME_OVER = "game over"
+    TURN = "turn"  # this kind of move, by this player, is not what the game waits for
+    HAND = "hand"  # the card is not in the player's hand
+    TOP_CARD = "top card"  # card 3: the card placed is the top card of the deck
+    FLIPPED = "flipped card"  # solo: the flipped card must be played
+    COPIES = "two of each number"  # physical cards: only two of each number exist
+    INSTRUCTION_GRID = "instruction grid"  # cards 5, 7, 8 say which grid
+    INSTRUCTION_CARD = "instruction card"  # cards 1, 4, 5, 6 say which numbers
+    CELL = "one of each number per grid"
+    ADJACENT = "orthogonal adjacency"
+    BALANCE = "±2 rule"
+    CHOICE = "card 5 choice"
+    SWAP = "easy swap"
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a move is not legal: the rule, and a sentence for the person at the table."""
+
+    rule: Rule
+    message: str
+
+    def __str__(self) -> str:
+        return self.message
+
+
+# --- who may do what now -------------------------------------------------------------
+
+
+def slots(state: State) -> tuple[tuple[Kind, int], ...]:
+    """The (kind of move, actor) pairs the game waits for now.
+
+    Between turns anyone may play ("whichever player chooses to play becomes the active
+    player"); a solo hand may also flip its face-down card to play it, and with Easy
+    Mode swap a card first. While an instruction is pending only the partner moves.
+    """
+    if state.outcome is not None:
+        return ()
+    pending = state.pending
+    if pending is None:
+        options = state.options
+        found = [(Kind.PLAY, 0), (Kind.PLAY, 1)]
+        if options.solo and not options.physical:
+            found += [(Kind.FLIP, actor) for actor in (0, 1) if state.hands[actor].face_down]
+        if options.solo and options.easy and not state.swapped:
+            found += [(Kind.SWAP, 0), (Kind.SWAP, 1)]
+        return tuple(found)
+    if isinstance(pending, Flipped):
+        return ((Kind.PLAY, pending.by),)
+    follower = 1 - pending.by
+    answer = instructions.answer(pending.card)
+    if answer is Answer.PLAY:
+        return ((Kind.PLAY, follower),)
+    if answer is Answer.REVEAL_THEN_PLACE and not state.options.solo and pending.revealed is None:
+        return ((Kind.REVEAL, follower),)
+    return ((Kind.PLACE, follower),)
+
+
+def unseen_allowed(state: State) -> int:
+    """Physical cards: numbers that may still be in a hand or the deck.
+
+    There are two of each number; one in each grid, or one in a grid and one set aside
+    face up, leaves none unseen.
+    """
+    left, right = state.grids
+    seen_twice = (left & right) | ((left | right) & BIT[state.set_aside])
+    return ALL & ~seen_twice
+
+
+def _hand_mask(state: State, actor: int, cards: tuple[int, ...]) -> int:
+    if not cards:
+        return 0
+    if cards[0] == 0:  # the table's own cards: any number with a copy unseen
+        return unseen_allowed(state)
+    return mask_of(cards)
+
+
+def _source(state: State, actor: int) -> tuple[Rule, int]:
+    """Where the card comes from, and which numbers it can be."""
+    pending = state.pending
+    if isinstance(pending, Flipped):
+        return Rule.FLIPPED, BIT[pending.number]
+    hand = state.hands[actor]
+    if pending is not None:
+        answer = instructions.answer(pending.card)
+        if answer is Answer.PLACE_TOP_CARD:
+            if not state.deck:
+                return Rule.TOP_CARD, 0
+            top = state.deck[0]
+            return (Rule.COPIES, unseen_allowed(state)) if top == 0 else (Rule.TOP_CARD, BIT[top])
+        if answer is Answer.REVEAL_THEN_PLACE:
+            if len(hand) < 2:
+                return Rule.HAND, 0
+            revealed = pending.revealed
+            if revealed is not None:
+                cards = list(hand.face_up)
+                if cards[0] == 0:  # physical: a second copy of the revealed number must exist
+                    left, right = state.grids
+                    seen = (left | right | BIT[state.set_aside]) & BIT[revealed]
+                    return Rule.COPIES, unseen_allowed(state) & ~seen
+                cards.remove(revealed)
+                return Rule.HAND, mask_of(cards)
+    rule = Rule.COPIES if hand.face_up and hand.face_up[0] == 0 else Rule.HAND
+    return rule, _hand_mask(state, actor, hand.face_up)
+
+
+def constraints(state: State, actor: int, side: GridSide) -> tuple[tuple[Rule, int], ...]:
+    """For a play or placement by ``actor`` in grid ``side``: (rule, allowed numbers) pairs.
+
+    The rules, in the order a referee objects: the card's cell must be empty ("each grid
+    uses one card of each number"); the card must be in hand (or be the top card, or the
+    flipped card); meet the pending instruction's grid and numbers; it must touch a card
+    orthogonally unless the grid is empty; and with the ±2 rule, "you may not play or
+    place a card if it results in a grid having ±2 cards than the other grid".
+    """
+    index = 0 if side is GridSide.LEFT else 1
+    grid, other = state.grids[index], state.grids[1 - index]
+    found = [(Rule.CELL, ALL & ~grid), _source(state, actor)]
+    pending = state.pending
+    if isinstance(pending, Pending):
+        left, right = state.grids
+        found.append((Rule.INSTRUCTION_GRID, ALL if grid_allowed(pending.card, pending.side, side) else 0))
+        found.append((Rule.INSTRUCTION_CARD, numbers_allowed(pending.card, pending.choice, grid, left, right)))
+    found.append((Rule.ADJACENT, TOUCHING[grid]))
+    if state.options.balance:
+        found.append((Rule.BALANCE, ALL if abs(COUNT[grid] + 1 - COUNT[other]) <= 1 else 0))
+    return tuple(found)
+
+
+def allowed(state: State, actor: int, side: GridSide) -> int:
+    """The numbers ``actor`` may play or place in grid ``side`` now (a mask)."""
+    mask = ALL
+    for _rule, rule_mask in constraints(state, actor, side):
+        mask &= rule_mask
+    return mask
+
+
+def instruction_follows(state: State) -> bool:
+    """A card played now binds the partner unless it is the 17th card: "when the 17th card
+    is played, ignore the instructions on that card"."""
+    return state.cards_in_grids < 16
+
+
+def _choices(state: State, number: int, side: GridSide) -> tuple:
+    """Card 5's possible choices when played now (none when its instruction is ignored)."""
+    if number != 5 or not instruction_follows(state):
+        return (None,)
+    if state.options.solo and state.options.hard1:
+        return (forced_choice(side),)
+    return tuple(instructions.Choice)
+
+
+def reveal_mask(state: State, actor: int) -> int:
+    """Card 1 (two-player): the cards the partner may reveal.
+
+    "Reveal 1 card from their hand, then place another card": a reveal is allowed when
+    the hand holds two cards and, with that card shown, another one can still be placed.
+    A reveal that would leave nothing to place is refused rather than counted as a
+    loss: at a real table the partner would simply show a different card.
+    """
+    hand = state.hands[actor]
+    pending = state.pending
+    if len(hand) < 2 or not isinstance(pending, Pending):
+        return 0
+    found = 0
+    for number in iter_bits(_hand_mask(state, actor, hand.face_up)):
+        shown = replace(state, pending=replace(pending, revealed=number))
+        if allowed(shown, actor, SIDES[0]) or allowed(shown, actor, SIDES[1]):
+            found |= BIT[number]
+    return found
+
+
+def swap_mask(state: State, actor: int) -> int:
+    """Solo Easy Mode: the face-up cards a hand may swap with the set-aside card."""
+    return _hand_mask(state, actor, state.hands[actor].face_up)
+
+
+def legal_moves(state: State) -> Iterator[Move]:
+    """Every legal move now, lazily."""
+    for kind, actor in slots(state):
+        if kind is Kind.PLAY or kind is Kind.PLACE:
+            for side in SIDES:
+                for number in iter_bits(allowed(state, actor, side)):
+                    if kind is Kind.PLAY:
+                        for choice in _choices(state, number, side):
+                            yield MOVES[(kind, actor, number, side, choice)]
+                    else:
+                        yield MOVES[(kind, actor, number, side, None)]
+        elif kind is Kind.FLIP:
+            yield MOVES[(kind, actor, 0, None, None)]
+        else:
+            mask = reveal_mask(state, actor) if kind is Kind.REVEAL else swap_mask(state, actor)
+            for number in iter_bits(mask):
+                yield MOVES[(kind, actor, number, None, None)]
+
+
+def is_legal(state: State, move: Move) -> bool:
+    return refusal(state, move) is None
+
+
+def refusal(state: State, move: Move) -> Refusal | None:
+    """None when ``move`` is legal now; otherwise the rule that forbids it, in words."""
+    if state.outcome is not None:
+        return Refusal(Rule.GAME_OVER, f"the game is over ({state.outcome}); undo to go back, or start a new game")
+    if (move.kind, move.actor) not in slots(state):
+        return _explain(state, move, Rule.TURN)
+    if move.kind is Kind.FLIP:
+        return None
+    if move.kind in (Kind.REVEAL, Kind.SWAP):
+        mask = reveal_mask(state, move.actor) if move.kind is Kind.REVEAL else swap_mask(state, move.actor)
+        return None if mask & BIT[move.number] else _explain(state, move, Rule.INSTRUCTION_CARD if move.kind is Kind.REVEAL else Rule.SWAP)
+    if move.side is None or not 1 <= move.number <= 9:
+        return Refusal(Rule.TURN, f"{move} does not say which card goes in which grid")
+    bit = BIT[move.number]
+    for rule, mask in constraints(state, move.actor, move.side):
+        if not mask & bit:
+            return _explain(state, move, rule)
+    if move.kind is Kind.PLAY and move.choice not in _choices(state, move.number, move.side):
+        return _explain(state, move, Rule.CHOICE)
+    if move.kind is Kind.PLACE and move.choice is not None:
+        return Refusal(Rule.CHOICE, "a placed 5 triggers nothing: there is no higher or lower to choose")
+    return None
+
+
+def _explain(state: State, move: Move, rule: Rule) -> Refusal:
+    from referee.smitten.explain import explain  # words are needed only for a refusal
+
+    return explain(state, move, rule)

@@ -1,0 +1,295 @@
+"""Playing a move: the new state after it, with every consequence the rules attach.
+
+:func:`play` refuses an illegal move (``RuleError``, exit 1, with the rule's reason)
+and otherwise returns a new state: the card goes into its grid, a solo partner flips
+its face-down card, the instruction becomes pending, the turn ends with the draws, and
+the game is won or lost the moment the rules say so:
+
+- won "if 17 cards are in the grids (when the 17th card is played, ignore the
+  instructions on that card)" — whether the 17th card is played or placed, even in the
+  middle of a chain of 2s: nobody follows anything after it;
+- lost "if neither player can play a card", checked at the start of every turn;
+- lost "if a partner can't follow the instructions on a played card", checked as soon
+  as the card is played (and, for card 1, after the reveal);
+- lost (solo) "if you try to play a face down card and it turns out to be impossible to
+  play legally", checked when it is flipped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from referee.cards import GridSide
+from referee.dealing import deal_smitten
+from referee.errors import InputError, RuleError
+from referee.smitten.grid import BIT, a
+from referee.smitten.instructions import Choice, forced_choice
+from referee.smitten.legality import instruction_follows, legal_moves, refusal, slots
+from referee.smitten.state import (
+    UNSEEN,
+    Flipped,
+    Hand,
+    Kind,
+    Move,
+    Options,
+    Outcome,
+    Pending,
+    Result,
+    State,
+    Termination,
+)
+from referee.smitten.state import move as make_move
+
+
+def new_game(options: Options) -> State:
+    """The state after the deal: seeded (the deal of SPEC §3) or physical (cards unseen)."""
+    if options.physical:
+        size = options.hand_size
+        hands = (Hand((UNSEEN,) * size), Hand((UNSEEN,) * size))
+        state = State(options, hands=hands, deck=(UNSEEN,) * (17 - 2 * size))
+    else:
+        if options.seed is None:
+            raise InputError("a virtual game needs a seed (or use --physical for the table's own cards)")
+        deal = deal_smitten(options.seed, options.mode, options.difficulty)
+        hands = (Hand(deal.hands[0].face_up, deal.hands[0].face_down), Hand(deal.hands[1].face_up, deal.hands[1].face_down))
+        state = State(options, hands=hands, deck=deal.deck, set_aside=deal.set_aside)
+    return _check_turn_start(state)
+
+
+def play(state: State, move: Move) -> State:
+    """The state after ``move``; raises ``RuleError`` with the reason if it is illegal."""
+    refused = refusal(state, move)
+    if refused is not None:
+        raise RuleError(refused.message)
+    return _APPLY[move.kind](state, move)
+
+
+def declare_loss(state: State, note: str = "") -> State:
+    """The table records a loss itself (physical cards), or gives up."""
+    if state.outcome is not None:
+        raise RuleError(f"the game is already over ({state.outcome})")
+    reason = note.strip() or "the table declared the game lost"
+    return replace(state, outcome=Outcome(Result.LOST, Termination.DECLARED, reason))
+
+
+# --- the moves -------------------------------------------------------------------------
+
+
+def _without(cards: tuple[int, ...], number: int) -> tuple[int, ...]:
+    """``cards`` minus one copy of ``number`` (or one unseen card, for physical hands)."""
+    index = cards.index(number if number in cards else UNSEEN)
+    return cards[:index] + cards[index + 1 :]
+
+
+def _put(grids: tuple[int, int], move: Move) -> tuple[int, int]:
+    left, right = grids
+    if move.side.value == "L":
+        return (left | BIT[move.number], right)
+    return (left, right | BIT[move.number])
+
+
+def _won(state: State) -> State:
+    return replace(state, pending=None, outcome=Outcome(Result.WON, Termination.COMPLETED, "17 cards are in the grids"))
+
+
+def _play(state: State, move: Move) -> State:
+    actor, partner = move.actor, 1 - move.actor
+    hand = state.hands[actor]
+    hands = list(state.hands)
+    hands[actor] = Hand(_without(hand.face_up, move.number), hand.face_down)
+    partner_hand = hands[partner]
+    if partner_hand.face_down:
+        # "Whenever a card has been played, if the partner has a face down card, immediately flip it."
+        hands[partner] = Hand(partner_hand.face_up + partner_hand.face_down, ())
+    after = State(
+        state.options,
+        _put(state.grids, move),
+        (hands[0], hands[1]),
+        state.deck,
+        state.set_aside,
+        Pending(move.number, move.side, actor, move.choice),
+        actor if state.starter is None else state.starter,
+        state.no_draw or move.number == 9,
+        state.swapped,
+        move,
+        None,
+    )
+    if after.cards_in_grids >= 17:
+        return _won(after)
+    return _check_follow(after)
+
+
+def _place(state: State, move: Move) -> State:
+    pending = state.pending
+    assert isinstance(pending, Pending)
+    deck, hands = state.deck, state.hands
+    if pending.card == 3:
+        deck = deck[1:]
+    else:
+        hand = hands[move.actor]
+        changed = Hand(_without(hand.face_up, move.number), hand.face_down)
+        hands = (changed, hands[1]) if move.actor == 0 else (hands[0], changed)
+    after = State(state.options, _put(state.grids, move), hands, deck, state.set_aside, None, state.starter,
+                  state.no_draw, state.swapped, move, None)  # fmt: skip
+    if after.cards_in_grids >= 17:
+        return _won(after)
+    return _end_turn(after)
+
+
+def _reveal(state: State, move: Move) -> State:
+    pending = state.pending
+    assert isinstance(pending, Pending)
+    return _check_follow(replace(state, pending=replace(pending, revealed=move.number)))
+
+
+def _flip(state: State, move: Move) -> State:
+    hand = state.hands[move.actor]
+    number = hand.face_down[0]
+    hands = list(state.hands)
+    hands[move.actor] = Hand(hand.face_up + (number,), hand.face_down[1:])
+    after = replace(state, hands=(hands[0], hands[1]), pending=Flipped(number, move.actor))
+    if next(legal_moves(after), None) is None:
+        reason = f"{state.options.name(move.actor)} flipped its face-down card, {a(number)}, and could not play it"
+        return replace(after, outcome=Outcome(Result.LOST, Termination.FACE_DOWN_UNPLAYABLE, reason))
+    return after
+
+
+def _swap(state: State, move: Move) -> State:
+    """Solo Easy Mode: "either hand may set a card aside face up and replace it, face up,
+    with the card that was set aside during setup."
+
+    Decisions: the swap happens at the beginning of a turn (before its first card) and
+    once a game, as the rule speaks of *the* card set aside during setup; only a
+    face-up card is swapped (the replacement comes face up, so the hand keeps its shape).
+    """
+    hand = state.hands[move.actor]
+    changed = Hand(_without(hand.face_up, move.number) + (state.set_aside,), hand.face_down)
+    hands = (changed, state.hands[1]) if move.actor == 0 else (state.hands[0], changed)
+    after = replace(state, hands=hands, set_aside=move.number, swapped=True)
+    return _check_turn_start(after)
+
+
+_APPLY = {Kind.PLAY: _play, Kind.PLACE: _place, Kind.REVEAL: _reveal, Kind.FLIP: _flip, Kind.SWAP: _swap}
+
+
+# --- end of turn and the losses ------------------------------------------------------
+
+
+def _refill(hand: Hand, deck: tuple[int, ...], options: Options) -> tuple[Hand, tuple[int, ...]]:
+    """Draw back up to a full hand, face up first.
+
+    Solo hands are "2 face up cards and 1 face down card": a hand draws face up until it
+    shows two face-up cards, then face down until it holds three cards. A hand whose
+    face-down card was flipped keeps three face-up cards and draws nothing.
+    """
+    up, down = hand.face_up, hand.face_down
+    full = options.hand_size
+    while deck and len(up) < options.face_up_size and len(up) + len(down) < full:
+        up, deck = up + deck[:1], deck[1:]
+    while deck and len(up) + len(down) < full:
+        down, deck = down + deck[:1], deck[1:]
+    return Hand(up, down), deck
+
+
+def _end_turn(state: State) -> State:
+    """"At the end of each turn, both players draw back up to a full hand if possible
+    (the active player draws their card(s) first)" — unless a 9 was played this turn.
+
+    Decision: card 9's "neither player may draw cards this turn" holds for the whole
+    turn, so a 9 played anywhere in a chain of 2s stops both players' draws.
+    """
+    hands, deck = state.hands, state.deck
+    if not state.no_draw and deck:
+        first = state.starter or 0
+        drawn = list(hands)
+        for actor in (first, 1 - first):
+            drawn[actor], deck = _refill(drawn[actor], deck, state.options)
+        hands = (drawn[0], drawn[1])
+    after = State(state.options, state.grids, hands, deck, state.set_aside, None, None, False, state.swapped, state.last, None)
+    return _check_turn_start(after)
+
+
+def _can_start(state: State) -> bool:
+    """Whether some hand can play a card to start a turn (perhaps after the easy swap).
+
+    A solo hand with a face-down card can always try it: if it proves unplayable, that
+    is the face-down loss, not "neither hand can play a card".
+    """
+    swaps = []
+    for move in legal_moves(state):
+        if move.kind is Kind.SWAP:
+            swaps.append(move)
+        else:
+            return True
+    return any(_APPLY[Kind.SWAP](state, swap).outcome is None for swap in swaps)
+
+
+def _check_turn_start(state: State) -> State:
+    if state.outcome is None and not _can_start(state):
+        who = "neither hand" if state.options.solo else "neither player"
+        return replace(state, outcome=Outcome(Result.LOST, Termination.NO_PLAYABLE_CARD, f"{who} can play a card"))
+    return state
+
+
+def _check_follow(state: State) -> State:
+    """Lose at once when the partner cannot follow the card just played."""
+    if next(legal_moves(state), None) is not None:
+        return state
+    pending = state.pending
+    assert isinstance(pending, Pending)
+    reason = f"{state.options.name(pending.follower)} could not follow card {pending.card}"
+    if pending.revealed is not None:
+        reason += f" after revealing the {pending.revealed}"
+    return replace(state, outcome=Outcome(Result.LOST, Termination.COULD_NOT_FOLLOW, reason))
+
+
+# --- from the table's words to a move ---------------------------------------------
+
+
+def resolve(
+    state: State, kind: Kind, number: int = 0, side: GridSide | None = None, actor: int | None = None, choice: Choice | None = None
+) -> Move:
+    """The move the table means, filling in who moves and card 5's forced choice.
+
+    ``actor`` may be left out when only one player (hand) can make this move now: the
+    partner who must follow an instruction, or the only hand holding that card.
+    """
+    options = state.options
+    if choice is not None and (kind is not Kind.PLAY or number != 5):
+        raise InputError(f"--choose is for a played 5 only, not for {kind.value} {number or ''}".rstrip())
+    if actor is None:
+        actor = _who_moves(state, kind, number)
+    if kind is Kind.PLAY and number == 5 and state.outcome is None:
+        if not instruction_follows(state):
+            choice = None  # the 17th card: its instruction, and so the choice, is ignored
+        elif options.solo and options.hard1 and choice is None:
+            choice = forced_choice(side)
+        elif choice is None:
+            raise InputError("card 5 needs a choice: add --choose higher or --choose lower")
+    return make_move(kind, actor, number, side, choice)
+
+
+def _who_moves(state: State, kind: Kind, number: int) -> int:
+    options = state.options
+    actors = [actor for slot_kind, actor in slots(state) if slot_kind is kind]
+    if len(actors) == 1:
+        return actors[0]
+    pending = state.pending
+    if not actors:
+        return pending.follower if isinstance(pending, Pending) else (pending.by if isinstance(pending, Flipped) else 0)
+    flag = "--hand A or --hand B" if options.solo else "--by 1 or --by 2"
+    if options.physical:
+        holding = [actor for actor in actors if state.hands[actor]]
+        if len(holding) == 1:
+            return holding[0]
+        raise InputError(f"say who {kind.value}s the {number or 'card'}: add {flag}")
+    if kind is Kind.FLIP:
+        raise InputError(f"both hands have a face-down card: say which with {flag}")
+    holding = [actor for actor in actors if number in state.hands[actor].face_up]
+    if len(holding) == 1:
+        return holding[0]
+    if not holding:
+        kind_word = "face-up " if options.solo else ""
+        raise RuleError(f"{'neither hand' if options.solo else 'neither player'} holds {a(number, kind_word)}")
+    both = "both hands hold" if options.solo else "both players hold"
+    raise InputError(f"{both} {a(number)}: say who {kind.value}s it with {flag}")

@@ -1,0 +1,161 @@
+"""A state and a move's consequences in words and JSON, for the command line.
+
+Pure: values in, strings and dicts out. What is hidden stays hidden: face-down cards
+that the rules have not flipped, the deck's order, the card set aside at setup (until
+an Easy Mode swap turns it face up).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.cards import GridSide
+from referee.smitten.explain import requirement
+from referee.smitten.grid import ALL, SIDE_NAMES, a, numbers
+from referee.smitten.record import actor_value, setup_for
+from referee.smitten.state import UNSEEN, Flipped, Hand, Kind, Move, Pending, Result, State
+
+
+def hand_json(state: State, actor: int) -> dict[str, Any]:
+    hand = state.hands[actor]
+    entry: dict[str, Any] = {"name": actor_value(state.options, actor)}
+    if state.options.physical:
+        entry["cards"] = len(hand)
+    else:
+        entry["face_up"] = list(hand.face_up)
+        if state.options.solo:
+            entry["face_down"] = len(hand.face_down)
+    return entry
+
+
+def pending_json(state: State) -> dict[str, Any] | None:
+    pending = state.pending
+    options = state.options
+    if isinstance(pending, Flipped):
+        return {"flipped": pending.number, "by": actor_value(options, pending.by)}
+    if isinstance(pending, Pending):
+        return {
+            "card": pending.card,
+            "grid": pending.side.value,
+            "by": actor_value(options, pending.by),
+            "follower": actor_value(options, pending.follower),
+            "choice": pending.choice.value if pending.choice else None,
+            "revealed": pending.revealed,
+        }
+    return None
+
+
+def final_card(state: State) -> tuple[int, GridSide] | None:
+    """After a win: the card that completes both grids, "as the finishing touch"."""
+    left, right = state.grids
+    for side, grid in ((GridSide.LEFT, left), (GridSide.RIGHT, right)):
+        missing = numbers(ALL & ~grid)
+        if len(missing) == 1:
+            return missing[0], side
+    return None
+
+
+def outcome_text(state: State) -> str | None:
+    outcome = state.outcome
+    if outcome is None:
+        return None
+    text = f"{_sentence(outcome.result.value)}: {outcome.reason}."
+    final = final_card(state) if outcome.result is Result.WON else None
+    if final:
+        text += f" As the finishing touch, the last {final[0]} completes {SIDE_NAMES[final[1]]}."
+    return text
+
+
+def state_json(state: State) -> dict[str, Any]:
+    left, right = state.grids
+    outcome = state.outcome
+    return {
+        "game": "smitten",
+        "setup": setup_for(state.options),
+        "grids": {"L": numbers(left), "R": numbers(right)},
+        "cards_in_grids": state.cards_in_grids,
+        "last": state.last.placement if state.last else None,
+        "hands": [hand_json(state, actor) for actor in (0, 1)],
+        "deck": len(state.deck),
+        "set_aside": state.set_aside if state.swapped and state.set_aside != UNSEEN else None,
+        "pending": pending_json(state),
+        "requires": requirement(state),
+        "outcome": None
+        if outcome is None
+        else {"result": outcome.result.value, "termination": outcome.termination.value, "reason": outcome.reason},
+    }
+
+
+def move_text(state: State, move: Move) -> str:
+    """A move as the table would say it: 'hand A plays 5L (higher)'."""
+    who = state.options.name(move.actor)
+    if move.kind is Kind.FLIP:
+        return f"{who} plays its face-down card"
+    if move.kind is Kind.REVEAL:
+        return f"{who} reveals {a(move.number)}"
+    if move.kind is Kind.SWAP:
+        return f"{who} swaps its {move.number} with the set-aside card"
+    choice = f" ({move.choice.value})" if move.choice else ""
+    return f"{who} {move.kind.value}s {move.placement}{choice}"
+
+
+def _drawn(before: Hand, after: Hand, physical: bool) -> str | None:
+    """The cards a hand drew (draws go to the end of the face-up and face-down rows)."""
+    if physical:
+        count = len(after) - len(before)
+        return None if count <= 0 else f"{count} card{'s' if count > 1 else ''}"
+    up = after.face_up[len(before.face_up) :]
+    parts = [" and ".join(map(str, up))] if up else []
+    if len(after.face_down) > len(before.face_down):
+        parts.append("a face-down card")
+    return " and ".join(parts) or None
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def narrate(before: State, move: Move, after: State) -> list[str]:
+    """What happened because of ``move``, one sentence a line."""
+    options = before.options
+    lines = [_sentence(move_text(before, move)) + "."]
+    if move.kind is Kind.FLIP and isinstance(after.pending, Flipped):
+        lines[0] = f"{_sentence(options.name(move.actor))} flips its face-down card: {a(after.pending.number)}."
+    if move.kind is Kind.PLACE and isinstance(before.pending, Pending) and before.pending.card == 3:
+        lines[0] = f"{_sentence(options.name(move.actor))} places the top card of the deck, {a(move.number)}, in {SIDE_NAMES[move.side]}."
+    if move.kind is Kind.SWAP:
+        lines[0] = f"{_sentence(options.name(move.actor))} sets its {move.number} aside face up and takes the set-aside {before.set_aside or 'card'}."
+    if move.kind is Kind.PLAY:
+        partner = 1 - move.actor
+        flipped = before.hands[partner].face_down
+        if flipped and not after.hands[partner].face_down:
+            lines.append(f"{_sentence(options.name(partner))} flips its face-down card: {a(flipped[0])}.")
+    if move.kind is Kind.PLACE and after.cards_in_grids < 17:
+        lines.append(_end_of_turn(before, move, after))
+    text = outcome_text(after)
+    if text:
+        lines.append(text)
+    else:
+        lines.append("Next: " + requirement(after) + ".")
+    return lines
+
+
+def _end_of_turn(before: State, move: Move, after: State) -> str:
+    options = before.options
+    if before.no_draw:
+        return "End of turn: nobody draws (a 9 was played this turn)."
+    first = before.starter or 0
+    draws = []
+    for actor in (first, 1 - first):
+        hand = before.hands[actor]
+        from_hand = actor == move.actor and not (isinstance(before.pending, Pending) and before.pending.card == 3)
+        if from_hand:  # the placed card left this hand before the draw
+            up = list(hand.face_up)
+            up.remove(move.number if move.number in up else UNSEEN)
+            hand = Hand(tuple(up), hand.face_down)
+        drawn = _drawn(hand, after.hands[actor], options.physical)
+        if drawn:
+            draws.append(f"{options.name(actor)} draws {drawn}")
+    if not draws:
+        return "End of turn: nobody draws" + (" (the deck is empty)." if not before.deck else " (the hands are full).")
+    return "End of turn: " + ", then ".join(draws) + "."

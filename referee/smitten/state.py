@@ -1,0 +1,235 @@
+"""The values of a Smitten game: options, hands, moves, the pending instruction, the state.
+
+Everything here is a frozen value. A state never changes: applying a move gives a new
+state (:mod:`referee.smitten.play`), so undo is "go back to the previous state" and a
+replay of the same moves always gives an equal state.
+
+A card the referee cannot see (the table's own cards with ``--physical``, the deck's
+order) is written ``0``: a hand of ``(0, 0, 0)`` holds three cards whose numbers only
+the table knows. The same rules then work for both kinds of game.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from referee.cards import GridSide
+from referee.dealing import Difficulty, SmittenMode
+from referee.errors import InputError
+from referee.smitten.grid import SIDES, numbers
+from referee.smitten.instructions import Choice
+
+UNSEEN = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """How this table plays: two players (easy/medium/hard) or solo (easy, hard1, hard2)."""
+
+    mode: SmittenMode = SmittenMode.TWO
+    difficulty: Difficulty | None = None  # two players: medium when left out
+    easy: bool = False  # solo Easy Mode: one swap with the set-aside card
+    hard1: bool = False  # solo Hard Mode 1: card 5's choice is fixed by its grid
+    hard2: bool = False  # solo Hard Mode 2: the ±2 rule
+    physical: bool = False  # the table's own cards: hands and deck are not seen
+    seed: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.mode is SmittenMode.TWO and self.difficulty is None:
+            object.__setattr__(self, "difficulty", Difficulty.MEDIUM)
+        if self.solo and self.difficulty is not None:
+            raise InputError("solo Smitten has no --difficulty; its options are --easy, --hard1 and --hard2")
+        if not self.solo and (self.easy or self.hard1 or self.hard2):
+            raise InputError("--easy, --hard1 and --hard2 are solo modes; two-player games use --difficulty easy|medium|hard")
+
+    @property
+    def solo(self) -> bool:
+        return self.mode is SmittenMode.SOLO
+
+    @property
+    def balance(self) -> bool:
+        """The ±2 rule: two-player hard difficulty, or solo Hard Mode 2."""
+        return self.hard2 if self.solo else self.difficulty is Difficulty.HARD
+
+    @property
+    def hand_size(self) -> int:
+        if self.solo:
+            return 3
+        return (self.difficulty or Difficulty.MEDIUM).hand_size
+
+    @property
+    def face_up_size(self) -> int:
+        """Solo hands are 2 face-up cards and 1 face-down card; physical hands are not seen."""
+        return 2 if self.solo and not self.physical else self.hand_size
+
+    def name(self, actor: int) -> str:
+        """'A' / 'B' for the solo hands, 'player 1' / 'player 2' otherwise."""
+        return f"hand {'AB'[actor]}" if self.solo else f"player {actor + 1}"
+
+    def label(self) -> str:
+        if self.solo:
+            modes = [name for name, on in (("easy", self.easy), ("hard 1", self.hard1), ("hard 2", self.hard2)) if on]
+            words = "solo" + (f" ({', '.join(modes)})" if modes else "")
+        else:
+            words = f"two players, {(self.difficulty or Difficulty.MEDIUM).value}"
+        return words + (", physical cards" if self.physical else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """One hand. Only solo hands hold face-down cards (one, when the hand is full)."""
+
+    face_up: tuple[int, ...] = ()
+    face_down: tuple[int, ...] = ()
+
+    def __len__(self) -> int:
+        return len(self.face_up) + len(self.face_down)
+
+
+class Kind(enum.Enum):
+    """What a move does."""
+
+    PLAY = "play"  # play a card: its instruction binds the partner
+    PLACE = "place"  # place a card: follows an instruction, triggers nothing
+    REVEAL = "reveal"  # card 1: show a card of the hand before placing another
+    FLIP = "flip"  # solo: turn the face-down card of a hand up, to play it
+    SWAP = "swap"  # solo Easy Mode: swap a face-up card with the set-aside card
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One move, like python-chess's ``Move``: who does what with which card where.
+
+    ``actor`` is 0 or 1 (player 1/2, hand A/B). ``number`` is 0 for a flip. ``choice``
+    is card 5's higher/lower, present exactly when a played 5's instruction will be
+    followed (not for the 17th card, whose instruction is ignored).
+    """
+
+    kind: Kind
+    actor: int
+    number: int = 0
+    side: GridSide | None = None
+    choice: Choice | None = None
+
+    def __str__(self) -> str:
+        if self.kind in (Kind.PLAY, Kind.PLACE):
+            words = f"{self.kind.value} {self.number}{self.side.value if self.side else ''}"
+            return words + (f" {self.choice.value}" if self.choice else "")
+        if self.kind is Kind.FLIP:
+            return "play the face-down card"
+        return f"{self.kind.value} {self.number}"
+
+    @property
+    def placement(self) -> str:
+        """The card and grid, as in ``5L`` (plays and placements only)."""
+        return f"{self.number}{self.side.value}" if self.side else str(self.number)
+
+
+def _intern() -> dict[tuple, Move]:
+    """Every possible move, made once: legal_moves hands out these objects."""
+    table: dict[tuple, Move] = {}
+    choices = (None, *Choice)
+    for actor in (0, 1):
+        for number in range(1, 10):
+            for side in SIDES:
+                for choice in choices if number == 5 else (None,):
+                    table[(Kind.PLAY, actor, number, side, choice)] = Move(Kind.PLAY, actor, number, side, choice)
+                table[(Kind.PLACE, actor, number, side, None)] = Move(Kind.PLACE, actor, number, side)
+            for kind in (Kind.REVEAL, Kind.SWAP):
+                table[(kind, actor, number, None, None)] = Move(kind, actor, number)
+        table[(Kind.FLIP, actor, 0, None, None)] = Move(Kind.FLIP, actor)
+    return table
+
+
+MOVES = _intern()
+
+
+def move(kind: Kind, actor: int, number: int = 0, side: GridSide | None = None, choice: Choice | None = None) -> Move:
+    """The (shared) Move object for these values."""
+    found = MOVES.get((kind, actor, number, side, choice))
+    return found if found is not None else Move(kind, actor, number, side, choice)
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A played card whose instruction binds the partner of ``by``.
+
+    ``revealed`` is the card the partner showed for card 1 (two-player), once shown.
+    """
+
+    card: int
+    side: GridSide
+    by: int
+    choice: Choice | None = None
+    revealed: int | None = None
+
+    @property
+    def follower(self) -> int:
+        return 1 - self.by
+
+
+@dataclass(frozen=True, slots=True)
+class Flipped:
+    """Solo: hand ``by`` turned its face-down card up to play it, and now must play it."""
+
+    number: int
+    by: int
+
+
+class Result(enum.Enum):
+    WON = "won"
+    LOST = "lost"
+
+
+class Termination(enum.Enum):
+    """Why a game ended (the Winning & Losing rules, plus a loss the table declares)."""
+
+    COMPLETED = "completed"  # 17 cards are in the grids
+    NO_PLAYABLE_CARD = "no-playable-card"  # neither player (hand) can play a card
+    COULD_NOT_FOLLOW = "could-not-follow"  # the partner cannot follow a played card
+    FACE_DOWN_UNPLAYABLE = "face-down-unplayable"  # solo: the flipped card cannot be played
+    DECLARED = "declared"  # recorded by the table (`referee smitten lose`)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How the game ended and why, in words: ``lost: player 2 could not follow card 4``."""
+
+    result: Result
+    termination: Termination
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.result.value}: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """Everything the rules need to know at one moment of the game.
+
+    ``grids`` are (left, right) masks; ``deck`` is top first; ``set_aside`` is the card
+    put aside at setup (seen by everyone only after a solo Easy Mode swap);
+    ``starter`` is who started the current turn (None between turns); ``no_draw`` is set
+    when a 9 was played this turn; ``last`` is the last card put into a grid.
+    """
+
+    options: Options
+    grids: tuple[int, int] = (0, 0)
+    hands: tuple[Hand, Hand] = (Hand(), Hand())
+    deck: tuple[int, ...] = ()
+    set_aside: int = UNSEEN
+    pending: Pending | Flipped | None = None
+    starter: int | None = None
+    no_draw: bool = False
+    swapped: bool = False
+    last: Move | None = None
+    outcome: Outcome | None = None
+
+    @property
+    def cards_in_grids(self) -> int:
+        left, right = self.grids
+        return bin(left).count("1") + bin(right).count("1")
+
+    def grid(self, side: GridSide) -> list[int]:
+        return numbers(self.grids[0 if side is GridSide.LEFT else 1])

@@ -1,0 +1,176 @@
+"""The real Hunspell dictionaries (en_US, en_GB, nl_NL) and wordfreq, and what happens
+when a piece is missing: exit 2 naming what to install, nothing else breaks."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.errors import InputError
+from referee.lexicon import frequency, hunspell
+from referee.lexicon.catalogue import open_dictionary
+from referee.lexicon.reasons import Reason
+from referee.lexicon.verdict import judge
+
+
+def _installed() -> list[str]:
+    try:
+        return hunspell.installed()
+    except InputError:
+        return []
+
+
+HUNSPELL = _installed()
+needs_hunspell = pytest.mark.skipif(
+    not {"en_US", "en_GB", "nl_NL"} <= set(HUNSPELL),
+    reason="needs libenchant-2-2 hunspell-en-us hunspell-en-gb hunspell-nl (CI installs them)",
+)
+
+
+def reason(name: str, word: str) -> Reason:
+    return judge(word, open_dictionary(name)).reason
+
+
+# --- Hunspell -------------------------------------------------------------------------
+
+
+@needs_hunspell
+@pytest.mark.parametrize(
+    "name, word, expected",
+    [
+        ("hunspell:en_US", "kitty", Reason.IN_DICTIONARY),
+        ("hunspell:en_US", "KITTY", Reason.IN_DICTIONARY),
+        ("hunspell:en_US", "color", Reason.IN_DICTIONARY),
+        ("hunspell:en_GB", "colour", Reason.IN_DICTIONARY),
+        ("hunspell:en_US", "qat", Reason.NOT_IN_DICTIONARY),
+        ("hunspell:en_US", "paris", Reason.PROPER_NOUN),  # Hunspell knows only "Paris"
+        ("hunspell:en_GB", "London", Reason.PROPER_NOUN),
+        ("hunspell:en_US", "nasa", Reason.ACRONYM),  # Hunspell knows only "NASA"
+        ("hunspell:en_US", "etc", Reason.ABBREVIATION),  # Hunspell accepts it; the classifier does not
+        ("hunspell:en_US", "dont", Reason.CONTRACTION),
+        ("hunspell:en_US", "isn't", Reason.CONTRACTION),
+        ("hunspell:en_GB", "well-known", Reason.HYPHENATED),
+        ("hunspell:en_GB", "-ing", Reason.PREFIX_OR_SUFFIX),
+        ("hunspell:en_US", "ox", Reason.TOO_SHORT),
+        ("hunspell:nl_NL", "kat", Reason.IN_DICTIONARY),
+        ("hunspell:nl_NL", "geeerd", Reason.IN_DICTIONARY),  # Hunspell: geëerd; the cards have no accents
+        ("hunspell:nl_NL", "GEËERD", Reason.IN_DICTIONARY),
+        ("hunspell:nl_NL", "amsterdam", Reason.PROPER_NOUN),
+        ("hunspell:nl_NL", "nato", Reason.ACRONYM),
+        ("hunspell:nl_NL", "kxtq", Reason.NOT_IN_DICTIONARY),
+    ],
+)
+def test_hunspell_verdicts(name, word, expected):
+    assert reason(name, word) is expected
+
+
+@needs_hunspell
+def test_hunspell_tags_are_normalised_and_the_provider_is_hunspell():
+    dictionary = open_dictionary("hunspell:en-us")
+    assert dictionary.name == "hunspell:en_US"
+    assert dictionary._dict.provider.name == "hunspell"  # not Aspell, even where the system prefers it
+
+
+@needs_hunspell
+def test_dict_list_shows_the_installed_hunspell_dictionaries(referee):
+    rows = {row["name"]: row for row in referee("dict", "list", "--json").json()["dictionaries"]}
+    assert {"hunspell:en_US", "hunspell:en_GB", "hunspell:nl_NL"} <= set(rows)
+    assert rows["hunspell:en_GB"]["words"] > 10_000  # the stem count, read past the file's BOM
+
+
+@needs_hunspell
+def test_dict_info_names_the_hunspell_package(referee):
+    document = referee("dict", "info", "hunspell:en_GB", "--json").json()
+    assert "hunspell-en-gb" in document["source"] and document["files"][0].endswith("en_GB.dic")
+
+
+@needs_hunspell
+def test_a_missing_hunspell_dictionary_names_the_package_to_install(referee):
+    result = referee("spell", "challenge", "kitty", "--dict", "hunspell:de_DE")
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert "apt-get install hunspell-de-de" in result.stderr and "en_US" in result.stderr
+
+
+def test_debian_package_names():
+    assert [hunspell.debian_package(tag) for tag in ("en_US", "en_GB", "nl_NL", "de_DE", "fr_FR")] == [
+        "hunspell-en-us", "hunspell-en-gb", "hunspell-nl", "hunspell-de-de", "hunspell-fr",
+    ]  # fmt: skip
+
+
+def _fail_import(monkeypatch, error: ImportError) -> None:
+    """Make `import enchant` fail the way it does on a machine without it."""
+    real_import = __import__
+
+    def fake_import(name, *args, **kwargs):
+        if name == "enchant":
+            raise error
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr("builtins.__import__", fake_import)
+
+
+def test_without_libenchant_hunspell_is_exit_2_and_everything_else_works(referee, monkeypatch):
+    # What pyenchant raises when the C library is missing (enchant/_enchant.py).
+    _fail_import(monkeypatch, ImportError("The 'enchant' C library was not found and maybe needs to be installed."))
+    result = referee("spell", "challenge", "kitty", "--dict", "hunspell:en_US")
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert "apt-get install libenchant-2-2" in result.stderr
+    assert referee("spell", "challenge", "kitty").exit_code == 0
+    assert referee("spell", "challenge", "kitty", "--dict", "wordfreq:en").exit_code == 0
+    listing = referee("dict", "list", "--json")
+    assert listing.exit_code == 0
+    rows = {row["name"]: row for row in listing.json()["dictionaries"]}
+    assert rows["hunspell:LANG"]["available"] is False and "libenchant-2-2" in rows["hunspell:LANG"]["note"]
+    assert rows["builtin:en"]["available"] is True
+
+
+def test_without_pyenchant_the_message_says_pip_install(monkeypatch):
+    _fail_import(monkeypatch, ModuleNotFoundError("No module named 'enchant'", name="enchant"))
+    with pytest.raises(InputError, match="pip install pyenchant"):
+        hunspell.enchant_module()
+
+
+# --- wordfreq -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "word, expected",
+    [
+        ("kitty", Reason.IN_DICTIONARY),
+        ("the", Reason.IN_DICTIONARY),
+        ("qat", Reason.NOT_IN_DICTIONARY),  # a real word, but rare
+        ("paris", Reason.PROPER_NOUN),  # common in running text, still a name
+        ("nasa", Reason.ACRONYM),
+        ("etc", Reason.ABBREVIATION),
+        ("dont", Reason.CONTRACTION),
+        ("Café", Reason.IN_DICTIONARY),
+    ],
+)
+def test_wordfreq_verdicts(word, expected):
+    assert reason("wordfreq:en", word) is expected
+
+
+def test_wordfreq_zipf_threshold():
+    assert reason("wordfreq:en@3", "kitty") is Reason.IN_DICTIONARY  # Zipf 3.98
+    assert reason("wordfreq:en@4.5", "kitty") is Reason.NOT_IN_DICTIONARY
+    assert open_dictionary("wordfreq:nl@2.5").name == "wordfreq:nl@2.5"
+    assert open_dictionary("wordfreq:en").name == "wordfreq:en@3"
+
+
+@pytest.mark.parametrize("zipf", [3.0, 4.5, 2.0])
+def test_reading_wordfreq_data_directly_agrees_with_wordfreq(zipf):
+    import wordfreq
+
+    words = frequency.common_words("en", zipf)
+    sample = ["kitty", "the", "qat", "zebra", "quixotic", "obfuscate", "cat", "dog", "serendipity", "lol", "cafe"]
+    for word in sample:
+        assert (word in words) == (wordfreq.zipf_frequency(word, "en") >= zipf), word
+    assert words == frequency._from_wordfreq("en", zipf) or zipf < 3  # below 3 'best' and 'large' are the same data
+
+
+def test_wordfreq_falls_back_to_its_own_api_if_the_format_changes(monkeypatch):
+    monkeypatch.setattr(frequency, "HEADER", {"format": "cB", "version": 99})
+    frequency.common_words.cache_clear()
+    try:
+        assert "kitty" in frequency.common_words("en", 3.0)
+    finally:
+        frequency.common_words.cache_clear()

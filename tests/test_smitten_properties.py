@@ -1,0 +1,101 @@
+"""Invariants of Smitten's rules, checked on random seeded games played with random legal moves."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee import savefile
+from referee.cards import GridSide
+from referee.dealing import Difficulty, SmittenMode
+from referee.smitten.grid import COUNT, is_connected
+from referee.smitten.instructions import Choice
+from referee.smitten.legality import is_legal, legal_moves
+from referee.smitten.play import new_game, play
+from referee.smitten.record import RULES, event_for, setup_for
+from referee.smitten.state import Kind, Move, Options, Result, State
+
+OPTIONS = st.one_of(
+    st.builds(
+        lambda difficulty, physical, seed: Options(SmittenMode.TWO, difficulty, physical=physical, seed=None if physical else seed),
+        st.sampled_from(list(Difficulty)), st.booleans(), st.text(min_size=1, max_size=8),
+    ),
+    st.builds(
+        lambda easy, hard1, hard2, physical, seed: Options(
+            SmittenMode.SOLO, None, easy=easy, hard1=hard1, hard2=hard2, physical=physical, seed=None if physical else seed
+        ),
+        st.booleans(), st.booleans(), st.booleans(), st.booleans(), st.text(min_size=1, max_size=8),
+    ),
+)
+
+#: Every move that could be asked for, legal or not.
+CANDIDATES = [
+    Move(kind, actor, number, side, choice)
+    for kind in (Kind.PLAY, Kind.PLACE)
+    for actor in (0, 1)
+    for number in range(1, 10)
+    for side in GridSide
+    for choice in (None, *Choice)
+] + [Move(kind, actor, number) for kind in (Kind.REVEAL, Kind.SWAP) for actor in (0, 1) for number in range(1, 10)] + [
+    Move(Kind.FLIP, actor) for actor in (0, 1)
+]
+
+
+def random_game(options: Options, rng: random.Random) -> tuple[list[State], list[Move]]:
+    """A whole game of random legal moves: the states (first to last) and the moves."""
+    states, moves = [new_game(options)], []
+    while states[-1].outcome is None:
+        listed = list(legal_moves(states[-1]))
+        assert listed, "the game is stuck: no outcome and no legal move"
+        moves.append(rng.choice(listed))
+        states.append(play(states[-1], moves[-1]))
+        assert len(moves) <= 60
+    return states, moves
+
+
+@settings(max_examples=300, deadline=None)
+@given(OPTIONS, st.randoms(use_true_random=False))
+def test_random_legal_games_always_end_in_a_win_or_a_loss_with_at_most_17_cards(options, rng):
+    states, _moves = random_game(options, rng)
+    final = states[-1]
+    assert final.outcome is not None and final.outcome.reason
+    assert all(state.cards_in_grids <= 17 for state in states)
+    assert all(is_connected(grid) for state in states for grid in state.grids)
+    if options.balance:
+        assert all(abs(COUNT[state.grids[0]] - COUNT[state.grids[1]]) <= 1 for state in states)
+    assert (final.outcome.result is Result.WON) == (final.cards_in_grids == 17)
+    assert list(legal_moves(final)) == []
+
+
+@settings(max_examples=100, deadline=None)
+@given(OPTIONS, st.randoms(use_true_random=False))
+def test_every_listed_move_is_accepted_and_every_accepted_move_was_listed(options, rng):
+    states, _moves = random_game(options, rng)
+    for state in states:
+        listed = set(legal_moves(state))
+        accepted = {move for move in CANDIDATES if is_legal(state, move)}
+        assert listed == accepted, (state, listed ^ accepted)
+
+
+@settings(max_examples=100, deadline=None)
+@given(OPTIONS, st.randoms(use_true_random=False))
+def test_replaying_the_recorded_events_gives_the_same_state(options, rng):
+    states, moves = random_game(options, rng)
+    events = [event_for(options, move) for move in moves]
+    assert savefile.replay(RULES, setup_for(options), events) == states[-1]
+
+
+@settings(max_examples=50, deadline=None)
+@given(OPTIONS, st.randoms(use_true_random=False))
+def test_the_cards_are_conserved_in_virtual_games(options, rng):
+    """18 cards, two of each number: grids + hands + deck + the set-aside card, always."""
+    if options.physical:
+        return
+    states, _moves = random_game(options, rng)
+    for state in states:
+        cards = [n for side in GridSide for n in state.grid(side)] + list(state.deck) + [state.set_aside]
+        for hand in state.hands:
+            cards += [*hand.face_up, *hand.face_down]
+        assert sorted(cards) == sorted(list(range(1, 10)) * 2)
