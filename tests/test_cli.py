@@ -145,14 +145,28 @@ def test_control_characters_in_input_are_escaped_in_the_message(referee):
 _WORDS = st.sampled_from(
     ["deal", "smoorverliefd", "smitten", "spellcrafter", "french52", "spell", "smoor", "dict", "smoorverliefd",
      "--json", "--players", "-p", "--seed", "--mode", "solo", "two", "--difficulty", "easy", "hard",
-     "--hand-size", "--version", "--help", "3", "4", "0", "-1", "99999999999999999999999", "", " ", "--", "-"]
+     "--hand-size", "--version", "--help", "3", "4", "0", "-1", "99999999999999999999999", "", " ", "--", "-",
+     "new", "round", "trick", "bid", "curse", "standings", "history", "undo", "edit", "export", "chart", "hands",
+     "check", "play", "place", "reveal", "swap", "show", "moves", "lose", "challenge", "score", "list", "info",
+     "match.toml", "game.toml", "missing.toml", "examples", "Anna", "Bram", "Cees", "a=3", "b=10", "--ace",
+     "--dead", "AS", "KS", "2H", "10S", "3L", "5R", "--left", "--right", "1,2,4", "--after", "kitty", "qat",
+     "--dict", "builtin:en", "hunspell:en_US", "wordfreq:en", "K4m", "I1m", "T3m", "--csv", "--all"]
 )  # fmt: skip
-_ARGUMENT = st.one_of(_WORDS, _WORDS, st.text(max_size=12), st.text(min_size=500, max_size=3000))
+_ARGUMENT = st.one_of(_WORDS, _WORDS, _WORDS, st.text(max_size=12), st.text(min_size=500, max_size=3000))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@pytest.fixture
+def playground(tmp_path, referee):
+    """A folder with a match and a game in it, for commands that read or write files."""
+    referee("smoor", "new", str(tmp_path / "match.toml"), "Anna", "Bram", "Cees")
+    referee("smitten", "new", str(tmp_path / "game.toml"), "--seed", "s")
+    return tmp_path
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(st.lists(_ARGUMENT, max_size=7))
-def test_no_input_produces_a_traceback(referee, args):
+def test_no_input_produces_a_traceback(referee, playground, monkeypatch, args):
+    monkeypatch.chdir(playground)
     result = referee(*args)
     assert result.exit_code in (0, 1, 2), (args, result.exception)
     text = result.stdout + result.stderr
