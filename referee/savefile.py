@@ -97,6 +97,12 @@ def load(path: Path | str, ruleset: Ruleset[State]) -> Saved[State]:
 
 
 def _parse(path: Path, data: bytes, ruleset: Ruleset[State]) -> Saved[State]:
+    lines, setup, events = _document(path, data, ruleset)
+    return _replayed(path, lines, setup, events, ruleset)
+
+
+def _document(path: Path, data: bytes, ruleset: Ruleset[Any]) -> tuple[_Lines, dict[str, Any], list[Any]]:
+    """Check the file's structure (text, TOML, format, version, [end]); not its events."""
     damaged = _Damage(path)
     try:
         text = data.decode("utf-8")
@@ -143,7 +149,14 @@ def _parse(path: Path, data: bytes, ruleset: Ruleset[State]) -> Saved[State]:
     setup = document.get("setup")
     if not isinstance(setup, dict):
         raise damaged(1, "has no [setup] table")
+    return lines, setup, events
 
+
+def _replayed(
+    path: Path, lines: _Lines, setup: dict[str, Any], events: list[Any], ruleset: Ruleset[State]
+) -> Saved[State]:
+    """Replay the events through the rules; a bad one is reported with its line."""
+    damaged = _Damage(path)
     try:
         state = ruleset.start(setup)
     except RefereeError as error:
@@ -303,17 +316,21 @@ def rewrite(
 
 
 def undo(path: Path | str, ruleset: Ruleset[State]) -> tuple[dict[str, Any], Saved[State]]:
-    """Remove the last event. Returns the removed event and the file as it is now."""
-    removed: list[dict[str, Any]] = []
+    """Remove the last event. Returns the removed event and the file as it is now.
 
-    def drop_last(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    The last event is not replayed first, so undo also removes a bad last event (one
+    added by hand, say) that keeps the file from loading.
+    """
+    path = Path(path)
+    with _locked(path, ruleset) as handle:
+        data = _read_all(handle)
+        lines, setup, events = _document(path, data, ruleset)
         if not events:
             raise InputError(f"{path} has no events to undo")
-        removed.append(events.pop())
-        return events
-
-    saved = rewrite(path, ruleset, drop_last)
-    return removed[0], saved
+        removed = events[-1]
+        saved = _replayed(path, lines, setup, events[:-1], ruleset)
+        _replace(path, dumps(ruleset, setup, saved.events).encode())
+    return removed, saved
 
 
 def replay(ruleset: Ruleset[State], setup: dict[str, Any], events: list[dict[str, Any]]) -> State:
