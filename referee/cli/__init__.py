@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from referee import __version__
-from referee.cli import deal, dictionary, smitten, smoor, spell
+from referee.cli import deal, dictionary, smitten, smoor, spell, spell_game
 from referee.cli.group import CONTEXT, PROGRAM, RefereeGroup, RefereeTyper
 
 app = RefereeTyper(
@@ -44,6 +44,7 @@ def _main(
 
 
 app.command("deal", context_settings=CONTEXT)(deal.deal)
+spell_game.register(spell.app)
 app.add_typer(smitten.app, name="smitten")
 app.add_typer(spell.app, name="spell")
 app.add_typer(spell.app, name="spellcrafter", hidden=True)

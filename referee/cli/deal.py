@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shlex
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -12,7 +13,7 @@ def deal(
     game: Annotated[str, typer.Argument(help="What to deal: smoorverliefd, smitten, spellcrafter or french52.", show_default=False)],
     players: Annotated[
         int | None,
-        typer.Option("--players", "-p", help="Number of players (smoorverliefd 3–5, default 4; french52 1–52).", show_default=False),
+        typer.Option("--players", "-p", help="Number of players (smoorverliefd 3–5, spellcrafter 2–5, default 4; french52 1–52).", show_default=False),
     ] = None,
     seed: Annotated[
         str | None,
@@ -25,6 +26,14 @@ def deal(
     hand_size: Annotated[
         int | None, typer.Option("--hand-size", help="french52: cards per player (default: all 52 cards dealt out).", show_default=False)
     ] = None,
+    deck: Annotated[
+        Path | None,
+        typer.Option("--deck", metavar="FILE", help="spellcrafter: the table's deck file (default: the stand-in deck in examples/).", show_default=False),
+    ] = None,
+    round_number: Annotated[
+        int | None,
+        typer.Option("--round", help="spellcrafter: deal round 1–4 of the game; the deck continues from round to round.", show_default=False),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
 ) -> None:
     """Shuffle and deal a seeded deck: the same seed gives the same deal on every machine.
@@ -36,9 +45,19 @@ def deal(
     from referee.seeds import fresh_seed
 
     fresh = seed is None
+    spell_deck = None
+    if dealing.game_name(game) == "spellcrafter":
+        from referee.spellcrafter.deck import load_deck, standin_deck
+
+        spell_deck = standin_deck() if deck is None else load_deck(deck)
+    elif deck is not None:
+        from referee.errors import InputError
+
+        raise InputError(f"--deck is for spellcrafter; {dealing.game_name(game)} does not take it")
     result = dealing.deal(
-        game, fresh_seed() if seed is None else seed, players=players, hand_size=hand_size, mode=mode, difficulty=difficulty
-    )
+        game, fresh_seed() if seed is None else seed, players=players, hand_size=hand_size, mode=mode,
+        difficulty=difficulty, deck=spell_deck, round_number=round_number,
+    )  # fmt: skip
     if as_json:
         from referee.cli.output import emit_json
 
@@ -46,12 +65,17 @@ def deal(
         return
     from referee.cli import deal_view
 
-    deal_view.show(result, fresh, _replay_command(result.to_json()))
+    deal_view.show(result, fresh, _replay_command(result.to_json(), deck))
 
 
-def _replay_command(document: dict) -> str:
+def _replay_command(document: dict, deck: Path | None = None) -> str:
     """The command line that deals this exact deal again."""
     words = ["referee", "deal", document["game"]]
+    if document["game"] == "spellcrafter":
+        words += ["--players", str(len(document["hands"])), "--round", str(document["round"])]
+        if deck is not None:
+            words += ["--deck", str(deck)]
+        return shlex.join([*words, "--seed", document["seed"]])
     if document["game"] == "smitten":
         words += ["--mode", document["mode"]]
         if document["difficulty"]:

@@ -8,12 +8,14 @@ from rich.text import Text
 
 from referee.cards import Card, Suit
 from referee.cli.output import cards_text, console
-from referee.dealing import Deal, FrenchDeal, SmittenDeal
+from referee.dealing import Deal, FrenchDeal, SmittenDeal, SpellDeal
 from referee.shuffle import VERSION
+from referee.spellcrafter.cards import Card as SpellCard
+from referee.spellcrafter.cards import Suit as SpellSuit
 
 # Alternating colours read best when a hand is fanned out.
 _DISPLAY_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
-_TITLES = {"smoorverliefd": "Smoorverliefd", "french52": "French deck", "smitten": "Smitten"}
+_TITLES = {"smoorverliefd": "Smoorverliefd", "french52": "French deck", "smitten": "Smitten", "spellcrafter": "Spellcrafter"}
 
 
 def show(result: Deal, fresh_seed: bool, replay_command: str) -> None:
@@ -21,6 +23,9 @@ def show(result: Deal, fresh_seed: bool, replay_command: str) -> None:
     if isinstance(result, SmittenDeal):
         table, notes = _smitten(result)
         setting = f"{'solo' if result.difficulty is None else 'two players, ' + result.difficulty.value}"
+    elif isinstance(result, SpellDeal):
+        table, notes = _spellcrafter(result)
+        setting = f"{len(result.hands)} players, round {result.round}"
     else:
         table, notes = _french(result)
         setting = f"{len(result.hands)} players"
@@ -73,4 +78,27 @@ def _smitten(result: SmittenDeal) -> tuple[Table, list[Text]]:
         Text(f"Set aside, face down: {result.set_aside}"),
         Text(f"Deck, top first ({len(result.deck)}): {' '.join(map(str, result.deck))}"),
     ]
+    return table, notes
+
+
+def _spell_cell(cards: list[SpellCard]) -> str:
+    return " ".join(card.special.code if card.special else f"{card.letters}{card.value}" for card in cards) or "—"
+
+
+def _spellcrafter(result: SpellDeal) -> tuple[Table, list[Text]]:
+    """Each hand by suit, letters in alphabetical order and special cards last."""
+    suits = [suit for suit in SpellSuit if any(card.suit is suit for hand in result.hands for card in hand)]
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("Player")
+    for suit in suits:
+        table.add_column(Text(suit.label, style=suit.colour))
+    for number, hand in enumerate(result.hands, start=1):
+        ordered = sorted(hand, key=lambda card: (card.special is not None, card.letters, card.value, str(card)))
+        table.add_row(f"Player {number}", *(_spell_cell([c for c in ordered if c.suit is suit]) for suit in suits))
+    jumper = result.jumper
+    notes = [Text.assemble("Jumper, face up in the middle: ", (str(jumper), f"bold {jumper.suit.colour}".strip()))]
+    if len(result.hands) == 2:
+        notes.append(Text("Two players: the Familiars are removed; 14 cards each, discard one with every pick."))
+    reshuffled = f", the discards reshuffled {result.reshuffles}×" if result.reshuffles else ""
+    notes.append(Text(f"{len(result.stock)} cards left in the deck{reshuffled}. Deck: {result.deck}"))
     return table, notes

@@ -1,0 +1,285 @@
+"""`referee spell` commands for scoring words, the deck and the four-round game file.
+
+``register(app)`` adds them to the `spell` group: ``score``, ``deck``, ``new``, ``word``,
+``pass``, ``show``, ``undo`` and ``history``. The game's ``challenge FILE CHALLENGER
+PLAYER`` shares its name with the dictionary challenge of SPEC §5.3: the `challenge`
+command calls :func:`dispatch_challenge` first, which takes the game form when the first
+argument names a Spellcrafter game file (see :func:`names_a_game`).
+
+Module-level imports stay at typer and the standard library; the rules, the save file and
+rich are imported inside the commands.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from referee.cli.dictionary import DEFAULT_DICTIONARY
+from referee.cli.files import FileArgument, JsonOption, add_file_commands
+
+if TYPE_CHECKING:
+    from referee.spellcrafter.game import Game
+
+GAME_FORMAT = "referee/spellcrafter"
+
+Tokens = Annotated[
+    list[str],
+    typer.Argument(
+        metavar="TOKEN…",
+        help="The word's cards in order: K4m (letter, value, suit f/s/c/m), QU6s or Q6s (Qu), '*Y2f' (the Jumper), "
+        "DDm:T (Double, Double as T), TRc:E (Trouble as E), TOILm@5 (Toil on letter 5).",
+        show_default=False,
+    ),
+]
+FriendlyOption = Annotated[bool, typer.Option("--friendly", help="Friendly rules: the Jumper is mandatory and has no suit.")]
+DdtOption = Annotated[bool, typer.Option("--ddt", help="Double-Double, Toil & Trouble: all three special cards in a word +10.")]
+PlayerArgument = Annotated[str, typer.Argument(metavar="PLAYER", help="The player (any unambiguous start of the name).", show_default=False)]
+
+
+def _rules() -> Any:
+    from referee.spellcrafter.ruleset import RULES
+
+    return RULES
+
+
+def score(tokens: Tokens, friendly: FriendlyOption = False, ddt: DdtOption = False, as_json: JsonOption = False) -> None:
+    """Score a word from its cards: each letter, Toil, the multiplier and why, the bonus.
+
+    Flush (all letters one suit) ×2, straight (5 letters or more) ×2, both ×3; a word of
+    50 or more wins the game at once. Exit 1 when the word breaks a rule.
+    """
+    from referee.spellcrafter.notation import parse_word
+    from referee.spellcrafter.scoring import Variants, score_word
+
+    result = score_word(parse_word(tokens), Variants(friendly, ddt))
+    if as_json:
+        from referee.cli.output import emit_json
+
+        emit_json(result.to_json())
+        return
+    from referee.cli.output import say
+    from referee.cli.spell_view import breakdown
+
+    say(*breakdown(result))
+
+
+def deck(
+    file: Annotated[Path, typer.Argument(help="A deck file (default: the stand-in deck shipped with referee).", show_default=False)] = Path(""),
+    template: Annotated[bool, typer.Option("--template", help="Write a blank deck file to FILE (or print it) to fill in from a box.")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Show a deck file's cards, or write a blank one with --template."""
+    from referee.errors import InputError
+    from referee.spellcrafter.deck import load_deck, standin_deck
+    from referee.spellcrafter.deck import template as blank
+
+    if template:
+        if as_json:
+            raise InputError("--template writes a TOML file; leave out --json")
+        if str(file) in ("", "."):
+            typer.echo(blank(), nl=False)
+            return
+        try:
+            with open(file, "x", encoding="utf-8") as handle:
+                handle.write(blank())
+        except FileExistsError:
+            raise InputError(f"{file} already exists; choose another file name") from None
+        except OSError as error:
+            raise InputError(f"cannot write {file}: {error.strerror}") from None
+        typer.echo(f"Wrote a blank deck to {file}: fill in each letter's value and count, then `referee spell deck {file}`.")
+        return
+    chosen = standin_deck() if str(file) in ("", ".") else load_deck(file)
+    warnings = chosen.warnings()
+    if as_json:
+        from referee.cli.output import emit_json
+
+        emit_json({**chosen.to_toml(), "cards": len(chosen.cards), "warnings": warnings})
+        return
+    from referee.cli.spell_view import show_deck
+
+    show_deck(chosen, warnings)
+
+
+def new(
+    file: FileArgument,
+    players: Annotated[list[str], typer.Argument(help="2 to 5 names in seating order.", show_default=False)],
+    friendly: FriendlyOption = False,
+    ddt: DdtOption = False,
+    dictionary: Annotated[str, typer.Option("--dict", "-d", metavar="NAME", help="The dictionary for challenges (see `referee dict list`).")] = DEFAULT_DICTIONARY,
+    seed: Annotated[str, typer.Option(help="The referee deals every round from this seed (virtual deck).", show_default=False)] = "",
+    deck_file: Annotated[Path, typer.Option("--deck", metavar="FILE", help="The table's deck file: cards are checked against it (default with --seed: the stand-in deck).", show_default=False)] = Path(""),
+    as_json: JsonOption = False,
+) -> None:
+    """Start a Spellcrafter game file: four rounds, passing left first."""
+    from referee import savefile
+    from referee.lexicon.catalogue import open_dictionary
+    from referee.spellcrafter.deck import load_deck, standin_deck
+    from referee.spellcrafter.setup import Setup
+
+    chosen = load_deck(deck_file) if str(deck_file) not in ("", ".") else standin_deck() if seed else None
+    name = open_dictionary(dictionary).name  # an unknown or missing dictionary is refused now, not at a challenge
+    variants = [v for v, on in (("friendly", friendly), ("ddt", ddt)) if on]
+    setup = Setup.build(players, variants, name, seed or None, chosen)
+    game = savefile.create(file, _rules(), setup.to_toml()).state
+    from referee.cli.output import Line
+    from referee.cli.spell_view import settings_line
+
+    _report(game, as_json, Line("New game in ", str(file), ": ", ", ".join(setup.players)), settings_line(game),
+            extra={"file": str(file)})  # fmt: skip
+
+
+def word(file: FileArgument, player: PlayerArgument, tokens: Tokens, as_json: JsonOption = False) -> None:
+    """Record PLAYER's word for this round; it is scored at once."""
+    from referee import savefile
+    from referee.spellcrafter.notation import parse_word
+
+    parsed = parse_word(tokens)
+    seats: list[int] = []
+
+    def event(game: Game) -> dict[str, Any]:
+        seats.append(game.setup.player(player))
+        return {"kind": "word", "player": game.setup.players[seats[0]], "cards": [str(token) for token in parsed]}
+
+    game = savefile.record(file, _rules(), event).state
+    from referee.cli.spell_view import totals_line, word_line
+
+    _report(game, as_json, word_line(game, seats[0]), totals_line(game))
+
+
+def pass_(file: FileArgument, player: PlayerArgument, as_json: JsonOption = False) -> None:
+    """Record that PLAYER plays no word this round (0 points)."""
+    from referee import savefile
+
+    def event(game: Game) -> dict[str, Any]:
+        return {"kind": "pass", "player": game.setup.players[game.setup.player(player)]}
+
+    game = savefile.record(file, _rules(), event).state
+    from referee.cli.output import Line
+    from referee.cli.spell_view import totals_line
+
+    _report(game, as_json, Line(f"{event(game)['player']} passes."), totals_line(game))
+
+
+def show(file: FileArgument, as_json: JsonOption = False) -> None:
+    """The score sheet: rounds as rows, players as columns, each word with its score."""
+    from referee import savefile
+
+    game = savefile.load(file, _rules()).state
+    if as_json:
+        _report(game, True)
+        return
+    from referee.cli.spell_view import show_game
+
+    show_game(game)
+
+
+def _report(game: Game, as_json: bool, *lines: Any, extra: dict[str, Any] | None = None) -> None:
+    """Every entry answers the same way: what was recorded, the totals, the situation."""
+    if as_json:
+        from referee.cli.output import emit_json
+        from referee.spellcrafter.report import game_json
+
+        emit_json({**(extra or {}), **game_json(game)})
+        return
+    from referee.cli.output import say
+    from referee.cli.spell_view import situation
+
+    say(*lines, situation(game))
+
+
+# --- the game form of `challenge` --------------------------------------------------------
+
+
+def names_a_game(arguments: list[str]) -> bool:
+    """Is this `spell challenge` the game form `challenge FILE CHALLENGER PLAYER`?
+
+    Yes when the first argument ends in ``.toml`` (a missing file is then reported as
+    such) or names an existing file whose ``format`` is ``referee/spellcrafter``. A word
+    is never a file name ending in .toml, and card tokens never name a game file.
+    """
+    if not arguments:
+        return False
+    first = arguments[0]
+    if first.lower().endswith(".toml"):
+        return True
+    path = Path(first)
+    try:
+        if not path.is_file():
+            return False
+        with open(path, "rb") as handle:
+            head = handle.read(4096)
+    except (OSError, ValueError):
+        return False
+    return f'format = "{GAME_FORMAT}"'.encode() in head
+
+
+def dispatch_challenge(
+    arguments: list[str], dictionary: str, house: Path | None, value: int | None, as_json: bool
+) -> bool:
+    """Handle the game form of `spell challenge` and return True, or return False for
+    the dictionary form (SPEC §5.3) that the caller handles."""
+    from referee.errors import InputError
+
+    if not names_a_game(arguments):
+        return False
+    if len(arguments) != 3:
+        raise InputError("in a game, write `referee spell challenge FILE CHALLENGER PLAYER`, e.g. challenge game.toml Bram Anna")
+    if value is not None:
+        raise InputError("--value is for a word outside a game; in a game the value is the word's score")
+    if dictionary != DEFAULT_DICTIONARY:
+        raise InputError("a game judges challenges with the dictionary stored in its file; leave out --dict")
+    game_challenge(Path(arguments[0]), arguments[1], arguments[2], house=house, as_json=as_json)
+    return True
+
+
+def game_challenge(file: Path, challenger: str, player: str, house: Path | None = None, as_json: bool = False) -> None:
+    """CHALLENGER challenges PLAYER's word of the latest round, judged with the game's
+    dictionary; the consequence is recorded. Exit 0 if the word stands, 1 if it falls."""
+    from referee import savefile
+    from referee.lexicon.catalogue import open_dictionary
+    from referee.lexicon.verdict import judge
+
+    verdicts: list[Any] = []
+
+    def event(game: Game) -> dict[str, Any]:
+        names = game.setup.players
+        challenger_seat, seat = game.setup.player(challenger), game.setup.player(player)
+        played = game.challengeable(seat)
+        verdict = judge(played.score.word, open_dictionary(game.setup.dictionary, house))
+        verdicts.append((verdict, played.score.score))
+        return {"kind": "challenge", "challenger": names[challenger_seat], "player": names[seat], "word": verdict.word,
+                "valid": verdict.valid, "reason": verdict.reason.value, "dictionary": verdict.dictionary}  # fmt: skip
+
+    saved = savefile.record(file, _rules(), event)
+    recorded = saved.events[-1]
+    verdict, points = verdicts[0]
+    if as_json:
+        _report(saved.state, True, extra={"challenge": {**verdict.to_json(), "value": points,
+                "challenger": recorded["challenger"], "player": recorded["player"]}})  # fmt: skip
+    else:
+        from referee.cli.output import Line
+        from referee.cli.spell_view import totals_line
+
+        outcome = ("valid", "bold green") if verdict.valid else ("invalid", "bold red")
+        first = Line((verdict.word.upper(), "bold"), ": ", outcome, f" — {verdict.reason} (", verdict.dictionary, ")")
+        if verdict.valid:
+            then = Line(f"{recorded['challenger']} loses {points} point{'' if points == 1 else 's'}.")
+        else:
+            then = Line(f"{recorded['player']} scores 0 this round.")
+        _report(saved.state, False, first, then, totals_line(saved.state))
+    if not verdict.valid:
+        raise typer.Exit(1)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the scoring, deck and game commands to the `spell` group."""
+    app.command()(score)
+    app.command()(deck)
+    app.command()(new)
+    app.command()(word)
+    app.command("pass")(pass_)
+    app.command()(show)
+    add_file_commands(app, _rules)

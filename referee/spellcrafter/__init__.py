@@ -1,0 +1,20 @@
+"""Spellcrafter, the word-drafting card game: word notation, scoring, the deck, the game.
+
+- :mod:`cards`: suits, special cards, a card; :mod:`notation`: reading a word's tokens;
+- :mod:`scoring`: a word's score with the rulebook's rules and rulings;
+- :mod:`deck`: the deck file; dealing is ``referee.dealing.deal_spellcrafter``;
+- :mod:`setup`, :mod:`game`, :mod:`ruleset`: the four-round game file; :mod:`report`: its JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def word_and_value(arguments: Sequence[str], friendly: bool = False, ddt: bool = False) -> tuple[str, int]:
+    """The word that card tokens spell and its score, for ``referee spell challenge K6m I1m T1m``."""
+    from referee.spellcrafter.notation import parse_word
+    from referee.spellcrafter.scoring import Variants, score_word
+
+    score = score_word(parse_word(arguments), Variants(friendly, ddt))
+    return score.word, score.score

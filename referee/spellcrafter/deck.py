@@ -1,0 +1,195 @@
+"""The Spellcrafter deck file (SPEC §5.4).
+
+The rulebook does not list the letters and values of its 140 cards, so a deck is a TOML
+file: per suit, its letter cards (letter, value, count) and its special cards::
+
+    format = "referee/spellcrafter-deck"
+    version = 1
+    name = "Our box"
+
+    [familiars]
+    specials = ["double-double", "toil", "trouble"]
+    letters = [
+        { letter = "A", value = 1, count = 2 },
+        { letter = "QU", value = 10, count = 1 },
+    ]
+
+and the same for ``sigils``, ``cauldrons`` and ``moons``. The deck's order before
+shuffling is the file's: suits familiars, sigils, cauldrons, moons; in each suit its
+letter cards in the order listed (each repeated ``count`` times), then its special cards.
+``examples/spellcrafter-deck.toml`` is a clearly labelled stand-in; ``referee spell deck
+--template`` writes a blank one to fill in from a box.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from referee.errors import InputError, quoted
+from referee.spellcrafter.cards import QU, Card, Special, Suit
+
+FORMAT = "referee/spellcrafter-deck"
+VERSION = 1
+STANDIN_FILE = "spellcrafter-deck.toml"
+CARDS_PER_SUIT = 35  # "35 cards of each suit … including 3 special cards of each suit"
+SPECIALS_PER_SUIT = 3
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A deck: its name and its cards in the file's order."""
+
+    name: str
+    cards: tuple[Card, ...]
+
+    def suits(self) -> tuple[Suit, ...]:
+        return tuple(suit for suit in Suit if any(card.suit is suit for card in self.cards))
+
+    def without(self, suit: Suit) -> Deck:
+        """The deck with one suit removed (two players: "remove the Familiars")."""
+        return Deck(self.name, tuple(card for card in self.cards if card.suit is not suit))
+
+    def count(self, card: Card) -> int:
+        return sum(1 for mine in self.cards if mine == card)
+
+    def same_letter(self, card: Card) -> list[Card]:
+        """The deck's cards of ``card``'s suit and letter (for a helpful message)."""
+        return sorted({mine for mine in self.cards if mine.suit is card.suit and mine.letters == card.letters},
+                      key=lambda mine: mine.value)  # fmt: skip
+
+    def warnings(self) -> list[str]:
+        """What differs from the rulebook's deck: 35 cards a suit, 3 of them special."""
+        found = []
+        for suit in Suit:
+            cards = [card for card in self.cards if card.suit is suit]
+            specials = sum(1 for card in cards if card.special is not None)
+            if len(cards) != CARDS_PER_SUIT or specials != SPECIALS_PER_SUIT:
+                found.append(
+                    f"{suit.label} has {len(cards)} cards ({specials} special); "
+                    f"the rulebook's suits have {CARDS_PER_SUIT} ({SPECIALS_PER_SUIT} special)"
+                )
+        return found
+
+    def to_toml(self) -> dict[str, Any]:
+        """The deck as a deck file's tables (also how a game file stores it)."""
+        table: dict[str, Any] = {"name": self.name}
+        for suit in Suit:
+            letters: Counter[tuple[str, int]] = Counter()
+            specials = []
+            for card in self.cards:
+                if card.suit is not suit:
+                    continue
+                if card.special is None:
+                    letters[(card.letters, card.value)] += 1
+                else:
+                    specials.append(card.special.value)
+            rows = [{"letter": letter, "value": value, "count": count} for (letter, value), count in letters.items()]
+            table[suit.label] = {"specials": specials, "letters": rows}
+        return table
+
+    @classmethod
+    def from_toml(cls, document: Mapping[str, Any]) -> Deck:
+        """A deck from a deck file's tables; ``InputError`` names the first bad entry."""
+        name = document.get("name", "unnamed deck")
+        if not isinstance(name, str):
+            raise InputError("the deck's `name` must be text")
+        cards: list[Card] = []
+        for suit in Suit:
+            table = document.get(suit.label, {})
+            if not isinstance(table, Mapping):
+                raise InputError(f"[{suit.label}] must be a table with `letters` and `specials`")
+            cards += _letter_cards(suit, table.get("letters", []))
+            cards += _special_cards(suit, table.get("specials", []))
+        if not cards:
+            raise InputError("the deck has no cards: fill in [familiars], [sigils], [cauldrons] and [moons]")
+        return cls(name, tuple(cards))
+
+
+def _letter_cards(suit: Suit, rows: object) -> list[Card]:
+    where = f"[{suit.label}] letters"
+    if not isinstance(rows, list):
+        raise InputError(f"{where} must be a list like [{{ letter = \"A\", value = 1, count = 2 }}]")
+    cards: list[Card] = []
+    seen: set[tuple[str, int]] = set()
+    for number, row in enumerate(rows, start=1):
+        if not isinstance(row, Mapping) or set(row) != {"letter", "value", "count"}:
+            raise InputError(f"{where}, entry {number}: write {{ letter = \"A\", value = 1, count = 2 }}")
+        letter, value, count = row["letter"], row["value"], row["count"]
+        if not isinstance(letter, str) or not re.fullmatch(r"QU|[A-Z]", letter.upper()):
+            raise InputError(f"{where}, entry {number}: the letter is one letter A–Z or QU, not {quoted(str(letter))}")
+        for key, number_value, low in (("value", value, 0), ("count", count, 0)):
+            if not isinstance(number_value, int) or isinstance(number_value, bool) or not low <= number_value <= 99:
+                raise InputError(f"{where}, entry {number} ({letter}): `{key}` must be a whole number from 0 to 99")
+        if (letter.upper(), value) in seen:
+            raise InputError(f"{where}: {letter.upper()} with value {value} is listed twice; add up the counts")
+        seen.add((letter.upper(), value))
+        cards += [Card(suit, letter.upper(), value)] * count
+    return cards
+
+
+def _special_cards(suit: Suit, names: object) -> list[Card]:
+    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+        raise InputError(f"[{suit.label}] specials must be a list like [\"double-double\", \"toil\", \"trouble\"]")
+    cards = []
+    for name in names:
+        special = next((s for s in Special if name.lower() in (s.value, s.code.lower())), None)
+        if special is None:
+            raise InputError(f"[{suit.label}] specials: unknown special card {quoted(name)} — use double-double, toil or trouble")
+        cards.append(Card(suit, special=special))
+    return cards
+
+
+def load_deck(path: Path | str) -> Deck:
+    """Read a deck file; any problem is an ``InputError`` naming the file."""
+    import tomllib
+
+    path = Path(path)
+    try:
+        document = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError(f"no such deck file: {path}; `referee spell deck --template {path}` writes one to fill in") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError(f"cannot read the deck file {path}: {getattr(error, 'strerror', None) or error}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise InputError(f"the deck file {path} is not valid TOML: {error}") from None
+    if document.get("format") != FORMAT:
+        raise InputError(f"{path} is not a Spellcrafter deck file (it needs format = \"{FORMAT}\")")
+    version = document.get("version")
+    if not isinstance(version, int) or version > VERSION:
+        raise InputError(f"{path} has deck-file version {version!r}; this referee reads version {VERSION}")
+    try:
+        return Deck.from_toml(document)
+    except InputError as error:
+        raise InputError(f"deck file {path}: {error}") from None
+
+
+def standin_deck() -> Deck:
+    """The labelled stand-in deck shipped in ``examples/``."""
+    from referee.data import example
+
+    return load_deck(example(STANDIN_FILE))
+
+
+def template() -> str:
+    """A blank deck file: every letter of every suit at value 0 and count 0, to fill in."""
+    lines = [
+        "# A Spellcrafter deck file for `referee`: fill in each letter card's value and how",
+        "# many of it the suit holds (leave count = 0 for letters the suit does not have).",
+        "# The rulebook's deck has 35 cards a suit, 3 of them special.",
+        "# Check it with `referee spell deck FILE`; use it with --deck FILE.",
+        f'format = "{FORMAT}"',
+        f"version = {VERSION}",
+        'name = "My Spellcrafter box"',
+    ]
+    letters = [chr(code) for code in range(ord("A"), ord("Z") + 1)]
+    letters.insert(letters.index("Q") + 1, QU)
+    for suit in Suit:
+        lines += ["", f"[{suit.label}]", 'specials = ["double-double", "toil", "trouble"]', "letters = ["]
+        lines += [f'    {{ letter = "{letter}", value = 0, count = 0 }},' for letter in letters]
+        lines.append("]")
+    return "\n".join(lines) + "\n"

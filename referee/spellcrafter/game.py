@@ -1,0 +1,322 @@
+"""A Spellcrafter game as a value: four rounds of words, passes and challenges.
+
+Every method returns a new ``Game`` or raises ``InputError`` (exit 2) or ``RuleError``
+(exit 1); nothing here prints or reads files.
+
+Rulings where the rulebook is silent:
+
+- A round is complete when every player has a word or a pass; the next round begins
+  with its first word or pass.
+- A challenge targets a word of the latest round (complete or not) and may be made until
+  the next round begins: the last word of a round can be challenged too. After round 4,
+  the final round's words may still be challenged. Each word is challenged at most once
+  (the verdict settles it); nobody challenges their own word.
+- A word of 50 or more ends the game at once, and can still be challenged: if it falls,
+  it scores 0, does not win, and the game goes on.
+- The tie after round 4 goes to the tied player with the longest word in the final round,
+  its letters counted as for the minimum length (Qu one letter; Jumper, Double, Double
+  and Trouble count, Toil does not); a pass or a word that fell counts 0. Still tied:
+  a shared win.
+- Passing goes left in round 1 and alternates: right in 2, left in 3, right in 4.
+- Two players: the Familiars are removed, so a word with a Familiars card breaks the
+  rules. When the game knows its deck, every card must be one of the deck's, and in a
+  seeded game the Jumper must be the one the referee turned up.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any
+
+from referee.errors import InputError, RuleError
+from referee.spellcrafter.cards import Card, Suit
+from referee.spellcrafter.notation import LetterToken, Token, parse_word
+from referee.spellcrafter.scoring import Score, score_word
+from referee.spellcrafter.setup import Setup
+
+ROUNDS = 4
+
+
+class Ending(enum.Enum):
+    """How a finished game was won."""
+
+    INSTANT_WIN = "instant win"  # a word of 50 or more
+    HIGHEST_TOTAL = "highest total"
+    LONGEST_WORD = "longest word"  # the tie broken by the final round's longest word
+    SHARED = "shared win"  # tied on total and on the longest word
+
+
+def passing(round_number: int) -> str:
+    """"Alternate passing direction with each round", starting to the left."""
+    return "left" if round_number % 2 else "right"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A challenge as recorded: who challenged, and the dictionary's verdict."""
+
+    challenger: int
+    valid: bool
+    reason: str
+    dictionary: str
+
+
+@dataclass(frozen=True)
+class Play:
+    """A word played in a round, and its challenge if there was one."""
+
+    score: Score
+    challenge: Verdict | None = None
+
+    @property
+    def fallen(self) -> bool:
+        """"If the word is not in the dictionary … the player who played the word scores
+        zero points for the round." """
+        return self.challenge is not None and not self.challenge.valid
+
+    @property
+    def points(self) -> int:
+        return 0 if self.fallen else self.score.score
+
+    @property
+    def length(self) -> int:
+        return 0 if self.fallen else self.score.length
+
+
+@dataclass(frozen=True)
+class Pass:
+    """A player who plays no word this round (0 points)."""
+
+    points = 0
+    length = 0
+
+
+Entry = Play | Pass
+
+
+@dataclass(frozen=True)
+class Round:
+    number: int
+    entries: tuple[Entry | None, ...]  # per seat; None: nothing entered yet
+
+    @property
+    def complete(self) -> bool:
+        return all(entry is not None for entry in self.entries)
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        return tuple(seat for seat, entry in enumerate(self.entries) if entry is None)
+
+    def penalty(self, seat: int) -> int:
+        """"If the word is in the dictionary, the challenging player loses points equal to
+        the value of the challenged word." """
+        return sum(
+            entry.score.score
+            for entry in self.entries
+            if isinstance(entry, Play) and entry.challenge is not None
+            and entry.challenge.valid and entry.challenge.challenger == seat
+        )  # fmt: skip
+
+    def points(self, seat: int) -> int:
+        entry = self.entries[seat]
+        return (0 if entry is None else entry.points) - self.penalty(seat)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    ending: Ending
+    winners: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Game:
+    setup: Setup
+    rounds: tuple[Round, ...]  # the last one is the latest; round 1 exists from the start
+
+    @classmethod
+    def start(cls, setup: Setup) -> Game:
+        return cls(setup, (Round(1, (None,) * setup.count),))
+
+    @property
+    def latest(self) -> Round:
+        return self.rounds[-1]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(sum(r.points(seat) for r in self.rounds) for seat in range(self.setup.count))
+
+    @property
+    def instant_winner(self) -> tuple[int, int] | None:
+        """(round, seat) of a standing word of 50 or more."""
+        for played in self.rounds:
+            for seat, entry in enumerate(played.entries):
+                if isinstance(entry, Play) and not entry.fallen and entry.score.instant_win:
+                    return played.number, seat
+        return None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on."""
+        instant = self.instant_winner
+        if instant is not None:
+            return Outcome(Ending.INSTANT_WIN, (instant[1],))
+        if len(self.rounds) < ROUNDS or not self.latest.complete:
+            return None
+        totals = self.totals
+        tied = [seat for seat, total in enumerate(totals) if total == max(totals)]
+        if len(tied) == 1:
+            return Outcome(Ending.HIGHEST_TOTAL, tuple(tied))
+        lengths = {seat: self.final_length(seat) for seat in tied}
+        longest = [seat for seat in tied if lengths[seat] == max(lengths.values())]
+        return Outcome(Ending.LONGEST_WORD if len(longest) == 1 else Ending.SHARED, tuple(longest))
+
+    def final_length(self, seat: int) -> int:
+        entry = self.latest.entries[seat]
+        return 0 if entry is None else entry.length
+
+    @property
+    def current_number(self) -> int:
+        """The round the next word or pass goes into."""
+        return self.latest.number + 1 if self.latest.complete and self.latest.number < ROUNDS else self.latest.number
+
+    # --- events -----------------------------------------------------------------------
+
+    def apply(self, event: Mapping[str, Any]) -> Game:
+        """Apply one event of the save file (the same dicts the command line records)."""
+        kind = event.get("kind")
+        if kind == "word":
+            cards = event.get("cards")
+            if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
+                raise InputError("a word event needs `cards`, a list of card tokens")
+            return self.word(self.setup.player(_text(event, "player")), parse_word(cards))
+        if kind == "pass":
+            return self.pass_(self.setup.player(_text(event, "player")))
+        if kind == "challenge":
+            valid = event.get("valid")
+            if not isinstance(valid, bool):
+                raise InputError("a challenge event needs `valid` = true or false")
+            verdict = Verdict(
+                self.setup.player(_text(event, "challenger")), valid, _text(event, "reason"), _text(event, "dictionary")
+            )
+            return self.challenge(self.setup.player(_text(event, "player")), verdict)
+        raise InputError(f"unknown event kind {kind!r}; a game records word, pass and challenge events")
+
+    def _open_round(self, seat: int) -> tuple[Game, Round]:
+        """The round a new entry goes into, opening the next one after a complete round."""
+        outcome = self.outcome
+        if outcome is not None:
+            raise RuleError(f"the game is over ({self.describe_outcome(outcome)}); start a new game with `new`")
+        game = self
+        if self.latest.complete:
+            game = replace(self, rounds=(*self.rounds, Round(self.latest.number + 1, (None,) * self.setup.count)))
+        current = game.latest
+        if current.entries[seat] is not None:
+            what = "a word" if isinstance(current.entries[seat], Play) else "passed"
+            raise RuleError(
+                f"{self.setup.players[seat]} already {'has ' + what if what != 'passed' else what} in round "
+                f"{current.number}; `undo` takes the last entry back"
+            )
+        return game, current
+
+    def _enter(self, seat: int, entry: Entry) -> Game:
+        game, current = self._open_round(seat)
+        entries = tuple(entry if s == seat else e for s, e in enumerate(current.entries))
+        return replace(game, rounds=(*game.rounds[:-1], Round(current.number, entries)))
+
+    def word(self, seat: int, tokens: Sequence[Token]) -> Game:
+        """A player's word for the round, checked and scored with the table's rules."""
+        _, current = self._open_round(seat)  # a finished game or a second word: said first
+        score = score_word(tokens, self.setup.variants)
+        self.check_cards(tokens, current.number)
+        return self._enter(seat, Play(score))
+
+    def pass_(self, seat: int) -> Game:
+        return self._enter(seat, Pass())
+
+    def challenge(self, seat: int, verdict: Verdict) -> Game:
+        """Apply a challenge of ``seat``'s word in the latest round."""
+        names = self.setup.players
+        current = self.latest
+        entry = current.entries[seat]
+        if verdict.challenger == seat:
+            raise RuleError(f"{names[seat]} cannot challenge their own word")
+        if entry is None:
+            later = " (words of earlier rounds can no longer be challenged)" if current.number > 1 else ""
+            raise RuleError(f"{names[seat]} has no word in round {current.number} yet{later}")
+        if isinstance(entry, Pass):
+            raise RuleError(f"{names[seat]} passed in round {current.number}: there is no word to challenge")
+        if entry.challenge is not None:
+            raise RuleError(f"{names[seat]}'s {entry.score.word} has already been challenged by {names[entry.challenge.challenger]}")
+        entries = tuple(Play(entry.score, verdict) if s == seat else e for s, e in enumerate(current.entries))
+        return replace(self, rounds=(*self.rounds[:-1], Round(current.number, entries)))
+
+    def challengeable(self, seat: int) -> Play:
+        """The word of ``seat`` that a challenge would judge (the rules as ``challenge``)."""
+        probe = Verdict((seat + 1) % self.setup.count, True, "", "")
+        self.challenge(seat, probe)
+        entry = self.latest.entries[seat]
+        assert isinstance(entry, Play)
+        return entry
+
+    # --- the cards -----------------------------------------------------------------------
+
+    def jumper(self, round_number: int) -> Card | None:
+        """The Jumper the referee turned up for a round of a seeded game."""
+        if self.setup.seed is None or self.setup.deck is None:
+            return None
+        return _deal(self.setup.deck, self.setup.seed, self.setup.count, round_number).jumper
+
+    def check_cards(self, tokens: Sequence[Token], round_number: int) -> None:
+        """The cards must exist: no Familiars with two players, only the deck's cards
+        (as many as it holds) when the deck is known, the turned-up Jumper when seeded."""
+        if self.setup.two_player:
+            for token in tokens:
+                if token.suit is Suit.FAMILIARS:
+                    raise RuleError(f"{token}: a two-player game is played without the Familiars (f), removed from the deck")
+        deck = self.setup.deck
+        if deck is None:
+            return
+        used = Counter(token.card for token in tokens)
+        for card, count in used.items():
+            if deck.count(card) == 0:
+                others = " ".join(str(c) for c in deck.same_letter(card)) if card.is_letter else ""
+                hint = f"; the deck's {card.suit.label} {card.letters} is {others}" if others else ""
+                raise InputError(f"{card} is not a card of this game's deck ({deck.name}){hint}")
+            if count > deck.count(card):
+                raise InputError(f"the word uses {card} {count} times, but the deck holds {deck.count(card)}")
+        jumper = self.jumper(round_number)
+        for token in tokens:
+            if jumper is not None and isinstance(token, LetterToken) and token.jumper and token.card != jumper:
+                raise InputError(f"the Jumper on the table in round {round_number} is {jumper}, not {token.card}")
+
+    def describe_outcome(self, outcome: Outcome) -> str:
+        names = " and ".join(self.setup.players[seat] for seat in outcome.winners)
+        if outcome.ending is Ending.INSTANT_WIN:
+            round_number, seat = self.instant_winner or (0, 0)
+            entry = self.rounds[round_number - 1].entries[seat]
+            assert isinstance(entry, Play)
+            return f"{names} wins at once with {entry.score.word}, {entry.score.score} points"
+        total = self.totals[outcome.winners[0]]
+        if outcome.ending is Ending.HIGHEST_TOTAL:
+            return f"{names} wins with {total} points"
+        if outcome.ending is Ending.LONGEST_WORD:
+            return f"{names} wins the tie on {total} points with the longest word of round {ROUNDS}"
+        return f"{names} share the win on {total} points, tied on the longest word of round {ROUNDS} too"
+
+
+@lru_cache(maxsize=32)
+def _deal(deck: Any, seed: str, players: int, round_number: int) -> Any:
+    from referee.dealing import deal_spellcrafter
+
+    return deal_spellcrafter(deck, seed, players, round_number)
+
+
+def _text(event: Mapping[str, Any], key: str) -> str:
+    value = event.get(key)
+    if not isinstance(value, str):
+        raise InputError(f"the event needs `{key}` as text")
+    return value

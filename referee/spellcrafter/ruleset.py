@@ -1,0 +1,49 @@
+"""The Spellcrafter save file: how the engine starts a game and applies its events.
+
+Events, as recorded::
+
+    {"kind": "word", "player": "Anna", "cards": ["K6m", "I1m", "T1m"]}
+    {"kind": "pass", "player": "Bram"}
+    {"kind": "challenge", "challenger": "Bram", "player": "Anna", "word": "kit",
+     "valid": true, "reason": "in dictionary", "dictionary": "builtin:en"}
+
+A challenge keeps the verdict it was given, so replaying the file never depends on the
+dictionaries installed later.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.spellcrafter.game import Game
+from referee.spellcrafter.setup import Setup
+
+
+class SpellcrafterRules:
+    format = "referee/spellcrafter"
+    version = 1
+    command = "referee spell"
+
+    def start(self, setup: dict[str, Any]) -> Game:
+        return Game.start(Setup.from_toml(setup))
+
+    def apply(self, state: Game, event: dict[str, Any]) -> Game:
+        return state.apply(event)
+
+    def describe(self, event: dict[str, Any]) -> str:
+        """One line per event, as it was entered."""
+        kind = event.get("kind")
+        if kind == "word":
+            return f"word: {event.get('player')} {' '.join(map(str, event.get('cards', [])))}"
+        if kind == "pass":
+            return f"pass: {event.get('player')}"
+        if kind == "challenge":
+            verdict = "valid" if event.get("valid") else "invalid"
+            return (
+                f"challenge: {event.get('challenger')} challenges {event.get('player')}'s "
+                f"{str(event.get('word', '')).upper()} — {verdict}, {event.get('reason')} ({event.get('dictionary')})"
+            )
+        return str(kind)
+
+
+RULES = SpellcrafterRules()

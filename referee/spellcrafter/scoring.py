@@ -1,0 +1,271 @@
+"""Scoring a Spellcrafter word (rulebook "Scoring" and "Special Cards", SPEC §5.1).
+
+"Each letter has a point value on the top right of the card. Simply add up the value of
+each letter to determine the value of the word." Then:
+
+- Flush: "Double the word value when all letters are the same suit."
+- Straight: "Double the word value when the word is 5 letters or longer."
+- Both: "Triple the word value for Flush Straights!"
+- Double-Double, Toil & Trouble variant: "Playing three different special cards in one
+  word is worth 10 bonus points! This bonus is added after the Flush or Straight
+  multiplier."
+- "When a player plays a single word worth 50 or more points, that player immediately
+  wins the game."
+
+Letters are the letter cards, the Jumper, Double, Double and Trouble; the Qu card is one
+letter however it is written; Toil is not a letter.
+
+Rulings where the rulebook is silent:
+
+- Double, Double copies a letter *shown by a letter card or the Jumper* anywhere in the
+  word (before or after it): special cards show an icon, not a letter, so it cannot copy
+  Trouble or another Double, Double. If several cards show the letter it copies the one
+  of highest value. It copies the printed value, never Toil's +1 ("Does not copy the
+  effects of Toil"). It may copy the Qu card (``DDm:QU`` or ``DDm:Q``), not the U on it.
+- Toil on the Jumper under the friendly rules gives the Jumper Toil's suit, so it then
+  counts for the flush like any card ("Toil changes the suit of any one of your letters
+  to match this card"); without Toil the friendly Jumper has no suit.
+- A word holds at most one Jumper: there is one on the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from referee.errors import RuleError
+from referee.spellcrafter.cards import Special, Suit
+from referee.spellcrafter.notation import (
+    DoubleToken,
+    LetterLike,
+    LetterToken,
+    ToilToken,
+    Token,
+    TroubleToken,
+    letters_of,
+    spelled,
+)
+
+MIN_LETTERS = 3
+STRAIGHT_LETTERS = 5
+INSTANT_WIN = 50
+DDT_BONUS = 10
+
+
+@dataclass(frozen=True)
+class Variants:
+    """The table's rules: ``friendly`` (Friendly Rules), ``ddt`` (Double-Double, Toil &
+    Trouble)."""
+
+    friendly: bool = False
+    ddt: bool = False
+
+    def names(self) -> list[str]:
+        return [name for name, on in (("friendly", self.friendly), ("ddt", self.ddt)) if on]
+
+
+@dataclass(frozen=True)
+class ScoredLetter:
+    """One letter of the word as it scores: its suit (after Toil; None for the friendly
+    Jumper), the printed value it counts (a copied one for Double, Double, 0 for
+    Trouble), and Toil's +1."""
+
+    position: int
+    token: LetterLike
+    suit: Suit | None
+    printed: int
+    toil: ToilToken | None = None
+    copies: int | None = None  # Double, Double: the position of the card it copies
+
+    @property
+    def value(self) -> int:
+        return self.printed + (1 if self.toil is not None else 0)
+
+    @property
+    def kind(self) -> str:
+        if isinstance(self.token, LetterToken):
+            return "jumper" if self.token.jumper else "letter"
+        return self.token.special.value
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "position": self.position,
+            "letter": self.token.written,
+            "card": str(self.token),
+            "kind": self.kind,
+            "suit": None if self.suit is None else self.suit.label,
+            "value": self.value,
+            "toil": self.toil is not None,
+            "copies": self.copies,
+        }
+
+
+@dataclass(frozen=True)
+class Score:
+    """A word's score and everything a player needs to check it against the cards."""
+
+    tokens: tuple[Token, ...]
+    letters: tuple[ScoredLetter, ...]
+    variants: Variants
+    flush: bool
+    straight: bool
+    bonus: int
+
+    @property
+    def word(self) -> str:
+        return spelled(self.tokens)
+
+    @property
+    def length(self) -> int:
+        return len(self.letters)
+
+    @property
+    def base(self) -> int:
+        return sum(letter.value for letter in self.letters)
+
+    @property
+    def multiplier(self) -> int:
+        """×2 for a flush, ×2 for a straight, ×3 for both (not ×4)."""
+        if self.flush and self.straight:
+            return 3
+        return 2 if self.flush or self.straight else 1
+
+    @property
+    def score(self) -> int:
+        return self.base * self.multiplier + self.bonus
+
+    @property
+    def instant_win(self) -> bool:
+        return self.score >= INSTANT_WIN
+
+    @property
+    def flush_suit(self) -> Suit | None:
+        suits = {letter.suit for letter in self.letters if letter.suit is not None}
+        return next(iter(suits)) if self.flush else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "word": self.word,
+            "letters": [letter.to_json() for letter in self.letters],
+            "length": self.length,
+            "base": self.base,
+            "multiplier": self.multiplier,
+            "bonus": self.bonus,
+            "score": self.score,
+            "flush": self.flush,
+            "straight": self.straight,
+            "instant_win": self.instant_win,
+            "tokens": [str(token) for token in self.tokens],
+            "variants": self.variants.names(),
+        }
+
+
+def score_word(tokens: Sequence[Token], variants: Variants = Variants()) -> Score:
+    """Score a word read by :func:`referee.spellcrafter.notation.parse_word`.
+
+    A word that breaks a rule raises ``RuleError`` (exit 1) naming the rule.
+    """
+    tokens = tuple(tokens)
+    letters = letters_of(tokens)
+    check_length(letters)
+    check_jumper(letters, variants)
+    toils = toils_by_position(tokens, letters)
+    scored = []
+    for position, token in enumerate(letters, start=1):
+        toil = toils.get(position)
+        copies = copied_position(token, letters) if isinstance(token, DoubleToken) else None
+        printed = letter_value(token, letters, copies)
+        scored.append(ScoredLetter(position, token, letter_suit(token, toil, variants), printed, toil, copies))
+    result = tuple(scored)
+    return Score(tokens, result, variants, is_flush(result), len(result) >= STRAIGHT_LETTERS, bonus(tokens, variants))
+
+
+def check_length(letters: Sequence[LetterLike]) -> None:
+    """"These words must be at least 3 letters long"; the Qu card counts as one letter."""
+    if len(letters) < MIN_LETTERS:
+        word = "".join(token.written for token in letters)
+        raise RuleError(
+            f"a word needs at least {MIN_LETTERS} letters (the Qu card counts as one); "
+            f"{word} has {len(letters)}"
+        )
+
+
+def check_jumper(letters: Sequence[LetterLike], variants: Variants) -> None:
+    """One Jumper lies on the table, so a word holds at most one; under the friendly
+    rules "Using the Jumper card in your word is now mandatory"."""
+    jumpers = sum(1 for token in letters if isinstance(token, LetterToken) and token.jumper)
+    if jumpers > 1:
+        raise RuleError(f"a word can use the Jumper only once (there is one on the table), not {jumpers} times")
+    if variants.friendly and not jumpers:
+        raise RuleError("under the friendly rules the Jumper is mandatory: add it as * + its letter card, e.g. *Y2f")
+
+
+def toils_by_position(tokens: Sequence[Token], letters: Sequence[LetterLike]) -> dict[int, ToilToken]:
+    """"A Toil may only be applied to each letter card only once and has no effect on
+    Trouble or Double, Double": Toil goes on a letter card or the Jumper, once each."""
+    toils: dict[int, ToilToken] = {}
+    for toil in (token for token in tokens if isinstance(token, ToilToken)):
+        target = letters[toil.target - 1]
+        if not isinstance(target, LetterToken):
+            raise RuleError(
+                f"{toil} is on letter {toil.target}, {target.special.title} ({target}): "
+                "Toil has no effect on Trouble or Double, Double; put it on a letter card or the Jumper"
+            )
+        if toil.target in toils:
+            raise RuleError(f"{toils[toil.target]} and {toil} are both on letter {toil.target}: a letter takes Toil only once")
+        toils[toil.target] = toil
+    return toils
+
+
+def copied_position(double: DoubleToken, letters: Sequence[LetterLike]) -> int:
+    """The card Double, Double copies: the highest-valued letter card or Jumper in the
+    word showing its letter (the first of equal ones). "Double, Double copies a letter
+    (and its value) of any letter already in your word." """
+    shown = [
+        (token.value, -position, position)
+        for position, token in enumerate(letters, start=1)
+        if isinstance(token, LetterToken) and token.letter == double.letter
+    ]
+    if not shown:
+        raise RuleError(
+            f"{double} copies {double.written}, but no letter card or Jumper in the word shows {double.letter}: "
+            "Double, Double copies a letter already in your word"
+        )
+    return max(shown)[2]
+
+
+def letter_value(token: LetterLike, letters: Sequence[LetterLike], copies: int | None) -> int:
+    """The printed value a letter counts: its own, the copied card's, or 0 for Trouble
+    ("Trouble is not worth any points")."""
+    if isinstance(token, LetterToken):
+        return token.value
+    if isinstance(token, TroubleToken):
+        return 0
+    assert copies is not None
+    copied = letters[copies - 1]
+    assert isinstance(copied, LetterToken)
+    return copied.value
+
+
+def letter_suit(token: LetterLike, toil: ToilToken | None, variants: Variants) -> Suit | None:
+    """Toil "changes the suit of any one of your letters to match this card"; Double,
+    Double and Trouble have their own suit ("The suit of the duplicated letter matches
+    this card"); the friendly Jumper has none."""
+    if toil is not None:
+        return toil.suit
+    if variants.friendly and isinstance(token, LetterToken) and token.jumper:
+        return None
+    return token.suit
+
+
+def is_flush(letters: Sequence[ScoredLetter]) -> bool:
+    """"Double the word value when all letters are the same suit"; the friendly Jumper,
+    having no suit, is left out ("only look at the cards played")."""
+    return len({letter.suit for letter in letters if letter.suit is not None}) == 1
+
+
+def bonus(tokens: Sequence[Token], variants: Variants) -> int:
+    """Double-Double, Toil & Trouble: all three special cards in the word → +10."""
+    kinds = {token.special for token in tokens if not isinstance(token, LetterToken)}
+    return DDT_BONUS if variants.ddt and kinds == set(Special) else 0

@@ -1,0 +1,230 @@
+"""The Spellcrafter game (rulebook "Gameplay", "Challenges", "Game End", two-player
+rules; SPEC §5.5), played through the rules without files."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee import savefile
+from referee.errors import InputError, RuleError
+from referee.spellcrafter.deck import standin_deck
+from referee.spellcrafter.game import Ending, Game, Verdict, passing
+from referee.spellcrafter.ruleset import RULES
+from referee.spellcrafter.setup import Setup
+
+KIT = ["K6m", "I1m", "T1m"]  # 16
+CAT = ["C3s", "A1f", "T1m"]  # 5
+KITTY = ["K6m", "I1m", "T1m", "DDm:T", "*Y4f"]  # 26
+ZAPPY = ["Z10m", "A1m", "P3m", "DDm:P", "Y4m"]  # 21 × 3 = 63
+
+
+def game(*players: str, **options) -> Game:
+    return Game.start(Setup.build(players or ("Anna", "Bram", "Cees"), **options))
+
+
+def play(state: Game, *events: tuple) -> Game:
+    for event in events:
+        kind, player, *rest = event
+        if kind == "word":
+            state = state.apply({"kind": "word", "player": player, "cards": rest[0]})
+        elif kind == "pass":
+            state = state.apply({"kind": "pass", "player": player})
+        else:
+            challenger, valid = rest
+            state = state.apply({"kind": "challenge", "player": player, "challenger": challenger, "valid": valid,
+                                 "reason": "in dictionary" if valid else "not in dictionary", "dictionary": "builtin:en"})  # fmt: skip
+    return state
+
+
+def full_round(state: Game, words: dict[str, list[str] | None]) -> Game:
+    for player, cards in words.items():
+        state = play(state, ("word", player, cards) if cards else ("pass", player))
+    return state
+
+
+def test_passing_goes_left_first_and_alternates_with_each_round():
+    assert [passing(n) for n in (1, 2, 3, 4)] == ["left", "right", "left", "right"]
+
+
+def test_a_round_is_complete_when_every_player_has_a_word_or_a_pass():
+    state = play(game(), ("word", "Anna", KIT), ("pass", "Bram"))
+    assert not state.latest.complete and state.current_number == 1
+    state = play(state, ("word", "Cees", CAT))
+    assert state.latest.complete and state.current_number == 2
+
+
+def test_a_player_enters_one_word_a_round():
+    state = play(game(), ("word", "Anna", KIT))
+    with pytest.raises(RuleError, match="Anna already has a word in round 1"):
+        play(state, ("word", "anna", CAT))
+    with pytest.raises(RuleError, match="Anna already has a word"):
+        play(state, ("pass", "Anna"))
+
+
+def test_the_game_ends_after_four_rounds_with_the_highest_total():
+    state = game()
+    for _ in range(4):
+        state = full_round(state, {"Anna": KIT, "Bram": CAT, "Cees": None})
+    assert state.totals == (64, 20, 0)
+    assert state.outcome.ending is Ending.HIGHEST_TOTAL and state.outcome.winners == (0,)
+    with pytest.raises(RuleError, match="the game is over"):
+        play(state, ("word", "Anna", KIT))
+
+
+def test_a_word_of_fifty_or_more_ends_the_game_at_once():
+    state = play(game(), ("word", "Bram", ZAPPY))
+    assert state.outcome.ending is Ending.INSTANT_WIN and state.outcome.winners == (1,)
+    with pytest.raises(RuleError, match="Bram wins at once with ZAPPY, 63 points"):
+        play(state, ("word", "Anna", KIT))
+
+
+def test_an_instant_win_that_falls_in_a_challenge_does_not_win_and_the_game_goes_on():
+    state = play(game(), ("word", "Bram", ZAPPY), ("challenge", "Bram", "Anna", False))
+    assert state.outcome is None and state.totals == (0, 0, 0)
+    state = play(state, ("word", "Anna", KIT))
+    assert state.totals == (16, 0, 0)
+
+
+def test_an_instant_win_that_stands_a_challenge_still_wins_and_costs_the_challenger():
+    state = play(game(), ("word", "Bram", ZAPPY), ("challenge", "Bram", "Anna", True))
+    assert state.outcome.winners == (1,) and state.totals == (-63, 63, 0)
+
+
+def test_a_challenged_word_that_stands_costs_the_challenger_its_value():
+    state = play(game(), ("word", "Anna", KITTY), ("challenge", "Anna", "Cees", True))
+    assert state.totals == (26, 0, -26)
+
+
+def test_a_challenged_word_that_falls_scores_zero_for_the_round():
+    state = play(game(), ("word", "Anna", KITTY), ("challenge", "Anna", "Cees", False))
+    assert state.totals == (0, 0, 0)
+
+
+def test_totals_may_go_negative():
+    state = play(game(), ("pass", "Cees"), ("word", "Anna", KITTY), ("challenge", "Anna", "Cees", True))
+    assert min(state.totals) == -26
+
+
+def test_a_challenge_targets_a_word_of_the_latest_round_until_the_next_round_begins():
+    state = full_round(game(), {"Anna": KIT, "Bram": CAT, "Cees": None})
+    state = play(state, ("challenge", "Bram", "Cees", True))  # the last word of round 1 too
+    state = play(state, ("word", "Bram", KIT))
+    with pytest.raises(RuleError, match="Anna has no word in round 2 yet"):
+        play(state, ("challenge", "Anna", "Cees", False))
+
+
+@pytest.mark.parametrize(
+    "events, says",
+    [
+        ([("word", "Anna", KIT), ("challenge", "Anna", "Anna", False)], "cannot challenge their own word"),
+        ([("pass", "Anna"), ("challenge", "Anna", "Bram", False)], "Anna passed in round 1"),
+        ([("word", "Anna", KIT), ("challenge", "Anna", "Bram", True), ("challenge", "Anna", "Cees", True)], "already been challenged by Bram"),
+    ],
+)
+def test_challenge_rules(events, says):
+    with pytest.raises(RuleError, match=says):
+        play(game(), *events)
+
+
+def test_a_tie_goes_to_the_longest_word_of_the_final_round():
+    state = game("Anna", "Bram")
+    for _ in range(3):
+        state = full_round(state, {"Anna": ["C3s", "A1s", "T1m"], "Bram": ["C3s", "A1s", "T1m"]})
+    state = full_round(state, {"Anna": ["C1s", "A1s", "T1m", "S1m"], "Bram": ["C2s", "A1s", "T1m"]})
+    assert state.totals[0] == state.totals[1]
+    assert state.outcome.ending is Ending.LONGEST_WORD and state.outcome.winners == (0,)
+
+
+def test_the_longest_word_counts_letters_as_for_the_minimum_qu_as_one():
+    state = game("Anna", "Bram")
+    for _ in range(3):
+        state = full_round(state, {"Anna": None, "Bram": None})
+    state = full_round(state, {"Anna": ["QU1s", "I1s", "T1m"], "Bram": ["B1s", "I1s", "T1m"]})
+    assert state.outcome.ending is Ending.SHARED and state.outcome.winners == (0, 1)  # QUIT is 3 letters, like BIT
+
+
+def test_a_tie_on_total_and_on_the_longest_word_is_a_shared_win():
+    state = game()
+    for _ in range(4):
+        state = full_round(state, {"Anna": CAT, "Bram": CAT, "Cees": None})
+    assert state.outcome.ending is Ending.SHARED and state.outcome.winners == (0, 1)
+
+
+def test_two_player_games_are_played_without_the_familiars():
+    with pytest.raises(RuleError, match="without the Familiars"):
+        play(game("Anna", "Bram"), ("word", "Anna", CAT))
+    assert play(game("Anna", "Bram"), ("word", "Anna", KIT)).totals == (16, 0)
+
+
+def test_the_game_follows_the_friendly_rules_and_the_ddt_variant_it_was_started_with():
+    with pytest.raises(RuleError, match="Jumper is mandatory"):
+        play(game(variants=["friendly"]), ("word", "Anna", KIT))
+    state = play(game(variants=["ddt"]), ("word", "Anna", ["C3m", "A1m", "T2m", "TRm:S", "DDm:A", "TOILm@1"]))
+    assert state.totals[0] == 34
+
+
+def test_with_a_known_deck_every_card_must_be_the_decks():
+    state = game(deck=standin_deck())
+    with pytest.raises(InputError, match="K5m is not a card of this game's deck .*; the deck's moons K is K6m"):
+        play(state, ("word", "Anna", ["K5m", "I1m", "T1m"]))
+    with pytest.raises(InputError, match="uses Z10m 2 times, but the deck holds 1"):
+        play(state, ("word", "Anna", ["Z10m", "A1m", "Z10m"]))
+
+
+def test_in_a_seeded_game_the_jumper_is_the_card_the_referee_turned_up():
+    state = game(seed="amber", deck=standin_deck())
+    jumper = state.jumper(1)
+    assert str(jumper) == "R1f"
+    play(state, ("word", "Anna", ["E1f", "A1f", "*R1f"]))
+    with pytest.raises(InputError, match="the Jumper on the table in round 1 is R1f, not Y4f"):
+        play(state, ("word", "Anna", ["K6m", "I1m", "*Y4f"]))
+
+
+def test_setup_needs_two_to_five_distinct_players():
+    with pytest.raises(InputError, match="2 to 5 players"):
+        game("Anna")
+    with pytest.raises(InputError, match="two players are called"):
+        game("Anna", "anna")
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["word", "pass", "challenge"]), st.integers(0, 2), st.integers(0, 2),
+                          st.sampled_from([KIT, CAT, KITTY, ZAPPY]), st.booleans()), max_size=16))  # fmt: skip
+def test_replaying_the_recorded_events_gives_the_same_game(moves):
+    names = ("Anna", "Bram", "Cees")
+    setup = Setup.build(names)
+    state, events = Game.start(setup), []
+    for kind, seat, other, cards, valid in moves:
+        event = {"kind": kind, "player": names[seat]}
+        if kind == "word":
+            event["cards"] = cards
+        if kind == "challenge":
+            event |= {"challenger": names[other], "valid": valid, "reason": "r", "dictionary": "d"}
+        try:
+            state = state.apply(event)
+        except (RuleError, InputError):
+            continue
+        events.append(event)
+    assert savefile.replay(RULES, setup.to_toml(), events) == state
+    assert all(isinstance(total, int) for total in state.totals)
+
+
+def test_a_word_that_fell_in_the_final_round_counts_no_letters_for_the_tie():
+    state = game("Anna", "Bram")
+    for _ in range(3):
+        state = full_round(state, {"Anna": ["B3s", "I1s", "T1m"], "Bram": None})
+    state = full_round(state, {"Anna": ["B1s", "I1s", "T1m", "S1m"], "Bram": ["S1s", "T1s", "A1s", "R1s", "T1m", "S1m"]})
+    state = play(state, ("challenge", "Anna", "Bram", False))  # Bram challenges Anna's BITS, which falls
+    assert state.final_length(0) == 0 and state.final_length(1) == 6
+
+
+def test_the_final_rounds_words_may_be_challenged_after_the_game_ended():
+    state = game("Anna", "Bram")
+    for _ in range(3):
+        state = full_round(state, {"Anna": None, "Bram": None})
+    state = full_round(state, {"Anna": ["B2s", "I1s", "T1m"], "Bram": ["S1s", "T1s", "A1s", "R1m"]})
+    assert state.outcome.ending is Ending.LONGEST_WORD and state.outcome.winners == (1,)  # 4 each; STAR is longer
+    state = play(state, ("challenge", "Bram", "Anna", False))
+    assert state.totals == (4, 0) and state.outcome.winners == (0,)

@@ -1,0 +1,178 @@
+"""`referee spell new/word/pass/challenge/show/undo/history`: the game file from the
+command line (SPEC §5.5)."""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import subprocess
+
+import pytest
+
+from conftest import installed_referee
+from referee import savefile
+from referee.data import example
+from referee.spellcrafter.ruleset import RULES
+
+KITTY = ["K6m", "I1m", "T1m", "DDm:T", "*Y4f"]
+
+
+@pytest.fixture(autouse=True)
+def challenge_dispatch(monkeypatch):
+    """`spell challenge FILE CHALLENGER PLAYER` goes to the game form, as spell.py's
+    challenge command does once it calls ``spell_game.dispatch_challenge`` (wired here
+    for the test only while it does not yet)."""
+    from referee.cli import spell, spell_game
+
+    if "dispatch_challenge" in inspect.getsource(spell):
+        return
+    info = next(c for c in spell.app.registered_commands if c.callback.__name__ == "challenge")
+    original = info.callback
+
+    @functools.wraps(original)
+    def challenge(**kwargs):
+        handled = spell_game.dispatch_challenge(kwargs["word"], kwargs["dictionary"], kwargs["house"], kwargs["value"], kwargs["as_json"])  # fmt: skip
+        return None if handled else original(**kwargs)
+
+    monkeypatch.setattr(info, "callback", challenge)
+
+
+@pytest.fixture
+def game_file(tmp_path, referee):
+    path = tmp_path / "game.toml"
+    result = referee("spell", "new", str(path), "Anna", "Bram", "Cees")
+    assert result.exit_code == 0, result.stderr
+    return path
+
+
+def test_new_game_names_the_players_the_dictionary_and_round_one_passing_left(referee, tmp_path):
+    result = referee("spell", "new", str(tmp_path / "g.toml"), "Anna", "Bram", "--friendly", "--ddt", "--dict", "builtin:en-large")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == [
+        f"New game in {tmp_path / 'g.toml'}: Anna, Bram",
+        "dictionary builtin:en-large · friendly rules (Jumper mandatory, no suit) · Double-Double, Toil & Trouble (+10) · two players: no Familiars",
+        "Round 1 of 4 — pass left — waiting for Anna, Bram",
+    ]
+    setup = savefile.load(tmp_path / "g.toml", RULES).setup
+    assert setup == {"players": ["Anna", "Bram"], "variants": ["friendly", "ddt"], "dictionary": "builtin:en-large"}
+
+
+def test_new_refuses_bad_setups_and_writes_nothing(referee, game_file, tmp_path):
+    assert "already exists" in referee("spell", "new", str(game_file), "A", "B").stderr
+    assert "2 to 5 players" in referee("spell", "new", str(tmp_path / "x.toml"), "A").stderr
+    assert "unknown dictionary kind" in referee("spell", "new", str(tmp_path / "x.toml"), "A", "B", "--dict", "bogus:en").stderr
+    assert not (tmp_path / "x.toml").exists()
+
+
+def test_a_word_is_scored_at_once_with_the_totals(referee, game_file):
+    result = referee("spell", "word", str(game_file), "an", *KITTY)
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == [
+        "Anna: KITTY 26 points (base 13 × 2, straight: 5 letters)",
+        "Totals: Anna 26 · Bram 0 · Cees 0",
+        "Round 1 of 4 — pass left — waiting for Bram, Cees",
+    ]
+
+
+@pytest.mark.parametrize(
+    "args, code, says",
+    [
+        (["word", "Anna", "K4m", "I1m", "K4x"], 2, "unknown suit 'x' in token 3"),
+        (["word", "Zed", "K4m", "I1m", "T1m"], 2, "unknown player 'Zed'"),
+        (["word", "Bram", "K4m", "I1m"], 1, "at least 3 letters"),
+        (["word", "Bram", "C3m", "A1m", "DDm:X"], 1, "Double, Double copies a letter already in your word"),
+        (["word", "Bram", "C3m", "TRm:A", "T1m", "TOILm@2"], 1, "Toil has no effect on Trouble"),
+        (["word", "Bram", "*C3m", "*A1m", "T1m"], 1, "the Jumper only once"),
+        (["word", "Anna", "C3m", "A1m", "T1m"], 1, "Anna already has a word in round 1"),
+        (["pass", "Anna"], 1, "Anna already has a word"),
+        (["challenge", "Anna", "Anna"], 1, "cannot challenge their own word"),
+        (["challenge", "Bram", "Cees"], 1, "Cees has no word in round 1 yet"),
+    ],
+)
+def test_a_rejected_entry_leaves_the_file_byte_for_byte_unchanged(referee, game_file, args, code, says):
+    referee("spell", "word", str(game_file), "Anna", *KITTY)
+    before = game_file.read_bytes()
+    backup = game_file.with_name("game.toml.bak").read_bytes()
+    command, *rest = args
+    result = referee("spell", command, str(game_file), *rest)
+    assert result.exit_code == code and says in result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert game_file.read_bytes() == before
+    assert game_file.with_name("game.toml.bak").read_bytes() == backup
+
+
+def test_a_challenge_judges_the_word_with_the_games_dictionary_and_applies_the_consequence(referee, game_file):
+    referee("spell", "word", str(game_file), "Anna", *KITTY)
+    stands = referee("spell", "challenge", str(game_file), "Bram", "Anna")
+    assert stands.exit_code == 0
+    assert stands.stdout.splitlines()[:3] == [
+        "KITTY: valid — in dictionary (builtin:en)", "Bram loses 26 points.", "Totals: Anna 26 · Cees 0 · Bram -26",
+    ]  # fmt: skip
+    referee("spell", "word", str(game_file), "Cees", "Q6s", "A1m", "T1m")
+    falls = referee("spell", "challenge", str(game_file), "Anna", "Cees", "--json")
+    assert falls.exit_code == 1
+    document = falls.json()
+    assert document["challenge"] == {"word": "qat", "valid": False, "reason": "not in dictionary", "dictionary": "builtin:en",
+                                     "value": 8, "challenger": "Anna", "player": "Cees"}  # fmt: skip
+    assert [p["total"] for p in document["players"]] == [26, -26, 0]
+
+
+def test_the_game_form_of_challenge_refuses_dictionary_options(referee, game_file):
+    referee("spell", "word", str(game_file), "Anna", *KITTY)
+    assert "leave out --dict" in referee("spell", "challenge", str(game_file), "Bram", "Anna", "--dict", "builtin:nl").stderr
+    assert "--value is for a word outside a game" in referee("spell", "challenge", str(game_file), "Bram", "Anna", "--value", "3").stderr
+    assert "CHALLENGER PLAYER" in referee("spell", "challenge", str(game_file), "Bram").stderr
+    assert "no such file" in referee("spell", "challenge", "missing.toml", "Bram", "Anna").stderr
+
+
+def test_show_draws_the_score_sheet_rounds_as_rows_players_as_columns(referee, game_file):
+    referee("spell", "word", str(game_file), "Anna", *KITTY)
+    referee("spell", "word", str(game_file), "Bram", "Q6s", "A1m", "T1m")
+    referee("spell", "challenge", str(game_file), "Anna", "Bram")
+    referee("spell", "pass", str(game_file), "Cees")
+    result = referee("spell", "show", str(game_file))
+    lines = [line.rstrip() for line in result.stdout.splitlines()]
+    assert lines[2:5] == [
+        " Round       Anna      Bram   Cees   Passing",
+        " ───────────────────────────────────────────",
+        " 1       KITTY 26   QAT ✗ 0   pass   left",
+    ]
+    assert lines[6] == " Total         26         0      0"
+    assert lines[-1] == "Round 2 of 4 — pass right — round 1's words can be challenged until round 2 begins"
+
+
+def test_undo_and_history_work_on_the_game_file(referee, game_file):
+    referee("spell", "word", str(game_file), "Anna", *KITTY)
+    referee("spell", "pass", str(game_file), "Bram")
+    assert "2   pass: Bram" in referee("spell", "history", str(game_file)).stdout
+    assert "Undone: event 2, pass: Bram" in referee("spell", "undo", str(game_file)).stdout
+    assert len(savefile.load(game_file, RULES).events) == 1
+
+
+def test_a_seeded_game_shows_the_jumper_of_the_round(referee, tmp_path):
+    path = tmp_path / "seeded.toml"
+    result = referee("spell", "new", str(path), "Anna", "Bram", "Cees", "Daan", "--seed", "amber")
+    assert "Round 1 of 4 — pass left — Jumper R1f — waiting for Anna, Bram, Cees, Daan" in result.stdout
+    refused = referee("spell", "word", str(path), "Anna", *KITTY)
+    assert refused.exit_code == 2 and "the Jumper on the table in round 1 is R1f, not Y4f" in refused.stderr
+    assert savefile.load(path, RULES).setup["deck"]["moons"]["letters"][0] == {"letter": "A", "value": 1, "count": 2}
+
+
+def test_the_example_game_is_finished_with_a_challenge_in_it(referee):
+    path = example("spellcrafter-game.toml")
+    saved = savefile.load(path, RULES)
+    assert any(event["kind"] == "challenge" for event in saved.events)
+    assert saved.state.outcome is not None
+    document = referee("spell", "show", str(path), "--json").json()
+    assert document["over"] and document["winner"] is not None
+
+
+def test_the_installed_command_keeps_a_game(tmp_path):
+    def run(*args):
+        return subprocess.run([installed_referee(), "spell", *args], capture_output=True, text=True, cwd=tmp_path, timeout=60)
+
+    assert run("new", "g.toml", "Anna", "Bram").returncode == 0
+    assert run("word", "g.toml", "Anna", "K6m", "I1m", "T1m").stdout.startswith("Anna: KIT 16 points")
+    bad = run("word", "g.toml", "Bram", "K4x", "I1m", "T1m")
+    assert bad.returncode == 2 and bad.stderr.startswith("referee: unknown suit 'x' in token 1")
+    assert '"total": 16' in run("show", "g.toml", "--json").stdout

@@ -1,0 +1,306 @@
+"""Spellcrafter scoring, rule by rule (rulebook "Scoring", "Special Cards", "Alternate
+Rules"; SPEC §5.1), and the rulings where the rulebook is silent."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import installed_referee
+from referee.errors import RuleError
+from referee.spellcrafter.notation import DoubleToken, LetterToken, ToilToken, TroubleToken, letters_of, parse_word
+from referee.spellcrafter.cards import Suit
+from referee.spellcrafter.scoring import Variants, score_word
+
+FRIENDLY = Variants(friendly=True)
+DDT = Variants(ddt=True)
+
+
+def score(text: str, variants: Variants = Variants()):
+    return score_word(parse_word(text.split()), variants)
+
+
+# --- the rulebook's three examples (stand-in values K 6, I 1, T 1, Y 4) ----------------
+
+
+def test_rulebook_example_kit_in_moons_is_a_flush_worth_16():
+    assert score("K6m I1m T1m").score == 16
+
+
+def test_rulebook_example_kitty_with_double_double_and_the_jumper_is_a_straight_worth_26():
+    result = score("K6m I1m T1m DDm:T *Y4f")
+    assert (result.base, result.multiplier, result.score, result.flush, result.straight) == (13, 2, 26, False, True)
+
+
+def test_rulebook_example_kitty_with_toil_on_the_jumper_is_a_flush_straight_worth_42():
+    result = score("K6m I1m T1m DDm:T *Y4f TOILm@5")
+    assert (result.base, result.multiplier, result.score, result.flush, result.straight) == (14, 3, 42, True, True)
+
+
+# --- Scoring ----------------------------------------------------------------------------
+
+
+def test_the_word_value_is_the_sum_of_its_letters():
+    assert score("C3m A1s T2f").score == 6
+
+
+def test_flush_doubles_the_word_value():
+    assert score("C3m A1m T2m").score == 12
+
+
+def test_straight_doubles_the_word_value_from_five_letters():
+    assert score("C3m A1s T2f S1m A1s").score == 16
+    assert score("C3m A1s T2f S1m").score == 7  # four letters: no straight
+
+
+def test_a_flush_straight_triples_the_word_value():
+    assert score("C3m A1m T2m S1m A1m").multiplier == 3
+
+
+def test_the_qu_card_counts_as_one_letter_for_the_straight():
+    assert not score("QU10s I1m E1m T1m").straight  # Q-U-I-E-T: four cards, four letters
+
+
+# --- Special cards ----------------------------------------------------------------------
+
+
+def test_trouble_is_worth_nothing_and_has_the_suit_of_its_card():
+    result = score("C3m TRm:A T2m")
+    assert result.letters[1].value == 0 and result.flush and result.score == 10
+
+
+def test_double_double_copies_the_value_with_its_own_suit():
+    result = score("M3c O1c T1c DDs:O R1c")  # "you could craft the word MOTOR … with only one O"
+    assert result.letters[3].value == 1 and result.letters[3].suit is Suit.SIGILS and not result.flush
+
+
+def test_double_double_copies_the_highest_value_when_several_cards_show_the_letter():
+    result = score("T1m O1m T5s DDc:T")
+    assert result.letters[3].value == 5 and result.letters[3].copies == 3
+
+
+def test_double_double_does_not_copy_the_effects_of_toil():
+    result = score("K6m I1m T1m DDm:T TOILs@3")
+    assert result.letters[2].value == 2 and result.letters[3].value == 1
+
+
+def test_double_double_may_stand_before_the_letter_it_copies():
+    assert score("DDm:T O1m T1m").letters[0].value == 1
+
+
+def test_double_double_may_copy_the_jumper():
+    assert score("A1m *H4f DDm:H").letters[2].value == 4
+
+
+def test_double_double_may_copy_the_qu_card_but_not_its_u():
+    assert score("QU10s DDm:QU A1m").letters[1].value == 10
+    assert score("Q10s DDm:Q A1m").letters[1].value == 10
+    with pytest.raises(RuleError, match="no letter card or Jumper in the word shows U"):
+        score("QU10s DDm:U A1m")
+
+
+@pytest.mark.parametrize("word", ["C3m A1m DDm:X", "TRc:E DDm:E T1m", "DDm:T DDs:T A1m"])
+def test_double_double_copying_a_letter_not_shown_by_a_card_breaks_the_rules(word):
+    with pytest.raises(RuleError, match="Double, Double copies a letter already in your word"):
+        score(word)
+
+
+def test_toil_adds_one_to_the_letter_and_gives_it_its_suit():
+    result = score("C3f A1m T2m TOILm@1")
+    assert result.letters[0].value == 4 and result.letters[0].suit is Suit.MOONS and result.flush
+    assert result.score == (4 + 1 + 2) * 2
+
+
+def test_toil_on_the_jumper_changes_its_suit():
+    assert score("C3m A1m *T2f TOILm@3").flush
+
+
+@pytest.mark.parametrize("word", ["C3m TRm:A T2m TOILm@2", "C3m A1m DDm:A TOILm@3"])
+def test_toil_has_no_effect_on_trouble_or_double_double(word):
+    with pytest.raises(RuleError, match="Toil has no effect on Trouble or Double, Double"):
+        score(word)
+
+
+def test_toil_applies_to_each_letter_only_once():
+    with pytest.raises(RuleError, match="a letter takes Toil only once"):
+        score("C3m A1m T2m TOILm@1 TOILs@1")
+
+
+def test_two_toils_may_go_on_two_different_letters():
+    assert score("C3f A1f T2m TOILm@1 TOILm@2").score == (4 + 2 + 2) * 2
+
+
+# --- Word rules -------------------------------------------------------------------------
+
+
+def test_a_word_needs_at_least_three_letters():
+    with pytest.raises(RuleError, match="at least 3 letters"):
+        score("A1m T1m")
+    with pytest.raises(RuleError, match="QUA has 2"):
+        score("QU10m A1m")  # the Qu card is one letter, its U does not count
+    assert score("A1m T1m TRm:E").length == 3  # special cards are letters
+
+
+def test_a_word_uses_the_jumper_at_most_once():
+    with pytest.raises(RuleError, match="the Jumper only once"):
+        score("*A1m *T1m E1m")
+
+
+# --- Alternate rules --------------------------------------------------------------------
+
+
+def test_friendly_rules_make_the_jumper_mandatory():
+    with pytest.raises(RuleError, match="the Jumper is mandatory"):
+        score("C3m A1m T2m", FRIENDLY)
+
+
+def test_friendly_rules_give_the_jumper_no_suit_for_the_flush():
+    result = score("C3m A1m *T2f", FRIENDLY)
+    assert result.flush and result.letters[2].suit is None
+    assert not score("C3m A1m *T2f").flush
+
+
+def test_friendly_jumper_under_toil_takes_toils_suit():
+    """Ruling: Toil gives the friendly Jumper its suit, so it counts for the flush."""
+    assert not score("C3m A1m *T2f TOILs@3", FRIENDLY).flush
+    assert score("C3m A1m *T2f TOILm@3", FRIENDLY).flush
+
+
+def test_double_double_toil_and_trouble_adds_ten_after_the_multiplier():
+    result = score("C3m A1m T2m TRm:S DDm:A TOILm@1", DDT)
+    assert (result.base, result.multiplier, result.bonus) == (8, 3, 10)
+    assert result.score == 8 * 3 + 10
+
+
+def test_the_ddt_bonus_needs_all_three_special_cards_and_the_variant():
+    assert score("C3m A1m T2m TRm:S DDm:A", DDT).bonus == 0
+    assert score("C3m A1m T2m TRm:S DDm:A TOILm@1").bonus == 0
+
+
+def test_a_word_of_fifty_or_more_wins_at_once():
+    assert score("Z10m A1m P3m Z10m Y4m").instant_win  # 28 × 3 = 84
+    assert not score("Z10m A1m P3m").instant_win  # 14 × 2 = 28
+    assert score("Z10m E1m D2m TOILm@3", Variants()).score == 28
+    assert score("Z10m A1m Z10m E1m D3m").score == 75
+
+
+def test_score_json_has_exactly_the_spec_keys_plus_extensions():
+    document = score("K6m I1m T1m DDm:T *Y4f TOILm@5").to_json()
+    assert {"word", "letters", "length", "base", "multiplier", "bonus", "score", "flush", "straight",
+            "instant_win"} <= set(document)  # fmt: skip
+    assert document["word"] == "KITTY" and document["score"] == 42 and document["instant_win"] is False
+    assert document["letters"][4] == {
+        "position": 5, "letter": "Y", "card": "*Y4f", "kind": "jumper", "suit": "moons", "value": 5, "toil": True, "copies": None
+    }  # fmt: skip
+
+
+# --- invariants -------------------------------------------------------------------------
+
+SUITS = st.sampled_from(list(Suit))
+LETTER_CARDS = st.builds(LetterToken, st.sampled_from(list("ABCDEKTY") + ["QU", "Q"]), st.integers(0, 12), SUITS)
+
+
+@st.composite
+def words(draw, friendly: bool = False):
+    """A well-formed word: letter cards, maybe one Jumper, copies of shown letters,
+    Trouble, and Toils on distinct letter cards."""
+    letters: list = draw(st.lists(LETTER_CARDS, min_size=1, max_size=6))
+    if friendly or draw(st.booleans()):
+        jumper = draw(LETTER_CARDS)
+        letters.insert(draw(st.integers(0, len(letters))), LetterToken(jumper.written, jumper.value, jumper.suit, True))
+    shown = sorted({token.letter for token in letters})
+    for _ in range(draw(st.integers(0, 2))):
+        letters.insert(draw(st.integers(0, len(letters))), DoubleToken(draw(SUITS), draw(st.sampled_from(shown))))
+    for _ in range(draw(st.integers(0 if len(letters) >= 3 else 3 - len(letters), 2))):
+        letters.insert(draw(st.integers(0, len(letters))), TroubleToken(draw(SUITS), draw(st.sampled_from("AEIOUZ"))))
+    cards = [n for n, token in enumerate(letters, start=1) if isinstance(token, LetterToken)]
+    targets = draw(st.lists(st.sampled_from(cards), unique=True, max_size=2))
+    return [*letters, *(ToilToken(draw(SUITS), target) for target in targets)]
+
+
+@given(words(), st.booleans(), st.randoms(use_true_random=False))
+def test_the_score_does_not_depend_on_the_order_of_the_cards_except_toils_index(tokens, ddt, rng):
+    variants = Variants(ddt=ddt)
+    letters = list(letters_of(tokens))
+    order = list(range(len(letters)))
+    rng.shuffle(order)
+    moved = [letters[i] for i in order]
+    toils = [ToilToken(t.suit, order.index(t.target - 1) + 1) for t in tokens if isinstance(t, ToilToken)]
+    assert score_word(moved + toils, variants).score == score_word(tokens, variants).score
+
+
+@given(words(friendly=True), st.booleans())
+def test_a_flush_straight_is_exactly_three_times_its_base_plus_the_bonus(tokens, friendly):
+    result = score_word(tokens, Variants(friendly=friendly, ddt=True))
+    if result.flush and result.straight:
+        assert result.score == 3 * result.base + result.bonus
+    elif result.flush or result.straight:
+        assert result.score == 2 * result.base + result.bonus
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(words(), st.booleans())
+def test_any_well_formed_word_scores_the_same_through_the_cli_and_the_library(referee, tokens, ddt):
+    args = ["spell", "score", *map(str, tokens), "--json"] + (["--ddt"] if ddt else [])
+    result = referee(*args)
+    assert result.exit_code == 0, result.stderr
+    assert result.json() == score_word(tokens, Variants(ddt=ddt)).to_json()
+
+
+# --- the command ------------------------------------------------------------------------
+
+
+def test_score_prints_a_breakdown_to_check_against_the_cards(referee):
+    result = referee("spell", "score", "K6m", "I1m", "T1m", "DDm:T", "*Y4f", "TOILm@5")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == [
+        "KITTY: 42 points",
+        "  1  K    6  moons",
+        "  2  I    1  moons",
+        "  3  T    1  moons",
+        "  4  T    1  moons      Double, Double copying T (letter 3)",
+        "  5  Y    5  moons      Jumper Y4f; Toil: 4+1, familiars → moons",
+        "Base 14 × 3 (flush: all moons; straight: 5 letters) = 42",
+    ]
+
+
+def test_score_shows_the_bonus_and_the_instant_win_banner(referee):
+    result = referee("spell", "score", "Z10m", "A1m", "P3m", "TRm:S", "DDm:A", "TOILm@1", "--ddt")
+    assert "Bonus +10 (Double-Double, Toil & Trouble: all three special cards) = 58" in result.stdout
+    assert "Instant win: a word of 50 or more wins the game at once" in result.stdout
+
+
+@pytest.mark.parametrize(
+    "args, code, says",
+    [
+        (["K4m", "I1m", "K4x"], 2, "unknown suit 'x' in token 3 — use f, s, c or m"),
+        (["K4m", "I1m"], 1, "at least 3 letters"),
+        (["K4m", "I1m", "T1m", "--friendly"], 1, "the Jumper is mandatory"),
+    ],
+)
+def test_score_exits_2_for_unreadable_cards_and_1_for_a_broken_rule(referee, args, code, says):
+    result = referee("spell", "score", *args)
+    assert result.exit_code == code and says in result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+
+
+def test_the_installed_command_scores_like_the_library():
+    process = subprocess.run([installed_referee(), "spell", "score", "K6m", "I1m", "T1m", "--json"],
+                             capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert process.returncode == 0 and '"score": 16' in process.stdout
+
+
+_PIECES = st.sampled_from(["K", "4", "m", "*", "DD", "TR", "TOIL", ":", "@", "QU", "x", "0", "99999", "é", " ", "-"])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.lists(_PIECES, max_size=5).map("".join), max_size=6))
+def test_no_word_input_produces_a_traceback(referee, tokens):
+    result = referee("spell", "score", "--", *tokens)
+    assert result.exit_code in (0, 1, 2), (tokens, result.exception)
+    assert "Traceback" not in result.stdout + result.stderr and "internal error" not in result.stderr
+    if result.exit_code:
+        assert result.stderr.count("\n") == 1
