@@ -11,7 +11,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.errors import InputError, choose, nearest, quoted
+from referee.errors import InputError, choose
+from referee.players import check_names, seat_of
 
 PLAYER_COUNTS = (3, 4, 5)
 DEFAULT_TARGET = 100
@@ -48,16 +49,7 @@ class Setup:
     def __post_init__(self) -> None:
         if len(self.players) not in PLAYER_COUNTS:
             raise InputError(f"Smoorverliefd is played by 3, 4 or 5 players, not {len(self.players)}; name 3 to 5 players")
-        seen: dict[str, str] = {}
-        for name in self.players:
-            if not name.strip() or "=" in name or name != name.strip() or not name.isprintable():
-                raise InputError(
-                    f"{quoted(name)} cannot be a player's name: use a non-empty name without '=', "
-                    "control characters or spaces at its ends"
-                )
-            if name.casefold() in seen:
-                raise InputError(f"two players are called {quoted(name)}; give every player a different name")
-            seen[name.casefold()] = name
+        check_names(self.players)
         if self.target < 1:
             raise InputError(f"the target must be at least 1 point, not {self.target}")
         if self.bid_bonus < 0 or self.bid_penalty < 0:
@@ -78,21 +70,7 @@ class Setup:
         return variant in self.variants
 
     def player(self, name: str) -> int:
-        """The seat of the player called ``name``: case-insensitive, and any unambiguous
-        start of a name will do (``b`` for Bram), so entries are quick to type."""
-        wanted = name.strip().casefold()
-        folded = [player.casefold() for player in self.players]
-        if wanted in folded:
-            return folded.index(wanted)
-        starting = [seat for seat, player in enumerate(folded) if wanted and player.startswith(wanted)]
-        if len(starting) == 1:
-            return starting[0]
-        if len(starting) > 1:
-            options = " or ".join(self.players[seat] for seat in starting)
-            raise InputError(f"{quoted(name)} could be {options}; type more of the name")
-        guess = nearest(name, self.players)
-        hint = f" — did you mean {guess}?" if guess else f"; the players are {', '.join(self.players)}"
-        raise InputError(f"unknown player {quoted(name)}{hint}")
+        return seat_of(name, self.players)
 
     def dealer_of(self, round_number: int) -> int:
         """Dealing passes clockwise each round (*de beurt om te delen gaat met de klok mee*)."""

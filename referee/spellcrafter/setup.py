@@ -7,7 +7,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.errors import InputError, nearest, quoted
+from referee.errors import InputError, quoted
+from referee.players import check_names, seat_of
 from referee.spellcrafter.deck import Deck
 from referee.spellcrafter.scoring import Variants
 
@@ -26,13 +27,7 @@ class Setup:
     def __post_init__(self) -> None:
         if len(self.players) not in PLAYER_COUNTS:
             raise InputError(f"Spellcrafter is played by 2 to 5 players, not {len(self.players)}; name 2 to 5 players")
-        seen: set[str] = set()
-        for name in self.players:
-            if not name.strip() or name != name.strip() or name.startswith("-"):
-                raise InputError(f"{quoted(name)} cannot be a player's name: use a non-empty name without edge spaces")
-            if name.casefold() in seen:
-                raise InputError(f"two players are called {quoted(name)}; give every player a different name")
-            seen.add(name.casefold())
+        check_names(self.players)
         if self.seed is not None and self.deck is None:
             raise InputError("a seeded game needs its deck")
         if self.seed == "":
@@ -47,20 +42,7 @@ class Setup:
         return self.count == 2
 
     def player(self, name: str) -> int:
-        """The seat of the player called ``name``: case-insensitive, and any unambiguous
-        start of a name will do (``b`` for Bram)."""
-        wanted = name.strip().casefold()
-        folded = [player.casefold() for player in self.players]
-        if wanted in folded:
-            return folded.index(wanted)
-        starting = [seat for seat, player in enumerate(folded) if wanted and player.startswith(wanted)]
-        if len(starting) == 1:
-            return starting[0]
-        if len(starting) > 1:
-            raise InputError(f"{quoted(name)} could be {' or '.join(self.players[s] for s in starting)}; type more of the name")
-        guess = nearest(name, self.players)
-        hint = f" — did you mean {guess}?" if guess else f"; the players are {', '.join(self.players)}"
-        raise InputError(f"unknown player {quoted(name)}{hint}")
+        return seat_of(name, self.players)
 
     # --- save file ------------------------------------------------------------------
 

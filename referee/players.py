@@ -1,0 +1,42 @@
+"""Players at the table: names checked once, and found again from what people type."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from referee.errors import InputError, nearest, quoted
+
+
+def check_names(players: Sequence[str]) -> None:
+    """Every player has a different, printable name that can be typed in an entry.
+
+    A name cannot hold ``=`` (entries read ``NAME=VALUE``), start with ``-`` (it would be
+    read as an option), hold control characters or begin or end with a space.
+    """
+    seen: set[str] = set()
+    for name in players:
+        if not name.strip() or name != name.strip() or "=" in name or name.startswith("-") or not name.isprintable():
+            raise InputError(
+                f"{quoted(name)} cannot be a player's name: use a non-empty name without '=', "
+                "a leading '-', control characters or spaces at its ends"
+            )
+        if name.casefold() in seen:
+            raise InputError(f"two players are called {quoted(name)}; give every player a different name")
+        seen.add(name.casefold())
+
+
+def seat_of(name: str, players: Sequence[str]) -> int:
+    """The seat of the player called ``name``: case-insensitive, and any unambiguous
+    start of a name will do (``b`` for Bram), so entries are quick to type."""
+    wanted = name.strip().casefold()
+    folded = [player.casefold() for player in players]
+    if wanted in folded:
+        return folded.index(wanted)
+    starting = [seat for seat, player in enumerate(folded) if wanted and player.startswith(wanted)]
+    if len(starting) == 1:
+        return starting[0]
+    if len(starting) > 1:
+        raise InputError(f"{quoted(name)} could be {' or '.join(players[s] for s in starting)}; type more of the name")
+    guess = nearest(name, players)
+    hint = f" — did you mean {guess}?" if guess else f"; the players are {', '.join(players)}"
+    raise InputError(f"unknown player {quoted(name)}{hint}")
