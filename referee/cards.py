@@ -197,12 +197,12 @@ class Placement:
     @classmethod
     def parse(cls, text: str) -> Placement:
         compact = "".join(text.split()).upper()
-        if len(compact) >= 2 and compact[-1] in "LR":
-            number = parse_smitten_card(compact[:-1])
-            return cls(number, GridSide(compact[-1]))
-        if len(compact) >= 2 and compact[-1].isalpha() and compact[:-1].isdigit():
+        head, grid = compact[:-1], compact[-1:]
+        if head.isascii() and head.isdigit() and grid.isalpha():  # a number, then one letter
+            if grid in ("L", "R"):
+                return cls(parse_smitten_card(head), GridSide(grid))
             raise InputError(
-                f"unknown grid {quoted(compact[-1])} in placement {quoted(text)}; "
+                f"unknown grid {quoted(grid)} in placement {quoted(text)}; "
                 "use L (left) or R (right), as in 3L"
             )
         raise InputError(

@@ -34,7 +34,7 @@ def _rules() -> SmittenRules:
 
 add_file_commands(app, _rules)
 
-FileArgument = Annotated[Path, typer.Argument(help="The game file (TOML).", show_default=False)]
+FileArgument = Annotated[Path, typer.Argument(metavar="FILE", help="The game file (TOML).", show_default=False)]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of text.")]
 ByOption = Annotated[
     str | None, typer.Option("--by", help="Two players: who moves, 1 or 2 (left out when only one can).", show_default=False)
@@ -46,7 +46,7 @@ HandOption = Annotated[
 
 @app.command()
 def check(
-    placement: Annotated[str, typer.Argument(help="The card and grid to check, e.g. 3L.", show_default=False)],
+    placement: Annotated[str, typer.Argument(metavar="PLACEMENT", help="The card and grid to check, e.g. 3L.", show_default=False)],
     left: Annotated[str, typer.Option("--left", help="The cards in the left grid, e.g. 1,2,4.")] = "",
     right: Annotated[str, typer.Option("--right", help="The cards in the right grid, e.g. 5.")] = "",
     after: Annotated[
@@ -102,22 +102,15 @@ def new(
 ) -> None:
     """Start a game file: a seeded virtual deck (the referee deals, draws, declares losses) or --physical cards."""
     from referee import savefile
-    from referee.dealing import Difficulty, SmittenMode
-    from referee.errors import InputError, choose as pick
-    from referee.smitten.state import Options
-    from referee.smitten.record import RULES, setup_for
+    from referee.smitten.record import RULES, options_from, setup_for
 
-    if physical and seed is not None:
-        raise InputError("--seed deals a virtual deck and --physical uses the table's cards: give one of them")
-    game_mode = SmittenMode(pick(mode, [m.value for m in SmittenMode], "smitten mode"))
-    level = Difficulty(pick(difficulty, [d.value for d in Difficulty], "difficulty")) if difficulty else None
     if not physical and seed is None:
         from referee.seeds import fresh_seed
 
         seed = fresh_seed()
-    if seed == "":
-        raise InputError("the seed is empty; give any text (--seed amber-otter-tulip) or leave --seed out")
-    options = Options(game_mode, level, easy=easy, hard1=hard1, hard2=hard2, physical=physical, seed=seed)
+    setup: dict[str, Any] = {"mode": mode, "easy": easy, "hard1": hard1, "hard2": hard2, "physical": physical}
+    setup.update({key: value for key, value in (("difficulty", difficulty), ("seed", seed)) if value is not None})
+    options = options_from(setup)  # the same checks as a loaded file's [setup]
     saved = savefile.create(file, RULES, setup_for(options))
     _report(file, saved, None, [f"Started {file}: Smitten, {options.label()}" + (f", seed {seed}." if seed else ".")], as_json, show=True)
 
@@ -125,7 +118,9 @@ def new(
 @app.command("play")
 def play_command(
     file: FileArgument,
-    card: Annotated[str, typer.Argument(help="Card and grid, e.g. 5L; solo: `down` plays the face-down card.", show_default=False)],
+    card: Annotated[
+        str, typer.Argument(metavar="CARD", help="Card and grid, e.g. 5L; solo: `down` plays the face-down card.", show_default=False)
+    ],
     choose: Annotated[
         str | None, typer.Option("--choose", help="Playing a 5: higher or lower.", show_default=False)
     ] = None,
@@ -149,7 +144,7 @@ def play_command(
 @app.command()
 def place(
     file: FileArgument,
-    card: Annotated[str, typer.Argument(help="Card and grid, e.g. 3R.", show_default=False)],
+    card: Annotated[str, typer.Argument(metavar="CARD", help="Card and grid, e.g. 3R.", show_default=False)],
     by: ByOption = None,
     hand: HandOption = None,
     as_json: JsonOption = False,
@@ -163,27 +158,27 @@ def place(
 @app.command()
 def reveal(
     file: FileArgument,
-    card: Annotated[str, typer.Argument(help="The card number shown, 1 to 9.", show_default=False)],
+    card: Annotated[str, typer.Argument(metavar="CARD", help="The card number shown, 1 to 9.", show_default=False)],
     by: ByOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Card 1 (two players): reveal a card from hand, before placing another."""
     from referee.smitten.state import Kind
 
-    _move(file, Kind.REVEAL, card, by, None, None, as_json)
+    _move(file, Kind.REVEAL, card, by, None, None, as_json, flags=("--by",))
 
 
 @app.command()
 def swap(
     file: FileArgument,
-    card: Annotated[str, typer.Argument(help="The face-up card set aside, 1 to 9.", show_default=False)],
+    card: Annotated[str, typer.Argument(metavar="CARD", help="The face-up card set aside, 1 to 9.", show_default=False)],
     hand: HandOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Solo Easy Mode: at the beginning of a turn, swap a face-up card with the set-aside card (once a game)."""
     from referee.smitten.state import Kind
 
-    _move(file, Kind.SWAP, card, None, hand, None, as_json)
+    _move(file, Kind.SWAP, card, None, hand, None, as_json, flags=("--hand",))
 
 
 @app.command()
@@ -194,19 +189,12 @@ def lose(
 ) -> None:
     """Record that the game is lost (physical cards: the table sees what the referee cannot)."""
     from referee import savefile
-    from referee.smitten.play import declare_loss
     from referee.smitten.record import RULES
 
     event: dict[str, Any] = {"kind": "lose"}
     if reason.strip():
         event["reason"] = reason.strip()
-    before: list = []
-
-    def record_loss(saved: savefile.Saved) -> savefile.Saved:
-        before.append(saved.state)
-        return savefile.Saved(saved.path, saved.setup, [*saved.events, event], declare_loss(saved.state, reason))
-
-    saved = savefile.update(file, RULES, record_loss)
+    saved = savefile.record(file, RULES, event)
     from referee.smitten.report import outcome_text
 
     _report(file, saved, event, [outcome_text(saved.state) or ""], as_json)
@@ -245,13 +233,27 @@ def moves(file: FileArgument, as_json: JsonOption = False) -> None:
 # --- helpers ---------------------------------------------------------------------------
 
 
-def _move(file: Path, kind: Any, card: str | None, by: str | None, hand: str | None, choose: str | None, as_json: bool) -> None:
-    """Record one move: resolved and judged against the file's current state, under its lock."""
+def _move(
+    file: Path,
+    kind: Any,
+    card: str | None,
+    by: str | None,
+    hand: str | None,
+    choose: str | None,
+    as_json: bool,
+    flags: tuple[str, ...] = ("--by", "--hand"),
+) -> None:
+    """Record one move, resolved against the file's current state under its lock.
+
+    The event goes through :func:`referee.savefile.record`, so the rules judge it exactly
+    as they will when the file is replayed. ``flags`` are the who-moves options this
+    command has: reveal (two players only) has --by, swap (solo only) --hand.
+    """
     from referee import savefile
     from referee.cards import Placement, parse_smitten_card
     from referee.errors import InputError
     from referee.smitten.instructions import Choice
-    from referee.smitten.play import play, resolve
+    from referee.smitten.play import resolve
     from referee.smitten.record import RULES, event_for, parse_actor
     from referee.smitten.report import narrate
     from referee.smitten.state import Kind
@@ -263,25 +265,24 @@ def _move(file: Path, kind: Any, card: str | None, by: str | None, hand: str | N
     elif kind in (Kind.REVEAL, Kind.SWAP):
         number = parse_smitten_card(card or "")
     choice = Choice.parse(choose) if choose is not None else None
-    lines: list[str] = []
-    recorded: list[dict] = []
+    moved: list[tuple[Any, Any]] = []
 
-    def apply(saved: savefile.Saved) -> savefile.Saved:
-        state = saved.state
-        if state.options.solo and by is not None:
-            raise InputError("a solo game names hands, not players: use --hand A or --hand B")
-        if not state.options.solo and hand is not None:
-            raise InputError("a two-player game names players, not hands: use --by 1 or --by 2")
-        actor = parse_actor(state.options, hand if state.options.solo else by)
-        move = resolve(state, kind, number, side, actor, choice)
-        after = play(state, move)
-        event = event_for(state.options, move)
-        lines.extend(narrate(state, move, after))
-        recorded.append(event)
-        return savefile.Saved(saved.path, saved.setup, [*saved.events, event], after)
+    def event(state: Any) -> dict[str, Any]:
+        solo = state.options.solo
+        given, other = (hand, by) if solo else (by, hand)
+        if other is not None:
+            wanted = "--hand A or --hand B" if solo else "--by 1 or --by 2"
+            if wanted.split()[0] in flags:
+                names = "hands, not players" if solo else "players, not hands"
+                raise InputError(f"a {'solo' if solo else 'two-player'} game names {names}: use {wanted}")
+            # This command is for the other kind of game (reveal, swap): the rules say why not.
+        move = resolve(state, kind, number, side, parse_actor(state.options, given), choice)
+        moved.append((state, move))
+        return event_for(state.options, move)
 
-    saved = savefile.update(file, RULES, apply)
-    _report(file, saved, recorded[0], lines, as_json)
+    saved = savefile.record(file, RULES, event)
+    before, move = moved[-1]
+    _report(file, saved, saved.events[-1], narrate(before, move, saved.state), as_json)
 
 
 def _report(file: Path, saved: Any, event: dict | None, lines: list[str], as_json: bool, show: bool = False) -> None:

@@ -10,7 +10,7 @@ from rich.text import Text
 
 from referee.cli.output import console
 from referee.smitten.explain import requirement
-from referee.smitten.grid import BIT
+from referee.smitten.grid import BIT, SIDE_INDEX
 from referee.smitten.record import event_for
 from referee.smitten.report import outcome_text
 from referee.smitten.state import Kind, Move, Result, State
@@ -33,7 +33,7 @@ def grid_lines(state: State) -> list[Text]:
                 number = 3 * row + column + 1
                 if not grid & BIT[number]:
                     line.append(" · ", style="dim")
-                elif last is not None and last.number == number and last.side is not None and (last.side.value == "L") == (index == 0):
+                elif last is not None and last.number == number and last.side is not None and SIDE_INDEX[last.side] == index:
                     line.append(f"[{number}]", style="bold yellow")
                 else:
                     line.append(f" {number} ", style="bold")
@@ -52,8 +52,10 @@ def hand_lines(state: State) -> list[Text]:
         if options.physical:
             lines.append(Text(f"{name}: {len(hand)} card{'s' if len(hand) != 1 else ''} (the table's own)"))
             continue
-        cards = " ".join(map(str, hand.face_up)) or "no cards"
-        text = f"{name}: {cards}"
+        if not hand:
+            lines.append(Text(f"{name}: empty"))
+            continue
+        text = f"{name}: {' '.join(map(str, hand.face_up)) or 'no face-up cards'}"
         if options.solo:
             text += f" · face down: {'1 card' if len(hand.face_down) == 1 else f'{len(hand.face_down)} cards'}"
         lines.append(Text(text))

@@ -17,14 +17,29 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from referee.smitten.legality import Refusal, Rule, is_legal, legal_moves, refusal
+    from referee.smitten.legality import Refusal, Rule, choices_for, is_legal, legal_moves, refusal
     from referee.smitten.play import declare_loss, new_game, play, resolve
-    from referee.smitten.state import Flipped, Hand, Kind, Move, Options, Outcome, Pending, Result, State, Termination
+    from referee.smitten.state import (
+        Draw,
+        Flipped,
+        Hand,
+        Kind,
+        Move,
+        NoDraw,
+        Options,
+        Outcome,
+        Pending,
+        Result,
+        State,
+        Termination,
+        TurnEnd,
+    )
 
 _HOME = {
-    "legality": ("Refusal", "Rule", "is_legal", "legal_moves", "refusal"),
+    "legality": ("Refusal", "Rule", "choices_for", "is_legal", "legal_moves", "refusal"),
     "play": ("declare_loss", "new_game", "play", "resolve"),
-    "state": ("Flipped", "Hand", "Kind", "Move", "Options", "Outcome", "Pending", "Result", "State", "Termination"),
+    "state": ("Draw", "Flipped", "Hand", "Kind", "Move", "NoDraw", "Options", "Outcome", "Pending", "Result", "State",
+              "Termination", "TurnEnd"),
 }
 _WHERE = {name: module for module, names in _HOME.items() for name in names}
 __all__ = sorted(_WHERE)

@@ -15,21 +15,27 @@ Decisions where the question leaves things open:
 - after card 1 the partner is assumed to hold two cards (one revealed, another
   placed); after card 3 the card checked is taken to be the deck's top card;
 - a card checked as a *play* of a 5 needs no choice: where it may go does not depend
-  on it.
+  on it;
+- the question names no mode, so ``--hard`` is the ±2 rule of either (two-player hard
+  difficulty, solo Hard Mode 2), and a refusal by it says so.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.cards import GridSide, Placement
+from referee.cards import Placement
 from referee.dealing import SmittenMode
 from referee.errors import InputError
 from referee.smitten import instructions
-from referee.smitten.grid import BIT, COUNT, NEIGHBOURS, SIDE_NAMES, numbers
+from referee.smitten.grid import BIT, COUNT, NEIGHBOURS, SIDE_INDEX, SIDE_NAMES, numbers
 from referee.smitten.instructions import Choice
-from referee.smitten.legality import instruction_follows, refusal, slots
+from referee.smitten.legality import Rule, choices_for, refusal, slots
 from referee.smitten.state import UNSEEN, Hand, Kind, Options, Pending, State, move
+
+
+#: ``--hard`` in a question that names no mode: the ±2 rule of either.
+_EITHER_MODE = "hard difficulty, solo Hard Mode 2"
 
 
 @dataclass(frozen=True)
@@ -48,18 +54,18 @@ class Verdict:
 def situation(left: int, right: int, after: Placement | None, choice: Choice | None, hard: bool) -> State:
     """The state the check judges in: the grids, the pending card, unseen hands."""
     grids = [left, right]
-    pending = None
     if after is not None:
-        index = 0 if after.side is GridSide.LEFT else 1
-        grids[index] |= BIT[after.number]
-        if after.number == 5 and choice is None and COUNT[grids[0]] + COUNT[grids[1]] < 17:
-            raise InputError("card 5 was played: say what its player chose with --choose higher or --choose lower")
-        pending = Pending(after.number, after.side, 0, choice if after.number == 5 else None)
-    if choice is not None and (after is None or after.number != 5):
-        raise InputError("--choose answers card 5: use it with --after 5L or --after 5R")
+        grids[SIDE_INDEX[after.side]] |= BIT[after.number]
     cards = COUNT[grids[0]] + COUNT[grids[1]]
     if cards >= 17:
         raise InputError(f"the grids already hold {cards} cards: the game is won, nothing is left to check")
+    if choice is not None and (after is None or after.number != 5):
+        raise InputError("--choose answers card 5: use it with --after 5L or --after 5R")
+    pending = None
+    if after is not None:
+        if after.number == 5 and choice is None:
+            raise InputError("card 5 was played: say what its player chose with --choose higher or --choose lower")
+        pending = Pending(after.number, after.side, 0, choice)
     options = Options(SmittenMode.SOLO, None, hard2=hard, physical=True)
     hands = (Hand((UNSEEN,) * 3), Hand((UNSEEN,) * 3))
     return State(options, (grids[0], grids[1]), hands, (UNSEEN,) * max(1, 11 - cards), pending=pending)
@@ -68,19 +74,22 @@ def situation(left: int, right: int, after: Placement | None, choice: Choice | N
 def check(placement: Placement, state: State) -> Verdict:
     """Judge ``placement`` by the partner who must follow (or by a player starting a turn)."""
     kind, actor = slots(state)[0]
-    if kind is Kind.PLAY and placement.number == 5 and instruction_follows(state):
-        choice = Choice.HIGHER  # where a 5 may go does not depend on the choice
-    else:
-        choice = None
+    # Where a 5 may go does not depend on its choice: any allowed one will do.
+    choice = choices_for(state, placement.number, placement.side)[0] if kind is Kind.PLAY else None
     refused = refusal(state, move(kind, actor, placement.number, placement.side, choice))
     if refused is not None:
-        return Verdict(placement, False, refused.message, refused.rule.value)
+        message = refused.message
+        if refused.rule is Rule.BALANCE:
+            from referee.smitten.explain import balance_reason
+
+            message = balance_reason(state, placement.side, _EITHER_MODE)
+        return Verdict(placement, False, message, refused.rule.value)
     return Verdict(placement, True, _why_legal(state, placement), "legal")
 
 
 def _why_legal(state: State, placement: Placement) -> str:
     """The rules a legal placement meets, in words."""
-    index = 0 if placement.side is GridSide.LEFT else 1
+    index = SIDE_INDEX[placement.side]
     grid = state.grids[index]
     where = SIDE_NAMES[placement.side]
     if grid:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from referee.cards import GridSide
 from referee.smitten import instructions
-from referee.smitten.grid import BIT, COUNT, NEIGHBOURS, SIDE_NAMES, a, describe_cell, numbers
-from referee.smitten.instructions import Answer, forced_choice
-from referee.smitten.legality import Refusal, Rule, instruction_follows, unseen_allowed
+from referee.smitten.grid import BIT, COUNT, NEIGHBOURS, SIDE_INDEX, SIDE_NAMES, a, describe_cell, numbers
+from referee.smitten.instructions import Answer
+from referee.smitten.legality import Refusal, Rule, awaits_reveal, choices_for, unseen_allowed
 from referee.smitten.state import Flipped, Kind, Move, Pending, State
 
 
@@ -22,7 +22,7 @@ def _follow_hint(state: State, pending: Pending) -> str:
     answer = instructions.answer(pending.card)
     if answer is Answer.PLAY:
         return "play a card"
-    if answer is Answer.REVEAL_THEN_PLACE and not state.options.solo and pending.revealed is None:
+    if awaits_reveal(state, pending):
         return "reveal a card (reveal N), then place another"
     if answer is Answer.PLACE_TOP_CARD:
         return "place the top card of the deck"
@@ -68,6 +68,8 @@ def wrong_turn(state: State, move: Move) -> str:
         if pending is None:
             return f"{_who(state, move.actor)} has no face-down card"
         return "a face-down card can only be played to start a turn"
+    if move.kind is Kind.REVEAL and options.solo:
+        return "solo hands do not reveal: after card 1 the partner places a card at once, keeping another in hand"
     if pending is None:
         if move.kind is Kind.PLACE:
             return "no instruction is pending: a turn starts with a play (play), not a placement"
@@ -174,22 +176,26 @@ def _adjacent(state: State, move: Move) -> str:
 
 
 def _balance(state: State, move: Move) -> str:
-    index = 0 if move.side is GridSide.LEFT else 1
+    assert move.side is not None
+    return balance_reason(state, move.side, "Hard Mode 2" if state.options.solo else "hard difficulty")
+
+
+def balance_reason(state: State, side: GridSide, mode: str) -> str:
+    """The ±2 rule's refusal of a card in grid ``side``, naming the mode it comes from."""
+    index = SIDE_INDEX[side]
     mine, other = COUNT[state.grids[index]] + 1, COUNT[state.grids[1 - index]]
-    mode = "Hard Mode 2" if state.options.solo else "hard difficulty"
-    return (
-        f"the ±2 rule ({mode}): {SIDE_NAMES[move.side]} would hold {mine} cards and "
-        f"{SIDE_NAMES[move.side.other]} {other}"
-    )
+    return f"the ±2 rule ({mode}): {SIDE_NAMES[side]} would hold {mine} cards and {SIDE_NAMES[side.other]} {other}"
 
 
 def _choice(state: State, move: Move) -> str:
     if move.number != 5:
         return f"only card 5 asks for higher or lower, not card {move.number}"
-    if not instruction_follows(state):
+    assert move.side is not None
+    allowed = choices_for(state, move.number, move.side)
+    if allowed == (None,):
         return "this 5 is the 17th card: its instruction is ignored, so there is no higher or lower to choose"
-    if state.options.solo and state.options.hard1:
-        forced = forced_choice(move.side)
+    forced = allowed[0]
+    if len(allowed) == 1 and forced is not None:
         return f"Hard Mode 1: a 5 played in {SIDE_NAMES[move.side]} must choose {forced.value}"
     return "card 5: choose higher or lower (--choose higher or --choose lower)"
 

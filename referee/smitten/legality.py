@@ -16,8 +16,8 @@ from dataclasses import dataclass, replace
 
 from referee.cards import GridSide
 from referee.smitten import instructions
-from referee.smitten.grid import ALL, BIT, COUNT, SIDES, TOUCHING, iter_bits, mask_of
-from referee.smitten.instructions import Answer, forced_choice, grid_allowed, numbers_allowed
+from referee.smitten.grid import ALL, BIT, COUNT, SIDE_INDEX, SIDES, TOUCHING, iter_bits, mask_of
+from referee.smitten.instructions import Answer, Choice, forced_choice, grid_allowed, numbers_allowed
 from referee.smitten.state import MOVES, Flipped, Kind, Move, Pending, State
 
 
@@ -73,13 +73,20 @@ def slots(state: State) -> tuple[tuple[Kind, int], ...]:
         return tuple(found)
     if isinstance(pending, Flipped):
         return ((Kind.PLAY, pending.by),)
-    follower = 1 - pending.by
-    answer = instructions.answer(pending.card)
-    if answer is Answer.PLAY:
+    follower = pending.follower
+    if instructions.answer(pending.card) is Answer.PLAY:
         return ((Kind.PLAY, follower),)
-    if answer is Answer.REVEAL_THEN_PLACE and not state.options.solo and pending.revealed is None:
+    if awaits_reveal(state, pending):
         return ((Kind.REVEAL, follower),)
     return ((Kind.PLACE, follower),)
+
+
+def awaits_reveal(state: State, pending: Pending) -> bool:
+    """Card 1 with two players, before the reveal: "your partner must reveal 1 card from
+    their hand, then place another card". A solo partner's cards are all face up when it
+    follows, so it places at once (keeping a second card in hand).
+    """
+    return instructions.answer(pending.card) is Answer.REVEAL_THEN_PLACE and not state.options.solo and pending.revealed is None
 
 
 def unseen_allowed(state: State) -> int:
@@ -93,7 +100,7 @@ def unseen_allowed(state: State) -> int:
     return ALL & ~seen_twice
 
 
-def _hand_mask(state: State, actor: int, cards: tuple[int, ...]) -> int:
+def _hand_mask(state: State, cards: tuple[int, ...]) -> int:
     if not cards:
         return 0
     if cards[0] == 0:  # the table's own cards: any number with a copy unseen
@@ -127,7 +134,7 @@ def _source(state: State, actor: int) -> tuple[Rule, int]:
                 cards.remove(revealed)
                 return Rule.HAND, mask_of(cards)
     rule = Rule.COPIES if hand.face_up and hand.face_up[0] == 0 else Rule.HAND
-    return rule, _hand_mask(state, actor, hand.face_up)
+    return rule, _hand_mask(state, hand.face_up)
 
 
 def constraints(state: State, actor: int, side: GridSide) -> tuple[tuple[Rule, int], ...]:
@@ -139,7 +146,7 @@ def constraints(state: State, actor: int, side: GridSide) -> tuple[tuple[Rule, i
     orthogonally unless the grid is empty; and with the ±2 rule, "you may not play or
     place a card if it results in a grid having ±2 cards than the other grid".
     """
-    index = 0 if side is GridSide.LEFT else 1
+    index = SIDE_INDEX[side]
     grid, other = state.grids[index], state.grids[1 - index]
     found = [(Rule.CELL, ALL & ~grid), _source(state, actor)]
     pending = state.pending
@@ -167,13 +174,19 @@ def instruction_follows(state: State) -> bool:
     return state.cards_in_grids < 16
 
 
-def _choices(state: State, number: int, side: GridSide) -> tuple:
-    """Card 5's possible choices when played now (none when its instruction is ignored)."""
+def choices_for(state: State, number: int, side: GridSide) -> tuple[Choice | None, ...]:
+    """The higher/lower choices a card played now in grid ``side`` may carry.
+
+    Only card 5 asks for one ("choose higher or lower"), and not as the 17th card, whose
+    instruction is ignored: then ``(None,)``. Solo Hard Mode 1 leaves one choice: "if you
+    play card 5 in the left grid, you must choose 'higher' and if you play card 5 in the
+    right grid, you must choose 'lower'." Otherwise both.
+    """
     if number != 5 or not instruction_follows(state):
         return (None,)
     if state.options.solo and state.options.hard1:
         return (forced_choice(side),)
-    return tuple(instructions.Choice)
+    return tuple(Choice)
 
 
 def reveal_mask(state: State, actor: int) -> int:
@@ -189,7 +202,7 @@ def reveal_mask(state: State, actor: int) -> int:
     if len(hand) < 2 or not isinstance(pending, Pending):
         return 0
     found = 0
-    for number in iter_bits(_hand_mask(state, actor, hand.face_up)):
+    for number in iter_bits(_hand_mask(state, hand.face_up)):
         shown = replace(state, pending=replace(pending, revealed=number))
         if allowed(shown, actor, SIDES[0]) or allowed(shown, actor, SIDES[1]):
             found |= BIT[number]
@@ -198,7 +211,7 @@ def reveal_mask(state: State, actor: int) -> int:
 
 def swap_mask(state: State, actor: int) -> int:
     """Solo Easy Mode: the face-up cards a hand may swap with the set-aside card."""
-    return _hand_mask(state, actor, state.hands[actor].face_up)
+    return _hand_mask(state, state.hands[actor].face_up)
 
 
 def legal_moves(state: State) -> Iterator[Move]:
@@ -208,7 +221,7 @@ def legal_moves(state: State) -> Iterator[Move]:
             for side in SIDES:
                 for number in iter_bits(allowed(state, actor, side)):
                     if kind is Kind.PLAY:
-                        for choice in _choices(state, number, side):
+                        for choice in choices_for(state, number, side):
                             yield MOVES[(kind, actor, number, side, choice)]
                     else:
                         yield MOVES[(kind, actor, number, side, None)]
@@ -241,7 +254,7 @@ def refusal(state: State, move: Move) -> Refusal | None:
     for rule, mask in constraints(state, move.actor, move.side):
         if not mask & bit:
             return _explain(state, move, rule)
-    if move.kind is Kind.PLAY and move.choice not in _choices(state, move.number, move.side):
+    if move.kind is Kind.PLAY and move.choice not in choices_for(state, move.number, move.side):
         return _explain(state, move, Rule.CHOICE)
     if move.kind is Kind.PLACE and move.choice is not None:
         return Refusal(Rule.CHOICE, "a placed 5 triggers nothing: there is no higher or lower to choose")

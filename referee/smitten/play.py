@@ -10,7 +10,8 @@ the game is won or lost the moment the rules say so:
   middle of a chain of 2s: nobody follows anything after it;
 - lost "if neither player can play a card", checked at the start of every turn;
 - lost "if a partner can't follow the instructions on a played card", checked as soon
-  as the card is played (and, for card 1, after the reveal);
+  as the card is played (card 1's reveal is allowed only when another card can then be
+  placed, so it never loses);
 - lost (solo) "if you try to play a face down card and it turns out to be impossible to
   play legally", checked when it is flipped.
 """
@@ -22,21 +23,24 @@ from dataclasses import replace
 from referee.cards import GridSide
 from referee.dealing import deal_smitten
 from referee.errors import InputError, RuleError
-from referee.smitten.grid import BIT, a
-from referee.smitten.instructions import Choice, forced_choice
-from referee.smitten.legality import instruction_follows, legal_moves, refusal, slots
+from referee.smitten.grid import BIT, SIDE_INDEX, a
+from referee.smitten.instructions import Choice
+from referee.smitten.legality import choices_for, legal_moves, refusal, slots
 from referee.smitten.state import (
     UNSEEN,
+    Draw,
     Flipped,
     Hand,
     Kind,
     Move,
+    NoDraw,
     Options,
     Outcome,
     Pending,
     Result,
     State,
     Termination,
+    TurnEnd,
 )
 from referee.smitten.state import move as make_move
 
@@ -61,6 +65,8 @@ def play(state: State, move: Move) -> State:
     refused = refusal(state, move)
     if refused is not None:
         raise RuleError(refused.message)
+    if state.turn_end is not None:  # it tells what the move that ended a turn did
+        state = replace(state, turn_end=None)
     return _APPLY[move.kind](state, move)
 
 
@@ -69,7 +75,7 @@ def declare_loss(state: State, note: str = "") -> State:
     if state.outcome is not None:
         raise RuleError(f"the game is already over ({state.outcome})")
     reason = note.strip() or "the table declared the game lost"
-    return replace(state, outcome=Outcome(Result.LOST, Termination.DECLARED, reason))
+    return replace(state, turn_end=None, outcome=Outcome(Result.LOST, Termination.DECLARED, reason))
 
 
 # --- the moves -------------------------------------------------------------------------
@@ -82,10 +88,10 @@ def _without(cards: tuple[int, ...], number: int) -> tuple[int, ...]:
 
 
 def _put(grids: tuple[int, int], move: Move) -> tuple[int, int]:
-    left, right = grids
-    if move.side.value == "L":
-        return (left | BIT[move.number], right)
-    return (left, right | BIT[move.number])
+    assert move.side is not None
+    changed = list(grids)
+    changed[SIDE_INDEX[move.side]] |= BIT[move.number]
+    return (changed[0], changed[1])
 
 
 def _won(state: State) -> State:
@@ -137,9 +143,11 @@ def _place(state: State, move: Move) -> State:
 
 
 def _reveal(state: State, move: Move) -> State:
+    """Card 1 (two players): the card is shown. No loss can follow: a reveal is legal only
+    when another card can then be placed (:func:`referee.smitten.legality.reveal_mask`)."""
     pending = state.pending
     assert isinstance(pending, Pending)
-    return _check_follow(replace(state, pending=replace(pending, revealed=move.number)))
+    return replace(state, pending=replace(pending, revealed=move.number))
 
 
 def _flip(state: State, move: Move) -> State:
@@ -175,37 +183,48 @@ _APPLY = {Kind.PLAY: _play, Kind.PLACE: _place, Kind.REVEAL: _reveal, Kind.FLIP:
 # --- end of turn and the losses ------------------------------------------------------
 
 
-def _refill(hand: Hand, deck: tuple[int, ...], options: Options) -> tuple[Hand, tuple[int, ...]]:
-    """Draw back up to a full hand, face up first.
+def _refill(hand: Hand, deck: tuple[int, ...], options: Options) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The cards ``hand`` draws from the top of ``deck`` to be full again: (face up, face down).
 
-    Solo hands are "2 face up cards and 1 face down card": a hand draws face up until it
-    shows two face-up cards, then face down until it holds three cards. A hand whose
-    face-down card was flipped keeps three face-up cards and draws nothing.
+    Solo hands are "2 face up cards and 1 face down card", drawn "face up before face
+    down": a hand draws face up until it shows two face-up cards, then face down until it
+    holds three cards. A hand whose face-down card was flipped keeps three face-up cards
+    and draws nothing.
     """
-    up, down = hand.face_up, hand.face_down
-    full = options.hand_size
-    while deck and len(up) < options.face_up_size and len(up) + len(down) < full:
-        up, deck = up + deck[:1], deck[1:]
-    while deck and len(up) + len(down) < full:
-        down, deck = down + deck[:1], deck[1:]
-    return Hand(up, down), deck
+    cards = deck[: max(0, options.hand_size - len(hand))]
+    up = max(0, options.face_up_size - len(hand.face_up))
+    return cards[:up], cards[up:]
 
 
 def _end_turn(state: State) -> State:
     """"At the end of each turn, both players draw back up to a full hand if possible
     (the active player draws their card(s) first)" — unless a 9 was played this turn.
+    The draws (or why nobody drew) are kept in the new state's ``turn_end``.
 
     Decision: card 9's "neither player may draw cards this turn" holds for the whole
     turn, so a 9 played anywhere in a chain of 2s stops both players' draws.
     """
-    hands, deck = state.hands, state.deck
-    if not state.no_draw and deck:
+    options = state.options
+    hands, deck = list(state.hands), state.deck
+    draws: list[Draw] = []
+    if not state.no_draw:
         first = state.starter or 0
-        drawn = list(hands)
         for actor in (first, 1 - first):
-            drawn[actor], deck = _refill(drawn[actor], deck, state.options)
-        hands = (drawn[0], drawn[1])
-    after = State(state.options, state.grids, hands, deck, state.set_aside, None, None, False, state.swapped, state.last, None)
+            up, down = _refill(hands[actor], deck, options)
+            if up or down:
+                deck = deck[len(up) + len(down) :]
+                hands[actor] = Hand(hands[actor].face_up + up, hands[actor].face_down + down)
+                draws.append(Draw(actor, up, len(down)))
+    if draws:
+        turn_end = TurnEnd(tuple(draws))
+    elif state.no_draw:
+        turn_end = TurnEnd(nobody=NoDraw.NINE)
+    elif all(len(hand) >= options.hand_size for hand in hands):
+        turn_end = TurnEnd(nobody=NoDraw.FULL_HANDS)
+    else:
+        turn_end = TurnEnd(nobody=NoDraw.EMPTY_DECK)
+    after = State(options, state.grids, (hands[0], hands[1]), deck, state.set_aside, None, None, False,
+                  state.swapped, state.last, None, turn_end)  # fmt: skip
     return _check_turn_start(after)
 
 
@@ -238,8 +257,6 @@ def _check_follow(state: State) -> State:
     pending = state.pending
     assert isinstance(pending, Pending)
     reason = f"{state.options.name(pending.follower)} could not follow card {pending.card}"
-    if pending.revealed is not None:
-        reason += f" after revealing the {pending.revealed}"
     return replace(state, outcome=Outcome(Result.LOST, Termination.COULD_NOT_FOLLOW, reason))
 
 
@@ -254,17 +271,21 @@ def resolve(
     ``actor`` may be left out when only one player (hand) can make this move now: the
     partner who must follow an instruction, or the only hand holding that card.
     """
-    options = state.options
     if choice is not None and (kind is not Kind.PLAY or number != 5):
         raise InputError(f"--choose is for a played 5 only, not for {kind.value} {number or ''}".rstrip())
     if actor is None:
         actor = _who_moves(state, kind, number)
-    if kind is Kind.PLAY and number == 5 and state.outcome is None:
-        if not instruction_follows(state):
-            choice = None  # the 17th card: its instruction, and so the choice, is ignored
-        elif options.solo and options.hard1 and choice is None:
-            choice = forced_choice(side)
+    if kind is Kind.PLAY and side is not None:
+        allowed = choices_for(state, number, side)
+        if allowed == (None,):
+            choice = None  # no 5, or the 17th card: its instruction, and so the choice, is ignored
+        elif choice is None and len(allowed) == 1:
+            choice = allowed[0]  # solo Hard Mode 1
         elif choice is None:
+            # Ask for the choice only once the play itself is allowed: a refusal is the real answer.
+            refused = refusal(state, make_move(kind, actor, number, side, allowed[0]))
+            if refused is not None:
+                raise RuleError(refused.message)
             raise InputError("card 5 needs a choice: add --choose higher or --choose lower")
     return make_move(kind, actor, number, side, choice)
 

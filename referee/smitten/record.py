@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.cards import GridSide, Placement
+from referee.cards import Placement
 from referee.dealing import Difficulty, SmittenMode
 from referee.errors import InputError, choose, quoted
 from referee.smitten.instructions import Choice
@@ -45,9 +45,11 @@ def setup_for(options: Options) -> dict[str, Any]:
 
 
 def options_from(setup: dict[str, Any]) -> Options:
+    """The options of a [setup] table, checked: the one place a game's setup is judged,
+    for `referee smitten new` and for a file that is loaded (perhaps edited by hand)."""
     mode = SmittenMode(choose(_text(setup, "mode", "two"), [m.value for m in SmittenMode], "mode"))
     difficulty = setup.get("difficulty")
-    level = Difficulty(choose(str(difficulty), [d.value for d in Difficulty], "difficulty")) if difficulty else None
+    level = None if difficulty is None else Difficulty(choose(str(difficulty), [d.value for d in Difficulty], "difficulty"))
     flags = {}
     for flag in (*_FLAGS, "physical"):
         value = setup.get(flag, False)
@@ -55,10 +57,12 @@ def options_from(setup: dict[str, Any]) -> Options:
             raise InputError(f"`{flag}` must be true or false")
         flags[flag] = value
     seed = setup.get("seed")
-    if seed is not None and (not isinstance(seed, str) or not seed):
-        raise InputError("`seed` must be a non-empty text")
+    if seed is not None and not isinstance(seed, str):
+        raise InputError("the seed must be a text")
+    if seed == "":
+        raise InputError("the seed is empty; give any text, as in amber-otter-tulip")
     if flags["physical"] and seed is not None:
-        raise InputError("a game has either a `seed` (virtual deck) or `physical = true`, not both")
+        raise InputError("a seed deals a virtual deck and physical cards are the table's own: give one of them")
     return Options(mode, level, seed=seed, **flags)
 
 
@@ -155,6 +159,3 @@ class SmittenRules:
 
 
 RULES = SmittenRules()
-
-#: Grid sides by their letters, for the JSON of a state.
-SIDE_LETTERS = {GridSide.LEFT: "L", GridSide.RIGHT: "R"}

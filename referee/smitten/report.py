@@ -13,7 +13,7 @@ from referee.cards import GridSide
 from referee.smitten.explain import requirement
 from referee.smitten.grid import ALL, SIDE_NAMES, a, numbers
 from referee.smitten.record import actor_value, setup_for
-from referee.smitten.state import UNSEEN, Flipped, Hand, Kind, Move, Pending, Result, State
+from referee.smitten.state import UNSEEN, Draw, Flipped, Kind, Move, Options, Pending, Result, State, TurnEnd
 
 
 def hand_json(state: State, actor: int) -> dict[str, Any]:
@@ -99,16 +99,15 @@ def move_text(state: State, move: Move) -> str:
     return f"{who} {move.kind.value}s {move.placement}{choice}"
 
 
-def _drawn(before: Hand, after: Hand, physical: bool) -> str | None:
-    """The cards a hand drew (draws go to the end of the face-up and face-down rows)."""
-    if physical:
-        count = len(after) - len(before)
-        return None if count <= 0 else f"{count} card{'s' if count > 1 else ''}"
-    up = after.face_up[len(before.face_up) :]
-    parts = [" and ".join(map(str, up))] if up else []
-    if len(after.face_down) > len(before.face_down):
-        parts.append("a face-down card")
-    return " and ".join(parts) or None
+def _drawn(draw: Draw, physical: bool) -> str:
+    """The cards a hand drew, as the table sees them: face-down cards stay hidden."""
+    if physical:  # the table's own cards: only how many
+        count = len(draw.face_up) + draw.face_down
+        return f"{count} card{'s' if count > 1 else ''}"
+    parts = [" and ".join(map(str, draw.face_up))] if draw.face_up else []
+    if draw.face_down:
+        parts.append("a face-down card" if draw.face_down == 1 else f"{draw.face_down} face-down cards")
+    return " and ".join(parts)
 
 
 def _sentence(text: str) -> str:
@@ -130,8 +129,8 @@ def narrate(before: State, move: Move, after: State) -> list[str]:
         flipped = before.hands[partner].face_down
         if flipped and not after.hands[partner].face_down:
             lines.append(f"{_sentence(options.name(partner))} flips its face-down card: {a(flipped[0])}.")
-    if move.kind is Kind.PLACE and after.cards_in_grids < 17:
-        lines.append(_end_of_turn(before, move, after))
+    if after.turn_end is not None:
+        lines.append(_end_of_turn(options, after.turn_end))
     text = outcome_text(after)
     if text:
         lines.append(text)
@@ -140,22 +139,9 @@ def narrate(before: State, move: Move, after: State) -> list[str]:
     return lines
 
 
-def _end_of_turn(before: State, move: Move, after: State) -> str:
-    options = before.options
-    if before.no_draw:
-        return "End of turn: nobody draws (a 9 was played this turn)."
-    first = before.starter or 0
-    draws = []
-    for actor in (first, 1 - first):
-        hand = before.hands[actor]
-        from_hand = actor == move.actor and not (isinstance(before.pending, Pending) and before.pending.card == 3)
-        if from_hand:  # the placed card left this hand before the draw
-            up = list(hand.face_up)
-            up.remove(move.number if move.number in up else UNSEEN)
-            hand = Hand(tuple(up), hand.face_down)
-        drawn = _drawn(hand, after.hands[actor], options.physical)
-        if drawn:
-            draws.append(f"{options.name(actor)} draws {drawn}")
-    if not draws:
-        return "End of turn: nobody draws" + (" (the deck is empty)." if not before.deck else " (the hands are full).")
+def _end_of_turn(options: Options, turn_end: TurnEnd) -> str:
+    """The draws at the end of a turn, as the rules recorded them."""
+    if turn_end.nobody is not None:
+        return f"End of turn: nobody draws ({turn_end.nobody.value})."
+    draws = [f"{options.name(draw.actor)} draws {_drawn(draw, options.physical)}" for draw in turn_end.draws]
     return "End of turn: " + ", then ".join(draws) + "."

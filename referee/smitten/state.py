@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from referee.cards import GridSide
 from referee.dealing import Difficulty, SmittenMode
 from referee.errors import InputError
-from referee.smitten.grid import SIDES, numbers
+from referee.smitten.grid import SIDE_INDEX, SIDES, numbers
 from referee.smitten.instructions import Choice
 
 UNSEEN = 0
@@ -205,13 +205,45 @@ class Outcome:
 
 
 @dataclass(frozen=True, slots=True)
+class Draw:
+    """The cards one hand drew at the end of a turn.
+
+    ``face_up`` are the numbers drawn face up (``UNSEEN`` for the table's own cards);
+    face-down cards stay hidden, so only their count is kept.
+    """
+
+    actor: int
+    face_up: tuple[int, ...] = ()
+    face_down: int = 0
+
+
+class NoDraw(enum.Enum):
+    """Why nobody drew at the end of a turn."""
+
+    NINE = "a 9 was played this turn"
+    EMPTY_DECK = "the deck is empty"
+    FULL_HANDS = "the hands are full"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnd:
+    """What the end of a turn did: the draws in order (the hand that started the turn
+    first), only of hands that drew; ``nobody`` says why when no hand drew."""
+
+    draws: tuple[Draw, ...] = ()
+    nobody: NoDraw | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class State:
     """Everything the rules need to know at one moment of the game.
 
     ``grids`` are (left, right) masks; ``deck`` is top first; ``set_aside`` is the card
     put aside at setup (seen by everyone only after a solo Easy Mode swap);
     ``starter`` is who started the current turn (None between turns); ``no_draw`` is set
-    when a 9 was played this turn; ``last`` is the last card put into a grid.
+    when a 9 was played this turn; ``last`` is the last card put into a grid;
+    ``turn_end`` is what the end of the turn did, set by the move that ended a turn and
+    None after any other move.
     """
 
     options: Options
@@ -225,6 +257,7 @@ class State:
     swapped: bool = False
     last: Move | None = None
     outcome: Outcome | None = None
+    turn_end: TurnEnd | None = None
 
     @property
     def cards_in_grids(self) -> int:
@@ -232,4 +265,4 @@ class State:
         return bin(left).count("1") + bin(right).count("1")
 
     def grid(self, side: GridSide) -> list[int]:
-        return numbers(self.grids[0 if side is GridSide.LEFT else 1])
+        return numbers(self.grids[SIDE_INDEX[side]])
