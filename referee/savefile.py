@@ -384,6 +384,12 @@ def _replace(path: Path, data: bytes) -> None:
 def _keep_backup(path: Path) -> None:
     """Make FILE.bak the current version: a hard link (instant, atomic), or a copy."""
     backup = _backup_path(path)
+    with contextlib.suppress(OSError):
+        if os.path.samefile(path, backup):
+            # A writer was stopped after keeping the backup and before replacing the file:
+            # the backup is this version already (and renaming a link onto the same file
+            # would do nothing, leaving the staging link behind).
+            return
     staging = path.with_name(f".{path.name}.bak.{os.getpid()}.tmp")
     try:
         os.link(path, staging)

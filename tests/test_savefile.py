@@ -642,3 +642,14 @@ def test_undo_removes_a_bad_last_event_that_keeps_the_file_from_loading(tmp_path
     removed, saved = savefile.undo(path, TALLY)
     assert removed["player"] == "Zed" and saved.events == [score("Anna", 3)]
     assert path.read_text(encoding="utf-8") == good
+
+
+def test_a_write_after_a_writer_stopped_between_backup_and_replace_leaves_nothing_behind(tmp_path):
+    # The killed writer had already made FILE.bak a link to the current version.
+    path = started(tmp_path / "game.toml", EVENTS[:1])
+    backup(path).unlink(missing_ok=True)
+    os.link(path, backup(path))
+    before = path.read_bytes()
+    savefile.record(path, TALLY, EVENTS[1])
+    assert names(tmp_path) == {"game.toml", "game.toml.bak"}
+    assert backup(path).read_bytes() == before
