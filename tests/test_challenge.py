@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+from typing import Annotated
 
 import pytest
+import typer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -82,6 +84,13 @@ def test_too_short(referee):
     assert verdict(referee, "za", "--dict", "builtin:en-large")["reason"] == "too short"
 
 
+def test_a_spelling_on_the_affix_list_and_another_list_is_a_prefix_or_suffix(referee):
+    assert verdict(referee, "ing")["reason"] == "prefix or suffix"  # not ING the bank
+    assert verdict(referee, "col")["reason"] == "prefix or suffix"
+    assert verdict(referee, "ing", "--dict", "builtin:nl")["reason"] == "prefix or suffix"
+    assert verdict(referee, "auto's", "--dict", "builtin:nl")["reason"] == "contraction"  # the shape rules first
+
+
 def test_a_dictionary_word_that_is_also_a_name_is_a_word(referee):
     for word in ("bill", "rose", "jack", "mark"):
         assert verdict(referee, word)["valid"], word
@@ -145,7 +154,8 @@ def test_accents_are_folded_the_way_players_type(referee):
     [
         ("", "no word given"),
         ("   ", "no word given"),
-        ("k1tty", "not available yet"),  # a digit: Spellcrafter card tokens
+        ("k1tty", "'1' is not a letter"),  # a digit, but no card token (K1m)
+        ("c4t", "'4' is not a letter"),
         ("kit!ty", "'!' is not a letter"),
         ("🐱", "is not a letter"),
         ("ice cream", "more than one word"),
@@ -165,6 +175,25 @@ def test_several_words_and_card_tokens_are_refused_for_now(referee):
     assert result.exit_code == 2 and "one word at a time" in result.stderr
     result = referee("spell", "challenge", "K4m", "I2m", "T3m", "--json")
     assert result.exit_code == 2 and "not available yet" in result.json()["error"]
+
+
+def test_two_words_get_one_message_quoted_or_not(referee):
+    expected = "referee: 'ice cream' is more than one word; give one word at a time\n"
+    assert referee("spell", "challenge", "ice", "cream").stderr == expected
+    assert referee("spell", "challenge", "ice cream").stderr == expected
+    assert referee("spell", "challenge", " ice  cream ").stderr == expected
+    assert referee("dict", "check", "ice cream").stderr == expected
+
+
+@pytest.mark.parametrize("command", [("spell", "challenge"), ("dict", "check")])
+def test_a_word_starting_with_a_dash_is_told_to_go_after_double_dash(referee, command):
+    result = referee(*command, "-cat", "--json")
+    path = "referee " + " ".join(command)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert f"`{path} -- -cat`" in result.stderr and "no such option" not in result.stderr
+    assert result.json()["exit_code"] == 2
+    assert referee(*command, "--", "-cat").exit_code == 1  # as told: a prefix or suffix, not exit 2
+    assert "no such option: -x" in referee(*command, "kitty", "-x").stderr  # a lone unknown option stays one
 
 
 def test_user_text_is_printed_literally(referee, tmp_path):
@@ -205,6 +234,29 @@ def test_a_negative_or_broken_value_is_exit_2(referee):
         assert result.exit_code == 2 and "--value" in result.stderr, value
 
 
+def test_a_value_below_the_minimum_says_it_must_be_0_or_more(referee):
+    result = referee("spell", "challenge", "kitty", "--value", "-3")
+    assert result.exit_code == 2
+    assert "invalid value for '--value': -3 must be 0 or more" in result.stderr, result.stderr
+
+
+def test_an_integer_option_with_only_a_maximum_says_at_most():
+    from typer.testing import CliRunner
+
+    from referee.cli.group import RefereeTyper
+
+    app = RefereeTyper()
+
+    @app.command()
+    def main(low: Annotated[int, typer.Option(max=5)] = 0, both: Annotated[int, typer.Option(min=1, max=3)] = 1):
+        print(low, both)
+
+    runner = CliRunner()
+    assert "7 must be at most 5" in runner.invoke(app, ["--low", "7"]).output
+    assert "9 is not in the range 1 to 3" in runner.invoke(app, ["--both", "9"]).output
+    assert runner.invoke(app, ["--low", "5"]).output == "5 1\n"
+
+
 def test_spellcrafter_alias_challenges_too(referee):
     assert referee("spellcrafter", "challenge", "kitty").exit_code == 0
 
@@ -236,6 +288,26 @@ def test_unknown_dictionary_is_exit_2_naming_the_fix(referee, name, fragment):
     result = referee("dict", "check", "kitty", "--dict", name)
     assert result.exit_code == 2 and result.stderr.count("\n") == 1
     assert fragment in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize(
+    "name, fragment",
+    [
+        ("wordfreq:en_US", "did you mean wordfreq:en?"),
+        ("wordfreq:english", "did you mean wordfreq:en?"),
+        ("builtin", "did you mean builtin:en?"),
+        ("english", "did you mean builtin:en?"),
+        ("dutch", "did you mean builtin:nl?"),
+        ("en_GB", "did you mean builtin:en?"),
+        ("builtin:en_US", "did you mean builtin:en?"),
+        ("builtin:en-larg", "did you mean builtin:en-large?"),
+        ("hunspell", "e.g. hunspell:en_US"),
+    ],
+)
+def test_a_near_miss_dictionary_name_suggests_the_nearest_name(referee, name, fragment):
+    result = referee("dict", "check", "kitty", "--dict", name)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert fragment in result.stderr and "choose one of" not in result.stderr, result.stderr
 
 
 def test_missing_word_list_file_is_exit_2(referee, tmp_path):

@@ -64,6 +64,50 @@ def test_hunspell_verdicts(name, word, expected):
 
 
 @needs_hunspell
+@pytest.mark.parametrize(
+    "name, words",
+    [
+        ("hunspell:en_US", ["col", "abs", "sec"]),  # on the shipped acronym list
+        ("hunspell:en_US", ["zen", "meta"]),  # on the shipped proper-noun list
+        ("hunspell:en_US", ["admin", "app", "bio"]),  # on the abbreviation list, but they take a plural
+        ("hunspell:en_GB", ["albert", "afro", "allosaurus"]),  # en_GB knows them in lower case
+        ("hunspell:nl_NL", ["afro", "zen"]),
+    ],
+)
+def test_hunspell_a_word_known_in_lower_case_is_a_word_whatever_the_shipped_lists_say(name, words):
+    for word in words:
+        assert reason(name, word) is Reason.IN_DICTIONARY, word
+
+
+@needs_hunspell
+def test_hunspell_lower_case_abbreviations_without_a_plural_are_still_abbreviations():
+    for word in ("etc", "approx", "dept", "misc"):
+        assert reason("hunspell:en_US", word) is Reason.ABBREVIATION, word
+
+
+@needs_hunspell
+@pytest.mark.parametrize("name", ["hunspell:en_US", "hunspell:en_GB"])
+def test_hunspell_mixed_case_names_are_proper_nouns_not_acronyms(name):
+    for word in ("mcdonald", "macarthur", "ebay", "iphone"):
+        assert reason(name, word) is Reason.PROPER_NOUN, word
+    assert reason(name, "phd") is reason("builtin:en", "phd") is Reason.ABBREVIATION
+    assert reason(name, "nasa") is Reason.ACRONYM
+    assert reason(name, "nato") is Reason.ACRONYM  # en_GB knows both Nato and NATO
+
+
+@needs_hunspell
+@pytest.mark.parametrize("word", ["mrs", "tues", "feb", "xmas"])
+def test_hunspell_words_known_only_capitalised_are_judged_like_builtin_en(word):
+    assert reason("hunspell:en_GB", word) is reason("builtin:en", word) is reason("wordfreq:en", word)
+    assert reason("hunspell:en_GB", word) is not Reason.IN_DICTIONARY
+
+
+@needs_hunspell
+def test_hunspell_a_spelling_known_only_in_capitals_that_is_an_affix_is_a_prefix_or_suffix():
+    assert reason("hunspell:en_US", "ing") is Reason.PREFIX_OR_SUFFIX  # Hunspell knows only ING
+
+
+@needs_hunspell
 def test_hunspell_tags_are_normalised_and_the_provider_is_hunspell():
     dictionary = open_dictionary("hunspell:en-us")
     assert dictionary.name == "hunspell:en_US"
@@ -123,6 +167,24 @@ def test_without_libenchant_hunspell_is_exit_2_and_everything_else_works(referee
     assert rows["builtin:en"]["available"] is True
 
 
+def test_an_enchant_library_that_cannot_load_is_exit_2_naming_the_package(tmp_path):
+    # pyenchant asserts that PYENCHANT_LIBRARY_PATH exists: an AssertionError, not ImportError.
+    import json
+    import os
+    import subprocess
+
+    from conftest import installed_referee
+
+    env = {**os.environ, "PYENCHANT_LIBRARY_PATH": str(tmp_path / "nonexistent")}
+    done = subprocess.run(
+        [installed_referee(), "spell", "challenge", "cat", "--dict", "hunspell:en_US", "--json"],
+        capture_output=True, text=True, cwd=tmp_path, env=env, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert "apt-get install libenchant-2-2" in done.stderr and "internal error" not in done.stderr
+    assert "PYENCHANT_LIBRARY_PATH" in json.loads(done.stdout)["error"]
+
+
 def test_without_pyenchant_the_message_says_pip_install(monkeypatch):
     _fail_import(monkeypatch, ModuleNotFoundError("No module named 'enchant'", name="enchant"))
     with pytest.raises(InputError, match="pip install pyenchant"):
@@ -149,6 +211,31 @@ def test_wordfreq_verdicts(word, expected):
     assert reason("wordfreq:en", word) is expected
 
 
+@pytest.mark.parametrize("word", ["lol", "omg", "wtf", "idk", "lmao"])
+def test_wordfreq_words_must_also_be_in_the_shipped_word_list(word):
+    assert word in frequency.common_words("en", 3.0)  # common in running text …
+    assert reason("wordfreq:en", word) is Reason.NOT_IN_DICTIONARY  # … but not in builtin:en
+
+
+def test_wordfreq_uses_the_shipped_list_of_its_language_where_one_ships():
+    assert open_dictionary("wordfreq:en").word_list == "builtin:en"
+    assert open_dictionary("wordfreq:nl").word_list == "builtin:nl"
+    assert reason("wordfreq:nl", "kat") is Reason.IN_DICTIONARY
+    assert reason("wordfreq:nl", "amsterdam") is Reason.PROPER_NOUN
+    assert open_dictionary("wordfreq:de").word_list is None  # none ships: wordfreq's words as they are
+    assert reason("wordfreq:de", "katze") is Reason.IN_DICTIONARY
+
+
+def test_dict_info_of_wordfreq_counts_what_it_accepts_and_names_the_file_it_reads(referee):
+    document = referee("dict", "info", "wordfreq:en@3.5", "--json").json()
+    dictionary = open_dictionary("wordfreq:en@3.5")
+    expected = sum(1 for w in dictionary.words if len(w) >= 3 and w.isalpha() and w in dictionary)
+    assert document["words"] == expected < len(dictionary.words)
+    assert [path.rsplit("/", 1)[1] for path in document["files"]] == ["small_en.msgpack.gz"]
+    assert "builtin:en" in document["what"] and "builtin:en" in document["source"]
+    assert referee("dict", "info", "wordfreq:en@2", "--json").json()["files"][0].endswith("large_en.msgpack.gz")
+
+
 def test_wordfreq_zipf_threshold():
     assert reason("wordfreq:en@3", "kitty") is Reason.IN_DICTIONARY  # Zipf 3.98
     assert reason("wordfreq:en@4.5", "kitty") is Reason.NOT_IN_DICTIONARY
@@ -169,8 +256,9 @@ def test_reading_wordfreq_data_directly_agrees_with_wordfreq(zipf):
 
 def test_wordfreq_falls_back_to_its_own_api_if_the_format_changes(monkeypatch):
     monkeypatch.setattr(frequency, "HEADER", {"format": "cB", "version": 99})
-    frequency.common_words.cache_clear()
+    frequency._read.cache_clear()
     try:
         assert "kitty" in frequency.common_words("en", 3.0)
+        assert frequency.source_file("en", 3.0) is None  # no data file read: dict info lists none
     finally:
-        frequency.common_words.cache_clear()
+        frequency._read.cache_clear()

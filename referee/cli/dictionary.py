@@ -12,10 +12,50 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from referee.cli.group import command_group
+from referee.cli.params import PlainCommand
 
 if TYPE_CHECKING:
     from referee.lexicon.verdict import Verdict
 
+
+class WordCommand(PlainCommand):
+    """A command that takes a word: a word starting with - (``-ness``) is taken for options.
+
+    Click reads ``-cat`` as the short options ``-c -a -t``; rather than "no such option:
+    -c", say how to give such a word: after ``--``.
+    """
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        from referee.cli.group import click_exceptions
+
+        given = list(args)  # Click's parser consumes the list it is given
+        try:
+            return super().parse_args(ctx, args)
+        except click_exceptions.NoSuchOption as error:
+            word = _dashed_word(given, error.option_name)
+            if word is None:
+                raise
+            from referee.errors import InputError, quoted
+
+            raise InputError(
+                f"{quoted(word)} is not an option; a word that starts with - goes after --: "
+                f"`{ctx.command_path} -- {word}`"
+            ) from None
+
+
+def _dashed_word(args: list[str], option: str) -> str | None:
+    """The argument before ``--`` that Click read as the unknown short option ``option``."""
+    for argument in args:
+        if argument == "--":
+            break
+        if (
+            not argument.startswith("--")
+            and len(argument) > 2
+            and argument.startswith(option)
+            and any(c.isalpha() for c in argument)
+        ):
+            return argument
+    return None
 
 
 app = command_group(
@@ -67,7 +107,7 @@ def exit_with_verdict(verdict: Verdict) -> None:
         raise typer.Exit(1)
 
 
-@app.command()
+@app.command(cls=WordCommand)
 def check(
     word: Annotated[
         str,

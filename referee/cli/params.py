@@ -71,8 +71,13 @@ def _plain_param_class() -> type | None:
                 raise BadParameter(f"{value!r} is not a valid integer.", ctx=ctx, param=param) from None
             low, high = self.parameter_info.min, self.parameter_info.max
             if (low is not None and number < low) or (high is not None and number > high):
-                span = f"{low if low is not None else '…'} to {high if high is not None else '…'}"
-                raise BadParameter(f"{number} is not in the range {span}.", ctx=ctx, param=param)
+                if high is None:
+                    problem = f"must be {low} or more"
+                elif low is None:
+                    problem = f"must be at most {high}"
+                else:
+                    problem = f"is not in the range {low} to {high}"
+                raise BadParameter(f"{number} {problem}.", ctx=ctx, param=param)
             return number
 
     return PlainParam

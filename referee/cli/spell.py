@@ -11,9 +11,9 @@ from typing import Annotated
 
 import typer
 
-from referee.cli.dictionary import DEFAULT_DICTIONARY, DictOption, HouseOption, JsonOption
+from referee.cli.dictionary import DEFAULT_DICTIONARY, DictOption, HouseOption, JsonOption, WordCommand
 from referee.cli.group import command_group
-from referee.errors import InputError, quoted
+from referee.errors import InputError
 
 app = command_group(
     "Spellcrafter, the word-drafting game (alias: spellcrafter): score a word from "
@@ -21,14 +21,19 @@ app = command_group(
     "the four-round score sheet."
 )
 
-# A card token (SPEC §2) always holds a digit or one of * : @ (K4m, *Y3f, DDm:T, TOILm@5);
-# a plain word never does.
-_TOKEN_MARK = re.compile(r"[0-9*:@]")
+# The shapes of the card tokens (SPEC §2): a letter card (K4m, QU6s, *Y3f), Double Double
+# or Trouble (DDm:T, TRc:E), Toil (TOILm@5); spaces between them are optional. An argument
+# of any other shape is read as a word, so "c4t" is told that '4' is not a letter.
+_TOKENS = re.compile(r"(?:\s*(?:\*?[a-z]{1,2}\d+[fscm]|(?:dd|tr)[fscm]:[a-z]|toil[fscm]@\d+))+\s*", re.IGNORECASE)
 
 
 def word_and_value(arguments: list[str], value: int | None) -> tuple[str, int | None]:
-    """The word to judge and its value: a plain WORD with ``--value``, or card tokens."""
-    if any(_TOKEN_MARK.search(argument) for argument in arguments):
+    """The word to judge and its value: a plain WORD with ``--value``, or card tokens.
+
+    Several arguments that are not card tokens are one text for the verdict, which says
+    it is more than one word, as it does for "ice cream" in quotes.
+    """
+    if any(_TOKENS.fullmatch(argument) for argument in arguments):
         # Spellcrafter card tokens plug in here (issue #5): parse and score them with the
         # Spellcrafter rules and return (the word they spell, its score, unless --value
         # overrides it). Until then a table gives the word and its value.
@@ -36,12 +41,10 @@ def word_and_value(arguments: list[str], value: int | None) -> tuple[str, int | 
             "scoring Spellcrafter cards is not available yet: challenge the word itself with its value, "
             "e.g. `referee spell challenge kitty --value 26`"
         )
-    if len(arguments) != 1:
-        raise InputError(f"{quoted(' '.join(arguments))} is more than one word; challenge one word at a time")
-    return arguments[0], value
+    return " ".join(arguments), value
 
 
-@app.command()
+@app.command(cls=WordCommand)
 def challenge(
     word: Annotated[
         list[str],

@@ -19,12 +19,36 @@ KINDS = ("builtin", "hunspell", "wordfreq", "file")
 FORMS = "builtin:en, builtin:en-large, builtin:nl, hunspell:LANG, wordfreq:LANG[@ZIPF] or file:PATH"
 
 
+# Language names people type for a shipped list; a tag such as en_US or nl-BE is found by
+# its language part.
+LANGUAGE_NAMES = {"english": "en", "dutch": "nl", "nederlands": "nl"}
+EXAMPLES = {"hunspell": "hunspell:en_US", "wordfreq": "wordfreq:en or wordfreq:en@3.5", "file": "file:words.txt"}
+
+
+def closest_builtin(text: str) -> str | None:
+    """The shipped list a name most likely means: ``en-larg`` → ``en-large``, ``english`` or
+    ``en_US`` → ``en``; None when nothing is close."""
+    names = builtin_names()
+    folded = text.strip().lower()
+    if folded in names:
+        return folded
+    if folded in LANGUAGE_NAMES:
+        return LANGUAGE_NAMES[folded] if LANGUAGE_NAMES[folded] in names else None
+    language = folded.replace("-", "_").split("_")[0]
+    return nearest(folded, names) or (language if language in names else None)
+
+
 def split_name(name: str) -> tuple[str, str]:
     """``"Hunspell:en_US"`` → ("hunspell", "en_US"); InputError for a name of no known kind."""
     kind, colon, rest = name.strip().partition(":")
     if not colon:
-        guess = nearest(kind, builtin_names())
-        hint = f"did you mean builtin:{guess}?" if guess else f"name it as {FORMS}"
+        if kind.strip().lower() == "builtin":
+            hint = f"did you mean {DEFAULT}?"
+        elif kind.strip().lower() in KINDS:
+            hint = f"name which one, e.g. {EXAMPLES[kind.strip().lower()]}"
+        else:
+            guess = closest_builtin(kind)
+            hint = f"did you mean builtin:{guess}?" if guess else f"name it as {FORMS}"
         raise InputError(f"unknown dictionary {quoted(name)} — {hint}")
     kind = choose(kind, KINDS, "dictionary kind")
     if not rest.strip():
@@ -34,7 +58,10 @@ def split_name(name: str) -> tuple[str, str]:
 
 def builtin_name(rest: str) -> str:
     """``EN`` → ``en``; InputError with the nearest name otherwise."""
-    return choose(rest, builtin_names(), "built-in dictionary")
+    guess = closest_builtin(rest)
+    if guess is not None and rest.strip().lower() != guess:
+        raise InputError(f"unknown built-in dictionary {quoted(rest)} — did you mean builtin:{guess}?")
+    return choose(rest.strip(), builtin_names(), "built-in dictionary")
 
 
 def open_dictionary(name: str = DEFAULT, house: Path | None = None) -> Dictionary:

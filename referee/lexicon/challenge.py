@@ -22,12 +22,8 @@ class Challenge:
 
     @property
     def challenger_loses(self) -> int:
-        """Points the challenger loses: the word's value if it stands, else nothing."""
-        return (self.value or 0) if self.verdict.valid else 0
-
-    @property
-    def player_scores(self) -> int:
-        """Points the player who played the word scores this round: its value, or 0."""
+        """Points the challenger loses: the word's value if it stands, else nothing (the
+        player who played a word that falls scores 0 this round instead)."""
         return (self.value or 0) if self.verdict.valid else 0
 
     @property
@@ -36,7 +32,7 @@ class Challenge:
         if self.value is None:
             return None
         if self.verdict.valid:
-            return f"challenger loses {self.value} point{'' if self.value == 1 else 's'}"
+            return f"challenger loses {self.challenger_loses} point{'' if self.challenger_loses == 1 else 's'}"
         return "player scores 0 this round"
 
     def to_json(self) -> dict[str, Any]:

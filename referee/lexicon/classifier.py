@@ -15,8 +15,10 @@ from referee.lexicon.reasons import Reason
 from referee.lexicon.shipped import classifier_files
 from referee.lexicon.sortedfile import SortedWordFile
 
-# The order a word is looked up in; the build gives each spelling one class anyway.
-CLASSES = (Reason.ACRONYM, Reason.ABBREVIATION, Reason.PROPER_NOUN, Reason.CONTRACTION, Reason.PREFIX_OR_SUFFIX)
+# The order a word is looked up in. The build gives each spelling one class of the lists
+# it makes, but the affix list is written by hand and may share a spelling with them: a
+# prefix or suffix comes first, so "ing" is a suffix rather than ING the bank.
+CLASSES = (Reason.PREFIX_OR_SUFFIX, Reason.ACRONYM, Reason.ABBREVIATION, Reason.PROPER_NOUN, Reason.CONTRACTION)
 
 
 class Classifier:
@@ -34,27 +36,18 @@ class Classifier:
             self._open[reason] = SortedWordFile(self._files[reason])
         return self._open[reason]
 
+    def has(self, reason: Reason, letters: str) -> bool:
+        """Whether the list of ``reason`` (acronyms, …) holds the spelling ``letters``."""
+        found = self._list(reason)
+        return found is not None and letters in found
+
     def name(self, letters: str) -> Reason | None:
         """The class of a spelling that is no playable word (proper noun, …), or None."""
-        for reason in CLASSES:
-            found = self._list(reason)
-            if found is not None and letters in found:
-                return reason
-        return None
+        return next((reason for reason in CLASSES if self.has(reason, letters)), None)
 
     def explain_missing(self, letters: str) -> Reason:
         """The reason for a word the dictionary does not hold: its class, else not in dictionary."""
         return self.name(letters) or Reason.NOT_IN_DICTIONARY
-
-    def screen(self, letters: str) -> Reason:
-        """The reason for a word a dictionary holds that may still be no legal word.
-
-        Used for dictionaries that contain names and abbreviations (wordfreq counts every
-        word in running text; Hunspell dictionaries accept "etc"). Affixes are not
-        screened: a dictionary that lists "anti" or "ism" lists them as words.
-        """
-        reason = self.name(letters)
-        return reason if reason is not None and reason is not Reason.PREFIX_OR_SUFFIX else Reason.IN_DICTIONARY
 
 
 class NoClassifier(Classifier):

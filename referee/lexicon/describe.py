@@ -72,7 +72,7 @@ def _hunspell() -> list[Available]:
 def _wordfreq() -> Available:
     from referee.lexicon import frequency
 
-    what = "common words, at or above a Zipf frequency (default 3)"
+    what = "common words, at or above a Zipf frequency (default 3), also in builtin:LANG where one ships"
     try:
         languages = frequency.languages()
     except InputError as error:
@@ -145,23 +145,28 @@ def _hunspell_info(tag: str) -> dict[str, Any]:
 
 
 def _wordfreq_info(spec: str) -> dict[str, Any]:
-    from referee.lexicon.frequency import WordfreqDictionary, data_file
+    from referee.lexicon.frequency import WordfreqDictionary, source_file
 
     dictionary = WordfreqDictionary(spec)
     try:
         version = metadata.version("wordfreq")
     except metadata.PackageNotFoundError:  # pragma: no cover - found above already
         version = "?"
+    if dictionary.word_list:
+        screened = f", also in {dictionary.word_list}: not proper nouns, acronyms, abbreviations or contractions"
+    else:
+        screened = f"; no word list of {dictionary.language} ships with referee, so names and acronyms are not screened"
+    path = source_file(dictionary.language, dictionary.zipf)
     return {
         "name": dictionary.name,
         "kind": "wordfreq",
         "language": dictionary.language,
-        "what": f"words at or above Zipf {dictionary.zipf:g} (once per {_per(dictionary.zipf)} words), "
-        "not proper nouns, acronyms, abbreviations or contractions",
-        "words": len(dictionary.words),
-        "bytes": None,
-        "files": [str(path) for size in ("small", "large") if (path := data_file(dictionary.language, size)).is_file()],
-        "source": f"wordfreq {version} (PyPI), its own data files; nothing is downloaded",
+        "what": f"words at or above Zipf {dictionary.zipf:g} (once per {_per(dictionary.zipf)} words){screened}",
+        "words": dictionary.count(),
+        "bytes": _size(path),
+        "files": [str(path)] if path else [],
+        "source": f"wordfreq {version} (PyPI), its own data files; nothing is downloaded"
+        + (f"; a word must also be in {dictionary.word_list}" if dictionary.word_list else ""),
         "licence": WORDFREQ_LICENCE,
     }
 

@@ -1,8 +1,15 @@
 """``wordfreq:LANG[@ZIPF]``: a family-friendly list, the words people actually use.
 
 A word counts when its frequency in wordfreq's data is at or above ZIPF on the Zipf scale
-(default 3: once per million words) and it is not a proper noun, acronym, abbreviation or
-contraction (the shipped classifier; wordfreq counts "paris", "nasa" and "etc" as words).
+(default 3: once per million words) and, where referee ships a word list of that language
+(``builtin:en``, ``builtin:nl``), it is also in that list. wordfreq counts every token of
+running text, so its common "words" include names ("paris"), acronyms ("nasa"),
+abbreviations ("etc") and chat ("lol", "omg", "wtf"); the shipped lists hold playable
+words only, so requiring both keeps exactly the common playable words, and a word that
+fails is explained by the shipped classifier like any other (proper noun, …). English
+uses ``builtin:en`` rather than ``builtin:en-large``: at Zipf 3 the larger list adds some
+570 words, mostly names and foreign words written in lower case ("albert", "mein").
+For a language without a shipped list, wordfreq's words are taken as they are.
 
 wordfreq ships its data inside its PyPI package (``wordfreq/data/*.msgpack.gz``), so
 nothing is downloaded. Importing wordfreq itself takes longer than a whole challenge
@@ -24,7 +31,9 @@ from pathlib import Path
 from referee.errors import InputError, choose, quoted
 from referee.lexicon.classifier import classifier
 from referee.lexicon.reasons import Reason
-from referee.lexicon.words import fold
+from referee.lexicon.shipped import builtin_entry, builtin_names, folder
+from referee.lexicon.sortedfile import SortedWordFile
+from referee.lexicon.words import MIN_LETTERS, fold
 
 DEFAULT_ZIPF = 3.0
 MAX_ZIPF = 8.0
@@ -48,10 +57,25 @@ def data_file(language: str, wordlist: str) -> Path:
     return data_folder() / f"{wordlist}_{language}.msgpack.gz"
 
 
+def _language(text: str) -> str:
+    """wordfreq's name for the language ``text``: ``EN`` → ``en``; an error suggesting ``en``
+    for ``en_US`` (wordfreq has no regional lists)."""
+    from referee.lexicon.catalogue import LANGUAGE_NAMES
+
+    known = languages()
+    base = LANGUAGE_NAMES.get(text.lower(), text.replace("-", "_").split("_")[0].lower())
+    if text.lower() not in known and base in known:
+        raise InputError(
+            f"unknown wordfreq language {quoted(text)} — did you mean wordfreq:{base}? "
+            "(wordfreq's lists are by language, not region)"
+        )
+    return choose(text, known, "wordfreq language")
+
+
 def parse(spec: str) -> tuple[str, float]:
     """``en@3.5`` → ("en", 3.5); the language checked against wordfreq's data."""
     language, at, zipf_text = spec.partition("@")
-    language = choose(language.strip(), languages(), "wordfreq language") if language.strip() else ""
+    language = _language(language.strip()) if language.strip() else ""
     if not language:
         raise InputError("name a language after wordfreq:, for example wordfreq:en or wordfreq:nl@3.5")
     if not at:
@@ -85,24 +109,34 @@ def _limit(zipf: float) -> int:
     return math.floor((9 - zipf) * 100 + 1e-9)
 
 
-@cache
 def common_words(language: str, zipf: float) -> frozenset[str]:
     """The folded words of ``language`` at or above ``zipf``."""
+    return _read(language, zipf)[0]
+
+
+def source_file(language: str, zipf: float) -> Path | None:
+    """The one data file ``common_words`` reads, or None if it had to ask wordfreq itself."""
+    return _read(language, zipf)[1]
+
+
+@cache
+def _read(language: str, zipf: float) -> tuple[frozenset[str], Path | None]:
     limit = _limit(zipf)
-    chosen: list[list[str]] | None = None
+    chosen: tuple[list[list[str]], Path] | None = None
     for wordlist in ("small", "large"):  # small holds everything down to Zipf 3 and loads faster
         path = data_file(language, wordlist)
         if not path.is_file():
             continue
         buckets = _buckets(path)
         if buckets is None:
-            return _from_wordfreq(language, zipf)
-        chosen = buckets
+            return _from_wordfreq(language, zipf), None
+        chosen = buckets, path
         if len(buckets) > limit:
             break
     if chosen is None:
         raise InputError(f"wordfreq has no data for {quoted(language)} here")
-    return frozenset(w if w.isascii() else fold(w) for bucket in chosen[: limit + 1] for w in bucket)
+    buckets, path = chosen
+    return frozenset(w if w.isascii() else fold(w) for bucket in buckets[: limit + 1] for w in bucket), path
 
 
 def _from_wordfreq(language: str, zipf: float) -> frozenset[str]:
@@ -114,16 +148,42 @@ def _from_wordfreq(language: str, zipf: float) -> frozenset[str]:
     return frozenset(fold(word) for word, frequency in frequencies.items() if frequency >= cutoff)
 
 
+def word_list(language: str) -> str | None:
+    """The shipped list a word of ``language`` must also be in (``builtin:en``), if one ships."""
+    return f"builtin:{language}" if language in builtin_names() else None
+
+
 class WordfreqDictionary:
-    """The common words of one language, at or above a Zipf frequency."""
+    """The common words of one language, at or above a Zipf frequency, that are also in
+    the shipped word list of that language (see the module's docstring)."""
 
     def __init__(self, spec: str) -> None:
         self.language, self.zipf = parse(spec)
         self.name = f"wordfreq:{self.language}@{self.zipf:g}"
         self.words = common_words(self.language, self.zipf)
+        self.word_list = word_list(self.language)
+        files = builtin_entry(self.word_list.removeprefix("builtin:"))["files"] if self.word_list else []
+        self._files = [folder() / file for file in files]
+        self._lists = [SortedWordFile(path) for path in self._files]
         self._classifier = classifier(self.language)
 
+    def __contains__(self, letters: str) -> bool:
+        return letters in self.words and (not self._lists or any(letters in words for words in self._lists))
+
+    def count(self) -> int:
+        """How many words the dictionary accepts: wordfreq's words that pass, 3 letters or more."""
+        words = {letters for letters in self.words if len(letters) >= MIN_LETTERS and letters.isalpha()}
+        if not self._files:
+            return len(words)
+        listed: set[str] = set()
+        for path in self._files:  # reading the shipped list whole is faster than 20,000 searches
+            try:
+                listed.update(path.read_text(encoding="utf-8").split())
+            except OSError:  # the search reports a damaged list; count the slow way
+                return sum(1 for letters in words if letters in self)
+        return len(words & listed)
+
     def lookup(self, letters: str) -> Reason:
-        if letters in self.words:
-            return self._classifier.screen(letters)
+        if letters in self:
+            return Reason.IN_DICTIONARY
         return self._classifier.explain_missing(letters)

@@ -1,11 +1,11 @@
 """``hunspell:LANG``: any Hunspell dictionary installed on this machine, through pyenchant.
 
-Hunspell knows how a word is written, so the case it accepts tells why a word fails: a
-word it knows only capitalised (``Paris``) is a proper noun, only in capitals (``NASA``)
-an acronym. Players type without accents, so a word Hunspell knows only with them
-(Dutch ``geëerd``) is found through its suggestions. Hunspell dictionaries also accept
-abbreviations such as "etc", so words it accepts are screened with the shipped
-classifier of their language.
+Hunspell knows how a word is written, so the case it knows decides why a word fails
+(SPEC §5.2): a word it knows only capitalised (``Paris``) or in mixed case (``McDonald``,
+``eBay``) is a proper noun, only in capitals (``NASA``) an acronym. Players type without
+accents, so a word Hunspell knows only with them (Dutch ``geëerd``) is found through its
+suggestions. The shipped classifier lists of the language only add what case cannot
+tell (see :meth:`HunspellDictionary.lookup`).
 
 Enchant may serve a language from another engine (Aspell); referee asks for the
 Hunspell provider only, so ``hunspell:en_US`` means the Hunspell dictionary.
@@ -40,6 +40,8 @@ _REGIONAL_PACKAGES = {
     "sv-se",
 }
 _TAG = re.compile(r"([A-Za-z]{2,3})(?:[_-]([A-Za-z]{2,3}))?")
+# The plural endings of the languages with shipped lists (English and Dutch -s, English -es).
+PLURAL_ENDINGS = ("s", "es")
 SEARCH_PATH = ("/usr/share/hunspell", "/usr/share/myspell", "/usr/share/myspell/dicts", "/usr/local/share/hunspell")
 
 
@@ -64,9 +66,13 @@ def enchant_module() -> Any:
         import enchant
     except ModuleNotFoundError:
         raise InputError("hunspell dictionaries need pyenchant: pip install pyenchant") from None
-    except (ImportError, OSError):
+    except (ImportError, OSError, AssertionError) as error:
+        # pyenchant raises ImportError when it finds no C library, OSError when the one it
+        # finds does not load, and AssertionError when PYENCHANT_LIBRARY_PATH names no file.
+        where = os.environ.get("PYENCHANT_LIBRARY_PATH")
+        detail = f" (PYENCHANT_LIBRARY_PATH={where})" if isinstance(error, AssertionError) and where else ""
         raise InputError(
-            "hunspell dictionaries need the Enchant library, which is not installed: "
+            f"hunspell dictionaries need the Enchant library, which cannot be loaded{detail}: "
             "apt-get install libenchant-2-2 (Debian, Ubuntu)"
         ) from None
     return enchant
@@ -114,16 +120,62 @@ class HunspellDictionary:
         return message + (f"; installed here: {', '.join(here)}" if here else "")
 
     def lookup(self, letters: str) -> Reason:
-        check = self._dict.check
-        if check(letters):
-            return self._classifier.screen(letters)
-        if check(letters.capitalize()):
-            return Reason.PROPER_NOUN
-        if check(letters.upper()):
+        """The verdict on ``letters`` (folded), from the case in which Hunspell knows the word.
+
+        - Known in lower case (``kitty``, and ``zen``, ``albert`` or ``col`` where the
+          dictionary has them so): a word, whatever the shipped lists say about a name or an
+          acronym spelled the same; only :meth:`_lower_case` may still call it an abbreviation.
+        - Known only otherwise: the shipped abbreviation, contraction and affix lists come
+          first, as with every dictionary (``Mrs``, ``Feb``, ``PhD`` are abbreviations, ``ING``
+          the suffix ``ing``); else the case decides, from the spelling Hunspell knows
+          (:meth:`_known_spellings`): all capitals is an acronym, any other (``Paris``,
+          ``McDonald``, ``eBay``, ``iPhone``) a proper noun.
+        - Unknown: the shipped lists say why, else not in dictionary.
+        """
+        if self._dict.check(letters):
+            return self._lower_case(letters)
+        spellings = self._known_spellings(letters)
+        if not spellings:
+            return self._classifier.explain_missing(letters)
+        if any(spelling.islower() for spelling in spellings):  # known only with accents: geëerd
+            return self._lower_case(letters)
+        for reason in (Reason.ABBREVIATION, Reason.CONTRACTION, Reason.PREFIX_OR_SUFFIX):
+            if self._classifier.has(reason, letters):
+                return reason
+        if any(spelling.isupper() for spelling in spellings):
             return Reason.ACRONYM
-        for suggestion in self._dict.suggest(letters):  # known only with accents: geëerd
-            if fold(suggestion) == letters:
-                if suggestion.islower():
-                    return self._classifier.screen(letters)
-                return Reason.ACRONYM if suggestion.isupper() else Reason.PROPER_NOUN
-        return self._classifier.explain_missing(letters)
+        return Reason.PROPER_NOUN
+
+    def _known_spellings(self, letters: str) -> list[str]:
+        """The spellings of ``letters`` Hunspell knows when it does not know the lower case.
+
+        Hunspell accepts the capitals of every word it knows (``MCDONALD``), so accepting
+        them says nothing about an acronym. Its suggestions give the spelling it really
+        holds (``McDonald``, ``eBay``, ``PhD``, ``NASA``, ``geëerd``); where they give none,
+        the capitalised form, then the capitals, are checked.
+        """
+        found = [suggestion for suggestion in self._dict.suggest(letters) if fold(suggestion) == letters]
+        if found:
+            return found
+        return [form for form in (letters.capitalize(), letters.upper()) if self._dict.check(form)][:1]
+
+    def _lower_case(self, letters: str) -> Reason:
+        """A word Hunspell knows in lower case: a word, unless the lists are sure it is not.
+
+        Never a proper noun or an acronym: the case Hunspell knows says otherwise, and the
+        shipped lists, built from other sources, hold names such as "zen" or "albert" that
+        some dictionaries also know as words. Hunspell dictionaries do hold some
+        abbreviations in lower case (en_US: "etc", "approx", "dept") next to clipped
+        words that became words ("app", "admin", "bio"), and both kinds are on the shipped
+        abbreviation list; only Hunspell tells them apart: a word takes a plural
+        ("apps"), an abbreviation does not ("etcs"). So the abbreviation list counts only
+        for a spelling Hunspell gives no plural, and the contraction list (the letters of
+        "don't") always: it holds no words.
+        """
+        if self._classifier.has(Reason.CONTRACTION, letters):
+            return Reason.CONTRACTION
+        if self._classifier.has(Reason.ABBREVIATION, letters) and not any(
+            self._dict.check(letters + ending) for ending in PLURAL_ENDINGS
+        ):
+            return Reason.ABBREVIATION
+        return Reason.IN_DICTIONARY

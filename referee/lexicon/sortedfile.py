@@ -48,12 +48,3 @@ class SortedWordFile:
             else:
                 high = start
         return False
-
-    def __len__(self) -> int:
-        """The number of words (counts the lines: reads the whole list once)."""
-        return self._map[:].count(b"\n")
-
-    @property
-    def size(self) -> int:
-        """The file's size in bytes."""
-        return len(self._map)

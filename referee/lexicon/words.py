@@ -45,12 +45,16 @@ class Word:
 
 
 def read_word(raw: str) -> Word:
-    """Read a word as given on the command line; raise InputError for anything not a word."""
+    """Read a word as given on the command line; raise InputError for anything not a word.
+
+    This is the one place that says what is not a word, two words included: a command
+    that takes a word in several arguments joins them with spaces and reads them here.
+    """
     stripped = raw.strip()
     if not stripped:
         raise InputError("no word given: name the word to check, for example `kitty`")
     if any(c.isspace() for c in stripped):
-        raise InputError(f"{quoted(raw)} is more than one word; check one word at a time")
+        raise InputError(f"{quoted(' '.join(stripped.split()))} is more than one word; give one word at a time")
     chars = []
     for c in fold(stripped):
         if c in APOSTROPHES:
