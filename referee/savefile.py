@@ -43,7 +43,7 @@ DEFAULT_LOCK_TIMEOUT = 5.0
 _HEADER = (
     "# A referee save file: the setup and every recorded event, oldest first.\n"
     "# referee replays the events through the rules each time it loads this file.\n"
-    "# Prefer `undo` and `edit` to editing by hand; the previous version is in FILE.bak.\n"
+    "# Prefer the `undo` command to editing by hand; the previous version is in FILE.bak.\n"
 )
 
 
