@@ -15,6 +15,7 @@ from referee.shuffle import VERSION, shuffle
 from referee.spellcrafter.cards import Card as SpellCard
 from referee.spellcrafter.cards import Suit as SpellSuit
 from referee.spellcrafter.deck import Deck as SpellDeck
+from referee.spellcrafter.setup import ROUNDS as SPELLCRAFTER_ROUNDS
 
 #: Smoorverliefd: players -> (cards each, dead cards). The dead cards are the last ones.
 SMOORVERLIEFD_HANDS = {3: (17, 1), 4: (13, 0), 5: (10, 2)}
@@ -158,7 +159,6 @@ def deal_smitten(seed: str, mode: SmittenMode, difficulty: Difficulty | None = N
 #: Spellcrafter: players -> cards each. "For a two-player game, remove the Familiars
 #: (black) suit from the deck. Deal a hand of 14 cards to each player."
 SPELLCRAFTER_HANDS = {2: 14, 3: 8, 4: 8, 5: 8}
-SPELLCRAFTER_ROUNDS = 4
 
 
 def reshuffle_seed(seed: str, number: int) -> str:

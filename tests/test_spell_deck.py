@@ -4,6 +4,7 @@ two-player rules)."""
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -45,6 +46,7 @@ def test_a_deck_file_round_trips_through_its_tables():
 def test_the_template_lists_every_letter_and_loads_once_filled_in(tmp_path):
     text = template()
     assert text.count('letter = "QU"') == 4 and text.count('letter = "Z"') == 4
+    assert 'letter = "Q",' not in text  # the Qu card takes the Q row
     path = tmp_path / "box.toml"
     path.write_text(text.replace('{ letter = "A", value = 0, count = 0 }', '{ letter = "A", value = 1, count = 32 }'))
     deck = load_deck(path)
@@ -61,6 +63,14 @@ def test_the_template_lists_every_letter_and_loads_once_filled_in(tmp_path):
         ('format = "referee/smoorverliefd"\nversion = 1\n', "is not a Spellcrafter deck file"),
         ('format = "referee/spellcrafter-deck"\nversion = 9\n', "this referee reads version 1"),
         ("not toml [", "is not valid TOML"),
+        ('format = "referee/spellcrafter-deck"\nversion = 1\n[moons]\nletters = [{ letter = "Q", value = 10, count = 1 }]',
+         "the Qu card is one card, written QU in a deck file (in a word, Q10m is that card played without its U)"),
+        ('format = "referee/spellcrafter-deck"\nversion = 1\n[moon]\nletters = [{ letter = "A", value = 1, count = 1 }]',
+         "unknown table [moon] — did you mean [moons]?"),
+        ('format = "referee/spellcrafter-deck"\nversion = 1\n[stars]\nletters = [{ letter = "A", value = 1, count = 1 }]',
+         "unknown table [stars] — the tables are [familiars], [sigils], [cauldrons], [moons]"),
+        ('format = "referee/spellcrafter-deck"\nversion = 1\nnmae = "box"\n', "unknown key `nmae` — did you mean `name`?"),
+        ('format = "referee/spellcrafter-deck"\nversion = 1\n[moons]\nletter = []', "[moons] unknown key `letter` — did you mean `letters`?"),
     ],
 )
 def test_a_bad_deck_file_is_refused_naming_the_problem(tmp_path, text, says):
@@ -68,7 +78,29 @@ def test_a_bad_deck_file_is_refused_naming_the_problem(tmp_path, text, says):
     path.write_text(text)
     with pytest.raises(InputError, match=None) as caught:
         load_deck(path)
-    assert says in str(caught.value)
+    assert says in str(caught.value) and str(path) in str(caught.value)
+
+
+def test_the_qu_card_of_a_filled_in_template_plays_with_or_without_its_u(referee, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    rows = {"A": (1, 3), "T": (1, 2), "QU": (10, 1), "I": (1, 1)}
+    text = template()
+    for letter, (value, count) in rows.items():
+        text = text.replace(f'{{ letter = "{letter}", value = 0, count = 0 }}', f'{{ letter = "{letter}", value = {value}, count = {count} }}')
+    Path("q.toml").write_text(text)
+    assert referee("spell", "new", "qg.toml", "A", "B", "C", "--deck", "q.toml").exit_code == 0
+    played = referee("spell", "word", "qg.toml", "A", "Q10m", "A1m", "T1m")
+    assert played.exit_code == 0, played.stderr
+    assert referee("spell", "word", "qg.toml", "B", "QU10m", "I1m", "T1m").stdout.startswith("B: QUIT 24 points")
+
+
+def test_a_folder_is_not_a_deck_file(referee, tmp_path):
+    shown = referee("spell", "deck", str(tmp_path))
+    assert shown.exit_code == 2 and f"{tmp_path} is a folder, not a deck file" in shown.stderr
+    dot = referee("spell", "deck", ".")
+    assert dot.exit_code == 2 and "is a folder" in dot.stderr
+    assert "is a folder" in referee("spell", "deck", "--template", str(tmp_path)).stderr
+    assert "is a folder" in referee("spell", "new", str(tmp_path / "g.toml"), "A", "B", "--deck", str(tmp_path)).stderr
 
 
 # --- dealing ----------------------------------------------------------------------------

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from referee import savefile
 from referee.errors import InputError, RuleError
-from referee.spellcrafter.deck import standin_deck
+from referee.spellcrafter.cards import Card, Suit
+from referee.spellcrafter.deck import Deck, standin_deck
 from referee.spellcrafter.game import Ending, Game, Verdict, passing
 from referee.spellcrafter.ruleset import RULES
 from referee.spellcrafter.setup import Setup
@@ -165,11 +166,15 @@ def test_the_game_follows_the_friendly_rules_and_the_ddt_variant_it_was_started_
     assert state.totals[0] == 34
 
 
-def test_with_a_known_deck_every_card_must_be_the_decks():
+def test_with_a_known_deck_a_card_it_does_not_hold_is_unreadable():
     state = game(deck=standin_deck())
     with pytest.raises(InputError, match="K5m is not a card of this game's deck .*; the deck's moons K is K6m"):
         play(state, ("word", "Anna", ["K5m", "I1m", "T1m"]))
-    with pytest.raises(InputError, match="uses Z10m 2 times, but the deck holds 1"):
+
+
+def test_a_card_used_more_often_than_the_deck_holds_it_breaks_the_rules():
+    state = game(deck=standin_deck())
+    with pytest.raises(RuleError, match="uses Z10m 2 times, but the deck holds 1"):
         play(state, ("word", "Anna", ["Z10m", "A1m", "Z10m"]))
 
 
@@ -178,8 +183,37 @@ def test_in_a_seeded_game_the_jumper_is_the_card_the_referee_turned_up():
     jumper = state.jumper(1)
     assert str(jumper) == "R1f"
     play(state, ("word", "Anna", ["E1f", "A1f", "*R1f"]))
-    with pytest.raises(InputError, match="the Jumper on the table in round 1 is R1f, not Y4f"):
+    with pytest.raises(RuleError, match="the Jumper on the table in round 1 is R1f, not Y4f"):
         play(state, ("word", "Anna", ["K6m", "I1m", "*Y4f"]))
+
+
+def test_a_seeded_game_uses_the_standin_deck_unless_the_table_gives_its_own():
+    assert game(seed="amber").setup.deck == standin_deck()
+    assert game().setup.deck is None
+    own = Deck("ours", standin_deck().cards[:60])
+    assert game(seed="amber", deck=own).setup.deck == own
+
+
+def test_a_seeded_game_whose_deck_cannot_deal_every_round_is_refused_at_the_start():
+    small = Deck("small", (Card(Suit.MOONS, "A", 1),) * 10)
+    with pytest.raises(InputError, match="run out of cards"):
+        game("A", "B", "C", "D", "E", seed="x", deck=small)
+
+
+def test_an_empty_seed_is_refused_before_anything_else_about_the_seed():
+    with pytest.raises(InputError, match="the seed is empty"):
+        Setup.from_toml({"players": ["Anna", "Bram"], "seed": ""})
+    with pytest.raises(InputError, match="the seed is empty"):
+        game(seed="")
+
+
+def test_who_is_still_waiting_is_everyone_before_a_round_begins_and_nobody_after_the_game():
+    state = play(game(), ("word", "Anna", KIT))
+    assert state.waiting == (1, 2)
+    state = play(state, ("pass", "Bram"), ("pass", "Cees"))
+    assert state.latest.number == 1 and state.waiting == (0, 1, 2)
+    state = play(game(), ("word", "Anna", ZAPPY))
+    assert state.outcome is not None and state.waiting == ()
 
 
 def test_setup_needs_two_to_five_distinct_players():

@@ -154,7 +154,7 @@ def test_a_seeded_game_shows_the_jumper_of_the_round(referee, tmp_path):
     result = referee("spell", "new", str(path), "Anna", "Bram", "Cees", "Daan", "--seed", "amber")
     assert "Round 1 of 4 — pass left — Jumper R1f — waiting for Anna, Bram, Cees, Daan" in result.stdout
     refused = referee("spell", "word", str(path), "Anna", *KITTY)
-    assert refused.exit_code == 2 and "the Jumper on the table in round 1 is R1f, not Y4f" in refused.stderr
+    assert refused.exit_code == 1 and "the Jumper on the table in round 1 is R1f, not Y4f" in refused.stderr
     assert savefile.load(path, RULES).setup["deck"]["moons"]["letters"][0] == {"letter": "A", "value": 1, "count": 2}
 
 
@@ -176,3 +176,45 @@ def test_the_installed_command_keeps_a_game(tmp_path):
     bad = run("word", "g.toml", "Bram", "K4x", "I1m", "T1m")
     assert bad.returncode == 2 and bad.stderr.startswith("referee: unknown suit 'x' in token 1")
     assert '"total": 16' in run("show", "g.toml", "--json").stdout
+
+
+def test_a_seeded_game_whose_deck_cannot_deal_is_refused_and_no_file_is_written(referee, tmp_path):
+    small = tmp_path / "small.toml"
+    small.write_text('format = "referee/spellcrafter-deck"\nversion = 1\n[moons]\nletters = [{ letter = "A", value = 1, count = 10 }]\n')
+    path = tmp_path / "sm.toml"
+    result = referee("spell", "new", str(path), "A", "B", "C", "D", "E", "--seed", "x", "--deck", str(small))
+    assert result.exit_code == 2 and "run out of cards" in result.stderr
+    assert not path.exists()
+
+
+def test_an_empty_seed_is_refused_as_deal_refuses_it(referee, tmp_path):
+    path = tmp_path / "g.toml"
+    refused = referee("spell", "new", str(path), "Anna", "Bram", "--seed", "")
+    assert refused.exit_code == 2 and not path.exists()
+    assert refused.stderr == referee("deal", "spellcrafter", "--seed", "").stderr
+    assert "the seed is empty" in refused.stderr
+
+
+def test_a_file_dictionary_is_stored_by_its_absolute_path(referee, tmp_path, monkeypatch):
+    table = tmp_path / "table"
+    table.mkdir()
+    (table / "words.txt").write_text("kit\n")
+    monkeypatch.chdir(table)
+    assert referee("spell", "new", "g.toml", "Anna", "Bram", "--dict", "file:words.txt").exit_code == 0
+    stored = savefile.load(table / "g.toml", RULES).setup["dictionary"]
+    assert stored == f"file:{(table / 'words.txt').resolve()}"
+    referee("spell", "word", "g.toml", "Anna", "K6m", "I1m", "T1m")
+    monkeypatch.chdir(tmp_path)
+    result = referee("spell", "challenge", str(table / "g.toml"), "Bram", "Anna")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith(f"KIT: valid — in dictionary (file:{(table / 'words.txt').resolve()})")
+
+
+def test_word_and_value_gives_the_word_the_tokens_spell_and_its_score():
+    from referee.spellcrafter import word_and_value
+
+    assert word_and_value(["K6m", "I1m", "T1m"]) == ("KIT", 16)
+    assert word_and_value(["K6m I1m T1m", "DDm:T", "*Y4f"]) == ("KITTY", 26)
+    assert word_and_value(["Q10s", "A1m", "T1m"]) == ("QAT", 12)
+    assert word_and_value(["C3m", "A1m", "*T2f"], friendly=True) == ("CAT", 12)
+    assert word_and_value(["C3m", "A1m", "T2m", "TRm:S", "DDm:A", "TOILm@1"], ddt=True) == ("CATSA", 34)

@@ -13,7 +13,7 @@ from conftest import installed_referee
 from referee.errors import RuleError
 from referee.spellcrafter.notation import DoubleToken, LetterToken, ToilToken, TroubleToken, letters_of, parse_word
 from referee.spellcrafter.cards import Suit
-from referee.spellcrafter.scoring import Variants, score_word
+from referee.spellcrafter.scoring import MAX_CARDS, Variants, copied_position, score_word, shown_letters
 
 FRIENDLY = Variants(friendly=True)
 DDT = Variants(ddt=True)
@@ -149,6 +149,34 @@ def test_a_word_uses_the_jumper_at_most_once():
         score("*A1m *T1m E1m")
 
 
+def test_a_word_uses_at_most_the_seven_selected_cards_and_the_jumper():
+    assert MAX_CARDS == 8
+    assert score("S1m P3m E1m L1m L1m I1m N1m *G2f").length == 8
+    with pytest.raises(RuleError, match="a word uses at most 8 cards, the 7 a player selects and the Jumper; this one has 9"):
+        score("S1m P3m E1m L1m L1m I1m N1m G2m *S1f")
+    with pytest.raises(RuleError, match="this one has 9"):
+        score("C3m A1m T2m TRm:S DDm:A TOILm@1 TOILm@2 TOILm@3 S1m")  # Toil is one of the cards too
+
+
+def test_a_huge_word_is_refused_at_once():
+    import time
+
+    started = time.perf_counter()
+    with pytest.raises(RuleError, match="at most 8 cards"):
+        score_word(parse_word(["A1m"] * 20_000 + ["DDm:A"] * 5_000))
+    assert time.perf_counter() - started < 5
+
+
+def test_finding_the_card_double_double_copies_takes_one_pass_over_the_word():
+    import time
+
+    letters = letters_of(parse_word(["A1m"] * 20_000 + ["A2s"] + ["DDm:A"] * 5_000))
+    started = time.perf_counter()
+    shown = shown_letters(letters)
+    copies = [copied_position(token, shown) for token in letters if isinstance(token, DoubleToken)]
+    assert set(copies) == {20_001} and time.perf_counter() - started < 1
+
+
 # --- Alternate rules --------------------------------------------------------------------
 
 
@@ -205,19 +233,20 @@ LETTER_CARDS = st.builds(LetterToken, st.sampled_from(list("ABCDEKTY") + ["QU", 
 
 @st.composite
 def words(draw, friendly: bool = False):
-    """A well-formed word: letter cards, maybe one Jumper, copies of shown letters,
-    Trouble, and Toils on distinct letter cards."""
-    letters: list = draw(st.lists(LETTER_CARDS, min_size=1, max_size=6))
+    """A well-formed word of at most MAX_CARDS cards: letter cards, maybe one Jumper,
+    copies of shown letters, Trouble, and Toils on distinct letter cards."""
+    letters: list = draw(st.lists(LETTER_CARDS, min_size=1, max_size=4))
     if friendly or draw(st.booleans()):
         jumper = draw(LETTER_CARDS)
         letters.insert(draw(st.integers(0, len(letters))), LetterToken(jumper.written, jumper.value, jumper.suit, True))
     shown = sorted({token.letter for token in letters})
-    for _ in range(draw(st.integers(0, 2))):
+    for _ in range(draw(st.integers(0, 1))):
         letters.insert(draw(st.integers(0, len(letters))), DoubleToken(draw(SUITS), draw(st.sampled_from(shown))))
-    for _ in range(draw(st.integers(0 if len(letters) >= 3 else 3 - len(letters), 2))):
+    needed = max(0, 3 - len(letters))
+    for _ in range(draw(st.integers(needed, max(needed, 1)))):
         letters.insert(draw(st.integers(0, len(letters))), TroubleToken(draw(SUITS), draw(st.sampled_from("AEIOUZ"))))
     cards = [n for n, token in enumerate(letters, start=1) if isinstance(token, LetterToken)]
-    targets = draw(st.lists(st.sampled_from(cards), unique=True, max_size=2))
+    targets = draw(st.lists(st.sampled_from(cards), unique=True, max_size=min(2, MAX_CARDS - len(letters))))
     return [*letters, *(ToilToken(draw(SUITS), target) for target in targets)]
 
 

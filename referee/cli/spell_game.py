@@ -19,6 +19,7 @@ import typer
 
 from referee.cli.dictionary import DEFAULT_DICTIONARY
 from referee.cli.files import FileArgument, JsonOption, add_file_commands
+from referee.spellcrafter.notation import JUMPER_EXAMPLE, LETTER_EXAMPLE, QU_EXAMPLES
 
 if TYPE_CHECKING:
     from referee.spellcrafter.game import Game
@@ -29,8 +30,8 @@ Tokens = Annotated[
     list[str],
     typer.Argument(
         metavar="TOKEN…",
-        help="The word's cards in order: K4m (letter, value, suit f/s/c/m), QU6s or Q6s (Qu), '*Y2f' (the Jumper), "
-        "DDm:T (Double, Double as T), TRc:E (Trouble as E), TOILm@5 (Toil on letter 5).",
+        help=f"The word's cards in order: {LETTER_EXAMPLE} (letter, value, suit f/s/c/m), {' or '.join(QU_EXAMPLES)} (Qu), "
+        f"'{JUMPER_EXAMPLE}' (the Jumper), DDm:T (Double, Double as T), TRc:E (Trouble as E), TOILm@5 (Toil on letter 5).",
         show_default=False,
     ),
 ]
@@ -67,7 +68,7 @@ def score(tokens: Tokens, friendly: FriendlyOption = False, ddt: DdtOption = Fal
 
 
 def deck(
-    file: Annotated[Path, typer.Argument(help="A deck file (default: the stand-in deck shipped with referee).", show_default=False)] = Path(""),
+    file: Annotated[Path | None, typer.Argument(help="A deck file (default: the stand-in deck shipped with referee).", show_default=False)] = None,
     template: Annotated[bool, typer.Option("--template", help="Write a blank deck file to FILE (or print it) to fill in from a box.")] = False,
     as_json: JsonOption = False,
 ) -> None:
@@ -79,9 +80,11 @@ def deck(
     if template:
         if as_json:
             raise InputError("--template writes a TOML file; leave out --json")
-        if str(file) in ("", "."):
+        if file is None:
             typer.echo(blank(), nl=False)
             return
+        if file.is_dir():
+            raise InputError(f"{file} is a folder; name the deck file to write, e.g. my-box.toml")
         try:
             with open(file, "x", encoding="utf-8") as handle:
                 handle.write(blank())
@@ -91,7 +94,7 @@ def deck(
             raise InputError(f"cannot write {file}: {error.strerror}") from None
         typer.echo(f"Wrote a blank deck to {file}: fill in each letter's value and count, then `referee spell deck {file}`.")
         return
-    chosen = standin_deck() if str(file) in ("", ".") else load_deck(file)
+    chosen = standin_deck() if file is None else load_deck(file)
     warnings = chosen.warnings()
     if as_json:
         from referee.cli.output import emit_json
@@ -109,20 +112,20 @@ def new(
     friendly: FriendlyOption = False,
     ddt: DdtOption = False,
     dictionary: Annotated[str, typer.Option("--dict", "-d", metavar="NAME", help="The dictionary for challenges (see `referee dict list`).")] = DEFAULT_DICTIONARY,
-    seed: Annotated[str, typer.Option(help="The referee deals every round from this seed (virtual deck).", show_default=False)] = "",
-    deck_file: Annotated[Path, typer.Option("--deck", metavar="FILE", help="The table's deck file: cards are checked against it (default with --seed: the stand-in deck).", show_default=False)] = Path(""),
+    seed: Annotated[str | None, typer.Option(help="The referee deals every round from this seed (virtual deck).", show_default=False)] = None,
+    deck_file: Annotated[Path | None, typer.Option("--deck", metavar="FILE", help="The table's deck file: cards are checked against it (default with --seed: the stand-in deck).", show_default=False)] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Start a Spellcrafter game file: four rounds, passing left first."""
     from referee import savefile
     from referee.lexicon.catalogue import open_dictionary
-    from referee.spellcrafter.deck import load_deck, standin_deck
+    from referee.spellcrafter.deck import load_deck
     from referee.spellcrafter.setup import Setup
 
-    chosen = load_deck(deck_file) if str(deck_file) not in ("", ".") else standin_deck() if seed else None
-    name = open_dictionary(dictionary).name  # an unknown or missing dictionary is refused now, not at a challenge
+    # An unknown or missing dictionary is refused now, not at a challenge.
+    name = open_dictionary(_anchored(dictionary)).name
     variants = [v for v, on in (("friendly", friendly), ("ddt", ddt)) if on]
-    setup = Setup.build(players, variants, name, seed or None, chosen)
+    setup = Setup.build(players, variants, name, seed, None if deck_file is None else load_deck(deck_file))
     game = savefile.create(file, _rules(), setup.to_toml()).state
     from referee.cli.output import Line
     from referee.cli.spell_view import settings_line
@@ -131,36 +134,45 @@ def new(
             extra={"file": str(file)})  # fmt: skip
 
 
+def _anchored(dictionary: str) -> str:
+    """The dictionary's name as the game stores it: a ``file:`` word list by its absolute
+    path, so the game's challenges work from any folder."""
+    from referee.lexicon.catalogue import split_name
+
+    kind, rest = split_name(dictionary)
+    return f"file:{Path(rest).expanduser().resolve()}" if kind == "file" else dictionary
+
+
+def _entry(file: Path, player: str, kind: str, **fields: Any) -> tuple[Game, int]:
+    """Record a word or a pass by PLAYER (as typed: any unambiguous start of the name);
+    the game after it, and the player's seat."""
+    from referee import savefile
+
+    def entry(game: Game) -> dict[str, Any]:
+        return {"kind": kind, "player": game.setup.players[game.setup.player(player)], **fields}
+
+    saved = savefile.record(file, _rules(), entry)
+    return saved.state, saved.state.setup.players.index(saved.events[-1]["player"])
+
+
 def word(file: FileArgument, player: PlayerArgument, tokens: Tokens, as_json: JsonOption = False) -> None:
     """Record PLAYER's word for this round; it is scored at once."""
-    from referee import savefile
     from referee.spellcrafter.notation import parse_word
 
-    parsed = parse_word(tokens)
-    seats: list[int] = []
-
-    def event(game: Game) -> dict[str, Any]:
-        seats.append(game.setup.player(player))
-        return {"kind": "word", "player": game.setup.players[seats[0]], "cards": [str(token) for token in parsed]}
-
-    game = savefile.record(file, _rules(), event).state
+    cards = [str(token) for token in parse_word(tokens)]
+    game, seat = _entry(file, player, kind="word", cards=cards)
     from referee.cli.spell_view import totals_line, word_line
 
-    _report(game, as_json, word_line(game, seats[0]), totals_line(game))
+    _report(game, as_json, word_line(game, seat), totals_line(game))
 
 
 def pass_(file: FileArgument, player: PlayerArgument, as_json: JsonOption = False) -> None:
     """Record that PLAYER plays no word this round (0 points)."""
-    from referee import savefile
-
-    def event(game: Game) -> dict[str, Any]:
-        return {"kind": "pass", "player": game.setup.players[game.setup.player(player)]}
-
-    game = savefile.record(file, _rules(), event).state
+    game, seat = _entry(file, player, kind="pass")
     from referee.cli.output import Line
     from referee.cli.spell_view import totals_line
 
-    _report(game, as_json, Line(f"{event(game)['player']} passes."), totals_line(game))
+    _report(game, as_json, Line(f"{game.setup.players[seat]} passes."), totals_line(game))
 
 
 def show(file: FileArgument, as_json: JsonOption = False) -> None:

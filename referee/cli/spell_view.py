@@ -110,19 +110,19 @@ def outcome_line(game: Game, outcome: Outcome) -> Line:
 def situation(game: Game) -> Line:
     """The line on every screen: the round, the passing direction, who is still to play."""
     from referee.spellcrafter.game import passing
+    from referee.spellcrafter.setup import ROUNDS
 
     outcome = game.outcome
     if outcome is not None:
         return outcome_line(game, outcome)
     number = game.current_number
-    line = Line((f"Round {number}", "bold"), f" of 4 — pass {passing(number)}")
+    line = Line((f"Round {number}", "bold"), f" of {ROUNDS} — pass {passing(number)}")
     jumper = game.jumper(number)
     if jumper is not None:
         line.append(" — Jumper ").append(str(jumper), jumper.suit.colour)
     latest = game.latest
     if latest.number == number:
-        waiting = ", ".join(game.setup.players[seat] for seat in latest.waiting)
-        line.append(f" — waiting for {waiting}")
+        line.append(f" — waiting for {', '.join(game.setup.players[seat] for seat in game.waiting)}")
     else:
         line.append(f" — round {latest.number}'s words can be challenged until round {number} begins", "dim")
     return line

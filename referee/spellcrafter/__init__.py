@@ -12,7 +12,15 @@ from collections.abc import Sequence
 
 
 def word_and_value(arguments: Sequence[str], friendly: bool = False, ddt: bool = False) -> tuple[str, int]:
-    """The word that card tokens spell and its score, for ``referee spell challenge K6m I1m T1m``."""
+    """The word that card tokens spell, in capitals, and its score, for ``referee spell
+    challenge K6m I1m T1m`` → ``("KIT", 16)``.
+
+    ``arguments`` are command-line arguments (one may hold several tokens);
+    ``friendly`` and ``ddt`` are the table's variants. A token that cannot be read raises
+    ``InputError`` (exit 2), a word that breaks a rule (fewer than 3 letters, more cards
+    than a player holds, …) ``RuleError`` (exit 1). ``notation.looks_like_tokens`` tells
+    card tokens from a plain word.
+    """
     from referee.spellcrafter.notation import parse_word
     from referee.spellcrafter.scoring import Variants, score_word
 

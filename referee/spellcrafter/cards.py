@@ -9,6 +9,7 @@ card as its code and suit (``DDm``, ``TOILm``, ``TRc``).
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass
 
 
@@ -66,6 +67,10 @@ _TITLES = {Special.DOUBLE_DOUBLE: "Double, Double", Special.TOIL: "Toil", Specia
 #: The Qu card's letters: "Although Qu is a letter card (not a special card), it is
 #: unique because it includes two letters."
 QU = "QU"
+
+#: The letters a letter card is written with, in capitals: one letter A–Z, or QU. In a
+#: word ``Q`` is the Qu card played without its U; a deck file lists the card as QU.
+CARD_LETTERS = re.compile(r"QU|[A-Z]")
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,10 @@ file: per suit, its letter cards (letter, value, count) and its special cards::
         { letter = "QU", value = 10, count = 1 },
     ]
 
-and the same for ``sigils``, ``cauldrons`` and ``moons``. The deck's order before
+and the same for ``sigils``, ``cauldrons`` and ``moons``; any other key or table (a
+misspelled ``[moon]``) is refused with the nearest spelling. The Qu card is one card,
+listed as ``QU``: a plain ``Q`` is refused (in a word, ``Q10m`` is that card played
+without its U). The deck's order before
 shuffling is the file's: suits familiars, sigils, cauldrons, moons; in each suit its
 letter cards in the order listed (each repeated ``count`` times), then its special cards.
 ``examples/spellcrafter-deck.toml`` is a clearly labelled stand-in; ``referee spell deck
@@ -23,18 +26,19 @@ letter cards in the order listed (each repeated ``count`` times), then its speci
 
 from __future__ import annotations
 
-import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from referee.errors import InputError, quoted
-from referee.spellcrafter.cards import QU, Card, Special, Suit
+from referee.errors import InputError, nearest, quoted
+from referee.spellcrafter.cards import CARD_LETTERS, QU, Card, Special, Suit
 
 FORMAT = "referee/spellcrafter-deck"
 VERSION = 1
+HEADER_KEYS = ("format", "version", "name")
+SUIT_KEYS = ("letters", "specials")
 STANDIN_FILE = "spellcrafter-deck.toml"
 CARDS_PER_SUIT = 35  # "35 cards of each suit … including 3 special cards of each suit"
 SPECIALS_PER_SUIT = 3
@@ -95,6 +99,7 @@ class Deck:
     @classmethod
     def from_toml(cls, document: Mapping[str, Any]) -> Deck:
         """A deck from a deck file's tables; ``InputError`` names the first bad entry."""
+        _check_keys(document, [suit.label for suit in Suit], HEADER_KEYS)
         name = document.get("name", "unnamed deck")
         if not isinstance(name, str):
             raise InputError("the deck's `name` must be text")
@@ -103,11 +108,28 @@ class Deck:
             table = document.get(suit.label, {})
             if not isinstance(table, Mapping):
                 raise InputError(f"[{suit.label}] must be a table with `letters` and `specials`")
+            _check_keys(table, (), SUIT_KEYS, f"[{suit.label}] ")
             cards += _letter_cards(suit, table.get("letters", []))
             cards += _special_cards(suit, table.get("specials", []))
         if not cards:
             raise InputError("the deck has no cards: fill in [familiars], [sigils], [cauldrons] and [moons]")
         return cls(name, tuple(cards))
+
+
+def _check_keys(table: Mapping[str, Any], tables: Sequence[str], keys: Sequence[str], where: str = "") -> None:
+    """Refuse a key or table the deck file does not have: a misspelled ``[moon]`` would
+    otherwise leave the moons silently empty."""
+    for key, value in table.items():
+        if key in tables or key in keys:
+            continue
+        shown = key if key.isprintable() else quoted(key)
+        if isinstance(value, Mapping) and tables:
+            guess = nearest(key, tables)
+            hint = f"did you mean [{guess}]?" if guess else "the tables are " + ", ".join(f"[{name}]" for name in tables)
+            raise InputError(f"{where}unknown table [{shown}] — {hint}")
+        guess = nearest(key, keys)
+        hint = f"did you mean `{guess}`?" if guess else "the keys are " + ", ".join(f"`{name}`" for name in keys)
+        raise InputError(f"{where}unknown key `{shown}` — {hint}")
 
 
 def _letter_cards(suit: Suit, rows: object) -> list[Card]:
@@ -120,8 +142,13 @@ def _letter_cards(suit: Suit, rows: object) -> list[Card]:
         if not isinstance(row, Mapping) or set(row) != {"letter", "value", "count"}:
             raise InputError(f"{where}, entry {number}: write {{ letter = \"A\", value = 1, count = 2 }}")
         letter, value, count = row["letter"], row["value"], row["count"]
-        if not isinstance(letter, str) or not re.fullmatch(r"QU|[A-Z]", letter.upper()):
+        if not isinstance(letter, str) or not letter.isascii() or not CARD_LETTERS.fullmatch(letter.upper()):
             raise InputError(f"{where}, entry {number}: the letter is one letter A–Z or QU, not {quoted(str(letter))}")
+        if letter.upper() == "Q":
+            raise InputError(
+                f"{where}, entry {number}: the Qu card is one card, written QU in a deck file "
+                "(in a word, Q10m is that card played without its U)"
+            )
         for key, number_value, low in (("value", value, 0), ("count", count, 0)):
             if not isinstance(number_value, int) or isinstance(number_value, bool) or not low <= number_value <= 99:
                 raise InputError(f"{where}, entry {number} ({letter}): `{key}` must be a whole number from 0 to 99")
@@ -149,6 +176,8 @@ def load_deck(path: Path | str) -> Deck:
     import tomllib
 
     path = Path(path)
+    if path.is_dir():
+        raise InputError(f"{path} is a folder, not a deck file; name the deck file, e.g. my-box.toml")
     try:
         document = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -176,7 +205,9 @@ def standin_deck() -> Deck:
 
 
 def template() -> str:
-    """A blank deck file: every letter of every suit at value 0 and count 0, to fill in."""
+    """A blank deck file: every letter of every suit at value 0 and count 0, to fill in.
+
+    The Qu card takes the Q row: it is listed once, as QU."""
     lines = [
         "# A Spellcrafter deck file for `referee`: fill in each letter card's value and how",
         "# many of it the suit holds (leave count = 0 for letters the suit does not have).",
@@ -186,8 +217,7 @@ def template() -> str:
         f"version = {VERSION}",
         'name = "My Spellcrafter box"',
     ]
-    letters = [chr(code) for code in range(ord("A"), ord("Z") + 1)]
-    letters.insert(letters.index("Q") + 1, QU)
+    letters = [QU if code == ord("Q") else chr(code) for code in range(ord("A"), ord("Z") + 1)]
     for suit in Suit:
         lines += ["", f"[{suit.label}]", 'specials = ["double-double", "toil", "trouble"]', "letters = ["]
         lines += [f'    {{ letter = "{letter}", value = 0, count = 0 }},' for letter in letters]

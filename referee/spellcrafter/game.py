@@ -18,9 +18,14 @@ Rulings where the rulebook is silent:
   and Trouble count, Toil does not); a pass or a word that fell counts 0. Still tied:
   a shared win.
 - Passing goes left in round 1 and alternates: right in 2, left in 3, right in 4.
-- Two players: the Familiars are removed, so a word with a Familiars card breaks the
-  rules. When the game knows its deck, every card must be one of the deck's, and in a
-  seeded game the Jumper must be the one the referee turned up.
+- The cards of a word, checked by :meth:`Game.check_cards`: a card that the game's
+  deck does not hold at all cannot be read as one of its cards (a typo: ``InputError``,
+  exit 2). Cards that exist but cannot be in this word break the rules (``RuleError``,
+  exit 1): a Familiars card in a two-player game (the suit is removed), a card used more
+  often than the deck holds it, and in a seeded game a Jumper other than the one the
+  referee turned up.
+- A game dealt by the referee must be dealable for all its rounds: a deck too small is
+  refused when the game starts, not in round 3.
 """
 
 from __future__ import annotations
@@ -32,13 +37,13 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
+from referee.dealing import SpellDeal, deal_spellcrafter
 from referee.errors import InputError, RuleError
 from referee.spellcrafter.cards import Card, Suit
+from referee.spellcrafter.deck import Deck
 from referee.spellcrafter.notation import LetterToken, Token, parse_word
 from referee.spellcrafter.scoring import Score, score_word
-from referee.spellcrafter.setup import Setup
-
-ROUNDS = 4
+from referee.spellcrafter.setup import ROUNDS, Setup
 
 
 class Ending(enum.Enum):
@@ -139,6 +144,13 @@ class Game:
 
     @classmethod
     def start(cls, setup: Setup) -> Game:
+        """A new game; one dealt by the referee is dealt through its last round now, so a
+        deck too small for the table is refused before anything is saved."""
+        if setup.seed is not None and setup.deck is not None:
+            try:
+                _deal(setup.deck, setup.seed, setup.count, ROUNDS)
+            except InputError as error:
+                raise InputError(f"the deck cannot deal {ROUNDS} rounds to {setup.count} players: {error}") from None
         return cls(setup, (Round(1, (None,) * setup.count),))
 
     @property
@@ -182,6 +194,16 @@ class Game:
     def current_number(self) -> int:
         """The round the next word or pass goes into."""
         return self.latest.number + 1 if self.latest.complete and self.latest.number < ROUNDS else self.latest.number
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        """Who still has to enter a word or pass in the current round: everyone when it
+        has not begun yet, nobody once the game is over."""
+        if self.outcome is not None:
+            return ()
+        if self.latest.number == self.current_number:
+            return self.latest.waiting
+        return tuple(range(self.setup.count))
 
     # --- events -----------------------------------------------------------------------
 
@@ -271,27 +293,30 @@ class Game:
         return _deal(self.setup.deck, self.setup.seed, self.setup.count, round_number).jumper
 
     def check_cards(self, tokens: Sequence[Token], round_number: int) -> None:
-        """The cards must exist: no Familiars with two players, only the deck's cards
-        (as many as it holds) when the deck is known, the turned-up Jumper when seeded."""
+        """The cards must be the game's. A card the deck does not hold at all is a typo
+        (``InputError``, exit 2); breaking a rule is a ``RuleError`` (exit 1): a Familiars
+        card with two players, a card used more often than the deck holds it, a Jumper
+        other than the one turned up in a seeded game."""
+        deck = self.setup.deck
+        used = Counter(token.card for token in tokens)
+        if deck is not None:
+            for card in used:
+                if deck.count(card) == 0:
+                    others = " ".join(str(c) for c in deck.same_letter(card)) if card.is_letter else ""
+                    hint = f"; the deck's {card.suit.label} {card.letters} is {others}" if others else ""
+                    raise InputError(f"{card} is not a card of this game's deck ({deck.name}){hint}")
         if self.setup.two_player:
             for token in tokens:
                 if token.suit is Suit.FAMILIARS:
                     raise RuleError(f"{token}: a two-player game is played without the Familiars (f), removed from the deck")
-        deck = self.setup.deck
-        if deck is None:
-            return
-        used = Counter(token.card for token in tokens)
-        for card, count in used.items():
-            if deck.count(card) == 0:
-                others = " ".join(str(c) for c in deck.same_letter(card)) if card.is_letter else ""
-                hint = f"; the deck's {card.suit.label} {card.letters} is {others}" if others else ""
-                raise InputError(f"{card} is not a card of this game's deck ({deck.name}){hint}")
-            if count > deck.count(card):
-                raise InputError(f"the word uses {card} {count} times, but the deck holds {deck.count(card)}")
+        if deck is not None:
+            for card, count in used.items():
+                if count > deck.count(card):
+                    raise RuleError(f"the word uses {card} {count} times, but the deck holds {deck.count(card)}")
         jumper = self.jumper(round_number)
         for token in tokens:
             if jumper is not None and isinstance(token, LetterToken) and token.jumper and token.card != jumper:
-                raise InputError(f"the Jumper on the table in round {round_number} is {jumper}, not {token.card}")
+                raise RuleError(f"the Jumper on the table in round {round_number} is {jumper}, not {token.card}")
 
     def describe_outcome(self, outcome: Outcome) -> str:
         names = " and ".join(self.setup.players[seat] for seat in outcome.winners)
@@ -309,9 +334,7 @@ class Game:
 
 
 @lru_cache(maxsize=32)
-def _deal(deck: Any, seed: str, players: int, round_number: int) -> Any:
-    from referee.dealing import deal_spellcrafter
-
+def _deal(deck: Deck, seed: str, players: int, round_number: int) -> SpellDeal:
     return deal_spellcrafter(deck, seed, players, round_number)
 
 

@@ -2,34 +2,53 @@
 
 | token | meaning | example |
 | --- | --- | --- |
-| LETTER VALUE SUIT | a letter card | ``K4m`` |
-| ``QU`` / ``Q`` VALUE SUIT | the Qu card, with / without its optional U | ``QU6s``, ``Q6s`` |
-| ``*`` + letter card | the Jumper (shown by the face-down card) | ``*Y2f`` |
+| LETTER VALUE SUIT | a letter card | ``K6m`` |
+| ``QU`` / ``Q`` VALUE SUIT | the Qu card, with / without its optional U | ``QU10s``, ``Q10s`` |
+| ``*`` + letter card | the Jumper (shown by the face-down card) | ``*Y4f`` |
 | ``DD`` SUIT ``:`` LETTER | Double, Double standing for LETTER | ``DDm:T`` |
 | ``TR`` SUIT ``:`` LETTER | Trouble standing for LETTER, worth 0 | ``TRc:E`` |
 | ``TOIL`` SUIT ``@`` N | Toil on the N-th letter of the word (1-based) | ``TOILm@5`` |
 
-Case does not matter (``k4M``); tokens are separated by spaces. Parsing only reads the
-tokens: a token that cannot be read is an ``InputError`` (exit 2) naming the token, its
-position and what was expected. Whether the word obeys the rules (three letters, what
-Double, Double may copy, where Toil may go) is :mod:`referee.spellcrafter.scoring`'s.
+Case does not matter (``k6M``); tokens are separated by spaces. :data:`TOKEN` is the one
+definition of a token's shape: :func:`parse_token` reads a token that fits it, and only
+for one that does not works out what is wrong, naming the token, the character and what
+was expected (an ``InputError``, exit 2). Whether the word obeys the rules (three
+letters, what Double, Double may copy, where Toil may go) is
+:mod:`referee.spellcrafter.scoring`'s.
 
-Rulings on writing the Qu card: ``QU6s`` puts both letters in the word (``QUIT``),
-``Q6s`` only the Q (``QAT``); either way it is one card and one letter. Double, Double
+Rulings on writing the Qu card: ``QU10s`` puts both letters in the word (``QUIT``),
+``Q10s`` only the Q (``QAT``); either way it is one card and one letter. Double, Double
 may stand for the Qu card as ``DDm:QU`` or ``DDm:Q``; Trouble stands for one letter A–Z.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.errors import InputError, quoted
-from referee.spellcrafter.cards import QU, SUIT_HELP, Card, Special, Suit
+from referee.spellcrafter.cards import CARD_LETTERS, QU, SUIT_HELP, Card, Special, Suit
 
 MAX_VALUE = 99
-_LETTER_CARD = "a letter card is LETTER VALUE SUIT, e.g. K4m"
+
+#: Examples for messages and help, each a card of the stand-in deck (a test checks).
+LETTER_EXAMPLE = "K6m"
+JUMPER_EXAMPLE = "*Y4f"
+QU_EXAMPLES = ("QU10s", "Q10s")
+_LETTER_CARD = f"a letter card is LETTER VALUE SUIT, e.g. {LETTER_EXAMPLE}"
+
+_SUIT = "[" + "".join(suit.value for suit in Suit) + "]"
+_LETTERS = CARD_LETTERS.pattern
+#: A token's shape (SPEC §2), case-insensitive and ASCII only.
+TOKEN = re.compile(
+    rf"(?P<jumper>\*)?(?P<written>{_LETTERS})(?P<value>[0-9]+)(?P<suit>{_SUIT})"
+    rf"|DD(?P<double_suit>{_SUIT}):(?P<copies>{_LETTERS})"
+    rf"|TR(?P<trouble_suit>{_SUIT}):(?P<stands_for>[A-Z])"
+    rf"|TOIL(?P<toil_suit>{_SUIT})@(?P<target>[0-9]+)",
+    re.IGNORECASE | re.ASCII,
+)
 
 
 @dataclass(frozen=True)
@@ -115,12 +134,8 @@ LetterLike = LetterToken | DoubleToken | TroubleToken
 Token = LetterToken | DoubleToken | TroubleToken | ToilToken
 
 
-def is_letter(token: Token) -> bool:
-    """Letters are letter cards, the Jumper, Double, Double and Trouble; Toil is not."""
-    return not isinstance(token, ToilToken)
-
-
 def letters_of(tokens: Sequence[Token]) -> tuple[LetterLike, ...]:
+    """The word's letters: letter cards, the Jumper, Double, Double and Trouble; not Toil."""
     return tuple(token for token in tokens if not isinstance(token, ToilToken))
 
 
@@ -130,15 +145,26 @@ def spelled(tokens: Sequence[Token]) -> str:
 
 
 def split_tokens(arguments: Sequence[str]) -> list[str]:
-    """Tokens from command-line arguments; one argument may hold several (``"K4m I1m"``)."""
+    """Tokens from command-line arguments; one argument may hold several (``"K6m I1m"``)."""
     return [token for argument in arguments for token in argument.split()]
+
+
+def looks_like_tokens(args: list[str]) -> bool:
+    """Do these command-line arguments hold card tokens rather than a plain word?
+
+    True when any of them (or any space-separated part of one) has a token's shape,
+    :data:`TOKEN`: ``K6m``, ``QU10s``, ``*Y4f``, ``DDm:QU``, ``TRc:E``, ``TOILm@5``. A
+    plain word such as ``kitty`` or ``c4t`` has none. The tokens may still break a rule
+    (a value of 100, Toil on a missing letter): :func:`parse_word` says so.
+    """
+    return any(TOKEN.fullmatch(piece) for piece in split_tokens(args))
 
 
 def parse_word(arguments: Sequence[str]) -> tuple[Token, ...]:
     """Read a word's tokens; ``InputError`` names the first token that cannot be read."""
     texts = split_tokens(arguments)
     if not texts:
-        raise InputError("no cards given: write the word's cards in order, e.g. K4m I1m T3m")
+        raise InputError(f"no cards given: write the word's cards in order, e.g. {LETTER_EXAMPLE} I1m T1m")
     tokens = tuple(parse_token(text, position) for position, text in enumerate(texts, start=1))
     count = len(letters_of(tokens))
     for position, token in enumerate(tokens, start=1):
@@ -153,79 +179,142 @@ def parse_word(arguments: Sequence[str]) -> tuple[Token, ...]:
 def parse_token(text: str, position: int = 1) -> Token:
     """One token (``position`` is only for the message)."""
     where = f"token {position}"
-    upper = text.strip().upper()
-    if not upper:
-        raise InputError(f"{where} is empty; {_LETTER_CARD}")
-    for code, build in (("TOIL", _toil), ("DD", _double), ("TR", _trouble)):
-        if upper.startswith(code):
-            return build(text, upper[len(code) :], where)
-    jumper = upper.startswith("*")
-    return _letter_card(text, upper[1:] if jumper else upper, where, jumper)
+    stripped = text.strip()
+    match = TOKEN.fullmatch(stripped)
+    if match is None:
+        raise _unreadable(stripped, where)
+    found = match.groupdict()
+    if found["written"] is not None:
+        value = _number(found["value"])
+        if value > MAX_VALUE:
+            raise InputError(f"{where} {quoted(text)}: a card's value is 0 to {MAX_VALUE}, not {_short(found['value'])}")
+        return LetterToken(found["written"].upper(), value, _suit_of(found["suit"]), found["jumper"] is not None)
+    if found["copies"] is not None:
+        return DoubleToken(_suit_of(found["double_suit"]), found["copies"].upper())
+    if found["stands_for"] is not None:
+        return TroubleToken(_suit_of(found["trouble_suit"]), found["stands_for"].upper())
+    target = _number(found["target"])
+    if target < 1:
+        raise InputError(f"{where} {quoted(text)}: after @ comes the number of the letter Toil goes on (1, 2, …)")
+    return ToilToken(_suit_of(found["toil_suit"]), target)
 
 
-def _suit(code: str, text: str, where: str) -> Suit:
-    if not code:
-        raise InputError(f"{where} {quoted(text)} has no suit — {SUIT_HELP}")
-    suit = Suit.from_code(code) if len(code) == 1 else None
-    if suit is None:
-        raise InputError(f"unknown suit {quoted(code.lower() if len(code) == 1 else code)} in {where} — {SUIT_HELP}")
+def _suit_of(code: str) -> Suit:
+    suit = Suit.from_code(code)
+    assert suit is not None  # the pattern only lets suit codes through
     return suit
 
 
-def _letter_card(text: str, body: str, where: str, jumper: bool) -> LetterToken:
-    match = re.fullmatch(r"([^0-9]*)([0-9]*)(.*)", body)
-    assert match is not None
-    letters, digits, rest = match.groups()
-    if jumper and (letters.startswith(("DD", "TR", "TOIL")) or letters.startswith("*")):
-        raise InputError(f"{where} {quoted(text)}: the Jumper is a letter card; write * before one, e.g. *Y2f")
+def _number(digits: str) -> int:
+    """The number ASCII digits write; a very long one only as "too big" (Python refuses
+    to convert thousands of digits)."""
+    significant = digits.lstrip("0")
+    return int(significant or "0") if len(significant) <= 9 else 10**9
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 12 else text[:10] + "…"
+
+
+# --- what is wrong with a token that does not fit the pattern ---------------------------------
+
+
+def _unreadable(text: str, where: str) -> InputError:
+    """The precise problem of a token that :data:`TOKEN` does not match."""
+    if not text:
+        return InputError(f"{where} is empty; {_LETTER_CARD}")
+    upper = "".join(char.upper() if char.isascii() else char for char in text)  # same length as text
+    for code, explain in (("TOIL", _toil_problem), ("DD", _double_problem), ("TR", _trouble_problem)):
+        if upper.startswith(code):
+            return explain(text, upper[len(code) :], where)
+    return _letter_card_problem(text, upper, where)
+
+
+def _character(text: str, index: int, where: str, expected: str) -> InputError:
+    """A character that cannot stand where it is: which one, where, and what belongs there."""
+    char = text[index]
+    if char.isdigit() or unicodedata.numeric(char, None) is not None:
+        what = "is not a digit 0–9"
+    elif char.isalpha():
+        what = "is not a letter A–Z"
+    else:
+        what = "cannot be read here"
+    return InputError(f"{where} {quoted(text)}: {quoted(char)} (character {index + 1}) {what}; {expected}")
+
+
+def _is_capital(char: str) -> bool:
+    return "A" <= char <= "Z"
+
+
+def _letter_card_problem(text: str, upper: str, where: str) -> InputError:
+    jumper = upper.startswith("*")
+    start = 1 if jumper else 0
+    if jumper and upper[start:].startswith(("DD", "TR", "TOIL", "*")):
+        return InputError(f"{where} {quoted(text)}: the Jumper is a letter card; write * before one, e.g. {JUMPER_EXAMPLE}")
+    end = start
+    while end < len(upper) and _is_capital(upper[end]):
+        end += 1
+    letters = upper[start:end]
     if not letters:
-        raise InputError(f"{where} {quoted(text)} has no letter; {_LETTER_CARD}")
-    if not re.fullmatch(r"QU|[A-Z]", letters):
-        if not letters.isalpha() or not letters.isascii():
-            raise InputError(f"{where} {quoted(text)}: {quoted(letters)} is not a card letter; {_LETTER_CARD}")
-        raise InputError(
-            f"{where} {quoted(text)}: a letter card shows one letter (or QU), not {quoted(letters)}; "
-            "separate the cards with spaces"
-        )
-    if not digits:
-        raise InputError(f"{where} {quoted(text)} has no value: {_LETTER_CARD}")
-    value = int(digits)
-    if value > MAX_VALUE:
-        raise InputError(f"{where} {quoted(text)}: a card's value is 0 to {MAX_VALUE}, not {value}")
-    if len(rest) > 1:
-        if Suit.from_code(rest[0]) is not None:
-            raise InputError(f"{where} {quoted(text)} goes on after its suit; separate the cards with spaces")
-        raise InputError(f"unknown suit {quoted(rest.lower())} in {where} — {SUIT_HELP}")
-    return LetterToken(letters, value, _suit(rest, text, where), jumper)
+        if end < len(upper) and not upper[end].isdigit():
+            return _character(text, end, where, _LETTER_CARD)
+        return InputError(f"{where} {quoted(text)} has no letter; {_LETTER_CARD}")
+    digits_end = end
+    while digits_end < len(upper) and upper[digits_end] in "0123456789":
+        digits_end += 1
+    if digits_end == end:  # no value after the letters
+        if end < len(upper):
+            return _character(text, end, where, f"after the letter comes the card's value, e.g. {LETTER_EXAMPLE}")
+        if len(letters) > 1:
+            return InputError(f"{where} {quoted(text)} is not a card: {_LETTER_CARD}")
+        return InputError(f"{where} {quoted(text)} has no value: {_LETTER_CARD}")
+    if not CARD_LETTERS.fullmatch(letters):
+        return InputError(f"{where} {quoted(text)}: a letter card shows one letter (or QU), not {quoted(letters)}")
+    if digits_end == len(upper):
+        return InputError(f"{where} {quoted(text)} has no suit — {SUIT_HELP}")
+    suit, after = upper[digits_end], upper[digits_end + 1 :]
+    if Suit.from_code(suit.lower()) is None or not suit.isascii():
+        if not _is_capital(suit):
+            return _character(text, digits_end, where, f"after the value comes the suit — {SUIT_HELP}")
+        word = text[digits_end:]
+        code = word if word.isascii() and word.isalpha() else suit
+        return InputError(f"unknown suit {quoted(code.lower())} in {where} — {SUIT_HELP}")
+    if not after or _is_capital(after[0]) or after[0] in "*0123456789":
+        return InputError(f"{where} {quoted(text)} goes on after its suit; separate the cards with spaces")
+    return _character(text, digits_end + 1, where, f"a letter card ends with its suit, e.g. {LETTER_EXAMPLE}")
 
 
-def _special_parts(text: str, body: str, where: str, mark: str, shape: str) -> tuple[Suit, str]:
-    """Split SUIT MARK REST (``m:T``, ``m@5``)."""
+def _special_problem(text: str, body: str, where: str, mark: str, shape: str) -> tuple[Suit, str] | InputError:
+    """Split SUIT MARK REST (``m:T``, ``m@5``), or the problem with it."""
     suit_code, found, rest = body.partition(mark)
     if not found:
-        raise InputError(f"{where} {quoted(text)} needs {quoted(mark)}: write {shape}")
-    suit = _suit(suit_code, text, where)
+        return InputError(f"{where} {quoted(text)} needs {quoted(mark)}: write {shape}")
+    if not suit_code:
+        return InputError(f"{where} {quoted(text)} has no suit — {SUIT_HELP}")
+    suit = Suit.from_code(suit_code) if len(suit_code) == 1 and suit_code.isascii() else None
+    if suit is None:
+        return InputError(f"unknown suit {quoted(suit_code.lower())} in {where} — {SUIT_HELP}")
     if not rest:
-        raise InputError(f"{where} {quoted(text)} ends after {quoted(mark)}: write {shape}")
+        return InputError(f"{where} {quoted(text)} ends after {quoted(mark)}: write {shape}")
     return suit, rest
 
 
-def _double(text: str, body: str, where: str) -> DoubleToken:
-    suit, letter = _special_parts(text, body, where, ":", "DD SUIT : LETTER, e.g. DDm:T")
-    if not re.fullmatch(r"QU|[A-Z]", letter):
-        raise InputError(f"{where} {quoted(text)}: Double, Double stands for one letter (or QU), not {quoted(letter)}")
-    return DoubleToken(suit, letter)
+def _double_problem(text: str, body: str, where: str) -> InputError:
+    parts = _special_problem(text, body, where, ":", "DD SUIT : LETTER, e.g. DDm:T")
+    if isinstance(parts, InputError):
+        return parts
+    return InputError(f"{where} {quoted(text)}: Double, Double stands for one letter (or QU), not {quoted(parts[1])}")
 
 
-def _trouble(text: str, body: str, where: str) -> TroubleToken:
-    suit, letter = _special_parts(text, body, where, ":", "TR SUIT : LETTER, e.g. TRc:E")
-    if not re.fullmatch(r"[A-Z]", letter):
-        raise InputError(f"{where} {quoted(text)}: Trouble stands for one letter A–Z, not {quoted(letter)}")
-    return TroubleToken(suit, letter)
+def _trouble_problem(text: str, body: str, where: str) -> InputError:
+    parts = _special_problem(text, body, where, ":", "TR SUIT : LETTER, e.g. TRc:E")
+    if isinstance(parts, InputError):
+        return parts
+    return InputError(f"{where} {quoted(text)}: Trouble stands for one letter A–Z, not {quoted(parts[1])}")
 
 
-def _toil(text: str, body: str, where: str) -> ToilToken:
-    suit, number = _special_parts(text, body, where, "@", "TOIL SUIT @ N, e.g. TOILm@5 for the 5th letter")
-    if not number.isdigit() or not number.isascii() or int(number) < 1:
-        raise InputError(f"{where} {quoted(text)}: after @ comes the number of the letter Toil goes on (1, 2, …)")
-    return ToilToken(suit, int(number))
+def _toil_problem(text: str, body: str, where: str) -> InputError:
+    parts = _special_problem(text, body, where, "@", "TOIL SUIT @ N, e.g. TOILm@5 for the 5th letter")
+    if isinstance(parts, InputError):
+        return parts
+    return InputError(f"{where} {quoted(text)}: after @ comes the number of the letter Toil goes on (1, 2, …)")

@@ -50,7 +50,7 @@ def game_json(game: Game) -> dict[str, Any]:
         ],
         "round": current,
         "passing": passing(current),
-        "waiting": [] if outcome else [setup.players[seat] for seat in _waiting(game)],
+        "waiting": [setup.players[seat] for seat in game.waiting],
         "over": outcome is not None,
         "winner": setup.players[outcome.winners[0]] if outcome and len(outcome.winners) == 1 else None,
         "winners": [setup.players[seat] for seat in outcome.winners] if outcome else [],
@@ -62,9 +62,3 @@ def game_json(game: Game) -> dict[str, Any]:
         "jumper": None if jumper is None else str(jumper),
     }
 
-
-def _waiting(game: Game) -> tuple[int, ...]:
-    """Who still has to enter a word or pass in the current round."""
-    if game.latest.number == game.current_number:
-        return game.latest.waiting
-    return tuple(range(game.setup.count))

@@ -26,6 +26,11 @@ Rulings where the rulebook is silent:
   counts for the flush like any card ("Toil changes the suit of any one of your letters
   to match this card"); without Toil the friendly Jumper has no suit.
 - A word holds at most one Jumper: there is one on the table.
+- A word holds at most :data:`MAX_CARDS` cards, Toil included: a player builds it from
+  "a pile of 7 selected cards" (special cards are among them) and the Jumper, which
+  "this face down card may be used to represent". The face-down card is no letter of
+  its own. Two players end the draft the same way: 14 cards, each pick also discards
+  one, so 7 are selected and the last card is the face-down one.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from typing import Any
 from referee.errors import RuleError
 from referee.spellcrafter.cards import Special, Suit
 from referee.spellcrafter.notation import (
+    JUMPER_EXAMPLE,
     DoubleToken,
     LetterLike,
     LetterToken,
@@ -48,6 +54,8 @@ from referee.spellcrafter.notation import (
 )
 
 MIN_LETTERS = 3
+SELECTED_CARDS = 7  # "Repeat this process until you have a pile of 7 selected cards."
+MAX_CARDS = SELECTED_CARDS + 1  # and the Jumper, represented by the face-down card
 STRAIGHT_LETTERS = 5
 INSTANT_WIN = 50
 DDT_BONUS = 10
@@ -167,18 +175,30 @@ def score_word(tokens: Sequence[Token], variants: Variants = Variants()) -> Scor
     A word that breaks a rule raises ``RuleError`` (exit 1) naming the rule.
     """
     tokens = tuple(tokens)
+    check_cards_held(tokens)
     letters = letters_of(tokens)
     check_length(letters)
     check_jumper(letters, variants)
     toils = toils_by_position(tokens, letters)
+    shown = shown_letters(letters)
     scored = []
     for position, token in enumerate(letters, start=1):
         toil = toils.get(position)
-        copies = copied_position(token, letters) if isinstance(token, DoubleToken) else None
+        copies = copied_position(token, shown) if isinstance(token, DoubleToken) else None
         printed = letter_value(token, letters, copies)
         scored.append(ScoredLetter(position, token, letter_suit(token, toil, variants), printed, toil, copies))
     result = tuple(scored)
     return Score(tokens, result, variants, is_flush(result), len(result) >= STRAIGHT_LETTERS, bonus(tokens, variants))
+
+
+def check_cards_held(tokens: Sequence[Token]) -> None:
+    """A word is made of the cards a player holds: at most 7 selected cards (special
+    cards among them) and the Jumper."""
+    if len(tokens) > MAX_CARDS:
+        raise RuleError(
+            f"a word uses at most {MAX_CARDS} cards, the {SELECTED_CARDS} a player selects and the Jumper; "
+            f"this one has {len(tokens)}"
+        )
 
 
 def check_length(letters: Sequence[LetterLike]) -> None:
@@ -198,7 +218,7 @@ def check_jumper(letters: Sequence[LetterLike], variants: Variants) -> None:
     if jumpers > 1:
         raise RuleError(f"a word can use the Jumper only once (there is one on the table), not {jumpers} times")
     if variants.friendly and not jumpers:
-        raise RuleError("under the friendly rules the Jumper is mandatory: add it as * + its letter card, e.g. *Y2f")
+        raise RuleError(f"under the friendly rules the Jumper is mandatory: add it as * + its letter card, e.g. {JUMPER_EXAMPLE}")
 
 
 def toils_by_position(tokens: Sequence[Token], letters: Sequence[LetterLike]) -> dict[int, ToilToken]:
@@ -218,21 +238,26 @@ def toils_by_position(tokens: Sequence[Token], letters: Sequence[LetterLike]) ->
     return toils
 
 
-def copied_position(double: DoubleToken, letters: Sequence[LetterLike]) -> int:
-    """The card Double, Double copies: the highest-valued letter card or Jumper in the
-    word showing its letter (the first of equal ones). "Double, Double copies a letter
-    (and its value) of any letter already in your word." """
-    shown = [
-        (token.value, -position, position)
-        for position, token in enumerate(letters, start=1)
-        if isinstance(token, LetterToken) and token.letter == double.letter
-    ]
-    if not shown:
+def shown_letters(letters: Sequence[LetterLike]) -> dict[str, int]:
+    """For each letter shown by a letter card or the Jumper, the position of the card
+    Double, Double copies: the highest-valued one (the first of equal ones)."""
+    best: dict[str, tuple[int, int]] = {}  # letter -> (value, position)
+    for position, token in enumerate(letters, start=1):
+        if isinstance(token, LetterToken) and (token.letter not in best or token.value > best[token.letter][0]):
+            best[token.letter] = (token.value, position)
+    return {letter: position for letter, (_, position) in best.items()}
+
+
+def copied_position(double: DoubleToken, shown: dict[str, int]) -> int:
+    """The card Double, Double copies (see :func:`shown_letters`). "Double, Double copies
+    a letter (and its value) of any letter already in your word." """
+    position = shown.get(double.letter)
+    if position is None:
         raise RuleError(
             f"{double} copies {double.written}, but no letter card or Jumper in the word shows {double.letter}: "
             "Double, Double copies a letter already in your word"
         )
-    return max(shown)[2]
+    return position
 
 
 def letter_value(token: LetterLike, letters: Sequence[LetterLike], copies: int | None) -> int:

@@ -1,5 +1,10 @@
 """A Spellcrafter game's setup: players in seating order, the table's rules, the agreed
-dictionary, and, for a game dealt by the referee, the seed and the deck."""
+dictionary, and, for a game dealt by the referee, the seed and the deck.
+
+A game dealt by the referee (a seed) without a deck of its own uses the stand-in deck;
+the deck is stored in the game file, so the game never depends on the shipped file
+changing later.
+"""
 
 from __future__ import annotations
 
@@ -9,10 +14,12 @@ from typing import Any
 
 from referee.errors import InputError, quoted
 from referee.players import check_names, seat_of
-from referee.spellcrafter.deck import Deck
+from referee.spellcrafter.deck import Deck, standin_deck
 from referee.spellcrafter.scoring import Variants
 
 PLAYER_COUNTS = (2, 3, 4, 5)
+ROUNDS = 4  # "the game ends after four rounds"
+EMPTY_SEED = "the seed is empty; give any text (--seed amber-otter-tulip) or leave --seed out"
 DEFAULT_DICTIONARY = "builtin:en"
 
 
@@ -28,10 +35,10 @@ class Setup:
         if len(self.players) not in PLAYER_COUNTS:
             raise InputError(f"Spellcrafter is played by 2 to 5 players, not {len(self.players)}; name 2 to 5 players")
         check_names(self.players)
+        if self.seed == "":
+            raise InputError(EMPTY_SEED)
         if self.seed is not None and self.deck is None:
             raise InputError("a seeded game needs its deck")
-        if self.seed == "":
-            raise InputError("the seed is empty; give any text or leave --seed out")
 
     @property
     def count(self) -> int:
@@ -73,7 +80,7 @@ class Setup:
         deck = table.get("deck")
         if deck is not None and not isinstance(deck, Mapping):
             raise InputError("`deck` must be a table of suits")
-        return cls.build(players, variants, dictionary, seed, None if deck is None else Deck.from_toml(deck))
+        return cls(tuple(players), _variants(variants), dictionary, seed, None if deck is None else Deck.from_toml(deck))
 
     @classmethod
     def build(
@@ -84,9 +91,17 @@ class Setup:
         seed: str | None = None,
         deck: Deck | None = None,
     ) -> Setup:
-        names = set()
-        for variant in variants:
-            if variant not in ("friendly", "ddt"):
-                raise InputError(f"unknown variant {quoted(variant)} — use friendly or ddt")
-            names.add(variant)
-        return cls(tuple(players), Variants("friendly" in names, "ddt" in names), dictionary, seed, deck)
+        """A new game's setup; a game dealt by the referee uses the stand-in deck unless
+        the table gives its own."""
+        if seed and deck is None:
+            deck = standin_deck()
+        return cls(tuple(players), _variants(variants), dictionary, seed, deck)
+
+
+def _variants(names: Iterable[str]) -> Variants:
+    chosen = set()
+    for variant in names:
+        if variant not in ("friendly", "ddt"):
+            raise InputError(f"unknown variant {quoted(variant)} — use friendly or ddt")
+        chosen.add(variant)
+    return Variants("friendly" in chosen, "ddt" in chosen)
