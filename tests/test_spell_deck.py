@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.dealing import deal, deal_spellcrafter, reshuffle_seed
+from referee.dealing import deal
+from referee.spellcrafter.dealing import deal_spellcrafter, reshuffle_seed
 from referee.errors import InputError
 from referee.shuffle import shuffle
 from referee.spellcrafter.cards import Card, Special, Suit

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich import box
 from rich.table import Table
 from rich.text import Text
 
 from referee.cards import Card, Suit
 from referee.cli.output import cards_text, console
-from referee.dealing import Deal, FrenchDeal, SmittenDeal, SpellDeal
+from referee.dealing import FrenchDeal, SmittenDeal
 from referee.shuffle import VERSION
 from referee.spellcrafter.cards import Card as SpellCard
 from referee.spellcrafter.cards import Suit as SpellSuit
+from referee.spellcrafter.dealing import SpellDeal
+
+if TYPE_CHECKING:
+    from referee.dealing import Deal
 
 # Alternating colours read best when a hand is fanned out.
 _DISPLAY_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)

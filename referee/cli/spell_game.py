@@ -19,7 +19,7 @@ import typer
 
 from referee.cli.dictionary import DEFAULT_DICTIONARY
 from referee.cli.files import FileArgument, JsonOption, add_file_commands
-from referee.spellcrafter.notation import JUMPER_EXAMPLE, LETTER_EXAMPLE, QU_EXAMPLES
+from referee.spellcrafter import JUMPER_EXAMPLE, LETTER_EXAMPLE, QU_EXAMPLES
 
 if TYPE_CHECKING:
     from referee.spellcrafter.game import Game

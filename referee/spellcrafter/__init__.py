@@ -2,13 +2,19 @@
 
 - :mod:`cards`: suits, special cards, a card; :mod:`notation`: reading a word's tokens;
 - :mod:`scoring`: a word's score with the rulebook's rules and rulings;
-- :mod:`deck`: the deck file; dealing is ``referee.dealing.deal_spellcrafter``;
+- :mod:`deck`: the deck file; dealing: :mod:`dealing` (the virtual deck across rounds);
 - :mod:`setup`, :mod:`game`, :mod:`ruleset`: the four-round game file; :mod:`report`: its JSON.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+
+#: Cards of the stand-in deck used as examples in messages and help (kept here, outside
+#: the rules modules, so the command line's help does not import them).
+LETTER_EXAMPLE = "K6m"
+JUMPER_EXAMPLE = "*Y4f"
+QU_EXAMPLES = ("QU10s", "Q10s")
 
 
 def word_and_value(arguments: Sequence[str], friendly: bool = False, ddt: bool = False) -> tuple[str, int]:

@@ -37,7 +37,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from referee.dealing import SpellDeal, deal_spellcrafter
+from referee.spellcrafter.dealing import SpellDeal, deal_spellcrafter
 from referee.errors import InputError, RuleError
 from referee.spellcrafter.cards import Card, Suit
 from referee.spellcrafter.deck import Deck

@@ -29,14 +29,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.errors import InputError, quoted
+from referee.spellcrafter import JUMPER_EXAMPLE, LETTER_EXAMPLE, QU_EXAMPLES
 from referee.spellcrafter.cards import CARD_LETTERS, QU, SUIT_HELP, Card, Special, Suit
 
 MAX_VALUE = 99
 
-#: Examples for messages and help, each a card of the stand-in deck (a test checks).
-LETTER_EXAMPLE = "K6m"
-JUMPER_EXAMPLE = "*Y4f"
-QU_EXAMPLES = ("QU10s", "Q10s")
 _LETTER_CARD = f"a letter card is LETTER VALUE SUIT, e.g. {LETTER_EXAMPLE}"
 
 _SUIT = "[" + "".join(suit.value for suit in Suit) + "]"

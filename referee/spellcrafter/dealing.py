@@ -1,0 +1,115 @@
+"""Dealing a seeded Spellcrafter game (SPEC §3, §5.4): the Jumper, the hands, and a
+virtual deck that continues from round to round."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.errors import InputError
+from referee.shuffle import VERSION, shuffle
+from referee.spellcrafter.cards import Card as SpellCard
+from referee.spellcrafter.cards import Suit as SpellSuit
+from referee.spellcrafter.deck import Deck as SpellDeck
+from referee.spellcrafter.setup import ROUNDS as SPELLCRAFTER_ROUNDS
+
+#: Spellcrafter: players -> cards each. "For a two-player game, remove the Familiars
+#: (black) suit from the deck. Deal a hand of 14 cards to each player."
+SPELLCRAFTER_HANDS = {2: 14, 3: 8, 4: 8, 5: 8}
+
+
+def reshuffle_seed(seed: str, number: int) -> str:
+    """The seed of the game's ``number``-th reshuffle of the discards: ``SEED/reshuffle-N``."""
+    return f"{seed}/reshuffle-{number}"
+
+
+@dataclass(frozen=True)
+class SpellDeal:
+    """One round of a Spellcrafter game dealt from a seeded virtual deck."""
+
+    seed: str
+    deck: str  # the deck's name
+    round: int
+    jumper: SpellCard
+    hands: tuple[tuple[SpellCard, ...], ...]
+    stock: tuple[SpellCard, ...]  # the deck after the deal, top first
+    reshuffles: int  # how many times the discards have been reshuffled so far
+
+    def to_json(self) -> dict:
+        return {
+            "game": "spellcrafter",
+            "seed": self.seed,
+            "shuffle": VERSION,
+            "deck": self.deck,
+            "round": self.round,
+            "jumper": str(self.jumper),
+            "hands": [[str(card) for card in hand] for hand in self.hands],
+            "stock": [str(card) for card in self.stock],
+            "reshuffles": self.reshuffles,
+        }
+
+
+class _VirtualDeck:
+    """The draw pile of a seeded Spellcrafter game and its discard pile.
+
+    "If you run out of cards while dealing, reshuffle the discard pile to create a new
+    deck." Ruling: the discards are put in deck-file order and shuffled (v1) with the
+    seed ``SEED/reshuffle-N``, N counting the game's reshuffles from 1, so the whole game
+    is reproducible from its seed.
+    """
+
+    def __init__(self, cards: list[SpellCard], seed: str) -> None:
+        self.order = {card: index for index, card in reversed(list(enumerate(cards)))}
+        self.seed = seed
+        self.pile = shuffle(cards, seed)
+        self.discards: list[SpellCard] = []
+        self.reshuffles = 0
+
+    def draw(self) -> SpellCard:
+        if not self.pile:
+            if not self.discards:
+                raise InputError("the deck and the discards have run out of cards; use a fuller deck file")
+            self.reshuffles += 1
+            ordered = sorted(self.discards, key=self.order.__getitem__)
+            self.pile, self.discards = shuffle(ordered, reshuffle_seed(self.seed, self.reshuffles)), []
+        return self.pile.pop(0)
+
+    def turn_up_jumper(self) -> SpellCard:
+        """The Jumper must show a letter (it is "the letter Y represented by a face down
+        card"). Ruling: a special card turned up is put under the deck, and the next
+        card is turned up."""
+        under = []
+        while True:
+            card = self.draw()
+            if card.is_letter:
+                self.pile += under
+                return card
+            under.append(card)
+            if len(under) > len(self.order) * 2:
+                raise InputError("the deck has no letter card to turn up as the Jumper")
+
+
+def deal_spellcrafter(deck: SpellDeck, seed: str, players: int, round_number: int = 1) -> SpellDeal:
+    """Round ``round_number`` of a game: the virtual deck continues from round to round.
+
+    Each round: one Jumper, then 8 cards each (two players: 14 each, Familiars removed),
+    one card at a time in seating order. At the end of a round every card dealt in it
+    (the Jumper and the hands, all played or discarded) goes to the discard pile.
+    """
+    if players not in SPELLCRAFTER_HANDS:
+        raise InputError(f"spellcrafter is played by 2 to 5 players, not {players}; use --players 2..5")
+    if not 1 <= round_number <= SPELLCRAFTER_ROUNDS:
+        raise InputError(f"a Spellcrafter game has rounds 1 to {SPELLCRAFTER_ROUNDS}, not {round_number}")
+    cards = deck.without(SpellSuit.FAMILIARS) if players == 2 else deck
+    if not any(card.is_letter for card in cards.cards):
+        raise InputError(f"the deck {deck.name!r} has no letter cards to deal")
+    each = SPELLCRAFTER_HANDS[players]
+    virtual = _VirtualDeck(list(cards.cards), seed)
+    for number in range(1, round_number + 1):
+        jumper = virtual.turn_up_jumper()
+        hands: list[list[SpellCard]] = [[] for _ in range(players)]
+        for _ in range(each):
+            for hand in hands:
+                hand.append(virtual.draw())
+        if number < round_number:
+            virtual.discards += [jumper, *(card for hand in hands for card in hand)]
+    return SpellDeal(seed, deck.name, round_number, jumper, tuple(map(tuple, hands)), tuple(virtual.pile), virtual.reshuffles)
