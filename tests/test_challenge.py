@@ -170,11 +170,9 @@ def test_input_that_is_no_word_gives_exit_2_and_one_line(referee, word, fragment
     assert "Traceback" not in result.stdout + result.stderr
 
 
-def test_several_words_and_card_tokens_are_refused_for_now(referee):
-    result = referee("spell", "challenge", "ice", "cream")
-    assert result.exit_code == 2 and "one word at a time" in result.stderr
-    result = referee("spell", "challenge", "K4m", "I2m", "T3m", "--json")
-    assert result.exit_code == 2 and "not available yet" in result.json()["error"]
+def test_a_card_token_that_cannot_be_read_is_exit_2_naming_it(referee):
+    result = referee("spell", "challenge", "K6m", "I1m", "T1x", "--json")
+    assert result.exit_code == 2 and "token 3" in result.json()["error"]
 
 
 def test_two_words_get_one_message_quoted_or_not(referee):
@@ -394,3 +392,22 @@ def test_the_cli_default_dictionary_is_the_catalogue_default():
     from referee.lexicon.catalogue import DEFAULT
 
     assert DEFAULT_DICTIONARY == DEFAULT == "builtin:en"
+
+
+def test_card_tokens_are_challenged_with_their_score_as_the_value(referee):
+    result = referee("spell", "challenge", "K6m", "I1m", "T1m", "--json")
+    assert result.exit_code == 0
+    assert result.json() == {"word": "kit", "valid": True, "reason": "in dictionary", "dictionary": "builtin:en", "value": 16}
+    falls = referee("spell", "challenge", "Q10s", "A1m", "T1m")
+    assert falls.exit_code == 1 and "QAT: invalid — not in dictionary" in falls.stdout and "scores 0" in falls.stdout
+
+
+def test_card_tokens_scored_with_the_tables_variants(referee):
+    friendly = referee("spell", "challenge", "K6m", "I1m", "T1m", "--friendly")
+    assert friendly.exit_code == 1 and "Jumper is mandatory" in friendly.stderr
+    assert referee("spell", "challenge", "K6m", "I1m", "T1m", "*Y4f", "--friendly", "--json").json()["value"] == 12 * 2
+
+
+def test_card_tokens_and_value_together_are_refused(referee):
+    result = referee("spell", "challenge", "K6m", "I1m", "T1m", "--value", "3")
+    assert result.exit_code == 2 and "leave out --value" in result.stderr

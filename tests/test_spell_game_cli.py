@@ -3,8 +3,6 @@ command line (SPEC §5.5)."""
 
 from __future__ import annotations
 
-import functools
-import inspect
 import subprocess
 
 import pytest
@@ -15,26 +13,6 @@ from referee.data import example
 from referee.spellcrafter.ruleset import RULES
 
 KITTY = ["K6m", "I1m", "T1m", "DDm:T", "*Y4f"]
-
-
-@pytest.fixture(autouse=True)
-def challenge_dispatch(monkeypatch):
-    """`spell challenge FILE CHALLENGER PLAYER` goes to the game form, as spell.py's
-    challenge command does once it calls ``spell_game.dispatch_challenge`` (wired here
-    for the test only while it does not yet)."""
-    from referee.cli import spell, spell_game
-
-    if "dispatch_challenge" in inspect.getsource(spell):
-        return
-    info = next(c for c in spell.app.registered_commands if c.callback.__name__ == "challenge")
-    original = info.callback
-
-    @functools.wraps(original)
-    def challenge(**kwargs):
-        handled = spell_game.dispatch_challenge(kwargs["word"], kwargs["dictionary"], kwargs["house"], kwargs["value"], kwargs["as_json"])  # fmt: skip
-        return None if handled else original(**kwargs)
-
-    monkeypatch.setattr(info, "callback", challenge)
 
 
 @pytest.fixture

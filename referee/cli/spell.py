@@ -6,7 +6,6 @@ fast); the word lists are opened inside the command.
 
 from __future__ import annotations
 
-import re
 from typing import Annotated
 
 import typer
@@ -21,26 +20,26 @@ app = command_group(
     "the four-round score sheet."
 )
 
-# The shapes of the card tokens (SPEC §2): a letter card (K4m, QU6s, *Y3f), Double Double
-# or Trouble (DDm:T, TRc:E), Toil (TOILm@5); spaces between them are optional. An argument
-# of any other shape is read as a word, so "c4t" is told that '4' is not a letter.
-_TOKENS = re.compile(r"(?:\s*(?:\*?[a-z]{1,2}\d+[fscm]|(?:dd|tr)[fscm]:[a-z]|toil[fscm]@\d+))+\s*", re.IGNORECASE)
-
-
-def word_and_value(arguments: list[str], value: int | None) -> tuple[str, int | None]:
-    """The word to judge and its value: a plain WORD with ``--value``, or card tokens.
+def word_and_value(
+    arguments: list[str], value: int | None, friendly: bool = False, ddt: bool = False
+) -> tuple[str, int | None]:
+    """The word to judge and its value: a plain WORD (with ``--value N``), or the word's
+    card tokens (SPEC §2), whose score is the value (SPEC §5.3).
 
     Several arguments that are not card tokens are one text for the verdict, which says
     it is more than one word, as it does for "ice cream" in quotes.
     """
-    if any(_TOKENS.fullmatch(argument) for argument in arguments):
-        # Spellcrafter card tokens plug in here (issue #5): parse and score them with the
-        # Spellcrafter rules and return (the word they spell, its score, unless --value
-        # overrides it). Until then a table gives the word and its value.
-        raise InputError(
-            "scoring Spellcrafter cards is not available yet: challenge the word itself with its value, "
-            "e.g. `referee spell challenge kitty --value 26`"
-        )
+    # Every card token holds a digit; a plain word skips loading the notation.
+    if any(character.isdigit() for argument in arguments for character in argument):
+        from referee.spellcrafter.notation import looks_like_tokens
+
+        if looks_like_tokens(arguments):
+            from referee.spellcrafter import word_and_value as scored
+
+            if value is not None:
+                raise InputError("card tokens give the word's value; leave out --value")
+            word, score = scored(arguments, friendly, ddt)
+            return word.lower(), score
     return " ".join(arguments), value
 
 
@@ -50,8 +49,8 @@ def challenge(
         list[str],
         typer.Argument(
             metavar="WORD",
-            help="The challenged word (case and accents do not matter; put a word starting with - after --); "
-            "card tokens once scoring exists.",
+            help="The challenged word (case and accents do not matter; put a word starting with - after --), "
+            "or its card tokens (K6m I1m T1m: the value is then the word's score), or in a game FILE CHALLENGER PLAYER.",
             show_default=False,
         ),
     ],
@@ -63,6 +62,8 @@ def challenge(
             "--value", min=0, help="The word's value: prints what the challenge does to the scores.", show_default=False
         ),
     ] = None,
+    friendly: Annotated[bool, typer.Option("--friendly", help="Card tokens: score them with the friendly rules.")] = False,
+    ddt: Annotated[bool, typer.Option("--ddt", help="Card tokens: score them with the Double-Double, Toil & Trouble variant.")] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Settle a challenge: is the word legal in the agreed dictionary? Exit 0 valid, 1 invalid.
@@ -71,13 +72,20 @@ def challenge(
     abbreviation, contraction, hyphenated, prefix or suffix, too short) and names the
     dictionary. With --value N: a valid word costs the challenger N points; an invalid
     one scores 0 for the player this round.
+
+    In a game, `referee spell challenge FILE CHALLENGER PLAYER` judges PLAYER's word of the
+    latest round with the game's dictionary and records the consequence.
     """
+    from referee.cli.spell_game import dispatch_challenge
+
+    if dispatch_challenge(word, dictionary, house, value, as_json):
+        return
     from referee.cli.dictionary import exit_with_verdict
     from referee.lexicon.catalogue import open_dictionary
     from referee.lexicon.challenge import Challenge
     from referee.lexicon.verdict import judge
 
-    text, known_value = word_and_value(word, value)
+    text, known_value = word_and_value(word, value, friendly, ddt)
     result = Challenge(judge(text, open_dictionary(dictionary, house)), known_value)
     if as_json:
         from referee.cli.output import emit_json
