@@ -1,22 +1,59 @@
 """The ``referee`` command line: one Typer app per command group, joined here.
 
-Only Typer and the group modules are imported at start-up; rich, the word lists and
-the games' rules are imported inside the commands that need them, so ``referee
---help`` and quick entries start about as fast as an empty Typer app.
+The groups are built only when they are used: `referee smoor round` imports and builds
+the `smoor` group and nothing of the others. Rich, the word lists and the games' rules
+are imported inside the commands that need them, so `referee --help` and quick entries
+start about as fast as an empty Typer app.
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+import importlib
+from difflib import get_close_matches
+from functools import cache
+from typing import Annotated, Any
 
 import typer
 
 from referee import __version__
-from referee.cli import deal, dictionary, smitten, smoor, spell, spell_game
-from referee.cli.group import CONTEXT, PROGRAM, RefereeGroup, RefereeTyper
+from referee.cli import deal
+from referee.cli.group import CONTEXT, PROGRAM, RefereeGroup, RefereeTyper, click_exceptions
+
+#: The command groups and the modules that hold their Typer apps, in the order of --help.
+GROUPS = {"smitten": "referee.cli.smitten", "spell": "referee.cli.spell", "smoor": "referee.cli.smoor", "dict": "referee.cli.dictionary"}  # fmt: skip
+ALIASES = {"spellcrafter": "spell", "smoorverliefd": "smoor"}
+
+
+@cache
+def _group(name: str) -> Any:
+    """Import and build one command group (a click group made by Typer)."""
+    command = typer.main.get_command(importlib.import_module(GROUPS[name]).app)
+    command.name = name
+    return command
+
+
+class RootGroup(RefereeGroup):
+    """`referee`: `deal`, and the game groups, imported and built on first use."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [*super().list_commands(ctx), *GROUPS]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        name = ALIASES.get(cmd_name, cmd_name)
+        return _group(name) if name in GROUPS else super().get_command(ctx, cmd_name)
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        try:
+            return super().resolve_command(ctx, args)
+        except click_exceptions.UsageError as error:
+            matches = get_close_matches(args[0], [*self.list_commands(ctx), *ALIASES]) if args else []
+            if matches and "Did you mean" not in error.message:
+                error.message = f"{error.message.rstrip('.')}. Did you mean {', '.join(map(repr, matches))}?"
+            raise
+
 
 app = RefereeTyper(
-    cls=RefereeGroup,
+    cls=RootGroup,
     name=PROGRAM,
     no_args_is_help=True,
     add_completion=False,
@@ -44,13 +81,6 @@ def _main(
 
 
 app.command("deal", context_settings=CONTEXT)(deal.deal)
-spell_game.register(spell.app)
-app.add_typer(smitten.app, name="smitten")
-app.add_typer(spell.app, name="spell")
-app.add_typer(spell.app, name="spellcrafter", hidden=True)
-app.add_typer(smoor.app, name="smoor")
-app.add_typer(smoor.app, name="smoorverliefd", hidden=True)
-app.add_typer(dictionary.app, name="dict")
 
 
 def main() -> None:

@@ -96,3 +96,12 @@ def challenge(
 
         show_verdict(result.verdict, result.consequence)
     exit_with_verdict(result.verdict)
+
+
+def _register_game_commands() -> None:
+    from referee.cli import spell_game
+
+    spell_game.register(app)
+
+
+_register_game_commands()
