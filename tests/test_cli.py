@@ -208,3 +208,35 @@ def test_python_dash_m_referee_is_the_same_program(tmp_path):
 def test_no_color_and_pipes_give_plain_text(tmp_path):
     process = run_installed("deal", "smoorverliefd", "--seed", "s", cwd=tmp_path)
     assert process.returncode == 0 and "\x1b[" not in process.stdout and "♥" in process.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--version"],
+        ["deal", "smoorverliefd", "--seed", "s", "--json"],
+        ["smitten", "check", "--left", "1,2,4", "--right", "5", "3L"],
+        ["smoor", "standings", "{example}", "--json"],
+        ["spell", "score", "K6m", "I1m", "T1m"],
+        ["spell", "challenge", "kitty", "--json"],
+    ],
+)
+def test_quick_commands_load_neither_pydantic_nor_rich_nor_other_groups(args):
+    """The start-up design, checked by what is imported (speed itself is measured by
+    benchmarks/startup): no pydantic (referee/cli/params.py), no rich for plain answers,
+    and only the command group that is used."""
+    from referee.data import example
+
+    argv = [str(example("smoorverliefd-match.toml")) if arg == "{example}" else arg for arg in args]
+    probe = (
+        "import sys; from referee.cli import main; sys.argv = ['referee', *sys.argv[1:]]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "loaded = [m for m in ('pydantic', 'rich', 'referee.cli.smitten', 'referee.cli.smoor', 'referee.cli.dictionary',"
+        " 'referee.spellcrafter.game') if m in sys.modules]\n"
+        "print(*loaded, file=sys.stderr)"
+    )
+    done = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True, timeout=60)
+    loaded = set(done.stderr.split())
+    assert not loaded & {"pydantic", "rich"}, loaded
+    used = {"smitten": {"referee.cli.smitten"}, "smoor": {"referee.cli.smoor"}, "spell": {"referee.cli.dictionary"}}
+    assert loaded <= used.get(args[0], set()), loaded

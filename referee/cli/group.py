@@ -67,7 +67,7 @@ class RefereeTyper(typer.Typer):
 
 def command_group(help: str) -> typer.Typer:
     """A command group (`referee smoor`, …) with the shared error path and help options."""
-    return RefereeTyper(cls=RefereeGroup, no_args_is_help=True, context_settings=CONTEXT, help=help)
+    return RefereeTyper(cls=RefereeGroup, no_args_is_help=True, add_completion=False, context_settings=CONTEXT, help=help)
 
 
 def run(group: TyperGroup, argv: list[str], prog_name: str, complete_var: str | None, **extra: Any) -> int:
