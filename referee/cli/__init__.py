@@ -8,6 +8,7 @@ start about as fast as an empty Typer app.
 
 from __future__ import annotations
 
+import copy
 import importlib
 from difflib import get_close_matches
 from functools import cache
@@ -25,24 +26,41 @@ ALIASES = {"spellcrafter": "spell", "smoorverliefd": "smoor"}
 
 
 @cache
-def _group(name: str) -> Any:
-    """Import and build one command group (a click group made by Typer)."""
-    command = typer.main.get_command(importlib.import_module(GROUPS[name]).app)
-    command.name = name
-    return command
+def _group(name: str, only: str | None = None) -> Any:
+    """Import and build one command group (a click group made by Typer).
+
+    With ``only``, the name of the command about to run, just that command is built:
+    Typer inspects every command's signature to build it, which is time a quick entry
+    need not spend on the group's other commands.
+    """
+    app = importlib.import_module(GROUPS[name]).app
+    chosen = [info for info in app.registered_commands if (info.name or _command_name(info)) == only]
+    if chosen:
+        app = copy.copy(app)
+        app.registered_commands = chosen
+    group = typer.main.get_group(app)  # a group even when it holds a single command
+    group.name = name
+    return group
+
+
+def _command_name(info: Any) -> str:
+    return typer.main.get_command_name(info.callback.__name__)
 
 
 class RootGroup(RefereeGroup):
     """`referee`: `deal`, and the game groups, imported and built on first use."""
+
+    _next: str | None = None  # the word after the group's name: the command to run
 
     def list_commands(self, ctx: Any) -> list[str]:
         return [*super().list_commands(ctx), *GROUPS]
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         name = ALIASES.get(cmd_name, cmd_name)
-        return _group(name) if name in GROUPS else super().get_command(ctx, cmd_name)
+        return _group(name, self._next) if name in GROUPS else super().get_command(ctx, cmd_name)
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        self._next = args[1] if len(args) > 1 else None
         try:
             return super().resolve_command(ctx, args)
         except click_exceptions.UsageError as error:
