@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from referee.errors import InputError, nearest, quoted
 
@@ -40,3 +41,11 @@ def seat_of(name: str, players: Sequence[str]) -> int:
     guess = nearest(name, players)
     hint = f" — did you mean {guess}?" if guess else f"; the players are {', '.join(players)}"
     raise InputError(f"unknown player {quoted(name)}{hint}")
+
+
+def players_from_setup(table: Mapping[str, Any]) -> list[str]:
+    """The ``players`` list of a save file's ``[setup]``."""
+    players = table.get("players")
+    if not isinstance(players, list) or not all(isinstance(player, str) for player in players):
+        raise InputError("`players` must be a list of names")
+    return players

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.errors import InputError, choose
-from referee.players import check_names, seat_of
+from referee.players import check_names, players_from_setup, seat_of
 
 PLAYER_COUNTS = (3, 4, 5)
 DEFAULT_TARGET = 100
@@ -107,9 +107,7 @@ class Setup:
 
     @classmethod
     def from_toml(cls, table: Mapping[str, Any]) -> Setup:
-        players = table.get("players")
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise InputError("`players` must be a list of names")
+        players = players_from_setup(table)
         return cls.build(
             players,
             target=_int(table, "target", DEFAULT_TARGET),

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.errors import InputError, quoted
-from referee.players import check_names, seat_of
+from referee.players import check_names, players_from_setup, seat_of
 from referee.spellcrafter.deck import Deck, standin_deck
 from referee.spellcrafter.scoring import Variants
 
@@ -67,9 +67,7 @@ class Setup:
 
     @classmethod
     def from_toml(cls, table: Mapping[str, Any]) -> Setup:
-        players = table.get("players")
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise InputError("`players` must be a list of names")
+        players = players_from_setup(table)
         variants = table.get("variants", [])
         if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
             raise InputError("`variants` must be a list of names")
