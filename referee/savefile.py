@@ -301,15 +301,17 @@ def record(
 def rewrite(
     path: Path | str,
     ruleset: Ruleset[State],
-    change: Callable[[list[dict[str, Any]]], list[dict[str, Any]]],
+    change: Callable[[list[dict[str, Any]], State], list[dict[str, Any]]],
 ) -> Saved[State]:
-    """Replace the event list (undo, edit) and replay all of it through the rules.
+    """Replace the event list (an edit) and replay all of it through the rules.
 
-    An error in event N of the new list is raised with its number, nothing written.
+    ``change(events, state)`` gets the current events and the state they replay to, and
+    returns the new list. An error in event N of the new list is raised with its number,
+    and nothing is written.
     """
 
     def replay_changed(saved: Saved[State]) -> Saved[State]:
-        events = change(list(saved.events))
+        events = change(list(saved.events), saved.state)
         return Saved(saved.path, saved.setup, events, replay(ruleset, saved.setup, events))
 
     return update(path, ruleset, replay_changed)

@@ -510,16 +510,16 @@ def test_rewrite_errors_name_the_event_number_and_write_nothing(tmp_path):
     path = started(tmp_path / "game.toml", EVENTS)
     before = path.read_bytes()
 
-    def negative_second(events):
+    def negative_second(events, state):
         return [events[0], {**events[1], "points": -5}, events[2]]
 
     with pytest.raises(RuleError, match=r"^event 2 \(score\): points cannot be negative"):
         savefile.rewrite(path, TALLY, negative_second)
     with pytest.raises(InputError, match=r"^event 4 \(bonus\): unknown event kind"):
-        savefile.rewrite(path, TALLY, lambda events: [*events, {"kind": "bonus"}])
+        savefile.rewrite(path, TALLY, lambda events, state: [*events, {"kind": "bonus"}])
     assert path.read_bytes() == before
 
-    saved = savefile.rewrite(path, TALLY, lambda events: events[1:])
+    saved = savefile.rewrite(path, TALLY, lambda events, state: events[1:])
     assert saved.events == EVENTS[1:] and saved.state.total("Anna") == 0
     assert backup(path).read_bytes() == before
 
@@ -588,7 +588,7 @@ def test_the_file_keeps_its_permissions_across_writes(tmp_path):
 def test_writes_leave_no_temporary_files_behind(tmp_path):
     path = started(tmp_path / "game.toml", EVENTS)
     savefile.undo(path, TALLY)
-    savefile.rewrite(path, TALLY, lambda events: events)
+    savefile.rewrite(path, TALLY, lambda events, state: events)
     assert names(tmp_path) == {"game.toml", "game.toml.bak"}
 
 
