@@ -45,7 +45,7 @@ RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10
 _RANK_VALUES = {name: value for value, name in RANK_NAMES.items()} | {"T": 10}
 
 _SEPARATORS = " ,;\t"
-_CARD_AT = re.compile(r"(10|[2-9TJQKA])([CDHS♣♦♥♠♧♢♡♤])", re.IGNORECASE)
+_CARD_AT = re.compile(r"(10|[2-9TJQKA])([CDHS♣♦♥♠♧♢♡♤])", re.IGNORECASE | re.ASCII)
 _RANK_HELP = "ranks are 2–10 (or T), J, Q, K, A"
 _SUIT_HELP = "suits are C, D, H, S (or ♣ ♦ ♥ ♠)"
 

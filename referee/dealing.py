@@ -148,7 +148,10 @@ def deal_smitten(seed: str, mode: SmittenMode, difficulty: Difficulty | None = N
     set_aside, cards = cards[0], cards[1:]
     if mode is SmittenMode.SOLO:
         if difficulty is not None:
-            raise InputError("solo Smitten has no --difficulty; its options are --easy, --hard1 and --hard2")
+            raise InputError(
+                "solo Smitten has no --difficulty: every solo deal is the same "
+                "(its Easy and Hard modes are options of `referee smitten new`)"
+            )
         a_up, b_up, a_down, b_down = cards[0:4:2], cards[1:4:2], cards[4], cards[5]
         hands = (SmittenHand(tuple(a_up), (a_down,)), SmittenHand(tuple(b_up), (b_down,)))
         return SmittenDeal(seed, mode, None, set_aside, hands, tuple(cards[6:]))

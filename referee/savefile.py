@@ -24,6 +24,7 @@ import contextlib
 import os
 import re
 import shutil
+import stat
 import tempfile
 import time
 import tomllib
@@ -85,6 +86,8 @@ class Saved(Generic[State]):
 def load(path: Path | str, ruleset: Ruleset[State]) -> Saved[State]:
     """Read and replay a save file. Any problem raises ``SaveFileError`` (exit 2)."""
     path = Path(path)
+    if path.is_dir():
+        raise SaveFileError(f"{path} is a folder, not a save file")
     try:
         data = path.read_bytes()
     except FileNotFoundError:
@@ -167,7 +170,7 @@ def _replayed(
                 raise InputError("an event needs a `kind`")
             state = ruleset.apply(state, event)
         except RefereeError as error:
-            raise damaged(lines.event(index), f"event {index + 1} ({_kind(event)}): {error}") from None
+            raise damaged(lines.event(index), f"cannot be replayed: event {index + 1} ({_kind(event)}): {error}") from None
     return Saved(path, setup, events, state)
 
 
@@ -367,7 +370,16 @@ def _backup_path(path: Path) -> Path:
 
 
 def _replace(path: Path, data: bytes) -> None:
-    """Atomically make ``data`` the content of ``path``, keeping the old one as .bak."""
+    """Atomically make ``data`` the content of ``path``, keeping the old one as .bak.
+
+    A save file reached through a symbolic link is replaced where it really is (and its
+    .bak kept beside it), so the link keeps working. A read-only file is left alone.
+    """
+    shown = path
+    path = Path(os.path.realpath(path))
+    with contextlib.suppress(OSError):
+        if not os.stat(path).st_mode & 0o222:
+            raise SaveFileError(f"{shown} is read-only; make it writable to record in it (chmod u+w {shown})")
     with _writing(path):
         _remove_stale_temporaries(path)
         tmp = _write_temporary(path, data)
@@ -481,6 +493,8 @@ def _locked(path: Path, ruleset: Ruleset[Any]) -> Iterator[int]:
         except OSError as error:
             raise SaveFileError(f"cannot open {path}: {error.strerror}") from None
         try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise SaveFileError(f"{path} is a folder or a device, not a save file")
             if fcntl is not None:
                 try:
                     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -19,6 +19,8 @@ import hashlib
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
+from referee.errors import InputError
+
 VERSION = "v1"
 _PREFIX = f"referee-shuffle-{VERSION}:"
 _TWO_64 = 2**64
@@ -38,6 +40,10 @@ class Stream:
     """The shuffle's source of numbers for one seed."""
 
     def __init__(self, seed: str) -> None:
+        try:
+            seed.encode("utf-8")
+        except UnicodeEncodeError:
+            raise InputError("the seed must be text (it holds bytes that are not UTF-8); type it again") from None
         self._blocks = byte_blocks(seed)
         self._buffer = b""
 

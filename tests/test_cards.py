@@ -96,3 +96,9 @@ def test_smitten_cards_are_numbered_one_to_nine():
 
 def test_the_other_grid():
     assert GridSide.LEFT.other is GridSide.RIGHT and GridSide.RIGHT.other is GridSide.LEFT
+
+
+@pytest.mark.parametrize("text", ["\u212aH", "2\u017f", "1\u0660S"])
+def test_look_alike_unicode_letters_are_not_card_ranks_or_suits(text):
+    with pytest.raises(InputError):
+        parse_cards(text)

@@ -119,7 +119,7 @@ def test_unknown_command_suggests_the_nearest_spelling(referee):
     "args, fragments",
     [
         (["deal", "smoorverliefd", "--players", "7"], ["3, 4 or 5 players"]),
-        (["deal", "smoorverliefd", "--players", "abc"], ["--players", "integer"]),
+        (["deal", "smoorverliefd", "--players", "abc"], ["--players", "whole number"]),
         (["deal", "french52", "--players", "4", "--hand-size", "14"], ["--hand-size 1..13"]),
         (["deal"], ["missing argument", "referee deal --help"]),
         (["deal", "smitten", "--plyers", "2"], ["--plyers"]),
@@ -240,3 +240,9 @@ def test_quick_commands_load_neither_pydantic_nor_rich_nor_other_groups(args):
     assert not loaded & {"pydantic", "rich"}, loaded
     used = {"smitten": {"referee.cli.smitten"}, "smoor": {"referee.cli.smoor"}, "spell": {"referee.cli.dictionary"}}
     assert loaded <= used.get(args[0], set()), loaded
+
+
+@pytest.mark.parametrize("number", ["1_0", "٣", "99999999999999999999999999", "4.0"])
+def test_numbers_are_plain_digits(referee, number):
+    result = referee("deal", "french52", "--players", number)
+    assert result.exit_code == 2 and "is not a whole number" in result.stderr

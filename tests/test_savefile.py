@@ -653,3 +653,35 @@ def test_a_write_after_a_writer_stopped_between_backup_and_replace_leaves_nothin
     savefile.record(path, TALLY, EVENTS[1])
     assert names(tmp_path) == {"game.toml", "game.toml.bak"}
     assert backup(path).read_bytes() == before
+
+
+def test_a_folder_given_as_the_save_file_is_a_clear_error(tmp_path, tally):
+    folder = tmp_path / "match"
+    folder.mkdir()
+    for command in (["history", folder], ["score", folder, "Anna", "1"], ["undo", folder]):
+        assert_fails(tally(*command), 2, f"{folder} is a folder")
+
+
+def test_a_save_file_reached_through_a_link_is_updated_where_it_really_is(tmp_path):
+    real = started(tmp_path / "real.toml", EVENTS[:1])
+    link = tmp_path / "link.toml"
+    link.symlink_to(real)
+    savefile.record(link, TALLY, EVENTS[1])
+    assert link.is_symlink() and savefile.load(real, TALLY).events == EVENTS[:2]
+    assert savefile.load(backup(real), TALLY).events == EVENTS[:1]
+    assert not backup(link).exists()
+
+
+def test_a_read_only_save_file_is_left_alone(tmp_path, tally):
+    path = started(tmp_path / "game.toml", EVENTS[:1])
+    path.chmod(0o444)
+    before = path.read_bytes()
+    assert_fails(tally("score", path, "Anna", "1"), 2, "is read-only")
+    assert path.read_bytes() == before
+
+
+def test_history_json_prints_a_date_someone_wrote_into_an_event(tmp_path, tally):
+    path = started(tmp_path / "game.toml", EVENTS[:1])
+    path.write_text(path.read_text("utf-8").replace('kind = "score"', 'kind = "score"\nwhen = 2026-11-30T20:15:00', 1), "utf-8")
+    result = tally("history", path, "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["events"][0]["event"]["when"] == "2026-11-30 20:15:00"

@@ -105,3 +105,12 @@ def test_uniform_rejects_integers_at_or_above_the_limit():
 @given(st.integers(min_value=1, max_value=2**40), st.text(max_size=5))
 def test_uniform_stays_in_range(n, seed):
     assert 0 <= Stream(seed).uniform(n) < n
+
+
+def test_a_seed_that_is_not_text_is_refused():
+    import pytest
+
+    from referee.errors import InputError
+
+    with pytest.raises(InputError, match="the seed must be text"):
+        shuffle([1, 2, 3], "bad\udcff")

@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from referee.cards import Card, Suit
-from referee.cli.output import cards_text, console
+from referee.cli.output import cards_text, console, printable
 from referee.dealing import FrenchDeal, SmittenDeal
 from referee.shuffle import VERSION
 from referee.spellcrafter.cards import Card as SpellCard
@@ -35,16 +35,16 @@ def show(result: Deal, fresh_seed: bool, replay_command: str) -> None:
     else:
         table, notes = _french(result)
         setting = f"{len(result.hands)} players"
-    title = Text.assemble((_TITLES[result.to_json()["game"]], "bold"), f" — {setting} — seed ", (result.seed, "bold cyan"))
+    title = Text.assemble((_TITLES[result.to_json()["game"]], "bold"), f" — {setting} — seed ", (printable(result.seed), "bold cyan"))
     out.print(title)
     out.print(table)
     for note in notes:
         out.print(note)
     if fresh_seed:
-        out.print(Text.assemble("New seed ", (result.seed, "bold cyan"), f" (shuffle {VERSION}); this deals it again:"))
+        out.print(Text.assemble("New seed ", (printable(result.seed), "bold cyan"), f" (shuffle {VERSION}); this deals it again:"))
     else:
         out.print(Text(f"Shuffle {VERSION}; this deals it again:"))
-    out.print(Text("  " + replay_command))
+    out.print(Text("  " + printable(replay_command)))
 
 
 def _by_suit(hand: tuple[Card, ...], suit: Suit) -> Text:

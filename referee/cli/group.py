@@ -108,8 +108,10 @@ def usage_message(error: click_exceptions.UsageError) -> str:
 
 def fail(message: str, code: int, want_json: bool) -> int:
     """Report a failure: one line on stderr, and one JSON object on stdout with --json."""
+    from referee.cli.output import printable
+
     message = " ".join(message.split()) or "failed"
-    message = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+    message = printable(message)
     if want_json:
         import json
 

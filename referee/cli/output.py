@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
 def emit_json(document: dict[str, Any]) -> None:
     """Print exactly one JSON object on stdout."""
-    sys.stdout.write(json.dumps(document, ensure_ascii=False) + "\n")
+    # default=str: a date or time a person wrote into a save file by hand still prints.
+    sys.stdout.write(json.dumps(document, ensure_ascii=False, default=str) + "\n")
 
 
 @cache
@@ -74,22 +75,22 @@ class Line:
 
     @property
     def plain(self) -> str:
-        return "".join(_printable(text) for text, _ in self.segments)
+        return "".join(printable(text) for text, _ in self.segments)
 
     def ansi(self) -> str:
         out = []
         for text, style in self.segments:
             codes = ";".join(_SGR[word] for word in style.split() if word in _SGR)
-            out.append(f"\x1b[{codes}m{_printable(text)}\x1b[0m" if codes else _printable(text))
+            out.append(f"\x1b[{codes}m{printable(text)}\x1b[0m" if codes else printable(text))
         return "".join(out)
 
     def to_rich(self) -> Text:
         from rich.text import Text
 
-        return Text.assemble(*((_printable(text), style) for text, style in self.segments))
+        return Text.assemble(*((printable(text), style) for text, style in self.segments))
 
 
-def _printable(text: str) -> str:
+def printable(text: str) -> str:
     """User text is shown literally: control characters escaped, never interpreted."""
     return text if text.isprintable() else "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 

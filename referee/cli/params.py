@@ -13,6 +13,7 @@ Typer's conversion (slower, same results). The CLI tests exercise every conversi
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from typing import Any
 from typer.core import TyperCommand
 
 _PLAIN = (str, int, bool, Path, list[str])
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
 
 
 class PlainCommand(TyperCommand):
@@ -65,10 +67,13 @@ def _plain_param_class() -> type | None:
             return str(value)
 
         def _integer(self, value: Any, param: Any, ctx: Any) -> int:
-            try:
-                number = value if isinstance(value, int) else int(str(value).strip())
-            except ValueError:
-                raise BadParameter(f"{value!r} is not a valid integer.", ctx=ctx, param=param) from None
+            text = str(value).strip()
+            if isinstance(value, int):
+                number = value
+            elif _WHOLE_NUMBER.fullmatch(text) and len(text) <= 18:
+                number = int(text)
+            else:  # not 1_000, not other scripts' digits, not absurdly long
+                raise BadParameter(f"{value!r} is not a whole number (digits 0–9, at most 18).", ctx=ctx, param=param)
             low, high = self.parameter_info.min, self.parameter_info.max
             if (low is not None and number < low) or (high is not None and number > high):
                 if high is None:
