@@ -242,3 +242,125 @@ def test_replaying_a_file_gives_the_same_standings(tmp_path_factory, seed, playe
         event = {"kind": "trick", "cards": [str(c) for c in legal_trick(match, rng)]}
         match = savefile.record(path, RULES, event).state
     assert standings_json(savefile.load(path, RULES).state) == standings_json(match)
+
+
+# --- corrections in a Cupid's Arrow match -------------------------------------------
+
+
+def test_edit_in_cupido_refuses_to_give_entered_tricks_to_other_players(referee, tmp_path):
+    path = tmp_path / "cp.toml"
+    referee("smoor", "new", str(path), "Anna", "Bram", "Cees", "Daan", "--variant", "cupido")
+    assert "Round 2 — Daan deals" in referee("smoor", "round", str(path), "a=7", "b=3", "c=3", "--ace", "a").stdout
+    referee("smoor", "curse", str(path), "S")
+    assert referee("smoor", "trick", str(path), "AS", "2S", "3S", "4S").exit_code == 0
+    before = path.read_bytes()
+    result = referee("smoor", "edit", str(path), "1", "a=7", "c=3", "d=3", "--ace", "a")
+    assert result.exit_code == 1
+    assert "makes Bram deal round 2 instead of Daan" in result.stderr and "`undo` back to before round 2's tricks" in result.stderr
+    assert path.read_bytes() == before
+    referee("smoor", "undo", str(path))
+    edited = referee("smoor", "edit", str(path), "1", "a=7", "c=3", "d=3", "--ace", "a")
+    assert edited.exit_code == 0 and "Round 2 is now dealt by Bram (was Daan)." in edited.stdout
+    document = referee("smoor", "edit", str(path), "1", "a=7", "b=3", "c=3", "--ace", "a", "--json").json()
+    assert document["moved_deals"] == [{"round": 2, "was": "Bram", "now": "Daan"}]
+
+
+def test_edit_before_any_round_is_played_says_so(referee, match_file):
+    for number in ("1", "3"):
+        result = referee("smoor", "edit", str(match_file), number, "a=13", "--ace", "a")
+        assert result.exit_code == 2 and "no round has been played yet" in result.stderr
+
+
+def test_cupido_with_hearts_cursed_the_referee_finds_the_biggest_collectors(referee, tmp_path):
+    path = tmp_path / "c.toml"
+    referee("smoor", "new", str(path), "A", "B", "C", "--variant", "cupido")
+    referee("smoor", "round", str(path), "a=5", "b=5", "c=3", "--ace", "a")
+    referee("smoor", "curse", str(path), "H")
+    before = path.read_bytes()
+    refused = referee("smoor", "round", str(path), "a=5", "b=5", "c=3", "--ace", "a", "--cursed", "a")
+    assert refused.exit_code == 2 and "A and B collected the most (5♥ each)" in refused.stderr
+    assert path.read_bytes() == before
+    result = referee("smoor", "round", str(path), "a=5", "b=5", "c=3", "--ace", "a")
+    assert result.exit_code == 0 and "A +4 (5♥ incl. A♥, most ♥ −5)" in result.stdout and "B +0 (5♥, most ♥ −5)" in result.stdout
+
+
+# --- what the echo shows ------------------------------------------------------------
+
+
+def test_an_exact_bid_is_ticked_even_when_the_bid_bonus_is_zero(referee, tmp_path):
+    path = tmp_path / "b.toml"
+    referee("smoor", "new", str(path), "A", "B", "C", "--variant", "blinde-liefde", "--bid-bonus", "0")
+    referee("smoor", "bid", str(path), "a=5", "b=4", "c=3")
+    result = referee("smoor", "round", str(path), "a=5", "b=5", "c=3", "--ace", "a")
+    assert "Round 1: A 9 (5♥ incl. A♥, bid 5 ✓) ★ · B +0 (5♥, bid 4 ✗) · C 3 (3♥, bid 3 ✓)" in result.stdout
+    assert referee("smoor", "standings", str(path), "--json").json()["rounds"][0]["bids_met"] == {"A": True, "B": False, "C": True}
+
+
+def test_a_negative_heart_count_says_a_count_is_0_to_13(referee, match_file):
+    result = referee("smoor", "round", str(match_file), "a=-1", "b=13", "--ace", "b")
+    assert result.exit_code == 2 and "Anna=-1: a player captures 0 to 13 hearts" in result.stderr
+
+
+def test_the_last_trick_of_a_round_reports_the_round_complete(referee, match_file):
+    ranks = [*"23456789", "10", *"JQKA"]
+    for rank in ranks[:-1]:
+        assert referee("smoor", "trick", str(match_file), f"{rank}S", f"{rank}H", f"{rank}D", f"{rank}C").exit_code == 0
+    document = referee("smoor", "trick", str(match_file), "AS", "AH", "AD", "AC", "--json").json()
+    assert document["trick"]["number"] == 13 and document["round_complete"] is True and document["revokes"] == []
+    assert document["rounds"][0]["hearts"]["Bram"] == 13  # Bram led spades every time and won them all
+
+
+# --- names that look like markup ----------------------------------------------------
+
+MARKUP_NAMES = ("[red]Anna[/red]", "[/x]", "[bold]Cees")
+
+
+def _enter_a_round(referee, path):
+    """A quick entry for a seeded 3-player round: the first player took every live heart."""
+    match = savefile.load(path, RULES).state
+    dead_hearts = [card for card in match.current.dead if card.suit.value == "H"]
+    ace = [] if any(card.rank == 14 for card in dead_hearts) else ["--ace", "[r"]
+    result = referee("smoor", "round", str(path), f"[r={13 - len(dead_hearts)}", *ace)
+    assert result.exit_code == 0, result.stderr
+
+
+@pytest.fixture
+def markup_match(tmp_path, referee):
+    path = tmp_path / "markup.toml"
+    assert referee("smoor", "new", str(path), *MARKUP_NAMES, "--seed", "markup").exit_code == 0
+    _enter_a_round(referee, path)  # dealt by [red]Anna[/red]
+    _enter_a_round(referee, path)  # dealt by [/x]
+    return path
+
+
+WIDE = {"COLUMNS": "200"}
+
+
+@pytest.mark.parametrize(
+    "view, names",
+    [
+        (("standings",), MARKUP_NAMES),
+        (("standings", "--all"), MARKUP_NAMES),
+        (("hands",), MARKUP_NAMES),
+        (("hands", "--player", "[/"), ("[/x]",)),
+        (("chart",), MARKUP_NAMES),
+        (("export", "--csv"), MARKUP_NAMES),
+        (("history",), ("[red]Anna[/red]",)),  # the entries name only the player who took the hearts
+    ],
+)
+def test_names_that_look_like_markup_are_printed_literally_in_every_view(referee, markup_match, view, names):
+    result = referee("smoor", view[0], str(markup_match), *view[1:], env=WIDE)
+    assert result.exit_code == 0, result.stderr
+    assert all(name in result.stdout for name in names)
+
+
+def test_the_dealer_column_shows_a_markup_name_literally(referee, markup_match):
+    rows = [line.split() for line in referee("smoor", "standings", str(markup_match), env=WIDE).stdout.splitlines()]
+    dealers = {row[0]: row[-2] for row in rows if row and row[0] in ("1", "2")}
+    assert dealers == {"1": "[red]Anna[/red]", "2": "[/x]"}
+
+
+def test_export_json_keeps_markup_names_as_they_are(referee, markup_match):
+    document = referee("smoor", "export", str(markup_match), "--json").json()
+    assert [p["name"] for p in document["players"]] == list(MARKUP_NAMES)
+    assert [r["dealer"] for r in document["rounds"]] == ["[red]Anna[/red]", "[/x]"]

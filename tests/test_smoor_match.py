@@ -7,7 +7,7 @@ import random
 import pytest
 
 from referee.errors import InputError, RuleError
-from referee.smoorverliefd.edit import replace_round
+from referee.smoorverliefd.edit import moved_deals, replace_round
 from referee.smoorverliefd.entry import bid_event, curse_event, round_event
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.setup import Setup
@@ -283,3 +283,111 @@ def test_a_players_name_must_be_printable_text_without_equals_sign(name):
 def test_two_players_cannot_share_a_name_whatever_the_case():
     with pytest.raises(InputError, match="two players are called"):
         Setup.build(["Anna", "anna", "Cees"])
+
+
+# --- corrections that would move a deal (Cupid's Arrow) -----------------------------
+
+CUPIDO = Setup.build(["Anna", "Bram", "Cees", "Daan"], variants=["cupido"], target=1000)
+
+
+def entered(setup: Setup, *events: dict) -> tuple[Match, list[dict]]:
+    match = Match.start(setup)
+    for event in events:
+        match = match.apply(event)
+    return match, list(events)
+
+
+def test_edit_that_moves_the_deal_of_a_round_being_entered_trick_by_trick_is_refused():
+    # Daan took no hearts in round 1, so Daan deals round 2 and Anna leads its tricks.
+    match, events = entered(
+        CUPIDO, round_event(CUPIDO, ["a=7", "b=3", "c=3"], "a"), curse_event("S"), {"kind": "trick", "cards": ["AS", "2S", "3S", "4S"]}
+    )
+    assert match.current.tricks[0].card_of(0).rank == 14  # A♠ is Anna's
+    with pytest.raises(RuleError, match=r"makes Bram deal round 2 instead of Daan, but round 2's tricks were entered with Anna leading"):
+        replace_round(match, events, 1, ["a=7", "c=3", "d=3"], "a", None, [])
+
+
+def test_edit_that_moves_the_deal_of_a_finished_trick_by_trick_round_is_refused():
+    tricks = [{"kind": "trick", "cards": [f"{rank}S", f"{rank}H", f"{rank}D", f"{rank}C"]} for rank in [*"23456789", "10", *"JQKA"]]
+    match, events = entered(CUPIDO, round_event(CUPIDO, ["a=7", "b=3", "c=3"], "a"), curse_event("S"), *tricks)
+    match, events = entered(CUPIDO, *events, curse_event("D"), round_event(CUPIDO, ["c=13"], "c", cursed=["c"]))
+    assert [p.dealer for p in match.rounds] == [0, 3, 1]
+    with pytest.raises(RuleError, match="round 2's tricks"):
+        replace_round(match, events, 1, ["a=7", "c=3", "d=3"], "a", None, [])
+    # A correction that leaves Daan with the fewest hearts keeps every trick where it was.
+    kept = replace_round(match, events, 1, ["a=6", "b=4", "c=3"], "a", None, [])
+    assert entered(CUPIDO, *kept)[0].rounds[1].tricks == match.rounds[1].tricks
+
+
+def test_edit_that_moves_the_deal_of_quick_entries_bids_and_curses_is_allowed():
+    """Hearts, bids, the cursed suit and its biggest collectors are kept by name or suit,
+    so they mean the same whoever dealt; only the dealer shown changes."""
+    setup = Setup.build(["Anna", "Bram", "Cees", "Daan"], variants=["cupido", "blinde-liefde"], target=1000)
+    bids = bid_event(setup, ["a=0", "b=0", "c=0", "d=13"])
+    match, events = entered(
+        setup, bids, round_event(setup, ["a=7", "b=3", "c=3"], "a"), curse_event("S"), bids, round_event(setup, ["d=13"], "d", cursed=["a"])
+    )
+    assert match.rounds[1].dealer == 3
+    events = replace_round(match, events, 1, ["a=7", "c=3", "d=3"], "a", None, [])
+    after, _ = entered(setup, *events)
+    assert after.rounds[1].dealer == 1 and after.rounds[1].score == match.rounds[1].score
+    # Round 3 moves too: Anna, Bram and Cees tie for fewest, first clockwise from the new dealer's left.
+    assert [(m.number, m.was, m.now) for m in moved_deals(match, after)] == [(2, 3, 1), (3, 0, 2)]
+
+
+def test_edit_without_a_dealer_change_keeps_entered_tricks():
+    match, events = entered(FOUR, round_event(FOUR, ["a=13"], "a"), {"kind": "trick", "cards": ["AS", "2S", "3S", "4S"]})
+    events = replace_round(match, events, 1, ["b=13"], "b", None, [])
+    assert entered(FOUR, *events)[0].current.tricks == match.current.tricks
+
+
+def test_edit_before_any_round_is_played_says_no_round_has_been_played_yet():
+    for number in (1, 2):
+        with pytest.raises(InputError, match="no round has been played yet"):
+            replace_round(Match.start(FOUR), [], number, ["a=13"], "a", None, [])
+
+
+# --- Cupid's Arrow with hearts cursed -----------------------------------------------
+
+
+def cursed_hearts() -> Match:
+    setup = Setup.build(["A", "B", "C"], variants=["cupido"])
+    return quick(Match.start(setup), "A=5", "B=5", "C=3", ace="A").apply(curse_event("H"))
+
+
+def test_cupido_with_hearts_cursed_the_heart_counts_decide_who_collected_most():
+    match = quick(cursed_hearts(), "A=5", "B=5", "C=3", ace="A")
+    assert match.rounds[-1].cursed_most == (0, 1) and match.rounds[-1].score.curse == (-5, -5, 0)
+    assert quick(cursed_hearts(), "A=5", "B=5", "C=3", ace="A", cursed=["B", "A"]).rounds[-1].cursed_most == (0, 1)
+
+
+def test_cupido_with_hearts_cursed_a_cursed_option_that_disagrees_with_the_counts_is_refused():
+    with pytest.raises(InputError, match=r"the counts decide: A and B collected the most \(5♥ each\), not A as --cursed says"):
+        quick(cursed_hearts(), "A=5", "B=5", "C=3", ace="A", cursed=["A"])
+    with pytest.raises(InputError, match=r"B collected the most \(7♥\), not C"):
+        quick(cursed_hearts(), "A=3", "B=7", "C=3", ace="A", cursed=["C"])
+
+
+# --- entries and setups -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", ["-1", "−1", "+14"])
+def test_a_heart_count_out_of_range_is_refused_as_a_count_not_read_as_a_card(value):
+    with pytest.raises(InputError, match="a player captures 0 to 13 hearts"):
+        quick(Match.start(FOUR), f"A={value}", "B=13", ace="B")
+
+
+def test_a_negative_bid_is_refused_as_a_bid():
+    setup = Setup.build(["A", "B", "C"], variants=["blinde-liefde"])
+    with pytest.raises(InputError, match="A bids -1; a bid is a number of hearts from 0 to 13"):
+        Match.start(setup).apply(bid_event(setup, ["a=-1", "b=0", "c=0"]))
+
+
+def test_bid_bonus_and_penalty_belong_to_blinde_liefde():
+    with pytest.raises(InputError, match="belong to the blinde-liefde variant"):
+        Setup.build(["A", "B", "C"], bid_bonus=3)
+    with pytest.raises(InputError, match="belong to the blinde-liefde variant"):
+        Setup.from_toml({"players": ["A", "B", "C"], "bid_penalty": 0})
+    setup = Setup.build(["A", "B", "C"], variants=["blinde-liefde"], bid_penalty=0)
+    assert (setup.bid_bonus, setup.bid_penalty) == (5, 0)
+    assert Setup.from_toml(setup.to_toml()) == setup

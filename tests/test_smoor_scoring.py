@@ -120,3 +120,16 @@ def test_standard_round_always_hands_out_seventeen_heart_points_or_thirty_four_o
     total = sum(score_round(FOUR, captures).hearts)
     assert total == (34 if len(set(owners)) == 1 else 17)
     assert score_round(FOUR, counted).hearts == score_round(FOUR, captures).hearts
+
+
+def test_an_exact_bid_is_met_even_when_the_bonus_is_zero():
+    setup = Setup.build(["A", "B", "C"], variants=["blinde-liefde"], bid_bonus=0, bid_penalty=0)
+    score = score_round(setup, [Capture(3), Capture(10, ace=True), Capture(0)], bids=[3, 9, 1])
+    assert score.bids == (0, 0, 0)
+    assert score.bids_met == (True, False, False)
+    assert score_round(setup, [Capture(3), Capture(10), Capture(0)]).bids_met is None
+
+
+def test_capturing_every_heart_is_alles_pakken():
+    assert Capture.of(HEARTS).all_hearts and Capture(13, ace=True).all_hearts
+    assert not Capture(12, ace=True).all_hearts

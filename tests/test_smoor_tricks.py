@@ -152,3 +152,37 @@ def test_legal_trick_helper_follows_suit():
     match = Match.start(SEEDED)
     cards_played = legal_trick(match, random.Random(3))
     assert len(cards_played) == 3
+
+
+def test_the_last_trick_entered_says_whether_it_completed_the_round_and_the_revokes_it_proves():
+    match = trick(Match.start(FOUR), "2S 3S AS 4D")
+    entered = match.last_trick()
+    assert entered is not None and entered.trick.number == 1 and not entered.round_complete and entered.revokes == ()
+    match = trick(match, "5C 5S 7C 6C")  # Anna revokes spades
+    entered = match.last_trick()
+    assert entered is not None and [(r.seat, r.played_in) for r in entered.revokes] == [(0, 2)]
+    match = trick(match, "8C 9C 10C JD")  # Bram leads; Anna's earlier revoke is not reported again
+    entered = match.last_trick()
+    assert entered is not None and entered.revokes == () and len(match.current.revokes) == 1
+
+
+def test_the_trick_that_ends_a_round_is_reported_as_completing_it():
+    match = play_round(Match.start(SEEDED), random.Random(6))
+    entered = match.last_trick()
+    assert entered is not None and entered.round_complete
+    assert entered.trick == match.rounds[0].tricks[-1] and match.current.tricks == ()
+
+
+def test_a_quick_entry_is_no_trick():
+    match = Match.start(FOUR).apply({"kind": "round", "hearts": {"Anna": 13}, "ace": "Anna"})
+    assert match.last_trick() is None
+
+
+def test_only_a_seeded_match_in_progress_has_hands_in_play():
+    assert len(Match.start(SEEDED).hands_in_play()) == 3
+    with pytest.raises(InputError, match="physical cards"):
+        Match.start(FOUR).hands_in_play()
+    over = Match.start(Setup.build(["Anna", "Bram", "Cees"], seed="demo", target=1))
+    over = over.apply({"kind": "round", "hearts": {"Anna": 12}, "ace": "Anna"})
+    with pytest.raises(InputError, match="the match is over; no cards are in hand"):
+        over.hands_in_play()

@@ -31,7 +31,7 @@ add_file_commands(app, _rules)
 Entries = Annotated[list[str] | None, typer.Argument(help="NAME=COUNT or NAME=HEARTS (e.g. Anna=3 Bram=AH,10H); a player left out took no hearts.", show_default=False)]  # fmt: skip
 AceOption = Annotated[str | None, typer.Option("--ace", help="Who took A♥ (not needed when A♥ is listed or dead).", show_default=False)]  # fmt: skip
 DeadOption = Annotated[str | None, typer.Option("--dead", help="The dead cards (3 or 5 players), e.g. '7H' or '7H,2C'.", show_default=False)]  # fmt: skip
-CursedOption = Annotated[list[str] | None, typer.Option("--cursed", help="cupido: who collected the most cards of the cursed suit (repeat for ties).", show_default=False)]  # fmt: skip
+CursedOption = Annotated[list[str] | None, typer.Option("--cursed", help="cupido: who collected the most cards of the cursed suit (repeat for ties; not needed when hearts are cursed).", show_default=False)]  # fmt: skip
 
 
 def _report(match: Match, as_json: bool, *lines: Any, extra: dict[str, Any] | None = None) -> None:
@@ -68,20 +68,16 @@ def new(
 ) -> None:
     """Start a match file for 3 to 5 players."""
     from referee import savefile
-    from referee.errors import InputError
-    from referee.smoorverliefd.setup import DEFAULT_BID_BONUS, DEFAULT_BID_PENALTY, Setup
+    from referee.smoorverliefd.setup import Setup
 
-    variants = variant or []
-    if (bid_bonus is not None or bid_penalty is not None) and not any(v.lower() == "blinde-liefde" for v in variants):
-        raise InputError("--bid-bonus and --bid-penalty belong to the blinde-liefde variant; add --variant blinde-liefde")
     setup = Setup.build(
         players,
         target=target,
-        variants=variants,
+        variants=variant or [],
         dealer=dealer,
         seed=seed,
-        bid_bonus=DEFAULT_BID_BONUS if bid_bonus is None else bid_bonus,
-        bid_penalty=DEFAULT_BID_PENALTY if bid_penalty is None else bid_penalty,
+        bid_bonus=bid_bonus,
+        bid_penalty=bid_penalty,
         duos=None if duo is None else [duo.split("+")],
     )
     saved = savefile.create(file, _rules(), setup.to_toml())
@@ -135,12 +131,10 @@ def trick(
     from referee import savefile
     from referee.smoorverliefd.entry import trick_event
 
-    before = savefile.load(file, _rules()).state
-    event = trick_event(cards)
-    match = savefile.record(file, _rules(), event).state
-    finished = len(match.rounds) > len(before.rounds)
-    trick_played = match.rounds[-1].tricks[-1] if finished else match.current.tricks[-1]
-    revokes = (match.rounds[-1] if finished else match.current).revokes[len(before.current.revokes):]
+    match = savefile.record(file, _rules(), trick_event(cards)).state
+    entered = match.last_trick()
+    assert entered is not None  # the event just recorded is this trick
+    trick_played, finished, revokes = entered.trick, entered.round_complete, entered.revokes
     if as_json:
         from referee.smoorverliefd.report import revoke_json
 
@@ -221,16 +215,20 @@ def edit(
     """Correct an earlier round with a new quick entry; every later round is recomputed."""
     from referee import savefile
     from referee.cli.output import Line
-    from referee.smoorverliefd.edit import replace_round
+    from referee.smoorverliefd.edit import moved_deals, replace_round
 
-    rules = _rules()
+    before: list[Match] = []
 
-    def corrected(saved: savefile.Saved[Match]) -> savefile.Saved[Match]:
-        events = replace_round(saved.state, saved.events, round_number, entries or [], ace, dead, cursed or [])
-        return savefile.Saved(saved.path, saved.setup, events, savefile.replay(rules, saved.setup, events))
+    def corrected(events: list[dict[str, Any]], match: Match) -> list[dict[str, Any]]:
+        before.append(match)
+        return replace_round(match, events, round_number, entries or [], ace, dead, cursed or [])
 
-    saved = savefile.update(file, rules, corrected)
-    _report(saved.state, as_json, Line(f"Round {round_number} corrected; later rounds recomputed."))
+    match = savefile.rewrite(file, _rules(), corrected).state
+    names = match.setup.players
+    deals = moved_deals(before[0], match)
+    moved = [Line(f"Round {deal.number} is now dealt by ", names[deal.now], " (was ", names[deal.was], ").") for deal in deals]
+    extra = {"moved_deals": [{"round": d.number, "was": names[d.was], "now": names[d.now]} for d in deals]}
+    _report(match, as_json, Line(f"Round {round_number} corrected; later rounds recomputed."), *moved, extra=extra)
 
 
 @app.command()
@@ -283,13 +281,9 @@ def hands(
 ) -> None:
     """Seeded matches: the cards still in hand this round (for playing without a deck)."""
     from referee import savefile
-    from referee.errors import InputError
 
     match = savefile.load(file, _rules()).state
-    if match.current.hands is None:
-        raise InputError(f"{file} is played with physical cards; only a match started with --seed knows the hands")
-    if match.over:
-        raise InputError("the match is over; no cards are in hand")
+    in_hand = match.hands_in_play()
     seats = [match.setup.player(player)] if player is not None else list(range(match.setup.count))
     if as_json:
         from referee.cli.output import emit_json
@@ -297,10 +291,10 @@ def hands(
         names = match.setup.players
         emit_json({
             "round": match.current.number,
-            "hands": {names[s]: [str(c) for c in sorted(match.current.hands[s], key=lambda c: c.sort_key)] for s in seats},
+            "hands": {names[s]: [str(c) for c in sorted(in_hand[s], key=lambda c: c.sort_key)] for s in seats},
         })  # fmt: skip
         return
     from referee.cli import smoor_view
 
-    smoor_view.show_hands(match, seats)
+    smoor_view.show_hands(match, in_hand, seats)
 

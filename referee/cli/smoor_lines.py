@@ -61,12 +61,12 @@ def round_line(match: Match, played: PlayedRound) -> Line:
         capture = played.captures[seat]
         if capture.count:
             details.append(f"{capture.count}♥" + (" incl. A♥" if capture.ace else ""))
-        if capture.count == 13:
+        if capture.all_hearts:
             details.append("all hearts ×2")
-        if played.bids is not None:
-            details.append(f"bid {played.bids[seat]} {'✓' if score.bids[seat] > 0 else '✗'}")
+        if played.bids is not None and score.bids_met is not None:
+            details.append(f"bid {played.bids[seat]} {'✓' if score.bids_met[seat] else '✗'}")
         if score.curse[seat] and played.cursed_suit is not None:
-            details.append(f"most {played.cursed_suit.symbol} −5")
+            details.append(f"most {played.cursed_suit.symbol} −{-score.curse[seat]}")
         if details:
             line.append(f" ({', '.join(details)})", "dim")
         if setup.duos is None and seat in score.champions:

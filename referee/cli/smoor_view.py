@@ -1,4 +1,7 @@
-"""The Smoorverliefd screens drawn with rich: the standings table, the chart, the hands."""
+"""The Smoorverliefd screens drawn with rich: the standings table, the chart, the hands.
+
+Player names are user text: they go into rich only as ``Text``, never as markup.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +9,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from referee.cards import Suit
+from referee.cards import Card, Suit
 from referee.cli.output import console
 from referee.cli.smoor_lines import LEADER, settings, situation, totals_line
 from referee.smoorverliefd.match import Match
@@ -49,7 +52,7 @@ def standings_table(match: Match, show_all: bool = False) -> Table:
         cells = []
         for seat in range(setup.count):
             cell = Text(str(played.score.total[seat]))
-            if played.captures[seat].count == 13:
+            if played.captures[seat].all_hearts:
                 cell.append(" ×2", style="magenta")
             if played.score.bids[seat] or played.score.curse[seat]:
                 cell.append("*", style="dim")
@@ -59,7 +62,7 @@ def standings_table(match: Match, show_all: bool = False) -> Table:
         champion = Text(", ".join(sides[side] for side in played.score.champions), style="yellow")
         if played.revokes:
             champion.append("  revoke!", style="bold red")
-        table.add_row(str(played.number), *cells, names[played.dealer], champion)
+        table.add_row(str(played.number), *cells, Text(names[played.dealer]), champion)
     return table
 
 
@@ -108,17 +111,16 @@ def show_chart(match: Match) -> None:
     out.print(situation(match).to_rich())
 
 
-def show_hands(match: Match, seats: list[int]) -> None:
+def show_hands(match: Match, in_hand: tuple[frozenset[Card], ...], seats: list[int]) -> None:
     current = match.current
-    assert current.hands is not None
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=f"Round {current.number}, cards in hand")
     table.add_column("Player")
     suits = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
     for suit in suits:
         table.add_column(Text(suit.symbol, style="red" if suit.is_red else ""))
     for seat in seats:
-        hand = current.hands[seat]
-        row = [match.setup.players[seat]]
+        hand = in_hand[seat]
+        row = [Text(match.setup.players[seat])]
         for suit in suits:
             ranks = sorted((c for c in hand if c.suit is suit), key=lambda c: -c.rank)
             row.append(Text(" ".join(c.rank_name for c in ranks) or "—", style="red" if suit.is_red else ""))

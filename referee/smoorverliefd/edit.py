@@ -1,13 +1,24 @@
 """Correcting an earlier round (SPEC §6.5 `edit`): its entry is replaced by a new quick
 entry; replaying the log then recomputes every later round (dealers, cursed suits,
-totals, the winner), and an edit that makes a later entry impossible is refused."""
+totals, the winner), and an edit that makes a later entry impossible is refused.
+
+With Cupid's Arrow a correction can change who had the fewest hearts, and so who deals
+the next round (and, through the tie rule, the rounds after it). Most of what a round
+records is kept by name or by suit and stays true whoever dealt: hearts, A♥, bids,
+the cursed suit, who collected most of it. Tricks are not: their cards are given to
+seats counted from the leader, the player left of the dealer (and a seeded deal hands
+out its cards the same way). So a correction that moves the deal of a round whose
+tricks are recorded is refused rather than silently giving those cards to other
+players.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from referee.errors import InputError
+from referee.errors import InputError, RefereeError, RuleError
 from referee.smoorverliefd.entry import round_event
 from referee.smoorverliefd.match import Match
 
@@ -21,14 +32,78 @@ def replace_round(
     dead: str | None,
     cursed: Sequence[str],
 ) -> list[dict[str, Any]]:
-    """The event log with round ``number``'s entry (a round line or its tricks) replaced."""
+    """The event log with round ``number``'s entry (a round line or its tricks) replaced.
+
+    ``match`` is what ``events`` replay to.
+    """
     finished = {played.number: played for played in match.rounds}
     if number not in finished:
+        if not match.rounds:
+            raise InputError("no round has been played yet, so there is none to correct; enter round 1 with `round`")
         if number == match.current.number:
             raise InputError(f"round {number} is not finished yet; enter it with `round`, or `undo` its tricks")
-        raise InputError(f"there is no round {number}; rounds 1 to {len(match.rounds)} have been played")
+        last = len(match.rounds)
+        played = "round 1 has" if last == 1 else f"rounds 1 to {last} have"
+        raise InputError(f"there is no round {number}; {played} been played")
     positions = finished[number].events
     replacement = round_event(match.setup, entries, ace, dead, cursed)
     kept = [event for index, event in enumerate(events) if index not in positions]
     kept.insert(positions[0], replacement)
+    _check_tricks_keep_their_dealer(match, kept, number)
     return kept
+
+
+@dataclass(frozen=True)
+class MovedDeal:
+    """A round whose dealer a correction changed (Cupid's Arrow)."""
+
+    number: int
+    was: int
+    now: int
+
+
+def moved_deals(before: Match, after: Match) -> list[MovedDeal]:
+    """The rounds, played or in progress, that a correction gives another dealer."""
+    now = after.dealers
+    return [
+        MovedDeal(number, dealer, now[number])
+        for number, dealer in before.dealers.items()
+        if number in now and now[number] != dealer
+    ]
+
+
+def _check_tricks_keep_their_dealer(before: Match, events: Sequence[dict[str, Any]], edited: int) -> None:
+    """Refuse a correction that moves the deal of a round whose tricks are recorded."""
+    with_tricks = [played.number for played in before.rounds if played.tricks]
+    if before.current.tricks:
+        with_tricks.append(before.current.number)
+    if not with_tricks:
+        return
+    after = _replay_as_far_as_possible(before, events)
+    for moved in moved_deals(before, after):
+        if moved.number not in with_tricks:
+            continue
+        names = before.setup.players
+        leader = names[before.setup.left_of(moved.was)]
+        raise RuleError(
+            f"correcting round {edited} this way makes {names[moved.now]} deal round {moved.number} instead of "
+            f"{names[moved.was]}, but round {moved.number}'s tricks were entered with {leader} leading "
+            f"(left of {names[moved.was]}), so their cards would go to other players; `undo` back to before "
+            f"round {moved.number}'s tricks, correct round {edited}, then enter them again"
+        )
+
+
+def _replay_as_far_as_possible(before: Match, events: Sequence[dict[str, Any]]) -> Match:
+    """The corrected log replayed up to the first event it can no longer take.
+
+    That event's error is left to the save file's own replay, which names its position;
+    a moved deal is found even so, because a round's dealer is known once the round
+    before it is complete.
+    """
+    match = Match.start(before.setup)
+    for event in events:
+        try:
+            match = match.apply(event)
+        except RefereeError:
+            break
+    return match

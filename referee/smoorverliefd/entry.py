@@ -30,7 +30,10 @@ def _named_values(setup: Setup, tokens: Sequence[str], example: str) -> dict[str
 
 
 def _count(value: str) -> int | None:
-    return int(value) if value.isascii() and value.isdigit() else None
+    """A whole number, signed or not (``-1`` is a count the rules refuse, not a card)."""
+    digits = value.replace("\N{MINUS SIGN}", "-")
+    unsigned = digits[1:] if digits[:1] in ("-", "+") else digits
+    return int(digits) if unsigned.isascii() and unsigned.isdigit() else None
 
 
 def round_event(

@@ -67,6 +67,20 @@ class RoundInProgress:
 
 
 @dataclass(frozen=True)
+class TrickEntered:
+    """What one trick entry did: the trick, whether it was the round's last (the round
+    is then scored), and the revokes it proves."""
+
+    trick: Trick
+    round_complete: bool
+    revokes: tuple[Revoke, ...]
+
+    @classmethod
+    def of(cls, trick: Trick, revokes: Sequence[Revoke], round_complete: bool) -> TrickEntered:
+        return cls(trick, round_complete, tuple(r for r in revokes if r.played_in == trick.number))
+
+
+@dataclass(frozen=True)
 class Match:
     setup: Setup
     rounds: tuple[PlayedRound, ...]
@@ -89,6 +103,29 @@ class Match:
     @property
     def cards_each(self) -> int:
         return SMOORVERLIEFD_HANDS[self.setup.count][0]
+
+    @property
+    def dealers(self) -> dict[int, int]:
+        """The dealer of every round so far, the round in progress included, by number."""
+        return {played.number: played.dealer for played in self.rounds} | {self.current.number: self.current.dealer}
+
+    def last_trick(self) -> TrickEntered | None:
+        """The trick the last event entered, or None when the last event was no trick."""
+        last = self.events_applied - 1
+        current = self.current
+        if current.tricks and current.events[-1] == last:
+            return TrickEntered.of(current.tricks[-1], current.revokes, round_complete=False)
+        if self.rounds and self.rounds[-1].tricks and self.rounds[-1].events[-1] == last:
+            return TrickEntered.of(self.rounds[-1].tricks[-1], self.rounds[-1].revokes, round_complete=True)
+        return None
+
+    def hands_in_play(self) -> tuple[frozenset[Card], ...]:
+        """A seeded match: the cards each player still holds this round."""
+        if self.current.hands is None:
+            raise InputError("this match is played with physical cards; only a match started with --seed knows the hands")
+        if self.over:
+            raise InputError("the match is over; no cards are in hand")
+        return self.current.hands
 
     # --- events -----------------------------------------------------------------------
 
@@ -170,7 +207,7 @@ class Match:
                 "finish it with `trick`, or `undo` the tricks first"
             )
         captures, ace_seat, known_dead = captures_from_entry(self.setup, current.dead, hearts, ace, dead)
-        cursed = self._cursed_most_entry(cursed_most)
+        cursed = self._cursed_most_entry(cursed_most, captures)
         return self._finish_round(captures, ace_seat, known_dead, cursed, ())
 
     def trick(self, cards: Sequence[Card]) -> Match:
@@ -239,12 +276,29 @@ class Match:
             dealer = self.setup.players[current.dealer]
             raise RuleError(f"cupido: {dealer} names the cursed suit for round {current.number} first (`curse FILE SUIT`)")
 
-    def _cursed_most_entry(self, cursed_most: Sequence[int]) -> tuple[int, ...]:
+    def _cursed_most_entry(self, cursed_most: Sequence[int], captures: Sequence[Capture]) -> tuple[int, ...]:
+        """Who collected the most cards of the cursed suit, as the quick entry says.
+
+        When hearts are cursed the entry's heart counts already say who collected most
+        (all tied players), so ``--cursed`` may be left out and must agree when given.
+        """
         suit = self.current.cursed_suit
         if suit is None:
             if cursed_most:
                 raise InputError("no cursed suit this round, so nobody loses points for one; leave out --cursed")
             return ()
+        if suit is Suit.HEARTS:
+            counted = most_collected([capture.count for capture in captures])
+            if cursed_most and sorted(set(cursed_most)) != list(counted):
+                names = self.setup.players
+                most = " and ".join(names[seat] for seat in counted) or "nobody"
+                each = f" ({captures[counted[0]].count}♥{' each' if len(counted) > 1 else ''})" if counted else ""
+                said = ", ".join(names[seat] for seat in cursed_most)
+                raise InputError(
+                    f"hearts are the cursed suit, so the counts decide: {most} collected the most{each}, "
+                    f"not {said} as --cursed says; leave out --cursed"
+                )
+            return counted
         if not cursed_most:
             raise InputError(f"cupido: who collected the most {suit.symbol} this round? add --cursed NAME (all tied players)")
         if len(set(cursed_most)) != len(cursed_most):
@@ -261,9 +315,7 @@ class Match:
         ace = next((seat for seat, capture in enumerate(captures) if capture.ace), None)
         cursed: tuple[int, ...] = ()
         if current.cursed_suit is not None:
-            counts = [sum(card.suit is current.cursed_suit for card in cards) for cards in won]
-            most = max(counts)
-            cursed = tuple(seat for seat, count in enumerate(counts) if count == most and most > 0)
+            cursed = most_collected([sum(card.suit is current.cursed_suit for card in cards) for cards in won])
         return self._finish_round(captures, ace, current.dead or (), cursed, current.tricks)
 
     def _finish_round(
@@ -294,6 +346,14 @@ class Match:
         totals = tuple(total + points for total, points in zip(self.totals, score.total))
         next_dealer = _next_dealer(setup, current.dealer, captures)
         return Match(setup, self.rounds + (played,), _new_round(setup, current.number + 1, next_dealer), totals, self.events_applied)
+
+
+def most_collected(counts: Sequence[int]) -> tuple[int, ...]:
+    """Cupid's Arrow: "wie … de meeste kaarten van die vervloekte kleur verzamelt" — the
+    seats with the most cards of the cursed suit, all tied players; nobody when nobody
+    collected any."""
+    most = max(counts)
+    return tuple(seat for seat, count in enumerate(counts) if count == most and most > 0)
 
 
 def _next_dealer(setup: Setup, dealer: int, captures: Sequence[Capture]) -> int:

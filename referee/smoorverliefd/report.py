@@ -58,6 +58,8 @@ def round_json(match: Match, played: PlayedRound, running: tuple[int, ...]) -> d
     if played.bids is not None:
         document["bids"] = dict(zip(names, played.bids))
         document["bid_points"] = dict(zip(names, score.bids))
+        if score.bids_met is not None:
+            document["bids_met"] = dict(zip(names, score.bids_met))
     if played.cursed_suit is not None:
         document["cursed_suit"] = played.cursed_suit.value
         document["cursed_most"] = [names[seat] for seat in played.cursed_most]

@@ -33,6 +33,11 @@ class Capture:
     def of(cls, cards: Sequence[Card]) -> Capture:
         return cls(len(cards), ACE_OF_HEARTS in cards, tuple(cards))
 
+    @property
+    def all_hearts(self) -> bool:
+        """*Alles pakken*: every heart of the round, which doubles the round score."""
+        return self.count == ALL_HEARTS
+
 
 def heart_value(card: Card, kleine_liefde: bool = False) -> int:
     """"Elk hart … is 1 punt waard. De Hartenaas is 5 punten waard in plaats van 1."
@@ -60,7 +65,7 @@ def heart_points(capture: Capture, kleine_liefde: bool = False) -> int:
         base = sum(heart_value(card, kleine_liefde=True) for card in capture.cards)
     else:
         base = capture.count + (heart_value(ACE_OF_HEARTS) - 1 if capture.ace else 0)
-    return 2 * base if capture.count == ALL_HEARTS else base
+    return 2 * base if capture.all_hearts else base
 
 
 @dataclass(frozen=True)
@@ -71,6 +76,7 @@ class RoundScore:
     bids: tuple[int, ...]  # blinde-liefde: +bonus / −penalty, else zeros
     curse: tuple[int, ...]  # cupido: −5 for the cursed suit's biggest collectors
     champions: tuple[int, ...]  # seats (or duo numbers, with partners) with most heart points
+    bids_met: tuple[bool, ...] | None = None  # blinde-liefde: who captured exactly their bid
 
     @property
     def total(self) -> tuple[int, ...]:
@@ -92,14 +98,13 @@ def score_round(
     """
     kleine = setup.has(Variant.KLEINE_LIEFDE)
     hearts = tuple(heart_points(capture, kleine) for capture in captures)
-    if bids is None:
+    met = None if bids is None else tuple(bid == capture.count for bid, capture in zip(bids, captures))
+    if met is None:
         bid_points = (0,) * setup.count
     else:
-        bid_points = tuple(
-            setup.bid_bonus if bid == capture.count else -setup.bid_penalty for bid, capture in zip(bids, captures)
-        )
+        bid_points = tuple(setup.bid_bonus if exact else -setup.bid_penalty for exact in met)
     curse = tuple(-CUPIDO_PENALTY if seat in cursed_most else 0 for seat in range(setup.count))
-    return RoundScore(hearts, bid_points, curse, champions(setup, hearts))
+    return RoundScore(hearts, bid_points, curse, champions(setup, hearts), met)
 
 
 def champions(setup: Setup, hearts: Sequence[int]) -> tuple[int, ...]:

@@ -72,10 +72,6 @@ class Setup:
     def player(self, name: str) -> int:
         return seat_of(name, self.players)
 
-    def dealer_of(self, round_number: int) -> int:
-        """Dealing passes clockwise each round (*de beurt om te delen gaat met de klok mee*)."""
-        return (self.first_dealer + round_number - 1) % self.count
-
     def left_of(self, seat: int) -> int:
         return (seat + 1) % self.count
 
@@ -114,8 +110,8 @@ class Setup:
             variants=_strings(table, "variants"),
             dealer=table.get("dealer"),
             seed=table.get("seed"),
-            bid_bonus=_int(table, "bid_bonus", DEFAULT_BID_BONUS),
-            bid_penalty=_int(table, "bid_penalty", DEFAULT_BID_PENALTY),
+            bid_bonus=_optional_int(table, "bid_bonus"),
+            bid_penalty=_optional_int(table, "bid_penalty"),
             duos=table.get("duos"),
         )
 
@@ -128,13 +124,21 @@ class Setup:
         variants: Iterable[str] = (),
         dealer: str | None = None,
         seed: str | None = None,
-        bid_bonus: int = DEFAULT_BID_BONUS,
-        bid_penalty: int = DEFAULT_BID_PENALTY,
+        bid_bonus: int | None = None,
+        bid_penalty: int | None = None,
         duos: object = None,
     ) -> Setup:
-        """A setup from what people type: names, variant names, the dealer's name."""
+        """A setup from what people type: names, variant names, the dealer's name.
+
+        ``bid_bonus`` / ``bid_penalty`` are None when not given: they belong to
+        blinde-liefde and default to +5 / −5 there.
+        """
         players = tuple(players)
         chosen = frozenset(Variant.parse(v) for v in variants)
+        if (bid_bonus is not None or bid_penalty is not None) and Variant.BLINDE_LIEFDE not in chosen:
+            raise InputError("--bid-bonus and --bid-penalty belong to the blinde-liefde variant; add --variant blinde-liefde")
+        bid_bonus = DEFAULT_BID_BONUS if bid_bonus is None else bid_bonus
+        bid_penalty = DEFAULT_BID_PENALTY if bid_penalty is None else bid_penalty
         if seed is not None and (not isinstance(seed, str) or seed == ""):
             raise InputError("the seed must be non-empty text")
         # Default duos sit opposite each other: seats 1+3 and 2+4.
@@ -168,6 +172,10 @@ def _int(table: Mapping[str, Any], key: str, default: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise InputError(f"`{key}` must be a whole number")
     return value
+
+
+def _optional_int(table: Mapping[str, Any], key: str) -> int | None:
+    return None if key not in table else _int(table, key, 0)
 
 
 def _strings(table: Mapping[str, Any], key: str) -> list[str]:
