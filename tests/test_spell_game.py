@@ -11,7 +11,7 @@ from referee import savefile
 from referee.errors import InputError, RuleError
 from referee.spellcrafter.cards import Card, Suit
 from referee.spellcrafter.deck import Deck, standin_deck
-from referee.spellcrafter.game import Ending, Game, Verdict, passing
+from referee.spellcrafter.game import Ending, Game, passing
 from referee.spellcrafter.ruleset import RULES
 from referee.spellcrafter.setup import Setup
 

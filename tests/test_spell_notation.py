@@ -7,11 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.errors import InputError
+from referee.spellcrafter import JUMPER_EXAMPLE, LETTER_EXAMPLE, QU_EXAMPLES
 from referee.spellcrafter.cards import Suit
 from referee.spellcrafter.notation import (
-    JUMPER_EXAMPLE,
-    LETTER_EXAMPLE,
-    QU_EXAMPLES,
     TOKEN,
     DoubleToken,
     LetterToken,

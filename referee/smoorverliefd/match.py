@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from referee.cards import Card, Suit, parse_suit
+from referee.cards import Card, Suit
 from referee.dealing import SMOORVERLIEFD_HANDS, deal_smoorverliefd
 from referee.errors import InputError, RuleError
 from referee.smoorverliefd.scoring import (
@@ -23,6 +23,7 @@ from referee.smoorverliefd.scoring import (
     side_names,
     standing,
 )
+from referee.smoorverliefd import events
 from referee.smoorverliefd.quick import captures_from_entry
 from referee.smoorverliefd.setup import Setup, Variant
 from referee.smoorverliefd.tricks import Revoke, Trick, find_revokes, follow_suit_problem, new_voids, trick_winner
@@ -133,18 +134,18 @@ class Match:
         """Apply one event of the save file (the same dicts the CLI records)."""
         kind = event.get("kind")
         if kind == "bid":
-            moved = self.bid(_named_numbers(self.setup, event.get("bids"), "bids"))
+            moved = self.bid(events.named_numbers(self.setup, event.get("bids"), "bids"))
         elif kind == "curse":
-            moved = self.curse(_suit(event.get("suit")))
+            moved = self.curse(events.suit(event.get("suit")))
         elif kind == "round":
             moved = self.quick_round(
-                _hearts(self.setup, event.get("hearts", {})),
-                ace=None if event.get("ace") is None else self.setup.player(_text(event["ace"], "ace")),
-                dead=_cards(event.get("dead"), "dead") if "dead" in event else None,
-                cursed_most=[self.setup.player(_text(n, "cursed")) for n in _list(event.get("cursed", []), "cursed")],
+                events.hearts(self.setup, event.get("hearts", {})),
+                ace=None if event.get("ace") is None else self.setup.player(events.text(event["ace"], "ace")),
+                dead=events.cards(event.get("dead"), "dead") if "dead" in event else None,
+                cursed_most=[self.setup.player(events.text(n, "cursed")) for n in events.listed(event.get("cursed", []), "cursed")],
             )
         elif kind == "trick":
-            moved = self.trick(_cards(event.get("cards"), "cards"))
+            moved = self.trick(events.cards(event.get("cards"), "cards"))
         else:
             raise InputError(f"unknown event kind {kind!r}; a match records bid, curse, round and trick events")
         return replace(moved, events_applied=self.events_applied + 1)
@@ -386,59 +387,3 @@ def round_seed(seed: str, number: int) -> str:
     """The seed of one round's deal: ``referee deal smoorverliefd --seed SEED-N`` deals it,
     player 1 being the player left of the dealer."""
     return f"{seed}-{number}"
-
-
-# --- reading event values ----------------------------------------------------------------
-
-
-def _text(value: object, key: str) -> str:
-    if not isinstance(value, str):
-        raise InputError(f"`{key}` must be a name")
-    return value
-
-
-def _list(value: object, key: str) -> list:
-    if not isinstance(value, list):
-        raise InputError(f"`{key}` must be a list")
-    return value
-
-
-def _cards(value: object, key: str) -> list[Card]:
-    return [Card.parse(_text(item, key)) for item in _list(value, key)]
-
-
-def _suit(value: object) -> Suit:
-    return parse_suit(_text(value, "suit"))
-
-
-def _named_numbers(setup: Setup, value: object, key: str) -> dict[int, int]:
-    if not isinstance(value, Mapping):
-        raise InputError(f"`{key}` must be a table of NAME = number")
-    numbers: dict[int, int] = {}
-    for name, number in value.items():
-        seat = setup.player(name)
-        if seat in numbers:
-            raise InputError(f"{setup.players[seat]} is named twice")
-        if not isinstance(number, int) or isinstance(number, bool):
-            raise InputError(f"{setup.players[seat]}: {number!r} is not a whole number")
-        numbers[seat] = number
-    return numbers
-
-
-def _hearts(setup: Setup, value: object) -> dict[int, int | tuple[Card, ...]]:
-    """The hearts table of a round entry: NAME = count, or NAME = [heart cards]."""
-    if not isinstance(value, Mapping):
-        raise InputError("`hearts` must be a table of NAME = count or NAME = [cards]")
-    hearts: dict[int, int | tuple[Card, ...]] = {}
-    for name, entry in value.items():
-        seat = setup.player(name)
-        if seat in hearts:
-            raise InputError(f"{setup.players[seat]} is named twice")
-        if isinstance(entry, list):
-            hearts[seat] = tuple(_cards(entry, "hearts"))
-        elif isinstance(entry, int) and not isinstance(entry, bool):
-            hearts[seat] = entry
-        else:
-            raise InputError(f"{setup.players[seat]}: {entry!r} is neither a count nor a list of hearts")
-    return hearts
-

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.errors import InputError, quoted
-from referee.spellcrafter import JUMPER_EXAMPLE, LETTER_EXAMPLE, QU_EXAMPLES
+from referee.spellcrafter import JUMPER_EXAMPLE, LETTER_EXAMPLE
 from referee.spellcrafter.cards import CARD_LETTERS, QU, SUIT_HELP, Card, Special, Suit
 
 MAX_VALUE = 99
