@@ -19,8 +19,14 @@ FileArgument = Annotated[Path, typer.Argument(help="The save file.", show_defaul
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of text.")]
 
 
-def add_file_commands(app: typer.Typer, ruleset: Callable[[], Ruleset[Any]]) -> None:
-    """Register `undo` and `history` on a game's command group."""
+def add_file_commands(
+    app: typer.Typer, ruleset: Callable[[], Ruleset[Any]], status: Callable[[Any], Any] | None = None
+) -> None:
+    """Register `undo` and `history` on a game's command group.
+
+    ``status(state)``, if given, is the game's line for every screen (an output ``Line``,
+    such as "Round 4 — Bram deals, Cees leads"), printed after the answer.
+    """
 
     @app.command()
     def undo(file: FileArgument, as_json: JsonOption = False) -> None:
@@ -34,12 +40,13 @@ def add_file_commands(app: typer.Typer, ruleset: Callable[[], Ruleset[Any]]) -> 
 
             emit_json({"file": str(file), "undone": removed, "events": len(saved.events)})
             return
-        from rich.text import Text
+        from referee.cli.output import Line, say
 
-        from referee.cli.output import console
-
-        console().print(Text(f"Undone: event {len(saved.events) + 1}, {rules.describe(removed)}"))
-        console().print(Text(f"{file} now holds {len(saved.events)} events."))
+        lines = [
+            Line(f"Undone: event {len(saved.events) + 1}, {rules.describe(removed)}"),
+            Line(f"{file} now holds {len(saved.events)} events."),
+        ]
+        say(*lines, *([status(saved.state)] if status else []))
 
     @app.command()
     def history(file: FileArgument, as_json: JsonOption = False) -> None:
@@ -65,8 +72,10 @@ def add_file_commands(app: typer.Typer, ruleset: Callable[[], Ruleset[Any]]) -> 
 
         if not entries:
             console().print(Text(f"{file} holds no events yet."))
-            return
-        table = Table("#", "Event", box=box.SIMPLE_HEAD, pad_edge=False)
-        for entry in entries:
-            table.add_row(str(entry["number"]), Text(entry["summary"]))
-        console().print(table)
+        else:
+            table = Table("#", "Event", box=box.SIMPLE_HEAD, pad_edge=False)
+            for entry in entries:
+                table.add_row(str(entry["number"]), Text(entry["summary"]))
+            console().print(table)
+        if status:
+            console().print(status(saved.state).to_rich())

@@ -26,7 +26,13 @@ def _rules() -> Any:
     return RULES
 
 
-add_file_commands(app, _rules)
+def _situation(match: Match) -> Any:
+    from referee.cli.smoor_lines import situation
+
+    return situation(match)
+
+
+add_file_commands(app, _rules, _situation)
 
 Entries = Annotated[list[str] | None, typer.Argument(help="NAME=COUNT or NAME=HEARTS (e.g. Anna=3 Bram=AH,10H); a player left out took no hearts.", show_default=False)]  # fmt: skip
 AceOption = Annotated[str | None, typer.Option("--ace", help="Who took A♥ (not needed when A♥ is listed or dead).", show_default=False)]  # fmt: skip
