@@ -47,9 +47,17 @@ def _command_name(info: Any) -> str:
     return typer.main.get_command_name(info.callback.__name__)
 
 
+@cache
+def _summary(name: str) -> Any:
+    """A group as `referee --help` lists it: its name and help, none of its commands."""
+    app = importlib.import_module(GROUPS[name]).app
+    return RefereeGroup(name=name, help=app.info.help)
+
+
 class RootGroup(RefereeGroup):
     """`referee`: `deal`, and the game groups, imported and built on first use."""
 
+    _resolving = False  # True while the command line is resolved, False for help's list
     _next: str | None = None  # the word after the group's name: the command to run
 
     def list_commands(self, ctx: Any) -> list[str]:
@@ -57,10 +65,12 @@ class RootGroup(RefereeGroup):
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         name = ALIASES.get(cmd_name, cmd_name)
-        return _group(name, self._next) if name in GROUPS else super().get_command(ctx, cmd_name)
+        if name not in GROUPS:
+            return super().get_command(ctx, cmd_name)
+        return _group(name, self._next) if self._resolving else _summary(name)
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
-        self._next = args[1] if len(args) > 1 else None
+        self._resolving, self._next = True, args[1] if len(args) > 1 else None
         try:
             return super().resolve_command(ctx, args)
         except click_exceptions.UsageError as error:
