@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -246,3 +247,31 @@ def test_quick_commands_load_neither_pydantic_nor_rich_nor_other_groups(args):
 def test_numbers_are_plain_digits(referee, number):
     result = referee("deal", "french52", "--players", number)
     assert result.exit_code == 2 and "is not a whole number" in result.stderr
+
+
+def test_without_typers_internals_commands_fall_back_to_typers_own_conversion(monkeypatch):
+    """referee/cli/params.py leans on Typer internals; if they are gone, the commands
+    still work, converted by Typer itself (slower, same results)."""
+    import typer
+    from typer.testing import CliRunner
+
+    from referee.cli import params
+    from referee.cli.group import command_group
+
+    monkeypatch.setattr(params, "_PlainParam", None)
+    app = command_group("A test group.")
+    seen = {}
+
+    @app.command()
+    def take(file: Path, count: int = 1, names: list[str] | None = None, flag: bool = False) -> None:
+        seen.update(file=file, count=count, names=names, flag=flag)
+
+    @app.command()
+    def other() -> None:
+        pass
+
+    result = CliRunner().invoke(app, ["take", "x.toml", "--count", "3", "--names", "a", "--names", "b", "--flag"])
+    assert result.exit_code == 0, result.output
+    assert seen == {"file": Path("x.toml"), "count": 3, "names": ["a", "b"], "flag": True}
+    command = typer.main.get_command(app).commands["take"]
+    assert all(type(getattr(param, "_runtime_param", None)).__name__ != "PlainParam" for param in command.params)
