@@ -182,9 +182,81 @@ def test_in_a_seeded_game_the_jumper_is_the_card_the_referee_turned_up():
     state = game(seed="amber", deck=standin_deck())
     jumper = state.jumper(1)
     assert str(jumper) == "R1f"
-    play(state, ("word", "Anna", ["E1f", "A1f", "*R1f"]))
+    play(state, ("word", "Anna", ["B3f", "A1f", "*R1f"]))
     with pytest.raises(RuleError, match="the Jumper on the table in round 1 is R1f, not Y4f"):
         play(state, ("word", "Anna", ["K6m", "I1m", "*Y4f"]))
+
+
+# Seed "amber", three players (`referee deal spellcrafter --players 3 --round N --seed amber`):
+# round 1: Jumper R1f; hands B3s W4s B3f W4f U1f A1f T1m H4f | R1f G2c S1s T1s O1c O1m D2c N1s
+#          | R1s L1c Y4c K6m I1c TOILc I1s T1f
+# round 2: Jumper K6s; hands Y4m P3m N1c H4c P3f P3s I1m F4m | U1s B3m M3c E1m QU10f E1m E1s I1f
+#          | S1f I1c K6f TOILf G2m H4s H4m R1c
+def amber() -> Game:
+    return game(seed="amber")
+
+
+def test_in_a_seeded_game_every_card_of_a_word_but_the_jumper_was_dealt_that_round():
+    state = amber()
+    assert play(state, ("word", "Anna", ["B3f", "A1f", "T1f"])).totals == (10, 0, 0)
+    with pytest.raises(RuleError, match=r"^E1f was not dealt in round 1$"):
+        play(state, ("word", "Anna", ["E1f", "A1f", "*R1f"]))
+    with pytest.raises(RuleError, match=r"^DDm was not dealt in round 1$"):
+        play(state, ("word", "Anna", ["T1s", "O1m", "DDm:O"]))
+    round_two = full_round(state, {"Anna": ["B3f", "A1f", "T1f"], "Bram": None, "Cees": None})
+    with pytest.raises(RuleError, match=r"^H4f was not dealt in round 2$"):  # dealt in round 1, discarded since
+        play(round_two, ("word", "Anna", ["H4f", "I1m", "P3m"]))
+    assert play(round_two, ("word", "Anna", ["H4c", "I1m", "P3m"])).totals == (18, 0, 0)
+
+
+def test_in_a_seeded_game_the_jumper_written_as_a_hand_card_was_not_dealt_into_a_hand():
+    round_two = full_round(amber(), {"Anna": None, "Bram": None, "Cees": None})
+    with pytest.raises(RuleError, match=r"^K6s was not dealt in round 2 \(it is the Jumper: write it \*K6s\)$"):
+        play(round_two, ("word", "Cees", ["S1f", "K6s", "I1m"]))
+    play(round_two, ("word", "Cees", ["S1f", "*K6s", "I1m"]))
+
+
+def test_in_a_seeded_game_every_player_may_use_the_jumper():
+    state = play(amber(), ("word", "Anna", ["B3f", "A1f", "*R1f"]), ("word", "Bram", ["T1s", "O1m", "*R1f"]),
+                 ("word", "Cees", ["R1f", "I1c", "*R1f"]))  # fmt: skip
+    assert state.latest.complete  # Bram's R1f from the hands is another card than the Jumper
+
+
+def test_in_a_seeded_game_no_card_is_used_by_the_rounds_words_more_often_than_it_was_dealt():
+    state = play(amber(), ("word", "Anna", ["B3f", "A1f", "T1f"]))
+    with pytest.raises(RuleError, match=r"^B3f was dealt once in round 1 and Anna already used it$"):
+        play(state, ("word", "Bram", ["B3f", "O1m", "O1c"]))
+    round_two = full_round(state, {"Bram": None, "Cees": None})
+    with pytest.raises(RuleError, match=r"^E1m was dealt twice in round 2 and this word uses it 3 times$"):
+        play(round_two, ("word", "Bram", ["E1m", "E1m", "E1m"]))
+    round_two = play(round_two, ("word", "Bram", ["P3f", "E1m", "E1m", "P3s"]))
+    with pytest.raises(RuleError, match=r"^E1m was dealt twice in round 2 and Bram already used it twice$"):
+        play(round_two, ("word", "Cees", ["M3c", "E1m", "N1c"]))
+    play(round_two, ("word", "Cees", ["M3c", "E1s", "N1c"]))
+
+
+def test_in_a_seeded_game_the_cards_of_a_word_that_fell_were_used_that_round():
+    state = play(amber(), ("word", "Anna", ["B3f", "A1f", "T1f"]), ("challenge", "Anna", "Bram", False))
+    with pytest.raises(RuleError, match=r"^B3f was dealt once in round 1 and Anna already used it$"):
+        play(state, ("word", "Cees", ["B3f", "I1c", "T1s"]))
+
+
+def test_in_a_seeded_game_undoing_a_word_frees_its_cards():
+    setup = amber().setup
+    events = [{"kind": "word", "player": "Anna", "cards": ["B3f", "A1f", "T1f"]}]
+    bram = {"kind": "word", "player": "Bram", "cards": ["B3f", "O1m", "O1c"]}
+    with pytest.raises(RuleError, match=r"^event 2 \(word\): B3f was dealt once in round 1 and Anna already used it$"):
+        savefile.replay(RULES, setup.to_toml(), [*events, bram])  # a hand-edited file is checked again
+    assert savefile.replay(RULES, setup.to_toml(), [bram]).totals == (0, 5, 0)
+
+
+def test_a_game_with_physical_cards_keeps_the_whole_deck_check():
+    for state in (game(), game(deck=standin_deck())):
+        state = play(state, ("word", "Anna", ["E1f", "A1f", "*R1f"]), ("word", "Bram", ["Z10m", "A1m", "P3m"]),
+                     ("word", "Cees", ["Z10m", "A1m", "P3m"]))  # fmt: skip
+        assert state.latest.complete
+    with pytest.raises(RuleError, match="uses Z10m 2 times, but the deck holds 1"):
+        play(game(deck=standin_deck()), ("word", "Anna", ["Z10m", "A1m", "Z10m"]))
 
 
 def test_a_seeded_game_uses_the_standin_deck_unless_the_table_gives_its_own():

@@ -136,6 +136,31 @@ def test_a_seeded_game_shows_the_jumper_of_the_round(referee, tmp_path):
     assert savefile.load(path, RULES).setup["deck"]["moons"]["letters"][0] == {"letter": "A", "value": 1, "count": 2}
 
 
+@pytest.mark.parametrize(
+    ("passes", "player", "cards", "says"),
+    [
+        (False, "Bram", ["Z10m", "I1f", "N1c"], "Z10m was dealt once in round 1 and Anna already used it"),
+        (True, "Anna", ["Z10m", "O1s", "O1m"], "Z10m was not dealt in round 2"),
+    ],
+)
+def test_in_a_seeded_game_a_card_not_dealt_or_used_up_that_round_is_refused_and_the_file_unchanged(
+    referee, tmp_path, passes, player, cards, says
+):
+    # Seed "kale", three players: round 1 deals the deck's only Z10m (to the third hand),
+    # round 2 does not (`referee deal spellcrafter --players 3 --round 2 --seed kale`).
+    path = tmp_path / "seeded.toml"
+    assert referee("spell", "new", str(path), "Anna", "Bram", "Cees", "--seed", "kale").exit_code == 0
+    assert referee("spell", "word", str(path), "Anna", "Z10m", "E1m", "N1f").exit_code == 0
+    if passes:
+        for name in ("Bram", "Cees"):
+            assert referee("spell", "pass", str(path), name).exit_code == 0
+    before, backup = path.read_bytes(), path.with_name("seeded.toml.bak").read_bytes()
+    result = referee("spell", "word", str(path), player, *cards)
+    assert result.exit_code == 1
+    assert result.stderr == f"referee: {says}\n" and result.stdout == ""
+    assert path.read_bytes() == before and path.with_name("seeded.toml.bak").read_bytes() == backup
+
+
 def test_the_example_game_is_finished_with_a_challenge_in_it(referee):
     path = example("spellcrafter-game.toml")
     saved = savefile.load(path, RULES)

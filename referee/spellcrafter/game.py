@@ -24,6 +24,12 @@ Rulings where the rulebook is silent:
   exit 1): a Familiars card in a two-player game (the suit is removed), a card used more
   often than the deck holds it, and in a seeded game a Jumper other than the one the
   referee turned up.
+- In a seeded game the referee knows every card dealt in a round, but not who ended up
+  with which (the draft passes the hands around): the round's pool is every card dealt
+  into the hands. Each card of a word other than the Jumper must be in the round's pool,
+  and the round's words together (a word that fell too: its cards were on the table)
+  use a card at most as often as it was dealt that round (:meth:`Game.check_dealt`).
+  A game with physical cards keeps the whole-deck check.
 - A game dealt by the referee must be dealable for all its rounds: a deck too small is
   refused when the game starts, not in round 3.
 """
@@ -37,9 +43,9 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from referee.spellcrafter.dealing import SpellDeal, deal_spellcrafter
 from referee.errors import InputError, RuleError
 from referee.spellcrafter.cards import Card, Suit
+from referee.spellcrafter.dealing import SpellDeal, deal_spellcrafter
 from referee.spellcrafter.deck import Deck
 from referee.spellcrafter.notation import LetterToken, Token, parse_word
 from referee.spellcrafter.scoring import Score, score_word
@@ -253,7 +259,7 @@ class Game:
         """A player's word for the round, checked and scored with the table's rules."""
         _, current = self._open_round(seat)  # a finished game or a second word: said first
         score = score_word(tokens, self.setup.variants)
-        self.check_cards(tokens, current.number)
+        self.check_cards(tokens, current.number, seat)
         return self._enter(seat, Play(score))
 
     def pass_(self, seat: int) -> Game:
@@ -286,17 +292,24 @@ class Game:
 
     # --- the cards -----------------------------------------------------------------------
 
-    def jumper(self, round_number: int) -> Card | None:
-        """The Jumper the referee turned up for a round of a seeded game."""
+    def deal(self, round_number: int) -> SpellDeal | None:
+        """The cards the referee dealt for a round of a seeded game (None with physical cards)."""
         if self.setup.seed is None or self.setup.deck is None:
             return None
-        return _deal(self.setup.deck, self.setup.seed, self.setup.count, round_number).jumper
+        return _deal(self.setup.deck, self.setup.seed, self.setup.count, round_number)
 
-    def check_cards(self, tokens: Sequence[Token], round_number: int) -> None:
+    def jumper(self, round_number: int) -> Card | None:
+        """The Jumper the referee turned up for a round of a seeded game."""
+        dealt = self.deal(round_number)
+        return None if dealt is None else dealt.jumper
+
+    def check_cards(self, tokens: Sequence[Token], round_number: int, seat: int | None = None) -> None:
         """The cards must be the game's. A card the deck does not hold at all is a typo
         (``InputError``, exit 2); breaking a rule is a ``RuleError`` (exit 1): a Familiars
         card with two players, a card used more often than the deck holds it, a Jumper
-        other than the one turned up in a seeded game."""
+        other than the one turned up in a seeded game, and in a seeded game a card not
+        dealt that round or already used up by the round's other words (``seat``'s word
+        is left out of those: it is the one being checked)."""
         deck = self.setup.deck
         used = Counter(token.card for token in tokens)
         if deck is not None:
@@ -317,6 +330,32 @@ class Game:
         for token in tokens:
             if jumper is not None and isinstance(token, LetterToken) and token.jumper and token.card != jumper:
                 raise RuleError(f"the Jumper on the table in round {round_number} is {jumper}, not {token.card}")
+        self.check_dealt(tokens, round_number, seat)
+
+    def check_dealt(self, tokens: Sequence[Token], round_number: int, seat: int | None = None) -> None:
+        """In a seeded game every card of a word but the Jumper was dealt into a hand that
+        round, and the round's words together use no card more often than it was dealt
+        (``RuleError``, exit 1). Nothing to check with physical cards."""
+        dealt = self.deal(round_number)
+        if dealt is None:
+            return
+        pool = Counter(card for hand in dealt.hands for card in hand)
+        mine = Counter(token.card for token in tokens if not (isinstance(token, LetterToken) and token.jumper))
+        before: dict[Card, Counter[int]] = {}
+        played = self.rounds[round_number - 1] if round_number <= len(self.rounds) else Round(round_number, ())
+        for other, entry in enumerate(played.entries):
+            if other != seat and isinstance(entry, Play):
+                for token in entry.score.tokens:
+                    if not (isinstance(token, LetterToken) and token.jumper):
+                        before.setdefault(token.card, Counter())[other] += 1
+        for card, count in mine.items():
+            if pool[card] == 0:
+                hint = f" (it is the Jumper: write it *{card})" if card == dealt.jumper else ""
+                raise RuleError(f"{card} was not dealt in round {round_number}{hint}")
+            users = before.get(card, Counter())
+            if sum(users.values()) + count > pool[card]:
+                raise RuleError(f"{card} was dealt {_times(pool[card])} in round {round_number} and " + _used_up(
+                    [self.setup.players[other] for other in sorted(users)], sum(users.values()), count))
 
     def describe_outcome(self, outcome: Outcome) -> str:
         names = " and ".join(self.setup.players[seat] for seat in outcome.winners)
@@ -336,6 +375,20 @@ class Game:
 @lru_cache(maxsize=32)
 def _deal(deck: Deck, seed: str, players: int, round_number: int) -> SpellDeal:
     return deal_spellcrafter(deck, seed, players, round_number)
+
+
+def _times(count: int) -> str:
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+
+
+def _used_up(users: Sequence[str], used: int, count: int) -> str:
+    """Why a card is used up: who used it before this word, and how often this word does."""
+    clauses = []
+    if users:
+        clauses.append(f"{' and '.join(users)} already used it" + (f" {_times(used)}" if used > len(users) else ""))
+    if count > 1 or not users:
+        clauses.append(f"this word uses it {_times(count)}")
+    return ", and ".join(clauses)
 
 
 def _text(event: Mapping[str, Any], key: str) -> str:
