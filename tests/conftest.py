@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from typer.testing import CliRunner
 
 from referee.cli import app
+
+# CI runs the same examples every time (a landing must not depend on luck); locally,
+# hypothesis explores new ones on every run.
+settings.register_profile("ci", derandomize=True, deadline=None)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 
 class Run:
