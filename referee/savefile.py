@@ -5,12 +5,19 @@ A save file is an event log in TOML::
     format = "referee/smoorverliefd"    # which game
     version = 1                         # schema version
     [setup]                             # players, options, seed
+    [[corrections]]                     # only after an edit: how to take it back
     [[events]]                          # what happened, oldest first; each has a kind
     [end]                               # events = N: proves the file was not cut short
 
 Nothing but the setup and the events is stored: the state on screen is always
 recomputed by replaying the events through the game's rules (a :class:`Ruleset`), so
 a hand-edited file is re-validated on load and a bad event is reported with its line.
+
+``undo`` takes back the last thing recorded, whatever it was. Usually that is the last
+event. An edit of an earlier entry (:func:`rewrite`) replaces events in the middle of
+the log, so it also stores a *correction*: the events it replaced and where. While no
+event has been added after it, ``undo`` puts those events back, and the file is again
+exactly what it was before the edit.
 
 Writes are atomic (a temporary file in the same folder, flush + fsync, ``os.replace``,
 then fsync of the folder); the previous version is kept as ``FILE.bak``; an exclusive
@@ -29,7 +36,7 @@ import tempfile
 import time
 import tomllib
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -71,6 +78,55 @@ class SaveFileError(InputError):
 
 
 @dataclass(frozen=True)
+class Correction:
+    """An edit, kept so that ``undo`` can take it back.
+
+    The edit replaced the events ``replaced`` at position ``at`` (0-based) of the log by
+    ``added`` new events, leaving the log ``events`` long. It is the last thing done
+    while the log is still that long.
+    """
+
+    at: int
+    replaced: tuple[dict[str, Any], ...]
+    added: int
+    events: int
+
+    @classmethod
+    def between(cls, old: list[dict[str, Any]], new: list[dict[str, Any]]) -> Correction:
+        """The correction that turns the log ``old`` into ``new``: what differs between
+        their common start and their common end."""
+        start = 0
+        while start < min(len(old), len(new)) and old[start] == new[start]:
+            start += 1
+        end = 0
+        while end < min(len(old), len(new)) - start and old[-1 - end] == new[-1 - end]:
+            end += 1
+        return cls(start, tuple(old[start : len(old) - end]), len(new) - end - start, len(new))
+
+    def undone(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The log as it was before the edit."""
+        return [*events[: self.at], *self.replaced, *events[self.at + self.added :]]
+
+    def to_toml(self) -> dict[str, Any]:
+        return {"at": self.at, "added": self.added, "events": self.events, "replaced": list(self.replaced)}
+
+    @classmethod
+    def from_toml(cls, table: object) -> Correction:
+        """A ``[[corrections]]`` table, checked as far as it can be without the log."""
+        if isinstance(table, dict):
+            at, added, events, replaced = (table.get(key) for key in ("at", "added", "events", "replaced"))
+            numbers = (at, added, events)
+            if (
+                all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in numbers)
+                and isinstance(replaced, list)
+                and all(isinstance(event, dict) for event in replaced)
+                and at + added <= events
+            ):
+                return cls(at, tuple(replaced), added, events)
+        raise InputError("a [[corrections]] table needs whole numbers at, added, events and a list `replaced`")
+
+
+@dataclass(frozen=True)
 class Saved(Generic[State]):
     """A loaded save file: what it holds and the state its events replay to."""
 
@@ -78,6 +134,17 @@ class Saved(Generic[State]):
     setup: dict[str, Any]
     events: list[dict[str, Any]]
     state: State
+    corrections: tuple[Correction, ...] = ()
+
+
+@dataclass(frozen=True)
+class Undone(Generic[State]):
+    """What ``undo`` took back: the last event, or (``correction`` set) an edit, and the
+    file as it is now."""
+
+    event: dict[str, Any] | None
+    correction: Correction | None
+    saved: Saved[State]
 
 
 # --- reading --------------------------------------------------------------------------
@@ -100,11 +167,21 @@ def load(path: Path | str, ruleset: Ruleset[State]) -> Saved[State]:
 
 
 def _parse(path: Path, data: bytes, ruleset: Ruleset[State]) -> Saved[State]:
-    lines, setup, events = _document(path, data, ruleset)
-    return _replayed(path, lines, setup, events, ruleset)
+    document = _document(path, data, ruleset)
+    return _replayed(path, document, document.events, ruleset)
 
 
-def _document(path: Path, data: bytes, ruleset: Ruleset[Any]) -> tuple[_Lines, dict[str, Any], list[Any]]:
+@dataclass(frozen=True)
+class _Document:
+    """A save file's parts, checked for structure but not yet replayed."""
+
+    lines: _Lines
+    setup: dict[str, Any]
+    events: list[Any]
+    corrections: tuple[Correction, ...]
+
+
+def _document(path: Path, data: bytes, ruleset: Ruleset[Any]) -> _Document:
     """Check the file's structure (text, TOML, format, version, [end]); not its events."""
     damaged = _Damage(path)
     try:
@@ -152,14 +229,21 @@ def _document(path: Path, data: bytes, ruleset: Ruleset[Any]) -> tuple[_Lines, d
     setup = document.get("setup")
     if not isinstance(setup, dict):
         raise damaged(1, "has no [setup] table")
-    return lines, setup, events
+    corrections = document.get("corrections", [])
+    try:
+        if not isinstance(corrections, list):
+            raise InputError("`corrections` must be a list of [[corrections]] tables")
+        checked = tuple(map(Correction.from_toml, corrections))
+    except InputError as error:
+        raise damaged(lines.first_header("corrections"), f"has a bad correction: {error}") from None
+    return _Document(lines, setup, events, checked)
 
 
-def _replayed(
-    path: Path, lines: _Lines, setup: dict[str, Any], events: list[Any], ruleset: Ruleset[State]
-) -> Saved[State]:
-    """Replay the events through the rules; a bad one is reported with its line."""
+def _replayed(path: Path, document: _Document, events: list[Any], ruleset: Ruleset[State]) -> Saved[State]:
+    """Replay ``events`` (the document's, or a changed list) through the rules; a bad
+    one is reported with its line."""
     damaged = _Damage(path)
+    lines, setup = document.lines, document.setup
     try:
         state = ruleset.start(setup)
     except RefereeError as error:
@@ -171,7 +255,7 @@ def _replayed(
             state = ruleset.apply(state, event)
         except RefereeError as error:
             raise damaged(lines.event(index), f"cannot be replayed: event {index + 1} ({_kind(event)}): {error}") from None
-    return Saved(path, setup, events, state)
+    return Saved(path, setup, events, state, document.corrections)
 
 
 def _kind(event: object) -> str:
@@ -212,6 +296,9 @@ class _Lines:
     def header(self, name: str) -> int | None:
         return self._first(rf"\s*\[\s*{name}\s*\]")
 
+    def first_header(self, name: str) -> int | None:
+        return self._first(rf"\s*\[\[\s*{name}\s*\]\]")
+
     def event(self, index: int) -> int | None:
         headers = [n for n, line in enumerate(self.lines, start=1) if re.match(r"\s*\[\[\s*events\s*\]\]", line)]
         return headers[index] if index < len(headers) else None
@@ -220,16 +307,27 @@ class _Lines:
 # --- writing --------------------------------------------------------------------------
 
 
-def dumps(ruleset: Ruleset[Any], setup: dict[str, Any], events: list[dict[str, Any]]) -> str:
-    """The text of a save file. Events keep their key order; ``[end]`` comes last."""
+def dumps(
+    ruleset: Ruleset[Any],
+    setup: dict[str, Any],
+    events: list[dict[str, Any]],
+    corrections: tuple[Correction, ...] = (),
+) -> str:
+    """The text of a save file. Events keep their key order; ``[end]`` comes last.
+
+    Corrections come before the events, so that a new event is still written just in
+    front of ``[end]``.
+    """
     import tomli_w
 
     head = tomli_w.dumps({"format": ruleset.format, "version": ruleset.version, "setup": setup})
-    return _HEADER + "\n".join([head, *map(_event_table, events), _end_table(len(events))])
+    corrections_tables = [_array_table("corrections", c.to_toml()) for c in corrections]
+    tables = [*corrections_tables, *(_array_table("events", event) for event in events)]
+    return _HEADER + "\n".join([head, *tables, _end_table(len(events))])
 
 
-def _event_table(event: dict[str, Any]) -> str:
-    """One event as its own ``[[events]]`` table.
+def _array_table(name: str, table: dict[str, Any]) -> str:
+    """One event (or correction) as its own ``[[events]]`` table.
 
     tomli_w would write short events as one inline ``events = [...]`` array; a table per
     event keeps the layout fixed and lets a bad event's line be found. A nested table
@@ -237,7 +335,7 @@ def _event_table(event: dict[str, Any]) -> str:
     """
     import tomli_w
 
-    return "[[events]]\n" + tomli_w.dumps({"events": event}).removeprefix("[events]\n")
+    return f"[[{name}]]\n" + tomli_w.dumps({name: table}).removeprefix(f"[{name}]\n")
 
 
 def _end_table(count: int) -> str:
@@ -249,10 +347,16 @@ def _updated_text(ruleset: Ruleset[Any], old_text: str, old: Saved[Any], new: Sa
     the new tables go in front of ``[end]`` instead of rewriting every event."""
     appended = new.events[len(old.events) :]
     tail = _end_table(len(old.events))
-    if new.setup is old.setup and new.events[: len(old.events)] == old.events and old_text.endswith("\n" + tail):
+    if (
+        new.setup is old.setup
+        and new.corrections == old.corrections
+        and new.events[: len(old.events)] == old.events
+        and old_text.endswith("\n" + tail)
+    ):
         body = old_text[: -len(tail)]
-        return body + "".join(table + "\n" for table in map(_event_table, appended)) + _end_table(len(new.events))
-    return dumps(ruleset, new.setup, new.events)
+        tables = "".join(_array_table("events", event) + "\n" for event in appended)
+        return body + tables + _end_table(len(new.events))
+    return dumps(ruleset, new.setup, new.events, new.corrections)
 
 
 def create(path: Path | str, ruleset: Ruleset[State], setup: dict[str, Any]) -> Saved[State]:
@@ -296,7 +400,7 @@ def record(
     def append(saved: Saved[State]) -> Saved[State]:
         new_event = event(saved.state) if callable(event) else event
         state = ruleset.apply(saved.state, new_event)
-        return Saved(saved.path, saved.setup, [*saved.events, new_event], state)
+        return Saved(saved.path, saved.setup, [*saved.events, new_event], state, saved.corrections)
 
     return update(path, ruleset, append)
 
@@ -310,32 +414,45 @@ def rewrite(
 
     ``change(events, state)`` gets the current events and the state they replay to, and
     returns the new list. An error in event N of the new list is raised with its number,
-    and nothing is written.
+    and nothing is written. The file keeps a :class:`Correction`, so that ``undo`` takes
+    the edit back; an edit that changes nothing writes nothing.
     """
 
     def replay_changed(saved: Saved[State]) -> Saved[State]:
         events = change(list(saved.events), saved.state)
-        return Saved(saved.path, saved.setup, events, replay(ruleset, saved.setup, events))
+        state = replay(ruleset, saved.setup, events)
+        if events == saved.events:
+            return saved
+        corrections = (*saved.corrections, Correction.between(saved.events, events))
+        return Saved(saved.path, saved.setup, events, state, corrections)
 
     return update(path, ruleset, replay_changed)
 
 
-def undo(path: Path | str, ruleset: Ruleset[State]) -> tuple[dict[str, Any], Saved[State]]:
-    """Remove the last event. Returns the removed event and the file as it is now.
+def undo(path: Path | str, ruleset: Ruleset[State]) -> Undone[State]:
+    """Take back the last thing recorded: the last event, or an edit made after it.
 
-    The last event is not replayed first, so undo also removes a bad last event (one
-    added by hand, say) that keeps the file from loading.
+    The file is then exactly as it was before that entry. The last event is not
+    replayed first, so undo also removes a bad last event (one added by hand, say) that
+    keeps the file from loading.
     """
     path = Path(path)
     with _locked(path, ruleset) as handle:
         data = _read_all(handle)
-        lines, setup, events = _document(path, data, ruleset)
-        if not events:
+        document = _document(path, data, ruleset)
+        events, corrections = document.events, document.corrections
+        last = corrections[-1] if corrections else None
+        if last is not None and last.events == len(events):
+            kept = replace(document, corrections=corrections[:-1])
+            saved = _replayed(path, kept, last.undone(events), ruleset)
+            undone = Undone(None, last, saved)
+        elif events:
+            saved = _replayed(path, document, events[:-1], ruleset)
+            undone = Undone(events[-1], None, saved)
+        else:
             raise InputError(f"{path} has no events to undo")
-        removed = events[-1]
-        saved = _replayed(path, lines, setup, events[:-1], ruleset)
-        _replace(path, dumps(ruleset, setup, saved.events).encode())
-    return removed, saved
+        _replace(path, dumps(ruleset, saved.setup, saved.events, saved.corrections).encode())
+    return undone
 
 
 def replay(ruleset: Ruleset[State], setup: dict[str, Any], events: list[dict[str, Any]]) -> State:

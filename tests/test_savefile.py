@@ -503,6 +503,7 @@ def test_history_json_is_exactly_one_object(tmp_path, tally):
             {"number": 2, "kind": "score", "summary": "Bob +5", "event": EVENTS[1]},
             {"number": 3, "kind": "score", "summary": "Cleo +2", "event": EVENTS[2]},
         ],
+        "edits": [],
     }
 
 
@@ -639,8 +640,8 @@ def test_undo_removes_a_bad_last_event_that_keeps_the_file_from_loading(tmp_path
     path.write_text(broken, encoding="utf-8")
     with pytest.raises(savefile.SaveFileError, match="event 2"):
         savefile.load(path, TALLY)
-    removed, saved = savefile.undo(path, TALLY)
-    assert removed["player"] == "Zed" and saved.events == [score("Anna", 3)]
+    undone = savefile.undo(path, TALLY)
+    assert undone.event["player"] == "Zed" and undone.saved.events == [score("Anna", 3)]
     assert path.read_text(encoding="utf-8") == good
 
 
@@ -685,3 +686,94 @@ def test_history_json_prints_a_date_someone_wrote_into_an_event(tmp_path, tally)
     path.write_text(path.read_text("utf-8").replace('kind = "score"', 'kind = "score"\nwhen = 2026-11-30T20:15:00', 1), "utf-8")
     result = tally("history", path, "--json")
     assert result.exit_code == 0 and json.loads(result.stdout)["events"][0]["event"]["when"] == "2026-11-30 20:15:00"
+
+
+# --- undo takes back the last entry, an edit included -----------------------------------
+
+_entry = st.tuples(st.sampled_from(PLAYERS), st.integers(0, 9))
+_operations = st.lists(
+    st.one_of(
+        st.tuples(st.just("record"), _entry),
+        st.tuples(st.just("edit"), st.tuples(st.integers(0, 20), _entry)),
+        st.tuples(st.just("delete"), st.integers(0, 20)),
+        st.tuples(st.just("undo"), st.none()),
+    ),
+    max_size=25,
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(operations=_operations)
+def test_undo_leaves_the_file_exactly_as_it_was_before_the_last_entry_or_edit(tmp_path, operations):
+    path = tmp_path / "game.toml"
+    path.unlink(missing_ok=True)
+    started(path)
+    before = [path.read_bytes()]  # the file before each entry that undo can take back
+    for kind, argument in operations:
+        count = len(savefile.load(path, TALLY).events)
+        if kind == "record":
+            savefile.record(path, TALLY, score(*argument))
+        elif kind == "edit" and count:
+            at, entry = argument
+            savefile.rewrite(path, TALLY, lambda events, _: [*events[: at % count], score(*entry), *events[at % count + 1 :]])
+        elif kind == "delete" and count:
+            savefile.rewrite(path, TALLY, lambda events, _: [e for i, e in enumerate(events) if i != argument % count])
+        elif kind == "undo":
+            if len(before) == 1:
+                with pytest.raises(InputError, match="no events to undo"):
+                    savefile.undo(path, TALLY)
+            else:
+                savefile.undo(path, TALLY)
+                before.pop()
+                assert path.read_bytes() == before[-1]
+            continue
+        else:
+            continue
+        if path.read_bytes() != before[-1]:  # an edit that changes nothing is no entry
+            before.append(path.read_bytes())
+    while len(before) > 1:
+        savefile.undo(path, TALLY)
+        before.pop()
+        assert path.read_bytes() == before[-1]
+
+
+def test_undo_after_an_edit_takes_back_the_edit_not_the_last_event(tmp_path, tally):
+    path = started(tmp_path / "game.toml", EVENTS)
+    original = path.read_bytes()
+    savefile.rewrite(path, TALLY, lambda events, _: [score("Anna", 13), *events[1:]])
+    result = tally("undo", path)
+    assert result.exit_code == 0, result.stderr
+    assert says(result, "Undone: the edit of event 1; it is back to Anna +3")
+    assert path.read_bytes() == original
+    assert savefile.load(path, TALLY).events == EVENTS
+
+
+def test_an_edit_is_undone_only_after_the_events_recorded_since(tmp_path, tally):
+    path = started(tmp_path / "game.toml", EVENTS)
+    original = path.read_bytes()
+    savefile.rewrite(path, TALLY, lambda events, _: [score("Anna", 13), *events[1:]])
+    edited = path.read_bytes()
+    savefile.record(path, TALLY, score("Bob", 1))
+    assert json.loads(tally("undo", path, "--json").stdout)["undone"] == score("Bob", 1)
+    assert path.read_bytes() == edited
+    undone = json.loads(tally("undo", path, "--json").stdout)["undone"]
+    assert undone["kind"] == "correction" and undone["replaced"] == [EVENTS[0]]
+    assert path.read_bytes() == original
+
+
+def test_history_names_the_edits_made_to_earlier_events(tmp_path, tally):
+    path = started(tmp_path / "game.toml", EVENTS)
+    savefile.rewrite(path, TALLY, lambda events, _: [score("Anna", 13), *events[1:]])
+    result = tally("history", path)
+    assert says(result, "Event 1 was edited; before the edit it was: Anna +3")
+    edits = json.loads(tally("history", path, "--json").stdout)["edits"]
+    assert edits == [{"after_event": 3, "first_event": 1, "events_now": 1, "replaced": ["Anna +3"]}]
+
+
+def test_a_damaged_correction_is_reported_with_its_line(tmp_path):
+    path = started(tmp_path / "game.toml", EVENTS)
+    savefile.rewrite(path, TALLY, lambda events, _: [score("Anna", 13), *events[1:]])
+    text = path.read_text("utf-8").replace("at = 0", "at = -1")
+    path.write_text(text, "utf-8")
+    with pytest.raises(savefile.SaveFileError, match=rf"line {line_of(text, '[[corrections]]')}: .*bad correction"):
+        savefile.load(path, TALLY)

@@ -30,27 +30,36 @@ def add_file_commands(
 
     @app.command()
     def undo(file: FileArgument, as_json: JsonOption = False) -> None:
-        """Remove the last recorded event (the previous version stays in FILE.bak)."""
+        """Take back the last entry, an edit included (the previous version stays in FILE.bak)."""
         from referee import savefile
+        from referee.wording import counted
 
         rules = ruleset()
-        removed, saved = savefile.undo(file, rules)
+        undone = savefile.undo(file, rules)
+        saved = undone.saved
         if as_json:
             from referee.cli.output import emit_json
 
-            emit_json({"file": str(file), "undone": removed, "events": len(saved.events)})
+            if undone.correction is not None:
+                taken_back: dict[str, Any] = {"kind": "correction", **undone.correction.to_toml()}
+            else:
+                taken_back = undone.event or {}
+            emit_json({"file": str(file), "undone": taken_back, "events": len(saved.events)})
             return
         from referee.cli.output import Line, say
 
-        lines = [
-            Line(f"Undone: event {len(saved.events) + 1}, {rules.describe(removed)}"),
-            Line(f"{file} now holds {len(saved.events)} events."),
-        ]
+        if undone.correction is not None:
+            first = undone.correction.at + 1
+            restored = "; ".join(rules.describe(event) for event in undone.correction.replaced)
+            what = Line(f"Undone: the edit of event {first}; it is back to {restored}")
+        else:
+            what = Line(f"Undone: event {len(saved.events) + 1}, {rules.describe(undone.event or {})}")
+        lines = [what, Line(f"{file} now holds {counted(len(saved.events), 'event')}.")]
         say(*lines, *([status(saved.state)] if status else []))
 
     @app.command()
     def history(file: FileArgument, as_json: JsonOption = False) -> None:
-        """List every recorded event, oldest first."""
+        """List every recorded event, oldest first, and the edits made to them."""
         from referee import savefile
 
         rules = ruleset()
@@ -59,10 +68,15 @@ def add_file_commands(
             {"number": number, "kind": event["kind"], "summary": rules.describe(event), "event": event}
             for number, event in enumerate(saved.events, start=1)
         ]
+        edits = [
+            {"after_event": c.events, "first_event": c.at + 1, "events_now": c.added,
+             "replaced": [rules.describe(event) for event in c.replaced]}
+            for c in saved.corrections
+        ]  # fmt: skip
         if as_json:
             from referee.cli.output import emit_json
 
-            emit_json({"file": str(file), "format": rules.format, "events": entries})
+            emit_json({"file": str(file), "format": rules.format, "events": entries, "edits": edits})
             return
         from rich import box
         from rich.table import Table
@@ -77,5 +91,8 @@ def add_file_commands(
             for entry in entries:
                 table.add_row(str(entry["number"]), Text(entry["summary"]))
             console().print(table)
+        for edit in edits:
+            was = "; ".join(edit["replaced"]) or "nothing"
+            console().print(Text(f"Event {edit['first_event']} was edited; before the edit it was: {was}", style="dim"))
         if status:
             console().print(status(saved.state).to_rich())

@@ -231,10 +231,21 @@ def edit(
 
     match = savefile.rewrite(file, _rules(), corrected).state
     names = match.setup.players
+    was, now = before[0].rounds[round_number - 1], match.rounds[round_number - 1]
     deals = moved_deals(before[0], match)
     moved = [Line(f"Round {deal.number} is now dealt by ", names[deal.now], " (was ", names[deal.was], ").") for deal in deals]
-    extra = {"moved_deals": [{"round": d.number, "was": names[d.was], "now": names[d.now]} for d in deals]}
-    _report(match, as_json, Line(f"Round {round_number} corrected; later rounds recomputed."), *moved, extra=extra)
+    changed = [
+        {"name": name, "was": old, "now": new}
+        for name, old, new in zip(names, was.score.total, now.score.total)
+        if old != new
+    ]
+    extra = {"moved_deals": [{"round": d.number, "was": names[d.was], "now": names[d.now]} for d in deals], "changed": changed}
+    if as_json:
+        _report(match, True, extra=extra)
+        return
+    from referee.cli.smoor_lines import correction_line, round_line, totals_line
+
+    _report(match, False, correction_line(match, was, now), round_line(match, now), totals_line(match), *moved)
 
 
 @app.command()

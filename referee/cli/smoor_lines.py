@@ -109,3 +109,16 @@ def revoke_line(match: Match, revoke: Revoke) -> Line:
         card_segment(revoke.card),
         f" in trick {revoke.played_in}",
     )
+
+
+def correction_line(match: Match, was: PlayedRound, now: PlayedRound) -> Line:
+    """What an edit changed in a round: each player's points, old → new."""
+    names = match.setup.players
+    changes = [
+        f"{names[seat]} {old} → {new}"
+        for seat, (old, new) in enumerate(zip(was.score.total, now.score.total))
+        if old != new
+    ]
+    line = Line((f"Round {now.number} corrected", "bold"), ": ")
+    line.append(" · ".join(changes) if changes else "the points stay the same")
+    return line.append("; later rounds recomputed.")
