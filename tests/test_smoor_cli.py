@@ -169,8 +169,10 @@ def test_undo_history_and_edit(referee, match_file):
     assert edited.exit_code == 0
     assert [p["total"] for p in edited.json()["players"]] == [34, 34, 0, 0]
     undone = referee("smoor", "undo", str(match_file))
+    assert undone.exit_code == 0 and "Undone: the edit of event 1" in undone.stdout
+    assert [p["total"] for p in referee("smoor", "standings", str(match_file), "--json").json()["players"]] == [3, 34, 13, 1]
+    undone = referee("smoor", "undo", str(match_file))
     assert undone.exit_code == 0 and "Undone: event 2" in undone.stdout
-    assert [p["total"] for p in referee("smoor", "standings", str(match_file), "--json").json()["players"]] == [34, 0, 0, 0]
     assert "round 2 is not finished" in referee("smoor", "edit", str(match_file), "2", "a=13", "--ace", "a").stderr
 
 
