@@ -1,6 +1,6 @@
 """Append events to a tally save file in a loop, as a real separate process.
 
-    python tests/savefile_writer.py FILE PLAYER COUNT [--wait] [--pause SECONDS]
+    python tests/savefile_writer.py FILE PLAYER COUNT [--wait] [--pause SECONDS] [--kill-at STEP]
 
 Records COUNT events ``score(PLAYER, n)`` with the library API (``savefile.record``),
 where n counts on from the number of events PLAYER already has: so each player's
@@ -12,11 +12,18 @@ on stdin before writing, so several writers can be started together. With ``--pa
 it sleeps a random time up to SECONDS between events (as people at a table would), so
 concurrent writers take turns with the lock rather than one keeping it. A refused write
 (lock timeout, damaged file) prints one line on stderr and exits with its exit code.
+
+With ``--kill-at STEP`` the writer kills itself (SIGKILL, as a power cut or ``kill -9``
+would) just before the STEP-th file-system call it makes after ``ready`` (opening,
+syncing, linking, renaming, removing a file…). So a test can stop a write at every
+step of the write path in turn, whatever the machine's speed.
 """
 
 from __future__ import annotations
 
+import os
 import random
+import signal
 import sys
 import time
 from pathlib import Path
@@ -29,6 +36,28 @@ from referee import savefile  # noqa: E402
 from referee.errors import RefereeError  # noqa: E402
 
 
+#: The file-system calls of the write path that a test can stop a writer before.
+STEPS = ("open", "fsync", "chmod", "link", "replace", "unlink", "close", "fdopen", "listdir")
+
+
+def kill_at(step: int) -> None:
+    """Make the process kill itself just before its ``step``-th file-system call."""
+    calls = 0
+
+    def counted(call):
+        def wrapper(*args, **kwargs):
+            nonlocal calls
+            calls += 1
+            if calls == step:
+                os.kill(os.getpid(), signal.SIGKILL)
+            return call(*args, **kwargs)
+
+        return wrapper
+
+    for name in STEPS:
+        setattr(os, name, counted(getattr(os, name)))
+
+
 def main(argv: list[str]) -> int:
     file, player, count = argv[0], argv[1], int(argv[2])
     pause = float(argv[argv.index("--pause") + 1]) if "--pause" in argv else 0.0
@@ -38,6 +67,8 @@ def main(argv: list[str]) -> int:
         print("ready", flush=True)
         if "--wait" in argv[3:]:
             sys.stdin.readline()
+        if "--kill-at" in argv:
+            kill_at(int(argv[argv.index("--kill-at") + 1]))
         for n in range(done + 1, done + count + 1):
             savefile.record(file, TALLY, score(player, n))
             if pause:

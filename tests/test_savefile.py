@@ -117,31 +117,34 @@ def temporaries(folder: Path) -> set[str]:
 # --- crashes and concurrency: real processes --------------------------------------------
 
 
-def test_a_writer_killed_at_random_moments_always_leaves_the_old_or_the_new_file(tmp_path):
-    path = started(tmp_path / "game.toml")
-    rng = random.Random(1234)
-    count, interrupted = 0, 0
-    for _ in range(30):
-        writer = subprocess.Popen(
-            [sys.executable, str(WRITER), str(path), "Anna", "100000"],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
+def test_a_writer_killed_at_any_step_of_its_write_leaves_the_old_or_the_new_file(tmp_path):
+    """Stop a writer before each file-system call of the write path in turn (SIGKILL,
+    like a power cut): the file is then always the old or the new version, whole, and
+    never older than before. Deterministic: the kills land at chosen steps, not at
+    moments that depend on the machine's speed."""
+    path = started(tmp_path / "game.toml", [score("Anna", 1)])
+    outcomes = []
+    for step in range(1, 200):
+        before = assert_whole(path)
+        writer = subprocess.run(
+            [sys.executable, str(WRITER), str(path), "Anna", "1", "--kill-at", str(step)],
+            capture_output=True,
             text=True,
         )
-        try:
-            assert writer.stdout.readline() == "ready\n", writer.stderr.read()
-            time.sleep(rng.uniform(0.0, 0.03))
-        finally:
-            writer.send_signal(signal.SIGKILL)
-            writer.communicate()
-        assert writer.returncode == -signal.SIGKILL  # it was still writing when killed
         now = assert_whole(path)
-        assert now >= count  # never an older file than before
-        count = now
-        interrupted += bool(temporaries(tmp_path))
-    assert count >= 30  # the writers did write between the kills
+        if writer.returncode == 0:  # the step is past the end of the write: it finished
+            assert now == before + 1
+            break
+        assert writer.returncode == -signal.SIGKILL, writer.stderr
+        assert now in (before, before + 1)  # the old file or the new one, never older
+        outcomes.append(now - before)
+    else:
+        pytest.fail("the writer never finished its write")
+    # Killed before the rename, the old file stays; after it, the new one is there.
+    assert 0 in outcomes and 1 in outcomes and outcomes == sorted(outcomes)
 
     # The next write goes on from there and cleans up what the killed writers left.
+    count = assert_whole(path)
     savefile.record(path, TALLY, score("Anna", count + 1))
     assert assert_whole(path) == count + 1
     assert names(tmp_path) == {"game.toml", "game.toml.bak"}
@@ -176,10 +179,10 @@ def test_writers_appending_at_the_same_time_lose_no_event(tmp_path):
                 writer.kill()
                 writer.communicate()
 
+    # How often the writers took turns depends on the machine's scheduling, so it is not
+    # asserted; what must hold whatever the timing is that no event was lost or reordered.
     saved = savefile.load(path, TALLY)
     assert len(saved.events) == 3 * 40
-    turns = sum(a["player"] != b["player"] for a, b in zip(saved.events, saved.events[1:]))
-    assert turns > 2  # the writers really took turns, not one after the other
     for player in PLAYERS:
         assert [e["points"] for e in saved.events if e["player"] == player] == list(range(1, 41))
         assert saved.state.total(player) == sum(range(1, 41))
@@ -229,7 +232,7 @@ def test_a_writer_that_cannot_get_the_lock_in_time_fails_with_a_clear_message(tm
         waited = time.monotonic() - began
         assert_fails(result, 2, f"{path} {waiting}")
         assert result.stdout == ""
-        assert 0.2 <= waited < 3
+        assert waited >= 0.2  # it waited for the lock (how much longer depends on the machine)
     finally:
         os.close(holder)
     assert path.read_bytes() == before and backup(path).read_bytes() == before_backup
