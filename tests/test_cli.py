@@ -22,6 +22,59 @@ def test_version_prints_the_program_and_its_version(referee):
     assert result.stdout.strip() == f"referee {__version__}"
 
 
+def test_version_takes_json_like_every_command(referee):
+    for args in (("--version", "--json"), ("--json", "--version")):
+        result = referee(*args)
+        assert result.exit_code == 0 and result.stderr == ""
+        assert result.json() == {"program": "referee", "version": __version__}
+
+
+def test_json_before_a_command_says_where_it_goes(referee):
+    result = referee("--json", "smoor", "standings", "x.toml")
+    assert result.exit_code == 2
+    assert result.stderr == "referee: put --json after the command: `referee smoor … --json`\n"
+
+
+def test_a_json_after_double_dash_is_an_argument_not_a_request_for_json(referee):
+    result = referee("spell", "challenge", "--", "--json")
+    assert not result.stdout.startswith("{")
+
+
+def _every_command() -> list[tuple[str, ...]]:
+    from referee.cli import GROUPS, _group
+
+    commands = [("deal",)]
+    for name in GROUPS:
+        group = _group(name)
+        commands += [(name, command) for command in group.list_commands(None)]
+    return commands
+
+
+@pytest.mark.parametrize("command", [(), *_every_command()], ids=lambda c: " ".join(c) or "referee")
+def test_help_names_values_in_one_style_and_flags_without_a_label(referee, command):
+    text = referee(*command, "--help").stdout
+    usage = next(line for line in text.splitlines() if "Usage:" in line)
+    assert "{" not in usage and "}" not in usage
+    words = usage.split("Usage: ")[1].split()[1 + len(command):]
+    for word in words:  # [OPTIONS], FILE, [ENTRIES]..., COMMAND [ARGS]...
+        assert word.strip("[].") == word.strip("[].").upper(), usage
+    for label in ("<bool>", "<str>", "<int", "<path>", "<list[", "range>"):
+        assert label not in text, (command, label)
+    for flag in ("--json", "--help"):
+        for line in text.splitlines():
+            if f" {flag} " in line and "│" in line:
+                after = line.split(flag, 1)[1].replace("-h", "").split()
+                assert after[0][0].isupper() and after[0] not in ("TEXT", "INTEGER"), line
+
+
+@pytest.mark.parametrize("group", ["smitten", "spell", "smoor"])
+def test_game_groups_list_new_first_and_undo_and_history_last(referee, group):
+    from referee.cli import _group
+
+    names = _group(group).list_commands(None)
+    assert names[0] == "new" and names[-2:] == ["undo", "history"]
+
+
 @pytest.mark.parametrize("group", ["deal", "smitten", "spell", "spellcrafter", "smoor", "smoorverliefd", "dict"])
 def test_every_command_group_has_help(referee, group):
     result = referee(group, "--help")

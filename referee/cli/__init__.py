@@ -92,20 +92,26 @@ app = RefereeTyper(
 )
 
 
-def _print_version(value: bool) -> None:
-    if value:
-        typer.echo(f"{PROGRAM} {__version__}")
-        raise typer.Exit()
-
-
-@app.callback()
+@app.callback(invoke_without_command=True)
 def _main(
-    version: Annotated[
-        bool,
-        typer.Option("--version", callback=_print_version, is_eager=True, help="Print the version and exit."),
-    ] = False,
+    ctx: typer.Context,
+    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="With --version: print it as one JSON object.")] = False,
 ) -> None:
-    pass
+    from referee.errors import InputError
+
+    if version:
+        if as_json:
+            from referee.cli.output import emit_json
+
+            emit_json({"program": PROGRAM, "version": __version__})
+        else:
+            typer.echo(f"{PROGRAM} {__version__}")
+        raise typer.Exit()
+    if ctx.invoked_subcommand is None:
+        raise InputError(f"name a command, or --version (see `{PROGRAM} --help`)")
+    if as_json:
+        raise InputError(f"put --json after the command: `{PROGRAM} {ctx.invoked_subcommand} … --json`")
 
 
 app.command("deal", context_settings=CONTEXT)(deal.deal)

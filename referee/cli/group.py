@@ -30,9 +30,10 @@ class RefereeGroup(TyperGroup):
     """A Typer group whose ``main`` turns every failure into a message and an exit code."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        from referee.cli.params import plain_conversion
+        from referee.cli.params import paragraphs, plain_conversion
 
         super().__init__(*args, **kwargs)
+        self.help = paragraphs(self.help)
         for param in self.params:  # the group's own options, such as --version
             plain_conversion(param)
 
@@ -40,6 +41,17 @@ class RefereeGroup(TyperGroup):
         from referee.cli.params import plain_conversion
 
         return plain_conversion(super().get_help_option(ctx))
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        from referee.cli.params import usage_pieces
+
+        return [*usage_pieces(self, ctx), self.subcommand_metavar]
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        """A game's commands in the order of an evening: `new` first, then the entries
+        and views, and `undo` and `history` last."""
+        names = super().list_commands(ctx)
+        return sorted(names, key=lambda name: {"new": -1, "undo": 1, "history": 2}.get(name, 0))
 
     def main(
         self,
@@ -72,7 +84,7 @@ def command_group(help: str) -> typer.Typer:
 
 def run(group: TyperGroup, argv: list[str], prog_name: str, complete_var: str | None, **extra: Any) -> int:
     """Run the command line; return the exit code after reporting any failure."""
-    want_json = "--json" in argv
+    want_json = "--json" in (argv[: argv.index("--")] if "--" in argv else argv)
     try:
         result = TyperGroup.main(
             group, args=argv, prog_name=prog_name, complete_var=complete_var, standalone_mode=False, **extra

@@ -9,6 +9,11 @@ pydantic; any other type keeps Typer's own conversion.
 This reaches into Typer's internals (``typer._coercion``), so pyproject.toml pins Typer's
 minor version, and if the internals are not there the commands simply fall back to
 Typer's conversion (slower, same results). The CLI tests exercise every conversion.
+
+It also gives ``--help`` one style, as click writes it: arguments in capitals (``FILE``,
+``[ENTRIES]...`` when optional), options followed by the kind of value they take
+(``--seed TEXT``, ``--target INTEGER``), and flags (``--json``) by nothing at all, not
+by Typer's ``<bool>`` or ``<list[str]>``.
 """
 
 from __future__ import annotations
@@ -29,21 +34,65 @@ class PlainCommand(TyperCommand):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.help = paragraphs(self.help)
         for param in self.params:
             plain_conversion(param)
 
     def get_help_option(self, ctx: Any) -> Any:
         return plain_conversion(super().get_help_option(ctx))
 
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        return usage_pieces(self, ctx)
+
+
+def paragraphs(text: str | None) -> str | None:
+    """A docstring as help: its paragraphs kept, the line breaks inside them dropped, so
+    the terminal wraps them (Typer's rich help would otherwise break lines twice)."""
+    if text is None:
+        return None
+    import inspect
+
+    return "\n\n".join(" ".join(block.split()) for block in inspect.cleandoc(text).split("\n\n"))
+
+
+def usage_pieces(command: Any, ctx: Any) -> list[str]:
+    """The usage line as click writes it: ``[OPTIONS] FILE [ENTRIES]...``."""
+    pieces = ["[OPTIONS]"] if any(param.param_type_name == "option" for param in command.get_params(ctx)) else []
+    for param in command.params:
+        if param.param_type_name == "argument":
+            name = param.metavar or param.name.upper()
+            name = name if param.required else f"[{name}]"
+            pieces.append(name + ("..." if param.nargs != 1 else ""))
+    return pieces
+
+
+#: How help names the value an option takes, by the option's type.
+_VALUE_LABELS = {str: "TEXT", int: "INTEGER", Path: "PATH", list[str]: "TEXT"}
+
 
 def plain_conversion(param: Any) -> Any:
-    """Give one Typer parameter of a plain type a conversion without pydantic."""
+    """Give one Typer parameter of a plain type a conversion without pydantic, and the
+    help label of the module's one style."""
     descriptor = getattr(param, "type_descriptor", None)
-    if _PlainParam is None or descriptor is None or getattr(param, "_runtime_param", False) is not None:
+    if descriptor is None or getattr(param, "_runtime_param", False) is not None:
         return param
-    if descriptor.annotation in _PLAIN and descriptor.file_annotation is None:
+    _label(param, descriptor.annotation)
+    if _PlainParam is not None and descriptor.annotation in _PLAIN and descriptor.file_annotation is None:
         param._runtime_param = _PlainParam(annotation=descriptor.annotation, parameter_info=descriptor.parameter_info)
     return param
+
+
+def _label(param: Any, annotation: Any) -> None:
+    """Arguments in capitals; options by the kind of value; flags by nothing."""
+    if param.param_type_name == "argument":
+        param.metavar = (param.metavar or param.name).upper()
+        param.display_type_rich = lambda ctx: None  # the name says what it is
+        return
+    if getattr(param, "is_flag", False):
+        param.display_type_rich = lambda ctx: None
+        return
+    if param.metavar is None and annotation in _VALUE_LABELS:
+        param.metavar = _VALUE_LABELS[annotation]
 
 
 def _plain_param_class() -> type | None:
