@@ -129,3 +129,24 @@ def test_smoor_edit_json_lists_each_changed_player_old_and_new(referee, tmp_path
     referee("smoor", "round", path, "a=3", "b=10", "--ace", "b")
     document = referee("smoor", "edit", path, "1", "a=4", "b=9", "--ace", "b", "--json").json()
     assert document["changed"] == [{"name": "Anna", "was": 3, "now": 4}, {"name": "Bram", "was": 14, "now": 13}]
+
+
+def test_every_undo_ends_with_what_comes_next(referee, tmp_path):
+    """Like every entry, an undo ends with the game's "what now" line."""
+    files = {game: str(tmp_path / f"{game}.toml") for game in NEW}
+    entries = {
+        "smoor": ["round", files["smoor"], "a=13", "--ace", "a"],
+        "spell": ["word", files["spell"], "Anna", "K4m", "I1m", "T1m"],
+        "smitten": ["play", files["smitten"], "3L", "--by", "1"],
+    }
+    next_lines = {
+        "smoor": "Round 1 — Anna deals, Bram leads",
+        "spell": "Round 1 of 4 — pass left — waiting for Anna, Bram, Cees",
+        "smitten": "Next: a new turn: either player may play a card.",
+    }
+    for game, path in files.items():
+        assert referee(*[path if w == "{file}" else w for w in NEW[game]]).exit_code == 0
+        assert referee(game, *entries[game]).exit_code == 0
+        result = referee(game, "undo", path)
+        assert result.exit_code == 0, result.stderr
+        assert result.stdout.splitlines()[-1] == next_lines[game]

@@ -32,7 +32,14 @@ def _rules() -> SmittenRules:
     return RULES
 
 
-add_file_commands(app, _rules)
+def _situation(state: Any) -> Any:
+    from referee.cli.output import Line
+    from referee.smitten.report import what_now
+
+    return Line(what_now(state))
+
+
+add_file_commands(app, _rules, _situation)
 
 FileArgument = Annotated[Path, typer.Argument(metavar="FILE", help="The game file (TOML).", show_default=False)]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of text.")]

@@ -294,4 +294,10 @@ def register(app: typer.Typer) -> None:
     app.command()(word)
     app.command("pass")(pass_)
     app.command()(show)
-    add_file_commands(app, _rules)
+    add_file_commands(app, _rules, _situation)
+
+
+def _situation(game: Game) -> Any:
+    from referee.cli.spell_view import situation
+
+    return situation(game)

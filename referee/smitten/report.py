@@ -131,12 +131,13 @@ def narrate(before: State, move: Move, after: State) -> list[str]:
             lines.append(f"{_sentence(options.name(partner))} flips its face-down card: {a(flipped[0])}.")
     if after.turn_end is not None:
         lines.append(_end_of_turn(options, after.turn_end))
-    text = outcome_text(after)
-    if text:
-        lines.append(text)
-    else:
-        lines.append("Next: " + requirement(after) + ".")
+    lines.append(what_now(after))
     return lines
+
+
+def what_now(state: State) -> str:
+    """The line that ends every answer: the result, or what the game waits for."""
+    return outcome_text(state) or "Next: " + requirement(state) + "."
 
 
 def _end_of_turn(options: Options, turn_end: TurnEnd) -> str:
