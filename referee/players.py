@@ -26,14 +26,25 @@ def check_names(players: Sequence[str]) -> None:
         seen.add(name.casefold())
 
 
+def folded(name: str) -> str:
+    """A name as people may type it: without case and accents (``Élodie`` → ``elodie``)."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", name.strip().casefold())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
 def seat_of(name: str, players: Sequence[str]) -> int:
-    """The seat of the player called ``name``: case-insensitive, and any unambiguous
-    start of a name will do (``b`` for Bram), so entries are quick to type."""
-    wanted = name.strip().casefold()
-    folded = [player.casefold() for player in players]
-    if wanted in folded:
-        return folded.index(wanted)
-    starting = [seat for seat, player in enumerate(folded) if wanted and player.startswith(wanted)]
+    """The seat of the player called ``name``: case and accents do not matter (``elodie``
+    for Élodie), and any unambiguous start of a name will do (``b`` for Bram), so entries
+    are quick to type. An exact spelling wins over one that only matches without accents."""
+    for fold in (lambda text: text.strip().casefold(), folded):
+        wanted = fold(name)
+        matching = [seat for seat, player in enumerate(players) if fold(player) == wanted]
+        if len(matching) == 1:
+            return matching[0]
+    wanted = folded(name)
+    starting = [seat for seat, player in enumerate(players) if wanted and folded(player).startswith(wanted)]
     if len(starting) == 1:
         return starting[0]
     if len(starting) > 1:
