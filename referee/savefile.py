@@ -40,7 +40,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
-from referee.errors import InputError, RefereeError
+from referee.errors import InputError, RefereeError, quoted
 
 State = TypeVar("State")
 
@@ -359,9 +359,37 @@ def _updated_text(ruleset: Ruleset[Any], old_text: str, old: Saved[Any], new: Sa
     return dumps(ruleset, new.setup, new.events, new.corrections)
 
 
+#: A name without an extension that reads as something typed after the file in an entry:
+#: a card (``AH``, ``10s``), a Smitten card or placement (``5``, ``5L``), a Spellcrafter
+#: card (``K4m``), a NAME=VALUE entry, or a word that is an option's value.
+_ENTRY_LIKE = re.compile(
+    r"(?i)(?:10|[2-9tjqka])[cdhs♣♦♥♠]|[1-9][lr]?|[a-z]{1,2}\d{1,2}[fscm]|\*.*|.*=.*"
+    r"|two|solo|easy|medium|hard[12]?|higher|lower|down|physical|friendly|ddt"
+    r"|troef|blinde-liefde|partners|kleine-liefde|cupido"
+)
+
+
+def check_new_name(path: Path, ruleset: Ruleset[Any]) -> None:
+    """Refuse a new save file's name that is surely a slip: control characters (a pasted
+    newline), a leading ``-`` (an option), or a word that reads as part of an entry, as
+    when the file name was forgotten (``referee smitten new 5L``)."""
+    name = path.name
+    example = f"`{ruleset.command} new game.toml …`"
+    if not name.isprintable():
+        raise InputError(f"the file name {quoted(str(path))} holds control characters; choose a plain name, e.g. {example}")
+    if name.startswith("-"):
+        raise InputError(f"{quoted(name)} looks like an option, not a file name; name the save file first, e.g. {example}")
+    if "." not in name and _ENTRY_LIKE.fullmatch(name):
+        raise InputError(
+            f"{quoted(name)} looks like part of an entry, not a file name; name the save file first, e.g. {example}"
+        )
+
+
 def create(path: Path | str, ruleset: Ruleset[State], setup: dict[str, Any]) -> Saved[State]:
-    """Start a new save file; refuses to overwrite an existing one."""
+    """Start a new save file; refuses to overwrite an existing one, or a name that is
+    surely a slip (see :func:`check_new_name`)."""
     path = Path(path)
+    check_new_name(path, ruleset)
     state = ruleset.start(setup)
     if path.exists():
         raise InputError(f"{path} already exists; choose another file name, or delete it first")

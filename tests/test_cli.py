@@ -328,3 +328,30 @@ def test_without_typers_internals_commands_fall_back_to_typers_own_conversion(mo
     assert seen == {"file": Path("x.toml"), "count": 3, "names": ["a", "b"], "flag": True}
     command = typer.main.get_command(app).commands["take"]
     assert all(type(getattr(param, "_runtime_param", None)).__name__ != "PlainParam" for param in command.params)
+
+
+@pytest.mark.parametrize(
+    "game, name, problem",
+    [
+        ("smitten", "5L", "looks like part of an entry"),
+        ("smitten", "solo", "looks like part of an entry"),
+        ("smoor", "AH", "looks like part of an entry"),
+        ("smoor", "a=3", "looks like part of an entry"),
+        ("spell", "K4m", "looks like part of an entry"),
+        ("smoor", "night\ngame.toml", "holds control characters"),
+        ("spell", "-x", "looks like an option"),
+    ],
+)
+def test_new_refuses_a_file_name_that_is_surely_a_slip(referee, tmp_path, monkeypatch, game, name, problem):
+    monkeypatch.chdir(tmp_path)
+    players = {"smitten": ["--physical"], "smoor": ["Anna", "Bram", "Cees"], "spell": ["Anna", "Bram"]}[game]
+    result = referee(game, "new", "--", name, *players) if name.startswith("-") else referee(game, "new", name, *players)
+    assert result.exit_code == 2, result.stdout
+    assert problem in result.stderr and f"`referee {game} new game.toml …`" in result.stderr
+    assert os.listdir(tmp_path) == []
+
+
+def test_new_accepts_ordinary_names_with_or_without_an_extension(referee, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for name in ("night", "5L.toml", "friday-game", "Émile's match.toml"):
+        assert referee("smitten", "new", name, "--physical").exit_code == 0, name
