@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from referee.cards import Card, french_deck
 from referee.errors import InputError, choose
+from referee.seeds import check_seed
 from referee.shuffle import VERSION, shuffle
 
 if TYPE_CHECKING:
@@ -185,8 +186,7 @@ def deal(
 ) -> Deal:
     """Deal ``game`` for ``seed`` with the table's options, refusing options that do not apply."""
     game = game_name(game)
-    if seed == "":
-        raise InputError("the seed is empty; give any text (--seed amber-otter-tulip) or leave --seed out")
+    check_seed(seed)
     if game != "smitten" and (mode is not None or difficulty is not None):
         raise InputError(f"--mode and --difficulty are for smitten; {game} does not take them")
     if game != "spellcrafter" and (deck is not None or round_number is not None):

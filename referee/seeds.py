@@ -7,8 +7,6 @@ deals apart at a game night.
 
 from __future__ import annotations
 
-import secrets
-
 WORDS = """
 acorn amber anchor apple apron arrow aspen atlas autumn badge bagel bamboo banjo barley
 basil beach beacon berry birch biscuit blossom bonnet border bottle breeze brick bridge
@@ -33,6 +31,20 @@ juniper kiwi lupin marigold nomad oyster pelican quokka rhubarb sequoia tapir ur
 """.split()
 
 
+def check_seed(seed: object) -> str:
+    """A seed the table typed: any text that is not blank (``--seed "   "`` is as much a
+    slip as ``--seed ""``). One check, one message, for every game and ``deal``."""
+    from referee.errors import InputError
+
+    if not isinstance(seed, str):
+        raise InputError("the seed must be text")
+    if not seed.strip():
+        raise InputError("the seed is empty; give any text (--seed amber-otter-tulip) or leave --seed out")
+    return seed
+
+
 def fresh_seed() -> str:
     """Three random words joined by hyphens."""
+    import secrets
+
     return "-".join(secrets.choice(WORDS) for _ in range(3))

@@ -355,3 +355,16 @@ def test_new_accepts_ordinary_names_with_or_without_an_extension(referee, tmp_pa
     monkeypatch.chdir(tmp_path)
     for name in ("night", "5L.toml", "friday-game", "Émile's match.toml"):
         assert referee("smitten", "new", name, "--physical").exit_code == 0, name
+
+
+@pytest.mark.parametrize("seed", ["", "   ", "\t"])
+@pytest.mark.parametrize(
+    "command",
+    [["deal", "smitten"], ["smitten", "new", "{file}"], ["smoor", "new", "{file}", "A", "B", "C"], ["spell", "new", "{file}", "A", "B"]],
+)
+def test_a_blank_seed_is_refused_the_same_way_everywhere(referee, tmp_path, command, seed):
+    path = tmp_path / "game.toml"
+    result = referee(*[str(path) if word == "{file}" else word for word in command], "--seed", seed)
+    assert result.exit_code == 2
+    assert result.stderr == "referee: the seed is empty; give any text (--seed amber-otter-tulip) or leave --seed out\n"
+    assert not path.exists()

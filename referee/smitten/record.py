@@ -21,6 +21,7 @@ from typing import Any
 from referee.cards import Placement
 from referee.dealing import Difficulty, SmittenMode
 from referee.errors import InputError, choose, quoted
+from referee.seeds import check_seed
 from referee.smitten.instructions import Choice
 from referee.smitten.play import declare_loss, new_game, play, resolve
 from referee.smitten.state import Kind, Move, Options, State
@@ -57,10 +58,8 @@ def options_from(setup: dict[str, Any]) -> Options:
             raise InputError(f"`{flag}` must be true or false")
         flags[flag] = value
     seed = setup.get("seed")
-    if seed is not None and not isinstance(seed, str):
-        raise InputError("the seed must be a text")
-    if seed == "":
-        raise InputError("the seed is empty; give any text, as in amber-otter-tulip")
+    if seed is not None:
+        check_seed(seed)
     if flags["physical"] and seed is not None:
         raise InputError("a seed deals a virtual deck and physical cards are the table's own: give one of them")
     return Options(mode, level, seed=seed, **flags)

@@ -13,6 +13,7 @@ from typing import Any
 
 from referee.errors import InputError, choose
 from referee.players import check_names, players_from_setup, seat_of
+from referee.seeds import check_seed
 
 PLAYER_COUNTS = (3, 4, 5)
 DEFAULT_TARGET = 100
@@ -139,8 +140,8 @@ class Setup:
             raise InputError("--bid-bonus and --bid-penalty belong to the blinde-liefde variant; add --variant blinde-liefde")
         bid_bonus = DEFAULT_BID_BONUS if bid_bonus is None else bid_bonus
         bid_penalty = DEFAULT_BID_PENALTY if bid_penalty is None else bid_penalty
-        if seed is not None and (not isinstance(seed, str) or seed == ""):
-            raise InputError("the seed must be non-empty text")
+        if seed is not None:
+            check_seed(seed)
         # Default duos sit opposite each other: seats 1+3 and 2+4.
         pairs = ((0, 2), (1, 3)) if Variant.PARTNERS in chosen and len(players) == 4 else None
         draft = cls(players, target, chosen, 0, seed, bid_bonus, bid_penalty, pairs)

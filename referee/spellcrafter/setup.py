@@ -14,12 +14,12 @@ from typing import Any
 
 from referee.errors import InputError, quoted
 from referee.players import check_names, players_from_setup, seat_of
+from referee.seeds import check_seed
 from referee.spellcrafter.deck import Deck, standin_deck
 from referee.spellcrafter.scoring import Variants
 
 PLAYER_COUNTS = (2, 3, 4, 5)
 ROUNDS = 4  # "the game ends after four rounds"
-EMPTY_SEED = "the seed is empty; give any text (--seed amber-otter-tulip) or leave --seed out"
 DEFAULT_DICTIONARY = "builtin:en"
 
 
@@ -35,8 +35,8 @@ class Setup:
         if len(self.players) not in PLAYER_COUNTS:
             raise InputError(f"Spellcrafter is played by 2 to 5 players, not {len(self.players)}; name 2 to 5 players")
         check_names(self.players)
-        if self.seed == "":
-            raise InputError(EMPTY_SEED)
+        if self.seed is not None:
+            check_seed(self.seed)
         if self.seed is not None and self.deck is None:
             raise InputError("a seeded game needs its deck")
 
