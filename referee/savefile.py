@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 from referee.errors import InputError, RefereeError, quoted
+from referee.wording import counted
 
 State = TypeVar("State")
 
@@ -223,8 +224,9 @@ def _document(path: Path, data: bytes, ruleset: Ruleset[Any]) -> _Document:
     if not isinstance(events, list) or not isinstance(count, int) or isinstance(count, bool) or count != len(events):
         raise damaged(
             lines.header("end"),
-            f"is cut short or was edited: [end] says {count!r} events but the file holds "
-            f"{len(events) if isinstance(events, list) else 'no list of'} events",
+            f"is cut short or was edited: [end] says "
+            f"{counted(count, 'event') if isinstance(count, int) else repr(count) + ' events'} but the file holds "
+            f"{counted(len(events), 'event') if isinstance(events, list) else 'no list of events'}",
         )
     setup = document.get("setup")
     if not isinstance(setup, dict):

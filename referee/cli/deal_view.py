@@ -15,6 +15,7 @@ from referee.shuffle import VERSION
 from referee.spellcrafter.cards import Card as SpellCard
 from referee.spellcrafter.cards import Suit as SpellSuit
 from referee.spellcrafter.dealing import SpellDeal
+from referee.wording import counted
 
 if TYPE_CHECKING:
     from referee.dealing import Deal
@@ -106,5 +107,5 @@ def _spellcrafter(result: SpellDeal) -> tuple[Table, list[Text]]:
     if len(result.hands) == 2:
         notes.append(Text("Two players: the Familiars are removed; 14 cards each, discard one with every pick."))
     reshuffled = f", the discards reshuffled {result.reshuffles}×" if result.reshuffles else ""
-    notes.append(Text(f"{len(result.stock)} cards left in the deck{reshuffled}. Deck: {result.deck}"))
+    notes.append(Text(f"{counted(len(result.stock), 'card')} left in the deck{reshuffled}. Deck: {result.deck}"))
     return table, notes
