@@ -1,7 +1,8 @@
 """How Smitten looks to people: the two grids as 3×3 boxes, hands, deck, what is pending.
 
-Empty cells show ``·``; the card put into a grid last is shown ``[5]`` (and bold on a
-terminal). Face-down cards stay hidden until the rules flip them.
+Empty cells show ``·``; the card played last is shown ``[9]`` and a card placed after it
+``(3)`` (bold on a terminal), with a line under the grids that says which is which.
+Face-down cards stay hidden until the rules flip them.
 """
 
 from __future__ import annotations
@@ -12,15 +13,16 @@ from referee.cli.output import console
 from referee.smitten.explain import requirement
 from referee.smitten.grid import BIT, SIDE_INDEX
 from referee.smitten.record import event_for
-from referee.smitten.report import outcome_text
+from referee.smitten.report import last_cards, outcome_text
 from referee.smitten.state import Kind, Move, Result, State
 
 _GAP = "   "
 
 
 def grid_lines(state: State) -> list[Text]:
-    """Both grids side by side, each a box of 3×3 cells."""
-    last = state.last
+    """Both grids side by side, each a box of 3×3 cells, then which card went in last."""
+    shown = [(move, shape) for move, shape in zip(last_cards(state), ("[{}]", "({})"), strict=True) if move is not None]
+    marks = {(SIDE_INDEX[move.side], move.number): shape for move, shape in shown if move.side is not None}
     top, middle, bottom = "┌───┬───┬───┐", "├───┼───┼───┤", "└───┴───┴───┘"
     lines = [Text("  Left grid" + " " * 7 + "Right grid"), Text(top + _GAP + top)]
     for row in range(3):
@@ -31,15 +33,19 @@ def grid_lines(state: State) -> list[Text]:
             line.append("│")
             for column in range(3):
                 number = 3 * row + column + 1
+                shape = marks.get((index, number))
                 if not grid & BIT[number]:
                     line.append(" · ", style="dim")
-                elif last is not None and last.number == number and last.side is not None and SIDE_INDEX[last.side] == index:
-                    line.append(f"[{number}]", style="bold yellow")
+                elif shape is not None:
+                    line.append(shape.format(number), style="bold yellow")
                 else:
                     line.append(f" {number} ", style="bold")
                 line.append("│")
         lines.append(line)
         lines.append(Text((middle + _GAP + middle) if row < 2 else (bottom + _GAP + bottom)))
+    legend = [f"{shape.format(move.number)} {'played' if move.kind is Kind.PLAY else 'placed'} last" for move, shape in shown]
+    if legend:
+        lines.append(Text(", ".join(legend)))
     return lines
 
 

@@ -119,6 +119,7 @@ def _play(state: State, move: Move) -> State:
         state.swapped,
         move,
         None,
+        played=move,
     )
     if after.cards_in_grids >= 17:
         return _won(after)
@@ -136,7 +137,7 @@ def _place(state: State, move: Move) -> State:
         changed = Hand(_without(hand.face_up, move.number), hand.face_down)
         hands = (changed, hands[1]) if move.actor == 0 else (hands[0], changed)
     after = State(state.options, _put(state.grids, move), hands, deck, state.set_aside, None, state.starter,
-                  state.no_draw, state.swapped, move, None)  # fmt: skip
+                  state.no_draw, state.swapped, move, None, played=state.played)  # fmt: skip
     if after.cards_in_grids >= 17:
         return _won(after)
     return _end_turn(after)
@@ -174,7 +175,7 @@ def _swap(state: State, move: Move) -> State:
     changed = Hand(_without(hand.face_up, move.number) + (state.set_aside,), hand.face_down)
     hands = (changed, state.hands[1]) if move.actor == 0 else (state.hands[0], changed)
     after = replace(state, hands=hands, set_aside=move.number, swapped=True)
-    return _check_turn_start(after)
+    return _check_turn_start(after, after_swap=True)
 
 
 _APPLY = {Kind.PLAY: _play, Kind.PLACE: _place, Kind.REVEAL: _reveal, Kind.FLIP: _flip, Kind.SWAP: _swap}
@@ -224,29 +225,29 @@ def _end_turn(state: State) -> State:
     else:
         turn_end = TurnEnd(nobody=NoDraw.EMPTY_DECK)
     after = State(options, state.grids, (hands[0], hands[1]), deck, state.set_aside, None, None, False,
-                  state.swapped, state.last, None, turn_end)  # fmt: skip
+                  state.swapped, state.last, None, turn_end, state.played)  # fmt: skip
     return _check_turn_start(after)
 
 
 def _can_start(state: State) -> bool:
-    """Whether some hand can play a card to start a turn (perhaps after the easy swap).
+    """Whether the table can do something to start a turn.
 
-    A solo hand with a face-down card can always try it: if it proves unplayable, that
-    is the face-down loss, not "neither hand can play a card".
+    Decided only from what the table sees: the referee never uses a hidden card (the
+    set-aside card, a face-down card, the deck's order) to judge what the table may do.
+    So a solo hand with a face-down card can always try it (if it proves unplayable, that
+    is the face-down loss), and while the Easy Mode swap is unused it is offered: "at the
+    beginning of any turn, either hand may set a card aside face up and replace it, face
+    up, with the card that was set aside during setup". Whether the hidden card would fit
+    is learnt only after the swap, which starts the turn again (and may lose it then).
     """
-    swaps = []
-    for move in legal_moves(state):
-        if move.kind is Kind.SWAP:
-            swaps.append(move)
-        else:
-            return True
-    return any(_APPLY[Kind.SWAP](state, swap).outcome is None for swap in swaps)
+    return next(legal_moves(state), None) is not None
 
 
-def _check_turn_start(state: State) -> State:
+def _check_turn_start(state: State, after_swap: bool = False) -> State:
     if state.outcome is None and not _can_start(state):
         who = "neither hand" if state.options.solo else "neither player"
-        return replace(state, outcome=Outcome(Result.LOST, Termination.NO_PLAYABLE_CARD, f"{who} can play a card"))
+        reason = f"{who} can play a card" + (", even after the swap" if after_swap else "")
+        return replace(state, outcome=Outcome(Result.LOST, Termination.NO_PLAYABLE_CARD, reason))
     return state
 
 

@@ -55,6 +55,14 @@ def final_card(state: State) -> tuple[int, GridSide] | None:
     return None
 
 
+def last_cards(state: State) -> tuple[Move | None, Move | None]:
+    """The card played last, and the card placed after it (None when the last card put
+    into a grid was played). A placed card triggers nothing, so the table wants to tell
+    them apart: the played card is the one whose instruction was followed."""
+    last = state.last
+    return state.played, last if last is not None and last.kind is Kind.PLACE else None
+
+
 def outcome_text(state: State) -> str | None:
     outcome = state.outcome
     if outcome is None:
@@ -69,12 +77,15 @@ def outcome_text(state: State) -> str | None:
 def state_json(state: State) -> dict[str, Any]:
     left, right = state.grids
     outcome = state.outcome
+    played, placed = last_cards(state)
     return {
         "game": "smitten",
         "setup": setup_for(state.options),
         "grids": {"L": numbers(left), "R": numbers(right)},
         "cards_in_grids": state.cards_in_grids,
         "last": state.last.placement if state.last else None,
+        "played_last": played.placement if played else None,
+        "placed_last": placed.placement if placed else None,
         "hands": [hand_json(state, actor) for actor in (0, 1)],
         "deck": len(state.deck),
         "set_aside": state.set_aside if state.swapped and state.set_aside != UNSEEN else None,

@@ -241,9 +241,9 @@ class State:
     ``grids`` are (left, right) masks; ``deck`` is top first; ``set_aside`` is the card
     put aside at setup (seen by everyone only after a solo Easy Mode swap);
     ``starter`` is who started the current turn (None between turns); ``no_draw`` is set
-    when a 9 was played this turn; ``last`` is the last card put into a grid;
-    ``turn_end`` is what the end of the turn did, set by the move that ended a turn and
-    None after any other move.
+    when a 9 was played this turn; ``last`` is the last card put into a grid (played
+    or placed) and ``played`` the last card played; ``turn_end`` is what the end of the
+    turn did, set by the move that ended a turn and None after any other move.
     """
 
     options: Options
@@ -258,6 +258,7 @@ class State:
     last: Move | None = None
     outcome: Outcome | None = None
     turn_end: TurnEnd | None = None
+    played: Move | None = None
 
     @property
     def cards_in_grids(self) -> int:
