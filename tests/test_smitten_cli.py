@@ -47,22 +47,23 @@ def test_check_json_is_one_object_with_legal_and_reason(referee):
     [
         (["9L"], False, "would not touch a card in the left grid"),
         (["2L"], False, "already holds its 2"),
-        (["3L", "--after", "8L"], True, "it follows card 8"),
+        (["6R", "--after", "8R"], True, "it follows card 8"),
         (["6R", "--after", "5L", "--choose", "higher"], True, "higher than 5"),
         (["4R", "--after", "5L", "--choose", "higher"], False, "4 is not higher than 5"),
         (["7L", "--after", "4L"], True, "completes a row and/or column"),
         (["5L", "--after", "4L"], False, "would not complete a row or column"),
-        (["6R", "--after", "6L"], False, "a 6 is already in a grid"),
-        (["6R", "--after", "9L"], True, "either grid"),
+        (["6L", "--after", "6R"], False, "a 6 is already in a grid"),
+        (["--right", "5,6", "3R", "--after", "9R"], True, "either grid"),
         (["6R", "--after", "2L"], True, "play a card in either grid"),
-        (["3L", "--after", "1R"], True, "it follows card 1"),
+        (["--right", "2,5", "3L", "--after", "1R"], True, "it follows card 1"),
         (["6R", "--after", "3L"], True, "top card of the deck"),
         (["5L", "--hard"], False, "±2 rule"),
         (["6R", "--hard"], True, "the ±2 rule holds"),
     ],
 )
 def test_check_judges_every_rule(referee, args, legal, fragment):
-    result = referee("smitten", "check", "--left", "1,2,4", "--right", "5", *args, "--json")
+    grids = ["--left", "1,2,4"] + ([] if "--right" in args else ["--right", "5"])
+    result = referee("smitten", "check", *grids, *args, "--json")
     assert result.exit_code == (0 if legal else 1)
     document = result.json()
     assert document["legal"] is legal and fragment in document["reason"], document

@@ -33,3 +33,60 @@ def test_show_marks_the_card_played_last_and_the_card_placed_after_it_and_says_w
     assert "[7] played last, (3) placed last\n" in out
     state = referee("smitten", "show", str(game), "--json").json()["state"]
     assert (state["last"], state["played_last"], state["placed_last"]) == ("3R", "7L", "3R")
+
+
+# --- the Easy Mode swap before the loss ------------------------------------------------
+
+
+def test_the_easy_swap_is_offered_before_neither_hand_can_play_is_declared(referee, tmp_path):
+    """The issue's reproduction: after 6R no hand can play, and the set-aside card (hidden)
+    happens not to fit anywhere; the table may still swap, and loses only after it."""
+    game = tmp_path / "g.toml"
+    new(referee, game, "--mode", "solo", "--easy", "--hard1", "--hard2", "--seed", "playout-2001")
+    for args in (["play", "2L", "--hand", "B"], ["play", "9R", "--hand", "A"], ["place", "6R", "--hand", "B"]):
+        result = referee("smitten", args[0], str(game), *args[1:])
+        assert result.exit_code == 0, result.stderr
+    assert "Lost" not in result.stdout
+    assert result.stdout.splitlines()[-1] == (
+        "Next: a new turn: no card can be played as the hands stand, but a hand may first swap a face-up card with the set-aside card."
+    )
+    listed = referee("smitten", "moves", str(game), "--json").json()["moves"]
+    assert {move["kind"] for move in listed} == {"swap"} and len(listed) == 3
+    result = referee("smitten", "swap", str(game), "2", "--hand", "A")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[-1] == "Lost: neither hand can play a card, even after the swap."
+
+
+# --- check --after: the card just played is on the table -------------------------------
+
+
+def assert_one_line_error(result, code: int, *fragments: str) -> None:
+    assert result.exit_code == code, result.stdout + result.stderr
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("referee: "), result.stderr
+    assert all(fragment in result.stderr for fragment in fragments), result.stderr
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize("left", ["1,2,4", "1,2,4,8"])
+def test_check_after_puts_the_card_just_played_in_its_grid_whether_listed_or_not(referee, left):
+    """`--after 8L` means the 8 is in the left grid: with 1, 2, 4 it cannot be, listed or not."""
+    result = referee("smitten", "check", "--left", left, "--right", "5", "3L", "--after", "8L")
+    assert_one_line_error(result, 2, "the 8 just played cannot be in the left grid with 1, 2, 4")
+
+
+@pytest.mark.parametrize("left", ["1,2,4,7", "1,2,4,7,8"])
+def test_check_after_gives_the_same_answer_whether_the_played_card_is_listed_or_not(referee, left):
+    result = referee("smitten", "check", "--left", left, "--right", "5", "3L", "--after", "8L", "--json")
+    assert result.exit_code == 0 and result.json()["reason"].endswith("it follows card 8 in the left grid: place a card in this grid (the left grid)")
+
+
+def test_check_after_needs_the_cards_before_the_played_one_to_touch_each_other(referee):
+    """With 1 and 3 in the left grid, a 2 can be placed between them, but it cannot be the
+    card just played: before it, 1 and 3 did not touch."""
+    result = referee("smitten", "check", "--left", "1,2,3", "6L", "--after", "2L")
+    assert_one_line_error(result, 2, "the cards of the left grid before the 2 just played (1, 3) do not touch each other")
+
+
+def test_check_help_says_what_after_means(referee):
+    text = " ".join(referee("smitten", "check", "--help").stdout.replace("│", " ").split())
+    assert "whether or not --left/--right lists it" in text

@@ -50,7 +50,13 @@ def check(
     left: Annotated[str, typer.Option("--left", help="The cards in the left grid, e.g. 1,2,4.")] = "",
     right: Annotated[str, typer.Option("--right", help="The cards in the right grid, e.g. 5.")] = "",
     after: Annotated[
-        str | None, typer.Option("--after", help="The card just played, whose instruction is pending, e.g. 8L.", show_default=False)
+        str | None,
+        typer.Option(
+            "--after",
+            help="The card just played, whose instruction is pending, e.g. 8L. It is in that grid whether or not "
+            "--left/--right lists it, and must touch a card already there (exit 2 otherwise).",
+            show_default=False,
+        ),
     ] = None,
     choose: Annotated[
         str | None, typer.Option("--choose", help="Card 5's choice: higher or lower.", show_default=False)
@@ -65,12 +71,13 @@ def check(
     from referee.smitten.grid import parse_grid
     from referee.smitten.instructions import Choice
 
+    played = Placement.parse(after) if after is not None else None
+
+    def grid(text: str, side: GridSide) -> int:
+        return parse_grid(text, side, played.number if played is not None and played.side is side else None)
+
     state = situation(
-        parse_grid(left, GridSide.LEFT),
-        parse_grid(right, GridSide.RIGHT),
-        Placement.parse(after) if after is not None else None,
-        Choice.parse(choose) if choose is not None else None,
-        hard,
+        grid(left, GridSide.LEFT), grid(right, GridSide.RIGHT), played, Choice.parse(choose) if choose is not None else None, hard
     )
     verdict = judge(Placement.parse(placement), state)
     if as_json:

@@ -7,9 +7,10 @@ deck are the table's own, unseen (like ``--physical``).
 
 Decisions where the question leaves things open:
 
-- the ``--after`` card lies in its grid; it is added if the grids given leave it out,
-  without asking whether it touches them (the question is about the next card: the
-  SPEC's own example, ``--left 1,2,4 --after 8L``, puts the 8 apart);
+- the ``--after`` card lies in its grid, whether or not the grids given list it: it is
+  on the table. The grid with it must be one a game can reach (the cards before it
+  touch each other and it touches one of them), or the question cannot be answered
+  (:func:`referee.smitten.grid.parse_grid` says why);
 - after card 2 the card checked is *played*; after any other card it is *placed*;
   without ``--after`` it is played to start a turn;
 - after card 1 the partner is assumed to hold two cards (one revealed, another

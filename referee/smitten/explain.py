@@ -9,7 +9,7 @@ from referee.cards import GridSide
 from referee.smitten import instructions
 from referee.smitten.grid import BIT, COUNT, NEIGHBOURS, SIDE_INDEX, SIDE_NAMES, a, describe_cell, numbers
 from referee.smitten.instructions import Answer
-from referee.smitten.legality import Refusal, Rule, awaits_reveal, choices_for, unseen_allowed
+from referee.smitten.legality import Refusal, Rule, awaits_reveal, choices_for, legal_moves, unseen_allowed
 from referee.smitten.state import Flipped, Kind, Move, Pending, State
 
 
@@ -35,6 +35,8 @@ def requirement(state: State) -> str:
     if state.outcome is not None:
         return "nothing: the game is over"
     if pending is None:
+        if all(move.kind is Kind.SWAP for move in legal_moves(state)):
+            return "a new turn: no card can be played as the hands stand, but a hand may first swap a face-up card with the set-aside card"
         who = "either hand" if state.options.solo else "either player"
         return f"a new turn: {who} may play a card"
     if isinstance(pending, Flipped):
