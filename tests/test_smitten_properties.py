@@ -19,8 +19,11 @@ from referee.smitten.state import Kind, Move, Options, Result, State
 
 OPTIONS = st.one_of(
     st.builds(
-        lambda difficulty, physical, seed: Options(SmittenMode.TWO, difficulty, physical=physical, seed=None if physical else seed),
+        lambda difficulty, physical, seed, players: Options(
+            SmittenMode.TWO, difficulty, physical=physical, seed=None if physical else seed, players=players
+        ),
         st.sampled_from(list(Difficulty)), st.booleans(), st.text(min_size=1, max_size=8),
+        st.sampled_from([None, ("Anna", "Bram"), ("bram", "Anna Maria")]),
     ),
     st.builds(
         lambda easy, hard1, hard2, physical, seed: Options(

@@ -498,3 +498,10 @@ def test_after_the_swap_the_turn_is_lost_only_when_nothing_can_be_played():
     assert str(state.outcome) == "lost: neither hand can play a card, even after the swap"
     state = do(_stuck_before_the_swap(1), Kind.SWAP, "9")  # takes a 1: it fits next to the 4
     assert state.outcome is None and move(Kind.PLAY, 0, 1, R) in set(legal_moves(state))
+
+
+def test_a_loss_names_the_players_by_their_names():
+    options = Options(SmittenMode.TWO, Difficulty.MEDIUM, seed="test", players=("Anna", "Bram"))
+    state = State(options, (grid("5"), 0), (Hand((7, 8)), Hand((1, 3))), ())
+    state = do(state, Kind.PLAY, "8L", actor=0)  # 1 and 3 are diagonal to 5
+    assert str(state.outcome) == "lost: Bram could not follow card 8"

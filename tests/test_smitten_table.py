@@ -90,3 +90,76 @@ def test_check_after_needs_the_cards_before_the_played_one_to_touch_each_other(r
 def test_check_help_says_what_after_means(referee):
     text = " ".join(referee("smitten", "check", "--help").stdout.replace("│", " ").split())
     assert "whether or not --left/--right lists it" in text
+
+
+# --- players' names ---------------------------------------------------------------------
+
+
+def test_new_players_names_the_two_players_and_every_message_uses_them(referee, tmp_path):
+    game = tmp_path / "game.toml"
+    result = referee("smitten", "new", str(game), "--seed", "s", "--players", "Anna", "Bram")  # Anna: 7 9 4, Bram: 6 1 3
+    assert result.exit_code == 0
+    assert "Started" in result.stdout and "Smitten, Anna and Bram, medium, seed s." in result.stdout
+    assert "Anna: 7 9 4\nBram: 6 1 3\n" in result.stdout
+    result = referee("smitten", "play", str(game), "7L")
+    assert result.stdout.splitlines() == [
+        "Anna plays 7L.",
+        "Next: card 7 in the left grid: Bram must place a card in the other grid (the right grid).",
+    ]
+    result = referee("smitten", "place", str(game), "9R")
+    assert result.exit_code == 1 and result.stderr == "referee: Bram holds no 9\n"
+    result = referee("smitten", "place", str(game), "3R", "--by", "bRAM")  # names in any case
+    assert result.exit_code == 0 and "End of turn: Anna draws 9, then Bram draws 3." in result.stdout
+    assert referee("smitten", "play", str(game), "4L", "--by", "1").exit_code == 0  # 1 and 2 still work
+    saved = savefile.load(game, RULES)
+    assert saved.setup["players"] == ["Anna", "Bram"]
+    assert [event["by"] for event in saved.events] == ["Anna", "Bram", "Anna"]
+    history = referee("smitten", "history", str(game), "--json").json()
+    assert [entry["summary"] for entry in history["events"]] == ["Anna plays 7L", "Bram places 3R", "Anna plays 4L"]
+    state = referee("smitten", "show", str(game), "--json").json()["state"]
+    assert [hand["name"] for hand in state["hands"]] == ["Anna", "Bram"] and state["pending"]["follower"] == "Bram"
+
+
+def test_a_name_is_printed_as_given_even_at_the_start_of_a_sentence(referee, tmp_path):
+    game = tmp_path / "game.toml"
+    new(referee, game, "--seed", "s", "--players", "élodie", "[b]Bram[/b]")
+    assert referee("smitten", "play", str(game), "7L").stdout.startswith("élodie plays 7L.\n")
+    assert "[b]Bram[/b]: 6 1 3" in referee("smitten", "show", str(game)).stdout
+
+
+def test_physical_cards_at_the_start_of_a_turn_say_in_one_line_that_either_player_may_play(referee, tmp_path):
+    game = tmp_path / "game.toml"
+    new(referee, game, "--physical", "--players", "Anna", "Bram")
+    before = game.read_bytes()
+    result = referee("smitten", "play", str(game), "5L")
+    assert result.exit_code == 2 and result.stderr == "referee: either player may play 5L: add --by Anna or --by Bram\n"
+    assert game.read_bytes() == before
+    result = referee("smitten", "play", str(game), "8L", "--by", "anna")
+    assert result.exit_code == 0 and result.stdout.startswith("Anna plays 8L.\n")
+    assert referee("smitten", "place", str(game), "5L").stdout.startswith("Bram places 5L.\n")  # only Bram may follow
+
+
+@pytest.mark.parametrize(
+    "options, fragment",
+    [
+        (["--mode", "solo", "--players", "Anna", "Bram"], "solo Smitten plays hands A and B"),
+        (["--players", "Anna", "anna"], "two players are called"),
+        (["--players", "2", "Bram"], "cannot be called '2'"),
+        (["--players", "Anna", "a=b"], "cannot be a player's name"),
+        (["--players", "Anna"], "--players"),
+    ],
+)
+def test_new_refuses_names_that_do_not_fit(referee, tmp_path, options, fragment):
+    game = tmp_path / "game.toml"
+    result = referee("smitten", "new", str(game), *options)
+    assert result.exit_code == 2 and fragment in result.stderr and "Traceback" not in result.stderr
+    assert not game.exists()
+
+
+def test_by_an_unknown_name_is_exit_2_and_leaves_the_file_unchanged(referee, tmp_path):
+    game = tmp_path / "game.toml"
+    new(referee, game, "--seed", "s", "--players", "Anna", "Bram")
+    before = game.read_bytes()
+    result = referee("smitten", "play", str(game), "7L", "--by", "Cees")
+    assert_one_line_error(result, 2, "unknown player 'Cees'", "Anna, Bram")
+    assert game.read_bytes() == before

@@ -37,7 +37,10 @@ add_file_commands(app, _rules)
 FileArgument = Annotated[Path, typer.Argument(metavar="FILE", help="The game file (TOML).", show_default=False)]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of text.")]
 ByOption = Annotated[
-    str | None, typer.Option("--by", help="Two players: who moves, 1 or 2 (left out when only one can).", show_default=False)
+    str | None,
+    typer.Option(
+        "--by", help="Two players: who moves, 1 or 2 or the player's name (left out when only one can).", show_default=False
+    ),
 ]
 HandOption = Annotated[
     str | None, typer.Option("--hand", help="Solo: which hand moves, A or B (left out when only one can).", show_default=False)
@@ -105,6 +108,10 @@ def new(
         str | None, typer.Option(help="Virtual deck dealt from this seed (left out: a fresh seed).", show_default=False)
     ] = None,
     physical: Annotated[bool, typer.Option("--physical", help="The table plays with its own cards; the referee checks what it sees.")] = False,
+    players: Annotated[
+        tuple[str, str] | None,
+        typer.Option("--players", metavar="NAME NAME", help="Two players: their names, used in every message and by --by.", show_default=False),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Start a game file: a seeded virtual deck (the referee deals, draws, declares losses) or --physical cards."""
@@ -117,6 +124,8 @@ def new(
         seed = fresh_seed()
     setup: dict[str, Any] = {"mode": mode, "easy": easy, "hard1": hard1, "hard2": hard2, "physical": physical}
     setup.update({key: value for key, value in (("difficulty", difficulty), ("seed", seed)) if value is not None})
+    if players is not None:
+        setup["players"] = list(players)
     options = options_from(setup)  # the same checks as a loaded file's [setup]
     saved = savefile.create(file, RULES, setup_for(options))
     _report(file, saved, None, [f"Started {file}: Smitten, {options.label()}" + (f", seed {seed}." if seed else ".")], as_json, show=True)
@@ -278,7 +287,7 @@ def _move(
         solo = state.options.solo
         given, other = (hand, by) if solo else (by, hand)
         if other is not None:
-            wanted = "--hand A or --hand B" if solo else "--by 1 or --by 2"
+            wanted = state.options.actor_flags()
             if wanted.split()[0] in flags:
                 names = "hands, not players" if solo else "players, not hands"
                 raise InputError(f"a {'solo' if solo else 'two-player'} game names {names}: use {wanted}")

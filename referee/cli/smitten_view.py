@@ -53,8 +53,7 @@ def hand_lines(state: State) -> list[Text]:
     options = state.options
     lines = []
     for actor, hand in enumerate(state.hands):
-        name = options.name(actor)
-        name = name[:1].upper() + name[1:]
+        name = options.title(actor)
         if options.physical:
             lines.append(Text(f"{name}: {len(hand)} card{'s' if len(hand) != 1 else ''} (the table's own)"))
             continue
@@ -120,5 +119,4 @@ def show_moves(state: State, moves: list[Move]) -> None:
             text = f"{move.kind.value} {event['card']}"
         by_actor.setdefault(move.actor, []).append(text)
     for actor, texts in sorted(by_actor.items()):
-        name = state.options.name(actor)
-        out.print(Text(f"{name[:1].upper() + name[1:]} ({len(texts)}): " + ", ".join(texts)))
+        out.print(Text(f"{state.options.title(actor)} ({len(texts)}): " + ", ".join(texts)))

@@ -275,7 +275,7 @@ def resolve(
     if choice is not None and (kind is not Kind.PLAY or number != 5):
         raise InputError(f"--choose is for a played 5 only, not for {kind.value} {number or ''}".rstrip())
     if actor is None:
-        actor = _who_moves(state, kind, number)
+        actor = _who_moves(state, kind, number, side)
     if kind is Kind.PLAY and side is not None:
         allowed = choices_for(state, number, side)
         if allowed == (None,):
@@ -291,7 +291,7 @@ def resolve(
     return make_move(kind, actor, number, side, choice)
 
 
-def _who_moves(state: State, kind: Kind, number: int) -> int:
+def _who_moves(state: State, kind: Kind, number: int, side: GridSide | None) -> int:
     options = state.options
     actors = [actor for slot_kind, actor in slots(state) if slot_kind is kind]
     if len(actors) == 1:
@@ -299,14 +299,15 @@ def _who_moves(state: State, kind: Kind, number: int) -> int:
     pending = state.pending
     if not actors:
         return pending.follower if isinstance(pending, Pending) else (pending.by if isinstance(pending, Flipped) else 0)
-    flag = "--hand A or --hand B" if options.solo else "--by 1 or --by 2"
+    flags = options.actor_flags()
     if options.physical:
         holding = [actor for actor in actors if state.hands[actor]]
         if len(holding) == 1:
             return holding[0]
-        raise InputError(f"say who {kind.value}s the {number or 'card'}: add {flag}")
+        what = f"{number}{side.value}" if side is not None else f"the {number}" if number else "the card"
+        raise InputError(f"{'either hand' if options.solo else 'either player'} may {kind.value} {what}: add {flags}")
     if kind is Kind.FLIP:
-        raise InputError(f"both hands have a face-down card: say which with {flag}")
+        raise InputError(f"both hands have a face-down card: say which with {flags}")
     holding = [actor for actor in actors if number in state.hands[actor].face_up]
     if len(holding) == 1:
         return holding[0]
@@ -314,4 +315,4 @@ def _who_moves(state: State, kind: Kind, number: int) -> int:
         kind_word = "face-up " if options.solo else ""
         raise RuleError(f"{'neither hand' if options.solo else 'neither player'} holds {a(number, kind_word)}")
     both = "both hands hold" if options.solo else "both players hold"
-    raise InputError(f"{both} {a(number)}: say who {kind.value}s it with {flag}")
+    raise InputError(f"{both} {a(number)}: say who {kind.value}s it with {flags}")

@@ -97,9 +97,10 @@ def state_json(state: State) -> dict[str, Any]:
     }
 
 
-def move_text(state: State, move: Move) -> str:
-    """A move as the table would say it: 'hand A plays 5L (higher)'."""
-    who = state.options.name(move.actor)
+def move_text(state: State, move: Move, start: bool = False) -> str:
+    """A move as the table would say it: 'hand A plays 5L (higher)' ('Hand A …' at the
+    ``start`` of a sentence; a player's own name is never changed)."""
+    who = state.options.title(move.actor) if start else state.options.name(move.actor)
     if move.kind is Kind.FLIP:
         return f"{who} plays its face-down card"
     if move.kind is Kind.REVEAL:
@@ -128,18 +129,18 @@ def _sentence(text: str) -> str:
 def narrate(before: State, move: Move, after: State) -> list[str]:
     """What happened because of ``move``, one sentence a line."""
     options = before.options
-    lines = [_sentence(move_text(before, move)) + "."]
+    lines = [move_text(before, move, start=True) + "."]
     if move.kind is Kind.FLIP and isinstance(after.pending, Flipped):
-        lines[0] = f"{_sentence(options.name(move.actor))} flips its face-down card: {a(after.pending.number)}."
+        lines[0] = f"{options.title(move.actor)} flips its face-down card: {a(after.pending.number)}."
     if move.kind is Kind.PLACE and isinstance(before.pending, Pending) and before.pending.card == 3:
-        lines[0] = f"{_sentence(options.name(move.actor))} places the top card of the deck, {a(move.number)}, in {SIDE_NAMES[move.side]}."
+        lines[0] = f"{options.title(move.actor)} places the top card of the deck, {a(move.number)}, in {SIDE_NAMES[move.side]}."
     if move.kind is Kind.SWAP:
-        lines[0] = f"{_sentence(options.name(move.actor))} sets its {move.number} aside face up and takes the set-aside {before.set_aside or 'card'}."
+        lines[0] = f"{options.title(move.actor)} sets its {move.number} aside face up and takes the set-aside {before.set_aside or 'card'}."
     if move.kind is Kind.PLAY:
         partner = 1 - move.actor
         flipped = before.hands[partner].face_down
         if flipped and not after.hands[partner].face_down:
-            lines.append(f"{_sentence(options.name(partner))} flips its face-down card: {a(flipped[0])}.")
+            lines.append(f"{options.title(partner)} flips its face-down card: {a(flipped[0])}.")
     if after.turn_end is not None:
         lines.append(_end_of_turn(options, after.turn_end))
     text = outcome_text(after)
