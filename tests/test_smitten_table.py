@@ -163,3 +163,57 @@ def test_by_an_unknown_name_is_exit_2_and_leaves_the_file_unchanged(referee, tmp
     result = referee("smitten", "play", str(game), "7L", "--by", "Cees")
     assert_one_line_error(result, 2, "unknown player 'Cees'", "Anna, Bram")
     assert game.read_bytes() == before
+
+
+# --- moves --json speaks the commands' language -----------------------------------------
+
+#: Games that reach every kind of move: (options of `new`, entries played before `moves`).
+SITUATIONS = {
+    "solo easy, a new turn: plays, face-down plays and swaps": (["--mode", "solo", "--easy", "--seed", "s"], []),
+    "solo, a flipped card must be played": (["--mode", "solo", "--seed", "s"], [["play", "down", "--hand", "A"]]),
+    "solo Hard Mode 1, fives with their forced choice": (["--mode", "solo", "--hard1", "--seed", "t"], []),
+    "card 1: a named player reveals": (["--seed", "s", "--players", "Anna", "Bram Stoker"], [["play", "1L"]]),
+    "card 1: then places another card": (["--seed", "s", "--players", "Anna", "Bram Stoker"], [["play", "1L"], ["reveal", "7"]]),
+    "physical: fives to choose, both players": (["--physical", "--players", "Anna", "Bram"], []),
+    "physical: card 3's top card": (["--physical"], [["play", "3L", "--by", "2"]]),
+    "card 2: a play that binds the other player": (["--physical", "--difficulty", "hard"], [["play", "2L", "--by", "1"]]),
+    "the easy swap before a loss": (
+        ["--mode", "solo", "--easy", "--hard1", "--hard2", "--seed", "playout-2001"],
+        [["play", "2L", "--hand", "B"], ["play", "9R", "--hand", "A"], ["place", "6R", "--hand", "B"]],
+    ),
+}
+
+
+@pytest.mark.parametrize("situation", SITUATIONS)
+def test_every_move_listed_by_moves_json_is_made_by_its_args(referee, tmp_path, situation):
+    """Each listed move carries "args", the exact arguments that make it; run on a copy of
+    the file, they are accepted and record that very move."""
+    options, entries = SITUATIONS[situation]
+    game = tmp_path / "game.toml"
+    new(referee, game, *options)
+    for entry in entries:
+        result = referee("smitten", entry[0], str(game), *entry[1:])
+        assert result.exit_code == 0, (entry, result.stderr)
+    listed = referee("smitten", "moves", str(game), "--json").json()["moves"]
+    assert listed
+    for index, move in enumerate(listed):
+        args = move.pop("args")
+        copy = tmp_path / f"copy{index}.toml"
+        shutil.copyfile(game, copy)
+        result = referee("smitten", args[0], str(copy), *args[1:])
+        assert result.exit_code == 0, (args, result.stderr)
+        assert savefile.load(copy, RULES).events[-1] == move, args
+
+
+def test_moves_json_keeps_its_keys_and_adds_the_args(referee, tmp_path):
+    game = tmp_path / "game.toml"
+    new(referee, game, "--mode", "solo", "--easy", "--seed", "s")
+    listed = referee("smitten", "moves", str(game), "--json").json()["moves"]
+    assert {"kind": "flip", "hand": "A", "args": ["play", "down", "--hand", "A"]} in listed
+    assert {"kind": "swap", "card": 7, "hand": "A", "args": ["swap", "7", "--hand", "A"]} in listed
+    assert {"kind": "play", "card": "7L", "hand": "A", "args": ["play", "7L", "--hand", "A"]} in listed
+
+
+def test_moves_on_a_finished_game_says_how_it_ended_once(referee):
+    result = referee("smitten", "moves", "examples/smitten-two-player-lost.toml")
+    assert result.exit_code == 0 and result.stdout == "Lost: player 1 could not follow card 4.\n"

@@ -228,17 +228,19 @@ def show(file: FileArgument, as_json: JsonOption = False) -> None:
 
 @app.command()
 def moves(file: FileArgument, as_json: JsonOption = False) -> None:
-    """List every legal move now."""
+    """List every legal move now. JSON: each move's event, and in "args" the arguments that
+    make it: `referee smitten ARGS[0] FILE ARGS[1:]`."""
     from referee import savefile
     from referee.smitten.explain import requirement
     from referee.smitten.legality import legal_moves
     from referee.smitten.record import RULES, event_for
+    from referee.smitten.report import command_args
 
     state = savefile.load(file, RULES).state
-    found = [event_for(state.options, move) for move in legal_moves(state)]
     if as_json:
         from referee.cli.output import emit_json
 
+        found = [{**event_for(state.options, move), "args": command_args(state.options, move)} for move in legal_moves(state)]
         emit_json({"file": str(file), "requires": requirement(state), "moves": found})
         return
     from referee.cli.smitten_view import show_moves

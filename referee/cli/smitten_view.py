@@ -12,8 +12,7 @@ from rich.text import Text
 from referee.cli.output import console
 from referee.smitten.explain import requirement
 from referee.smitten.grid import BIT, SIDE_INDEX
-from referee.smitten.record import event_for
-from referee.smitten.report import last_cards, outcome_text
+from referee.smitten.report import command_args, last_cards, outcome_text
 from referee.smitten.state import Kind, Move, Result, State
 
 _GAP = "   "
@@ -102,21 +101,16 @@ def show_lines(lines: list[str]) -> None:
 
 
 def show_moves(state: State, moves: list[Move]) -> None:
+    """The legal moves, per hand or player, as the arguments that make them."""
     out = console()
+    result = outcome_text(state)
+    if result is not None:  # the game is over: say how, once
+        out.print(Text(result))
+        return
     words = requirement(state)
     out.print(Text(words[:1].upper() + words[1:] + "."))
-    if not moves:
-        out.print(Text("No legal moves: the game is over."))
-        return
     by_actor: dict[int, list[str]] = {}
     for move in moves:
-        event = event_for(state.options, move)
-        if move.kind is Kind.FLIP:
-            text = "play down"
-        elif move.kind in (Kind.PLAY, Kind.PLACE):
-            text = f"{move.kind.value} {move.placement}" + (f" --choose {move.choice.value}" if move.choice else "")
-        else:
-            text = f"{move.kind.value} {event['card']}"
-        by_actor.setdefault(move.actor, []).append(text)
+        by_actor.setdefault(move.actor, []).append(" ".join(command_args(state.options, move, who=False)))
     for actor, texts in sorted(by_actor.items()):
         out.print(Text(f"{state.options.title(actor)} ({len(texts)}): " + ", ".join(texts)))

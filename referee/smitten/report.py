@@ -111,6 +111,26 @@ def move_text(state: State, move: Move, start: bool = False) -> str:
     return f"{who} {move.kind.value}s {move.placement}{choice}"
 
 
+def command_args(options: Options, move: Move, who: bool = True) -> list[str]:
+    """The `referee smitten` arguments that make ``move``, after the command's FILE:
+    ``["play", "down", "--hand", "A"]`` is ``referee smitten play FILE down --hand A``.
+
+    With ``who`` the option naming who moves is included (``--hand`` solo, ``--by`` with
+    two players), so the entry never depends on what the referee could infer.
+    """
+    if move.kind is Kind.FLIP:
+        args = ["play", "down"]
+    elif move.kind in (Kind.PLAY, Kind.PLACE):
+        args = [move.kind.value, move.placement]
+    else:
+        args = [move.kind.value, str(move.number)]
+    if move.choice is not None:
+        args += ["--choose", move.choice.value]
+    if who:
+        args += ["--hand" if options.solo else "--by", str(actor_value(options, move.actor))]
+    return args
+
+
 def _drawn(draw: Draw, physical: bool) -> str:
     """The cards a hand drew, as the table sees them: face-down cards stay hidden."""
     if physical:  # the table's own cards: only how many
