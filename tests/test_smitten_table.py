@@ -217,3 +217,20 @@ def test_moves_json_keeps_its_keys_and_adds_the_args(referee, tmp_path):
 def test_moves_on_a_finished_game_says_how_it_ended_once(referee):
     result = referee("smitten", "moves", "examples/smitten-two-player-lost.toml")
     assert result.exit_code == 0 and result.stdout == "Lost: player 1 could not follow card 4.\n"
+
+
+# --- counts with their nouns ------------------------------------------------------------
+
+
+def test_show_counts_one_card_and_one_event_in_the_singular(referee, tmp_path):
+    game = tmp_path / "game.toml"
+    new(referee, game, "--physical", "--players", "Anna", "Bram")
+    referee("smitten", "play", str(game), "8L", "--by", "Anna")
+    out = referee("smitten", "show", str(game)).stdout
+    assert "— 1 card in the grids, 1 event\n" in out
+
+
+def test_the_balance_rule_counts_one_card_in_the_singular(referee):
+    result = referee("smitten", "check", "--left", "1,2,4", "5R", "--hard")
+    assert result.exit_code == 1
+    assert result.stdout == "5R is illegal: the ±2 rule (hard difficulty, solo Hard Mode 2): the right grid would hold 1 card and the left grid 3\n"

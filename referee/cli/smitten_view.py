@@ -14,6 +14,7 @@ from referee.smitten.explain import requirement
 from referee.smitten.grid import BIT, SIDE_INDEX
 from referee.smitten.report import command_args, last_cards, outcome_text
 from referee.smitten.state import Kind, Move, Result, State
+from referee.wording import counted
 
 _GAP = "   "
 
@@ -54,16 +55,16 @@ def hand_lines(state: State) -> list[Text]:
     for actor, hand in enumerate(state.hands):
         name = options.title(actor)
         if options.physical:
-            lines.append(Text(f"{name}: {len(hand)} card{'s' if len(hand) != 1 else ''} (the table's own)"))
+            lines.append(Text(f"{name}: {counted(len(hand), 'card')} (the table's own)"))
             continue
         if not hand:
             lines.append(Text(f"{name}: empty"))
             continue
         text = f"{name}: {' '.join(map(str, hand.face_up)) or 'no face-up cards'}"
         if options.solo:
-            text += f" · face down: {'1 card' if len(hand.face_down) == 1 else f'{len(hand.face_down)} cards'}"
+            text += f" · face down: {counted(len(hand.face_down), 'card')}"
         lines.append(Text(text))
-    deck = f"Deck: {len(state.deck)} card{'s' if len(state.deck) != 1 else ''}"
+    deck = f"Deck: {counted(len(state.deck), 'card')}"
     if state.swapped:
         deck += f" · set aside, face up: {state.set_aside}"
     else:
@@ -79,7 +80,7 @@ def show_state(state: State, events: int) -> None:
     if options.seed is not None:
         title.append(" — seed ")
         title.append(options.seed, style="bold cyan")
-    title.append(f" — {state.cards_in_grids} cards in the grids, {events} events")
+    title.append(f" — {counted(state.cards_in_grids, 'card')} in the grids, {counted(events, 'event')}")
     out.print(title)
     for line in grid_lines(state):
         out.print(line)

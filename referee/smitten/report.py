@@ -14,6 +14,7 @@ from referee.smitten.explain import requirement
 from referee.smitten.grid import ALL, SIDE_NAMES, a, numbers
 from referee.smitten.record import actor_value, setup_for
 from referee.smitten.state import UNSEEN, Draw, Flipped, Kind, Move, Options, Pending, Result, State, TurnEnd
+from referee.wording import counted
 
 
 def hand_json(state: State, actor: int) -> dict[str, Any]:
@@ -135,10 +136,10 @@ def _drawn(draw: Draw, physical: bool) -> str:
     """The cards a hand drew, as the table sees them: face-down cards stay hidden."""
     if physical:  # the table's own cards: only how many
         count = len(draw.face_up) + draw.face_down
-        return f"{count} card{'s' if count > 1 else ''}"
+        return counted(count, "card")
     parts = [" and ".join(map(str, draw.face_up))] if draw.face_up else []
     if draw.face_down:
-        parts.append("a face-down card" if draw.face_down == 1 else f"{draw.face_down} face-down cards")
+        parts.append("a face-down card" if draw.face_down == 1 else counted(draw.face_down, "face-down card"))
     return " and ".join(parts)
 
 
