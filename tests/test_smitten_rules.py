@@ -231,7 +231,14 @@ def test_card_three_partner_places_the_top_card_of_the_deck():
 
 def test_card_three_with_an_empty_deck_cannot_be_followed():
     state = do(two(hands=((3, 8, 9), (2, 4, 6))), Kind.PLAY, "3L")
-    assert str(state.outcome) == "lost: player 2 could not follow card 3"
+    assert str(state.outcome) == "lost: player 2 could not follow card 3 (the deck is empty)"
+
+
+def test_card_three_that_cannot_be_followed_names_the_top_card_the_partner_revealed():
+    """The loss rests on the top card, hidden until the partner reveals it to follow card
+    3: the verdict says what it was."""
+    state = do(two("", "12", hands=((3, 8, 9), (2, 4, 6)), deck=(9, 1), difficulty=Difficulty.HARD), Kind.PLAY, "3L")
+    assert str(state.outcome) == "lost: player 2 could not follow card 3 (the top card of the deck, a 9, cannot be placed)"
 
 
 def test_card_three_top_card_that_fits_nowhere_loses():
@@ -465,7 +472,7 @@ def test_physical_card_three_with_an_empty_deck_loses():
     options = Options(SmittenMode.TWO, Difficulty.MEDIUM, physical=True)
     state = State(options, (0, 0), (Hand((0, 0, 0)), Hand((0, 0, 0))), ())
     state = do(state, Kind.PLAY, "3L", actor=0)
-    assert str(state.outcome) == "lost: player 2 could not follow card 3"
+    assert str(state.outcome) == "lost: player 2 could not follow card 3 (the deck is empty)"
 
 
 def test_an_illegal_move_raises_rule_error_with_the_reason():

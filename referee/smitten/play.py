@@ -258,6 +258,10 @@ def _check_follow(state: State) -> State:
     pending = state.pending
     assert isinstance(pending, Pending)
     reason = f"{state.options.name(pending.follower)} could not follow card {pending.card}"
+    if pending.card == 3 and not state.deck:
+        reason += " (the deck is empty)"
+    elif pending.card == 3 and state.deck[0] != UNSEEN:  # revealed to follow card 3: say what it was
+        reason += f" (the top card of the deck, {a(state.deck[0])}, cannot be placed)"
     return replace(state, outcome=Outcome(Result.LOST, Termination.COULD_NOT_FOLLOW, reason))
 
 
