@@ -108,7 +108,7 @@ def test_new_players_names_the_two_players_and_every_message_uses_them(referee, 
     ]
     result = referee("smitten", "place", str(game), "9R")
     assert result.exit_code == 1 and result.stderr == "referee: Bram holds no 9\n"
-    result = referee("smitten", "place", str(game), "3R", "--by", "bRAM")  # names in any case
+    result = referee("smitten", "place", str(game), "3R", "--by", "bR")  # names in any case, or their start
     assert result.exit_code == 0 and "End of turn: Anna draws 9, then Bram draws 3." in result.stdout
     assert referee("smitten", "play", str(game), "4L", "--by", "1").exit_code == 0  # 1 and 2 still work
     saved = savefile.load(game, RULES)
