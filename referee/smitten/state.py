@@ -87,7 +87,7 @@ class Options:
     def title(self, actor: int) -> str:
         """The name at the start of a sentence: 'Hand A', 'Player 1', or a name as it was given."""
         name = self.name(actor)
-        return name if self.players and not self.solo else name[:1].upper() + name[1:]
+        return name if self.players else name[:1].upper() + name[1:]
 
     def actor_flags(self) -> str:
         """How to say who moves: '--hand A or --hand B', '--by Anna or --by Bram', '--by 1 or --by 2'."""
