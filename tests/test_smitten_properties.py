@@ -19,8 +19,11 @@ from referee.smitten.state import Kind, Move, Options, Result, State
 
 OPTIONS = st.one_of(
     st.builds(
-        lambda difficulty, physical, seed: Options(SmittenMode.TWO, difficulty, physical=physical, seed=None if physical else seed),
+        lambda difficulty, physical, seed, players: Options(
+            SmittenMode.TWO, difficulty, physical=physical, seed=None if physical else seed, players=players
+        ),
         st.sampled_from(list(Difficulty)), st.booleans(), st.text(min_size=1, max_size=8),
+        st.sampled_from([None, ("Anna", "Bram"), ("bram", "Anna Maria")]),
     ),
     st.builds(
         lambda easy, hard1, hard2, physical, seed: Options(
@@ -99,3 +102,39 @@ def test_the_cards_are_conserved_in_virtual_games(options, rng):
         for hand in state.hands:
             cards += [*hand.face_up, *hand.face_down]
         assert sorted(cards) == sorted(list(range(1, 10)) * 2)
+
+
+def _hidden_shuffled(state: State, rng: random.Random) -> State:
+    """The same table with its hidden cards dealt differently: the set-aside card (until a
+    swap shows it), face-down cards and the deck's order (but a card 3's top card, which
+    the partner has revealed)."""
+    from dataclasses import replace
+
+    from referee.smitten.state import Hand, Pending
+
+    revealed_top = isinstance(state.pending, Pending) and state.pending.card == 3
+    deck = list(state.deck[1:] if revealed_top else state.deck)
+    pool = deck + [card for hand in state.hands for card in hand.face_down] + ([] if state.swapped else [state.set_aside])
+    rng.shuffle(pool)
+    cards = iter(pool)
+    hands = tuple(Hand(hand.face_up, tuple(next(cards) for _ in hand.face_down)) for hand in state.hands)
+    new_deck = tuple(next(cards) for _ in deck)
+    set_aside = state.set_aside if state.swapped else next(cards)
+    return replace(state, hands=hands, deck=(state.deck[:1] + new_deck) if revealed_top else new_deck, set_aside=set_aside)
+
+
+@settings(max_examples=100, deadline=None)
+@given(OPTIONS, st.randoms(use_true_random=False))
+def test_the_referee_never_uses_a_hidden_card_to_decide_what_the_table_may_do(options, rng):
+    states, moves = random_game(options, rng)
+    for state in states:
+        assert list(legal_moves(state)) == list(legal_moves(_hidden_shuffled(state, rng)))
+    for before, move, after in zip(states, moves, states[1:]):
+        # A placement shows no hidden card unless a card is drawn face up: the verdict on
+        # the next turn must then come out the same, however the hidden cards lie.
+        shows = after.turn_end is not None and any(draw.face_up for draw in after.turn_end.draws)
+        if move.kind is Kind.PLACE and not shows:
+            assert play(_hidden_shuffled(before, rng), move).outcome == after.outcome
+    for state in states:
+        if state.outcome is not None and state.outcome.termination.value == "no-playable-card" and options.easy:
+            assert state.swapped, "lost for want of a playable card while the easy swap was unused"

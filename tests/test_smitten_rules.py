@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from referee.cards import GridSide, Placement
@@ -229,7 +231,14 @@ def test_card_three_partner_places_the_top_card_of_the_deck():
 
 def test_card_three_with_an_empty_deck_cannot_be_followed():
     state = do(two(hands=((3, 8, 9), (2, 4, 6))), Kind.PLAY, "3L")
-    assert str(state.outcome) == "lost: player 2 could not follow card 3"
+    assert str(state.outcome) == "lost: player 2 could not follow card 3 (the deck is empty)"
+
+
+def test_card_three_that_cannot_be_followed_names_the_top_card_the_partner_revealed():
+    """The loss rests on the top card, hidden until the partner reveals it to follow card
+    3: the verdict says what it was."""
+    state = do(two("", "12", hands=((3, 8, 9), (2, 4, 6)), deck=(9, 1), difficulty=Difficulty.HARD), Kind.PLAY, "3L")
+    assert str(state.outcome) == "lost: player 2 could not follow card 3 (the top card of the deck, a 9, cannot be placed)"
 
 
 def test_card_three_top_card_that_fits_nowhere_loses():
@@ -463,9 +472,43 @@ def test_physical_card_three_with_an_empty_deck_loses():
     options = Options(SmittenMode.TWO, Difficulty.MEDIUM, physical=True)
     state = State(options, (0, 0), (Hand((0, 0, 0)), Hand((0, 0, 0))), ())
     state = do(state, Kind.PLAY, "3L", actor=0)
-    assert str(state.outcome) == "lost: player 2 could not follow card 3"
+    assert str(state.outcome) == "lost: player 2 could not follow card 3 (the deck is empty)"
 
 
 def test_an_illegal_move_raises_rule_error_with_the_reason():
     with pytest.raises(RuleError, match="player 1 holds no 6"):
         play(two("5", "", hands=((2, 3, 4), (6, 8, 9))), Move(Kind.PLAY, 0, 6, L))
+
+
+# --- hidden cards never decide ------------------------------------------------------------
+
+
+def _stuck_before_the_swap(set_aside: int) -> State:
+    """Solo Easy Mode with Hard Mode 2: hand B places 2L to end the turn, and then no hand
+    can play (A's 3 and 9 fit nowhere, B is empty, no face-down card, no deck)."""
+    state = solo("5", "45", hands=(((3, 9), ()), ((2,), ())), after="8L", easy=True, hard2=True)
+    return do(replace(state, set_aside=set_aside), Kind.PLACE, "2L")
+
+
+@pytest.mark.parametrize("set_aside", range(1, 10))
+def test_solo_easy_mode_either_hand_may_swap_at_the_beginning_of_any_turn_before_the_loss(set_aside):
+    """"At the beginning of any turn, either hand may set a card aside face up and replace
+    it, face up, with the card that was set aside during setup": while the swap is unused
+    it is offered, whatever the hidden card is, and nothing is lost yet."""
+    state = _stuck_before_the_swap(set_aside)
+    assert state.outcome is None
+    assert list(legal_moves(state)) == [move(Kind.SWAP, 0, 3), move(Kind.SWAP, 0, 9)]
+
+
+def test_after_the_swap_the_turn_is_lost_only_when_nothing_can_be_played():
+    state = do(_stuck_before_the_swap(3), Kind.SWAP, "9")  # takes the other 3: still stuck
+    assert str(state.outcome) == "lost: neither hand can play a card, even after the swap"
+    state = do(_stuck_before_the_swap(1), Kind.SWAP, "9")  # takes a 1: it fits next to the 4
+    assert state.outcome is None and move(Kind.PLAY, 0, 1, R) in set(legal_moves(state))
+
+
+def test_a_loss_names_the_players_by_their_names():
+    options = Options(SmittenMode.TWO, Difficulty.MEDIUM, seed="test", players=("Anna", "Bram"))
+    state = State(options, (grid("5"), 0), (Hand((7, 8)), Hand((1, 3))), ())
+    state = do(state, Kind.PLAY, "8L", actor=0)  # 1 and 3 are diagonal to 5
+    assert str(state.outcome) == "lost: Bram could not follow card 8"

@@ -44,7 +44,10 @@ add_file_commands(app, _rules, _situation)
 FileArgument = Annotated[Path, typer.Argument(metavar="FILE", help="The game file (TOML).", show_default=False)]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of text.")]
 ByOption = Annotated[
-    str | None, typer.Option("--by", help="Two players: who moves, 1 or 2 (left out when only one can).", show_default=False)
+    str | None,
+    typer.Option(
+        "--by", help="Two players: who moves, 1 or 2 or the player's name (left out when only one can).", show_default=False
+    ),
 ]
 HandOption = Annotated[
     str | None, typer.Option("--hand", help="Solo: which hand moves, A or B (left out when only one can).", show_default=False)
@@ -57,7 +60,13 @@ def check(
     left: Annotated[str, typer.Option("--left", help="The cards in the left grid, e.g. 1,2,4.")] = "",
     right: Annotated[str, typer.Option("--right", help="The cards in the right grid, e.g. 5.")] = "",
     after: Annotated[
-        str | None, typer.Option("--after", help="The card just played, whose instruction is pending, e.g. 8L.", show_default=False)
+        str | None,
+        typer.Option(
+            "--after",
+            help="The card just played, whose instruction is pending, e.g. 8L. It is in that grid whether or not "
+            "--left/--right lists it, and must touch a card already there (exit 2 otherwise).",
+            show_default=False,
+        ),
     ] = None,
     choose: Annotated[
         str | None, typer.Option("--choose", help="Card 5's choice: higher or lower.", show_default=False)
@@ -72,12 +81,13 @@ def check(
     from referee.smitten.grid import parse_grid
     from referee.smitten.instructions import Choice
 
+    played = Placement.parse(after) if after is not None else None
+
+    def grid(text: str, side: GridSide) -> int:
+        return parse_grid(text, side, played.number if played is not None and played.side is side else None)
+
     state = situation(
-        parse_grid(left, GridSide.LEFT),
-        parse_grid(right, GridSide.RIGHT),
-        Placement.parse(after) if after is not None else None,
-        Choice.parse(choose) if choose is not None else None,
-        hard,
+        grid(left, GridSide.LEFT), grid(right, GridSide.RIGHT), played, Choice.parse(choose) if choose is not None else None, hard
     )
     verdict = judge(Placement.parse(placement), state)
     if as_json:
@@ -105,6 +115,10 @@ def new(
         str | None, typer.Option(help="Virtual deck dealt from this seed (left out: a fresh seed).", show_default=False)
     ] = None,
     physical: Annotated[bool, typer.Option("--physical", help="The table plays with its own cards; the referee checks what it sees.")] = False,
+    players: Annotated[
+        tuple[str, str] | None,
+        typer.Option("--players", metavar="NAME NAME", help="Two players: their names, used in every message and by --by.", show_default=False),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Start a game file: a seeded virtual deck (the referee deals, draws, declares losses) or --physical cards."""
@@ -117,6 +131,8 @@ def new(
         seed = fresh_seed()
     setup: dict[str, Any] = {"mode": mode, "easy": easy, "hard1": hard1, "hard2": hard2, "physical": physical}
     setup.update({key: value for key, value in (("difficulty", difficulty), ("seed", seed)) if value is not None})
+    if players is not None:
+        setup["players"] = list(players)
     options = options_from(setup)  # the same checks as a loaded file's [setup]
     saved = savefile.create(file, RULES, setup_for(options))
     _report(file, saved, None, [f"Started {file}: Smitten, {options.label()}" + (f", seed {seed}." if seed else ".")], as_json, show=True)
@@ -219,17 +235,19 @@ def show(file: FileArgument, as_json: JsonOption = False) -> None:
 
 @app.command()
 def moves(file: FileArgument, as_json: JsonOption = False) -> None:
-    """List every legal move now."""
+    """List every legal move now. JSON: each move's event, and in "args" the arguments that
+    make it: `referee smitten ARGS[0] FILE ARGS[1:]`."""
     from referee import savefile
     from referee.smitten.explain import requirement
     from referee.smitten.legality import legal_moves
     from referee.smitten.record import RULES, event_for
+    from referee.smitten.report import command_args
 
     state = savefile.load(file, RULES).state
-    found = [event_for(state.options, move) for move in legal_moves(state)]
     if as_json:
         from referee.cli.output import emit_json
 
+        found = [{**event_for(state.options, move), "args": command_args(state.options, move)} for move in legal_moves(state)]
         emit_json({"file": str(file), "requires": requirement(state), "moves": found})
         return
     from referee.cli.smitten_view import show_moves
@@ -278,7 +296,7 @@ def _move(
         solo = state.options.solo
         given, other = (hand, by) if solo else (by, hand)
         if other is not None:
-            wanted = "--hand A or --hand B" if solo else "--by 1 or --by 2"
+            wanted = state.options.actor_flags()
             if wanted.split()[0] in flags:
                 names = "hands, not players" if solo else "players, not hands"
                 raise InputError(f"a {'solo' if solo else 'two-player'} game names {names}: use {wanted}")

@@ -1,7 +1,8 @@
 """How Smitten looks to people: the two grids as 3×3 boxes, hands, deck, what is pending.
 
-Empty cells show ``·``; the card put into a grid last is shown ``[5]`` (and bold on a
-terminal). Face-down cards stay hidden until the rules flip them.
+Empty cells show ``·``; the card played last is shown ``[9]`` and a card placed after it
+``(3)`` (bold on a terminal), with a line under the grids that says which is which.
+Face-down cards stay hidden until the rules flip them.
 """
 
 from __future__ import annotations
@@ -11,16 +12,17 @@ from rich.text import Text
 from referee.cli.output import console
 from referee.smitten.explain import requirement
 from referee.smitten.grid import BIT, SIDE_INDEX
-from referee.smitten.record import event_for
-from referee.smitten.report import outcome_text
+from referee.smitten.report import command_args, last_cards, outcome_text
 from referee.smitten.state import Kind, Move, Result, State
+from referee.wording import counted
 
 _GAP = "   "
 
 
 def grid_lines(state: State) -> list[Text]:
-    """Both grids side by side, each a box of 3×3 cells."""
-    last = state.last
+    """Both grids side by side, each a box of 3×3 cells, then which card went in last."""
+    shown = [(move, shape) for move, shape in zip(last_cards(state), ("[{}]", "({})"), strict=True) if move is not None]
+    marks = {(SIDE_INDEX[move.side], move.number): shape for move, shape in shown if move.side is not None}
     top, middle, bottom = "┌───┬───┬───┐", "├───┼───┼───┤", "└───┴───┴───┘"
     lines = [Text("  Left grid" + " " * 7 + "Right grid"), Text(top + _GAP + top)]
     for row in range(3):
@@ -31,15 +33,19 @@ def grid_lines(state: State) -> list[Text]:
             line.append("│")
             for column in range(3):
                 number = 3 * row + column + 1
+                shape = marks.get((index, number))
                 if not grid & BIT[number]:
                     line.append(" · ", style="dim")
-                elif last is not None and last.number == number and last.side is not None and SIDE_INDEX[last.side] == index:
-                    line.append(f"[{number}]", style="bold yellow")
+                elif shape is not None:
+                    line.append(shape.format(number), style="bold yellow")
                 else:
                     line.append(f" {number} ", style="bold")
                 line.append("│")
         lines.append(line)
         lines.append(Text((middle + _GAP + middle) if row < 2 else (bottom + _GAP + bottom)))
+    legend = [f"{shape.format(move.number)} {'played' if move.kind is Kind.PLAY else 'placed'} last" for move, shape in shown]
+    if legend:
+        lines.append(Text(", ".join(legend)))
     return lines
 
 
@@ -47,19 +53,18 @@ def hand_lines(state: State) -> list[Text]:
     options = state.options
     lines = []
     for actor, hand in enumerate(state.hands):
-        name = options.name(actor)
-        name = name[:1].upper() + name[1:]
+        name = options.title(actor)
         if options.physical:
-            lines.append(Text(f"{name}: {len(hand)} card{'s' if len(hand) != 1 else ''} (the table's own)"))
+            lines.append(Text(f"{name}: {counted(len(hand), 'card')} (the table's own)"))
             continue
         if not hand:
             lines.append(Text(f"{name}: empty"))
             continue
         text = f"{name}: {' '.join(map(str, hand.face_up)) or 'no face-up cards'}"
         if options.solo:
-            text += f" · face down: {'1 card' if len(hand.face_down) == 1 else f'{len(hand.face_down)} cards'}"
+            text += f" · face down: {counted(len(hand.face_down), 'card')}"
         lines.append(Text(text))
-    deck = f"Deck: {len(state.deck)} card{'s' if len(state.deck) != 1 else ''}"
+    deck = f"Deck: {counted(len(state.deck), 'card')}"
     if state.swapped:
         deck += f" · set aside, face up: {state.set_aside}"
     else:
@@ -75,7 +80,7 @@ def show_state(state: State, events: int) -> None:
     if options.seed is not None:
         title.append(" — seed ")
         title.append(options.seed, style="bold cyan")
-    title.append(f" — {state.cards_in_grids} cards in the grids, {events} events")
+    title.append(f" — {counted(state.cards_in_grids, 'card')} in the grids, {counted(events, 'event')}")
     out.print(title)
     for line in grid_lines(state):
         out.print(line)
@@ -97,22 +102,16 @@ def show_lines(lines: list[str]) -> None:
 
 
 def show_moves(state: State, moves: list[Move]) -> None:
+    """The legal moves, per hand or player, as the arguments that make them."""
     out = console()
+    result = outcome_text(state)
+    if result is not None:  # the game is over: say how, once
+        out.print(Text(result))
+        return
     words = requirement(state)
     out.print(Text(words[:1].upper() + words[1:] + "."))
-    if not moves:
-        out.print(Text("No legal moves: the game is over."))
-        return
     by_actor: dict[int, list[str]] = {}
     for move in moves:
-        event = event_for(state.options, move)
-        if move.kind is Kind.FLIP:
-            text = "play down"
-        elif move.kind in (Kind.PLAY, Kind.PLACE):
-            text = f"{move.kind.value} {move.placement}" + (f" --choose {move.choice.value}" if move.choice else "")
-        else:
-            text = f"{move.kind.value} {event['card']}"
-        by_actor.setdefault(move.actor, []).append(text)
+        by_actor.setdefault(move.actor, []).append(" ".join(command_args(state.options, move, who=False)))
     for actor, texts in sorted(by_actor.items()):
-        name = state.options.name(actor)
-        out.print(Text(f"{name[:1].upper() + name[1:]} ({len(texts)}): " + ", ".join(texts)))
+        out.print(Text(f"{state.options.title(actor)} ({len(texts)}): " + ", ".join(texts)))

@@ -7,9 +7,10 @@ deck are the table's own, unseen (like ``--physical``).
 
 Decisions where the question leaves things open:
 
-- the ``--after`` card lies in its grid; it is added if the grids given leave it out,
-  without asking whether it touches them (the question is about the next card: the
-  SPEC's own example, ``--left 1,2,4 --after 8L``, puts the 8 apart);
+- the ``--after`` card lies in its grid, whether or not the grids given list it: it is
+  on the table. The grid with it must be one a game can reach (the cards before it
+  touch each other and it touches one of them), or the question cannot be answered
+  (:func:`referee.smitten.grid.parse_grid` says why);
 - after card 2 the card checked is *played*; after any other card it is *placed*;
   without ``--after`` it is played to start a turn;
 - after card 1 the partner is assumed to hold two cards (one revealed, another
@@ -32,6 +33,7 @@ from referee.smitten.grid import BIT, COUNT, NEIGHBOURS, SIDE_INDEX, SIDE_NAMES,
 from referee.smitten.instructions import Choice
 from referee.smitten.legality import Rule, choices_for, refusal, slots
 from referee.smitten.state import UNSEEN, Hand, Kind, Options, Pending, State, move
+from referee.wording import counted
 
 
 #: ``--hard`` in a question that names no mode: the ±2 rule of either.
@@ -58,7 +60,7 @@ def situation(left: int, right: int, after: Placement | None, choice: Choice | N
         grids[SIDE_INDEX[after.side]] |= BIT[after.number]
     cards = COUNT[grids[0]] + COUNT[grids[1]]
     if cards >= 17:
-        raise InputError(f"the grids already hold {cards} cards: the game is won, nothing is left to check")
+        raise InputError(f"the grids already hold {counted(cards, 'card')}: the game is won, nothing is left to check")
     if choice is not None and (after is None or after.number != 5):
         raise InputError("--choose answers card 5: use it with --after 5L or --after 5R")
     pending = None
@@ -105,7 +107,7 @@ def _why_legal(state: State, placement: Placement) -> str:
         )
     if state.options.balance:
         mine, other = COUNT[grid] + 1, COUNT[state.grids[1 - index]]
-        reasons.append(f"the ±2 rule holds ({where} would hold {mine} cards, the other {other})")
+        reasons.append(f"the ±2 rule holds ({where} would hold {counted(mine, 'card')}, the other {other})")
     if state.cards_in_grids == 16:
         reasons.append("it is the 17th card: the grids are complete and the game is won")
     return "; ".join(reasons)

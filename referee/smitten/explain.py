@@ -9,8 +9,9 @@ from referee.cards import GridSide
 from referee.smitten import instructions
 from referee.smitten.grid import BIT, COUNT, NEIGHBOURS, SIDE_INDEX, SIDE_NAMES, a, describe_cell, numbers
 from referee.smitten.instructions import Answer
-from referee.smitten.legality import Refusal, Rule, awaits_reveal, choices_for, unseen_allowed
+from referee.smitten.legality import Refusal, Rule, awaits_reveal, choices_for, legal_moves, unseen_allowed
 from referee.smitten.state import Flipped, Kind, Move, Pending, State
+from referee.wording import counted
 
 
 def _who(state: State, actor: int) -> str:
@@ -35,6 +36,8 @@ def requirement(state: State) -> str:
     if state.outcome is not None:
         return "nothing: the game is over"
     if pending is None:
+        if all(move.kind is Kind.SWAP for move in legal_moves(state)):
+            return "a new turn: no card can be played as the hands stand, but a hand may first swap a face-up card with the set-aside card"
         who = "either hand" if state.options.solo else "either player"
         return f"a new turn: {who} may play a card"
     if isinstance(pending, Flipped):
@@ -97,7 +100,7 @@ def _hand(state: State, move: Move) -> str:
     who = _who(state, move.actor)
     pending = state.pending
     if isinstance(pending, Pending) and pending.card == 1 and len(hand) < 2:
-        return f"card 1 needs 2 cards in hand, 1 to reveal and another to place; {who} holds {len(hand)}"
+        return f"card 1 needs 2 cards in hand, 1 to reveal and another to place; {who} holds {counted(len(hand), 'card')}"
     if not hand:
         return f"{who} has no cards left"
     if isinstance(pending, Pending) and pending.revealed == move.number:
@@ -147,7 +150,7 @@ def _instruction_card(state: State, move: Move) -> str:
     if move.kind is Kind.REVEAL:
         hand = state.hands[move.actor]
         if len(hand) < 2:
-            return f"card 1 needs 2 cards in hand, 1 to reveal and another to place; {_who(state, move.actor)} holds {len(hand)}"
+            return f"card 1 needs 2 cards in hand, 1 to reveal and another to place; {_who(state, move.actor)} holds {counted(len(hand), 'card')}"
         if hand.face_up and hand.face_up[0] and move.number not in hand.face_up:
             return f"{_who(state, move.actor)} holds no {move.number}"
         if hand.face_up and not hand.face_up[0] and not unseen_allowed(state) & BIT[move.number]:
@@ -184,7 +187,7 @@ def balance_reason(state: State, side: GridSide, mode: str) -> str:
     """The ±2 rule's refusal of a card in grid ``side``, naming the mode it comes from."""
     index = SIDE_INDEX[side]
     mine, other = COUNT[state.grids[index]] + 1, COUNT[state.grids[1 - index]]
-    return f"the ±2 rule ({mode}): {SIDE_NAMES[side]} would hold {mine} cards and {SIDE_NAMES[side.other]} {other}"
+    return f"the ±2 rule ({mode}): {SIDE_NAMES[side]} would hold {counted(mine, 'card')} and {SIDE_NAMES[side.other]} {other}"
 
 
 def _choice(state: State, move: Move) -> str:

@@ -114,8 +114,15 @@ def is_connected(grid: int) -> bool:
         reached = grown
 
 
-def parse_grid(text: str, side: GridSide) -> int:
-    """A grid as people write it: the numbers in it, e.g. ``1,2,4`` or ``124`` (or empty)."""
+def parse_grid(text: str, side: GridSide, played: int | None = None) -> int:
+    """A grid as people write it: the numbers in it, e.g. ``1,2,4`` or ``124`` (or empty).
+
+    ``played`` is a card just played in this grid: it is in the grid whether or not the
+    text lists it. The grid must be one a game can reach: "all played/placed cards must
+    be orthogonally adjacent to a card already in the grid (except the first card in each
+    grid)", so the cards before the one just played touch each other, and it touches one
+    of them.
+    """
     grid = 0
     for token in text.replace(",", " ").replace(";", " ").split():
         digits = list(token) if token.isdigit() and len(token) > 1 else [token]
@@ -129,11 +136,20 @@ def parse_grid(text: str, side: GridSide) -> int:
             if grid & BIT[number]:
                 raise InputError(f"{SIDE_NAMES[side]} lists {number} twice; each grid holds each number once")
             grid |= BIT[number]
-    if not is_connected(grid):
+    before = grid & ~BIT[played or 0]
+    just = f" before the {played} just played" if played else ""
+    if not is_connected(before):
         raise InputError(
-            f"the cards of {SIDE_NAMES[side]} ({', '.join(map(str, numbers(grid)))}) do not touch each other; "
+            f"the cards of {SIDE_NAMES[side]}{just} ({', '.join(map(str, numbers(before)))}) do not touch each other; "
             "every card after the first is placed next to one already in the grid"
         )
+    if played:
+        if before and not NEIGHBOURS[played] & before:
+            raise InputError(
+                f"the {played} just played cannot be in {SIDE_NAMES[side]} with {', '.join(map(str, numbers(before)))}: "
+                f"its cell ({describe_cell(played)}) touches none of them, and a card played goes next to one already in the grid"
+            )
+        grid |= BIT[played]
     return grid
 
 

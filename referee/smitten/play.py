@@ -119,6 +119,7 @@ def _play(state: State, move: Move) -> State:
         state.swapped,
         move,
         None,
+        played=move,
     )
     if after.cards_in_grids >= 17:
         return _won(after)
@@ -136,7 +137,7 @@ def _place(state: State, move: Move) -> State:
         changed = Hand(_without(hand.face_up, move.number), hand.face_down)
         hands = (changed, hands[1]) if move.actor == 0 else (hands[0], changed)
     after = State(state.options, _put(state.grids, move), hands, deck, state.set_aside, None, state.starter,
-                  state.no_draw, state.swapped, move, None)  # fmt: skip
+                  state.no_draw, state.swapped, move, None, played=state.played)  # fmt: skip
     if after.cards_in_grids >= 17:
         return _won(after)
     return _end_turn(after)
@@ -174,7 +175,7 @@ def _swap(state: State, move: Move) -> State:
     changed = Hand(_without(hand.face_up, move.number) + (state.set_aside,), hand.face_down)
     hands = (changed, state.hands[1]) if move.actor == 0 else (state.hands[0], changed)
     after = replace(state, hands=hands, set_aside=move.number, swapped=True)
-    return _check_turn_start(after)
+    return _check_turn_start(after, after_swap=True)
 
 
 _APPLY = {Kind.PLAY: _play, Kind.PLACE: _place, Kind.REVEAL: _reveal, Kind.FLIP: _flip, Kind.SWAP: _swap}
@@ -224,29 +225,29 @@ def _end_turn(state: State) -> State:
     else:
         turn_end = TurnEnd(nobody=NoDraw.EMPTY_DECK)
     after = State(options, state.grids, (hands[0], hands[1]), deck, state.set_aside, None, None, False,
-                  state.swapped, state.last, None, turn_end)  # fmt: skip
+                  state.swapped, state.last, None, turn_end, state.played)  # fmt: skip
     return _check_turn_start(after)
 
 
 def _can_start(state: State) -> bool:
-    """Whether some hand can play a card to start a turn (perhaps after the easy swap).
+    """Whether the table can do something to start a turn.
 
-    A solo hand with a face-down card can always try it: if it proves unplayable, that
-    is the face-down loss, not "neither hand can play a card".
+    Decided only from what the table sees: the referee never uses a hidden card (the
+    set-aside card, a face-down card, the deck's order) to judge what the table may do.
+    So a solo hand with a face-down card can always try it (if it proves unplayable, that
+    is the face-down loss), and while the Easy Mode swap is unused it is offered: "at the
+    beginning of any turn, either hand may set a card aside face up and replace it, face
+    up, with the card that was set aside during setup". Whether the hidden card would fit
+    is learnt only after the swap, which starts the turn again (and may lose it then).
     """
-    swaps = []
-    for move in legal_moves(state):
-        if move.kind is Kind.SWAP:
-            swaps.append(move)
-        else:
-            return True
-    return any(_APPLY[Kind.SWAP](state, swap).outcome is None for swap in swaps)
+    return next(legal_moves(state), None) is not None
 
 
-def _check_turn_start(state: State) -> State:
+def _check_turn_start(state: State, after_swap: bool = False) -> State:
     if state.outcome is None and not _can_start(state):
         who = "neither hand" if state.options.solo else "neither player"
-        return replace(state, outcome=Outcome(Result.LOST, Termination.NO_PLAYABLE_CARD, f"{who} can play a card"))
+        reason = f"{who} can play a card" + (", even after the swap" if after_swap else "")
+        return replace(state, outcome=Outcome(Result.LOST, Termination.NO_PLAYABLE_CARD, reason))
     return state
 
 
@@ -257,6 +258,10 @@ def _check_follow(state: State) -> State:
     pending = state.pending
     assert isinstance(pending, Pending)
     reason = f"{state.options.name(pending.follower)} could not follow card {pending.card}"
+    if pending.card == 3 and not state.deck:
+        reason += " (the deck is empty)"
+    elif pending.card == 3 and state.deck[0] != UNSEEN:  # revealed to follow card 3: say what it was
+        reason += f" (the top card of the deck, {a(state.deck[0])}, cannot be placed)"
     return replace(state, outcome=Outcome(Result.LOST, Termination.COULD_NOT_FOLLOW, reason))
 
 
@@ -274,7 +279,7 @@ def resolve(
     if choice is not None and (kind is not Kind.PLAY or number != 5):
         raise InputError(f"--choose is for a played 5 only, not for {kind.value} {number or ''}".rstrip())
     if actor is None:
-        actor = _who_moves(state, kind, number)
+        actor = _who_moves(state, kind, number, side)
     if kind is Kind.PLAY and side is not None:
         allowed = choices_for(state, number, side)
         if allowed == (None,):
@@ -290,7 +295,7 @@ def resolve(
     return make_move(kind, actor, number, side, choice)
 
 
-def _who_moves(state: State, kind: Kind, number: int) -> int:
+def _who_moves(state: State, kind: Kind, number: int, side: GridSide | None) -> int:
     options = state.options
     actors = [actor for slot_kind, actor in slots(state) if slot_kind is kind]
     if len(actors) == 1:
@@ -298,14 +303,15 @@ def _who_moves(state: State, kind: Kind, number: int) -> int:
     pending = state.pending
     if not actors:
         return pending.follower if isinstance(pending, Pending) else (pending.by if isinstance(pending, Flipped) else 0)
-    flag = "--hand A or --hand B" if options.solo else "--by 1 or --by 2"
+    flags = options.actor_flags()
     if options.physical:
         holding = [actor for actor in actors if state.hands[actor]]
         if len(holding) == 1:
             return holding[0]
-        raise InputError(f"say who {kind.value}s the {number or 'card'}: add {flag}")
+        what = f"{number}{side.value}" if side is not None else f"the {number}" if number else "the card"
+        raise InputError(f"{'either hand' if options.solo else 'either player'} may {kind.value} {what}: add {flags}")
     if kind is Kind.FLIP:
-        raise InputError(f"both hands have a face-down card: say which with {flag}")
+        raise InputError(f"both hands have a face-down card: say which with {flags}")
     holding = [actor for actor in actors if number in state.hands[actor].face_up]
     if len(holding) == 1:
         return holding[0]
@@ -313,4 +319,4 @@ def _who_moves(state: State, kind: Kind, number: int) -> int:
         kind_word = "face-up " if options.solo else ""
         raise RuleError(f"{'neither hand' if options.solo else 'neither player'} holds {a(number, kind_word)}")
     both = "both hands hold" if options.solo else "both players hold"
-    raise InputError(f"{both} {a(number)}: say who {kind.value}s it with {flag}")
+    raise InputError(f"{both} {a(number)}: say who {kind.value}s it with {flags}")

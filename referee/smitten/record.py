@@ -4,7 +4,8 @@ The one save-file engine (:mod:`referee.savefile`) stores the setup and the even
 replays them through :class:`SmittenRules`. An event is one line of the table's record::
 
     {kind = "play", card = "5L", hand = "A", choose = "higher"}   # solo: hand A or B
-    {kind = "play", card = "3R", by = 2}                          # two players: by 1 or 2
+    {kind = "play", card = "3R", by = 2}                          # two players: by 1 or 2,
+    {kind = "play", card = "3R", by = "Bram"}                     #   or by name when named
     {kind = "place", card = "3R", by = 1}
     {kind = "reveal", card = 4, by = 1}
     {kind = "flip", hand = "A"}                                   # solo: play the face-down card
@@ -36,6 +37,8 @@ def setup_for(options: Options) -> dict[str, Any]:
     setup: dict[str, Any] = {"mode": options.mode.value}
     if options.difficulty is not None:
         setup["difficulty"] = options.difficulty.value
+    if options.players is not None:
+        setup["players"] = list(options.players)
     if options.solo:
         setup.update({flag: getattr(options, flag) for flag in _FLAGS})
     if options.physical:
@@ -62,7 +65,12 @@ def options_from(setup: dict[str, Any]) -> Options:
         check_seed(seed)
     if flags["physical"] and seed is not None:
         raise InputError("a seed deals a virtual deck and physical cards are the table's own: give one of them")
-    return Options(mode, level, seed=seed, **flags)
+    players = None
+    if "players" in setup:
+        from referee.players import players_from_setup
+
+        players = tuple(players_from_setup(setup))
+    return Options(mode, level, seed=seed, players=players, **flags)  # type: ignore[arg-type]  # Options checks the count
 
 
 def _text(table: dict[str, Any], key: str, default: str | None = None) -> str:
@@ -77,20 +85,30 @@ def actor_key(options: Options) -> str:
 
 
 def actor_value(options: Options, actor: int) -> str | int:
-    return "AB"[actor] if options.solo else actor + 1
+    """Who moved, as events and JSON write it: hand "A"/"B", the player's name, or 1/2."""
+    if options.solo:
+        return "AB"[actor]
+    return options.players[actor] if options.players else actor + 1
 
 
 def parse_actor(options: Options, value: object) -> int | None:
-    """`--hand A|B` (solo) or `--by 1|2` (two players) as actor 0 or 1; None when left out."""
+    """`--hand A|B` (solo) or `--by` (two players: 1 or 2, or a player's name, in any case,
+    or any unambiguous start of it) as actor 0 or 1; None when left out."""
     if value is None:
         return None
-    text = str(value).strip().upper().removeprefix("PLAYER").removeprefix("HAND").strip()
+    given = str(value).strip()
+    text = given.upper().removeprefix("PLAYER").removeprefix("HAND").strip()
     if options.solo:
         if text in ("A", "B"):
             return "AB".index(text)
         raise InputError(f"{quoted(str(value))} is not a solo hand; use --hand A or --hand B")
-    if text in ("1", "2"):
+    players = options.players
+    if text in ("1", "2") and given.casefold() not in (name.casefold() for name in players or ()):
         return int(text) - 1
+    if players:
+        from referee.players import seat_of
+
+        return seat_of(given, players)
     raise InputError(f"{quoted(str(value))} is not a player; use --by 1 or --by 2")
 
 
@@ -145,7 +163,8 @@ class SmittenRules:
 
     def describe(self, event: dict[str, Any]) -> str:
         kind = event.get("kind")
-        who = f"hand {event['hand']}" if "hand" in event else f"player {event['by']}" if "by" in event else ""
+        by = event.get("by")
+        who = f"hand {event['hand']}" if "hand" in event else f"player {by}" if isinstance(by, int) else str(by or "")
         card = event.get("card", "")
         if kind == "lose":
             return "lost: " + (event.get("reason") or "declared by the table")

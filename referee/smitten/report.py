@@ -14,6 +14,7 @@ from referee.smitten.explain import requirement
 from referee.smitten.grid import ALL, SIDE_NAMES, a, numbers
 from referee.smitten.record import actor_value, setup_for
 from referee.smitten.state import UNSEEN, Draw, Flipped, Kind, Move, Options, Pending, Result, State, TurnEnd
+from referee.wording import counted
 
 
 def hand_json(state: State, actor: int) -> dict[str, Any]:
@@ -55,6 +56,14 @@ def final_card(state: State) -> tuple[int, GridSide] | None:
     return None
 
 
+def last_cards(state: State) -> tuple[Move | None, Move | None]:
+    """The card played last, and the card placed after it (None when the last card put
+    into a grid was played). A placed card triggers nothing, so the table wants to tell
+    them apart: the played card is the one whose instruction was followed."""
+    last = state.last
+    return state.played, last if last is not None and last.kind is Kind.PLACE else None
+
+
 def outcome_text(state: State) -> str | None:
     outcome = state.outcome
     if outcome is None:
@@ -69,12 +78,15 @@ def outcome_text(state: State) -> str | None:
 def state_json(state: State) -> dict[str, Any]:
     left, right = state.grids
     outcome = state.outcome
+    played, placed = last_cards(state)
     return {
         "game": "smitten",
         "setup": setup_for(state.options),
         "grids": {"L": numbers(left), "R": numbers(right)},
         "cards_in_grids": state.cards_in_grids,
         "last": state.last.placement if state.last else None,
+        "played_last": played.placement if played else None,
+        "placed_last": placed.placement if placed else None,
         "hands": [hand_json(state, actor) for actor in (0, 1)],
         "deck": len(state.deck),
         "set_aside": state.set_aside if state.swapped and state.set_aside != UNSEEN else None,
@@ -86,9 +98,10 @@ def state_json(state: State) -> dict[str, Any]:
     }
 
 
-def move_text(state: State, move: Move) -> str:
-    """A move as the table would say it: 'hand A plays 5L (higher)'."""
-    who = state.options.name(move.actor)
+def move_text(state: State, move: Move, start: bool = False) -> str:
+    """A move as the table would say it: 'hand A plays 5L (higher)' ('Hand A …' at the
+    ``start`` of a sentence; a player's own name is never changed)."""
+    who = state.options.title(move.actor) if start else state.options.name(move.actor)
     if move.kind is Kind.FLIP:
         return f"{who} plays its face-down card"
     if move.kind is Kind.REVEAL:
@@ -99,14 +112,34 @@ def move_text(state: State, move: Move) -> str:
     return f"{who} {move.kind.value}s {move.placement}{choice}"
 
 
+def command_args(options: Options, move: Move, who: bool = True) -> list[str]:
+    """The `referee smitten` arguments that make ``move``, after the command's FILE:
+    ``["play", "down", "--hand", "A"]`` is ``referee smitten play FILE down --hand A``.
+
+    With ``who`` the option naming who moves is included (``--hand`` solo, ``--by`` with
+    two players), so the entry never depends on what the referee could infer.
+    """
+    if move.kind is Kind.FLIP:
+        args = ["play", "down"]
+    elif move.kind in (Kind.PLAY, Kind.PLACE):
+        args = [move.kind.value, move.placement]
+    else:
+        args = [move.kind.value, str(move.number)]
+    if move.choice is not None:
+        args += ["--choose", move.choice.value]
+    if who:
+        args += ["--hand" if options.solo else "--by", str(actor_value(options, move.actor))]
+    return args
+
+
 def _drawn(draw: Draw, physical: bool) -> str:
     """The cards a hand drew, as the table sees them: face-down cards stay hidden."""
     if physical:  # the table's own cards: only how many
         count = len(draw.face_up) + draw.face_down
-        return f"{count} card{'s' if count > 1 else ''}"
+        return counted(count, "card")
     parts = [" and ".join(map(str, draw.face_up))] if draw.face_up else []
     if draw.face_down:
-        parts.append("a face-down card" if draw.face_down == 1 else f"{draw.face_down} face-down cards")
+        parts.append("a face-down card" if draw.face_down == 1 else counted(draw.face_down, "face-down card"))
     return " and ".join(parts)
 
 
@@ -117,18 +150,18 @@ def _sentence(text: str) -> str:
 def narrate(before: State, move: Move, after: State) -> list[str]:
     """What happened because of ``move``, one sentence a line."""
     options = before.options
-    lines = [_sentence(move_text(before, move)) + "."]
+    lines = [move_text(before, move, start=True) + "."]
     if move.kind is Kind.FLIP and isinstance(after.pending, Flipped):
-        lines[0] = f"{_sentence(options.name(move.actor))} flips its face-down card: {a(after.pending.number)}."
+        lines[0] = f"{options.title(move.actor)} flips its face-down card: {a(after.pending.number)}."
     if move.kind is Kind.PLACE and isinstance(before.pending, Pending) and before.pending.card == 3:
-        lines[0] = f"{_sentence(options.name(move.actor))} places the top card of the deck, {a(move.number)}, in {SIDE_NAMES[move.side]}."
+        lines[0] = f"{options.title(move.actor)} places the top card of the deck, {a(move.number)}, in {SIDE_NAMES[move.side]}."
     if move.kind is Kind.SWAP:
-        lines[0] = f"{_sentence(options.name(move.actor))} sets its {move.number} aside face up and takes the set-aside {before.set_aside or 'card'}."
+        lines[0] = f"{options.title(move.actor)} sets its {move.number} aside face up and takes the set-aside {before.set_aside or 'card'}."
     if move.kind is Kind.PLAY:
         partner = 1 - move.actor
         flipped = before.hands[partner].face_down
         if flipped and not after.hands[partner].face_down:
-            lines.append(f"{_sentence(options.name(partner))} flips its face-down card: {a(flipped[0])}.")
+            lines.append(f"{options.title(partner)} flips its face-down card: {a(flipped[0])}.")
     if after.turn_end is not None:
         lines.append(_end_of_turn(options, after.turn_end))
     lines.append(what_now(after))

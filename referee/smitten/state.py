@@ -34,6 +34,7 @@ class Options:
     hard2: bool = False  # solo Hard Mode 2: the ±2 rule
     physical: bool = False  # the table's own cards: hands and deck are not seen
     seed: str | None = None
+    players: tuple[str, str] | None = None  # two players' names; None: player 1 and player 2
 
     def __post_init__(self) -> None:
         if self.mode is SmittenMode.TWO and self.difficulty is None:
@@ -42,6 +43,20 @@ class Options:
             raise InputError("solo Smitten has no --difficulty; its options are --easy, --hard1 and --hard2")
         if not self.solo and (self.easy or self.hard1 or self.hard2):
             raise InputError("--easy, --hard1 and --hard2 are solo modes; two-player games use --difficulty easy|medium|hard")
+        if self.players is not None:
+            self._check_players(self.players)
+
+    def _check_players(self, players: tuple[str, ...]) -> None:
+        from referee.players import check_names
+
+        if self.solo:
+            raise InputError("solo Smitten plays hands A and B; --players names the two players of a two-player game")
+        if len(players) != 2:
+            raise InputError(f"Smitten is a game for two players: give two names, not {len(players)}")
+        check_names(players)
+        for name in players:
+            if name.strip() in ("1", "2"):
+                raise InputError(f"a player cannot be called {name!r}: --by 1 and --by 2 name the first and the second player")
 
     @property
     def solo(self) -> bool:
@@ -64,15 +79,35 @@ class Options:
         return 2 if self.solo and not self.physical else self.hand_size
 
     def name(self, actor: int) -> str:
-        """'A' / 'B' for the solo hands, 'player 1' / 'player 2' otherwise."""
-        return f"hand {'AB'[actor]}" if self.solo else f"player {actor + 1}"
+        """'hand A' / 'hand B' for the solo hands, the players' names, or 'player 1' / 'player 2'."""
+        if self.solo:
+            return f"hand {'AB'[actor]}"
+        return self.players[actor] if self.players else f"player {actor + 1}"
+
+    def title(self, actor: int) -> str:
+        """The name at the start of a sentence: 'Hand A', 'Player 1', or a name as it was given."""
+        name = self.name(actor)
+        return name if self.players else name[:1].upper() + name[1:]
+
+    def actor_flags(self) -> str:
+        """How to say who moves: '--hand A or --hand B', '--by Anna or --by Bram', '--by 1 or --by 2'."""
+        if self.solo:
+            return "--hand A or --hand B"
+        if self.players:
+            import re
+            import shlex
+
+            typed = [name if re.fullmatch(r"[\w.-]+", name) else shlex.quote(name) for name in self.players]
+            return " or ".join(f"--by {name}" for name in typed)
+        return "--by 1 or --by 2"
 
     def label(self) -> str:
         if self.solo:
             modes = [name for name, on in (("easy", self.easy), ("hard 1", self.hard1), ("hard 2", self.hard2)) if on]
             words = "solo" + (f" ({', '.join(modes)})" if modes else "")
         else:
-            words = f"two players, {(self.difficulty or Difficulty.MEDIUM).value}"
+            players = " and ".join(self.players) if self.players else "two players"
+            words = f"{players}, {(self.difficulty or Difficulty.MEDIUM).value}"
         return words + (", physical cards" if self.physical else "")
 
 
@@ -241,9 +276,9 @@ class State:
     ``grids`` are (left, right) masks; ``deck`` is top first; ``set_aside`` is the card
     put aside at setup (seen by everyone only after a solo Easy Mode swap);
     ``starter`` is who started the current turn (None between turns); ``no_draw`` is set
-    when a 9 was played this turn; ``last`` is the last card put into a grid;
-    ``turn_end`` is what the end of the turn did, set by the move that ended a turn and
-    None after any other move.
+    when a 9 was played this turn; ``last`` is the last card put into a grid (played
+    or placed) and ``played`` the last card played; ``turn_end`` is what the end of the
+    turn did, set by the move that ended a turn and None after any other move.
     """
 
     options: Options
@@ -258,6 +293,7 @@ class State:
     last: Move | None = None
     outcome: Outcome | None = None
     turn_end: TurnEnd | None = None
+    played: Move | None = None
 
     @property
     def cards_in_grids(self) -> int:
