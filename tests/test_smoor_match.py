@@ -51,7 +51,7 @@ def test_names_are_case_insensitive_and_may_be_shortened_when_unambiguous():
     [
         (("A=3", "B=0", "C=8", "D=1"), {"ace": "C"}, "add up to 12, but 13 were captured (13 hearts, none dead): 1 short"),
         (("A=5", "B=0", "C=8", "D=1"), {"ace": "C"}, "add up to 14, but 13 were captured (13 hearts, none dead): 1 too many"),
-        (("A=3", "B=0", "C=9", "D=1"), {}, "who took A♥? add --ace NAME"),
+        (("A=3", "B=0", "C=9", "D=1"), {}, "who took A♥ (Anna, Cees or Daan)? add --ace NAME"),
         (("A=3", "B=0", "C=9", "D=1"), {"ace": "B"}, "Bram is entered with no hearts"),
         (("A=AH,2H", "B=11"), {"ace": "B"}, "A♥ is listed with Anna's hearts but --ace says Bram"),
         (("A=2H,3H", "B=11"), {"ace": "A"}, "Anna's hearts are listed without AH"),
@@ -83,7 +83,7 @@ def test_with_five_players_two_cards_are_dead_and_a_dead_ace_needs_no_holder():
     assert match.totals == (6, 5, 0, 0, 0)
     with pytest.raises(InputError, match="A♥ is in the dead pile"):
         quick(Match.start(FIVE), "A=6", "B=5", dead="AH 9H", ace="A")
-    with pytest.raises(InputError, match="holds 2 cards, not 3"):
+    with pytest.raises(InputError, match="holds 2 cards, but --dead names 3"):
         quick(Match.start(FIVE), "A=6", "B=5", dead="AH 9H 2C")
 
 
@@ -146,7 +146,7 @@ def test_blinde_liefde_bids_come_before_the_round_and_score_after_it():
     with pytest.raises(InputError, match="every player bids; missing: C"):
         match.apply(bid_event(setup, ["A=1", "B=2"]))
     match = match.apply(bid_event(setup, ["A=13", "B=0", "C=2"]))
-    with pytest.raises(InputError, match="are in already"):
+    with pytest.raises(RuleError, match="are in already"):
         match.apply(bid_event(setup, ["A=1", "B=2", "C=3"]))
     match = quick(match, "A=13", ace="A")
     assert match.totals == (34 + 5, 5, -5)
@@ -260,7 +260,7 @@ def test_quick_and_trick_entry_can_be_mixed_across_rounds():
 
 def test_a_round_being_entered_trick_by_trick_cannot_also_get_a_quick_entry():
     match = Match.start(FOUR).apply({"kind": "trick", "cards": ["2S", "3S", "AS", "4S"]})
-    with pytest.raises(InputError, match="being entered trick by trick"):
+    with pytest.raises(RuleError, match=r"being entered trick by trick \(1 trick so far\)"):
         quick(match, "A=13", ace="A")
 
 
