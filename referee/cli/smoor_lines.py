@@ -47,6 +47,8 @@ def settings(match: Match) -> Line:
             if variant is Variant.PARTNERS:
                 detail = f" ({' vs '.join(side_names(setup))})"
             parts.append(variant.value + detail)
+    if setup.revoke_penalty:
+        parts.append(f"a revoke costs {counted(setup.revoke_penalty, 'point')}")
     if setup.seed is not None:
         parts.append(f"seeded deals ({setup.seed})")
     return Line((" · ".join(parts), "dim"))
