@@ -12,9 +12,9 @@ from collections.abc import Mapping, Sequence
 from referee.cards import Card, Suit
 from referee.dealing import SMOORVERLIEFD_HANDS
 from referee.errors import InputError
-from referee.wording import counted
 from referee.smoorverliefd.scoring import ACE_OF_HEARTS, ALL_HEARTS, Capture
 from referee.smoorverliefd.setup import Setup, Variant
+from referee.wording import counted
 
 
 def captures_from_entry(
