@@ -107,7 +107,7 @@ def test_trick_by_trick_with_physical_cards_flags_a_revoke_with_both_tricks(refe
     assert referee("smoor", "trick", str(match_file), "2S", "3S", "AS", "4D").exit_code == 0
     result = referee("smoor", "trick", str(match_file), "5C", "5S", "7C", "6C")
     assert result.exit_code == 1
-    assert "Revoke (verzaken): Anna did not follow ♠ in trick 1 but plays 5♠ in trick 2" in result.stdout
+    assert "Revoke (verzaken): Anna did not follow ♠ in trick 1 of round 1 but played 5♠ in trick 2" in result.stdout
     document = json.loads(referee("smoor", "standings", str(match_file), "--json").stdout)
     assert document["next_round"]["tricks_played"] == 2  # recorded, and flagged
 

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from referee.cards import parse_cards
 from referee.errors import InputError, RuleError
 from referee.smoorverliefd.edit import moved_deals, replace_round
 from referee.smoorverliefd.entry import bid_event, curse_event, round_event
@@ -51,7 +52,7 @@ def test_names_are_case_insensitive_and_may_be_shortened_when_unambiguous():
     [
         (("A=3", "B=0", "C=8", "D=1"), {"ace": "C"}, "add up to 12, but 13 were captured (13 hearts, none dead): 1 short"),
         (("A=5", "B=0", "C=8", "D=1"), {"ace": "C"}, "add up to 14, but 13 were captured (13 hearts, none dead): 1 too many"),
-        (("A=3", "B=0", "C=9", "D=1"), {}, "who took A♥? add --ace NAME"),
+        (("A=3", "B=0", "C=9", "D=1"), {}, "who took A♥ (Anna, Cees or Daan)? add --ace NAME"),
         (("A=3", "B=0", "C=9", "D=1"), {"ace": "B"}, "Bram is entered with no hearts"),
         (("A=AH,2H", "B=11"), {"ace": "B"}, "A♥ is listed with Anna's hearts but --ace says Bram"),
         (("A=2H,3H", "B=11"), {"ace": "A"}, "Anna's hearts are listed without AH"),
@@ -83,7 +84,7 @@ def test_with_five_players_two_cards_are_dead_and_a_dead_ace_needs_no_holder():
     assert match.totals == (6, 5, 0, 0, 0)
     with pytest.raises(InputError, match="A♥ is in the dead pile"):
         quick(Match.start(FIVE), "A=6", "B=5", dead="AH 9H", ace="A")
-    with pytest.raises(InputError, match="holds 2 cards, not 3"):
+    with pytest.raises(InputError, match="holds 2 cards, but --dead names 3"):
         quick(Match.start(FIVE), "A=6", "B=5", dead="AH 9H 2C")
 
 
@@ -146,7 +147,7 @@ def test_blinde_liefde_bids_come_before_the_round_and_score_after_it():
     with pytest.raises(InputError, match="every player bids; missing: C"):
         match.apply(bid_event(setup, ["A=1", "B=2"]))
     match = match.apply(bid_event(setup, ["A=13", "B=0", "C=2"]))
-    with pytest.raises(InputError, match="are in already"):
+    with pytest.raises(RuleError, match="are in already"):
         match.apply(bid_event(setup, ["A=1", "B=2", "C=3"]))
     match = quick(match, "A=13", ace="A")
     assert match.totals == (34 + 5, 5, -5)
@@ -260,7 +261,7 @@ def test_quick_and_trick_entry_can_be_mixed_across_rounds():
 
 def test_a_round_being_entered_trick_by_trick_cannot_also_get_a_quick_entry():
     match = Match.start(FOUR).apply({"kind": "trick", "cards": ["2S", "3S", "AS", "4S"]})
-    with pytest.raises(InputError, match="being entered trick by trick"):
+    with pytest.raises(RuleError, match=r"being entered trick by trick \(1 trick so far\)"):
         quick(match, "A=13", ace="A")
 
 
@@ -391,3 +392,91 @@ def test_bid_bonus_and_penalty_belong_to_blinde_liefde():
     setup = Setup.build(["A", "B", "C"], variants=["blinde-liefde"], bid_penalty=0)
     assert (setup.bid_bonus, setup.bid_penalty) == (5, 0)
     assert Setup.from_toml(setup.to_toml()) == setup
+
+
+# --- what the table already told: A♥, the dead pile (issue 11) ------------------------
+
+
+def test_a_single_player_entered_with_a_count_took_the_ace():
+    match = quick(Match.start(FOUR), "C=13")
+    assert match.rounds[0].ace == 2 and match.totals == (0, 0, 34, 0)
+
+
+def test_a_single_player_entered_with_a_count_took_the_ace_with_partners_too():
+    match = quick(Match.start(Setup.build(["A", "B", "C", "D"], variants=["partners"])), "C=13")
+    assert match.rounds[0].ace == 2
+
+
+def test_hearts_listed_without_the_ace_leave_it_to_the_one_player_entered_with_a_count():
+    match = quick(Match.start(FOUR), "A=2H,3H", "B=11")
+    assert match.rounds[0].ace == 1 and match.totals == (2, 15, 0, 0)
+
+
+def test_the_ace_is_asked_for_only_among_the_players_who_could_have_taken_it():
+    with pytest.raises(InputError, match=r"who took A♥ \(Bram or Cees\)\?"):
+        quick(Match.start(FOUR), "A=2H,3H", "B=5", "C=6")
+
+
+def test_an_ace_option_that_agrees_with_what_the_entry_tells_is_accepted_and_one_that_does_not_is_refused():
+    assert quick(Match.start(FOUR), "C=13", ace="C").rounds[0].ace == 2
+    with pytest.raises(InputError, match="Anna is entered with no hearts"):
+        quick(Match.start(FOUR), "C=13", ace="A")
+
+
+@pytest.mark.parametrize(
+    "setup, dead, entry",
+    [
+        (FIVE, "7C", ("A=13",)),  # one of the two dead cards
+        (FIVE, "7H", ("A=12",)),
+        (FIVE, "7H,2C", ("A=12",)),
+        (THREE, "7H", ("A=12",)),
+        (THREE, "7C", ("A=13",)),
+    ],
+)
+def test_any_of_the_dead_cards_the_table_turned_over_may_be_named(setup, dead, entry):
+    match = quick(Match.start(setup), *entry, dead=dead)
+    assert match.rounds[0].dead == tuple(parse_cards(dead))
+
+
+@pytest.mark.parametrize("setup, dead, says", [(THREE, "7H,2C", "holds 1 card, but --dead names 2"), (FIVE, "7H,2C,3C", "holds 2 cards, but --dead names 3")])
+def test_more_dead_cards_than_the_dead_pile_holds_are_refused(setup, dead, says):
+    with pytest.raises(InputError, match=says):
+        quick(Match.start(setup), "A=12", dead=dead)
+
+
+def test_a_dead_heart_means_nobody_captures_every_heart_so_nobody_doubles():
+    """"Een speler die in één ronde elke Hartenkaart vangt" — with a heart in the dead
+    pile nobody catches every heart card, so 12 hearts with A♥ score 16, not 32."""
+    match = quick(Match.start(THREE), "A=12", dead="7H")
+    assert match.totals == (16, 0, 0)
+    assert not match.rounds[0].captures[0].all_hearts
+
+
+def test_cupids_arrow_fewest_hearts_counts_heart_cards_not_points():
+    """A took only A♥: 1 heart card worth 5 points; B took 2 hearts worth 2 points. A has
+    the fewest hearts (cards), so A deals next and names the cursed suit."""
+    setup = Setup.build(["A", "B", "C", "D"], variants=["cupido"])
+    match = quick(Match.start(setup), "A=AH", "B=2", "C=5", "D=5")
+    assert match.rounds[0].score.hearts[:2] == (5, 2)
+    assert match.current.dealer == 0
+
+
+def test_cupids_arrow_fewest_hearts_with_kleine_liefde_counts_cards_not_face_value():
+    setup = Setup.build(["A", "B", "C"], variants=["cupido", "kleine-liefde"])
+    match = quick(Match.start(setup), "A=2H,3H,4H", "B=AH,KH", "C=5H,6H,7H,8H,9H,10H,JH,QH")
+    assert match.current.dealer == 1  # B: 2 cards (27 points), A: 3 cards (9 points)
+
+
+# --- exit codes (issue 9): what the rules or the round's state forbid is exit 1 ----------
+
+
+def test_a_cursed_suit_named_twice_in_a_round_is_a_rule_refusal():
+    setup = Setup.build(["A", "B", "C"], variants=["cupido"])
+    match = quick(Match.start(setup), "A=13").apply(curse_event("S"))
+    with pytest.raises(RuleError, match="cursed suit for round 2 is named already"):
+        match.apply(curse_event("D"))
+
+
+def test_a_word_for_a_heart_count_is_neither_a_number_nor_cards():
+    with pytest.raises(InputError, match=r"^'three' is not a number of hearts nor a list of cards; write a count \(Anna=3\)"):
+        round_event(FOUR, ["a=three"])

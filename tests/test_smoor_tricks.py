@@ -82,7 +82,7 @@ def test_a_trick_needs_one_card_per_player():
 
 def test_a_card_cannot_be_played_twice_in_a_round():
     match = trick(Match.start(FOUR), "2S 3S AS 4S")
-    with pytest.raises(InputError, match="3S was already played in trick 1"):
+    with pytest.raises(RuleError, match="3S was already played in trick 1"):
         trick(match, "3S 5S 6S 7S")
     with pytest.raises(InputError, match="named twice in this trick"):
         trick(match, "5S 5S 6S 7S")

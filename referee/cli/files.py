@@ -64,9 +64,11 @@ def add_file_commands(
 
         rules = ruleset()
         saved = savefile.load(file, rules)
+        # A game may say more of each event in its context: its section, a fuller summary.
+        details = getattr(rules, "history_details", lambda state, events: [{} for _ in events])
         entries = [
-            {"number": number, "kind": event["kind"], "summary": rules.describe(event), "event": event}
-            for number, event in enumerate(saved.events, start=1)
+            {"number": number, "kind": event["kind"], "summary": rules.describe(event), "event": event, **detail}
+            for number, (event, detail) in enumerate(zip(saved.events, details(saved.state, saved.events)), start=1)
         ]
         edits = [
             {"after_event": c.events, "first_event": c.at + 1, "events_now": c.added,
@@ -88,7 +90,11 @@ def add_file_commands(
             console().print(Text(f"{file} holds no events yet."))
         else:
             table = Table("#", "Event", box=box.SIMPLE_HEAD, pad_edge=False)
+            section = None
             for entry in entries:
+                if entry.get("section", section) != section:
+                    section = entry["section"]
+                    table.add_row("", Text(section, style="bold"))
                 table.add_row(str(entry["number"]), Text(entry["summary"]))
             console().print(table)
         for edit in edits:

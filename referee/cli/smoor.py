@@ -35,9 +35,18 @@ def _situation(match: Match) -> Any:
 add_file_commands(app, _rules, _situation)
 
 Entries = Annotated[list[str] | None, typer.Argument(help="NAME=COUNT or NAME=HEARTS (e.g. Anna=3 Bram=AH,10H); a player left out took no hearts.", show_default=False)]  # fmt: skip
-AceOption = Annotated[str | None, typer.Option("--ace", help="Who took A♥ (not needed when A♥ is listed or dead).", show_default=False)]  # fmt: skip
-DeadOption = Annotated[str | None, typer.Option("--dead", help="The dead cards (3 or 5 players), e.g. '7H' or '7H,2C'.", show_default=False)]  # fmt: skip
+AceOption = Annotated[list[str] | None, typer.Option("--ace", metavar="NAME", help="Who took A♥ (not needed when the entry tells: A♥ listed or dead, or one player entered with a count).", show_default=False)]  # fmt: skip
+DeadOption = Annotated[str | None, typer.Option("--dead", help="The dead cards the table turned over (3 or 5 players; any of them, at most the pile's 1 or 2), e.g. '7H' or '7H,2C'.", show_default=False)]  # fmt: skip
 CursedOption = Annotated[list[str] | None, typer.Option("--cursed", help="cupido: who collected the most cards of the cursed suit (repeat for ties; not needed when hearts are cursed).", show_default=False)]  # fmt: skip
+
+
+def _one_ace(ace: list[str] | None) -> str | None:
+    """One player took A♥: --ace names one."""
+    from referee.errors import InputError
+
+    if ace and len(ace) > 1:
+        raise InputError(f"--ace is given {len(ace)} times; one player took A♥, so name one")
+    return ace[0] if ace else None
 
 
 def _report(match: Match, as_json: bool, *lines: Any, extra: dict[str, Any] | None = None) -> None:
@@ -70,6 +79,7 @@ def new(
     bid_bonus: Annotated[int | None, typer.Option(help="blinde-liefde: points for an exact bid (default 5).", show_default=False)] = None,
     bid_penalty: Annotated[int | None, typer.Option(help="blinde-liefde: points lost for a missed bid (default 5).", show_default=False)] = None,
     duo: Annotated[str | None, typer.Option(help="partners: one duo as NAME+NAME (default: seats 1+3 and 2+4).", show_default=False)] = None,
+    revoke_penalty: Annotated[int, typer.Option(help="Points a revoke (verzaken) costs the player who made it, in that round; the rulebook sets none.")] = 0,
     as_json: JsonOption = False,
 ) -> None:
     """Start a match file for 3 to 5 players."""
@@ -85,6 +95,7 @@ def new(
         bid_bonus=bid_bonus,
         bid_penalty=bid_penalty,
         duos=None if duo is None else [duo.split("+")],
+        revoke_penalty=revoke_penalty,
     )
     saved = savefile.create(file, _rules(), setup.to_toml())
     if as_json:
@@ -109,7 +120,7 @@ def round_(
     from referee import savefile
     from referee.smoorverliefd.entry import round_event
 
-    event = lambda match: round_event(match.setup, entries or [], ace, dead, cursed or [])  # noqa: E731
+    event = lambda match: round_event(match.setup, entries or [], _one_ace(ace), dead, cursed or [])  # noqa: E731
     _echo_round(savefile.record(file, _rules(), event).state, as_json)
 
 
@@ -131,8 +142,9 @@ def trick(
     """Trick by trick: the cards in play order; the referee finds the winner, who leads next.
 
     With a seeded deal it rejects a card not in hand or a failure to follow suit (exit 1).
-    With physical cards it flags a proven revoke (verzaken) with both tricks: the trick is
-    recorded and the exit code is 1.
+    With physical cards it flags a proven revoke (verzaken) once, at the trick that proves
+    it, naming the player, both tricks and the card: the trick is recorded and the exit
+    code is 1.
     """
     from referee import savefile
     from referee.smoorverliefd.entry import trick_event
@@ -141,25 +153,20 @@ def trick(
     entered = match.last_trick()
     assert entered is not None  # the event just recorded is this trick
     trick_played, finished, revokes = entered.trick, entered.round_complete, entered.revokes
+    round_number = match.rounds[-1].number if finished else match.current.number
     if as_json:
-        from referee.smoorverliefd.report import revoke_json
+        from referee.smoorverliefd.report import revoke_json, trick_json
 
-        names = match.setup.players
         document = {
-            "trick": {
-                "number": trick_played.number,
-                "leader": names[trick_played.leader],
-                "cards": [str(card) for card in trick_played.cards],
-                "winner": names[trick_played.winner],
-            },
+            "trick": trick_json(match, trick_played),
             "round_complete": finished,
-            "revokes": [revoke_json(match, revoke) for revoke in revokes],
+            "revokes": [revoke_json(match, revoke, round_number) for revoke in revokes],
         }
         _report(match, True, extra=document)
     else:
         from referee.cli.smoor_lines import revoke_line, trick_line
 
-        lines = [trick_line(match, trick_played), *(revoke_line(match, r) for r in revokes)]
+        lines = [trick_line(match, trick_played), *(revoke_line(match, r, round_number) for r in revokes)]
         if finished:
             _echo_round(match, False, *lines)
         else:
@@ -227,7 +234,7 @@ def edit(
 
     def corrected(events: list[dict[str, Any]], match: Match) -> list[dict[str, Any]]:
         before.append(match)
-        return replace_round(match, events, round_number, entries or [], ace, dead, cursed or [])
+        return replace_round(match, events, round_number, entries or [], _one_ace(ace), dead, cursed or [])
 
     match = savefile.rewrite(file, _rules(), corrected).state
     names = match.setup.players

@@ -5,9 +5,11 @@ from __future__ import annotations
 from referee.cards import Suit
 from referee.cli.output import Line, card_segment, cards_line
 from referee.smoorverliefd.match import Match, PlayedRound
+from referee.smoorverliefd.report import revoke_text
 from referee.smoorverliefd.scoring import side_names
 from referee.smoorverliefd.setup import Variant
 from referee.smoorverliefd.tricks import Revoke, Trick
+from referee.wording import counted, verb
 
 LEADER = "bold green"
 
@@ -17,7 +19,9 @@ def situation(match: Match) -> Line:
     setup, state = match.setup, match.standing
     if state.winner is not None:
         total = state.totals[state.winner]
-        return Line("Match over — ", (side_names(setup)[state.winner], LEADER), f" wins with {total} points")
+        players = 1 if setup.duos is None else 2
+        wins = verb(players, "wins", "win")
+        return Line("Match over — ", (side_names(setup)[state.winner], LEADER), f" {wins} with {counted(total, 'point')}")
     current, names = match.current, setup.players
     line = Line((f"Round {current.number}", "bold"), " — ", names[current.dealer], " deals, ")
     if current.tricks:
@@ -43,6 +47,8 @@ def settings(match: Match) -> Line:
             if variant is Variant.PARTNERS:
                 detail = f" ({' vs '.join(side_names(setup))})"
             parts.append(variant.value + detail)
+    if setup.revoke_penalty:
+        parts.append(f"a revoke costs {counted(setup.revoke_penalty, 'point')}")
     if setup.seed is not None:
         parts.append(f"seeded deals ({setup.seed})")
     return Line((" · ".join(parts), "dim"))
@@ -55,8 +61,7 @@ def round_line(match: Match, played: PlayedRound) -> Line:
     for seat, name in enumerate(names):
         if seat:
             line.append(" · ")
-        adjusted = score.bids[seat] or score.curse[seat]
-        line.append(name).append(f" {score.total[seat]:+d}" if adjusted else f" {score.total[seat]}")
+        line.append(name).append(f" {score.total[seat]:+d}" if score.adjusted(seat) else f" {score.total[seat]}")
         details = []
         capture = played.captures[seat]
         if capture.count:
@@ -67,6 +72,8 @@ def round_line(match: Match, played: PlayedRound) -> Line:
             details.append(f"bid {played.bids[seat]} {'✓' if score.bids_met[seat] else '✗'}")
         if score.curse[seat] and played.cursed_suit is not None:
             details.append(f"most {played.cursed_suit.symbol} −{-score.curse[seat]}")
+        if score.revokes[seat]:
+            details.append(f"revoke −{-score.revokes[seat]}")
         if details:
             line.append(f" ({', '.join(details)})", "dim")
         if setup.duos is None and seat in score.champions:
@@ -86,8 +93,8 @@ def totals_line(match: Match) -> Line:
         if index:
             line.append(" · ")
         line.append(f"{sides[side]} {state.totals[side]}", LEADER if state.totals[side] == best else "")
-    if state.winner is None:
-        line.append(f"  ({max(setup.target - best, 0)} to go to {setup.target})", "dim")
+    if best < setup.target:
+        line.append(f"  ({setup.target - best} to go to {setup.target})", "dim")
     return line
 
 
@@ -101,14 +108,24 @@ def trick_line(match: Match, trick: Trick) -> Line:
     return line
 
 
-def revoke_line(match: Match, revoke: Revoke) -> Line:
-    name = match.setup.players[revoke.seat]
-    return Line(
-        ("Revoke (verzaken): ", "bold red"),
-        f"{name} did not follow {revoke.suit.symbol} in trick {revoke.showed_out_in} but plays ",
-        card_segment(revoke.card),
-        f" in trick {revoke.played_in}",
-    )
+def revoke_line(match: Match, revoke: Revoke, round_number: int) -> Line:
+    """A revoke, named once: who, the trick they did not follow, the card that proves it."""
+    return Line(("Revoke (verzaken): ", "bold red"), revoke_text(match, revoke, round_number))
+
+
+def round_so_far(match: Match) -> Line | None:
+    """The round in progress, trick by trick: the hearts each player has taken so far."""
+    current, names = match.current, match.setup.players
+    if not current.tricks or match.over:
+        return None
+    line = Line((f"Round {current.number} so far", "bold"), f" ({counted(len(current.tricks), 'trick')}): ")
+    for seat, hearts in enumerate(match.hearts_so_far()):
+        if seat:
+            line.append(" · ")
+        line.append(names[seat]).append(f" {len(hearts)}♥")
+        if hearts:
+            line = Line(line, (" (", "dim"), cards_line(hearts), (")", "dim"))
+    return line
 
 
 def correction_line(match: Match, was: PlayedRound, now: PlayedRound) -> Line:

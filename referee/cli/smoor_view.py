@@ -11,10 +11,11 @@ from rich.text import Text
 
 from referee.cards import Card, Suit
 from referee.cli.output import console
-from referee.cli.smoor_lines import LEADER, settings, situation, totals_line
+from referee.cli.smoor_lines import LEADER, revoke_line, round_so_far, settings, situation, totals_line
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.report import running_totals
 from referee.smoorverliefd.scoring import side_names, side_totals
+from referee.wording import counted
 
 SPARKS = "▁▂▃▄▅▆▇█"
 RECENT_ROUNDS = 12
@@ -54,28 +55,37 @@ def standings_table(match: Match, show_all: bool = False) -> Table:
             cell = Text(str(played.score.total[seat]))
             if played.captures[seat].all_hearts:
                 cell.append(" ×2", style="magenta")
-            if played.score.bids[seat] or played.score.curse[seat]:
+            if played.score.adjusted(seat):
                 cell.append("*", style="dim")
             cells.append(cell)
         if setup.duos is not None:
             cells += [Text(str(points)) for points in side_totals(setup, played.score.total)]
         champion = Text(", ".join(sides[side] for side in played.score.champions), style="yellow")
-        if played.revokes:
-            champion.append("  revoke!", style="bold red")
         table.add_row(str(played.number), *cells, Text(names[played.dealer]), champion)
     return table
 
 
 def show_standings(match: Match, show_all: bool = False) -> None:
+    """The score sheet, the revokes under it (each once, with its round), then the round
+    in progress: its tricks so far and the hearts they gave."""
     out = console()
     out.print(settings(match).to_rich())
     if match.rounds:
         out.print(standings_table(match, show_all))
-        if any(p.score.bids != (0,) * match.setup.count or any(p.score.curse) for p in match.rounds):
-            out.print(Text("* includes bid or cursed-suit points", style="dim"))
+        count = match.setup.count
+        if any(p.score.adjusted(seat) for p in match.rounds for seat in range(count)):
+            out.print(Text("* includes bid, cursed-suit or revoke points", style="dim"))
         out.print(totals_line(match).to_rich())
     else:
-        out.print(Text("No rounds played yet."))
+        out.print(Text("No round finished yet." if match.current.tricks else "No rounds played yet."))
+    for played in match.rounds:
+        for revoke in played.revokes:
+            out.print(revoke_line(match, revoke, played.number).to_rich())
+    for revoke in match.current.revokes:
+        out.print(revoke_line(match, revoke, match.current.number).to_rich())
+    so_far = round_so_far(match)
+    if so_far is not None:
+        out.print(so_far.to_rich())
     out.print(situation(match).to_rich())
 
 
@@ -86,7 +96,7 @@ def show_chart(match: Match) -> None:
     history = [side_totals(setup, totals) for totals in running_totals(match)]
     sides = side_names(setup)
     out = console()
-    out.print(Text.assemble(("Cumulative totals", "bold"), f" after {len(history)} rounds, target {setup.target}"))
+    out.print(Text.assemble(("Cumulative totals", "bold"), f" after {counted(len(history), 'round')}, target {setup.target}"))
     if not history:
         out.print(situation(match).to_rich())
         return

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from referee.cards import parse_cards, parse_suit
+from referee.cards import Card, parse_cards, parse_suit
 from referee.errors import InputError, quoted
 from referee.smoorverliefd.setup import Setup
 
@@ -36,6 +36,23 @@ def _count(value: str) -> int | None:
     return int(digits) if unsigned.isascii() and unsigned.isdigit() else None
 
 
+def _heart_cards(name: str, value: str) -> list[Card]:
+    """The heart cards of an entry that is not a count, or why the value is neither.
+
+    A word such as ``three`` is no attempt at cards (a card is a rank and a suit), so it
+    is not explained as one.
+    """
+    try:
+        return parse_cards(value)
+    except InputError as error:
+        if value.isalpha() and len(value) > 2:
+            raise InputError(
+                f"{quoted(value)} is not a number of hearts nor a list of cards; "
+                f"write a count ({name}=3) or the heart cards ({name}=AH,10H)"
+            ) from None
+        raise InputError(f"{name}={value}: {error}") from None
+
+
 def round_event(
     setup: Setup, tokens: Sequence[str], ace: str | None = None, dead: str | None = None, cursed: Sequence[str] = ()
 ) -> dict[str, Any]:
@@ -43,7 +60,7 @@ def round_event(
     hearts: dict[str, int | list[str]] = {}
     for name, value in _named_values(setup, tokens, "Anna=3 or Anna=AH,10H").items():
         count = _count(value)
-        hearts[name] = count if count is not None else [str(card) for card in parse_cards(value)]
+        hearts[name] = count if count is not None else [str(card) for card in _heart_cards(name, value)]
     event: dict[str, Any] = {"kind": "round", "hearts": hearts}
     if ace is not None:
         event["ace"] = setup.players[setup.player(ace)]

@@ -26,7 +26,8 @@ from referee.smoorverliefd.scoring import (
 from referee.smoorverliefd import events
 from referee.smoorverliefd.quick import captures_from_entry
 from referee.smoorverliefd.setup import Setup, Variant
-from referee.smoorverliefd.tricks import Revoke, Trick, find_revokes, follow_suit_problem, new_voids, trick_winner
+from referee.smoorverliefd.tricks import Revoke, Trick, follow_suit_problem, follow_up, trick_winner
+from referee.wording import counted
 
 MAX_BID = ALL_HEARTS
 
@@ -120,6 +121,21 @@ class Match:
             return TrickEntered.of(self.rounds[-1].tricks[-1], self.rounds[-1].revokes, round_complete=True)
         return None
 
+    def won_so_far(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each player has won in the tricks of the round in progress."""
+        won: list[list[Card]] = [[] for _ in range(self.setup.count)]
+        for trick in self.current.tricks:
+            won[trick.winner].extend(trick.cards)
+        return tuple(tuple(cards) for cards in won)
+
+    def hearts_so_far(self) -> tuple[tuple[Card, ...], ...]:
+        """The hearts each player has taken in the round in progress, highest first
+        ("Alle Hartenkaarten in die slag gaan naar de scorestapel van de winnaar")."""
+        return tuple(
+            tuple(sorted((card for card in cards if card.suit is Suit.HEARTS), key=lambda card: -card.rank))
+            for cards in self.won_so_far()
+        )
+
     def hands_in_play(self) -> tuple[frozenset[Card], ...]:
         """A seeded match: the cards each player still holds this round."""
         if self.current.hands is None:
@@ -165,7 +181,7 @@ class Match:
         if current.tricks:
             raise RuleError(f"round {current.number} has begun; bids are made before the first trick")
         if current.bids is not None:
-            raise InputError(f"the bids for round {current.number} are in already; `undo` them to change them")
+            raise RuleError(f"the bids for round {current.number} are in already; `undo` them to change them")
         missing = [self.setup.players[seat] for seat in range(self.setup.count) if seat not in bids]
         if missing:
             raise InputError(f"every player bids; missing: {', '.join(missing)}")
@@ -187,7 +203,7 @@ class Match:
         if current.tricks:
             raise RuleError(f"round {current.number} has begun; the cursed suit is named before the first trick")
         if current.cursed_suit is not None:
-            raise InputError(f"the cursed suit for round {current.number} is named already; `undo` it to change it")
+            raise RuleError(f"the cursed suit for round {current.number} is named already; `undo` it to change it")
         return self._in_round(replace(current, cursed_suit=suit))
 
     def quick_round(
@@ -203,8 +219,8 @@ class Match:
         current = self.current
         self._check_round_may_begin()
         if current.tricks:
-            raise InputError(
-                f"round {current.number} is being entered trick by trick ({len(current.tricks)} tricks so far); "
+            raise RuleError(
+                f"round {current.number} is being entered trick by trick ({counted(len(current.tricks), 'trick')} so far); "
                 "finish it with `trick`, or `undo` the tricks first"
             )
         captures, ace_seat, known_dead = captures_from_entry(self.setup, current.dead, hearts, ace, dead)
@@ -229,7 +245,7 @@ class Match:
                 raise InputError(f"{card} is named twice in this trick")
             if card in played:
                 number = next(t.number for t in current.tricks if card in t.cards)
-                raise InputError(f"{card} was already played in trick {number} of round {current.number}")
+                raise RuleError(f"{card} was already played in trick {number} of round {current.number}")
             seen.add(card)
         number = len(current.tricks) + 1
         hands = current.hands
@@ -247,10 +263,8 @@ class Match:
         trump = Suit.HEARTS if setup.has(Variant.TROEF) else None
         position = trick_winner(cards, trump)
         trick = Trick(number, leader, tuple(cards), (leader + position) % setup.count)
-        voids = dict(current.voids)
-        revokes = current.revokes + tuple(find_revokes(trick, voids))
-        for key, at in new_voids(trick).items():
-            voids.setdefault(key, at)
+        proven, voids = follow_up(trick, dict(current.voids))
+        revokes = current.revokes + tuple(proven)
         progressed = replace(
             current,
             leader=trick.winner,
@@ -308,11 +322,9 @@ class Match:
 
     def _finish_tricks(self) -> Match:
         """After the last trick the round scores itself."""
-        setup, current = self.setup, self.current
-        won: list[list[Card]] = [[] for _ in range(setup.count)]
-        for trick in current.tricks:
-            won[trick.winner].extend(trick.cards)
-        captures = tuple(Capture.of(sorted((c for c in cards if c.suit is Suit.HEARTS), key=lambda c: -c.rank)) for cards in won)
+        current = self.current
+        won = self.won_so_far()
+        captures = tuple(Capture.of(hearts) for hearts in self.hearts_so_far())
         ace = next((seat for seat, capture in enumerate(captures) if capture.ace), None)
         cursed: tuple[int, ...] = ()
         if current.cursed_suit is not None:
@@ -328,7 +340,7 @@ class Match:
         tricks: tuple[Trick, ...],
     ) -> Match:
         setup, current = self.setup, self.current
-        score = score_round(setup, captures, current.bids, cursed_most)
+        score = score_round(setup, captures, current.bids, cursed_most, [revoke.seat for revoke in current.revokes])
         played = PlayedRound(
             number=current.number,
             dealer=current.dealer,

@@ -14,6 +14,7 @@ from referee.dealing import SMOORVERLIEFD_HANDS
 from referee.errors import InputError
 from referee.smoorverliefd.scoring import ACE_OF_HEARTS, ALL_HEARTS, Capture
 from referee.smoorverliefd.setup import Setup, Variant
+from referee.wording import counted
 
 
 def captures_from_entry(
@@ -79,7 +80,13 @@ def _count(entry: int | tuple[Card, ...]) -> int:
 
 
 def _dead_cards(setup: Setup, known: tuple[Card, ...] | None, dead: Sequence[Card] | None) -> tuple[Card, ...]:
-    """The dead pile: 1 card with 3 players, 2 with 5, none with 4 (the last cards dealt)."""
+    """The dead pile (*dode stapel*): 1 card with 3 players, 2 with 5, none with 4.
+
+    "Restkaarten … kunnen aan het einde worden omgedraaid": ``--dead`` names the dead
+    cards the table turned over, any of them (one of the two with 5 players, or just
+    the dead hearts), never more than the pile holds. With a seeded deal the referee
+    knows them all, and what is named must be among them.
+    """
     size = SMOORVERLIEFD_HANDS[setup.count][1]
     if dead is None:
         return known or ()
@@ -88,7 +95,10 @@ def _dead_cards(setup: Setup, known: tuple[Card, ...] | None, dead: Sequence[Car
     if len(set(dead)) != len(dead):
         raise InputError("a dead card is named twice")
     if len(dead) > size:
-        raise InputError(f"with {setup.count} players the dead pile holds {size} card{'s' * (size > 1)}, not {len(dead)}")
+        raise InputError(
+            f"with {setup.count} players the dead pile holds {counted(size, 'card')}, but --dead names {len(dead)}; "
+            "name only the dead cards the table turned over"
+        )
     if known is not None and not set(dead) <= set(known):
         shown = " ".join(str(card) for card in known)
         raise InputError(f"the seeded deal's dead cards this round are {shown}; --dead says otherwise")
@@ -98,7 +108,11 @@ def _dead_cards(setup: Setup, known: tuple[Card, ...] | None, dead: Sequence[Car
 def _ace_holder(
     setup: Setup, hearts: Mapping[int, int | tuple[Card, ...]], ace: int | None, ace_dead: bool, counts: list[int]
 ) -> int | None:
-    """Who took A♥: from the lists or from --ace; nobody if it was dead. Exactly one."""
+    """Who took A♥: from the lists or from --ace; nobody if it was dead. Exactly one.
+
+    Nobody is asked what the entry already says: when A♥ is not dead and not listed,
+    it is among the hearts entered as counts, so a single such player took it.
+    """
     names = setup.players
     listed = next((seat for seat, entry in hearts.items() if isinstance(entry, tuple) and ACE_OF_HEARTS in entry), None)
     if ace_dead:
@@ -109,8 +123,13 @@ def _ace_holder(
         if ace is not None and ace != listed:
             raise InputError(f"A♥ is listed with {names[listed]}'s hearts but --ace says {names[ace]}")
         return listed
+    counted_hearts = sorted(seat for seat, entry in hearts.items() if isinstance(entry, int) and entry > 0)
     if ace is None:
-        raise InputError("who took A♥? add --ace NAME (or list AH with that player's hearts)")
+        if len(counted_hearts) == 1:
+            return counted_hearts[0]
+        *others, last = [names[seat] for seat in counted_hearts]
+        choices = f"{', '.join(others)} or {last}"
+        raise InputError(f"who took A♥ ({choices})? add --ace NAME (or list AH with that player's hearts)")
     if isinstance(hearts.get(ace), tuple):
         raise InputError(f"--ace says {names[ace]} took A♥, but {names[ace]}'s hearts are listed without AH")
     if counts[ace] == 0:

@@ -11,6 +11,8 @@ from typing import Any
 from referee.smoorverliefd.match import Match, PlayedRound
 from referee.smoorverliefd.scoring import side_names, side_totals
 from referee.smoorverliefd.setup import Variant
+from referee.smoorverliefd.tricks import Revoke, Trick
+from referee.wording import counted
 
 
 def next_round(match: Match) -> dict[str, Any]:
@@ -27,6 +29,30 @@ def next_round(match: Match) -> dict[str, Any]:
     if current.cursed_suit is not None:
         document["cursed_suit"] = current.cursed_suit.value
     return document
+
+
+def current_round(match: Match) -> dict[str, Any]:
+    """The round in progress: its tricks so far, the hearts each player has taken in
+    them, and who leads next (``leader``)."""
+    names = match.setup.players
+    hearts = match.hearts_so_far()
+    return {
+        **next_round(match),
+        "hearts": {name: len(cards) for name, cards in zip(names, hearts)},
+        "heart_cards": {name: [str(card) for card in cards] for name, cards in zip(names, hearts)},
+        "tricks": [trick_json(match, trick) for trick in match.current.tricks],
+        "revokes": [revoke_json(match, revoke, match.current.number) for revoke in match.current.revokes],
+    }
+
+
+def trick_json(match: Match, trick: Trick) -> dict[str, Any]:
+    names = match.setup.players
+    return {
+        "number": trick.number,
+        "leader": names[trick.leader],
+        "cards": [str(card) for card in trick.cards],
+        "winner": names[trick.winner],
+    }
 
 
 def round_json(match: Match, played: PlayedRound, running: tuple[int, ...]) -> dict[str, Any]:
@@ -65,23 +91,35 @@ def round_json(match: Match, played: PlayedRound, running: tuple[int, ...]) -> d
         document["cursed_most"] = [names[seat] for seat in played.cursed_most]
         document["curse_points"] = dict(zip(names, score.curse))
     if played.tricks:
-        document["tricks"] = [
-            {"leader": names[t.leader], "cards": [str(c) for c in t.cards], "winner": names[t.winner]}
-            for t in played.tricks
-        ]
+        document["tricks"] = [trick_json(match, trick) for trick in played.tricks]
     if played.revokes:
-        document["revokes"] = [revoke_json(match, revoke) for revoke in played.revokes]
+        document["revokes"] = [revoke_json(match, revoke, played.number) for revoke in played.revokes]
+        document["revoke_points"] = dict(zip(names, score.revokes))
     return document
 
 
-def revoke_json(match: Match, revoke: Any) -> dict[str, Any]:
+def revoke_json(match: Match, revoke: Revoke, round_number: int) -> dict[str, Any]:
+    """One revoke, once: who, the trick they did not follow, the trick and card that prove it."""
     return {
         "player": match.setup.players[revoke.seat],
+        "round": round_number,
         "suit": revoke.suit.value,
         "showed_out_in_trick": revoke.showed_out_in,
         "played_in_trick": revoke.played_in,
         "card": str(revoke.card),
+        "points": -match.setup.revoke_penalty,
     }
+
+
+def revoke_text(match: Match, revoke: Revoke, round_number: int) -> str:
+    """A revoke in words, the same on every screen and in the CSV export."""
+    name = match.setup.players[revoke.seat]
+    text = (
+        f"{name} did not follow {revoke.suit.symbol} in trick {revoke.showed_out_in} of round {round_number} "
+        f"but played {revoke.card.symbol} in trick {revoke.played_in}"
+    )
+    penalty = match.setup.revoke_penalty
+    return text + (f"; {name} loses {counted(penalty, 'point')} this round" if penalty else "")
 
 
 def running_totals(match: Match) -> list[tuple[int, ...]]:
@@ -106,6 +144,8 @@ def standings_json(match: Match) -> dict[str, Any]:
         "variants": [v.value for v in Variant if v in setup.variants],
         "tied_at_target": state.tied_at_target,
         "next_round": None if match.over else next_round(match),
+        "current_round": None if match.over else current_round(match),
+        "revoke_penalty": setup.revoke_penalty,
     }
     if setup.duos is not None:
         document["duos"] = [
@@ -122,10 +162,11 @@ def standings_json(match: Match) -> dict[str, Any]:
 def csv_rows(match: Match) -> list[list[str | int]]:
     """One row per round: its points per player, then the running totals."""
     names = match.setup.players
-    header: list[str | int] = ["round", "dealer", *(f"{n} points" for n in names), *(f"{n} total" for n in names), "champions"]
+    header: list[str | int] = ["round", "dealer", *(f"{n} points" for n in names), *(f"{n} total" for n in names), "champions", "revokes"]
     sides = side_names(match.setup)
     rows = [header]
     for played, totals in zip(match.rounds, running_totals(match)):
         champions = "; ".join(sides[side] for side in played.score.champions)
-        rows.append([played.number, names[played.dealer], *played.score.total, *totals, champions])
+        revokes = "; ".join(revoke_text(match, revoke, played.number) for revoke in played.revokes)
+        rows.append([played.number, names[played.dealer], *played.score.total, *totals, champions, revokes])
     return rows

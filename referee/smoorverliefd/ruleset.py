@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from referee.smoorverliefd.match import Match
@@ -41,6 +42,28 @@ class SmoorverliefdRules:
                 line += f"; most of the cursed suit: {', '.join(event['cursed'])}"
             return line
         return str(kind)
+
+    def history_details(self, state: Match, events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Each event in its round: `history` groups the events by round ("Round 2 — Bram
+        deals"), and a trick says who won it and the revoke it proved, if any."""
+        from referee.smoorverliefd.report import revoke_text
+
+        names = state.setup.players
+        match = Match.start(state.setup)
+        details = []
+        for event in events:
+            number, dealer = match.current.number, names[match.current.dealer]
+            match = match.apply(event)
+            detail: dict[str, Any] = {"round": number, "section": f"Round {number} — {dealer} deals"}
+            entered = match.last_trick() if event.get("kind") == "trick" else None
+            if entered is not None:
+                played = entered.trick
+                summary = f"trick {played.number}: {' '.join(str(c) for c in played.cards)} — {names[played.winner]} wins"
+                for revoke in entered.revokes:
+                    summary += f"; revoke (verzaken): {revoke_text(match, revoke, number)}"
+                detail["summary"] = summary
+            details.append(detail)
+        return details
 
 
 RULES = SmoorverliefdRules()

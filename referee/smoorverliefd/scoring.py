@@ -75,12 +75,17 @@ class RoundScore:
     hearts: tuple[int, ...]  # heart points, after doubling
     bids: tuple[int, ...]  # blinde-liefde: +bonus / −penalty, else zeros
     curse: tuple[int, ...]  # cupido: −5 for the cursed suit's biggest collectors
+    revokes: tuple[int, ...]  # −the table's revoke penalty for each revoke proven against the player
     champions: tuple[int, ...]  # seats (or duo numbers, with partners) with most heart points
     bids_met: tuple[bool, ...] | None = None  # blinde-liefde: who captured exactly their bid
 
     @property
     def total(self) -> tuple[int, ...]:
-        return tuple(h + b + c for h, b, c in zip(self.hearts, self.bids, self.curse))
+        return tuple(sum(parts) for parts in zip(self.hearts, self.bids, self.curse, self.revokes))
+
+    def adjusted(self, seat: int) -> bool:
+        """Whether the player's points hold more than their hearts (a bid, a curse, a revoke)."""
+        return any((self.bids[seat], self.curse[seat], self.revokes[seat]))
 
 
 def score_round(
@@ -88,6 +93,7 @@ def score_round(
     captures: Sequence[Capture],
     bids: Sequence[int] | None = None,
     cursed_most: Sequence[int] = (),
+    revokers: Sequence[int] = (),
 ) -> RoundScore:
     """Score one round from the hearts each player captured.
 
@@ -95,6 +101,9 @@ def score_round(
     straf" — the bid counts hearts (cards), exact is +bonus, anything else −penalty.
     Cupid's Arrow: "wie in de volgende ronde de meeste kaarten van die vervloekte kleur
     verzamelt, verliest 5 punten" — every player tied for the most loses 5.
+    A revoke (*verzaken*): the rulebook names no penalty; each revoke costs the player
+    who made it the table's ``--revoke-penalty`` (0 unless the table chose one).
+    ``revokers`` holds the seat of each revoke, once per revoke.
     """
     kleine = setup.has(Variant.KLEINE_LIEFDE)
     hearts = tuple(heart_points(capture, kleine) for capture in captures)
@@ -104,7 +113,8 @@ def score_round(
     else:
         bid_points = tuple(setup.bid_bonus if exact else -setup.bid_penalty for exact in met)
     curse = tuple(-CUPIDO_PENALTY if seat in cursed_most else 0 for seat in range(setup.count))
-    return RoundScore(hearts, bid_points, curse, champions(setup, hearts), met)
+    revokes = tuple(-setup.revoke_penalty * list(revokers).count(seat) for seat in range(setup.count))
+    return RoundScore(hearts, bid_points, curse, revokes, champions(setup, hearts), met)
 
 
 def champions(setup: Setup, hearts: Sequence[int]) -> tuple[int, ...]:

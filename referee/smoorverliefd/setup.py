@@ -20,6 +20,7 @@ DEFAULT_TARGET = 100
 DEFAULT_BID_BONUS = 5
 DEFAULT_BID_PENALTY = 5
 CUPIDO_PENALTY = 5
+DEFAULT_REVOKE_PENALTY = 0  # the rulebook is silent: a revoke is recorded, and costs what the table decides
 
 
 class Variant(enum.Enum):
@@ -46,6 +47,7 @@ class Setup:
     bid_bonus: int = DEFAULT_BID_BONUS
     bid_penalty: int = DEFAULT_BID_PENALTY
     duos: tuple[tuple[int, int], tuple[int, int]] | None = None
+    revoke_penalty: int = DEFAULT_REVOKE_PENALTY
 
     def __post_init__(self) -> None:
         if len(self.players) not in PLAYER_COUNTS:
@@ -55,6 +57,8 @@ class Setup:
             raise InputError(f"the target must be at least 1 point, not {self.target}")
         if self.bid_bonus < 0 or self.bid_penalty < 0:
             raise InputError("--bid-bonus and --bid-penalty are amounts of points: give numbers of 0 or more")
+        if self.revoke_penalty < 0:
+            raise InputError(f"--revoke-penalty is the points a revoke costs: give a number of 0 or more, not {self.revoke_penalty}")
         if Variant.PARTNERS in self.variants:
             if len(self.players) != 4:
                 raise InputError(f"the partners variant is for 4 players in two duos, not {len(self.players)}")
@@ -93,6 +97,7 @@ class Setup:
             "target": self.target,
             "variants": [v.value for v in Variant if v in self.variants],
             "dealer": self.players[self.first_dealer],
+            "revoke_penalty": self.revoke_penalty,
         }
         if self.seed is not None:
             table["seed"] = self.seed
@@ -114,6 +119,7 @@ class Setup:
             bid_bonus=_optional_int(table, "bid_bonus"),
             bid_penalty=_optional_int(table, "bid_penalty"),
             duos=table.get("duos"),
+            revoke_penalty=_int(table, "revoke_penalty", DEFAULT_REVOKE_PENALTY),
         )
 
     @classmethod
@@ -128,6 +134,7 @@ class Setup:
         bid_bonus: int | None = None,
         bid_penalty: int | None = None,
         duos: object = None,
+        revoke_penalty: int = DEFAULT_REVOKE_PENALTY,
     ) -> Setup:
         """A setup from what people type: names, variant names, the dealer's name.
 
@@ -148,7 +155,7 @@ class Setup:
         first_dealer = 0 if dealer is None else draft.player(str(dealer))
         if duos is not None:
             pairs = _duos(draft, duos)
-        return cls(players, target, chosen, first_dealer, seed, bid_bonus, bid_penalty, pairs)
+        return cls(players, target, chosen, first_dealer, seed, bid_bonus, bid_penalty, pairs, revoke_penalty)
 
 
 def _duos(setup: Setup, duos: object) -> tuple[tuple[int, int], tuple[int, int]]:

@@ -66,25 +66,24 @@ class Revoke:
     card: Card
 
 
-def find_revokes(trick: Trick, voids: Mapping[tuple[int, Suit], int]) -> list[Revoke]:
-    """Revokes that ``trick`` proves, given where each seat showed out before.
+def follow_up(
+    trick: Trick, voids: Mapping[tuple[int, Suit], int]
+) -> tuple[list[Revoke], dict[tuple[int, Suit], int]]:
+    """The revokes ``trick`` proves, and where each seat has shown out after it.
 
-    ``voids`` maps (seat, suit) to the first trick in which that seat did not follow
-    that suit.
+    ``voids`` maps (seat, suit) to the trick in which that seat did not follow that
+    suit. A seat that plays such a suit later proves one revoke: the failure to follow
+    in that earlier trick. It is proven once: later plays of the suit prove nothing new,
+    so the void is forgotten; a seat that fails to follow the suit again starts a new one.
     """
     revokes = []
+    after = dict(voids)
     for position, card in enumerate(trick.cards):
         seat = trick.seat_of(position)
-        earlier = voids.get((seat, card.suit))
+        earlier = after.pop((seat, card.suit), None)
         if earlier is not None:
             revokes.append(Revoke(seat, card.suit, earlier, trick.number, card))
-    return revokes
-
-
-def new_voids(trick: Trick) -> dict[tuple[int, Suit], int]:
-    """The (seat, suit) pairs this trick shows to be void: players who did not follow."""
-    return {
-        (trick.seat_of(position), trick.led): trick.number
-        for position, card in enumerate(trick.cards)
-        if card.suit is not trick.led
-    }
+    for position, card in enumerate(trick.cards):
+        if card.suit is not trick.led:
+            after.setdefault((trick.seat_of(position), trick.led), trick.number)
+    return revokes, after
