@@ -47,7 +47,7 @@ from referee.errors import InputError, RuleError
 from referee.spellcrafter.cards import Card, Suit
 from referee.spellcrafter.dealing import SpellDeal, deal_spellcrafter
 from referee.spellcrafter.deck import Deck
-from referee.spellcrafter.notation import LetterToken, Token, parse_word
+from referee.spellcrafter.notation import Token, is_jumper, parse_word
 from referee.spellcrafter.scoring import Score, score_word
 from referee.spellcrafter.setup import ROUNDS, Setup
 
@@ -328,7 +328,7 @@ class Game:
                     raise RuleError(f"the word uses {card} {count} times, but the deck holds {deck.count(card)}")
         jumper = self.jumper(round_number)
         for token in tokens:
-            if jumper is not None and isinstance(token, LetterToken) and token.jumper and token.card != jumper:
+            if jumper is not None and is_jumper(token) and token.card != jumper:
                 raise RuleError(f"the Jumper on the table in round {round_number} is {jumper}, not {token.card}")
         self.check_dealt(tokens, round_number, seat)
 
@@ -340,13 +340,13 @@ class Game:
         if dealt is None:
             return
         pool = Counter(card for hand in dealt.hands for card in hand)
-        mine = Counter(token.card for token in tokens if not (isinstance(token, LetterToken) and token.jumper))
+        mine = Counter(token.card for token in tokens if not is_jumper(token))
         before: dict[Card, Counter[int]] = {}
         played = self.rounds[round_number - 1] if round_number <= len(self.rounds) else Round(round_number, ())
         for other, entry in enumerate(played.entries):
             if other != seat and isinstance(entry, Play):
                 for token in entry.score.tokens:
-                    if not (isinstance(token, LetterToken) and token.jumper):
+                    if not is_jumper(token):
                         before.setdefault(token.card, Counter())[other] += 1
         for card, count in mine.items():
             if pool[card] == 0:

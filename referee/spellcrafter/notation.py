@@ -131,6 +131,11 @@ LetterLike = LetterToken | DoubleToken | TroubleToken
 Token = LetterToken | DoubleToken | TroubleToken | ToilToken
 
 
+def is_jumper(token: Token) -> bool:
+    """Is this token the Jumper (``*Y4f``)?"""
+    return isinstance(token, LetterToken) and token.jumper
+
+
 def letters_of(tokens: Sequence[Token]) -> tuple[LetterLike, ...]:
     """The word's letters: letter cards, the Jumper, Double, Double and Trouble; not Toil."""
     return tuple(token for token in tokens if not isinstance(token, ToilToken))
