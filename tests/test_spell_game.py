@@ -187,6 +187,31 @@ def test_in_a_seeded_game_the_jumper_is_the_card_the_referee_turned_up():
         play(state, ("word", "Anna", ["K6m", "I1m", "*Y4f"]))
 
 
+def test_one_jumper_per_round_the_first_word_that_uses_it_fixes_it():
+    """There is one Jumper on the table: without a referee's deal the first word of the
+    round that uses it says which card it is, and a different one later breaks the rules."""
+    state = play(game(), ("word", "Anna", ["*S1f", "I1m", "T1m"]))
+    with pytest.raises(RuleError) as refused:
+        play(state, ("word", "Bram", ["*Y4f", "E1m", "S1m"]))
+    assert str(refused.value) == "the Jumper on the table in round 1 is S1f (Anna's SIT uses it), not Y4f"
+    state = play(state, ("word", "Bram", ["*S1f", "E1m", "T1m"]), ("word", "Cees", KIT))  # the same Jumper: fine
+    assert state.latest.complete
+    assert play(state, ("word", "Anna", ["*Y4f", "E1m", "S1m"])).totals[0] > 0  # round 2 has its own Jumper
+
+
+def test_the_jumper_of_a_word_that_fell_is_still_the_one_on_the_table():
+    state = play(game(), ("word", "Anna", ["*S1f", "I1m", "T1m"]), ("challenge", "Anna", "Bram", False))
+    with pytest.raises(RuleError, match=r"^the Jumper on the table in round 1 is S1f \(Anna's SIT uses it\), not Z10f$"):
+        play(state, ("word", "Cees", ["*Z10f", "O1m", "O1m"]))
+
+
+def test_a_replayed_file_with_two_jumpers_in_one_round_is_refused_at_the_second():
+    events = [{"kind": "word", "player": "Anna", "cards": ["*S1f", "I1m", "T1m"]},
+              {"kind": "word", "player": "Bram", "cards": ["*Y4f", "E1m", "S1m"]}]  # fmt: skip
+    with pytest.raises(RuleError, match="the Jumper on the table in round 1 is S1f"):
+        savefile.replay(RULES, Setup.build(("Anna", "Bram", "Cees")).to_toml(), events)
+
+
 # Seed "amber", three players (`referee deal spellcrafter --players 3 --round N --seed amber`):
 # round 1: Jumper R1f; hands B3s W4s B3f W4f U1f A1f T1m H4f | R1f G2c S1s T1s O1c O1m D2c N1s
 #          | R1s L1c Y4c K6m I1c TOILc I1s T1f

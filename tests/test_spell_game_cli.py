@@ -61,6 +61,7 @@ def test_a_word_is_scored_at_once_with_the_totals(referee, game_file):
         (["word", "Bram", "C3m", "A1m", "DDm:X"], 1, "Double, Double copies a letter already in your word"),
         (["word", "Bram", "C3m", "TRm:A", "T1m", "TOILm@2"], 1, "Toil has no effect on Trouble"),
         (["word", "Bram", "*C3m", "*A1m", "T1m"], 1, "the Jumper only once"),
+        (["word", "Bram", "*S1f", "I1m", "T1m"], 1, "the Jumper on the table in round 1 is Y4f (Anna's KITTY uses it), not S1f"),
         (["word", "Bram", "C3c", "A1c", "U1c", "L1c", "D2c", "R1c", "O1c", "N1c"], 1, "at most the 7 cards its player selected"),
         (["word", "Anna", "C3m", "A1m", "T1m"], 1, "Anna already has a word in round 1"),
         (["pass", "Anna"], 1, "Anna already has a word"),

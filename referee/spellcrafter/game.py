@@ -22,8 +22,9 @@ Rulings where the rulebook is silent:
   deck does not hold at all cannot be read as one of its cards (a typo: ``InputError``,
   exit 2). Cards that exist but cannot be in this word break the rules (``RuleError``,
   exit 1): a Familiars card in a two-player game (the suit is removed), a card used more
-  often than the deck holds it, and in a seeded game a Jumper other than the one the
-  referee turned up.
+  often than the deck holds it, and a second Jumper in a round: in a seeded game the
+  Jumper is the card the referee turned up; with physical cards the first word of the
+  round that uses the Jumper fixes it for the round ("One Jumper per round").
 - In a seeded game the referee knows every card dealt in a round, but not who ended up
   with which (the draft passes the hands around): the round's pool is every card dealt
   into the hands. Each card of a word other than the Jumper must be in the round's pool,
@@ -47,7 +48,7 @@ from referee.errors import InputError, RuleError
 from referee.spellcrafter.cards import Card, Suit
 from referee.spellcrafter.dealing import SpellDeal, deal_spellcrafter
 from referee.spellcrafter.deck import Deck
-from referee.spellcrafter.notation import Token, is_jumper, parse_word
+from referee.spellcrafter.notation import Token, is_jumper, jumper_of, parse_word
 from referee.spellcrafter.scoring import Score, score_word
 from referee.spellcrafter.setup import ROUNDS, Setup
 
@@ -326,11 +327,30 @@ class Game:
             for card, count in used.items():
                 if count > deck.count(card):
                     raise RuleError(f"the word uses {card} {count} times, but the deck holds {deck.count(card)}")
-        jumper = self.jumper(round_number)
-        for token in tokens:
-            if jumper is not None and is_jumper(token) and token.card != jumper:
-                raise RuleError(f"the Jumper on the table in round {round_number} is {jumper}, not {token.card}")
+        jumper = jumper_of(tokens)
+        if jumper is not None:
+            self.check_jumper(jumper, round_number, seat)
         self.check_dealt(tokens, round_number, seat)
+
+    def check_jumper(self, card: Card, round_number: int, seat: int | None = None) -> None:
+        """One Jumper lies on the table each round: in a seeded game the one the referee
+        turned up; with physical cards the first word of the round that uses it says which
+        card it is (a word that fell too: the card was on the table). Another is a
+        ``RuleError`` naming the Jumper in play. ``seat``'s own word is left out."""
+        where = f"the Jumper on the table in round {round_number} is"
+        turned_up = self.jumper(round_number)
+        if turned_up is not None:
+            if card != turned_up:
+                raise RuleError(f"{where} {turned_up}, not {card}")
+            return
+        for other, entry in enumerate(self._entries(round_number)):
+            in_play = jumper_of(entry.score.tokens) if other != seat and isinstance(entry, Play) else None
+            if in_play is not None and in_play != card:
+                raise RuleError(f"{where} {in_play} ({self.setup.players[other]}'s {entry.score.word} uses it), not {card}")
+
+    def _entries(self, round_number: int) -> tuple[Entry | None, ...]:
+        """The entries of a round so far (none for a round not begun)."""
+        return self.rounds[round_number - 1].entries if round_number <= len(self.rounds) else ()
 
     def check_dealt(self, tokens: Sequence[Token], round_number: int, seat: int | None = None) -> None:
         """In a seeded game every card of a word but the Jumper was dealt into a hand that
@@ -342,8 +362,7 @@ class Game:
         pool = Counter(card for hand in dealt.hands for card in hand)
         mine = Counter(token.card for token in tokens if not is_jumper(token))
         before: dict[Card, Counter[int]] = {}
-        played = self.rounds[round_number - 1] if round_number <= len(self.rounds) else Round(round_number, ())
-        for other, entry in enumerate(played.entries):
+        for other, entry in enumerate(self._entries(round_number)):
             if other != seat and isinstance(entry, Play):
                 for token in entry.score.tokens:
                     if not is_jumper(token):

@@ -136,6 +136,11 @@ def is_jumper(token: Token) -> bool:
     return isinstance(token, LetterToken) and token.jumper
 
 
+def jumper_of(tokens: Sequence[Token]) -> Card | None:
+    """The card a word uses as the Jumper, if it uses one."""
+    return next((token.card for token in tokens if is_jumper(token)), None)
+
+
 def letters_of(tokens: Sequence[Token]) -> tuple[LetterLike, ...]:
     """The word's letters: letter cards, the Jumper, Double, Double and Trouble; not Toil."""
     return tuple(token for token in tokens if not isinstance(token, ToilToken))
