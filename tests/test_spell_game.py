@@ -172,6 +172,27 @@ def test_with_a_known_deck_a_card_it_does_not_hold_is_unreadable():
         play(state, ("word", "Anna", ["K5m", "I1m", "T1m"]))
 
 
+def test_without_a_deck_file_card_values_run_from_one_to_ten():
+    """The stand-in deck's range: K66m is a typo that must not score 136 and win."""
+    for cards in (["K66m", "I1m", "T1m"], ["K6m", "I0m", "T1m"], ["K6m", "I1m", "*T11f"]):
+        with pytest.raises(InputError) as refused:
+            play(game(), ("word", "Anna", cards))
+        assert str(refused.value).endswith("values run 1–10; give `--deck` for a box with other values")
+    assert play(game(), ("word", "Anna", ["Q10s", "A1m", "T1m"])).totals[0] == 12
+
+
+def test_with_a_deck_file_its_values_decide():
+    box = Deck("our box", (Card(Suit.MOONS, "K", 12), Card(Suit.MOONS, "I", 1), Card(Suit.MOONS, "T", 1)))
+    assert play(game(deck=box), ("word", "Anna", ["K12m", "I1m", "T1m"])).totals[0] == 28
+
+
+def test_the_stand_in_decks_values_are_the_range_a_game_without_a_deck_accepts():
+    from referee.spellcrafter.deck import STANDIN_VALUES
+
+    values = {card.value for card in standin_deck().cards if card.is_letter}
+    assert (min(values), max(values)) == (STANDIN_VALUES.start, STANDIN_VALUES.stop - 1) == (1, 10)
+
+
 def test_a_card_used_more_often_than_the_deck_holds_it_breaks_the_rules():
     state = game(deck=standin_deck())
     with pytest.raises(RuleError, match="uses Z10m 2 times, but the deck holds 1"):

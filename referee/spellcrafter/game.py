@@ -20,7 +20,7 @@ Rulings where the rulebook is silent:
 - Passing goes left in round 1 and alternates: right in 2, left in 3, right in 4.
 - The cards of a word, checked by :meth:`Game.check_cards`: a card that the game's
   deck does not hold at all cannot be read as one of its cards (a typo: ``InputError``,
-  exit 2). Cards that exist but cannot be in this word break the rules (``RuleError``,
+  exit 2); without a deck file, the values are the stand-in deck's, 1 to 10. Cards that exist but cannot be in this word break the rules (``RuleError``,
   exit 1): a Familiars card in a two-player game (the suit is removed), a card used more
   often than the deck holds it, and a second Jumper in a round: in a seeded game the
   Jumper is the card the referee turned up; with physical cards the first word of the
@@ -47,8 +47,8 @@ from typing import Any
 from referee.errors import InputError, RuleError
 from referee.spellcrafter.cards import Card, Suit
 from referee.spellcrafter.dealing import SpellDeal, deal_spellcrafter
-from referee.spellcrafter.deck import Deck
-from referee.spellcrafter.notation import Token, is_jumper, jumper_of, parse_word
+from referee.spellcrafter.deck import STANDIN_VALUES, Deck
+from referee.spellcrafter.notation import LetterToken, Token, is_jumper, jumper_of, parse_word
 from referee.spellcrafter.scoring import Score, score_word
 from referee.spellcrafter.setup import ROUNDS, Setup
 
@@ -305,15 +305,17 @@ class Game:
         return None if dealt is None else dealt.jumper
 
     def check_cards(self, tokens: Sequence[Token], round_number: int, seat: int | None = None) -> None:
-        """The cards must be the game's. A card the deck does not hold at all is a typo
-        (``InputError``, exit 2); breaking a rule is a ``RuleError`` (exit 1): a Familiars
+        """The cards must be the game's. A card the deck does not hold at all, or without a
+        deck file a value outside 1–10, is a typo (``InputError``, exit 2); breaking a rule is a ``RuleError`` (exit 1): a Familiars
         card with two players, a card used more often than the deck holds it, a Jumper
         other than the one turned up in a seeded game, and in a seeded game a card not
         dealt that round or already used up by the round's other words (``seat``'s word
         is left out of those: it is the one being checked)."""
         deck = self.setup.deck
         used = Counter(token.card for token in tokens)
-        if deck is not None:
+        if deck is None:
+            check_standin_values(tokens)
+        else:
             for card in used:
                 if deck.count(card) == 0:
                     others = " ".join(str(c) for c in deck.same_letter(card)) if card.is_letter else ""
@@ -394,6 +396,15 @@ class Game:
 @lru_cache(maxsize=32)
 def _deal(deck: Deck, seed: str, players: int, round_number: int) -> SpellDeal:
     return deal_spellcrafter(deck, seed, players, round_number)
+
+
+def check_standin_values(tokens: Sequence[Token]) -> None:
+    """Without a deck file the values are the stand-in deck's, 1 to 10: a value outside
+    them is a typo (``K66m``), an ``InputError``."""
+    for token in tokens:
+        if isinstance(token, LetterToken) and token.value not in STANDIN_VALUES:
+            low, high = STANDIN_VALUES.start, STANDIN_VALUES.stop - 1
+            raise InputError(f"{token}: values run {low}–{high}; give `--deck` for a box with other values")
 
 
 def _times(count: int) -> str:
