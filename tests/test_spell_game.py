@@ -12,6 +12,7 @@ from referee.errors import InputError, RuleError
 from referee.spellcrafter.cards import Card, Suit
 from referee.spellcrafter.deck import Deck, standin_deck
 from referee.spellcrafter.game import Ending, Game, passing
+from referee.spellcrafter.notation import parse_word
 from referee.spellcrafter.ruleset import RULES
 from referee.spellcrafter.setup import Setup
 
@@ -62,6 +63,48 @@ def test_a_player_enters_one_word_a_round():
         play(state, ("word", "anna", CAT))
     with pytest.raises(RuleError, match="Anna already has a word"):
         play(state, ("pass", "Anna"))
+
+
+def test_the_same_word_as_the_players_word_of_the_round_that_just_completed_needs_its_round_stated():
+    """Up-arrow + Enter on the last word of a round must not slide into the next round."""
+    state = full_round(game(), {"Anna": KIT, "Bram": CAT, "Cees": None})
+    with pytest.raises(InputError) as refused:
+        state.check_repeat(0, parse_word(KIT))
+    assert str(refused.value) == (
+        "Anna's word in round 1 was these same cards, KIT: if Anna played them again in round 2, add --round 2"
+    )
+    state.check_repeat(0, parse_word(KIT), round_number=2)  # stated: a real repeat
+    state.check_repeat(0, parse_word(["I1m", "K6m", "T1m"]))  # other cards, or in another order
+    state.check_repeat(1, parse_word(KIT))  # Bram's word was CAT
+    state.check_repeat(2, parse_word(KIT))  # Cees passed
+    state.check_repeat(0, parse_word(KIT), round_number=1)  # a stated round is checked when the word is entered
+    later = play(state, ("word", "Bram", ["C3m", "A1m", "T1m"]))
+    with pytest.raises(InputError, match="Anna's word in round 1 was these same cards, KIT"):
+        later.check_repeat(0, parse_word(KIT))  # the round under way is still the one after it
+    game().check_repeat(0, parse_word(KIT))  # round 1 follows no round
+
+
+def test_a_replayed_file_keeps_a_repeated_word_that_was_entered_before_the_check():
+    events = [{"kind": "word", "player": "Anna", "cards": KIT}, {"kind": "pass", "player": "Bram"},
+              {"kind": "pass", "player": "Cees"}, {"kind": "word", "player": "Anna", "cards": KIT}]  # fmt: skip
+    assert savefile.replay(RULES, Setup.build(("Anna", "Bram", "Cees")).to_toml(), events).totals == (32, 0, 0)
+
+
+def test_a_stated_round_is_checked_against_the_current_one():
+    state = full_round(game(), {"Anna": KIT, "Bram": CAT, "Cees": None})
+    with pytest.raises(RuleError, match=r"^round 1 is complete; an entry now goes into round 2$"):
+        state.apply({"kind": "word", "player": "Anna", "round": 1, "cards": KIT})
+    state = state.apply({"kind": "word", "player": "Anna", "round": 2, "cards": KIT})
+    assert state.latest.number == 2 and state.totals == (32, 5, 0)
+    with pytest.raises(RuleError, match=r"^round 3 has not begun: round 2 is waiting for Bram, Cees$"):
+        state.apply({"kind": "pass", "player": "Bram", "round": 3})
+    assert state.apply({"kind": "pass", "player": "Bram", "round": 2}).latest.waiting == (2,)
+    for wrong in (0, 5):
+        with pytest.raises(InputError, match=f"^a game has rounds 1 to 4, not {wrong}$"):
+            state.apply({"kind": "pass", "player": "Bram", "round": wrong})
+    for wrong in ("2", True, 2.0):
+        with pytest.raises(InputError, match="`round` must be a whole number"):
+            state.apply({"kind": "pass", "player": "Bram", "round": wrong})
 
 
 def test_the_game_ends_after_four_rounds_with_the_highest_total():

@@ -106,6 +106,33 @@ def test_the_game_form_of_challenge_refuses_dictionary_options(referee, game_fil
     assert "no such file" in referee("spell", "challenge", "missing.toml", "Bram", "Anna").stderr
 
 
+def test_the_same_word_again_after_the_round_completed_is_refused_unless_round_is_given(referee, game_file):
+    for args in (["word", "Anna", *KITTY], ["word", "Bram", "Q6s", "A1m", "T1m"], ["pass", "Cees"]):
+        assert referee("spell", args[0], str(game_file), *args[1:]).exit_code == 0
+    before = game_file.read_bytes()
+    again = referee("spell", "word", str(game_file), "Anna", *KITTY)
+    assert again.exit_code == 2 and again.stdout == ""
+    assert again.stderr == (
+        "referee: Anna's word in round 1 was these same cards, KITTY: if Anna played them again in round 2, add --round 2\n"
+    )
+    assert game_file.read_bytes() == before
+    wrong = referee("spell", "word", str(game_file), "Anna", *KITTY, "--round", "1")
+    assert wrong.exit_code == 1 and wrong.stderr == "referee: round 1 is complete; an entry now goes into round 2\n"
+    assert game_file.read_bytes() == before
+    stated = referee("spell", "word", str(game_file), "Anna", *KITTY, "--round", "2")
+    assert stated.exit_code == 0 and stated.stdout.startswith("Anna: KITTY 26 points")
+    assert savefile.load(game_file, RULES).events[-1] == {"kind": "word", "player": "Anna", "round": 2, "cards": KITTY}
+    early = referee("spell", "pass", str(game_file), "Bram", "--round", "3")
+    assert early.exit_code == 1 and "round 3 has not begun: round 2 is waiting for Bram, Cees" in early.stderr
+    assert referee("spell", "pass", str(game_file), "Bram", "--round", "2").exit_code == 0
+    assert referee("spell", "pass", str(game_file), "Cees", "--round", "9").stderr == "referee: a game has rounds 1 to 4, not 9\n"
+
+
+@pytest.mark.parametrize("command", ["word", "pass"])
+def test_word_and_pass_offer_round_in_their_help(referee, command):
+    assert "--round" in referee("spell", command, "--help").stdout
+
+
 def test_show_draws_the_score_sheet_rounds_as_rows_players_as_columns(referee, game_file):
     referee("spell", "word", str(game_file), "Anna", *KITTY)
     referee("spell", "word", str(game_file), "Bram", "Q6s", "A1m", "T1m")

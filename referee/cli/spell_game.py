@@ -22,7 +22,10 @@ from referee.cli.files import FileArgument, JsonOption, add_file_commands
 from referee.spellcrafter import JUMPER_EXAMPLE, LETTER_EXAMPLE, QU_EXAMPLES
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from referee.spellcrafter.game import Game
+    from referee.spellcrafter.notation import Token
 
 GAME_FORMAT = "referee/spellcrafter"
 
@@ -38,6 +41,15 @@ Tokens = Annotated[
 FriendlyOption = Annotated[bool, typer.Option("--friendly", help="Friendly rules: the Jumper is mandatory and has no suit.")]
 DdtOption = Annotated[bool, typer.Option("--ddt", help="Double-Double, Toil & Trouble: all three special cards in a word +10.")]
 PlayerArgument = Annotated[str, typer.Argument(metavar="PLAYER", help="The player (any unambiguous start of the name).", show_default=False)]
+RoundOption = Annotated[
+    int | None,
+    typer.Option(
+        "--round", metavar="N",
+        help="The round this entry is for (1–4), checked against the current one; needed to enter the same cards "
+        "as the player's word of the round before.",
+        show_default=False,
+    ),
+]  # fmt: skip
 
 
 def _rules() -> Any:
@@ -143,32 +155,39 @@ def _anchored(dictionary: str) -> str:
     return f"file:{Path(rest).expanduser().resolve()}" if kind == "file" else dictionary
 
 
-def _entry(file: Path, player: str, kind: str, **fields: Any) -> tuple[Game, int]:
-    """Record a word or a pass by PLAYER (as typed: any unambiguous start of the name);
-    the game after it, and the player's seat."""
+def _entry(file: Path, player: str, round_number: int | None, tokens: Sequence[Token] | None = None) -> tuple[Game, int]:
+    """Record PLAYER's word (its ``tokens``) or, without tokens, a pass; PLAYER as typed
+    (any unambiguous start of the name), with the round it states, if any. The game
+    after it, and the player's seat."""
     from referee import savefile
 
     def entry(game: Game) -> dict[str, Any]:
-        return {"kind": kind, "player": game.setup.players[game.setup.player(player)], **fields}
+        seat = game.setup.player(player)
+        event: dict[str, Any] = {"kind": "pass" if tokens is None else "word", "player": game.setup.players[seat]}
+        if round_number is not None:
+            event["round"] = round_number
+        if tokens is not None:
+            game.check_repeat(seat, tokens, round_number)
+            event["cards"] = [str(token) for token in tokens]
+        return event
 
     saved = savefile.record(file, _rules(), entry)
     return saved.state, saved.state.setup.players.index(saved.events[-1]["player"])
 
 
-def word(file: FileArgument, player: PlayerArgument, tokens: Tokens, as_json: JsonOption = False) -> None:
+def word(file: FileArgument, player: PlayerArgument, tokens: Tokens, round_number: RoundOption = None, as_json: JsonOption = False) -> None:
     """Record PLAYER's word for this round; it is scored at once."""
     from referee.spellcrafter.notation import parse_word
 
-    cards = [str(token) for token in parse_word(tokens)]
-    game, seat = _entry(file, player, kind="word", cards=cards)
+    game, seat = _entry(file, player, round_number, parse_word(tokens))
     from referee.cli.spell_view import totals_line, word_line
 
     _report(game, as_json, word_line(game, seat), totals_line(game))
 
 
-def pass_(file: FileArgument, player: PlayerArgument, as_json: JsonOption = False) -> None:
+def pass_(file: FileArgument, player: PlayerArgument, round_number: RoundOption = None, as_json: JsonOption = False) -> None:
     """Record that PLAYER plays no word this round (0 points)."""
-    game, seat = _entry(file, player, kind="pass")
+    game, seat = _entry(file, player, round_number)
     from referee.cli.output import Line
     from referee.cli.spell_view import totals_line
 

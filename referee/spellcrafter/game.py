@@ -221,9 +221,9 @@ class Game:
             cards = event.get("cards")
             if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
                 raise InputError("a word event needs `cards`, a list of card tokens")
-            return self.word(self.setup.player(_text(event, "player")), parse_word(cards))
+            return self.word(self.setup.player(_text(event, "player")), parse_word(cards), _round(event))
         if kind == "pass":
-            return self.pass_(self.setup.player(_text(event, "player")))
+            return self.pass_(self.setup.player(_text(event, "player")), _round(event))
         if kind == "challenge":
             valid = event.get("valid")
             if not isinstance(valid, bool):
@@ -234,11 +234,14 @@ class Game:
             return self.challenge(self.setup.player(_text(event, "player")), verdict)
         raise InputError(f"unknown event kind {kind!r}; a game records word, pass and challenge events")
 
-    def _open_round(self, seat: int) -> tuple[Game, Round]:
-        """The round a new entry goes into, opening the next one after a complete round."""
+    def _open_round(self, seat: int, round_number: int | None = None) -> tuple[Game, Round]:
+        """The round a new entry goes into, opening the next one after a complete round;
+        ``round_number``, when the entry states it, must be that round."""
         outcome = self.outcome
         if outcome is not None:
             raise RuleError(f"the game is over ({self.describe_outcome(outcome)}); start a new game with `new`")
+        if round_number is not None:
+            self.check_round(round_number)
         game = self
         if self.latest.complete:
             game = replace(self, rounds=(*self.rounds, Round(self.latest.number + 1, (None,) * self.setup.count)))
@@ -251,20 +254,48 @@ class Game:
             )
         return game, current
 
-    def _enter(self, seat: int, entry: Entry) -> Game:
-        game, current = self._open_round(seat)
+    def check_round(self, round_number: int) -> None:
+        """A round stated with an entry (``--round N``) must be the current one."""
+        current = self.current_number
+        if not 1 <= round_number <= ROUNDS:
+            raise InputError(f"a game has rounds 1 to {ROUNDS}, not {round_number}")
+        if round_number < current:
+            raise RuleError(f"round {round_number} is complete; an entry now goes into round {current}")
+        if round_number > current:
+            waiting = ", ".join(self.setup.players[seat] for seat in self.waiting)
+            raise RuleError(f"round {round_number} has not begun: round {current} is waiting for {waiting}")
+
+    def check_repeat(self, seat: int, tokens: Sequence[Token], round_number: int | None = None) -> None:
+        """Checked when a word is entered (a file replays without it): a word of the very
+        cards, in the same order, of the player's word in the round before is most likely
+        the last command repeated by accident, and is refused (``InputError``) unless the
+        entry states its round."""
+        current = self.current_number
+        if round_number is not None or current == 1:
+            return
+        before = self.rounds[current - 2].entries[seat]
+        if isinstance(before, Play) and before.score.tokens == tuple(tokens):
+            name = self.setup.players[seat]
+            raise InputError(
+                f"{name}'s word in round {current - 1} was these same cards, {before.score.word}: "
+                f"if {name} played them again in round {current}, add --round {current}"
+            )
+
+    def _enter(self, seat: int, entry: Entry, round_number: int | None = None) -> Game:
+        game, current = self._open_round(seat, round_number)
         entries = tuple(entry if s == seat else e for s, e in enumerate(current.entries))
         return replace(game, rounds=(*game.rounds[:-1], Round(current.number, entries)))
 
-    def word(self, seat: int, tokens: Sequence[Token]) -> Game:
-        """A player's word for the round, checked and scored with the table's rules."""
-        _, current = self._open_round(seat)  # a finished game or a second word: said first
+    def word(self, seat: int, tokens: Sequence[Token], round_number: int | None = None) -> Game:
+        """A player's word for the round, checked and scored with the table's rules;
+        ``round_number`` is the round the entry states, if it states one."""
+        _, current = self._open_round(seat, round_number)  # a finished game or a second word: said first
         score = score_word(tokens, self.setup.variants)
         self.check_cards(tokens, current.number, seat)
-        return self._enter(seat, Play(score))
+        return self._enter(seat, Play(score), round_number)
 
-    def pass_(self, seat: int) -> Game:
-        return self._enter(seat, Pass())
+    def pass_(self, seat: int, round_number: int | None = None) -> Game:
+        return self._enter(seat, Pass(), round_number)
 
     def challenge(self, seat: int, verdict: Verdict) -> Game:
         """Apply a challenge of ``seat``'s word in the latest round."""
@@ -419,6 +450,14 @@ def _used_up(users: Sequence[str], used: int, count: int) -> str:
     if count > 1 or not users:
         clauses.append(f"this word uses it {_times(count)}")
     return ", and ".join(clauses)
+
+
+def _round(event: Mapping[str, Any]) -> int | None:
+    """The round an entry states (``--round N``), if it states one."""
+    number = event.get("round")
+    if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
+        raise InputError("`round` must be a whole number, the round the entry is for")
+    return number
 
 
 def _text(event: Mapping[str, Any], key: str) -> str:
