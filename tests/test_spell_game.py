@@ -423,3 +423,30 @@ def test_the_final_rounds_words_may_be_challenged_after_the_game_ended():
     assert state.outcome.ending is Ending.LONGEST_WORD and state.outcome.winners == (1,)  # 4 each; STAR is longer
     state = play(state, ("challenge", "Bram", "Anna", False))
     assert state.totals == (4, 0) and state.outcome.winners == (0,)
+
+
+def test_house_rules_kept_in_the_setup_come_back_from_the_file():
+    from referee.spellcrafter.setup import HouseRules
+
+    house = HouseRules("house.txt", frozenset({"qat", "zax"}), frozenset({"kitty"}))
+    setup = Setup.build(("Anna", "Bram"), house=house)
+    assert setup.to_toml()["house"] == {"file": "house.txt", "add": ["qat", "zax"], "remove": ["kitty"]}
+    assert Setup.from_toml(setup.to_toml()) == setup
+    assert "house" not in Setup.build(("Anna", "Bram")).to_toml()  # files without house rules stay as they were
+    edited = {**setup.to_toml(), "house": {"file": "house.txt", "add": ["Qât"], "remove": []}}
+    assert Setup.from_toml(edited).house.added == {"qat"}  # folded as words are looked up
+
+
+@pytest.mark.parametrize(
+    "house, says",
+    [
+        ("house.txt", "`house` must be a table"),
+        ({"file": "h", "add": "qat", "remove": []}, "`add` and `remove` of `house` must be lists of words"),
+        ({"add": [], "remove": []}, "`file` of `house` must be text"),
+        ({"file": "h", "add": ["qat"], "remove": ["QAT"]}, "'qat' is both added and removed"),
+        ({"file": "h", "add": [], "remove": [], "extra": 1}, "`house` holds file, add and remove"),
+    ],
+)
+def test_hand_edited_house_rules_that_cannot_be_used_are_refused(house, says):
+    with pytest.raises(InputError, match=says):
+        Setup.from_toml({"players": ["Anna", "Bram"], "house": house})

@@ -100,7 +100,6 @@ def test_a_challenge_judges_the_word_with_the_games_dictionary_and_applies_the_c
 
 def test_the_game_form_of_challenge_refuses_dictionary_options(referee, game_file):
     referee("spell", "word", str(game_file), "Anna", *KITTY)
-    assert "leave out --dict" in referee("spell", "challenge", str(game_file), "Bram", "Anna", "--dict", "builtin:nl").stderr
     assert "--value is for a word outside a game" in referee("spell", "challenge", str(game_file), "Bram", "Anna", "--value", "3").stderr
     assert "CHALLENGER PLAYER" in referee("spell", "challenge", str(game_file), "Bram").stderr
     assert "no such file" in referee("spell", "challenge", "missing.toml", "Bram", "Anna").stderr
@@ -131,6 +130,77 @@ def test_the_same_word_again_after_the_round_completed_is_refused_unless_round_i
 @pytest.mark.parametrize("command", ["word", "pass"])
 def test_word_and_pass_offer_round_in_their_help(referee, command):
     assert "--round" in referee("spell", command, "--help").stdout
+
+
+def test_house_rules_belong_to_the_game_stored_at_new(referee, tmp_path):
+    """`--house` is read once at `new` and kept in the game: editing the file later changes
+    no verdict, and every challenge of the game uses the same rules."""
+    house = tmp_path / "house.txt"
+    house.write_text("+qat  # our favourite\n-kitty\n", encoding="utf-8")
+    path = tmp_path / "g.toml"
+    made = referee("spell", "new", str(path), "Anna", "Bram", "Cees", "--house", str(house))
+    assert made.exit_code == 0, made.stderr
+    assert made.stdout.splitlines()[1] == f"dictionary builtin:en + house {house} (1 word added, 1 word removed)"
+    setup = savefile.load(path, RULES).setup
+    assert setup["house"] == {"file": str(house), "add": ["qat"], "remove": ["kitty"]}
+    house.write_text("-qat\n", encoding="utf-8")  # edited later: the game keeps what it was given
+    referee("spell", "word", str(path), "Bram", "Q6s", "A1m", "T1m")
+    stands = referee("spell", "challenge", str(path), "Anna", "Bram")
+    assert stands.exit_code == 0 and stands.stdout.startswith(f"QAT: valid — in dictionary (builtin:en + house {house})")
+    house.unlink()  # gone: still the same
+    referee("spell", "word", str(path), "Anna", *KITTY)
+    falls = referee("spell", "challenge", str(path), "Cees", "Anna", "--json")
+    assert falls.exit_code == 1 and falls.json()["challenge"]["reason"] == "not in dictionary"
+    assert falls.json()["house"] == {"file": str(house), "add": ["qat"], "remove": ["kitty"]}
+
+
+def test_a_bad_house_file_at_new_is_exit_2_and_writes_nothing(referee, tmp_path):
+    house = tmp_path / "house.txt"
+    house.write_text("qat\n", encoding="utf-8")
+    path = tmp_path / "g.toml"
+    refused = referee("spell", "new", str(path), "Anna", "Bram", "--house", str(house))
+    assert refused.exit_code == 2 and "start the line with + to add a word or - to remove one" in refused.stderr
+    missing = referee("spell", "new", str(path), "Anna", "Bram", "--house", str(tmp_path / "none.txt"))
+    assert missing.exit_code == 2 and "does not exist" in missing.stderr
+    assert not path.exists()
+
+
+@pytest.mark.parametrize(
+    "option, says",
+    [
+        (["--house", "h.txt"], "the game's house rules were given at `spell new` and are stored in its file"),
+        (["--dict", "builtin:nl"], "the game's dictionary was chosen at `spell new` and is stored in its file"),
+        (["--dict", "builtin:en"], "leave out --dict"),
+    ],
+)
+def test_the_game_form_of_challenge_refuses_dict_and_house_with_the_reason(referee, game_file, tmp_path, option, says):
+    (tmp_path / "h.txt").write_text("+kitty\n", encoding="utf-8")
+    referee("spell", "word", str(game_file), "Anna", *KITTY)
+    before = game_file.read_bytes()
+    option = [str(tmp_path / "h.txt") if part == "h.txt" else part for part in option]
+    refused = referee("spell", "challenge", str(game_file), "Bram", "Anna", *option)
+    assert refused.exit_code == 2 and says in refused.stderr and refused.stderr.count("\n") == 1
+    assert game_file.read_bytes() == before
+
+
+def test_a_hand_edited_game_naming_an_unknown_dictionary_is_refused_when_loaded(referee, game_file):
+    referee("spell", "word", str(game_file), "Anna", *KITTY)
+    text = game_file.read_text(encoding="utf-8")
+    game_file.write_text(text.replace('dictionary = "builtin:en"', 'dictionary = "builtin:fr"'), encoding="utf-8")
+    line = next(n for n, row in enumerate(game_file.read_text().splitlines(), start=1) if row == "[setup]")
+    for command in (["show"], ["pass", "Bram"], ["word", "Bram", "C3m", "A1m", "T1m"]):
+        result = referee("spell", *command[:1], str(game_file), *command[1:])
+        assert result.exit_code == 2, command
+        assert result.stderr.startswith(f"referee: {game_file} line {line}: the file has a bad [setup]: ")
+        assert "unknown built-in dictionary 'fr'" in result.stderr and result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("name", ["bogus:en", "hunspell:not a tag", "wordfreq:xx@3", "builtin"])
+def test_any_unknown_dictionary_name_in_a_game_file_is_refused_when_loaded(referee, game_file, name):
+    text = game_file.read_text(encoding="utf-8")
+    game_file.write_text(text.replace('dictionary = "builtin:en"', f'dictionary = "{name}"'), encoding="utf-8")
+    result = referee("spell", "show", str(game_file))
+    assert result.exit_code == 2 and "the file has a bad [setup]" in result.stderr
 
 
 def test_show_draws_the_score_sheet_rounds_as_rows_players_as_columns(referee, game_file):

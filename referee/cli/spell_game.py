@@ -24,7 +24,9 @@ from referee.spellcrafter import JUMPER_EXAMPLE, LETTER_EXAMPLE, QU_EXAMPLES
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from referee.lexicon.backend import Dictionary
     from referee.spellcrafter.game import Game
+    from referee.spellcrafter.setup import HouseRules
     from referee.spellcrafter.notation import Token
 
 GAME_FORMAT = "referee/spellcrafter"
@@ -53,9 +55,30 @@ RoundOption = Annotated[
 
 
 def _rules() -> Any:
-    from referee.spellcrafter.ruleset import RULES
+    """The game's rules, with the stored dictionary's name checked on every load."""
+    from referee.spellcrafter.ruleset import SpellcrafterRules
 
-    return RULES
+    return SpellcrafterRules(check_dictionary=known_dictionary)
+
+
+def known_dictionary(name: str) -> None:
+    """A game file's dictionary must be one referee knows by name (``builtin:fr`` is
+    refused when the file is loaded, not at the next challenge). Whether a Hunspell
+    dictionary is installed, or a word-list file is still there, is found out when a
+    challenge opens it: a game stays readable on a machine without them."""
+    from referee.lexicon.catalogue import builtin_name, split_name
+
+    kind, rest = split_name(name)
+    if kind == "builtin":
+        builtin_name(rest)
+    elif kind == "hunspell":
+        from referee.lexicon.hunspell import normalise_tag
+
+        normalise_tag(rest)
+    elif kind == "wordfreq":
+        from referee.lexicon.frequency import parse
+
+        parse(rest)
 
 
 def score(tokens: Tokens, friendly: FriendlyOption = False, ddt: DdtOption = False, as_json: JsonOption = False) -> None:
@@ -124,6 +147,7 @@ def new(
     friendly: FriendlyOption = False,
     ddt: DdtOption = False,
     dictionary: Annotated[str, typer.Option("--dict", "-d", metavar="NAME", help="The dictionary for challenges (see `referee dict list`).")] = DEFAULT_DICTIONARY,
+    house: Annotated[Path | None, typer.Option("--house", metavar="FILE", help="House rules for every challenge of the game: a file of +word (allowed) and -word (not allowed) lines, kept in the game.", show_default=False)] = None,
     seed: Annotated[str | None, typer.Option(help="The referee deals every round from this seed (virtual deck).", show_default=False)] = None,
     deck_file: Annotated[Path | None, typer.Option("--deck", metavar="FILE", help="The table's deck file: cards are checked against it (default with --seed: the stand-in deck).", show_default=False)] = None,
     as_json: JsonOption = False,
@@ -137,13 +161,34 @@ def new(
     # An unknown or missing dictionary is refused now, not at a challenge.
     name = open_dictionary(_anchored(dictionary)).name
     variants = [v for v, on in (("friendly", friendly), ("ddt", ddt)) if on]
-    setup = Setup.build(players, variants, name, seed, None if deck_file is None else load_deck(deck_file))
+    kept = None if house is None else _house_rules(house)
+    setup = Setup.build(players, variants, name, seed, None if deck_file is None else load_deck(deck_file), kept)
     game = savefile.create(file, _rules(), setup.to_toml()).state
     from referee.cli.output import Line
     from referee.cli.spell_view import settings_line
 
     _report(game, as_json, Line("New game in ", str(file), ": ", ", ".join(setup.players)), settings_line(game),
             extra={"file": str(file)})  # fmt: skip
+
+
+def _house_rules(path: Path) -> HouseRules:
+    """The house rules a game keeps: the file read once, as a challenge's --house reads it."""
+    from referee.lexicon.backend import HouseList
+    from referee.spellcrafter.setup import HouseRules
+
+    read = HouseList(path)
+    return HouseRules(str(path), read.added, read.removed)
+
+
+def _judged_by(game: Game) -> Dictionary:
+    """The dictionary a game's challenges are judged with: the one stored at `new`, with
+    the house rules kept then on top."""
+    from referee.lexicon.backend import WithHouse
+    from referee.lexicon.catalogue import open_dictionary
+
+    dictionary = open_dictionary(game.setup.dictionary)
+    # HouseRules has HouseList's shape (path, added, removed), which is all WithHouse reads.
+    return dictionary if game.setup.house is None else WithHouse(dictionary, game.setup.house)  # type: ignore[arg-type]
 
 
 def _anchored(dictionary: str) -> str:
@@ -248,10 +293,11 @@ def names_a_game(arguments: list[str]) -> bool:
 
 
 def dispatch_challenge(
-    arguments: list[str], dictionary: str, house: Path | None, value: int | None, as_json: bool
+    arguments: list[str], dictionary: str | None, house: Path | None, value: int | None, as_json: bool
 ) -> bool:
     """Handle the game form of `spell challenge` and return True, or return False for
-    the dictionary form (SPEC §5.3) that the caller handles."""
+    the dictionary form (SPEC §5.3) that the caller handles. ``dictionary`` is None
+    unless --dict was given."""
     from referee.errors import InputError
 
     if not names_a_game(arguments):
@@ -260,17 +306,20 @@ def dispatch_challenge(
         raise InputError("in a game, write `referee spell challenge FILE CHALLENGER PLAYER`, e.g. challenge game.toml Bram Anna")
     if value is not None:
         raise InputError("--value is for a word outside a game; in a game the value is the word's score")
-    if dictionary != DEFAULT_DICTIONARY:
-        raise InputError("a game judges challenges with the dictionary stored in its file; leave out --dict")
-    game_challenge(Path(arguments[0]), arguments[1], arguments[2], house=house, as_json=as_json)
+    same = "so every challenge of the game is judged alike"
+    if dictionary is not None:
+        raise InputError(f"the game's dictionary was chosen at `spell new` and is stored in its file, {same}; leave out --dict")
+    if house is not None:
+        raise InputError(f"the game's house rules were given at `spell new` and are stored in its file, {same}; leave out --house")
+    game_challenge(Path(arguments[0]), arguments[1], arguments[2], as_json=as_json)
     return True
 
 
-def game_challenge(file: Path, challenger: str, player: str, house: Path | None = None, as_json: bool = False) -> None:
+def game_challenge(file: Path, challenger: str, player: str, as_json: bool = False) -> None:
     """CHALLENGER challenges PLAYER's word of the latest round, judged with the game's
-    dictionary; the consequence is recorded. Exit 0 if the word stands, 1 if it falls."""
+    dictionary and house rules; the consequence is recorded. Exit 0 if the word stands,
+    1 if it falls."""
     from referee import savefile
-    from referee.lexicon.catalogue import open_dictionary
     from referee.lexicon.verdict import judge
 
     verdicts: list[Any] = []
@@ -279,7 +328,7 @@ def game_challenge(file: Path, challenger: str, player: str, house: Path | None 
         names = game.setup.players
         challenger_seat, seat = game.setup.player(challenger), game.setup.player(player)
         played = game.challengeable(seat)
-        verdict = judge(played.score.word, open_dictionary(game.setup.dictionary, house))
+        verdict = judge(played.score.word, _judged_by(game))
         verdicts.append((verdict, played.score.score))
         return {"kind": "challenge", "challenger": names[challenger_seat], "player": names[seat], "word": verdict.word,
                 "valid": verdict.valid, "reason": verdict.reason.value, "dictionary": verdict.dictionary}  # fmt: skip
@@ -293,11 +342,12 @@ def game_challenge(file: Path, challenger: str, player: str, house: Path | None 
     else:
         from referee.cli.output import Line
         from referee.cli.spell_view import totals_line
+        from referee.wording import counted
 
         outcome = ("valid", "bold green") if verdict.valid else ("invalid", "bold red")
         first = Line((verdict.word.upper(), "bold"), ": ", outcome, f" — {verdict.reason} (", verdict.dictionary, ")")
         if verdict.valid:
-            then = Line(f"{recorded['challenger']} loses {points} point{'' if points == 1 else 's'}.")
+            then = Line(f"{recorded['challenger']} loses {counted(points, 'point')}.")
         else:
             then = Line(f"{recorded['player']} scores 0 this round.")
         _report(saved.state, False, first, then, totals_line(saved.state))
