@@ -20,6 +20,7 @@ KIT = ["K6m", "I1m", "T1m"]  # 16
 CAT = ["C3s", "A1f", "T1m"]  # 5
 KITTY = ["K6m", "I1m", "T1m", "DDm:T", "*Y4f"]  # 26
 ZAPPY = ["Z10m", "A1m", "P3m", "DDm:P", "Y4m"]  # 21 × 3 = 63
+ZAZZY = ["Z10s", "A1s", "Z10s", "DDs:Z", "Y4s"]  # 35 × 3 = 105
 
 
 def game(*players: str, **options) -> Game:
@@ -117,22 +118,55 @@ def test_the_game_ends_after_four_rounds_with_the_highest_total():
         play(state, ("word", "Anna", KIT))
 
 
-def test_a_word_of_fifty_or_more_ends_the_game_at_once():
+def test_a_word_of_fifty_or_more_wins_the_game_when_its_round_is_complete():
+    """Words are written at the same time: the round's other words are still entered."""
     state = play(game(), ("word", "Bram", ZAPPY))
+    assert state.outcome is None and state.waiting == (0, 2)
+    state = play(state, ("word", "Anna", KIT), ("pass", "Cees"))
     assert state.outcome.ending is Ending.INSTANT_WIN and state.outcome.winners == (1,)
     with pytest.raises(RuleError, match="Bram wins at once with ZAPPY, 63 points"):
         play(state, ("word", "Anna", KIT))
 
 
+def test_two_instant_wins_in_one_round_the_highest_word_wins():
+    state = full_round(game(), {"Anna": ZAPPY, "Bram": ZAZZY, "Cees": KIT})
+    assert state.outcome.ending is Ending.INSTANT_WIN and state.outcome.winners == (1,)
+    assert state.describe_outcome(state.outcome) == "Bram wins at once with ZAZZY, 105 points"
+
+
+def test_two_equal_instant_wins_in_one_round_share_the_win():
+    state = full_round(game(), {"Anna": ZAPPY, "Bram": KIT, "Cees": ZAPPY})
+    assert state.outcome.ending is Ending.INSTANT_WIN and state.outcome.winners == (0, 2)
+    assert state.describe_outcome(state.outcome) == "Anna and Cees share the win at once with ZAPPY and ZAPPY, 63 points each"
+
+
+@given(st.permutations([("Anna", ZAPPY), ("Bram", ZAZZY), ("Cees", ZAPPY), ("Daan", KIT)]))
+def test_the_instant_win_does_not_depend_on_who_was_typed_first(order):
+    state = game("Anna", "Bram", "Cees", "Daan")
+    for name, cards in order:
+        assert state.outcome is None
+        state = play(state, ("word", name, cards))
+    assert state.outcome.winners == (1,) and state.totals == (63, 105, 63, 16)
+
+
+def test_a_challenged_instant_win_that_falls_does_not_count():
+    state = full_round(game(), {"Anna": ZAPPY, "Bram": ZAZZY, "Cees": KIT})
+    state = play(state, ("challenge", "Bram", "Cees", False))  # Cees challenges ZAZZY: it falls
+    assert state.outcome.winners == (0,) and state.describe_outcome(state.outcome) == "Anna wins at once with ZAPPY, 63 points"
+    state = play(state, ("challenge", "Anna", "Bram", False))  # and ZAPPY falls too: the game goes on
+    assert state.outcome is None and state.current_number == 2
+
+
 def test_an_instant_win_that_falls_in_a_challenge_does_not_win_and_the_game_goes_on():
     state = play(game(), ("word", "Bram", ZAPPY), ("challenge", "Bram", "Anna", False))
     assert state.outcome is None and state.totals == (0, 0, 0)
-    state = play(state, ("word", "Anna", KIT))
-    assert state.totals == (16, 0, 0)
+    state = full_round(state, {"Anna": KIT, "Cees": None})
+    assert state.outcome is None and state.totals == (16, 0, 0)
 
 
 def test_an_instant_win_that_stands_a_challenge_still_wins_and_costs_the_challenger():
     state = play(game(), ("word", "Bram", ZAPPY), ("challenge", "Bram", "Anna", True))
+    state = full_round(state, {"Anna": None, "Cees": None})
     assert state.outcome.winners == (1,) and state.totals == (-63, 63, 0)
 
 
@@ -373,7 +407,7 @@ def test_who_is_still_waiting_is_everyone_before_a_round_begins_and_nobody_after
     assert state.waiting == (1, 2)
     state = play(state, ("pass", "Bram"), ("pass", "Cees"))
     assert state.latest.number == 1 and state.waiting == (0, 1, 2)
-    state = play(game(), ("word", "Anna", ZAPPY))
+    state = full_round(game(), {"Anna": ZAPPY, "Bram": None, "Cees": None})
     assert state.outcome is not None and state.waiting == ()
 
 

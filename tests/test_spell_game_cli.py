@@ -203,6 +203,17 @@ def test_any_unknown_dictionary_name_in_a_game_file_is_refused_when_loaded(refer
     assert result.exit_code == 2 and "the file has a bad [setup]" in result.stderr
 
 
+def test_after_a_word_of_fifty_or_more_the_round_is_completed_before_the_game_ends(referee, game_file):
+    first = referee("spell", "word", str(game_file), "Anna", "Z10m", "A1m", "P3m", "DDm:P", "Y4m")
+    assert first.stdout.splitlines()[-1] == (
+        "Round 1 of 4 — pass left — waiting for Bram, Cees — a word of 50 or more: the game ends when round 1 is complete"
+    )
+    referee("spell", "word", str(game_file), "Bram", "Z10s", "A1s", "Z10s", "DDs:Z", "Y4s")
+    last = referee("spell", "pass", str(game_file), "Cees")
+    assert last.stdout.splitlines()[-1] == "Game over — Bram wins at once with ZAZZY, 105 points"
+    assert last.exit_code == 0 and referee("spell", "show", str(game_file), "--json").json()["winners"] == ["Bram"]
+
+
 def test_show_draws_the_score_sheet_rounds_as_rows_players_as_columns(referee, game_file):
     referee("spell", "word", str(game_file), "Anna", *KITTY)
     referee("spell", "word", str(game_file), "Bram", "Q6s", "A1m", "T1m")

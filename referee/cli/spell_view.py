@@ -124,6 +124,8 @@ def situation(game: Game) -> Line:
     latest = game.latest
     if latest.number == number:
         line.append(f" — waiting for {', '.join(game.setup.players[seat] for seat in game.waiting)}")
+        if latest.instant_wins:
+            line.append(f" — a word of {INSTANT_WIN} or more: the game ends when round {number} is complete", "bold yellow")
     else:
         line.append(f" — round {latest.number}'s words can be challenged until round {number} begins", "dim")
     return line

@@ -11,8 +11,12 @@ Rulings where the rulebook is silent:
   the next round begins: the last word of a round can be challenged too. After round 4,
   the final round's words may still be challenged. Each word is challenged at most once
   (the verdict settles it); nobody challenges their own word.
-- A word of 50 or more ends the game at once, and can still be challenged: if it falls,
-  it scores 0, does not win, and the game goes on.
+- A word of 50 or more wins the game "immediately", but words are written at the same
+  time, so the outcome must not depend on who was typed first: the round is completed
+  (everyone still enters a word or a pass), and then the highest standing word of 50 or
+  more wins; equal ones share the win. A 50+ word can be challenged, during the round or
+  after it: if it falls it scores 0 and does not count; with no 50+ word left standing
+  the game goes on.
 - The tie after round 4 goes to the tied player with the longest word in the final round,
   its letters counted as for the minimum length (Qu one letter; Jumper, Double, Double
   and Trouble count, Toil does not); a pass or a word that fell counts 0. Still tied:
@@ -51,6 +55,7 @@ from referee.spellcrafter.deck import STANDIN_VALUES, Deck
 from referee.spellcrafter.notation import LetterToken, Token, is_jumper, jumper_of, parse_word
 from referee.spellcrafter.scoring import Score, score_word
 from referee.spellcrafter.setup import ROUNDS, Setup
+from referee.wording import counted
 
 
 class Ending(enum.Enum):
@@ -137,6 +142,15 @@ class Round:
         entry = self.entries[seat]
         return (0 if entry is None else entry.points) - self.penalty(seat)
 
+    @property
+    def instant_wins(self) -> dict[int, int]:
+        """The seats whose word scores 50 or more and stands (not fallen), with its score."""
+        return {
+            seat: entry.score.score
+            for seat, entry in enumerate(self.entries)
+            if isinstance(entry, Play) and not entry.fallen and entry.score.instant_win
+        }
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -169,20 +183,22 @@ class Game:
         return tuple(sum(r.points(seat) for r in self.rounds) for seat in range(self.setup.count))
 
     @property
-    def instant_winner(self) -> tuple[int, int] | None:
-        """(round, seat) of a standing word of 50 or more."""
+    def instant_winners(self) -> tuple[Round, tuple[int, ...]] | None:
+        """The complete round that holds standing words of 50 or more, and the seats of
+        the highest of them (several when equal: a shared win)."""
         for played in self.rounds:
-            for seat, entry in enumerate(played.entries):
-                if isinstance(entry, Play) and not entry.fallen and entry.score.instant_win:
-                    return played.number, seat
+            wins = played.instant_wins
+            if played.complete and wins:
+                best = max(wins.values())
+                return played, tuple(seat for seat, score in wins.items() if score == best)
         return None
 
     @property
     def outcome(self) -> Outcome | None:
         """None while the game goes on."""
-        instant = self.instant_winner
+        instant = self.instant_winners
         if instant is not None:
-            return Outcome(Ending.INSTANT_WIN, (instant[1],))
+            return Outcome(Ending.INSTANT_WIN, instant[1])
         if len(self.rounds) < ROUNDS or not self.latest.complete:
             return None
         totals = self.totals
@@ -412,10 +428,12 @@ class Game:
     def describe_outcome(self, outcome: Outcome) -> str:
         names = " and ".join(self.setup.players[seat] for seat in outcome.winners)
         if outcome.ending is Ending.INSTANT_WIN:
-            round_number, seat = self.instant_winner or (0, 0)
-            entry = self.rounds[round_number - 1].entries[seat]
-            assert isinstance(entry, Play)
-            return f"{names} wins at once with {entry.score.word}, {entry.score.score} points"
+            played, seats = self.instant_winners or (self.latest, outcome.winners)
+            words = [entry.score for entry in (played.entries[seat] for seat in seats) if isinstance(entry, Play)]
+            if len(words) == 1:
+                return f"{names} wins at once with {words[0].word}, {counted(words[0].score, 'point')}"
+            spelled = " and ".join(score.word for score in words)
+            return f"{names} share the win at once with {spelled}, {counted(words[0].score, 'point')} each"
         total = self.totals[outcome.winners[0]]
         if outcome.ending is Ending.HIGHEST_TOTAL:
             return f"{names} wins with {total} points"
