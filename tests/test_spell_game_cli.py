@@ -214,6 +214,24 @@ def test_after_a_word_of_fifty_or_more_the_round_is_completed_before_the_game_en
     assert last.exit_code == 0 and referee("spell", "show", str(game_file), "--json").json()["winners"] == ["Bram"]
 
 
+@pytest.mark.parametrize(
+    "first, again, says",
+    [
+        (["word", "Bram", "C3m", "A1m", "T1m"], ["word", "Bram", "K6m", "I1m", "T1m"], "Bram already has a word in round 1"),
+        (["word", "Bram", "C3m", "A1m", "T1m"], ["pass", "Bram"], "Bram already has a word in round 1"),
+        (["pass", "Bram"], ["word", "Bram", "K6m", "I1m", "T1m"], "Bram already passed in round 1"),
+        (["pass", "Bram"], ["pass", "Bram"], "Bram already passed in round 1"),
+    ],
+)
+def test_a_players_entry_already_made_this_round_is_exit_1(referee, game_file, first, again, says):
+    """Issue 9's exit-code rule: the entry is understood, the game's state forbids it."""
+    assert referee("spell", first[0], str(game_file), *first[1:]).exit_code == 0
+    before = game_file.read_bytes()
+    result = referee("spell", again[0], str(game_file), *again[1:])
+    assert result.exit_code == 1 and result.stderr == f"referee: {says}; `undo` takes the last entry back\n"
+    assert game_file.read_bytes() == before
+
+
 def test_show_draws_the_score_sheet_rounds_as_rows_players_as_columns(referee, game_file):
     referee("spell", "word", str(game_file), "Anna", *KITTY)
     referee("spell", "word", str(game_file), "Bram", "Q6s", "A1m", "T1m")

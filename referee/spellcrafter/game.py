@@ -262,11 +262,10 @@ class Game:
         if self.latest.complete:
             game = replace(self, rounds=(*self.rounds, Round(self.latest.number + 1, (None,) * self.setup.count)))
         current = game.latest
-        if current.entries[seat] is not None:
-            what = "a word" if isinstance(current.entries[seat], Play) else "passed"
+        if current.entries[seat] is not None:  # a player's entry already made this round: the rules say no
+            did = "has a word" if isinstance(current.entries[seat], Play) else "passed"
             raise RuleError(
-                f"{self.setup.players[seat]} already {'has ' + what if what != 'passed' else what} in round "
-                f"{current.number}; `undo` takes the last entry back"
+                f"{self.setup.players[seat]} already {did} in round {current.number}; `undo` takes the last entry back"
             )
         return game, current
 
