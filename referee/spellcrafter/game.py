@@ -22,6 +22,10 @@ Rulings where the rulebook is silent:
   and Trouble count, Toil does not); a pass or a word that fell counts 0. Still tied:
   a shared win.
 - Passing goes left in round 1 and alternates: right in 2, left in 3, right in 4.
+- An entry may state its round (``--round N``): it must be the current one. A word of
+  the very cards of the player's word in the round before is most likely the last command
+  repeated by accident, and needs its round stated (:meth:`Game.check_repeat`, checked
+  when it is entered, so files written before the check still replay).
 - The cards of a word, checked by :meth:`Game.check_cards`: a card that the game's
   deck does not hold at all cannot be read as one of its cards (a typo: ``InputError``,
   exit 2); without a deck file, the values are the stand-in deck's, 1 to 10. Cards that exist but cannot be in this word break the rules (``RuleError``,

@@ -3,12 +3,14 @@
 Events, as recorded::
 
     {"kind": "word", "player": "Anna", "cards": ["K6m", "I1m", "T1m"]}
+    {"kind": "word", "player": "Anna", "round": 2, "cards": ["K6m", "I1m", "T1m"]}
     {"kind": "pass", "player": "Bram"}
     {"kind": "challenge", "challenger": "Bram", "player": "Anna", "word": "kit",
      "valid": true, "reason": "in dictionary", "dictionary": "builtin:en"}
 
-A challenge keeps the verdict it was given, so replaying the file never depends on the
-dictionaries installed later.
+``round`` is there when the entry stated its round (``--round N``): replaying checks it
+against the current round again. A challenge keeps the verdict it was given, so replaying
+the file never depends on the dictionaries installed later.
 """
 
 from __future__ import annotations
