@@ -297,6 +297,21 @@ def test_one_jumper_per_round_the_first_word_that_uses_it_fixes_it():
     assert play(state, ("word", "Anna", ["*Y4f", "E1m", "S1m"])).totals[0] > 0  # round 2 has its own Jumper
 
 
+@given(st.lists(st.tuples(st.sampled_from(["Anna", "Bram", "Cees"]), st.sampled_from(["*S1f", "*Y4f", "*Z10f", "O1m"])),
+                max_size=12))  # fmt: skip
+def test_every_word_of_a_round_that_uses_the_jumper_uses_the_same_one(entries):
+    state = game()
+    for name, first in entries:
+        try:
+            state = play(state, ("word", name, [first, "A1m", "T1m"]))
+        except RuleError:
+            continue
+    for played in state.rounds:
+        jumpers = {token.card for entry in played.entries if entry is not None for token in entry.score.tokens
+                   if getattr(token, "jumper", False)}  # fmt: skip
+        assert len(jumpers) <= 1
+
+
 def test_the_jumper_of_a_word_that_fell_is_still_the_one_on_the_table():
     state = play(game(), ("word", "Anna", ["*S1f", "I1m", "T1m"]), ("challenge", "Anna", "Bram", False))
     with pytest.raises(RuleError, match=r"^the Jumper on the table in round 1 is S1f \(Anna's SIT uses it\), not Z10f$"):
