@@ -26,8 +26,8 @@ if TYPE_CHECKING:
 
     from referee.lexicon.backend import Dictionary
     from referee.spellcrafter.game import Game
-    from referee.spellcrafter.setup import HouseRules
     from referee.spellcrafter.notation import Token
+    from referee.spellcrafter.setup import HouseRules
 
 GAME_FORMAT = "referee/spellcrafter"
 

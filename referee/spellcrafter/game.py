@@ -28,8 +28,8 @@ Rulings where the rulebook is silent:
   when it is entered, so files written before the check still replay).
 - The cards of a word, checked by :meth:`Game.check_cards`: a card that the game's
   deck does not hold at all cannot be read as one of its cards (a typo: ``InputError``,
-  exit 2); without a deck file, the values are the stand-in deck's, 1 to 10. Cards that exist but cannot be in this word break the rules (``RuleError``,
-  exit 1): a Familiars card in a two-player game (the suit is removed), a card used more
+  exit 2); without a deck file, the values are the stand-in deck's, 1 to 10. Cards that
+  exist but cannot be in this word break the rules (``RuleError``, exit 1): a Familiars card in a two-player game (the suit is removed), a card used more
   often than the deck holds it, and a second Jumper in a round: in a seeded game the
   Jumper is the card the referee turned up; with physical cards the first word of the
   round that uses the Jumper fixes it for the round ("One Jumper per round").
@@ -356,11 +356,12 @@ class Game:
 
     def check_cards(self, tokens: Sequence[Token], round_number: int, seat: int | None = None) -> None:
         """The cards must be the game's. A card the deck does not hold at all, or without a
-        deck file a value outside 1–10, is a typo (``InputError``, exit 2); breaking a rule is a ``RuleError`` (exit 1): a Familiars
-        card with two players, a card used more often than the deck holds it, a Jumper
-        other than the one turned up in a seeded game, and in a seeded game a card not
-        dealt that round or already used up by the round's other words (``seat``'s word
-        is left out of those: it is the one being checked)."""
+        deck file a value outside 1–10, is a typo (``InputError``, exit 2); breaking a rule
+        is a ``RuleError`` (exit 1): a Familiars card with two players, a card used more
+        often than the deck holds it, a second Jumper in the round
+        (:meth:`check_jumper`), and in a seeded game a card not dealt that round or
+        already used up by the round's other words (``seat``'s word is left out of those:
+        it is the one being checked)."""
         deck = self.setup.deck
         used = Counter(token.card for token in tokens)
         if deck is None:
