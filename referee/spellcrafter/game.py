@@ -29,10 +29,11 @@ Rulings where the rulebook is silent:
 - The cards of a word, checked by :meth:`Game.check_cards`: a card that the game's
   deck does not hold at all cannot be read as one of its cards (a typo: ``InputError``,
   exit 2); without a deck file, the values are the stand-in deck's, 1 to 10. Cards that
-  exist but cannot be in this word break the rules (``RuleError``, exit 1): a Familiars card in a two-player game (the suit is removed), a card used more
-  often than the deck holds it, and a second Jumper in a round: in a seeded game the
-  Jumper is the card the referee turned up; with physical cards the first word of the
-  round that uses the Jumper fixes it for the round ("One Jumper per round").
+  exist but cannot be in this word break the rules (``RuleError``, exit 1): a Familiars
+  card in a two-player game (the suit is removed), a card used more often than the deck
+  holds it, and a second Jumper in a round: in a seeded game the Jumper is the card the
+  referee turned up; with physical cards the first word of the round that uses the
+  Jumper fixes it for the round ("One Jumper per round").
 - In a seeded game the referee knows every card dealt in a round, but not who ended up
   with which (the draft passes the hands around): the round's pool is every card dealt
   into the hands. Each card of a word other than the Jumper must be in the round's pool,
