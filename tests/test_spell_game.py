@@ -12,6 +12,7 @@ from referee.errors import InputError, RuleError
 from referee.spellcrafter.cards import Card, Suit
 from referee.spellcrafter.deck import Deck, standin_deck
 from referee.spellcrafter.game import Ending, Game, passing
+from referee.spellcrafter.notation import parse_word
 from referee.spellcrafter.ruleset import RULES
 from referee.spellcrafter.setup import Setup
 
@@ -19,6 +20,7 @@ KIT = ["K6m", "I1m", "T1m"]  # 16
 CAT = ["C3s", "A1f", "T1m"]  # 5
 KITTY = ["K6m", "I1m", "T1m", "DDm:T", "*Y4f"]  # 26
 ZAPPY = ["Z10m", "A1m", "P3m", "DDm:P", "Y4m"]  # 21 × 3 = 63
+ZAZZY = ["Z10s", "A1s", "Z10s", "DDs:Z", "Y4s"]  # 35 × 3 = 105
 
 
 def game(*players: str, **options) -> Game:
@@ -64,6 +66,48 @@ def test_a_player_enters_one_word_a_round():
         play(state, ("pass", "Anna"))
 
 
+def test_the_same_word_as_the_players_word_of_the_round_that_just_completed_needs_its_round_stated():
+    """Up-arrow + Enter on the last word of a round must not slide into the next round."""
+    state = full_round(game(), {"Anna": KIT, "Bram": CAT, "Cees": None})
+    with pytest.raises(InputError) as refused:
+        state.check_repeat(0, parse_word(KIT))
+    assert str(refused.value) == (
+        "Anna's word in round 1 was these same cards, KIT: if Anna played them again in round 2, add --round 2"
+    )
+    state.check_repeat(0, parse_word(KIT), round_number=2)  # stated: a real repeat
+    state.check_repeat(0, parse_word(["I1m", "K6m", "T1m"]))  # other cards, or in another order
+    state.check_repeat(1, parse_word(KIT))  # Bram's word was CAT
+    state.check_repeat(2, parse_word(KIT))  # Cees passed
+    state.check_repeat(0, parse_word(KIT), round_number=1)  # a stated round is checked when the word is entered
+    later = play(state, ("word", "Bram", ["C3m", "A1m", "T1m"]))
+    with pytest.raises(InputError, match="Anna's word in round 1 was these same cards, KIT"):
+        later.check_repeat(0, parse_word(KIT))  # the round under way is still the one after it
+    game().check_repeat(0, parse_word(KIT))  # round 1 follows no round
+
+
+def test_a_replayed_file_keeps_a_repeated_word_that_was_entered_before_the_check():
+    events = [{"kind": "word", "player": "Anna", "cards": KIT}, {"kind": "pass", "player": "Bram"},
+              {"kind": "pass", "player": "Cees"}, {"kind": "word", "player": "Anna", "cards": KIT}]  # fmt: skip
+    assert savefile.replay(RULES, Setup.build(("Anna", "Bram", "Cees")).to_toml(), events).totals == (32, 0, 0)
+
+
+def test_a_stated_round_is_checked_against_the_current_one():
+    state = full_round(game(), {"Anna": KIT, "Bram": CAT, "Cees": None})
+    with pytest.raises(RuleError, match=r"^round 1 is complete; an entry now goes into round 2$"):
+        state.apply({"kind": "word", "player": "Anna", "round": 1, "cards": KIT})
+    state = state.apply({"kind": "word", "player": "Anna", "round": 2, "cards": KIT})
+    assert state.latest.number == 2 and state.totals == (32, 5, 0)
+    with pytest.raises(RuleError, match=r"^round 3 has not begun: round 2 is waiting for Bram, Cees$"):
+        state.apply({"kind": "pass", "player": "Bram", "round": 3})
+    assert state.apply({"kind": "pass", "player": "Bram", "round": 2}).latest.waiting == (2,)
+    for wrong in (0, 5):
+        with pytest.raises(InputError, match=f"^a game has rounds 1 to 4, not {wrong}$"):
+            state.apply({"kind": "pass", "player": "Bram", "round": wrong})
+    for wrong in ("2", True, 2.0):
+        with pytest.raises(InputError, match="`round` must be a whole number"):
+            state.apply({"kind": "pass", "player": "Bram", "round": wrong})
+
+
 def test_the_game_ends_after_four_rounds_with_the_highest_total():
     state = game()
     for _ in range(4):
@@ -74,22 +118,55 @@ def test_the_game_ends_after_four_rounds_with_the_highest_total():
         play(state, ("word", "Anna", KIT))
 
 
-def test_a_word_of_fifty_or_more_ends_the_game_at_once():
+def test_a_word_of_fifty_or_more_wins_the_game_when_its_round_is_complete():
+    """Words are written at the same time: the round's other words are still entered."""
     state = play(game(), ("word", "Bram", ZAPPY))
+    assert state.outcome is None and state.waiting == (0, 2)
+    state = play(state, ("word", "Anna", KIT), ("pass", "Cees"))
     assert state.outcome.ending is Ending.INSTANT_WIN and state.outcome.winners == (1,)
     with pytest.raises(RuleError, match="Bram wins at once with ZAPPY, 63 points"):
         play(state, ("word", "Anna", KIT))
 
 
+def test_two_instant_wins_in_one_round_the_highest_word_wins():
+    state = full_round(game(), {"Anna": ZAPPY, "Bram": ZAZZY, "Cees": KIT})
+    assert state.outcome.ending is Ending.INSTANT_WIN and state.outcome.winners == (1,)
+    assert state.describe_outcome(state.outcome) == "Bram wins at once with ZAZZY, 105 points"
+
+
+def test_two_equal_instant_wins_in_one_round_share_the_win():
+    state = full_round(game(), {"Anna": ZAPPY, "Bram": KIT, "Cees": ZAPPY})
+    assert state.outcome.ending is Ending.INSTANT_WIN and state.outcome.winners == (0, 2)
+    assert state.describe_outcome(state.outcome) == "Anna and Cees share the win at once with ZAPPY and ZAPPY, 63 points each"
+
+
+@given(st.permutations([("Anna", ZAPPY), ("Bram", ZAZZY), ("Cees", ZAPPY), ("Daan", KIT)]))
+def test_the_instant_win_does_not_depend_on_who_was_typed_first(order):
+    state = game("Anna", "Bram", "Cees", "Daan")
+    for name, cards in order:
+        assert state.outcome is None
+        state = play(state, ("word", name, cards))
+    assert state.outcome.winners == (1,) and state.totals == (63, 105, 63, 16)
+
+
+def test_a_challenged_instant_win_that_falls_does_not_count():
+    state = full_round(game(), {"Anna": ZAPPY, "Bram": ZAZZY, "Cees": KIT})
+    state = play(state, ("challenge", "Bram", "Cees", False))  # Cees challenges ZAZZY: it falls
+    assert state.outcome.winners == (0,) and state.describe_outcome(state.outcome) == "Anna wins at once with ZAPPY, 63 points"
+    state = play(state, ("challenge", "Anna", "Bram", False))  # and ZAPPY falls too: the game goes on
+    assert state.outcome is None and state.current_number == 2
+
+
 def test_an_instant_win_that_falls_in_a_challenge_does_not_win_and_the_game_goes_on():
     state = play(game(), ("word", "Bram", ZAPPY), ("challenge", "Bram", "Anna", False))
     assert state.outcome is None and state.totals == (0, 0, 0)
-    state = play(state, ("word", "Anna", KIT))
-    assert state.totals == (16, 0, 0)
+    state = full_round(state, {"Anna": KIT, "Cees": None})
+    assert state.outcome is None and state.totals == (16, 0, 0)
 
 
 def test_an_instant_win_that_stands_a_challenge_still_wins_and_costs_the_challenger():
     state = play(game(), ("word", "Bram", ZAPPY), ("challenge", "Bram", "Anna", True))
+    state = full_round(state, {"Anna": None, "Cees": None})
     assert state.outcome.winners == (1,) and state.totals == (-63, 63, 0)
 
 
@@ -172,6 +249,27 @@ def test_with_a_known_deck_a_card_it_does_not_hold_is_unreadable():
         play(state, ("word", "Anna", ["K5m", "I1m", "T1m"]))
 
 
+def test_without_a_deck_file_card_values_run_from_one_to_ten():
+    """The stand-in deck's range: K66m is a typo that must not score 136 and win."""
+    for cards in (["K66m", "I1m", "T1m"], ["K6m", "I0m", "T1m"], ["K6m", "I1m", "*T11f"]):
+        with pytest.raises(InputError) as refused:
+            play(game(), ("word", "Anna", cards))
+        assert str(refused.value).endswith("values run 1–10; give `--deck` for a box with other values")
+    assert play(game(), ("word", "Anna", ["Q10s", "A1m", "T1m"])).totals[0] == 12
+
+
+def test_with_a_deck_file_its_values_decide():
+    box = Deck("our box", (Card(Suit.MOONS, "K", 12), Card(Suit.MOONS, "I", 1), Card(Suit.MOONS, "T", 1)))
+    assert play(game(deck=box), ("word", "Anna", ["K12m", "I1m", "T1m"])).totals[0] == 28
+
+
+def test_the_stand_in_decks_values_are_the_range_a_game_without_a_deck_accepts():
+    from referee.spellcrafter.deck import STANDIN_VALUES
+
+    values = {card.value for card in standin_deck().cards if card.is_letter}
+    assert (min(values), max(values)) == (STANDIN_VALUES.start, STANDIN_VALUES.stop - 1) == (1, 10)
+
+
 def test_a_card_used_more_often_than_the_deck_holds_it_breaks_the_rules():
     state = game(deck=standin_deck())
     with pytest.raises(RuleError, match="uses Z10m 2 times, but the deck holds 1"):
@@ -185,6 +283,46 @@ def test_in_a_seeded_game_the_jumper_is_the_card_the_referee_turned_up():
     play(state, ("word", "Anna", ["B3f", "A1f", "*R1f"]))
     with pytest.raises(RuleError, match="the Jumper on the table in round 1 is R1f, not Y4f"):
         play(state, ("word", "Anna", ["K6m", "I1m", "*Y4f"]))
+
+
+def test_one_jumper_per_round_the_first_word_that_uses_it_fixes_it():
+    """There is one Jumper on the table: without a referee's deal the first word of the
+    round that uses it says which card it is, and a different one later breaks the rules."""
+    state = play(game(), ("word", "Anna", ["*S1f", "I1m", "T1m"]))
+    with pytest.raises(RuleError) as refused:
+        play(state, ("word", "Bram", ["*Y4f", "E1m", "S1m"]))
+    assert str(refused.value) == "the Jumper on the table in round 1 is S1f (Anna's SIT uses it), not Y4f"
+    state = play(state, ("word", "Bram", ["*S1f", "E1m", "T1m"]), ("word", "Cees", KIT))  # the same Jumper: fine
+    assert state.latest.complete
+    assert play(state, ("word", "Anna", ["*Y4f", "E1m", "S1m"])).totals[0] > 0  # round 2 has its own Jumper
+
+
+@given(st.lists(st.tuples(st.sampled_from(["Anna", "Bram", "Cees"]), st.sampled_from(["*S1f", "*Y4f", "*Z10f", "O1m"])),
+                max_size=12))  # fmt: skip
+def test_every_word_of_a_round_that_uses_the_jumper_uses_the_same_one(entries):
+    state = game()
+    for name, first in entries:
+        try:
+            state = play(state, ("word", name, [first, "A1m", "T1m"]))
+        except RuleError:
+            continue
+    for played in state.rounds:
+        jumpers = {token.card for entry in played.entries if entry is not None for token in entry.score.tokens
+                   if getattr(token, "jumper", False)}  # fmt: skip
+        assert len(jumpers) <= 1
+
+
+def test_the_jumper_of_a_word_that_fell_is_still_the_one_on_the_table():
+    state = play(game(), ("word", "Anna", ["*S1f", "I1m", "T1m"]), ("challenge", "Anna", "Bram", False))
+    with pytest.raises(RuleError, match=r"^the Jumper on the table in round 1 is S1f \(Anna's SIT uses it\), not Z10f$"):
+        play(state, ("word", "Cees", ["*Z10f", "O1m", "O1m"]))
+
+
+def test_a_replayed_file_with_two_jumpers_in_one_round_is_refused_at_the_second():
+    events = [{"kind": "word", "player": "Anna", "cards": ["*S1f", "I1m", "T1m"]},
+              {"kind": "word", "player": "Bram", "cards": ["*Y4f", "E1m", "S1m"]}]  # fmt: skip
+    with pytest.raises(RuleError, match="the Jumper on the table in round 1 is S1f"):
+        savefile.replay(RULES, Setup.build(("Anna", "Bram", "Cees")).to_toml(), events)
 
 
 # Seed "amber", three players (`referee deal spellcrafter --players 3 --round N --seed amber`):
@@ -284,7 +422,7 @@ def test_who_is_still_waiting_is_everyone_before_a_round_begins_and_nobody_after
     assert state.waiting == (1, 2)
     state = play(state, ("pass", "Bram"), ("pass", "Cees"))
     assert state.latest.number == 1 and state.waiting == (0, 1, 2)
-    state = play(game(), ("word", "Anna", ZAPPY))
+    state = full_round(game(), {"Anna": ZAPPY, "Bram": None, "Cees": None})
     assert state.outcome is not None and state.waiting == ()
 
 
@@ -334,3 +472,30 @@ def test_the_final_rounds_words_may_be_challenged_after_the_game_ended():
     assert state.outcome.ending is Ending.LONGEST_WORD and state.outcome.winners == (1,)  # 4 each; STAR is longer
     state = play(state, ("challenge", "Bram", "Anna", False))
     assert state.totals == (4, 0) and state.outcome.winners == (0,)
+
+
+def test_house_rules_kept_in_the_setup_come_back_from_the_file():
+    from referee.spellcrafter.setup import HouseRules
+
+    house = HouseRules("house.txt", frozenset({"qat", "zax"}), frozenset({"kitty"}))
+    setup = Setup.build(("Anna", "Bram"), house=house)
+    assert setup.to_toml()["house"] == {"file": "house.txt", "add": ["qat", "zax"], "remove": ["kitty"]}
+    assert Setup.from_toml(setup.to_toml()) == setup
+    assert "house" not in Setup.build(("Anna", "Bram")).to_toml()  # files without house rules stay as they were
+    edited = {**setup.to_toml(), "house": {"file": "house.txt", "add": ["Qât"], "remove": []}}
+    assert Setup.from_toml(edited).house.added == {"qat"}  # folded as words are looked up
+
+
+@pytest.mark.parametrize(
+    "house, says",
+    [
+        ("house.txt", "`house` must be a table"),
+        ({"file": "h", "add": "qat", "remove": []}, "`add` and `remove` of `house` must be lists of words"),
+        ({"add": [], "remove": []}, "`file` of `house` must be text"),
+        ({"file": "h", "add": ["qat"], "remove": ["QAT"]}, "'qat' is both added and removed"),
+        ({"file": "h", "add": [], "remove": [], "extra": 1}, "`house` holds file, add and remove"),
+    ],
+)
+def test_hand_edited_house_rules_that_cannot_be_used_are_refused(house, says):
+    with pytest.raises(InputError, match=says):
+        Setup.from_toml({"players": ["Anna", "Bram"], "house": house})

@@ -57,10 +57,13 @@ def test_a_word_is_scored_at_once_with_the_totals(referee, game_file):
     [
         (["word", "Anna", "K4m", "I1m", "K4x"], 2, "unknown suit 'x' in token 3"),
         (["word", "Zed", "K4m", "I1m", "T1m"], 2, "unknown player 'Zed'"),
+        (["word", "Bram", "K66m", "I1m", "T1m"], 2, "K66m: values run 1–10; give `--deck` for a box with other values"),
         (["word", "Bram", "K4m", "I1m"], 1, "at least 3 letters"),
         (["word", "Bram", "C3m", "A1m", "DDm:X"], 1, "Double, Double copies a letter already in your word"),
         (["word", "Bram", "C3m", "TRm:A", "T1m", "TOILm@2"], 1, "Toil has no effect on Trouble"),
         (["word", "Bram", "*C3m", "*A1m", "T1m"], 1, "the Jumper only once"),
+        (["word", "Bram", "*S1f", "I1m", "T1m"], 1, "the Jumper on the table in round 1 is Y4f (Anna's KITTY uses it), not S1f"),
+        (["word", "Bram", "C3c", "A1c", "U1c", "L1c", "D2c", "R1c", "O1c", "N1c"], 1, "at most the 7 cards its player selected"),
         (["word", "Anna", "C3m", "A1m", "T1m"], 1, "Anna already has a word in round 1"),
         (["pass", "Anna"], 1, "Anna already has a word"),
         (["challenge", "Anna", "Anna"], 1, "cannot challenge their own word"),
@@ -97,10 +100,136 @@ def test_a_challenge_judges_the_word_with_the_games_dictionary_and_applies_the_c
 
 def test_the_game_form_of_challenge_refuses_dictionary_options(referee, game_file):
     referee("spell", "word", str(game_file), "Anna", *KITTY)
-    assert "leave out --dict" in referee("spell", "challenge", str(game_file), "Bram", "Anna", "--dict", "builtin:nl").stderr
     assert "--value is for a word outside a game" in referee("spell", "challenge", str(game_file), "Bram", "Anna", "--value", "3").stderr
     assert "CHALLENGER PLAYER" in referee("spell", "challenge", str(game_file), "Bram").stderr
     assert "no such file" in referee("spell", "challenge", "missing.toml", "Bram", "Anna").stderr
+
+
+def test_the_same_word_again_after_the_round_completed_is_refused_unless_round_is_given(referee, game_file):
+    for args in (["word", "Anna", *KITTY], ["word", "Bram", "Q6s", "A1m", "T1m"], ["pass", "Cees"]):
+        assert referee("spell", args[0], str(game_file), *args[1:]).exit_code == 0
+    before = game_file.read_bytes()
+    again = referee("spell", "word", str(game_file), "Anna", *KITTY)
+    assert again.exit_code == 2 and again.stdout == ""
+    assert again.stderr == (
+        "referee: Anna's word in round 1 was these same cards, KITTY: if Anna played them again in round 2, add --round 2\n"
+    )
+    assert game_file.read_bytes() == before
+    wrong = referee("spell", "word", str(game_file), "Anna", *KITTY, "--round", "1")
+    assert wrong.exit_code == 1 and wrong.stderr == "referee: round 1 is complete; an entry now goes into round 2\n"
+    assert game_file.read_bytes() == before
+    stated = referee("spell", "word", str(game_file), "Anna", *KITTY, "--round", "2")
+    assert stated.exit_code == 0 and stated.stdout.startswith("Anna: KITTY 26 points")
+    assert savefile.load(game_file, RULES).events[-1] == {"kind": "word", "player": "Anna", "round": 2, "cards": KITTY}
+    early = referee("spell", "pass", str(game_file), "Bram", "--round", "3")
+    assert early.exit_code == 1 and "round 3 has not begun: round 2 is waiting for Bram, Cees" in early.stderr
+    assert referee("spell", "pass", str(game_file), "Bram", "--round", "2").exit_code == 0
+    assert referee("spell", "pass", str(game_file), "Cees", "--round", "9").stderr == "referee: a game has rounds 1 to 4, not 9\n"
+
+
+@pytest.mark.parametrize("command", ["word", "pass"])
+def test_word_and_pass_offer_round_in_their_help(referee, command):
+    assert "--round" in referee("spell", command, "--help").stdout
+
+
+def test_house_rules_belong_to_the_game_stored_at_new(referee, tmp_path):
+    """`--house` is read once at `new` and kept in the game: editing the file later changes
+    no verdict, and every challenge of the game uses the same rules."""
+    house = tmp_path / "house.txt"
+    house.write_text("+qat  # our favourite\n-kitty\n", encoding="utf-8")
+    path = tmp_path / "g.toml"
+    made = referee("spell", "new", str(path), "Anna", "Bram", "Cees", "--house", str(house))
+    assert made.exit_code == 0, made.stderr
+    assert made.stdout.splitlines()[1] == f"dictionary builtin:en + house {house} (1 word added, 1 word removed)"
+    setup = savefile.load(path, RULES).setup
+    assert setup["house"] == {"file": str(house), "add": ["qat"], "remove": ["kitty"]}
+    house.write_text("-qat\n", encoding="utf-8")  # edited later: the game keeps what it was given
+    referee("spell", "word", str(path), "Bram", "Q6s", "A1m", "T1m")
+    stands = referee("spell", "challenge", str(path), "Anna", "Bram")
+    assert stands.exit_code == 0 and stands.stdout.startswith(f"QAT: valid — in dictionary (builtin:en + house {house})")
+    house.unlink()  # gone: still the same
+    referee("spell", "word", str(path), "Anna", *KITTY)
+    falls = referee("spell", "challenge", str(path), "Cees", "Anna", "--json")
+    assert falls.exit_code == 1 and falls.json()["challenge"]["reason"] == "not in dictionary"
+    assert falls.json()["house"] == {"file": str(house), "add": ["qat"], "remove": ["kitty"]}
+
+
+def test_a_bad_house_file_at_new_is_exit_2_and_writes_nothing(referee, tmp_path):
+    house = tmp_path / "house.txt"
+    house.write_text("qat\n", encoding="utf-8")
+    path = tmp_path / "g.toml"
+    refused = referee("spell", "new", str(path), "Anna", "Bram", "--house", str(house))
+    assert refused.exit_code == 2 and "start the line with + to add a word or - to remove one" in refused.stderr
+    missing = referee("spell", "new", str(path), "Anna", "Bram", "--house", str(tmp_path / "none.txt"))
+    assert missing.exit_code == 2 and "does not exist" in missing.stderr
+    assert not path.exists()
+
+
+@pytest.mark.parametrize(
+    "option, says",
+    [
+        (["--house", "h.txt"], "the game's house rules were given at `spell new` and are stored in its file"),
+        (["--dict", "builtin:nl"], "the game's dictionary was chosen at `spell new` and is stored in its file"),
+        (["--dict", "builtin:en"], "leave out --dict"),
+    ],
+)
+def test_the_game_form_of_challenge_refuses_dict_and_house_with_the_reason(referee, game_file, tmp_path, option, says):
+    (tmp_path / "h.txt").write_text("+kitty\n", encoding="utf-8")
+    referee("spell", "word", str(game_file), "Anna", *KITTY)
+    before = game_file.read_bytes()
+    option = [str(tmp_path / "h.txt") if part == "h.txt" else part for part in option]
+    refused = referee("spell", "challenge", str(game_file), "Bram", "Anna", *option)
+    assert refused.exit_code == 2 and says in refused.stderr and refused.stderr.count("\n") == 1
+    assert game_file.read_bytes() == before
+
+
+def test_a_hand_edited_game_naming_an_unknown_dictionary_is_refused_when_loaded(referee, game_file):
+    referee("spell", "word", str(game_file), "Anna", *KITTY)
+    text = game_file.read_text(encoding="utf-8")
+    game_file.write_text(text.replace('dictionary = "builtin:en"', 'dictionary = "builtin:fr"'), encoding="utf-8")
+    line = next(n for n, row in enumerate(game_file.read_text().splitlines(), start=1) if row == "[setup]")
+    for command in (["show"], ["pass", "Bram"], ["word", "Bram", "C3m", "A1m", "T1m"]):
+        result = referee("spell", *command[:1], str(game_file), *command[1:])
+        assert result.exit_code == 2, command
+        assert result.stderr.startswith(f"referee: {game_file} line {line}: the file has a bad [setup]: ")
+        assert "unknown built-in dictionary 'fr'" in result.stderr and result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("name", ["bogus:en", "hunspell:not a tag", "wordfreq:xx@3", "builtin"])
+def test_any_unknown_dictionary_name_in_a_game_file_is_refused_when_loaded(referee, game_file, name):
+    text = game_file.read_text(encoding="utf-8")
+    game_file.write_text(text.replace('dictionary = "builtin:en"', f'dictionary = "{name}"'), encoding="utf-8")
+    result = referee("spell", "show", str(game_file))
+    assert result.exit_code == 2 and "the file has a bad [setup]" in result.stderr
+
+
+def test_after_a_word_of_fifty_or_more_the_round_is_completed_before_the_game_ends(referee, game_file):
+    first = referee("spell", "word", str(game_file), "Anna", "Z10m", "A1m", "P3m", "DDm:P", "Y4m")
+    assert first.stdout.splitlines()[-1] == (
+        "Round 1 of 4 — pass left — waiting for Bram, Cees — a word of 50 or more: the game ends when round 1 is complete"
+    )
+    referee("spell", "word", str(game_file), "Bram", "Z10s", "A1s", "Z10s", "DDs:Z", "Y4s")
+    last = referee("spell", "pass", str(game_file), "Cees")
+    assert last.stdout.splitlines()[-1] == "Game over — Bram wins at once with ZAZZY, 105 points"
+    assert last.exit_code == 0 and referee("spell", "show", str(game_file), "--json").json()["winners"] == ["Bram"]
+
+
+@pytest.mark.parametrize(
+    "first, again, says",
+    [
+        (["word", "Bram", "C3m", "A1m", "T1m"], ["word", "Bram", "K6m", "I1m", "T1m"], "Bram already has a word in round 1"),
+        (["word", "Bram", "C3m", "A1m", "T1m"], ["pass", "Bram"], "Bram already has a word in round 1"),
+        (["pass", "Bram"], ["word", "Bram", "K6m", "I1m", "T1m"], "Bram already passed in round 1"),
+        (["pass", "Bram"], ["pass", "Bram"], "Bram already passed in round 1"),
+    ],
+)
+def test_a_players_entry_already_made_this_round_is_exit_1(referee, game_file, first, again, says):
+    """Issue 9's exit-code rule: the entry is understood, the game's state forbids it."""
+    assert referee("spell", first[0], str(game_file), *first[1:]).exit_code == 0
+    before = game_file.read_bytes()
+    result = referee("spell", again[0], str(game_file), *again[1:])
+    assert result.exit_code == 1 and result.stderr == f"referee: {says}; `undo` takes the last entry back\n"
+    assert game_file.read_bytes() == before
 
 
 def test_show_draws_the_score_sheet_rounds_as_rows_players_as_columns(referee, game_file):

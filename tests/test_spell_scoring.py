@@ -13,7 +13,7 @@ from conftest import installed_referee
 from referee.errors import RuleError
 from referee.spellcrafter.notation import DoubleToken, LetterToken, ToilToken, TroubleToken, letters_of, parse_word
 from referee.spellcrafter.cards import Suit
-from referee.spellcrafter.scoring import MAX_CARDS, Variants, copied_position, score_word, shown_letters
+from referee.spellcrafter.scoring import SELECTED_CARDS, Variants, copied_position, score_word, shown_letters
 
 FRIENDLY = Variants(friendly=True)
 DDT = Variants(ddt=True)
@@ -149,20 +149,34 @@ def test_a_word_uses_the_jumper_at_most_once():
         score("*A1m *T1m E1m")
 
 
-def test_a_word_uses_at_most_the_seven_selected_cards_and_the_jumper():
-    assert MAX_CARDS == 8
+def test_a_word_uses_at_most_seven_selected_cards_plus_the_jumper():
+    """"Repeat this process until you have a pile of 7 selected cards. Instead of passing
+    the last card, place it face down ... this face down card may be used to represent
+    the Jumper card": the 8th card of a word can only be the Jumper."""
+    assert SELECTED_CARDS == 7
     assert score("S1m P3m E1m L1m L1m I1m N1m *G2f").length == 8
-    with pytest.raises(RuleError, match="a word uses at most 8 cards, the 7 a player selects and the Jumper; this one has 9"):
-        score("S1m P3m E1m L1m L1m I1m N1m G2m *S1f")
-    with pytest.raises(RuleError, match="this one has 9"):
-        score("C3m A1m T2m TRm:S DDm:A TOILm@1 TOILm@2 TOILm@3 S1m")  # Toil is one of the cards too
+    assert score("C3c A1c U1c L1c D2c R1c O1c *N1c").score == 33
+    with pytest.raises(RuleError) as refused:
+        score("C3c A1c U1c L1c D2c R1c O1c N1c")  # CAULDRON with eight cards of the player's own
+    assert str(refused.value) == (
+        "a word uses at most the 7 cards its player selected (special cards included) and the Jumper; "
+        "this one uses 8 cards besides the Jumper (if one of them is the Jumper, write it with *, e.g. '*Y4f')"
+    )
+
+
+def test_special_cards_count_among_the_seven_selected():
+    assert score("C3m A1m T2m TRm:S DDm:A TOILm@1 S1m *E1f").length == 7
+    with pytest.raises(RuleError, match="this one uses 8 cards besides the Jumper"):
+        score("C3m A1m T2m TRm:S DDm:A TOILm@1 TOILm@2 S1m")  # Toil is one of the cards too
+    with pytest.raises(RuleError, match="this one uses 9 cards besides the Jumper"):
+        score("S1m P3m E1m L1m L1m I1m N1m G2m S1m *S1f")
 
 
 def test_a_huge_word_is_refused_at_once():
     import time
 
     started = time.perf_counter()
-    with pytest.raises(RuleError, match="at most 8 cards"):
+    with pytest.raises(RuleError, match="at most the 7 cards"):
         score_word(parse_word(["A1m"] * 20_000 + ["DDm:A"] * 5_000))
     assert time.perf_counter() - started < 5
 
@@ -233,7 +247,7 @@ LETTER_CARDS = st.builds(LetterToken, st.sampled_from(list("ABCDEKTY") + ["QU", 
 
 @st.composite
 def words(draw, friendly: bool = False):
-    """A well-formed word of at most MAX_CARDS cards: letter cards, maybe one Jumper,
+    """A well-formed word of at most 7 selected cards and the Jumper: letter cards, maybe one Jumper,
     copies of shown letters, Trouble, and Toils on distinct letter cards."""
     letters: list = draw(st.lists(LETTER_CARDS, min_size=1, max_size=4))
     if friendly or draw(st.booleans()):
@@ -246,7 +260,8 @@ def words(draw, friendly: bool = False):
     for _ in range(draw(st.integers(needed, max(needed, 1)))):
         letters.insert(draw(st.integers(0, len(letters))), TroubleToken(draw(SUITS), draw(st.sampled_from("AEIOUZ"))))
     cards = [n for n, token in enumerate(letters, start=1) if isinstance(token, LetterToken)]
-    targets = draw(st.lists(st.sampled_from(cards), unique=True, max_size=min(2, MAX_CARDS - len(letters))))
+    own = sum(1 for token in letters if not (isinstance(token, LetterToken) and token.jumper))
+    targets = draw(st.lists(st.sampled_from(cards), unique=True, max_size=min(2, SELECTED_CARDS - own)))
     return [*letters, *(ToilToken(draw(SUITS), target) for target in targets)]
 
 
@@ -308,6 +323,7 @@ def test_score_shows_the_bonus_and_the_instant_win_banner(referee):
         (["K4m", "I1m", "K4x"], 2, "unknown suit 'x' in token 3 — use f, s, c or m"),
         (["K4m", "I1m"], 1, "at least 3 letters"),
         (["K4m", "I1m", "T1m", "--friendly"], 1, "the Jumper is mandatory"),
+        (["C3c", "A1c", "U1c", "L1c", "D2c", "R1c", "O1c", "N1c"], 1, "at most the 7 cards its player selected"),
     ],
 )
 def test_score_exits_2_for_unreadable_cards_and_1_for_a_broken_rule(referee, args, code, says):

@@ -45,6 +45,7 @@ def word_and_value(
 
 @app.command(cls=WordCommand)
 def challenge(
+    ctx: typer.Context,
     word: Annotated[
         list[str],
         typer.Argument(
@@ -74,11 +75,14 @@ def challenge(
     one scores 0 for the player this round.
 
     In a game, `referee spell challenge FILE CHALLENGER PLAYER` judges PLAYER's word of the
-    latest round with the game's dictionary and records the consequence.
+    latest round with the game's dictionary and house rules (given at `spell new`) and
+    records the consequence.
     """
     from referee.cli.spell_game import dispatch_challenge
 
-    if dispatch_challenge(word, dictionary, house, value, as_json):
+    source = ctx.get_parameter_source("dictionary")  # Click's ParameterSource, by name: typer ships its own Click
+    given = source is not None and source.name != "DEFAULT"
+    if dispatch_challenge(word, dictionary if given else None, house, value, as_json):
         return
     from referee.cli.dictionary import exit_with_verdict
     from referee.lexicon.catalogue import open_dictionary

@@ -22,7 +22,12 @@ from referee.cli.files import FileArgument, JsonOption, add_file_commands
 from referee.spellcrafter import JUMPER_EXAMPLE, LETTER_EXAMPLE, QU_EXAMPLES
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from referee.lexicon.backend import Dictionary
     from referee.spellcrafter.game import Game
+    from referee.spellcrafter.notation import Token
+    from referee.spellcrafter.setup import HouseRules
 
 GAME_FORMAT = "referee/spellcrafter"
 
@@ -38,12 +43,42 @@ Tokens = Annotated[
 FriendlyOption = Annotated[bool, typer.Option("--friendly", help="Friendly rules: the Jumper is mandatory and has no suit.")]
 DdtOption = Annotated[bool, typer.Option("--ddt", help="Double-Double, Toil & Trouble: all three special cards in a word +10.")]
 PlayerArgument = Annotated[str, typer.Argument(metavar="PLAYER", help="The player (any unambiguous start of the name).", show_default=False)]
+RoundOption = Annotated[
+    int | None,
+    typer.Option(
+        "--round", metavar="N",
+        help="The round this entry is for (1–4), checked against the current one; needed to enter the same cards "
+        "as the player's word of the round before.",
+        show_default=False,
+    ),
+]  # fmt: skip
 
 
 def _rules() -> Any:
-    from referee.spellcrafter.ruleset import RULES
+    """The game's rules, with the stored dictionary's name checked on every load."""
+    from referee.spellcrafter.ruleset import SpellcrafterRules
 
-    return RULES
+    return SpellcrafterRules(check_dictionary=known_dictionary)
+
+
+def known_dictionary(name: str) -> None:
+    """A game file's dictionary must be one referee knows by name (``builtin:fr`` is
+    refused when the file is loaded, not at the next challenge). Whether a Hunspell
+    dictionary is installed, or a word-list file is still there, is found out when a
+    challenge opens it: a game stays readable on a machine without them."""
+    from referee.lexicon.catalogue import builtin_name, split_name
+
+    kind, rest = split_name(name)
+    if kind == "builtin":
+        builtin_name(rest)
+    elif kind == "hunspell":
+        from referee.lexicon.hunspell import normalise_tag
+
+        normalise_tag(rest)
+    elif kind == "wordfreq":
+        from referee.lexicon.frequency import parse
+
+        parse(rest)
 
 
 def score(tokens: Tokens, friendly: FriendlyOption = False, ddt: DdtOption = False, as_json: JsonOption = False) -> None:
@@ -112,6 +147,7 @@ def new(
     friendly: FriendlyOption = False,
     ddt: DdtOption = False,
     dictionary: Annotated[str, typer.Option("--dict", "-d", metavar="NAME", help="The dictionary for challenges (see `referee dict list`).")] = DEFAULT_DICTIONARY,
+    house: Annotated[Path | None, typer.Option("--house", metavar="FILE", help="House rules for every challenge of the game: a file of +word (allowed) and -word (not allowed) lines, kept in the game.", show_default=False)] = None,
     seed: Annotated[str | None, typer.Option(help="The referee deals every round from this seed (virtual deck).", show_default=False)] = None,
     deck_file: Annotated[Path | None, typer.Option("--deck", metavar="FILE", help="The table's deck file: cards are checked against it (default with --seed: the stand-in deck).", show_default=False)] = None,
     as_json: JsonOption = False,
@@ -125,13 +161,34 @@ def new(
     # An unknown or missing dictionary is refused now, not at a challenge.
     name = open_dictionary(_anchored(dictionary)).name
     variants = [v for v, on in (("friendly", friendly), ("ddt", ddt)) if on]
-    setup = Setup.build(players, variants, name, seed, None if deck_file is None else load_deck(deck_file))
+    kept = None if house is None else _house_rules(house)
+    setup = Setup.build(players, variants, name, seed, None if deck_file is None else load_deck(deck_file), kept)
     game = savefile.create(file, _rules(), setup.to_toml()).state
     from referee.cli.output import Line
     from referee.cli.spell_view import settings_line
 
     _report(game, as_json, Line("New game in ", str(file), ": ", ", ".join(setup.players)), settings_line(game),
             extra={"file": str(file)})  # fmt: skip
+
+
+def _house_rules(path: Path) -> HouseRules:
+    """The house rules a game keeps: the file read once, as a challenge's --house reads it."""
+    from referee.lexicon.backend import HouseList
+    from referee.spellcrafter.setup import HouseRules
+
+    read = HouseList(path)
+    return HouseRules(str(path), read.added, read.removed)
+
+
+def _judged_by(game: Game) -> Dictionary:
+    """The dictionary a game's challenges are judged with: the one stored at `new`, with
+    the house rules kept then on top."""
+    from referee.lexicon.backend import WithHouse
+    from referee.lexicon.catalogue import open_dictionary
+
+    dictionary = open_dictionary(game.setup.dictionary)
+    # HouseRules has HouseList's shape (path, added, removed), which is all WithHouse reads.
+    return dictionary if game.setup.house is None else WithHouse(dictionary, game.setup.house)  # type: ignore[arg-type]
 
 
 def _anchored(dictionary: str) -> str:
@@ -143,32 +200,39 @@ def _anchored(dictionary: str) -> str:
     return f"file:{Path(rest).expanduser().resolve()}" if kind == "file" else dictionary
 
 
-def _entry(file: Path, player: str, kind: str, **fields: Any) -> tuple[Game, int]:
-    """Record a word or a pass by PLAYER (as typed: any unambiguous start of the name);
-    the game after it, and the player's seat."""
+def _entry(file: Path, player: str, round_number: int | None, tokens: Sequence[Token] | None = None) -> tuple[Game, int]:
+    """Record PLAYER's word (its ``tokens``) or, without tokens, a pass; PLAYER as typed
+    (any unambiguous start of the name), with the round it states, if any. The game
+    after it, and the player's seat."""
     from referee import savefile
 
     def entry(game: Game) -> dict[str, Any]:
-        return {"kind": kind, "player": game.setup.players[game.setup.player(player)], **fields}
+        seat = game.setup.player(player)
+        event: dict[str, Any] = {"kind": "pass" if tokens is None else "word", "player": game.setup.players[seat]}
+        if round_number is not None:
+            event["round"] = round_number
+        if tokens is not None:
+            game.check_repeat(seat, tokens, round_number)
+            event["cards"] = [str(token) for token in tokens]
+        return event
 
     saved = savefile.record(file, _rules(), entry)
     return saved.state, saved.state.setup.players.index(saved.events[-1]["player"])
 
 
-def word(file: FileArgument, player: PlayerArgument, tokens: Tokens, as_json: JsonOption = False) -> None:
+def word(file: FileArgument, player: PlayerArgument, tokens: Tokens, round_number: RoundOption = None, as_json: JsonOption = False) -> None:
     """Record PLAYER's word for this round; it is scored at once."""
     from referee.spellcrafter.notation import parse_word
 
-    cards = [str(token) for token in parse_word(tokens)]
-    game, seat = _entry(file, player, kind="word", cards=cards)
+    game, seat = _entry(file, player, round_number, parse_word(tokens))
     from referee.cli.spell_view import totals_line, word_line
 
     _report(game, as_json, word_line(game, seat), totals_line(game))
 
 
-def pass_(file: FileArgument, player: PlayerArgument, as_json: JsonOption = False) -> None:
+def pass_(file: FileArgument, player: PlayerArgument, round_number: RoundOption = None, as_json: JsonOption = False) -> None:
     """Record that PLAYER plays no word this round (0 points)."""
-    game, seat = _entry(file, player, kind="pass")
+    game, seat = _entry(file, player, round_number)
     from referee.cli.output import Line
     from referee.cli.spell_view import totals_line
 
@@ -229,10 +293,11 @@ def names_a_game(arguments: list[str]) -> bool:
 
 
 def dispatch_challenge(
-    arguments: list[str], dictionary: str, house: Path | None, value: int | None, as_json: bool
+    arguments: list[str], dictionary: str | None, house: Path | None, value: int | None, as_json: bool
 ) -> bool:
     """Handle the game form of `spell challenge` and return True, or return False for
-    the dictionary form (SPEC §5.3) that the caller handles."""
+    the dictionary form (SPEC §5.3) that the caller handles. ``dictionary`` is None
+    unless --dict was given."""
     from referee.errors import InputError
 
     if not names_a_game(arguments):
@@ -241,17 +306,20 @@ def dispatch_challenge(
         raise InputError("in a game, write `referee spell challenge FILE CHALLENGER PLAYER`, e.g. challenge game.toml Bram Anna")
     if value is not None:
         raise InputError("--value is for a word outside a game; in a game the value is the word's score")
-    if dictionary != DEFAULT_DICTIONARY:
-        raise InputError("a game judges challenges with the dictionary stored in its file; leave out --dict")
-    game_challenge(Path(arguments[0]), arguments[1], arguments[2], house=house, as_json=as_json)
+    same = "so every challenge of the game is judged alike"
+    if dictionary is not None:
+        raise InputError(f"the game's dictionary was chosen at `spell new` and is stored in its file, {same}; leave out --dict")
+    if house is not None:
+        raise InputError(f"the game's house rules were given at `spell new` and are stored in its file, {same}; leave out --house")
+    game_challenge(Path(arguments[0]), arguments[1], arguments[2], as_json=as_json)
     return True
 
 
-def game_challenge(file: Path, challenger: str, player: str, house: Path | None = None, as_json: bool = False) -> None:
+def game_challenge(file: Path, challenger: str, player: str, as_json: bool = False) -> None:
     """CHALLENGER challenges PLAYER's word of the latest round, judged with the game's
-    dictionary; the consequence is recorded. Exit 0 if the word stands, 1 if it falls."""
+    dictionary and house rules; the consequence is recorded. Exit 0 if the word stands,
+    1 if it falls."""
     from referee import savefile
-    from referee.lexicon.catalogue import open_dictionary
     from referee.lexicon.verdict import judge
 
     verdicts: list[Any] = []
@@ -260,7 +328,7 @@ def game_challenge(file: Path, challenger: str, player: str, house: Path | None 
         names = game.setup.players
         challenger_seat, seat = game.setup.player(challenger), game.setup.player(player)
         played = game.challengeable(seat)
-        verdict = judge(played.score.word, open_dictionary(game.setup.dictionary, house))
+        verdict = judge(played.score.word, _judged_by(game))
         verdicts.append((verdict, played.score.score))
         return {"kind": "challenge", "challenger": names[challenger_seat], "player": names[seat], "word": verdict.word,
                 "valid": verdict.valid, "reason": verdict.reason.value, "dictionary": verdict.dictionary}  # fmt: skip
@@ -274,11 +342,12 @@ def game_challenge(file: Path, challenger: str, player: str, house: Path | None 
     else:
         from referee.cli.output import Line
         from referee.cli.spell_view import totals_line
+        from referee.wording import counted
 
         outcome = ("valid", "bold green") if verdict.valid else ("invalid", "bold red")
         first = Line((verdict.word.upper(), "bold"), ": ", outcome, f" — {verdict.reason} (", verdict.dictionary, ")")
         if verdict.valid:
-            then = Line(f"{recorded['challenger']} loses {points} point{'' if points == 1 else 's'}.")
+            then = Line(f"{recorded['challenger']} loses {counted(points, 'point')}.")
         else:
             then = Line(f"{recorded['player']} scores 0 this round.")
         _report(saved.state, False, first, then, totals_line(saved.state))

@@ -12,6 +12,7 @@ from referee.cli.output import Line
 from referee.spellcrafter.cards import Suit
 from referee.spellcrafter.notation import DoubleToken, LetterToken, TroubleToken
 from referee.spellcrafter.scoring import DDT_BONUS, INSTANT_WIN, Score, ScoredLetter
+from referee.wording import counted
 
 if TYPE_CHECKING:  # the game's modules are imported by the game's commands only
     from referee.spellcrafter.deck import Deck
@@ -56,7 +57,7 @@ def why(score: Score) -> str:
 
 def breakdown(score: Score) -> list[Line]:
     """The word as a player checks it against the cards on the table."""
-    lines = [Line((score.word, "bold"), f": {score.score} point{'' if score.score == 1 else 's'}")]
+    lines = [Line((score.word, "bold"), f": {counted(score.score, 'point')}")]
     for letter in score.letters:
         line = Line(f"  {letter.position}  ", (letter.token.written.ljust(2), "bold"), f" {letter.value:>3}  ")
         label, style = suit_segment(letter.suit)
@@ -82,7 +83,7 @@ def word_line(game: Game, seat: int) -> Line:
     entry = game.latest.entries[seat]
     assert isinstance(entry, Play)
     score = entry.score
-    line = Line(f"{game.setup.players[seat]}: ", (score.word, "bold"), f" {score.score} point{'' if score.score == 1 else 's'}")
+    line = Line(f"{game.setup.players[seat]}: ", (score.word, "bold"), f" {counted(score.score, 'point')}")
     detail = f"base {score.base} × {score.multiplier}, {why(score)}"
     if score.bonus:
         detail += f", +{score.bonus} bonus"
@@ -123,6 +124,8 @@ def situation(game: Game) -> Line:
     latest = game.latest
     if latest.number == number:
         line.append(f" — waiting for {', '.join(game.setup.players[seat] for seat in game.waiting)}")
+        if latest.instant_wins:
+            line.append(f" — a word of {INSTANT_WIN} or more: the game ends when round {number} is complete", "bold yellow")
     else:
         line.append(f" — round {latest.number}'s words can be challenged until round {number} begins", "dim")
     return line
@@ -131,6 +134,9 @@ def situation(game: Game) -> Line:
 def settings_line(game: Game) -> Line:
     setup = game.setup
     parts = [f"dictionary {setup.dictionary}"]
+    if setup.house is not None:
+        added, removed = counted(len(setup.house.added), "word"), counted(len(setup.house.removed), "word")
+        parts[0] += f" + house {setup.house.path} ({added} added, {removed} removed)"
     if setup.variants.friendly:
         parts.append("friendly rules (Jumper mandatory, no suit)")
     if setup.variants.ddt:

@@ -42,6 +42,8 @@ SUIT_KEYS = ("letters", "specials")
 STANDIN_FILE = "spellcrafter-deck.toml"
 CARDS_PER_SUIT = 35  # "35 cards of each suit … including 3 special cards of each suit"
 SPECIALS_PER_SUIT = 3
+#: The letter values of the stand-in deck, which a game without a deck file accepts.
+STANDIN_VALUES = range(1, 11)
 
 
 @dataclass(frozen=True)

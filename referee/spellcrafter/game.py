@@ -11,19 +11,29 @@ Rulings where the rulebook is silent:
   the next round begins: the last word of a round can be challenged too. After round 4,
   the final round's words may still be challenged. Each word is challenged at most once
   (the verdict settles it); nobody challenges their own word.
-- A word of 50 or more ends the game at once, and can still be challenged: if it falls,
-  it scores 0, does not win, and the game goes on.
+- A word of 50 or more wins the game "immediately", but words are written at the same
+  time, so the outcome must not depend on who was typed first: the round is completed
+  (everyone still enters a word or a pass), and then the highest standing word of 50 or
+  more wins; equal ones share the win. A 50+ word can be challenged, during the round or
+  after it: if it falls it scores 0 and does not count; with no 50+ word left standing
+  the game goes on.
 - The tie after round 4 goes to the tied player with the longest word in the final round,
   its letters counted as for the minimum length (Qu one letter; Jumper, Double, Double
   and Trouble count, Toil does not); a pass or a word that fell counts 0. Still tied:
   a shared win.
 - Passing goes left in round 1 and alternates: right in 2, left in 3, right in 4.
+- An entry may state its round (``--round N``): it must be the current one. A word of
+  the very cards of the player's word in the round before is most likely the last command
+  repeated by accident, and needs its round stated (:meth:`Game.check_repeat`, checked
+  when it is entered, so files written before the check still replay).
 - The cards of a word, checked by :meth:`Game.check_cards`: a card that the game's
   deck does not hold at all cannot be read as one of its cards (a typo: ``InputError``,
-  exit 2). Cards that exist but cannot be in this word break the rules (``RuleError``,
-  exit 1): a Familiars card in a two-player game (the suit is removed), a card used more
-  often than the deck holds it, and in a seeded game a Jumper other than the one the
-  referee turned up.
+  exit 2); without a deck file, the values are the stand-in deck's, 1 to 10. Cards that
+  exist but cannot be in this word break the rules (``RuleError``, exit 1): a Familiars
+  card in a two-player game (the suit is removed), a card used more often than the deck
+  holds it, and a second Jumper in a round: in a seeded game the Jumper is the card the
+  referee turned up; with physical cards the first word of the round that uses the
+  Jumper fixes it for the round ("One Jumper per round").
 - In a seeded game the referee knows every card dealt in a round, but not who ended up
   with which (the draft passes the hands around): the round's pool is every card dealt
   into the hands. Each card of a word other than the Jumper must be in the round's pool,
@@ -46,10 +56,11 @@ from typing import Any
 from referee.errors import InputError, RuleError
 from referee.spellcrafter.cards import Card, Suit
 from referee.spellcrafter.dealing import SpellDeal, deal_spellcrafter
-from referee.spellcrafter.deck import Deck
-from referee.spellcrafter.notation import LetterToken, Token, parse_word
+from referee.spellcrafter.deck import STANDIN_VALUES, Deck
+from referee.spellcrafter.notation import LetterToken, Token, is_jumper, jumper_of, parse_word
 from referee.spellcrafter.scoring import Score, score_word
 from referee.spellcrafter.setup import ROUNDS, Setup
+from referee.wording import counted
 
 
 class Ending(enum.Enum):
@@ -136,6 +147,15 @@ class Round:
         entry = self.entries[seat]
         return (0 if entry is None else entry.points) - self.penalty(seat)
 
+    @property
+    def instant_wins(self) -> dict[int, int]:
+        """The seats whose word scores 50 or more and stands (not fallen), with its score."""
+        return {
+            seat: entry.score.score
+            for seat, entry in enumerate(self.entries)
+            if isinstance(entry, Play) and not entry.fallen and entry.score.instant_win
+        }
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -168,20 +188,22 @@ class Game:
         return tuple(sum(r.points(seat) for r in self.rounds) for seat in range(self.setup.count))
 
     @property
-    def instant_winner(self) -> tuple[int, int] | None:
-        """(round, seat) of a standing word of 50 or more."""
+    def instant_winners(self) -> tuple[Round, tuple[int, ...]] | None:
+        """The complete round that holds standing words of 50 or more, and the seats of
+        the highest of them (several when equal: a shared win)."""
         for played in self.rounds:
-            for seat, entry in enumerate(played.entries):
-                if isinstance(entry, Play) and not entry.fallen and entry.score.instant_win:
-                    return played.number, seat
+            wins = played.instant_wins
+            if played.complete and wins:
+                best = max(wins.values())
+                return played, tuple(seat for seat, score in wins.items() if score == best)
         return None
 
     @property
     def outcome(self) -> Outcome | None:
         """None while the game goes on."""
-        instant = self.instant_winner
+        instant = self.instant_winners
         if instant is not None:
-            return Outcome(Ending.INSTANT_WIN, (instant[1],))
+            return Outcome(Ending.INSTANT_WIN, instant[1])
         if len(self.rounds) < ROUNDS or not self.latest.complete:
             return None
         totals = self.totals
@@ -220,9 +242,9 @@ class Game:
             cards = event.get("cards")
             if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
                 raise InputError("a word event needs `cards`, a list of card tokens")
-            return self.word(self.setup.player(_text(event, "player")), parse_word(cards))
+            return self.word(self.setup.player(_text(event, "player")), parse_word(cards), _round(event))
         if kind == "pass":
-            return self.pass_(self.setup.player(_text(event, "player")))
+            return self.pass_(self.setup.player(_text(event, "player")), _round(event))
         if kind == "challenge":
             valid = event.get("valid")
             if not isinstance(valid, bool):
@@ -233,37 +255,67 @@ class Game:
             return self.challenge(self.setup.player(_text(event, "player")), verdict)
         raise InputError(f"unknown event kind {kind!r}; a game records word, pass and challenge events")
 
-    def _open_round(self, seat: int) -> tuple[Game, Round]:
-        """The round a new entry goes into, opening the next one after a complete round."""
+    def _open_round(self, seat: int, round_number: int | None = None) -> tuple[Game, Round]:
+        """The round a new entry goes into, opening the next one after a complete round;
+        ``round_number``, when the entry states it, must be that round."""
         outcome = self.outcome
         if outcome is not None:
             raise RuleError(f"the game is over ({self.describe_outcome(outcome)}); start a new game with `new`")
+        if round_number is not None:
+            self.check_round(round_number)
         game = self
         if self.latest.complete:
             game = replace(self, rounds=(*self.rounds, Round(self.latest.number + 1, (None,) * self.setup.count)))
         current = game.latest
-        if current.entries[seat] is not None:
-            what = "a word" if isinstance(current.entries[seat], Play) else "passed"
+        if current.entries[seat] is not None:  # a player's entry already made this round: the rules say no
+            did = "has a word" if isinstance(current.entries[seat], Play) else "passed"
             raise RuleError(
-                f"{self.setup.players[seat]} already {'has ' + what if what != 'passed' else what} in round "
-                f"{current.number}; `undo` takes the last entry back"
+                f"{self.setup.players[seat]} already {did} in round {current.number}; `undo` takes the last entry back"
             )
         return game, current
 
-    def _enter(self, seat: int, entry: Entry) -> Game:
-        game, current = self._open_round(seat)
+    def check_round(self, round_number: int) -> None:
+        """A round stated with an entry (``--round N``) must be the current one."""
+        current = self.current_number
+        if not 1 <= round_number <= ROUNDS:
+            raise InputError(f"a game has rounds 1 to {ROUNDS}, not {round_number}")
+        if round_number < current:
+            raise RuleError(f"round {round_number} is complete; an entry now goes into round {current}")
+        if round_number > current:
+            waiting = ", ".join(self.setup.players[seat] for seat in self.waiting)
+            raise RuleError(f"round {round_number} has not begun: round {current} is waiting for {waiting}")
+
+    def check_repeat(self, seat: int, tokens: Sequence[Token], round_number: int | None = None) -> None:
+        """Checked when a word is entered (a file replays without it): a word of the very
+        cards, in the same order, of the player's word in the round before is most likely
+        the last command repeated by accident, and is refused (``InputError``) unless the
+        entry states its round."""
+        current = self.current_number
+        if round_number is not None or current == 1:
+            return
+        before = self.rounds[current - 2].entries[seat]
+        if isinstance(before, Play) and before.score.tokens == tuple(tokens):
+            name = self.setup.players[seat]
+            raise InputError(
+                f"{name}'s word in round {current - 1} was these same cards, {before.score.word}: "
+                f"if {name} played them again in round {current}, add --round {current}"
+            )
+
+    def _enter(self, seat: int, entry: Entry, round_number: int | None = None) -> Game:
+        game, current = self._open_round(seat, round_number)
         entries = tuple(entry if s == seat else e for s, e in enumerate(current.entries))
         return replace(game, rounds=(*game.rounds[:-1], Round(current.number, entries)))
 
-    def word(self, seat: int, tokens: Sequence[Token]) -> Game:
-        """A player's word for the round, checked and scored with the table's rules."""
-        _, current = self._open_round(seat)  # a finished game or a second word: said first
+    def word(self, seat: int, tokens: Sequence[Token], round_number: int | None = None) -> Game:
+        """A player's word for the round, checked and scored with the table's rules;
+        ``round_number`` is the round the entry states, if it states one."""
+        _, current = self._open_round(seat, round_number)  # a finished game or a second word: said first
         score = score_word(tokens, self.setup.variants)
         self.check_cards(tokens, current.number, seat)
-        return self._enter(seat, Play(score))
+        return self._enter(seat, Play(score), round_number)
 
-    def pass_(self, seat: int) -> Game:
-        return self._enter(seat, Pass())
+    def pass_(self, seat: int, round_number: int | None = None) -> Game:
+        return self._enter(seat, Pass(), round_number)
 
     def challenge(self, seat: int, verdict: Verdict) -> Game:
         """Apply a challenge of ``seat``'s word in the latest round."""
@@ -304,15 +356,18 @@ class Game:
         return None if dealt is None else dealt.jumper
 
     def check_cards(self, tokens: Sequence[Token], round_number: int, seat: int | None = None) -> None:
-        """The cards must be the game's. A card the deck does not hold at all is a typo
-        (``InputError``, exit 2); breaking a rule is a ``RuleError`` (exit 1): a Familiars
-        card with two players, a card used more often than the deck holds it, a Jumper
-        other than the one turned up in a seeded game, and in a seeded game a card not
-        dealt that round or already used up by the round's other words (``seat``'s word
-        is left out of those: it is the one being checked)."""
+        """The cards must be the game's. A card the deck does not hold at all, or without a
+        deck file a value outside 1–10, is a typo (``InputError``, exit 2); breaking a rule
+        is a ``RuleError`` (exit 1): a Familiars card with two players, a card used more
+        often than the deck holds it, a second Jumper in the round
+        (:meth:`check_jumper`), and in a seeded game a card not dealt that round or
+        already used up by the round's other words (``seat``'s word is left out of those:
+        it is the one being checked)."""
         deck = self.setup.deck
         used = Counter(token.card for token in tokens)
-        if deck is not None:
+        if deck is None:
+            check_standin_values(tokens)
+        else:
             for card in used:
                 if deck.count(card) == 0:
                     others = " ".join(str(c) for c in deck.same_letter(card)) if card.is_letter else ""
@@ -326,11 +381,30 @@ class Game:
             for card, count in used.items():
                 if count > deck.count(card):
                     raise RuleError(f"the word uses {card} {count} times, but the deck holds {deck.count(card)}")
-        jumper = self.jumper(round_number)
-        for token in tokens:
-            if jumper is not None and isinstance(token, LetterToken) and token.jumper and token.card != jumper:
-                raise RuleError(f"the Jumper on the table in round {round_number} is {jumper}, not {token.card}")
+        jumper = jumper_of(tokens)
+        if jumper is not None:
+            self.check_jumper(jumper, round_number, seat)
         self.check_dealt(tokens, round_number, seat)
+
+    def check_jumper(self, card: Card, round_number: int, seat: int | None = None) -> None:
+        """One Jumper lies on the table each round: in a seeded game the one the referee
+        turned up; with physical cards the first word of the round that uses it says which
+        card it is (a word that fell too: the card was on the table). Another is a
+        ``RuleError`` naming the Jumper in play. ``seat``'s own word is left out."""
+        where = f"the Jumper on the table in round {round_number} is"
+        turned_up = self.jumper(round_number)
+        if turned_up is not None:
+            if card != turned_up:
+                raise RuleError(f"{where} {turned_up}, not {card}")
+            return
+        for other, entry in enumerate(self._entries(round_number)):
+            in_play = jumper_of(entry.score.tokens) if other != seat and isinstance(entry, Play) else None
+            if in_play is not None and in_play != card:
+                raise RuleError(f"{where} {in_play} ({self.setup.players[other]}'s {entry.score.word} uses it), not {card}")
+
+    def _entries(self, round_number: int) -> tuple[Entry | None, ...]:
+        """The entries of a round so far (none for a round not begun)."""
+        return self.rounds[round_number - 1].entries if round_number <= len(self.rounds) else ()
 
     def check_dealt(self, tokens: Sequence[Token], round_number: int, seat: int | None = None) -> None:
         """In a seeded game every card of a word but the Jumper was dealt into a hand that
@@ -340,13 +414,12 @@ class Game:
         if dealt is None:
             return
         pool = Counter(card for hand in dealt.hands for card in hand)
-        mine = Counter(token.card for token in tokens if not (isinstance(token, LetterToken) and token.jumper))
+        mine = Counter(token.card for token in tokens if not is_jumper(token))
         before: dict[Card, Counter[int]] = {}
-        played = self.rounds[round_number - 1] if round_number <= len(self.rounds) else Round(round_number, ())
-        for other, entry in enumerate(played.entries):
+        for other, entry in enumerate(self._entries(round_number)):
             if other != seat and isinstance(entry, Play):
                 for token in entry.score.tokens:
-                    if not (isinstance(token, LetterToken) and token.jumper):
+                    if not is_jumper(token):
                         before.setdefault(token.card, Counter())[other] += 1
         for card, count in mine.items():
             if pool[card] == 0:
@@ -360,10 +433,12 @@ class Game:
     def describe_outcome(self, outcome: Outcome) -> str:
         names = " and ".join(self.setup.players[seat] for seat in outcome.winners)
         if outcome.ending is Ending.INSTANT_WIN:
-            round_number, seat = self.instant_winner or (0, 0)
-            entry = self.rounds[round_number - 1].entries[seat]
-            assert isinstance(entry, Play)
-            return f"{names} wins at once with {entry.score.word}, {entry.score.score} points"
+            played, seats = self.instant_winners or (self.latest, outcome.winners)
+            words = [entry.score for entry in (played.entries[seat] for seat in seats) if isinstance(entry, Play)]
+            if len(words) == 1:
+                return f"{names} wins at once with {words[0].word}, {counted(words[0].score, 'point')}"
+            spelled = " and ".join(score.word for score in words)
+            return f"{names} share the win at once with {spelled}, {counted(words[0].score, 'point')} each"
         total = self.totals[outcome.winners[0]]
         if outcome.ending is Ending.HIGHEST_TOTAL:
             return f"{names} wins with {total} points"
@@ -375,6 +450,15 @@ class Game:
 @lru_cache(maxsize=32)
 def _deal(deck: Deck, seed: str, players: int, round_number: int) -> SpellDeal:
     return deal_spellcrafter(deck, seed, players, round_number)
+
+
+def check_standin_values(tokens: Sequence[Token]) -> None:
+    """Without a deck file the values are the stand-in deck's, 1 to 10: a value outside
+    them is a typo (``K66m``), an ``InputError``."""
+    for token in tokens:
+        if isinstance(token, LetterToken) and token.value not in STANDIN_VALUES:
+            low, high = STANDIN_VALUES.start, STANDIN_VALUES.stop - 1
+            raise InputError(f"{token}: values run {low}–{high}; give `--deck` for a box with other values")
 
 
 def _times(count: int) -> str:
@@ -389,6 +473,14 @@ def _used_up(users: Sequence[str], used: int, count: int) -> str:
     if count > 1 or not users:
         clauses.append(f"this word uses it {_times(count)}")
     return ", and ".join(clauses)
+
+
+def _round(event: Mapping[str, Any]) -> int | None:
+    """The round an entry states (``--round N``), if it states one."""
+    number = event.get("round")
+    if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
+        raise InputError("`round` must be a whole number, the round the entry is for")
+    return number
 
 
 def _text(event: Mapping[str, Any], key: str) -> str:

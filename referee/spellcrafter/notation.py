@@ -131,6 +131,16 @@ LetterLike = LetterToken | DoubleToken | TroubleToken
 Token = LetterToken | DoubleToken | TroubleToken | ToilToken
 
 
+def is_jumper(token: Token) -> bool:
+    """Is this token the Jumper (``*Y4f``)?"""
+    return isinstance(token, LetterToken) and token.jumper
+
+
+def jumper_of(tokens: Sequence[Token]) -> Card | None:
+    """The card a word uses as the Jumper, if it uses one."""
+    return next((token.card for token in tokens if is_jumper(token)), None)
+
+
 def letters_of(tokens: Sequence[Token]) -> tuple[LetterLike, ...]:
     """The word's letters: letter cards, the Jumper, Double, Double and Trouble; not Toil."""
     return tuple(token for token in tokens if not isinstance(token, ToilToken))

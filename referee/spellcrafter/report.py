@@ -57,6 +57,7 @@ def game_json(game: Game) -> dict[str, Any]:
         "ending": outcome.ending.value if outcome else None,
         "variants": setup.variants.names(),
         "dictionary": setup.dictionary,
+        "house": None if setup.house is None else setup.house.to_toml(),
         "seed": setup.seed,
         "deck": None if setup.deck is None else setup.deck.name,
         "jumper": None if jumper is None else str(jumper),

@@ -3,16 +3,19 @@
 Events, as recorded::
 
     {"kind": "word", "player": "Anna", "cards": ["K6m", "I1m", "T1m"]}
+    {"kind": "word", "player": "Anna", "round": 2, "cards": ["K6m", "I1m", "T1m"]}
     {"kind": "pass", "player": "Bram"}
     {"kind": "challenge", "challenger": "Bram", "player": "Anna", "word": "kit",
      "valid": true, "reason": "in dictionary", "dictionary": "builtin:en"}
 
-A challenge keeps the verdict it was given, so replaying the file never depends on the
-dictionaries installed later.
+``round`` is there when the entry stated its round (``--round N``): replaying checks it
+against the current round again. A challenge keeps the verdict it was given, so replaying
+the file never depends on the dictionaries installed later.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from referee.spellcrafter.game import Game
@@ -20,12 +23,22 @@ from referee.spellcrafter.setup import Setup
 
 
 class SpellcrafterRules:
+    """The rules for the save-file engine. ``check_dictionary``, given by the command line,
+    is asked about the stored dictionary's name each time a file is loaded and raises
+    ``InputError`` for one it does not know (the rules themselves read no word lists)."""
+
     format = "referee/spellcrafter"
     version = 1
     command = "referee spell"
 
+    def __init__(self, check_dictionary: Callable[[str], object] | None = None) -> None:
+        self.check_dictionary = check_dictionary
+
     def start(self, setup: dict[str, Any]) -> Game:
-        return Game.start(Setup.from_toml(setup))
+        read = Setup.from_toml(setup)
+        if self.check_dictionary is not None:
+            self.check_dictionary(read.dictionary)
+        return Game.start(read)
 
     def apply(self, state: Game, event: dict[str, Any]) -> Game:
         return state.apply(event)

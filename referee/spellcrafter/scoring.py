@@ -26,11 +26,13 @@ Rulings where the rulebook is silent:
   counts for the flush like any card ("Toil changes the suit of any one of your letters
   to match this card"); without Toil the friendly Jumper has no suit.
 - A word holds at most one Jumper: there is one on the table.
-- A word holds at most :data:`MAX_CARDS` cards, Toil included: a player builds it from
-  "a pile of 7 selected cards" (special cards are among them) and the Jumper, which
-  "this face down card may be used to represent". The face-down card is no letter of
-  its own. Two players end the draft the same way: 14 cards, each pick also discards
-  one, so 7 are selected and the last card is the face-down one.
+- A word uses at most :data:`SELECTED_CARDS` cards of the player's own, special cards and
+  Toil included: "Repeat this process until you have a pile of 7 selected cards. Instead
+  of passing the last card, place it face down ... this face down card may be used to
+  represent the Jumper card." The 8th card of a word can only be the Jumper; the
+  face-down card is no letter of its own. Two players end the draft the same way: 14
+  cards, each pick also discards one, so 7 are selected and the last card is the
+  face-down one.
 """
 
 from __future__ import annotations
@@ -49,13 +51,13 @@ from referee.spellcrafter.notation import (
     ToilToken,
     Token,
     TroubleToken,
+    is_jumper,
     letters_of,
     spelled,
 )
 
 MIN_LETTERS = 3
 SELECTED_CARDS = 7  # "Repeat this process until you have a pile of 7 selected cards."
-MAX_CARDS = SELECTED_CARDS + 1  # and the Jumper, represented by the face-down card
 STRAIGHT_LETTERS = 5
 INSTANT_WIN = 50
 DDT_BONUS = 10
@@ -192,12 +194,14 @@ def score_word(tokens: Sequence[Token], variants: Variants = Variants()) -> Scor
 
 
 def check_cards_held(tokens: Sequence[Token]) -> None:
-    """A word is made of the cards a player holds: at most 7 selected cards (special
-    cards among them) and the Jumper."""
-    if len(tokens) > MAX_CARDS:
+    """A word is made of the cards a player holds: at most the 7 selected cards (special
+    cards among them) and the Jumper, which the face-down 8th card can only stand for.
+    (:func:`check_jumper` allows one Jumper.)"""
+    own = sum(1 for token in tokens if not is_jumper(token))
+    if own > SELECTED_CARDS:
         raise RuleError(
-            f"a word uses at most {MAX_CARDS} cards, the {SELECTED_CARDS} a player selects and the Jumper; "
-            f"this one has {len(tokens)}"
+            f"a word uses at most the {SELECTED_CARDS} cards its player selected (special cards included) and the Jumper; "
+            f"this one uses {own} cards besides the Jumper (if one of them is the Jumper, write it with *, e.g. '{JUMPER_EXAMPLE}')"
         )
 
 
@@ -214,7 +218,7 @@ def check_length(letters: Sequence[LetterLike]) -> None:
 def check_jumper(letters: Sequence[LetterLike], variants: Variants) -> None:
     """One Jumper lies on the table, so a word holds at most one; under the friendly
     rules "Using the Jumper card in your word is now mandatory"."""
-    jumpers = sum(1 for token in letters if isinstance(token, LetterToken) and token.jumper)
+    jumpers = sum(1 for token in letters if is_jumper(token))
     if jumpers > 1:
         raise RuleError(f"a word can use the Jumper only once (there is one on the table), not {jumpers} times")
     if variants.friendly and not jumpers:
@@ -279,7 +283,7 @@ def letter_suit(token: LetterLike, toil: ToilToken | None, variants: Variants) -
     this card"); the friendly Jumper has none."""
     if toil is not None:
         return toil.suit
-    if variants.friendly and isinstance(token, LetterToken) and token.jumper:
+    if variants.friendly and is_jumper(token):
         return None
     return token.suit
 

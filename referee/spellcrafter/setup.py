@@ -1,5 +1,8 @@
 """A Spellcrafter game's setup: players in seating order, the table's rules, the agreed
-dictionary, and, for a game dealt by the referee, the seed and the deck.
+dictionary and house rules, and, for a game dealt by the referee, the seed and the deck.
+
+House rules (``--house FILE`` at `new`) are kept as the words they add and remove, so
+every challenge of the game is judged by the same rules, whatever happens to the file.
 
 A game dealt by the referee (a seed) without a deck of its own uses the stand-in deck;
 the deck is stored in the game file, so the game never depends on the shipped file
@@ -13,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.errors import InputError, quoted
+from referee.lexicon.words import fold
 from referee.players import check_names, players_from_setup, seat_of
 from referee.seeds import check_seed
 from referee.spellcrafter.deck import Deck, standin_deck
@@ -24,12 +28,45 @@ DEFAULT_DICTIONARY = "builtin:en"
 
 
 @dataclass(frozen=True)
+class HouseRules:
+    """The table's house rules as the game keeps them: the words they add and remove
+    (folded, as words are looked up), read once from ``path`` at `new`. ``path`` only
+    names where they came from; the same shape as the dictionary's house list, so a
+    challenge puts them on top of the game's dictionary."""
+
+    path: str
+    added: frozenset[str]
+    removed: frozenset[str]
+
+    def to_toml(self) -> dict[str, Any]:
+        return {"file": self.path, "add": sorted(self.added), "remove": sorted(self.removed)}
+
+    @classmethod
+    def from_toml(cls, table: object) -> HouseRules:
+        if not isinstance(table, Mapping):
+            raise InputError("`house` must be a table: file, add and remove")
+        if set(table) - {"file", "add", "remove"}:
+            raise InputError("`house` holds file, add and remove, nothing else")
+        if not isinstance(table.get("file"), str):
+            raise InputError("`file` of `house` must be text, the house rules' file")
+        lists = table.get("add", []), table.get("remove", [])
+        if not all(isinstance(words, list) and all(isinstance(word, str) for word in words) for words in lists):
+            raise InputError("`add` and `remove` of `house` must be lists of words")
+        added, removed = (frozenset(fold(word) for word in words) for words in lists)
+        both = sorted(added & removed)
+        if both:
+            raise InputError(f"{quoted(both[0])} is both added and removed by the house rules")
+        return cls(table["file"], added, removed)
+
+
+@dataclass(frozen=True)
 class Setup:
     players: tuple[str, ...]
     variants: Variants = Variants()
     dictionary: str = DEFAULT_DICTIONARY
     seed: str | None = None
     deck: Deck | None = None  # known when the game is dealt by the referee or given --deck
+    house: HouseRules | None = None
 
     def __post_init__(self) -> None:
         if len(self.players) not in PLAYER_COUNTS:
@@ -63,6 +100,8 @@ class Setup:
             table["seed"] = self.seed
         if self.deck is not None:
             table["deck"] = self.deck.to_toml()
+        if self.house is not None:
+            table["house"] = self.house.to_toml()
         return table
 
     @classmethod
@@ -78,7 +117,9 @@ class Setup:
         deck = table.get("deck")
         if deck is not None and not isinstance(deck, Mapping):
             raise InputError("`deck` must be a table of suits")
-        return cls(tuple(players), _variants(variants), dictionary, seed, None if deck is None else Deck.from_toml(deck))
+        house = table.get("house")
+        return cls(tuple(players), _variants(variants), dictionary, seed, None if deck is None else Deck.from_toml(deck),
+                   None if house is None else HouseRules.from_toml(house))  # fmt: skip
 
     @classmethod
     def build(
@@ -88,12 +129,13 @@ class Setup:
         dictionary: str = DEFAULT_DICTIONARY,
         seed: str | None = None,
         deck: Deck | None = None,
+        house: HouseRules | None = None,
     ) -> Setup:
         """A new game's setup; a game dealt by the referee uses the stand-in deck unless
         the table gives its own."""
         if seed and deck is None:
             deck = standin_deck()
-        return cls(tuple(players), _variants(variants), dictionary, seed, deck)
+        return cls(tuple(players), _variants(variants), dictionary, seed, deck, house)
 
 
 def _variants(names: Iterable[str]) -> Variants:
