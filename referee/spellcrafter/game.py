@@ -441,10 +441,10 @@ class Game:
             return f"{names} share the win at once with {spelled}, {counted(words[0].score, 'point')} each"
         total = self.totals[outcome.winners[0]]
         if outcome.ending is Ending.HIGHEST_TOTAL:
-            return f"{names} wins with {total} points"
+            return f"{names} wins with {counted(total, 'point')}"
         if outcome.ending is Ending.LONGEST_WORD:
-            return f"{names} wins the tie on {total} points with the longest word of round {ROUNDS}"
-        return f"{names} share the win on {total} points, tied on the longest word of round {ROUNDS} too"
+            return f"{names} wins the tie on {counted(total, 'point')} with the longest word of round {ROUNDS}"
+        return f"{names} share the win on {counted(total, 'point')}, tied on the longest word of round {ROUNDS} too"
 
 
 @lru_cache(maxsize=32)

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from referee.errors import InputError, quoted
 from referee.spellcrafter import JUMPER_EXAMPLE, LETTER_EXAMPLE
 from referee.spellcrafter.cards import CARD_LETTERS, QU, SUIT_HELP, Card, Special, Suit
+from referee.wording import counted
 
 MAX_VALUE = 99
 
@@ -178,7 +179,7 @@ def parse_word(arguments: Sequence[str]) -> tuple[Token, ...]:
         if isinstance(token, ToilToken) and token.target > count:
             raise InputError(
                 f"token {position} {token} puts Toil on letter {token.target}, but the word has "
-                f"{count} letter{'' if count == 1 else 's'}: use @1 to @{count}"
+                f"{counted(count, 'letter')}: use @1 to @{count}"
             )
     return tokens
 
