@@ -623,7 +623,7 @@ def test_appending_an_event_writes_exactly_what_a_full_rewrite_would(tmp_path):
     for points in range(1, 6):
         event = score("Anna" if points % 2 else "Bram", points)
         events.append(event)
-        saved = savefile.record(path, TALLY, event)
+        saved = savefile.record(path, TALLY, event).saved
         assert path.read_text(encoding="utf-8") == savefile.dumps(TALLY, saved.setup, events)
 
 

@@ -275,9 +275,9 @@ def test_the_two_player_example_is_a_lost_game(referee):
 @pytest.mark.parametrize("name", ["smitten-solo-won.toml", "smitten-two-player-lost.toml"])
 def test_replaying_an_example_file_gives_the_same_state_every_time(name):
     saved = savefile.load(EXAMPLES / name, RULES)
-    state = RULES.start(saved.setup)
+    state = RULES.start(RULES.read_setup(saved.setup))
     for event in saved.events:
-        state = RULES.apply(state, event)
+        state = RULES.apply(state, RULES.decode(state, event)).state
     assert state == saved.state == savefile.load(EXAMPLES / name, RULES).state
 
 

@@ -9,13 +9,31 @@ Typer is imported only inside :func:`cli`, so the writer subprocess starts quick
 Typer must see the commands' real annotations, not names it cannot resolve).
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import InputError, RuleError, quoted
+from referee.game import Outcome, Step
 
 if TYPE_CHECKING:
     import typer
+
+
+@dataclass(frozen=True)
+class Score:
+    """The one action: a player scores points."""
+
+    player: str
+    points: int
+
+
+@dataclass(frozen=True)
+class Scored:
+    """The effect of a score: the player's new total."""
+
+    player: str
+    total: int
 
 
 @dataclass(frozen=True)
@@ -34,17 +52,23 @@ class TallyRules:
     version = 1
     command = "referee tally"
 
-    def start(self, setup: dict[str, Any]) -> Tally:
-        players = setup.get("players")
+    def read_setup(self, table: Mapping[str, Any]) -> tuple[str, ...]:
+        players = table.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
             raise InputError("`players` must be a list of names")
         if len(players) < 2:
             raise InputError("a tally needs at least 2 players")
         if len(set(players)) != len(players):
             raise InputError("two players have the same name")
-        return Tally(tuple(players), (0,) * len(players))
+        return tuple(players)
 
-    def apply(self, state: Tally, event: dict[str, Any]) -> Tally:
+    def write_setup(self, setup: tuple[str, ...]) -> dict[str, Any]:
+        return {"players": list(setup)}
+
+    def start(self, setup: tuple[str, ...]) -> Tally:
+        return Tally(setup, (0,) * len(setup))
+
+    def decode(self, state: Tally, event: Mapping[str, Any]) -> Score:
         kind = event.get("kind")
         if kind != "score":
             raise InputError(f"unknown event kind {quoted(str(kind))}")
@@ -53,11 +77,31 @@ class TallyRules:
             raise InputError(f"unknown player {quoted(str(player))}")
         if not isinstance(points, int) or isinstance(points, bool):
             raise InputError("`points` must be a whole number")
-        if points < 0:
-            raise RuleError(f"points cannot be negative ({points})")
-        index = state.players.index(player)
-        totals = tuple(t + points if i == index else t for i, t in enumerate(state.totals))
-        return Tally(state.players, totals)
+        return Score(player, points)
+
+    def encode(self, state: Tally, action: Score) -> dict[str, Any]:
+        return {"kind": "score", "player": action.player, "points": action.points}
+
+    def refusal(self, state: Tally, action: Score) -> str | None:
+        if action.player not in state.players:
+            return f"{action.player} does not play"
+        if action.points < 0:
+            return f"points cannot be negative ({action.points})"
+        return None
+
+    def apply(self, state: Tally, action: Score) -> Step[Tally]:
+        reason = self.refusal(state, action)
+        if reason is not None:
+            raise RuleError(reason)
+        index = state.players.index(action.player)
+        totals = tuple(t + action.points if i == index else t for i, t in enumerate(state.totals))
+        return Step(Tally(state.players, totals), Scored(action.player, totals[index]))
+
+    def legal_actions(self, state: Tally) -> None:
+        return None  # any number of points: too many to list
+
+    def outcome(self, state: Tally) -> Outcome | None:
+        return None  # a tally never ends
 
     def describe(self, event: dict[str, Any]) -> str:
         return f"{event['player']} +{event['points']}"
@@ -67,7 +111,7 @@ TALLY = TallyRules()
 
 
 def score(player: str, points: int) -> dict[str, Any]:
-    """One event, as the CLI and the writer record it."""
+    """One event, as the file holds it (``savefile.record`` takes an event or an action)."""
     return {"kind": "score", "player": player, "points": points}
 
 

@@ -17,11 +17,13 @@ Who moved is stored even where the rules imply it, so a hand-edited file is chec
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from referee.cards import Placement
 from referee.dealing import Difficulty, SmittenMode
 from referee.errors import InputError, choose, quoted
+from referee.game import Outcome, Step
 from referee.seeds import check_seed
 from referee.smitten.instructions import Choice
 from referee.smitten.play import declare_loss, new_game, play, resolve
@@ -150,16 +152,38 @@ class SmittenRules:
     version = VERSION
     command = "referee smitten"
 
-    def start(self, setup: dict[str, Any]) -> State:
-        return new_game(options_from(setup))
+    def read_setup(self, table: Mapping[str, Any]) -> Options:
+        return options_from(dict(table))
 
-    def apply(self, state: State, event: dict[str, Any]) -> State:
+    def write_setup(self, setup: Options) -> dict[str, Any]:
+        return setup_for(setup)
+
+    def start(self, setup: Options) -> State:
+        return new_game(setup)
+
+    def decode(self, state: State, event: Mapping[str, Any]) -> dict[str, Any]:
+        return dict(event)
+
+    def encode(self, state: State, action: dict[str, Any]) -> dict[str, Any]:
+        return action
+
+    def apply(self, state: State, action: dict[str, Any]) -> Step[State]:
+        event = action
         if event.get("kind") == "lose":
             reason = event.get("reason", "")
             if not isinstance(reason, str):
                 raise InputError("the `reason` of a loss must be a text")
-            return declare_loss(state, reason)
-        return play(state, move_from(state, event))
+            return Step(declare_loss(state, reason))
+        return Step(play(state, move_from(state, event)))
+
+    def refusal(self, state: State, action: dict[str, Any]) -> str | None:
+        return None
+
+    def legal_actions(self, state: State) -> None:
+        return None
+
+    def outcome(self, state: State) -> Outcome | None:
+        return None
 
     def describe(self, event: dict[str, Any]) -> str:
         kind = event.get("kind")

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from referee.game import Outcome, Step
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.setup import Setup
 
@@ -14,11 +15,32 @@ class SmoorverliefdRules:
     version = 1
     command = "referee smoor"
 
-    def start(self, setup: dict[str, Any]) -> Match:
-        return Match.start(Setup.from_toml(setup))
+    def read_setup(self, table: Mapping[str, Any]) -> Setup:
+        return Setup.from_toml(dict(table))
 
-    def apply(self, state: Match, event: dict[str, Any]) -> Match:
-        return state.apply(event)
+    def write_setup(self, setup: Setup) -> dict[str, Any]:
+        return setup.to_toml()
+
+    def start(self, setup: Setup) -> Match:
+        return Match.start(setup)
+
+    def decode(self, state: Match, event: Mapping[str, Any]) -> dict[str, Any]:
+        return dict(event)
+
+    def encode(self, state: Match, action: dict[str, Any]) -> dict[str, Any]:
+        return action
+
+    def apply(self, state: Match, action: dict[str, Any]) -> Step[Match]:
+        return Step(state.apply(action))
+
+    def refusal(self, state: Match, action: dict[str, Any]) -> str | None:
+        return None
+
+    def legal_actions(self, state: Match) -> None:
+        return None
+
+    def outcome(self, state: Match) -> Outcome | None:
+        return None
 
     def describe(self, event: dict[str, Any]) -> str:
         """One line per event, as it was entered."""

@@ -15,9 +15,10 @@ the file never depends on the dictionaries installed later.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from referee.game import Outcome, Step
 from referee.spellcrafter.game import Game
 from referee.spellcrafter.setup import Setup
 
@@ -34,14 +35,35 @@ class SpellcrafterRules:
     def __init__(self, check_dictionary: Callable[[str], object] | None = None) -> None:
         self.check_dictionary = check_dictionary
 
-    def start(self, setup: dict[str, Any]) -> Game:
-        read = Setup.from_toml(setup)
+    def read_setup(self, table: Mapping[str, Any]) -> Setup:
+        read = Setup.from_toml(dict(table))
         if self.check_dictionary is not None:
             self.check_dictionary(read.dictionary)
-        return Game.start(read)
+        return read
 
-    def apply(self, state: Game, event: dict[str, Any]) -> Game:
-        return state.apply(event)
+    def write_setup(self, setup: Setup) -> dict[str, Any]:
+        return setup.to_toml()
+
+    def start(self, setup: Setup) -> Game:
+        return Game.start(setup)
+
+    def decode(self, state: Game, event: Mapping[str, Any]) -> dict[str, Any]:
+        return dict(event)
+
+    def encode(self, state: Game, action: dict[str, Any]) -> dict[str, Any]:
+        return action
+
+    def apply(self, state: Game, action: dict[str, Any]) -> Step[Game]:
+        return Step(state.apply(action))
+
+    def refusal(self, state: Game, action: dict[str, Any]) -> str | None:
+        return None
+
+    def legal_actions(self, state: Game) -> None:
+        return None
+
+    def outcome(self, state: Game) -> Outcome | None:
+        return None
 
     def describe(self, event: dict[str, Any]) -> str:
         """One line per event, as it was entered."""

@@ -1,0 +1,319 @@
+"""The one save-file engine for every game (SPEC §1, "Save files").
+
+A save file stores the setup and the events, nothing else (:mod:`.document` says how):
+the state on screen is always recomputed by replaying the events through the game's
+rules (:class:`referee.game.Rules`), so a hand-edited file is re-validated on load and a
+bad event is reported with its line.
+
+Recording an action answers what happened: :class:`Recorded` holds the state before,
+the action, the event written, and the effect the rules returned, so no caller needs
+to keep state of its own.
+
+``undo`` takes back the last thing recorded, whatever it was. Usually that is the last
+event. An edit of an earlier entry (:func:`rewrite`) replaces events in the middle of
+the log, so it also stores a *correction*: the events it replaced and where. While no
+event has been added after it, ``undo`` puts those events back, and the file is again
+exactly what it was before the edit.
+
+Every write is atomic and locked (:mod:`.storage`). A rejected entry raises before
+anything is written, so the file stays byte-for-byte the same.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from referee.errors import InputError, RefereeError, quoted
+from referee.game import Rules, Step
+from referee.savefile.document import Correction, Damage, Document, dumps, kind_of, read_document, updated_text
+from referee.savefile.storage import (
+    LOCK_TIMEOUT_ENV,
+    SaveFileError,
+    create_file,
+    locked,
+    read_all,
+    replace_file,
+)
+
+__all__ = [
+    "LOCK_TIMEOUT_ENV",
+    "Correction",
+    "Recorded",
+    "SaveFileError",
+    "Saved",
+    "Undone",
+    "create",
+    "dumps",
+    "load",
+    "record",
+    "replay",
+    "rewrite",
+    "steps",
+    "undo",
+    "update",
+]
+
+State = TypeVar("State")
+
+
+@dataclass(frozen=True)
+class Saved(Generic[State]):
+    """A loaded save file: what it holds and the state its events replay to."""
+
+    path: Path
+    setup: dict[str, Any]
+    events: list[dict[str, Any]]
+    state: State
+    corrections: tuple[Correction, ...] = ()
+
+
+@dataclass(frozen=True)
+class Recorded(Generic[State]):
+    """What recording one action did: the file now, the state before, the action, the
+    event written for it, and the effect the rules reported."""
+
+    saved: Saved[State]
+    before: State
+    action: Any
+    event: dict[str, Any]
+    effect: Any
+
+    @property
+    def state(self) -> State:
+        return self.saved.state
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return self.saved.events
+
+
+@dataclass(frozen=True)
+class Undone(Generic[State]):
+    """What ``undo`` took back: the last event, or (``correction`` set) an edit, and the
+    file as it is now."""
+
+    event: dict[str, Any] | None
+    correction: Correction | None
+    saved: Saved[State]
+
+
+# --- the rules, as the engine uses them -------------------------------------------------
+
+
+def start(rules: Rules[State, Any], table: Mapping[str, Any]) -> State:
+    """The state before any event, from a ``[setup]`` table."""
+    return rules.start(rules.read_setup(table))
+
+
+def step(rules: Rules[State, Any], state: State, event: Mapping[str, Any]) -> Step[State]:
+    """Apply one recorded event: decode it into the game's action, apply that."""
+    return rules.apply(state, rules.decode(state, event))
+
+
+def replay(rules: Rules[State, Any], setup: Mapping[str, Any], events: list[dict[str, Any]]) -> State:
+    """Run the events through the rules; an error names the event's number."""
+    state = start(rules, setup)
+    for _event, done in steps(rules, setup, events):
+        state = done.state
+    return state
+
+
+def steps(
+    rules: Rules[State, Any], setup: Mapping[str, Any], events: list[dict[str, Any]]
+) -> Iterator[tuple[dict[str, Any], Step[State]]]:
+    """Every event with the step it makes (the state after it and its effect), in order:
+    what `history` tells. An error names the event's number."""
+    state = start(rules, setup)
+    for index, event in enumerate(events):
+        try:
+            done = step(rules, state, event)
+        except RefereeError as error:
+            raise type(error)(f"event {index + 1} ({kind_of(event)}): {error}") from None
+        yield event, done
+        state = done.state
+
+
+# --- reading ----------------------------------------------------------------------------
+
+
+def load(path: Path | str, rules: Rules[State, Any]) -> Saved[State]:
+    """Read and replay a save file. Any problem raises ``SaveFileError`` (exit 2)."""
+    path = Path(path)
+    if path.is_dir():
+        raise SaveFileError(f"{path} is a folder, not a save file")
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise SaveFileError(f"no such file: {path}; start one with `{rules.command} new {path} …`") from None
+    except OSError as error:
+        raise SaveFileError(f"cannot read {path}: {error.strerror}") from None
+    return _parse(path, data, rules)
+
+
+def _parse(path: Path, data: bytes, rules: Rules[State, Any]) -> Saved[State]:
+    document = read_document(path, data, rules)
+    return _replayed(path, document, document.events, rules)
+
+
+def _replayed(path: Path, document: Document, events: list[Any], rules: Rules[State, Any]) -> Saved[State]:
+    """Replay ``events`` (the document's, or a changed list) through the rules; a bad
+    one is reported with its line."""
+    damaged = Damage(path)
+    lines, setup = document.lines, document.setup
+    try:
+        state = start(rules, setup)
+    except RefereeError as error:
+        raise damaged(lines.header("setup"), f"has a bad [setup]: {error}") from None
+    for index, event in enumerate(events):
+        try:
+            if not isinstance(event, dict) or not isinstance(event.get("kind"), str):
+                raise InputError("an event needs a `kind`")
+            state = step(rules, state, event).state
+        except RefereeError as error:
+            raise damaged(lines.event(index), f"cannot be replayed: event {index + 1} ({kind_of(event)}): {error}") from None
+    return Saved(path, setup, events, state, document.corrections)
+
+
+# --- writing ----------------------------------------------------------------------------
+
+#: A name without an extension that reads as something typed after the file in an entry:
+#: a card (``AH``, ``10s``), a Smitten card or placement (``5``, ``5L``), a Spellcrafter
+#: card (``K4m``), a NAME=VALUE entry, or a word that is an option's value.
+_ENTRY_LIKE = re.compile(
+    r"(?i)(?:10|[2-9tjqka])[cdhs♣♦♥♠]|[1-9][lr]?|[a-z]{1,2}\d{1,2}[fscm]|\*.*|.*=.*"
+    r"|two|solo|easy|medium|hard[12]?|higher|lower|down|physical|friendly|ddt"
+    r"|troef|blinde-liefde|partners|kleine-liefde|cupido"
+)
+
+
+def check_new_name(path: Path, rules: Rules[Any, Any]) -> None:
+    """Refuse a new save file's name that is surely a slip: control characters (a pasted
+    newline), a leading ``-`` (an option), or a word that reads as part of an entry, as
+    when the file name was forgotten (``referee smitten new 5L``)."""
+    name = path.name
+    example = f"`{rules.command} new game.toml …`"
+    if not name.isprintable():
+        raise InputError(f"the file name {quoted(str(path))} holds control characters; choose a plain name, e.g. {example}")
+    if name.startswith("-"):
+        raise InputError(f"{quoted(name)} looks like an option, not a file name; name the save file first, e.g. {example}")
+    if "." not in name and _ENTRY_LIKE.fullmatch(name):
+        raise InputError(
+            f"{quoted(name)} looks like part of an entry, not a file name; name the save file first, e.g. {example}"
+        )
+
+
+def create(path: Path | str, rules: Rules[State, Any], setup: Any) -> Saved[State]:
+    """Start a new save file from the game's setup (or its ``[setup]`` table); refuses to
+    overwrite an existing one, or a name that is surely a slip (:func:`check_new_name`)."""
+    path = Path(path)
+    check_new_name(path, rules)
+    table = dict(setup) if isinstance(setup, Mapping) else rules.write_setup(setup)
+    state = start(rules, table)
+    create_file(path, dumps(rules, table, []).encode())
+    return Saved(path, table, [], state)
+
+
+def record(path: Path | str, rules: Rules[State, Any], action: Any) -> Recorded[State]:
+    """Record one action, after the rules have accepted it.
+
+    ``action`` is the game's action, or an event as the file holds it (a mapping, decoded
+    first), or a function of the current state that returns either (for example to
+    resolve the names typed against the players in the file), so the file is read once.
+    """
+
+    def append(saved: Saved[State]) -> tuple[Saved[State], Recorded[State]]:
+        chosen = action(saved.state) if callable(action) else action
+        if isinstance(chosen, Mapping):
+            chosen = rules.decode(saved.state, chosen)
+        done = rules.apply(saved.state, chosen)
+        event = rules.encode(saved.state, chosen)
+        after = Saved(saved.path, saved.setup, [*saved.events, event], done.state, saved.corrections)
+        return after, Recorded(after, saved.state, chosen, event, done.effect)
+
+    return _change(path, rules, append)
+
+
+def rewrite(
+    path: Path | str,
+    rules: Rules[State, Any],
+    change: Callable[[list[dict[str, Any]], State], list[dict[str, Any]]],
+) -> Saved[State]:
+    """Replace the event list (an edit) and replay all of it through the rules.
+
+    ``change(events, state)`` gets the current events and the state they replay to, and
+    returns the new list. An error in event N of the new list is raised with its number,
+    and nothing is written. The file keeps a :class:`Correction`, so that ``undo`` takes
+    the edit back; an edit that changes nothing writes nothing.
+    """
+
+    def replay_changed(saved: Saved[State]) -> Saved[State]:
+        events = change(list(saved.events), saved.state)
+        state = replay(rules, saved.setup, events)
+        if events == saved.events:
+            return saved
+        corrections = (*saved.corrections, Correction.between(saved.events, events))
+        return Saved(saved.path, saved.setup, events, state, corrections)
+
+    return update(path, rules, replay_changed)
+
+
+def undo(path: Path | str, rules: Rules[State, Any]) -> Undone[State]:
+    """Take back the last thing recorded: the last event, or an edit made after it.
+
+    The file is then exactly as it was before that entry. The last event is not
+    replayed first, so undo also removes a bad last event (one added by hand, say) that
+    keeps the file from loading.
+    """
+    path = Path(path)
+    with locked(path, rules.command) as handle:
+        data = read_all(handle)
+        document = read_document(path, data, rules)
+        events, corrections = document.events, document.corrections
+        last = corrections[-1] if corrections else None
+        if last is not None and last.events == len(events):
+            kept = replace(document, corrections=corrections[:-1])
+            saved = _replayed(path, kept, last.undone(events), rules)
+            undone = Undone(None, last, saved)
+        elif events:
+            saved = _replayed(path, document, events[:-1], rules)
+            undone = Undone(events[-1], None, saved)
+        else:
+            raise InputError(f"{path} has no events to undo")
+        replace_file(path, dumps(rules, saved.setup, saved.events, saved.corrections).encode())
+    return undone
+
+
+def update(
+    path: Path | str, rules: Rules[State, Any], change: Callable[[Saved[State]], Saved[State]]
+) -> Saved[State]:
+    """Under the lock: read and replay the file, apply ``change``, write the result.
+
+    If ``change`` raises, nothing is written.
+    """
+
+    def changed(saved: Saved[State]) -> tuple[Saved[State], Saved[State]]:
+        new = change(saved)
+        return new, new
+
+    return _change(path, rules, changed)
+
+
+Report = TypeVar("Report")
+
+
+def _change(
+    path: Path | str, rules: Rules[State, Any], change: Callable[[Saved[State]], tuple[Saved[State], Report]]
+) -> Report:
+    """Under the lock: read and replay the file, let ``change`` give the new content and
+    a report of it, write the content, return the report."""
+    path = Path(path)
+    with locked(path, rules.command) as handle:
+        data = read_all(handle)
+        current = _parse(path, data, rules)
+        new, report = change(current)
+        replace_file(path, updated_text(rules, data.decode("utf-8"), current, new).encode())
+    return report

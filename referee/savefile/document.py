@@ -1,0 +1,265 @@
+"""The save file's text: what it holds, how it is read and checked, and how it is written.
+
+A save file is an event log in TOML::
+
+    format = "referee/smoorverliefd"    # which game
+    version = 1                         # schema version
+    [setup]                             # players, options, seed
+    [[corrections]]                     # only after an edit: how to take it back
+    [[events]]                          # what happened, oldest first; each has a kind
+    [end]                               # events = N: proves the file was not cut short
+
+Reading checks the structure only (text, TOML, format, version, ``[end]``); replaying the
+events through the rules is the engine's (:mod:`referee.savefile`).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from referee.errors import InputError
+from referee.savefile.storage import SaveFileError, backup_path
+from referee.wording import counted
+
+HEADER = (
+    "# A referee save file: the setup and every recorded event, oldest first.\n"
+    "# referee replays the events through the rules each time it loads this file.\n"
+    "# Prefer the `undo` command to editing by hand; the previous version is in FILE.bak.\n"
+)
+
+
+class FileFormat(Protocol):
+    """What the file's text needs of a game: its format name and schema version."""
+
+    format: str
+    version: int
+
+
+class Log(Protocol):
+    """A file's content: the setup, the events and the corrections."""
+
+    setup: dict[str, Any]
+    events: list[dict[str, Any]]
+    corrections: tuple[Correction, ...]
+
+
+@dataclass(frozen=True)
+class Correction:
+    """An edit, kept so that ``undo`` can take it back.
+
+    The edit replaced the events ``replaced`` at position ``at`` (0-based) of the log by
+    ``added`` new events, leaving the log ``events`` long. It is the last thing done
+    while the log is still that long.
+    """
+
+    at: int
+    replaced: tuple[dict[str, Any], ...]
+    added: int
+    events: int
+
+    @classmethod
+    def between(cls, old: list[dict[str, Any]], new: list[dict[str, Any]]) -> Correction:
+        """The correction that turns the log ``old`` into ``new``: what differs between
+        their common start and their common end."""
+        start = 0
+        while start < min(len(old), len(new)) and old[start] == new[start]:
+            start += 1
+        end = 0
+        while end < min(len(old), len(new)) - start and old[-1 - end] == new[-1 - end]:
+            end += 1
+        return cls(start, tuple(old[start : len(old) - end]), len(new) - end - start, len(new))
+
+    def undone(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The log as it was before the edit."""
+        return [*events[: self.at], *self.replaced, *events[self.at + self.added :]]
+
+    def to_toml(self) -> dict[str, Any]:
+        return {"at": self.at, "added": self.added, "events": self.events, "replaced": list(self.replaced)}
+
+    @classmethod
+    def from_toml(cls, table: object) -> Correction:
+        """A ``[[corrections]]`` table, checked as far as it can be without the log."""
+        if isinstance(table, dict):
+            at, added, events, replaced = (table.get(key) for key in ("at", "added", "events", "replaced"))
+            numbers = (at, added, events)
+            if (
+                all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in numbers)
+                and isinstance(replaced, list)
+                and all(isinstance(event, dict) for event in replaced)
+                and at + added <= events
+            ):
+                return cls(at, tuple(replaced), added, events)
+        raise InputError("a [[corrections]] table needs whole numbers at, added, events and a list `replaced`")
+
+
+@dataclass(frozen=True)
+class Document:
+    """A save file's parts, checked for structure but not yet replayed."""
+
+    lines: Lines
+    setup: dict[str, Any]
+    events: list[Any]
+    corrections: tuple[Correction, ...]
+
+
+def read_document(path: Path, data: bytes, rules: FileFormat) -> Document:
+    """Check the file's structure (text, TOML, format, version, [end]); not its events."""
+    damaged = Damage(path)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise damaged(line, "is not UTF-8 text") from None
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        where = re.search(r"\(at line (\d+), column (\d+)\)", str(error))
+        reason = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", str(error))
+        line = int(where[1]) if where else text.count("\n") + 1
+        raise damaged(line, f"is not valid TOML ({reason})") from None
+
+    lines = Lines(text)
+    file_format = document.get("format")
+    if file_format != rules.format:
+        if isinstance(file_format, str) and file_format.startswith("referee/"):
+            game = file_format.removeprefix("referee/")
+            raise damaged(lines.key("format"), f"is a {game} file, not a {rules.format.removeprefix('referee/')} file")
+        raise damaged(lines.key("format") or 1, f"is not a {rules.format} save file (format = {file_format!r})")
+    version = document.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise damaged(lines.key("version") or 1, "has no valid schema `version`")
+    if version > rules.version:
+        raise damaged(
+            lines.key("version"),
+            f"was written with schema version {version}, newer than this referee understands "
+            f"(up to {rules.version}); upgrade referee to read it",
+        )
+    events = document.get("events", [])
+    end = document.get("end")
+    if not isinstance(end, dict) or "events" not in end:
+        raise damaged(
+            lines.count, "is cut short: it does not end with the [end] table that referee writes"
+        )
+    count = end["events"]
+    if not isinstance(events, list) or not isinstance(count, int) or isinstance(count, bool) or count != len(events):
+        raise damaged(
+            lines.header("end"),
+            f"is cut short or was edited: [end] says "
+            f"{counted(count, 'event') if isinstance(count, int) else repr(count) + ' events'} but the file holds "
+            f"{counted(len(events), 'event') if isinstance(events, list) else 'no list of events'}",
+        )
+    setup = document.get("setup")
+    if not isinstance(setup, dict):
+        raise damaged(1, "has no [setup] table")
+    corrections = document.get("corrections", [])
+    try:
+        if not isinstance(corrections, list):
+            raise InputError("`corrections` must be a list of [[corrections]] tables")
+        checked = tuple(map(Correction.from_toml, corrections))
+    except InputError as error:
+        raise damaged(lines.first_header("corrections"), f"has a bad correction: {error}") from None
+    return Document(lines, setup, events, checked)
+
+
+def kind_of(event: object) -> str:
+    kind = event.get("kind") if isinstance(event, dict) else None
+    return kind if isinstance(kind, str) else "no kind"
+
+
+class Damage:
+    """Builds the one-line message for a damaged file, naming the file and the line."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __call__(self, line: int | None, problem: str) -> SaveFileError:
+        where = f"{self.path} line {line}" if line else str(self.path)
+        backup = backup_path(self.path)
+        advice = f"; the previous version is in {backup}" if backup.exists() else ""
+        return SaveFileError(f"{where}: the file {problem}{advice}; the file was left untouched")
+
+
+class Lines:
+    """Finds the line numbers of keys, tables and events in the file's text."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.splitlines()
+        self.count = max(len(self.lines), 1)
+
+    def _first(self, pattern: str) -> int | None:
+        regex = re.compile(pattern)
+        for number, line in enumerate(self.lines, start=1):
+            if regex.match(line):
+                return number
+        return None
+
+    def key(self, name: str) -> int | None:
+        return self._first(rf"\s*{name}\s*=")
+
+    def header(self, name: str) -> int | None:
+        return self._first(rf"\s*\[\s*{name}\s*\]")
+
+    def first_header(self, name: str) -> int | None:
+        return self._first(rf"\s*\[\[\s*{name}\s*\]\]")
+
+    def event(self, index: int) -> int | None:
+        headers = [n for n, line in enumerate(self.lines, start=1) if re.match(r"\s*\[\[\s*events\s*\]\]", line)]
+        return headers[index] if index < len(headers) else None
+
+
+def dumps(
+    rules: FileFormat,
+    setup: dict[str, Any],
+    events: list[dict[str, Any]],
+    corrections: tuple[Correction, ...] = (),
+) -> str:
+    """The text of a save file. Events keep their key order; ``[end]`` comes last.
+
+    Corrections come before the events, so that a new event is still written just in
+    front of ``[end]``.
+    """
+    import tomli_w
+
+    head = tomli_w.dumps({"format": rules.format, "version": rules.version, "setup": setup})
+    corrections_tables = [array_table("corrections", c.to_toml()) for c in corrections]
+    tables = [*corrections_tables, *(array_table("events", event) for event in events)]
+    return HEADER + "\n".join([head, *tables, end_table(len(events))])
+
+
+def array_table(name: str, table: dict[str, Any]) -> str:
+    """One event (or correction) as its own ``[[events]]`` table.
+
+    tomli_w would write short events as one inline ``events = [...]`` array; a table per
+    event keeps the layout fixed and lets a bad event's line be found. A nested table
+    ``[events.x]`` belongs to the ``[[events]]`` just above it.
+    """
+    import tomli_w
+
+    return f"[[{name}]]\n" + tomli_w.dumps({name: table}).removeprefix(f"[{name}]\n")
+
+
+def end_table(count: int) -> str:
+    return f"[end]\nevents = {count}\n"
+
+
+def updated_text(rules: FileFormat, old_text: str, old: Log, new: Log) -> str:
+    """The new file text; when events were only appended to a file as referee writes it,
+    the new tables go in front of ``[end]`` instead of rewriting every event."""
+    appended = new.events[len(old.events) :]
+    tail = end_table(len(old.events))
+    if (
+        new.setup is old.setup
+        and new.corrections == old.corrections
+        and new.events[: len(old.events)] == old.events
+        and old_text.endswith("\n" + tail)
+    ):
+        body = old_text[: -len(tail)]
+        tables = "".join(array_table("events", event) + "\n" for event in appended)
+        return body + tables + end_table(len(new.events))
+    return dumps(rules, new.setup, new.events, new.corrections)
+
+

@@ -1,0 +1,219 @@
+"""Atomic storage of one save file: write, keep the backup, lock.
+
+Writes are atomic (a temporary file in the same folder, flush + fsync, ``os.replace``,
+then fsync of the folder); the previous version is kept as ``FILE.bak``; an exclusive
+lock on the file keeps two terminals from interleaving writes. Nothing here knows what
+a save file holds.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shutil
+import stat
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from referee.errors import InputError
+
+#: How long a second writer waits for the lock before giving up (seconds).
+LOCK_TIMEOUT_ENV = "REFEREE_LOCK_TIMEOUT"
+DEFAULT_LOCK_TIMEOUT = 5.0
+
+
+class SaveFileError(InputError):
+    """A save file that cannot be used: missing, damaged, of another game or too new."""
+
+
+def create_file(path: Path, data: bytes) -> None:
+    """Write a new file atomically; refuse if it exists (even if it appears meanwhile)."""
+    if path.exists():
+        raise InputError(f"{path} already exists; choose another file name, or delete it first")
+    if not path.parent.is_dir():
+        raise InputError(f"folder {path.parent} does not exist; create it first or choose another path")
+    with writing(path):
+        tmp = write_temporary(path, data)
+        try:
+            try:
+                os.link(tmp, path)  # atomic, and fails if the file appeared meanwhile
+            except FileExistsError:
+                raise
+            except OSError:  # a file system without hard links
+                with open(path, "xb") as handle:
+                    handle.write(data)
+                    handle.flush()
+                    os.fsync(handle.fileno())
+        except FileExistsError:
+            raise InputError(f"{path} already exists; choose another file name, or delete it first") from None
+        finally:
+            os.unlink(tmp)
+        fsync_folder(path.parent)
+
+
+def backup_path(path: Path) -> Path:
+    return path.with_name(path.name + ".bak")
+
+
+def replace_file(path: Path, data: bytes) -> None:
+    """Atomically make ``data`` the content of ``path``, keeping the old one as .bak.
+
+    A save file reached through a symbolic link is replaced where it really is (and its
+    .bak kept beside it), so the link keeps working. A read-only file is left alone.
+    """
+    shown = path
+    path = Path(os.path.realpath(path))
+    with contextlib.suppress(OSError):
+        if not os.stat(path).st_mode & 0o222:
+            raise SaveFileError(f"{shown} is read-only; make it writable to record in it (chmod u+w {shown})")
+    with writing(path):
+        remove_stale_temporaries(path)
+        tmp = write_temporary(path, data)
+        try:
+            with contextlib.suppress(OSError):
+                os.chmod(tmp, os.stat(path).st_mode & 0o7777)
+            keep_backup(path)
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+        fsync_folder(path.parent)
+
+
+def keep_backup(path: Path) -> None:
+    """Make FILE.bak the current version: a hard link (instant, atomic), or a copy."""
+    backup = backup_path(path)
+    with contextlib.suppress(OSError):
+        if os.path.samefile(path, backup):
+            # A writer was stopped after keeping the backup and before replacing the file:
+            # the backup is this version already (and renaming a link onto the same file
+            # would do nothing, leaving the staging link behind).
+            return
+    staging = path.with_name(f".{path.name}.bak.{os.getpid()}.tmp")
+    try:
+        os.link(path, staging)
+    except OSError:
+        shutil.copy2(path, staging)
+    os.replace(staging, backup)
+
+
+def write_temporary(path: Path, data: bytes) -> str:
+    """Write ``data`` to a new temporary file next to ``path``, flushed and fsynced."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return tmp
+
+
+def remove_stale_temporaries(path: Path) -> None:
+    """Remove temporary files a killed writer left behind.
+
+    Only called while holding the file's lock, so no other writer of this file can be
+    using them.
+    """
+    # Exactly this file's names (mkstemp's dot-free random part, or the .bak staging), not
+    # those of another save file whose name starts the same (game.toml.2 for game.toml).
+    ours = re.compile(rf"\.{re.escape(path.name)}\.(?:[^.]+|bak\.\d+)\.tmp")
+    with contextlib.suppress(OSError):
+        for name in os.listdir(path.parent):
+            if ours.fullmatch(name):
+                with contextlib.suppress(OSError):
+                    os.unlink(path.parent / name)
+
+
+def fsync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX); not possible on every platform."""
+    with contextlib.suppress(OSError, AttributeError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+@contextlib.contextmanager
+def writing(path: Path) -> Iterator[None]:
+    """Turn OS errors while writing into a clear message (read-only folder, full disk)."""
+    try:
+        yield
+    except OSError as error:
+        raise SaveFileError(f"cannot write {path}: {error.strerror or error}; nothing was changed") from None
+
+
+def read_all(fd: int) -> bytes:
+    with open(fd, "rb", closefd=False) as handle:
+        handle.seek(0)
+        return handle.read()
+
+
+@contextlib.contextmanager
+def locked(path: Path, command: str) -> Iterator[int]:
+    """Hold an exclusive lock on the current version of ``path``; yield its descriptor.
+
+    The lock is taken on the file itself. Because writers replace the file rather than
+    change it, a waiter that wins the lock checks that it still holds the file at
+    ``path`` and tries again on the new version if not.
+    """
+    try:
+        import fcntl
+    except ImportError:  # Windows: no advisory locks; writes are still atomic.
+        fcntl = None
+    timeout = lock_timeout()
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            fd = os.open(path, os.O_RDONLY)
+        except FileNotFoundError:
+            raise SaveFileError(f"no such file: {path}; start one with `{command} new {path} …`") from None
+        except OSError as error:
+            raise SaveFileError(f"cannot open {path}: {error.strerror}") from None
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise SaveFileError(f"{path} is a folder or a device, not a save file")
+            if fcntl is not None:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        raise SaveFileError(
+                            f"{path} is being written by another referee (waited {timeout:g} s); "
+                            "try again in a moment"
+                        ) from None
+                    time.sleep(0.01)
+                    continue
+                if not same_file(fd, path):
+                    continue  # replaced while we waited: lock the new version
+            yield fd
+            return
+        finally:
+            os.close(fd)
+
+
+def same_file(fd: int, path: Path) -> bool:
+    try:
+        current = os.stat(path)
+    except OSError:
+        return False
+    mine = os.fstat(fd)
+    return (mine.st_dev, mine.st_ino) == (current.st_dev, current.st_ino)
+
+
+def lock_timeout() -> float:
+    try:
+        return max(0.0, float(os.environ.get(LOCK_TIMEOUT_ENV, DEFAULT_LOCK_TIMEOUT)))
+    except ValueError:
+        return DEFAULT_LOCK_TIMEOUT
