@@ -340,6 +340,11 @@ def test_without_typers_internals_commands_fall_back_to_typers_own_conversion(mo
         ("spell", "K4m", "looks like part of an entry"),
         ("smoor", "night\ngame.toml", "holds control characters"),
         ("spell", "-x", "looks like an option"),
+        ("spell", "DDm:T", "looks like part of an entry"),
+        ("spell", "TOILm@5", "looks like part of an entry"),
+        ("spell", "TRc:E", "looks like part of an entry"),
+        ("smitten", " ", "the file name is empty"),
+        ("smitten", "", "the file name is empty"),
     ],
 )
 def test_new_refuses_a_file_name_that_is_surely_a_slip(referee, tmp_path, monkeypatch, game, name, problem):

@@ -780,3 +780,13 @@ def test_a_damaged_correction_is_reported_with_its_line(tmp_path):
     path.write_text(text, "utf-8")
     with pytest.raises(savefile.SaveFileError, match=rf"line {line_of(text, '[[corrections]]')}: .*bad correction"):
         savefile.load(path, TALLY)
+
+
+def test_a_file_of_another_game_names_the_command_for_it_and_not_the_backup(tmp_path, referee):
+    path = tmp_path / "m.toml"
+    referee("smoor", "new", str(path), "Anna", "Bram", "Cees")
+    referee("smoor", "round", str(path), "a=12", "--ace", "a", "--dead", "7H")  # makes m.toml.bak
+    result = referee("smitten", "show", str(path))
+    assert result.exit_code == 2
+    assert "is a smoorverliefd file, not a smitten file; use `referee smoor …` for it" in result.stderr
+    assert ".bak" not in result.stderr

@@ -185,6 +185,7 @@ def _replayed(path: Path, document: Document, events: list[Any], rules: Rules[St
 #: card (``K4m``), a NAME=VALUE entry, or a word that is an option's value.
 _ENTRY_LIKE = re.compile(
     r"(?i)(?:10|[2-9tjqka])[cdhs♣♦♥♠]|[1-9][lr]?|[a-z]{1,2}\d{1,2}[fscm]|\*.*|.*=.*"
+    r"|(?:dd|tr)[fscm]:.*|toil[fscm]@.*"
     r"|two|solo|easy|medium|hard[12]?|higher|lower|down|physical|friendly|ddt"
     r"|troef|blinde-liefde|partners|kleine-liefde|cupido"
 )
@@ -196,6 +197,8 @@ def check_new_name(path: Path, rules: Rules[Any, Any]) -> None:
     when the file name was forgotten (``referee smitten new 5L``)."""
     name = path.name
     example = f"`{rules.command} new game.toml …`"
+    if not name.strip():
+        raise InputError(f"the file name is empty; name the save file, e.g. {example}")
     if not name.isprintable():
         raise InputError(f"the file name {quoted(str(path))} holds control characters; choose a plain name, e.g. {example}")
     if name.startswith("-"):

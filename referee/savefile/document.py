@@ -126,8 +126,12 @@ def read_document(path: Path, data: bytes, rules: FileFormat) -> Document:
     file_format = document.get("format")
     if file_format != rules.format:
         if isinstance(file_format, str) and file_format.startswith("referee/"):
-            game = file_format.removeprefix("referee/")
-            raise damaged(lines.key("format"), f"is a {game} file, not a {rules.format.removeprefix('referee/')} file")
+            from referee.games import by_format
+
+            game, ours = file_format.removeprefix("referee/"), rules.format.removeprefix("referee/")
+            spec = by_format(file_format)
+            use = f"; use `referee {spec.group} …` for it" if spec is not None else ""
+            raise damaged(lines.key("format"), f"is a {game} file, not a {ours} file{use}", backup=False)
         raise damaged(lines.key("format") or 1, f"is not a {rules.format} save file (format = {file_format!r})")
     version = document.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
@@ -176,10 +180,12 @@ class Damage:
     def __init__(self, path: Path) -> None:
         self.path = path
 
-    def __call__(self, line: int | None, problem: str) -> SaveFileError:
+    def __call__(self, line: int | None, problem: str, backup: bool = True) -> SaveFileError:
+        """``backup``: point to FILE.bak when there is one (not for a file that is whole,
+        only of another game)."""
         where = f"{self.path} line {line}" if line else str(self.path)
-        backup = backup_path(self.path)
-        advice = f"; the previous version is in {backup}" if backup.exists() else ""
+        kept = backup_path(self.path)
+        advice = f"; the previous version is in {kept}" if backup and kept.exists() else ""
         return SaveFileError(f"{where}: the file {problem}{advice}; the file was left untouched")
 
 
