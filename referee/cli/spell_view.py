@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee.cli.output import Line
-from referee.spellcrafter.cards import Suit
+from referee.spellcrafter.cards import SpellSuit
 from referee.spellcrafter.notation import DoubleToken, LetterToken, TroubleToken
 from referee.spellcrafter.scoring import DDT_BONUS, INSTANT_WIN, Score, ScoredLetter
 from referee.wording import counted
@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # the game's modules are imported by the game's commands only
 LEADER = "bold green"
 
 
-def suit_segment(suit: Suit | None) -> tuple[str, str]:
+def suit_segment(suit: SpellSuit | None) -> tuple[str, str]:
     return ("no suit", "dim") if suit is None else (suit.label, suit.colour)
 
 
@@ -217,7 +217,7 @@ def show_deck(deck: Deck, warnings: list[str]) -> None:
     suits = deck.suits()
     for suit in suits:
         table.add_column(Text(suit.label, style=suit.colour), justify="right")
-    rows: dict[str, dict[Suit, list[str]]] = {}
+    rows: dict[str, dict[SpellSuit, list[str]]] = {}
     for card in dict.fromkeys(deck.cards):
         label = card.letters if card.is_letter else card.special.title if card.special else ""
         cell = f"{card.value}×{deck.count(card)}" if card.is_letter else f"×{deck.count(card)}"

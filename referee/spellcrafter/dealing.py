@@ -7,8 +7,7 @@ from dataclasses import dataclass
 
 from referee.errors import InputError
 from referee.shuffle import VERSION, shuffle
-from referee.spellcrafter.cards import Card as SpellCard
-from referee.spellcrafter.cards import Suit as SpellSuit
+from referee.spellcrafter.cards import SpellCard, SpellSuit
 from referee.spellcrafter.deck import Deck as SpellDeck
 from referee.spellcrafter.setup import ROUNDS as SPELLCRAFTER_ROUNDS
 

@@ -54,7 +54,7 @@ from functools import lru_cache
 from typing import Any
 
 from referee.errors import InputError, RuleError
-from referee.spellcrafter.cards import Card, Suit
+from referee.spellcrafter.cards import SpellCard, SpellSuit
 from referee.spellcrafter.dealing import SpellDeal, deal_spellcrafter
 from referee.spellcrafter.deck import STANDIN_VALUES, Deck
 from referee.spellcrafter.notation import LetterToken, Token, is_jumper, jumper_of, parse_word
@@ -350,7 +350,7 @@ class Game:
             return None
         return _deal(self.setup.deck, self.setup.seed, self.setup.count, round_number)
 
-    def jumper(self, round_number: int) -> Card | None:
+    def jumper(self, round_number: int) -> SpellCard | None:
         """The Jumper the referee turned up for a round of a seeded game."""
         dealt = self.deal(round_number)
         return None if dealt is None else dealt.jumper
@@ -375,7 +375,7 @@ class Game:
                     raise InputError(f"{card} is not a card of this game's deck ({deck.name}){hint}")
         if self.setup.two_player:
             for token in tokens:
-                if token.suit is Suit.FAMILIARS:
+                if token.suit is SpellSuit.FAMILIARS:
                     raise RuleError(f"{token}: a two-player game is played without the Familiars (f), removed from the deck")
         if deck is not None:
             for card, count in used.items():
@@ -386,7 +386,7 @@ class Game:
             self.check_jumper(jumper, round_number, seat)
         self.check_dealt(tokens, round_number, seat)
 
-    def check_jumper(self, card: Card, round_number: int, seat: int | None = None) -> None:
+    def check_jumper(self, card: SpellCard, round_number: int, seat: int | None = None) -> None:
         """One Jumper lies on the table each round: in a seeded game the one the referee
         turned up; with physical cards the first word of the round that uses it says which
         card it is (a word that fell too: the card was on the table). Another is a
@@ -415,7 +415,7 @@ class Game:
             return
         pool = Counter(card for hand in dealt.hands for card in hand)
         mine = Counter(token.card for token in tokens if not is_jumper(token))
-        before: dict[Card, Counter[int]] = {}
+        before: dict[SpellCard, Counter[int]] = {}
         for other, entry in enumerate(self._entries(round_number)):
             if other != seat and isinstance(entry, Play):
                 for token in entry.score.tokens:

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.errors import RuleError
-from referee.spellcrafter.cards import Special, Suit
+from referee.spellcrafter.cards import Special, SpellSuit
 from referee.spellcrafter.notation import (
     JUMPER_EXAMPLE,
     DoubleToken,
@@ -83,7 +83,7 @@ class ScoredLetter:
 
     position: int
     token: LetterLike
-    suit: Suit | None
+    suit: SpellSuit | None
     printed: int
     toil: ToilToken | None = None
     copies: int | None = None  # Double, Double: the position of the card it copies
@@ -150,7 +150,7 @@ class Score:
         return self.score >= INSTANT_WIN
 
     @property
-    def flush_suit(self) -> Suit | None:
+    def flush_suit(self) -> SpellSuit | None:
         suits = {letter.suit for letter in self.letters if letter.suit is not None}
         return next(iter(suits)) if self.flush else None
 
@@ -277,7 +277,7 @@ def letter_value(token: LetterLike, letters: Sequence[LetterLike], copies: int |
     return copied.value
 
 
-def letter_suit(token: LetterLike, toil: ToilToken | None, variants: Variants) -> Suit | None:
+def letter_suit(token: LetterLike, toil: ToilToken | None, variants: Variants) -> SpellSuit | None:
     """Toil "changes the suit of any one of your letters to match this card"; Double,
     Double and Trouble have their own suit ("The suit of the duplicated letter matches
     this card"); the friendly Jumper has none."""
