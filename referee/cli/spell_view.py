@@ -16,7 +16,8 @@ from referee.wording import counted
 
 if TYPE_CHECKING:  # the game's modules are imported by the game's commands only
     from referee.spellcrafter.deck import Deck
-    from referee.spellcrafter.game import Game, Outcome
+    from referee.game import Outcome
+    from referee.spellcrafter.game import Game
 
 LEADER = "bold green"
 
@@ -77,13 +78,9 @@ def breakdown(score: Score) -> list[Line]:
 # --- the game's one-line answers ---------------------------------------------------------
 
 
-def word_line(game: Game, seat: int) -> Line:
-    from referee.spellcrafter.game import Play
-
-    entry = game.latest.entries[seat]
-    assert isinstance(entry, Play)
-    score = entry.score
-    line = Line(f"{game.setup.players[seat]}: ", (score.word, "bold"), f" {counted(score.score, 'point')}")
+def word_line(player: str, score: Score) -> Line:
+    """The word just entered, with its score and why."""
+    line = Line(f"{player}: ", (score.word, "bold"), f" {counted(score.score, 'point')}")
     detail = f"base {score.base} × {score.multiplier}, {why(score)}"
     if score.bonus:
         detail += f", +{score.bonus} bonus"
@@ -104,8 +101,8 @@ def totals_line(game: Game) -> Line:
     return line
 
 
-def outcome_line(game: Game, outcome: Outcome) -> Line:
-    return Line(("Game over", "bold"), " — ", (game.describe_outcome(outcome), LEADER))
+def outcome_line(outcome: Outcome) -> Line:
+    return Line(("Game over", "bold"), " — ", (outcome.reason, LEADER))
 
 
 def situation(game: Game) -> Line:
@@ -115,7 +112,7 @@ def situation(game: Game) -> Line:
 
     outcome = game.outcome
     if outcome is not None:
-        return outcome_line(game, outcome)
+        return outcome_line(outcome)
     number = game.current_number
     line = Line((f"Round {number}", "bold"), f" of {ROUNDS} — pass {passing(number)}")
     jumper = game.jumper(number)
