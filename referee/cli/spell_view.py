@@ -15,9 +15,11 @@ from referee.spellcrafter.scoring import DDT_BONUS, INSTANT_WIN, Score, ScoredLe
 from referee.wording import counted
 
 if TYPE_CHECKING:  # the game's modules are imported by the game's commands only
-    from referee.spellcrafter.deck import Deck
+    from rich.text import Text
+
     from referee.game import Outcome
-    from referee.spellcrafter.game import Game
+    from referee.spellcrafter.deck import Deck
+    from referee.spellcrafter.game import Game, Round
 
 LEADER = "bold green"
 
@@ -179,7 +181,7 @@ def show_game(game: Game) -> None:
     out.print(situation(game).to_rich())
 
 
-def _cell(game: Game, played, seat: int):  # noqa: ANN001, ANN202 - rich types imported lazily
+def _cell(game: Game, played: Round, seat: int) -> Text:
     from rich.text import Text
 
     from referee.spellcrafter.game import Pass, Play

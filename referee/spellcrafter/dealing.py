@@ -4,6 +4,7 @@ virtual deck that continues from round to round."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from referee.errors import InputError
 from referee.shuffle import VERSION, shuffle
@@ -33,7 +34,7 @@ class SpellDeal:
     stock: tuple[SpellCard, ...]  # the deck after the deal, top first
     reshuffles: int  # how many times the discards have been reshuffled so far
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "game": "spellcrafter",
             "seed": self.seed,
@@ -76,7 +77,7 @@ class _VirtualDeck:
         """The Jumper must show a letter (it is "the letter Y represented by a face down
         card"). Ruling: a special card turned up is put under the deck, and the next
         card is turned up."""
-        under = []
+        under: list[SpellCard] = []
         while True:
             card = self.draw()
             if card.is_letter:

@@ -379,7 +379,9 @@ class Game:
                 raise RuleError(f"{where} {turned_up}, not {card}")
             return
         for other, entry in enumerate(self._entries(round_number)):
-            in_play = jumper_of(entry.score.tokens) if other != seat and isinstance(entry, Play) else None
+            if other == seat or not isinstance(entry, Play):
+                continue
+            in_play = jumper_of(entry.score.tokens)
             if in_play is not None and in_play != card:
                 raise RuleError(f"{where} {in_play} ({self.setup.players[other]}'s {entry.score.word} uses it), not {card}")
 

@@ -42,9 +42,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.errors import RuleError
+from referee.spellcrafter import JUMPER_EXAMPLE
 from referee.spellcrafter.cards import Special, SpellSuit
 from referee.spellcrafter.notation import (
-    JUMPER_EXAMPLE,
     DoubleToken,
     LetterLike,
     LetterToken,
