@@ -88,7 +88,7 @@ def score(tokens: Tokens, friendly: FriendlyOption = False, ddt: DdtOption = Fal
     from referee.spellcrafter.notation import parse_word
     from referee.spellcrafter.scoring import Variants, score_word
 
-    result = score_word(parse_word(tokens), Variants(friendly, ddt))
+    result = score_word(parse_word(tokens), Variants(friendly=friendly, ddt=ddt))
     if as_json:
         from referee.cli.output import emit_json
 
@@ -175,7 +175,7 @@ def _house_rules(path: Path) -> HouseRules:
     from referee.spellcrafter.setup import HouseRules
 
     read = HouseList(path)
-    return HouseRules(str(path), read.added, read.removed)
+    return HouseRules(path=str(path), added=read.added, removed=read.removed)
 
 
 def _judged_by(game: Game) -> Dictionary:

@@ -112,4 +112,5 @@ def deal_spellcrafter(deck: SpellDeck, seed: str, players: int, round_number: in
                 hand.append(virtual.draw())
         if number < round_number:
             virtual.discards += [jumper, *(card for hand in hands for card in hand)]
-    return SpellDeal(seed, deck.name, round_number, jumper, tuple(map(tuple, hands)), tuple(virtual.pile), virtual.reshuffles)
+    return SpellDeal(seed=seed, deck=deck.name, round=round_number, jumper=jumper, hands=tuple(map(tuple, hands)),
+                     stock=tuple(virtual.pile), reshuffles=virtual.reshuffles)  # fmt: skip

@@ -58,7 +58,7 @@ class Deck:
 
     def without(self, suit: SpellSuit) -> Deck:
         """The deck with one suit removed (two players: "remove the Familiars")."""
-        return Deck(self.name, tuple(card for card in self.cards if card.suit is not suit))
+        return Deck(name=self.name, cards=tuple(card for card in self.cards if card.suit is not suit))
 
     def count(self, card: SpellCard) -> int:
         return sum(1 for mine in self.cards if mine == card)
@@ -115,7 +115,7 @@ class Deck:
             cards += _special_cards(suit, table.get("specials", []))
         if not cards:
             raise InputError("the deck has no cards: fill in [familiars], [sigils], [cauldrons] and [moons]")
-        return cls(name, tuple(cards))
+        return cls(name=name, cards=tuple(cards))
 
 
 def _check_keys(table: Mapping[str, Any], tables: Sequence[str], keys: Sequence[str], where: str = "") -> None:

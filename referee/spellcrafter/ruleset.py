@@ -1,6 +1,7 @@
-"""The Spellcrafter save file: how the engine starts a game and applies its events.
+"""Spellcrafter on the game contract (:mod:`referee.game`): the save file's events decoded
+into actions and encoded back, applied with their effects, the refusal and the outcome.
 
-Events, as recorded::
+Events, as recorded, and the actions (:mod:`referee.spellcrafter.actions`) they decode to::
 
     {"kind": "word", "player": "Anna", "cards": ["K6m", "I1m", "T1m"]}
     {"kind": "word", "player": "Anna", "round": 2, "cards": ["K6m", "I1m", "T1m"]}
@@ -11,6 +12,12 @@ Events, as recorded::
 ``round`` is there when the entry stated its round (``--round N``): replaying checks it
 against the current round again. A challenge keeps the verdict it was given, so replaying
 the file never depends on the dictionaries installed later.
+
+``word`` → :class:`EnterWord`, ``pass`` → :class:`EnterPass`, ``challenge`` →
+:class:`ChallengeWord`; :meth:`SpellcrafterRules.encode` gives back the event as the
+program writes it (the same dict, keys in the same order). A file edited by hand may
+spell a card or a name differently (``k6m``, ``an``): it is read the same, and encoded as
+the program writes it (``K6m``, ``Anna``).
 """
 
 from __future__ import annotations

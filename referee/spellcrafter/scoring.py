@@ -188,9 +188,11 @@ def score_word(tokens: Sequence[Token], variants: Variants = Variants()) -> Scor
         toil = toils.get(position)
         copies = copied_position(token, shown) if isinstance(token, DoubleToken) else None
         printed = letter_value(token, letters, copies)
-        scored.append(ScoredLetter(position, token, letter_suit(token, toil, variants), printed, toil, copies))
+        suit = letter_suit(token, toil, variants)
+        scored.append(ScoredLetter(position=position, token=token, suit=suit, printed=printed, toil=toil, copies=copies))
     result = tuple(scored)
-    return Score(tokens, result, variants, is_flush(result), len(result) >= STRAIGHT_LETTERS, bonus(tokens, variants))
+    return Score(tokens=tokens, letters=result, variants=variants, flush=is_flush(result),
+                 straight=len(result) >= STRAIGHT_LETTERS, bonus=bonus(tokens, variants))  # fmt: skip
 
 
 def check_cards_held(tokens: Sequence[Token]) -> None:
