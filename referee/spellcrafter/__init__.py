@@ -19,7 +19,7 @@ JUMPER_EXAMPLE = "*Y4f"
 QU_EXAMPLES = ("QU10s", "Q10s")
 
 
-def word_and_value(arguments: Sequence[str], friendly: bool = False, ddt: bool = False) -> tuple[str, int]:
+def word_and_score(arguments: Sequence[str], friendly: bool = False, ddt: bool = False) -> tuple[str, int]:
     """The word that card tokens spell, in capitals, and its score, for ``referee spell
     challenge K6m I1m T1m`` → ``("KIT", 16)``.
 
