@@ -60,7 +60,7 @@ from referee.spellcrafter.actions import ChallengeWord, Consequence
 from referee.spellcrafter.cards import SpellCard, SpellSuit
 from referee.spellcrafter.dealing import SpellDeal, deal_spellcrafter
 from referee.spellcrafter.deck import STANDIN_VALUES, Deck
-from referee.spellcrafter.notation import LetterToken, Token, is_jumper, jumper_of, parse_word
+from referee.spellcrafter.notation import LetterToken, Token, is_jumper, jumper_of
 from referee.spellcrafter.scoring import Score, score_word
 from referee.spellcrafter.setup import ROUNDS, Setup
 from referee.wording import counted
