@@ -12,7 +12,7 @@ from referee.dealing import deal
 from referee.spellcrafter.dealing import deal_spellcrafter, reshuffle_seed
 from referee.errors import InputError
 from referee.shuffle import shuffle
-from referee.spellcrafter.cards import Special, Suit
+from referee.spellcrafter.cards import Special, SpellSuit
 from referee.spellcrafter.deck import Deck, load_deck, standin_deck, template
 from referee.spellcrafter.notation import parse_word
 from referee.spellcrafter.scoring import score_word
@@ -22,7 +22,7 @@ DECK = standin_deck()
 
 def test_the_standin_deck_has_35_cards_a_suit_3_of_them_special():
     assert len(DECK.cards) == 140 and DECK.warnings() == []
-    for suit in Suit:
+    for suit in SpellSuit:
         specials = [card.special for card in DECK.cards if card.suit is suit and card.special]
         assert sorted(s.value for s in specials) == sorted(s.value for s in Special)
 
@@ -33,7 +33,7 @@ def test_the_standin_deck_is_labelled_as_a_standin():
 
 
 def test_the_standin_values_fit_the_rulebooks_examples():
-    value = {card.letters: card.value for card in DECK.cards if card.suit is Suit.MOONS and card.is_letter}
+    value = {card.letters: card.value for card in DECK.cards if card.suit is SpellSuit.MOONS and card.is_letter}
     kit = f"K{value['K']}m I{value['I']}m T{value['T']}m"
     assert score_word(parse_word([kit])).score == 16
     assert score_word(parse_word([kit, "DDm:T", f"*Y{value['Y']}f"])).score == 26
@@ -125,7 +125,7 @@ def test_pinned_spellcrafter_deal_vector():
 def test_two_players_remove_the_familiars_and_get_fourteen_cards_each():
     result = deal_spellcrafter(DECK, "s", 2)
     assert [len(hand) for hand in result.hands] == [14, 14]
-    assert all(card.suit is not Suit.FAMILIARS for hand in result.hands for card in hand)
+    assert all(card.suit is not SpellSuit.FAMILIARS for hand in result.hands for card in hand)
     assert len(result.stock) == 105 - 1 - 28
 
 

@@ -342,11 +342,11 @@ def test_a_file_dictionary_is_stored_by_its_absolute_path(referee, tmp_path, mon
     assert result.stdout.startswith(f"KIT: valid — in dictionary (file:{(table / 'words.txt').resolve()})")
 
 
-def test_word_and_value_gives_the_word_the_tokens_spell_and_its_score():
-    from referee.spellcrafter import word_and_value
+def test_word_and_score_gives_the_word_the_tokens_spell_and_its_score():
+    from referee.spellcrafter import word_and_score
 
-    assert word_and_value(["K6m", "I1m", "T1m"]) == ("KIT", 16)
-    assert word_and_value(["K6m I1m T1m", "DDm:T", "*Y4f"]) == ("KITTY", 26)
-    assert word_and_value(["Q10s", "A1m", "T1m"]) == ("QAT", 12)
-    assert word_and_value(["C3m", "A1m", "*T2f"], friendly=True) == ("CAT", 12)
-    assert word_and_value(["C3m", "A1m", "T2m", "TRm:S", "DDm:A", "TOILm@1"], ddt=True) == ("CATSA", 34)
+    assert word_and_score(["K6m", "I1m", "T1m"]) == ("KIT", 16)
+    assert word_and_score(["K6m I1m T1m", "DDm:T", "*Y4f"]) == ("KITTY", 26)
+    assert word_and_score(["Q10s", "A1m", "T1m"]) == ("QAT", 12)
+    assert word_and_score(["C3m", "A1m", "*T2f"], friendly=True) == ("CAT", 12)
+    assert word_and_score(["C3m", "A1m", "T2m", "TRm:S", "DDm:A", "TOILm@1"], ddt=True) == ("CATSA", 34)

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from referee.errors import InputError
 from referee.spellcrafter import JUMPER_EXAMPLE, LETTER_EXAMPLE, QU_EXAMPLES
-from referee.spellcrafter.cards import Suit
+from referee.spellcrafter.cards import SpellSuit
 from referee.spellcrafter.notation import (
     TOKEN,
     DoubleToken,
@@ -23,8 +23,8 @@ from referee.spellcrafter.notation import (
 
 
 def test_a_letter_card_is_letter_value_suit():
-    assert parse_token("K4m") == LetterToken("K", 4, Suit.MOONS)
-    assert parse_token("e12c") == LetterToken("E", 12, Suit.CAULDRONS)
+    assert parse_token("K4m") == LetterToken("K", 4, SpellSuit.MOONS)
+    assert parse_token("e12c") == LetterToken("E", 12, SpellSuit.CAULDRONS)
 
 
 def test_notation_is_case_insensitive_and_prints_canonically():
@@ -40,14 +40,14 @@ def test_the_qu_card_is_written_with_or_without_its_u():
 
 
 def test_the_jumper_is_a_star_before_a_letter_card():
-    assert parse_token("*Y2f") == LetterToken("Y", 2, Suit.FAMILIARS, jumper=True)
+    assert parse_token("*Y2f") == LetterToken("Y", 2, SpellSuit.FAMILIARS, jumper=True)
 
 
 def test_special_cards_double_double_trouble_and_toil():
-    assert parse_token("DDm:T") == DoubleToken(Suit.MOONS, "T")
-    assert parse_token("DDm:QU") == DoubleToken(Suit.MOONS, "QU")
-    assert parse_token("TRc:E") == TroubleToken(Suit.CAULDRONS, "E")
-    assert parse_token("TOILm@5") == ToilToken(Suit.MOONS, 5)
+    assert parse_token("DDm:T") == DoubleToken(SpellSuit.MOONS, "T")
+    assert parse_token("DDm:QU") == DoubleToken(SpellSuit.MOONS, "QU")
+    assert parse_token("TRc:E") == TroubleToken(SpellSuit.CAULDRONS, "E")
+    assert parse_token("TOILm@5") == ToilToken(SpellSuit.MOONS, 5)
 
 
 def test_tokens_may_come_in_one_argument():

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from conftest import installed_referee
 from referee.errors import RuleError
 from referee.spellcrafter.notation import DoubleToken, LetterToken, ToilToken, TroubleToken, letters_of, parse_word
-from referee.spellcrafter.cards import Suit
+from referee.spellcrafter.cards import SpellSuit
 from referee.spellcrafter.scoring import SELECTED_CARDS, Variants, copied_position, score_word, shown_letters
 
 FRIENDLY = Variants(friendly=True)
@@ -74,7 +74,7 @@ def test_trouble_is_worth_nothing_and_has_the_suit_of_its_card():
 
 def test_double_double_copies_the_value_with_its_own_suit():
     result = score("M3c O1c T1c DDs:O R1c")  # "you could craft the word MOTOR … with only one O"
-    assert result.letters[3].value == 1 and result.letters[3].suit is Suit.SIGILS and not result.flush
+    assert result.letters[3].value == 1 and result.letters[3].suit is SpellSuit.SIGILS and not result.flush
 
 
 def test_double_double_copies_the_highest_value_when_several_cards_show_the_letter():
@@ -110,7 +110,7 @@ def test_double_double_copying_a_letter_not_shown_by_a_card_breaks_the_rules(wor
 
 def test_toil_adds_one_to_the_letter_and_gives_it_its_suit():
     result = score("C3f A1m T2m TOILm@1")
-    assert result.letters[0].value == 4 and result.letters[0].suit is Suit.MOONS and result.flush
+    assert result.letters[0].value == 4 and result.letters[0].suit is SpellSuit.MOONS and result.flush
     assert result.score == (4 + 1 + 2) * 2
 
 
@@ -241,7 +241,7 @@ def test_score_json_has_exactly_the_spec_keys_plus_extensions():
 
 # --- invariants -------------------------------------------------------------------------
 
-SUITS = st.sampled_from(list(Suit))
+SUITS = st.sampled_from(list(SpellSuit))
 LETTER_CARDS = st.builds(LetterToken, st.sampled_from(list("ABCDEKTY") + ["QU", "Q"]), st.integers(0, 12), SUITS)
 
 

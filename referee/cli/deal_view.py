@@ -12,8 +12,7 @@ from referee.cards import Card, Suit
 from referee.cli.output import cards_text, console, printable
 from referee.dealing import FrenchDeal, SmittenDeal
 from referee.shuffle import VERSION
-from referee.spellcrafter.cards import Card as SpellCard
-from referee.spellcrafter.cards import Suit as SpellSuit
+from referee.spellcrafter.cards import SpellCard, SpellSuit
 from referee.spellcrafter.dealing import SpellDeal
 from referee.wording import counted
 

@@ -34,11 +34,11 @@ def word_and_value(
         from referee.spellcrafter.notation import looks_like_tokens
 
         if looks_like_tokens(arguments):
-            from referee.spellcrafter import word_and_value as scored
+            from referee.spellcrafter import word_and_score
 
             if value is not None:
                 raise InputError("card tokens give the word's value; leave out --value")
-            word, score = scored(arguments, friendly, ddt)
+            word, score = word_and_score(arguments, friendly, ddt)
             return word.lower(), score
     return " ".join(arguments), value
 

@@ -22,11 +22,9 @@ from referee.cli.files import FileArgument, JsonOption, add_file_commands
 from referee.spellcrafter import JUMPER_EXAMPLE, LETTER_EXAMPLE, QU_EXAMPLES
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
     from referee.lexicon.backend import Dictionary
+    from referee.lexicon.verdict import Verdict
     from referee.spellcrafter.game import Game
-    from referee.spellcrafter.notation import Token
     from referee.spellcrafter.setup import HouseRules
 
 GAME_FORMAT = "referee/spellcrafter"
@@ -90,7 +88,7 @@ def score(tokens: Tokens, friendly: FriendlyOption = False, ddt: DdtOption = Fal
     from referee.spellcrafter.notation import parse_word
     from referee.spellcrafter.scoring import Variants, score_word
 
-    result = score_word(parse_word(tokens), Variants(friendly, ddt))
+    result = score_word(parse_word(tokens), Variants(friendly=friendly, ddt=ddt))
     if as_json:
         from referee.cli.output import emit_json
 
@@ -177,7 +175,7 @@ def _house_rules(path: Path) -> HouseRules:
     from referee.spellcrafter.setup import HouseRules
 
     read = HouseList(path)
-    return HouseRules(str(path), read.added, read.removed)
+    return HouseRules(path=str(path), added=read.added, removed=read.removed)
 
 
 def _judged_by(game: Game) -> Dictionary:
@@ -200,43 +198,29 @@ def _anchored(dictionary: str) -> str:
     return f"file:{Path(rest).expanduser().resolve()}" if kind == "file" else dictionary
 
 
-def _entry(file: Path, player: str, round_number: int | None, tokens: Sequence[Token] | None = None) -> tuple[Game, int]:
-    """Record PLAYER's word (its ``tokens``) or, without tokens, a pass; PLAYER as typed
-    (any unambiguous start of the name), with the round it states, if any. The game
-    after it, and the player's seat."""
-    from referee import savefile
-
-    def entry(game: Game) -> dict[str, Any]:
-        seat = game.setup.player(player)
-        event: dict[str, Any] = {"kind": "pass" if tokens is None else "word", "player": game.setup.players[seat]}
-        if round_number is not None:
-            event["round"] = round_number
-        if tokens is not None:
-            game.check_repeat(seat, tokens, round_number)
-            event["cards"] = [str(token) for token in tokens]
-        return event
-
-    saved = savefile.record(file, _rules(), entry)
-    return saved.state, saved.state.setup.players.index(saved.events[-1]["player"])
-
-
 def word(file: FileArgument, player: PlayerArgument, tokens: Tokens, round_number: RoundOption = None, as_json: JsonOption = False) -> None:
     """Record PLAYER's word for this round; it is scored at once."""
-    from referee.spellcrafter.notation import parse_word
+    from referee import savefile
+    from referee.spellcrafter.entry import word_entry
 
-    game, seat = _entry(file, player, round_number, parse_word(tokens))
+    recorded = savefile.record(file, _rules(), word_entry(player, tokens, round_number))
     from referee.cli.spell_view import totals_line, word_line
 
-    _report(game, as_json, word_line(game, seat), totals_line(game))
+    game = recorded.state
+    _report(game, as_json, word_line(game.setup.players[recorded.effect.seat], recorded.effect.score), totals_line(game))
 
 
 def pass_(file: FileArgument, player: PlayerArgument, round_number: RoundOption = None, as_json: JsonOption = False) -> None:
     """Record that PLAYER plays no word this round (0 points)."""
-    game, seat = _entry(file, player, round_number)
+    from referee import savefile
+    from referee.spellcrafter.entry import pass_entry
+
+    recorded = savefile.record(file, _rules(), pass_entry(player, round_number))
     from referee.cli.output import Line
     from referee.cli.spell_view import totals_line
 
-    _report(game, as_json, Line(f"{game.setup.players[seat]} passes."), totals_line(game))
+    game = recorded.state
+    _report(game, as_json, Line(f"{game.setup.players[recorded.effect.seat]} passes."), totals_line(game))
 
 
 def show(file: FileArgument, as_json: JsonOption = False) -> None:
@@ -320,39 +304,37 @@ def game_challenge(file: Path, challenger: str, player: str, as_json: bool = Fal
     dictionary and house rules; the consequence is recorded. Exit 0 if the word stands,
     1 if it falls."""
     from referee import savefile
-    from referee.lexicon.verdict import judge
+    from referee.spellcrafter.entry import challenge_entry
 
-    verdicts: list[Any] = []
-
-    def event(game: Game) -> dict[str, Any]:
-        names = game.setup.players
-        challenger_seat, seat = game.setup.player(challenger), game.setup.player(player)
-        played = game.challengeable(seat)
-        verdict = judge(played.score.word, _judged_by(game))
-        verdicts.append((verdict, played.score.score))
-        return {"kind": "challenge", "challenger": names[challenger_seat], "player": names[seat], "word": verdict.word,
-                "valid": verdict.valid, "reason": verdict.reason.value, "dictionary": verdict.dictionary}  # fmt: skip
-
-    saved = savefile.record(file, _rules(), event)
-    recorded = saved.events[-1]
-    verdict, points = verdicts[0]
+    recorded = savefile.record(file, _rules(), challenge_entry(challenger, player, _judge))
+    action, effect, game = recorded.action, recorded.effect, recorded.state
+    names = game.setup.players
+    word = action.word or effect.score.word.lower()
     if as_json:
-        _report(saved.state, True, extra={"challenge": {**verdict.to_json(), "value": points,
-                "challenger": recorded["challenger"], "player": recorded["player"]}})  # fmt: skip
+        verdict = {"word": word, "valid": action.valid, "reason": action.reason, "dictionary": action.dictionary}
+        _report(game, True, extra={"challenge": {**verdict, "value": effect.score.score,
+                "challenger": names[action.challenger], "player": names[action.seat]}})  # fmt: skip
     else:
         from referee.cli.output import Line
         from referee.cli.spell_view import totals_line
         from referee.wording import counted
 
-        outcome = ("valid", "bold green") if verdict.valid else ("invalid", "bold red")
-        first = Line((verdict.word.upper(), "bold"), ": ", outcome, f" — {verdict.reason} (", verdict.dictionary, ")")
-        if verdict.valid:
-            then = Line(f"{recorded['challenger']} loses {counted(points, 'point')}.")
+        outcome = ("valid", "bold green") if action.valid else ("invalid", "bold red")
+        first = Line((word.upper(), "bold"), ": ", outcome, f" — {action.reason} (", action.dictionary, ")")
+        if effect.consequence.word_falls:
+            then = Line(f"{names[action.seat]} scores 0 this round.")
         else:
-            then = Line(f"{recorded['player']} scores 0 this round.")
-        _report(saved.state, False, first, then, totals_line(saved.state))
-    if not verdict.valid:
+            then = Line(f"{names[action.challenger]} loses {counted(effect.consequence.challenger_loses, 'point')}.")
+        _report(game, False, first, then, totals_line(game))
+    if not action.valid:
         raise typer.Exit(1)
+
+
+def _judge(game: Game, word: str) -> Verdict:
+    """The verdict of the game's dictionary and house rules on ``word``."""
+    from referee.lexicon.verdict import judge
+
+    return judge(word, _judged_by(game))
 
 
 def register(app: typer.Typer) -> None:

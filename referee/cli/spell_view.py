@@ -9,19 +9,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee.cli.output import Line
-from referee.spellcrafter.cards import Suit
+from referee.spellcrafter.cards import SpellSuit
 from referee.spellcrafter.notation import DoubleToken, LetterToken, TroubleToken
 from referee.spellcrafter.scoring import DDT_BONUS, INSTANT_WIN, Score, ScoredLetter
 from referee.wording import counted
 
 if TYPE_CHECKING:  # the game's modules are imported by the game's commands only
+    from rich.text import Text
+
+    from referee.game import Outcome
     from referee.spellcrafter.deck import Deck
-    from referee.spellcrafter.game import Game, Outcome
+    from referee.spellcrafter.game import Game, Round
 
 LEADER = "bold green"
 
 
-def suit_segment(suit: Suit | None) -> tuple[str, str]:
+def suit_segment(suit: SpellSuit | None) -> tuple[str, str]:
     return ("no suit", "dim") if suit is None else (suit.label, suit.colour)
 
 
@@ -77,13 +80,9 @@ def breakdown(score: Score) -> list[Line]:
 # --- the game's one-line answers ---------------------------------------------------------
 
 
-def word_line(game: Game, seat: int) -> Line:
-    from referee.spellcrafter.game import Play
-
-    entry = game.latest.entries[seat]
-    assert isinstance(entry, Play)
-    score = entry.score
-    line = Line(f"{game.setup.players[seat]}: ", (score.word, "bold"), f" {counted(score.score, 'point')}")
+def word_line(player: str, score: Score) -> Line:
+    """The word just entered, with its score and why."""
+    line = Line(f"{player}: ", (score.word, "bold"), f" {counted(score.score, 'point')}")
     detail = f"base {score.base} × {score.multiplier}, {why(score)}"
     if score.bonus:
         detail += f", +{score.bonus} bonus"
@@ -104,8 +103,8 @@ def totals_line(game: Game) -> Line:
     return line
 
 
-def outcome_line(game: Game, outcome: Outcome) -> Line:
-    return Line(("Game over", "bold"), " — ", (game.describe_outcome(outcome), LEADER))
+def outcome_line(outcome: Outcome) -> Line:
+    return Line(("Game over", "bold"), " — ", (outcome.reason, LEADER))
 
 
 def situation(game: Game) -> Line:
@@ -115,7 +114,7 @@ def situation(game: Game) -> Line:
 
     outcome = game.outcome
     if outcome is not None:
-        return outcome_line(game, outcome)
+        return outcome_line(outcome)
     number = game.current_number
     line = Line((f"Round {number}", "bold"), f" of {ROUNDS} — pass {passing(number)}")
     jumper = game.jumper(number)
@@ -182,7 +181,7 @@ def show_game(game: Game) -> None:
     out.print(situation(game).to_rich())
 
 
-def _cell(game: Game, played, seat: int):  # noqa: ANN001, ANN202 - rich types imported lazily
+def _cell(game: Game, played: Round, seat: int) -> Text:
     from rich.text import Text
 
     from referee.spellcrafter.game import Pass, Play
@@ -217,7 +216,7 @@ def show_deck(deck: Deck, warnings: list[str]) -> None:
     suits = deck.suits()
     for suit in suits:
         table.add_column(Text(suit.label, style=suit.colour), justify="right")
-    rows: dict[str, dict[Suit, list[str]]] = {}
+    rows: dict[str, dict[SpellSuit, list[str]]] = {}
     for card in dict.fromkeys(deck.cards):
         label = card.letters if card.is_letter else card.special.title if card.special else ""
         cell = f"{card.value}×{deck.count(card)}" if card.is_letter else f"×{deck.count(card)}"

@@ -3,7 +3,9 @@
 - :mod:`cards`: suits, special cards, a card; :mod:`notation`: reading a word's tokens;
 - :mod:`scoring`: a word's score with the rulebook's rules and rulings;
 - :mod:`deck`: the deck file; dealing: :mod:`dealing` (the virtual deck across rounds);
-- :mod:`setup`, :mod:`game`, :mod:`ruleset`: the four-round game file; :mod:`report`: its JSON.
+- :mod:`setup`, :mod:`game`: the four-round game; :mod:`actions`: its actions and their
+  effects; :mod:`entry`: typed entries read into actions; :mod:`ruleset`: the game on the
+  contract of :mod:`referee.game` (``RULES``); :mod:`report`: its JSON.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ JUMPER_EXAMPLE = "*Y4f"
 QU_EXAMPLES = ("QU10s", "Q10s")
 
 
-def word_and_value(arguments: Sequence[str], friendly: bool = False, ddt: bool = False) -> tuple[str, int]:
+def word_and_score(arguments: Sequence[str], friendly: bool = False, ddt: bool = False) -> tuple[str, int]:
     """The word that card tokens spell, in capitals, and its score, for ``referee spell
     challenge K6m I1m T1m`` → ``("KIT", 16)``.
 
@@ -30,5 +32,5 @@ def word_and_value(arguments: Sequence[str], friendly: bool = False, ddt: bool =
     from referee.spellcrafter.notation import parse_word
     from referee.spellcrafter.scoring import Variants, score_word
 
-    score = score_word(parse_word(arguments), Variants(friendly, ddt))
+    score = score_word(parse_word(arguments), Variants(friendly=friendly, ddt=ddt))
     return score.word, score.score

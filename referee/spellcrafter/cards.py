@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 
-class Suit(enum.Enum):
+class SpellSuit(enum.Enum):
     """The four suits, in the rulebook's order; the value is the one-letter code."""
 
     FAMILIARS = "f"
@@ -31,7 +31,7 @@ class Suit(enum.Enum):
         return _COLOURS[self]
 
     @classmethod
-    def from_code(cls, code: str) -> Suit | None:
+    def from_code(cls, code: str) -> SpellSuit | None:
         """The suit a code or name stands for (``m``, ``M``, ``moons``), or None."""
         lowered = code.lower()
         for suit in cls:
@@ -40,7 +40,7 @@ class Suit(enum.Enum):
         return None
 
 
-_COLOURS = {Suit.FAMILIARS: "", Suit.SIGILS: "red", Suit.CAULDRONS: "green", Suit.MOONS: "blue"}
+_COLOURS = {SpellSuit.FAMILIARS: "", SpellSuit.SIGILS: "red", SpellSuit.CAULDRONS: "green", SpellSuit.MOONS: "blue"}
 SUIT_HELP = "use f, s, c or m"
 
 
@@ -74,14 +74,14 @@ CARD_LETTERS = re.compile(r"QU|[A-Z]")
 
 
 @dataclass(frozen=True)
-class Card:
+class SpellCard:
     """One physical card: a letter card (``letters`` and ``value``) or a special card.
 
     ``letters`` is one capital letter, or ``QU`` for the Qu card; special cards have
     ``special`` set, no letters and value 0.
     """
 
-    suit: Suit
+    suit: SpellSuit
     letters: str = ""
     value: int = 0
     special: Special | None = None

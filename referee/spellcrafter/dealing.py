@@ -4,11 +4,11 @@ virtual deck that continues from round to round."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from referee.errors import InputError
 from referee.shuffle import VERSION, shuffle
-from referee.spellcrafter.cards import Card as SpellCard
-from referee.spellcrafter.cards import Suit as SpellSuit
+from referee.spellcrafter.cards import SpellCard, SpellSuit
 from referee.spellcrafter.deck import Deck as SpellDeck
 from referee.spellcrafter.setup import ROUNDS as SPELLCRAFTER_ROUNDS
 
@@ -34,7 +34,7 @@ class SpellDeal:
     stock: tuple[SpellCard, ...]  # the deck after the deal, top first
     reshuffles: int  # how many times the discards have been reshuffled so far
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "game": "spellcrafter",
             "seed": self.seed,
@@ -77,7 +77,7 @@ class _VirtualDeck:
         """The Jumper must show a letter (it is "the letter Y represented by a face down
         card"). Ruling: a special card turned up is put under the deck, and the next
         card is turned up."""
-        under = []
+        under: list[SpellCard] = []
         while True:
             card = self.draw()
             if card.is_letter:
@@ -112,4 +112,5 @@ def deal_spellcrafter(deck: SpellDeck, seed: str, players: int, round_number: in
                 hand.append(virtual.draw())
         if number < round_number:
             virtual.discards += [jumper, *(card for hand in hands for card in hand)]
-    return SpellDeal(seed, deck.name, round_number, jumper, tuple(map(tuple, hands)), tuple(virtual.pile), virtual.reshuffles)
+    return SpellDeal(seed=seed, deck=deck.name, round=round_number, jumper=jumper, hands=tuple(map(tuple, hands)),
+                     stock=tuple(virtual.pile), reshuffles=virtual.reshuffles)  # fmt: skip

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.errors import InputError, nearest, quoted
-from referee.spellcrafter.cards import CARD_LETTERS, QU, Card, Special, Suit
+from referee.spellcrafter.cards import CARD_LETTERS, QU, SpellCard, Special, SpellSuit
 
 FORMAT = "referee/spellcrafter-deck"
 VERSION = 1
@@ -51,19 +51,19 @@ class Deck:
     """A deck: its name and its cards in the file's order."""
 
     name: str
-    cards: tuple[Card, ...]
+    cards: tuple[SpellCard, ...]
 
-    def suits(self) -> tuple[Suit, ...]:
-        return tuple(suit for suit in Suit if any(card.suit is suit for card in self.cards))
+    def suits(self) -> tuple[SpellSuit, ...]:
+        return tuple(suit for suit in SpellSuit if any(card.suit is suit for card in self.cards))
 
-    def without(self, suit: Suit) -> Deck:
+    def without(self, suit: SpellSuit) -> Deck:
         """The deck with one suit removed (two players: "remove the Familiars")."""
-        return Deck(self.name, tuple(card for card in self.cards if card.suit is not suit))
+        return Deck(name=self.name, cards=tuple(card for card in self.cards if card.suit is not suit))
 
-    def count(self, card: Card) -> int:
+    def count(self, card: SpellCard) -> int:
         return sum(1 for mine in self.cards if mine == card)
 
-    def same_letter(self, card: Card) -> list[Card]:
+    def same_letter(self, card: SpellCard) -> list[SpellCard]:
         """The deck's cards of ``card``'s suit and letter (for a helpful message)."""
         return sorted({mine for mine in self.cards if mine.suit is card.suit and mine.letters == card.letters},
                       key=lambda mine: mine.value)  # fmt: skip
@@ -71,7 +71,7 @@ class Deck:
     def warnings(self) -> list[str]:
         """What differs from the rulebook's deck: 35 cards a suit, 3 of them special."""
         found = []
-        for suit in Suit:
+        for suit in SpellSuit:
             cards = [card for card in self.cards if card.suit is suit]
             specials = sum(1 for card in cards if card.special is not None)
             if len(cards) != CARDS_PER_SUIT or specials != SPECIALS_PER_SUIT:
@@ -84,7 +84,7 @@ class Deck:
     def to_toml(self) -> dict[str, Any]:
         """The deck as a deck file's tables (also how a game file stores it)."""
         table: dict[str, Any] = {"name": self.name}
-        for suit in Suit:
+        for suit in SpellSuit:
             letters: Counter[tuple[str, int]] = Counter()
             specials = []
             for card in self.cards:
@@ -101,12 +101,12 @@ class Deck:
     @classmethod
     def from_toml(cls, document: Mapping[str, Any]) -> Deck:
         """A deck from a deck file's tables; ``InputError`` names the first bad entry."""
-        _check_keys(document, [suit.label for suit in Suit], HEADER_KEYS)
+        _check_keys(document, [suit.label for suit in SpellSuit], HEADER_KEYS)
         name = document.get("name", "unnamed deck")
         if not isinstance(name, str):
             raise InputError("the deck's `name` must be text")
-        cards: list[Card] = []
-        for suit in Suit:
+        cards: list[SpellCard] = []
+        for suit in SpellSuit:
             table = document.get(suit.label, {})
             if not isinstance(table, Mapping):
                 raise InputError(f"[{suit.label}] must be a table with `letters` and `specials`")
@@ -115,7 +115,7 @@ class Deck:
             cards += _special_cards(suit, table.get("specials", []))
         if not cards:
             raise InputError("the deck has no cards: fill in [familiars], [sigils], [cauldrons] and [moons]")
-        return cls(name, tuple(cards))
+        return cls(name=name, cards=tuple(cards))
 
 
 def _check_keys(table: Mapping[str, Any], tables: Sequence[str], keys: Sequence[str], where: str = "") -> None:
@@ -134,11 +134,11 @@ def _check_keys(table: Mapping[str, Any], tables: Sequence[str], keys: Sequence[
         raise InputError(f"{where}unknown key `{shown}` — {hint}")
 
 
-def _letter_cards(suit: Suit, rows: object) -> list[Card]:
+def _letter_cards(suit: SpellSuit, rows: object) -> list[SpellCard]:
     where = f"[{suit.label}] letters"
     if not isinstance(rows, list):
         raise InputError(f"{where} must be a list like [{{ letter = \"A\", value = 1, count = 2 }}]")
-    cards: list[Card] = []
+    cards: list[SpellCard] = []
     seen: set[tuple[str, int]] = set()
     for number, row in enumerate(rows, start=1):
         if not isinstance(row, Mapping) or set(row) != {"letter", "value", "count"}:
@@ -157,11 +157,11 @@ def _letter_cards(suit: Suit, rows: object) -> list[Card]:
         if (letter.upper(), value) in seen:
             raise InputError(f"{where}: {letter.upper()} with value {value} is listed twice; add up the counts")
         seen.add((letter.upper(), value))
-        cards += [Card(suit, letter.upper(), value)] * count
+        cards += [SpellCard(suit, letter.upper(), value)] * count
     return cards
 
 
-def _special_cards(suit: Suit, names: object) -> list[Card]:
+def _special_cards(suit: SpellSuit, names: object) -> list[SpellCard]:
     if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
         raise InputError(f"[{suit.label}] specials must be a list like [\"double-double\", \"toil\", \"trouble\"]")
     cards = []
@@ -169,7 +169,7 @@ def _special_cards(suit: Suit, names: object) -> list[Card]:
         special = next((s for s in Special if name.lower() in (s.value, s.code.lower())), None)
         if special is None:
             raise InputError(f"[{suit.label}] specials: unknown special card {quoted(name)} — use double-double, toil or trouble")
-        cards.append(Card(suit, special=special))
+        cards.append(SpellCard(suit, special=special))
     return cards
 
 
@@ -220,7 +220,7 @@ def template() -> str:
         'name = "My Spellcrafter box"',
     ]
     letters = [QU if code == ord("Q") else chr(code) for code in range(ord("A"), ord("Z") + 1)]
-    for suit in Suit:
+    for suit in SpellSuit:
         lines += ["", f"[{suit.label}]", 'specials = ["double-double", "toil", "trouble"]', "letters = ["]
         lines += [f'    {{ letter = "{letter}", value = 0, count = 0 }},' for letter in letters]
         lines.append("]")

@@ -1,7 +1,9 @@
 """A Spellcrafter game as a value: four rounds of words, passes and challenges.
 
 Every method returns a new ``Game`` or raises ``InputError`` (exit 2) or ``RuleError``
-(exit 1); nothing here prints or reads files.
+(exit 1); nothing here prints or reads files. The actions and their effects are in
+:mod:`referee.spellcrafter.actions`; :mod:`referee.spellcrafter.ruleset` puts the game on
+the contract of :mod:`referee.game`.
 
 Rulings where the rulebook is silent:
 
@@ -48,16 +50,17 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
 
 from referee.errors import InputError, RuleError
-from referee.spellcrafter.cards import Card, Suit
+from referee.game import Outcome
+from referee.spellcrafter.actions import ChallengeWord, Consequence
+from referee.spellcrafter.cards import SpellCard, SpellSuit
 from referee.spellcrafter.dealing import SpellDeal, deal_spellcrafter
 from referee.spellcrafter.deck import STANDIN_VALUES, Deck
-from referee.spellcrafter.notation import LetterToken, Token, is_jumper, jumper_of, parse_word
+from referee.spellcrafter.notation import LetterToken, Token, is_jumper, jumper_of
 from referee.spellcrafter.scoring import Score, score_word
 from referee.spellcrafter.setup import ROUNDS, Setup
 from referee.wording import counted
@@ -78,27 +81,22 @@ def passing(round_number: int) -> str:
 
 
 @dataclass(frozen=True)
-class Verdict:
-    """A challenge as recorded: who challenged, and the dictionary's verdict."""
-
-    challenger: int
-    valid: bool
-    reason: str
-    dictionary: str
-
-
-@dataclass(frozen=True)
 class Play:
     """A word played in a round, and its challenge if there was one."""
 
     score: Score
-    challenge: Verdict | None = None
+    challenge: ChallengeWord | None = None
+
+    @property
+    def consequence(self) -> Consequence | None:
+        """What the challenge of this word did to the scores (None: not challenged)."""
+        return None if self.challenge is None else Consequence.of(self.challenge.valid, self.score.score)
 
     @property
     def fallen(self) -> bool:
         """"If the word is not in the dictionary … the player who played the word scores
         zero points for the round." """
-        return self.challenge is not None and not self.challenge.valid
+        return self.consequence is not None and self.consequence.word_falls
 
     @property
     def points(self) -> int:
@@ -137,10 +135,10 @@ class Round:
         """"If the word is in the dictionary, the challenging player loses points equal to
         the value of the challenged word." """
         return sum(
-            entry.score.score
+            entry.consequence.challenger_loses
             for entry in self.entries
-            if isinstance(entry, Play) and entry.challenge is not None
-            and entry.challenge.valid and entry.challenge.challenger == seat
+            if isinstance(entry, Play) and entry.challenge is not None and entry.consequence is not None
+            and entry.challenge.challenger == seat
         )  # fmt: skip
 
     def points(self, seat: int) -> int:
@@ -158,12 +156,6 @@ class Round:
 
 
 @dataclass(frozen=True)
-class Outcome:
-    ending: Ending
-    winners: tuple[int, ...]
-
-
-@dataclass(frozen=True)
 class Game:
     setup: Setup
     rounds: tuple[Round, ...]  # the last one is the latest; round 1 exists from the start
@@ -177,7 +169,7 @@ class Game:
                 _deal(setup.deck, setup.seed, setup.count, ROUNDS)
             except InputError as error:
                 raise InputError(f"the deck cannot deal {ROUNDS} rounds to {setup.count} players: {error}") from None
-        return cls(setup, (Round(1, (None,) * setup.count),))
+        return cls(setup=setup, rounds=(Round(number=1, entries=(None,) * setup.count),))
 
     @property
     def latest(self) -> Round:
@@ -200,19 +192,26 @@ class Game:
 
     @property
     def outcome(self) -> Outcome | None:
-        """None while the game goes on."""
+        """How the game ended (``termination`` an :class:`Ending`), None while it goes on."""
+        ended = self._ending()
+        if ended is None:
+            return None
+        ending, winners = ended
+        return Outcome(winners=winners, termination=ending, reason=self._describe_ending(ending, winners))
+
+    def _ending(self) -> tuple[Ending, tuple[int, ...]] | None:
         instant = self.instant_winners
         if instant is not None:
-            return Outcome(Ending.INSTANT_WIN, instant[1])
+            return Ending.INSTANT_WIN, instant[1]
         if len(self.rounds) < ROUNDS or not self.latest.complete:
             return None
         totals = self.totals
         tied = [seat for seat, total in enumerate(totals) if total == max(totals)]
         if len(tied) == 1:
-            return Outcome(Ending.HIGHEST_TOTAL, tuple(tied))
+            return Ending.HIGHEST_TOTAL, tuple(tied)
         lengths = {seat: self.final_length(seat) for seat in tied}
         longest = [seat for seat in tied if lengths[seat] == max(lengths.values())]
-        return Outcome(Ending.LONGEST_WORD if len(longest) == 1 else Ending.SHARED, tuple(longest))
+        return Ending.LONGEST_WORD if len(longest) == 1 else Ending.SHARED, tuple(longest)
 
     def final_length(self, seat: int) -> int:
         entry = self.latest.entries[seat]
@@ -227,7 +226,7 @@ class Game:
     def waiting(self) -> tuple[int, ...]:
         """Who still has to enter a word or pass in the current round: everyone when it
         has not begun yet, nobody once the game is over."""
-        if self.outcome is not None:
+        if self._ending() is not None:
             return ()
         if self.latest.number == self.current_number:
             return self.latest.waiting
@@ -235,37 +234,18 @@ class Game:
 
     # --- events -----------------------------------------------------------------------
 
-    def apply(self, event: Mapping[str, Any]) -> Game:
-        """Apply one event of the save file (the same dicts the command line records)."""
-        kind = event.get("kind")
-        if kind == "word":
-            cards = event.get("cards")
-            if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
-                raise InputError("a word event needs `cards`, a list of card tokens")
-            return self.word(self.setup.player(_text(event, "player")), parse_word(cards), _round(event))
-        if kind == "pass":
-            return self.pass_(self.setup.player(_text(event, "player")), _round(event))
-        if kind == "challenge":
-            valid = event.get("valid")
-            if not isinstance(valid, bool):
-                raise InputError("a challenge event needs `valid` = true or false")
-            verdict = Verdict(
-                self.setup.player(_text(event, "challenger")), valid, _text(event, "reason"), _text(event, "dictionary")
-            )
-            return self.challenge(self.setup.player(_text(event, "player")), verdict)
-        raise InputError(f"unknown event kind {kind!r}; a game records word, pass and challenge events")
-
     def _open_round(self, seat: int, round_number: int | None = None) -> tuple[Game, Round]:
         """The round a new entry goes into, opening the next one after a complete round;
         ``round_number``, when the entry states it, must be that round."""
         outcome = self.outcome
         if outcome is not None:
-            raise RuleError(f"the game is over ({self.describe_outcome(outcome)}); start a new game with `new`")
+            raise RuleError(f"the game is over ({outcome.reason}); start a new game with `new`")
         if round_number is not None:
             self.check_round(round_number)
         game = self
         if self.latest.complete:
-            game = replace(self, rounds=(*self.rounds, Round(self.latest.number + 1, (None,) * self.setup.count)))
+            opened = Round(number=self.latest.number + 1, entries=(None,) * self.setup.count)
+            game = replace(self, rounds=(*self.rounds, opened))
         current = game.latest
         if current.entries[seat] is not None:  # a player's entry already made this round: the rules say no
             did = "has a word" if isinstance(current.entries[seat], Play) else "passed"
@@ -304,7 +284,7 @@ class Game:
     def _enter(self, seat: int, entry: Entry, round_number: int | None = None) -> Game:
         game, current = self._open_round(seat, round_number)
         entries = tuple(entry if s == seat else e for s, e in enumerate(current.entries))
-        return replace(game, rounds=(*game.rounds[:-1], Round(current.number, entries)))
+        return replace(game, rounds=(*game.rounds[:-1], Round(number=current.number, entries=entries)))
 
     def word(self, seat: int, tokens: Sequence[Token], round_number: int | None = None) -> Game:
         """A player's word for the round, checked and scored with the table's rules;
@@ -312,17 +292,17 @@ class Game:
         _, current = self._open_round(seat, round_number)  # a finished game or a second word: said first
         score = score_word(tokens, self.setup.variants)
         self.check_cards(tokens, current.number, seat)
-        return self._enter(seat, Play(score), round_number)
+        return self._enter(seat, Play(score=score), round_number)
 
     def pass_(self, seat: int, round_number: int | None = None) -> Game:
         return self._enter(seat, Pass(), round_number)
 
-    def challenge(self, seat: int, verdict: Verdict) -> Game:
-        """Apply a challenge of ``seat``'s word in the latest round."""
-        names = self.setup.players
+    def challenge(self, action: ChallengeWord) -> Game:
+        """Apply a challenge of ``action.seat``'s word in the latest round."""
+        names, seat = self.setup.players, action.seat
         current = self.latest
         entry = current.entries[seat]
-        if verdict.challenger == seat:
+        if action.challenger == seat:
             raise RuleError(f"{names[seat]} cannot challenge their own word")
         if entry is None:
             later = " (words of earlier rounds can no longer be challenged)" if current.number > 1 else ""
@@ -331,13 +311,14 @@ class Game:
             raise RuleError(f"{names[seat]} passed in round {current.number}: there is no word to challenge")
         if entry.challenge is not None:
             raise RuleError(f"{names[seat]}'s {entry.score.word} has already been challenged by {names[entry.challenge.challenger]}")
-        entries = tuple(Play(entry.score, verdict) if s == seat else e for s, e in enumerate(current.entries))
-        return replace(self, rounds=(*self.rounds[:-1], Round(current.number, entries)))
+        challenged = Play(score=entry.score, challenge=action)
+        entries = tuple(challenged if s == seat else e for s, e in enumerate(current.entries))
+        return replace(self, rounds=(*self.rounds[:-1], Round(number=current.number, entries=entries)))
 
     def challengeable(self, seat: int) -> Play:
         """The word of ``seat`` that a challenge would judge (the rules as ``challenge``)."""
-        probe = Verdict((seat + 1) % self.setup.count, True, "", "")
-        self.challenge(seat, probe)
+        probe = ChallengeWord(challenger=(seat + 1) % self.setup.count, seat=seat, valid=True, reason="", dictionary="")
+        self.challenge(probe)
         entry = self.latest.entries[seat]
         assert isinstance(entry, Play)
         return entry
@@ -350,7 +331,7 @@ class Game:
             return None
         return _deal(self.setup.deck, self.setup.seed, self.setup.count, round_number)
 
-    def jumper(self, round_number: int) -> Card | None:
+    def jumper(self, round_number: int) -> SpellCard | None:
         """The Jumper the referee turned up for a round of a seeded game."""
         dealt = self.deal(round_number)
         return None if dealt is None else dealt.jumper
@@ -375,7 +356,7 @@ class Game:
                     raise InputError(f"{card} is not a card of this game's deck ({deck.name}){hint}")
         if self.setup.two_player:
             for token in tokens:
-                if token.suit is Suit.FAMILIARS:
+                if token.suit is SpellSuit.FAMILIARS:
                     raise RuleError(f"{token}: a two-player game is played without the Familiars (f), removed from the deck")
         if deck is not None:
             for card, count in used.items():
@@ -386,7 +367,7 @@ class Game:
             self.check_jumper(jumper, round_number, seat)
         self.check_dealt(tokens, round_number, seat)
 
-    def check_jumper(self, card: Card, round_number: int, seat: int | None = None) -> None:
+    def check_jumper(self, card: SpellCard, round_number: int, seat: int | None = None) -> None:
         """One Jumper lies on the table each round: in a seeded game the one the referee
         turned up; with physical cards the first word of the round that uses it says which
         card it is (a word that fell too: the card was on the table). Another is a
@@ -398,7 +379,9 @@ class Game:
                 raise RuleError(f"{where} {turned_up}, not {card}")
             return
         for other, entry in enumerate(self._entries(round_number)):
-            in_play = jumper_of(entry.score.tokens) if other != seat and isinstance(entry, Play) else None
+            if other == seat or not isinstance(entry, Play):
+                continue
+            in_play = jumper_of(entry.score.tokens)
             if in_play is not None and in_play != card:
                 raise RuleError(f"{where} {in_play} ({self.setup.players[other]}'s {entry.score.word} uses it), not {card}")
 
@@ -415,7 +398,7 @@ class Game:
             return
         pool = Counter(card for hand in dealt.hands for card in hand)
         mine = Counter(token.card for token in tokens if not is_jumper(token))
-        before: dict[Card, Counter[int]] = {}
+        before: dict[SpellCard, Counter[int]] = {}
         for other, entry in enumerate(self._entries(round_number)):
             if other != seat and isinstance(entry, Play):
                 for token in entry.score.tokens:
@@ -430,19 +413,20 @@ class Game:
                 raise RuleError(f"{card} was dealt {_times(pool[card])} in round {round_number} and " + _used_up(
                     [self.setup.players[other] for other in sorted(users)], sum(users.values()), count))
 
-    def describe_outcome(self, outcome: Outcome) -> str:
-        names = " and ".join(self.setup.players[seat] for seat in outcome.winners)
-        if outcome.ending is Ending.INSTANT_WIN:
-            played, seats = self.instant_winners or (self.latest, outcome.winners)
+    def _describe_ending(self, ending: Ending, winners: tuple[int, ...]) -> str:
+        """The end of the game in words: the :attr:`Outcome.reason`."""
+        names = " and ".join(self.setup.players[seat] for seat in winners)
+        if ending is Ending.INSTANT_WIN:
+            played, seats = self.instant_winners or (self.latest, winners)
             words = [entry.score for entry in (played.entries[seat] for seat in seats) if isinstance(entry, Play)]
             if len(words) == 1:
                 return f"{names} wins at once with {words[0].word}, {counted(words[0].score, 'point')}"
             spelled = " and ".join(score.word for score in words)
             return f"{names} share the win at once with {spelled}, {counted(words[0].score, 'point')} each"
-        total = self.totals[outcome.winners[0]]
-        if outcome.ending is Ending.HIGHEST_TOTAL:
+        total = self.totals[winners[0]]
+        if ending is Ending.HIGHEST_TOTAL:
             return f"{names} wins with {counted(total, 'point')}"
-        if outcome.ending is Ending.LONGEST_WORD:
+        if ending is Ending.LONGEST_WORD:
             return f"{names} wins the tie on {counted(total, 'point')} with the longest word of round {ROUNDS}"
         return f"{names} share the win on {counted(total, 'point')}, tied on the longest word of round {ROUNDS} too"
 
@@ -473,18 +457,3 @@ def _used_up(users: Sequence[str], used: int, count: int) -> str:
     if count > 1 or not users:
         clauses.append(f"this word uses it {_times(count)}")
     return ", and ".join(clauses)
-
-
-def _round(event: Mapping[str, Any]) -> int | None:
-    """The round an entry states (``--round N``), if it states one."""
-    number = event.get("round")
-    if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
-        raise InputError("`round` must be a whole number, the round the entry is for")
-    return number
-
-
-def _text(event: Mapping[str, Any], key: str) -> str:
-    value = event.get(key)
-    if not isinstance(value, str):
-        raise InputError(f"the event needs `{key}` as text")
-    return value

@@ -30,14 +30,14 @@ from dataclasses import dataclass
 
 from referee.errors import InputError, quoted
 from referee.spellcrafter import JUMPER_EXAMPLE, LETTER_EXAMPLE
-from referee.spellcrafter.cards import CARD_LETTERS, QU, SUIT_HELP, Card, Special, Suit
+from referee.spellcrafter.cards import CARD_LETTERS, QU, SUIT_HELP, SpellCard, Special, SpellSuit
 from referee.wording import counted
 
 MAX_VALUE = 99
 
 _LETTER_CARD = f"a letter card is LETTER VALUE SUIT, e.g. {LETTER_EXAMPLE}"
 
-_SUIT = "[" + "".join(suit.value for suit in Suit) + "]"
+_SUIT = "[" + "".join(suit.value for suit in SpellSuit) + "]"
 _LETTERS = CARD_LETTERS.pattern
 #: A token's shape (SPEC §2), case-insensitive and ASCII only.
 TOKEN = re.compile(
@@ -56,7 +56,7 @@ class LetterToken:
 
     written: str
     value: int
-    suit: Suit
+    suit: SpellSuit
     jumper: bool = False
 
     def __str__(self) -> str:
@@ -68,15 +68,15 @@ class LetterToken:
         return self.written[0]
 
     @property
-    def card(self) -> Card:
-        return Card(self.suit, QU if self.written == "Q" else self.written, self.value)
+    def card(self) -> SpellCard:
+        return SpellCard(self.suit, QU if self.written == "Q" else self.written, self.value)
 
 
 @dataclass(frozen=True)
 class DoubleToken:
     """Double, Double standing for ``written`` (``T``; ``QU`` or ``Q`` for the Qu card)."""
 
-    suit: Suit
+    suit: SpellSuit
     written: str
     special = Special.DOUBLE_DOUBLE
 
@@ -88,15 +88,15 @@ class DoubleToken:
         return self.written[0]
 
     @property
-    def card(self) -> Card:
-        return Card(self.suit, special=self.special)
+    def card(self) -> SpellCard:
+        return SpellCard(self.suit, special=self.special)
 
 
 @dataclass(frozen=True)
 class TroubleToken:
     """Trouble standing for ``written``, one letter A–Z."""
 
-    suit: Suit
+    suit: SpellSuit
     written: str
     special = Special.TROUBLE
 
@@ -108,15 +108,15 @@ class TroubleToken:
         return self.written
 
     @property
-    def card(self) -> Card:
-        return Card(self.suit, special=self.special)
+    def card(self) -> SpellCard:
+        return SpellCard(self.suit, special=self.special)
 
 
 @dataclass(frozen=True)
 class ToilToken:
     """Toil applied to letter number ``target`` of the word (1-based, Toil not counted)."""
 
-    suit: Suit
+    suit: SpellSuit
     target: int
     special = Special.TOIL
 
@@ -124,8 +124,8 @@ class ToilToken:
         return f"TOIL{self.suit.value}@{self.target}"
 
     @property
-    def card(self) -> Card:
-        return Card(self.suit, special=self.special)
+    def card(self) -> SpellCard:
+        return SpellCard(self.suit, special=self.special)
 
 
 LetterLike = LetterToken | DoubleToken | TroubleToken
@@ -137,7 +137,7 @@ def is_jumper(token: Token) -> bool:
     return isinstance(token, LetterToken) and token.jumper
 
 
-def jumper_of(tokens: Sequence[Token]) -> Card | None:
+def jumper_of(tokens: Sequence[Token]) -> SpellCard | None:
     """The card a word uses as the Jumper, if it uses one."""
     return next((token.card for token in tokens if is_jumper(token)), None)
 
@@ -207,8 +207,8 @@ def parse_token(text: str, position: int = 1) -> Token:
     return ToilToken(_suit_of(found["toil_suit"]), target)
 
 
-def _suit_of(code: str) -> Suit:
-    suit = Suit.from_code(code)
+def _suit_of(code: str) -> SpellSuit:
+    suit = SpellSuit.from_code(code)
     assert suit is not None  # the pattern only lets suit codes through
     return suit
 
@@ -281,7 +281,7 @@ def _letter_card_problem(text: str, upper: str, where: str) -> InputError:
     if digits_end == len(upper):
         return InputError(f"{where} {quoted(text)} has no suit — {SUIT_HELP}")
     suit, after = upper[digits_end], upper[digits_end + 1 :]
-    if Suit.from_code(suit.lower()) is None or not suit.isascii():
+    if SpellSuit.from_code(suit.lower()) is None or not suit.isascii():
         if not _is_capital(suit):
             return _character(text, digits_end, where, f"after the value comes the suit — {SUIT_HELP}")
         word = text[digits_end:]
@@ -292,14 +292,14 @@ def _letter_card_problem(text: str, upper: str, where: str) -> InputError:
     return _character(text, digits_end + 1, where, f"a letter card ends with its suit, e.g. {LETTER_EXAMPLE}")
 
 
-def _special_problem(text: str, body: str, where: str, mark: str, shape: str) -> tuple[Suit, str] | InputError:
+def _special_problem(text: str, body: str, where: str, mark: str, shape: str) -> tuple[SpellSuit, str] | InputError:
     """Split SUIT MARK REST (``m:T``, ``m@5``), or the problem with it."""
     suit_code, found, rest = body.partition(mark)
     if not found:
         return InputError(f"{where} {quoted(text)} needs {quoted(mark)}: write {shape}")
     if not suit_code:
         return InputError(f"{where} {quoted(text)} has no suit — {SUIT_HELP}")
-    suit = Suit.from_code(suit_code) if len(suit_code) == 1 and suit_code.isascii() else None
+    suit = SpellSuit.from_code(suit_code) if len(suit_code) == 1 and suit_code.isascii() else None
     if suit is None:
         return InputError(f"unknown suit {quoted(suit_code.lower())} in {where} — {SUIT_HELP}")
     if not rest:

@@ -54,7 +54,7 @@ def game_json(game: Game) -> dict[str, Any]:
         "over": outcome is not None,
         "winner": setup.players[outcome.winners[0]] if outcome and len(outcome.winners) == 1 else None,
         "winners": [setup.players[seat] for seat in outcome.winners] if outcome else [],
-        "ending": outcome.ending.value if outcome else None,
+        "ending": outcome.termination.value if outcome else None,
         "variants": setup.variants.names(),
         "dictionary": setup.dictionary,
         "house": None if setup.house is None else setup.house.to_toml(),

@@ -42,9 +42,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.errors import RuleError
-from referee.spellcrafter.cards import Special, Suit
+from referee.spellcrafter import JUMPER_EXAMPLE
+from referee.spellcrafter.cards import Special, SpellSuit
 from referee.spellcrafter.notation import (
-    JUMPER_EXAMPLE,
     DoubleToken,
     LetterLike,
     LetterToken,
@@ -83,7 +83,7 @@ class ScoredLetter:
 
     position: int
     token: LetterLike
-    suit: Suit | None
+    suit: SpellSuit | None
     printed: int
     toil: ToilToken | None = None
     copies: int | None = None  # Double, Double: the position of the card it copies
@@ -150,7 +150,7 @@ class Score:
         return self.score >= INSTANT_WIN
 
     @property
-    def flush_suit(self) -> Suit | None:
+    def flush_suit(self) -> SpellSuit | None:
         suits = {letter.suit for letter in self.letters if letter.suit is not None}
         return next(iter(suits)) if self.flush else None
 
@@ -188,9 +188,11 @@ def score_word(tokens: Sequence[Token], variants: Variants = Variants()) -> Scor
         toil = toils.get(position)
         copies = copied_position(token, shown) if isinstance(token, DoubleToken) else None
         printed = letter_value(token, letters, copies)
-        scored.append(ScoredLetter(position, token, letter_suit(token, toil, variants), printed, toil, copies))
+        suit = letter_suit(token, toil, variants)
+        scored.append(ScoredLetter(position=position, token=token, suit=suit, printed=printed, toil=toil, copies=copies))
     result = tuple(scored)
-    return Score(tokens, result, variants, is_flush(result), len(result) >= STRAIGHT_LETTERS, bonus(tokens, variants))
+    return Score(tokens=tokens, letters=result, variants=variants, flush=is_flush(result),
+                 straight=len(result) >= STRAIGHT_LETTERS, bonus=bonus(tokens, variants))  # fmt: skip
 
 
 def check_cards_held(tokens: Sequence[Token]) -> None:
@@ -277,7 +279,7 @@ def letter_value(token: LetterLike, letters: Sequence[LetterLike], copies: int |
     return copied.value
 
 
-def letter_suit(token: LetterLike, toil: ToilToken | None, variants: Variants) -> Suit | None:
+def letter_suit(token: LetterLike, toil: ToilToken | None, variants: Variants) -> SpellSuit | None:
     """Toil "changes the suit of any one of your letters to match this card"; Double,
     Double and Trouble have their own suit ("The suit of the duplicated letter matches
     this card"); the friendly Jumper has none."""

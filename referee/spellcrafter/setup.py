@@ -56,7 +56,7 @@ class HouseRules:
         both = sorted(added & removed)
         if both:
             raise InputError(f"{quoted(both[0])} is both added and removed by the house rules")
-        return cls(table["file"], added, removed)
+        return cls(path=table["file"], added=added, removed=removed)
 
 
 @dataclass(frozen=True)
@@ -118,8 +118,9 @@ class Setup:
         if deck is not None and not isinstance(deck, Mapping):
             raise InputError("`deck` must be a table of suits")
         house = table.get("house")
-        return cls(tuple(players), _variants(variants), dictionary, seed, None if deck is None else Deck.from_toml(deck),
-                   None if house is None else HouseRules.from_toml(house))  # fmt: skip
+        return cls(players=tuple(players), variants=_variants(variants), dictionary=dictionary, seed=seed,
+                   deck=None if deck is None else Deck.from_toml(deck),
+                   house=None if house is None else HouseRules.from_toml(house))  # fmt: skip
 
     @classmethod
     def build(
@@ -135,7 +136,7 @@ class Setup:
         the table gives its own."""
         if seed and deck is None:
             deck = standin_deck()
-        return cls(tuple(players), _variants(variants), dictionary, seed, deck, house)
+        return cls(players=tuple(players), variants=_variants(variants), dictionary=dictionary, seed=seed, deck=deck, house=house)
 
 
 def _variants(names: Iterable[str]) -> Variants:
@@ -144,4 +145,4 @@ def _variants(names: Iterable[str]) -> Variants:
         if variant not in ("friendly", "ddt"):
             raise InputError(f"unknown variant {quoted(variant)} — use friendly or ddt")
         chosen.add(variant)
-    return Variants("friendly" in chosen, "ddt" in chosen)
+    return Variants(friendly="friendly" in chosen, ddt="ddt" in chosen)

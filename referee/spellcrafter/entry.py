@@ -1,0 +1,65 @@
+"""What a person types at the table, read into Spellcrafter's actions.
+
+Each function takes the entry as typed (a player as any unambiguous start of the name,
+the card tokens as written) and returns a function of the game that gives the action,
+so the save-file engine resolves it against the game in the file it has just read
+(``savefile.record(path, RULES, word_entry("an", ["K6m", "I1m", "T1m"]))``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from referee.spellcrafter.actions import ChallengeWord, EnterPass, EnterWord
+from referee.spellcrafter.game import Game
+from referee.spellcrafter.notation import parse_word
+
+
+class Judged(Protocol):
+    """A dictionary's verdict on a word (``referee.lexicon.verdict.Verdict`` has this shape)."""
+
+    @property
+    def word(self) -> str: ...
+
+    @property
+    def valid(self) -> bool: ...
+
+    @property
+    def reason(self) -> object: ...  # its text is the reason the file keeps
+
+    @property
+    def dictionary(self) -> str: ...
+
+
+def word_entry(player: str, cards: Sequence[str], round_number: int | None = None) -> Callable[[Game], EnterWord]:
+    """PLAYER's word from its card tokens; a word of the very cards of the player's word in
+    the round before needs its round stated (:meth:`Game.check_repeat`, ``InputError``).
+    The tokens are read at once, so a typo is reported before the file is opened."""
+    tokens = tuple(parse_word(cards))
+
+    def action(game: Game) -> EnterWord:
+        seat = game.setup.player(player)
+        game.check_repeat(seat, tokens, round_number)
+        return EnterWord(seat=seat, tokens=tokens, round=round_number)
+
+    return action
+
+
+def pass_entry(player: str, round_number: int | None = None) -> Callable[[Game], EnterPass]:
+    """PLAYER passes this round."""
+    return lambda game: EnterPass(seat=game.setup.player(player), round=round_number)
+
+
+def challenge_entry(challenger: str, player: str, judge: Callable[[Game, str], Judged]) -> Callable[[Game], ChallengeWord]:
+    """CHALLENGER challenges PLAYER's word of the latest round; ``judge(game, word)`` gives
+    the verdict of the game's dictionary, asked only once the rules allow the challenge."""
+
+    def action(game: Game) -> ChallengeWord:
+        challenger_seat, seat = game.setup.player(challenger), game.setup.player(player)
+        played = game.challengeable(seat)
+        verdict = judge(game, played.score.word)
+        return ChallengeWord(challenger=challenger_seat, seat=seat, valid=verdict.valid, reason=str(verdict.reason),
+                             dictionary=verdict.dictionary, word=verdict.word)  # fmt: skip
+
+    return action
