@@ -68,7 +68,7 @@ def add_file_commands(
         # the step it made: `history_detail(before, event, step)` gives keys such as its
         # section ("Round 2 — Bram deals") or a fuller summary.
         detail = getattr(rules, "history_detail", None)
-        entries = [
+        entries: list[dict[str, Any]] = [
             {"number": number, "kind": event["kind"], "summary": rules.describe(event), "event": event}
             for number, event in enumerate(saved.events, start=1)
         ]
@@ -77,7 +77,7 @@ def add_file_commands(
             for entry, (event, step) in zip(entries, savefile.steps(rules, saved.setup, saved.events)):
                 entry.update(detail(before, event, step))
                 before = step.state
-        edits = [
+        edits: list[dict[str, Any]] = [
             {"after_event": c.events, "first_event": c.at + 1, "events_now": c.added,
              "replaced": [rules.describe(event) for event in c.replaced]}
             for c in saved.corrections

@@ -16,7 +16,7 @@ def text(value: object, key: str) -> str:
     return value
 
 
-def listed(value: object, key: str) -> list:
+def listed(value: object, key: str) -> list[object]:
     if not isinstance(value, list):
         raise InputError(f"`{key}` must be a list")
     return value

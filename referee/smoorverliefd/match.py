@@ -18,7 +18,17 @@ from referee.cards import Card, Suit
 from referee.dealing import SMOORVERLIEFD_HANDS, deal_smoorverliefd
 from referee.errors import InputError, RuleError
 from referee.game import Outcome, Step
-from referee.smoorverliefd.actions import Action, Bids, BidsMade, CurseSuit, QuickRound, RoundScored, SuitCursed, TrickTaken
+from referee.smoorverliefd.actions import (
+    Action,
+    Bids,
+    BidsMade,
+    CurseSuit,
+    PlayTrick,
+    QuickRound,
+    RoundScored,
+    SuitCursed,
+    TrickTaken,
+)
 from referee.smoorverliefd.scoring import (
     ALL_HEARTS,
     Capture,
