@@ -2,9 +2,10 @@
 
 An *action* is one entry of the match, with players as seats and cards as cards:
 :class:`Bids`, :class:`CurseSuit`, :class:`QuickRound` (one line per round) and
-:class:`PlayTrick`. :func:`decode` reads one from a save file's event, :func:`encode`
-writes it back (canonical names and cards, in the order entered), so an event written
-by the referee reads back to the same dict.
+:class:`PlayTrick`. :func:`decode` reads one from a save file's event (with a clear
+message for each value of the wrong type; the rules then judge the action),
+:func:`encode` writes it back (canonical names and cards, in the order entered), so an
+event written by the referee reads back to the same dict.
 
 An *effect* says what an action did, for the screens: :class:`BidsMade`,
 :class:`SuitCursed`, :class:`RoundScored` and :class:`TrickTaken`.
@@ -16,9 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Union
 
-from referee.cards import Card, Suit
+from referee.cards import Card, Suit, parse_suit
 from referee.errors import InputError
-from referee.smoorverliefd import events
 from referee.smoorverliefd.setup import Setup
 from referee.smoorverliefd.tricks import Revoke, Trick
 
@@ -101,18 +101,18 @@ def decode(setup: Setup, event: Mapping[str, Any]) -> Action:
     """The action a save file's event records; a value of the wrong type is an InputError."""
     kind = event.get("kind")
     if kind == "bid":
-        return Bids(tuple(events.named_numbers(setup, event.get("bids"), "bids").items()))
+        return Bids(tuple(_named_numbers(setup, event.get("bids"), "bids").items()))
     if kind == "curse":
-        return CurseSuit(events.suit(event.get("suit")))
+        return CurseSuit(_suit(event.get("suit")))
     if kind == "round":
         return QuickRound(
-            hearts=tuple(events.hearts(setup, event.get("hearts", {})).items()),
-            ace=None if event.get("ace") is None else setup.player(events.text(event["ace"], "ace")),
-            dead=tuple(events.cards(event.get("dead"), "dead")) if "dead" in event else None,
-            cursed=tuple(setup.player(events.text(n, "cursed")) for n in events.listed(event.get("cursed", []), "cursed")),
+            hearts=tuple(_hearts(setup, event.get("hearts", {})).items()),
+            ace=None if event.get("ace") is None else setup.player(_text(event["ace"], "ace")),
+            dead=tuple(_cards(event.get("dead"), "dead")) if "dead" in event else None,
+            cursed=tuple(setup.player(_text(n, "cursed")) for n in _listed(event.get("cursed", []), "cursed")),
         )
     if kind == "trick":
-        return PlayTrick(tuple(events.cards(event.get("cards"), "cards")))
+        return PlayTrick(tuple(_cards(event.get("cards"), "cards")))
     raise InputError(f"unknown event kind {kind!r}; a match records bid, curse, round and trick events")
 
 
@@ -134,3 +134,59 @@ def encode(setup: Setup, action: Action) -> dict[str, Any]:
     if action.cursed:
         event["cursed"] = [names[seat] for seat in action.cursed]
     return event
+
+
+# --- the values of an event as a save file holds them ------------------------------
+
+
+def _text(value: object, key: str) -> str:
+    if not isinstance(value, str):
+        raise InputError(f"`{key}` must be a name")
+    return value
+
+
+def _listed(value: object, key: str) -> list[object]:
+    if not isinstance(value, list):
+        raise InputError(f"`{key}` must be a list")
+    return value
+
+
+def _cards(value: object, key: str) -> list[Card]:
+    return [Card.parse(_text(item, key)) for item in _listed(value, key)]
+
+
+def _suit(value: object) -> Suit:
+    return parse_suit(_text(value, "suit"))
+
+
+def _named_numbers(setup: Setup, value: object, key: str) -> dict[int, int]:
+    if not isinstance(value, Mapping):
+        raise InputError(f"`{key}` must be a table of NAME = number")
+    numbers: dict[int, int] = {}
+    for name, number in value.items():
+        seat = setup.player(name)
+        if seat in numbers:
+            raise InputError(f"{setup.players[seat]} is named twice")
+        if not isinstance(number, int) or isinstance(number, bool):
+            raise InputError(f"{setup.players[seat]}: {number!r} is not a whole number")
+        numbers[seat] = number
+    return numbers
+
+
+def _hearts(setup: Setup, value: object) -> dict[int, Hearts]:
+    """The hearts table of a round entry: NAME = count, or NAME = [heart cards]."""
+    if not isinstance(value, Mapping):
+        raise InputError("`hearts` must be a table of NAME = count or NAME = [cards]")
+    hearts: dict[int, Hearts] = {}
+    for name, entry in value.items():
+        seat = setup.player(name)
+        if seat in hearts:
+            raise InputError(f"{setup.players[seat]} is named twice")
+        if isinstance(entry, list):
+            hearts[seat] = tuple(_cards(entry, "hearts"))
+        elif isinstance(entry, int) and not isinstance(entry, bool):
+            hearts[seat] = entry
+        else:
+            raise InputError(f"{setup.players[seat]}: {entry!r} is neither a count nor a list of hearts")
+    return hearts
+

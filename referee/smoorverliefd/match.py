@@ -157,6 +157,31 @@ class Match:
         the one definition of what may be entered. An action that cannot be used at all
         (a count out of range, a trick of the wrong size) raises ``InputError`` (exit 2),
         in the order a player reads the entry."""
+        judged = self._judge(action)
+        return judged if isinstance(judged, str) else None
+
+    def apply(self, action: Action) -> Step[Match]:
+        """The match after ``action`` and what it did; ``RuleError`` with the refusal
+        when the rules forbid it."""
+        judged = self._judge(action)
+        if isinstance(judged, str):
+            raise RuleError(judged)
+        current = self.current
+        if isinstance(action, Bids):
+            bids = dict(action.bids)
+            ordered = tuple(bids[seat] for seat in range(self.setup.count))
+            return Step(replace(self, current=replace(current, bids=ordered)), BidsMade(current.number))
+        if isinstance(action, CurseSuit):
+            return Step(replace(self, current=replace(current, cursed_suit=action.suit)), SuitCursed(current.number, action.suit))
+        if isinstance(judged, _QuickEntry):
+            match = self._finish_round(judged.captures, judged.ace, judged.dead, judged.cursed_most, ())
+            return Step(match, RoundScored(match.rounds[-1]))
+        assert isinstance(action, PlayTrick)
+        return self._trick(action.cards)
+
+    def _judge(self, action: Action) -> str | _QuickEntry | None:
+        """The refusal of ``action``, or None; a quick entry that may be made is given
+        back checked, as the captures it scores (so it is read once)."""
         winner = self.standing.winner
         if winner is not None:
             return f"the match is over: {side_names(self.setup)[winner]} won; start a new match with `new`"
@@ -168,25 +193,8 @@ class Match:
         if problem is not None:
             return problem
         if isinstance(action, QuickRound):
-            return self._quick_round_refusal(action)
+            return self._quick_round_check(action)
         return self._trick_refusal(action)
-
-    def apply(self, action: Action) -> Step[Match]:
-        """The match after ``action`` and what it did; ``RuleError`` with the refusal
-        when the rules forbid it."""
-        problem = self.refusal(action)
-        if problem is not None:
-            raise RuleError(problem)
-        current = self.current
-        if isinstance(action, Bids):
-            bids = dict(action.bids)
-            ordered = tuple(bids[seat] for seat in range(self.setup.count))
-            return Step(replace(self, current=replace(current, bids=ordered)), BidsMade(current.number))
-        if isinstance(action, CurseSuit):
-            return Step(replace(self, current=replace(current, cursed_suit=action.suit)), SuitCursed(current.number, action.suit))
-        if isinstance(action, QuickRound):
-            return self._quick_round(action)
-        return self._trick(action.cards)
 
     def _bids_refusal(self, action: Bids) -> str | None:
         """Blinde Liefde: "Spelers bieden hoeveel harten ze zullen vangen voordat de ronde begint"."""
@@ -229,7 +237,7 @@ class Match:
             return f"cupido: {dealer} names the cursed suit for round {current.number} first (`curse FILE SUIT`)"
         return None
 
-    def _quick_round_refusal(self, action: QuickRound) -> str | None:
+    def _quick_round_check(self, action: QuickRound) -> str | _QuickEntry:
         """One line per round: the hearts each player captured, who took A♥, the dead cards."""
         current = self.current
         if current.tricks:
@@ -237,18 +245,8 @@ class Match:
                 f"round {current.number} is being entered trick by trick ({counted(len(current.tricks), 'trick')} so far); "
                 "finish it with `trick`, or `undo` the tricks first"
             )
-        captures, _ace, _dead = self._captures(action)
-        self._cursed_most_entry(action.cursed, captures)
-        return None
-
-    def _captures(self, action: QuickRound) -> tuple[tuple[Capture, ...], int | None, tuple[Card, ...]]:
-        return captures_from_entry(self.setup, self.current.dead, dict(action.hearts), action.ace, action.dead)
-
-    def _quick_round(self, action: QuickRound) -> Step[Match]:
-        captures, ace_seat, known_dead = self._captures(action)
-        cursed = self._cursed_most_entry(action.cursed, captures)
-        match = self._finish_round(captures, ace_seat, known_dead, cursed, ())
-        return Step(match, RoundScored(match.rounds[-1]))
+        captures, ace, dead = captures_from_entry(self.setup, current.dead, dict(action.hearts), action.ace, action.dead)
+        return _QuickEntry(captures, ace, dead, self._cursed_most_entry(action.cursed, captures))
 
     def _trick_refusal(self, action: PlayTrick) -> str | None:
         """One trick, cards in play order from the leader: one card per player, none
@@ -378,6 +376,16 @@ class Match:
             current=_new_round(setup, current.number + 1, next_dealer),
             totals=totals,
         )
+
+
+@dataclass(frozen=True)
+class _QuickEntry:
+    """A quick round entry checked: what it scores."""
+
+    captures: tuple[Capture, ...]
+    ace: int | None
+    dead: tuple[Card, ...]
+    cursed_most: tuple[int, ...]
 
 
 def most_collected(counts: Sequence[int]) -> tuple[int, ...]:
