@@ -5,6 +5,7 @@ action reports, and the end of the match as an Outcome."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 from referee import savefile
 from referee.cards import Card, Suit, french_deck
 from referee.data import example
-from referee.errors import RuleError
+from referee.errors import InputError, RuleError
 from referee.game import Outcome
 from referee.smoorverliefd.actions import Bids, BidsMade, CurseSuit, PlayTrick, QuickRound, RoundScored, SuitCursed
 from referee.smoorverliefd.entry import bid_entry, curse_entry, round_entry, trick_entry
@@ -63,17 +64,44 @@ def test_a_refused_action_raises_the_rule_error_its_refusal_gives():
     assert str(refused.value) == reason
 
 
+def _random_action(match: Match, rng: random.Random):
+    """An action of any kind, often legal, often not: a trick from the hands or from the
+    whole deck, a quick round whose hearts may not add up, bids, a cursed suit."""
+    players, deck = match.setup.count, french_deck()
+    kind = rng.choice(["legal trick", "trick", "round", "bids", "curse"])
+    if kind == "legal trick":
+        return PlayTrick(tuple(legal_trick(match, rng)))
+    if kind == "trick":
+        return PlayTrick(tuple(rng.sample(deck, players)))
+    if kind == "round":
+        owners = [rng.randrange(players) for _ in range(rng.choice([12, 13, 13, 13]))]
+        return QuickRound(hearts=tuple((seat, owners.count(seat)) for seat in range(players)), ace=rng.choice([None, owners[-1]]))
+    if kind == "bids":
+        return Bids(tuple((seat, rng.randrange(-1, 15)) for seat in range(players)))
+    return CurseSuit(rng.choice(list(Suit)))
+
+
 @settings(max_examples=40, deadline=None)
-@given(st.text("abcdefgh", min_size=1, max_size=6), st.integers(0, 10_000), st.integers(3, 5))
-def test_an_action_is_refused_exactly_when_its_refusal_says_why(seed, draw, players):
-    """Random tricks, legal or not, through a seeded match: ``apply`` raises RuleError
-    with the refusal's words when there is one, and applies the trick when there is none."""
-    setup = Setup.build(["Anna", "Bram", "Cees", "Daan", "Eva"][:players], seed=seed, target=1000)
-    match, rng, deck = Match.start(setup), random.Random(draw), french_deck()
-    for _ in range(25):
-        cards = legal_trick(match, rng) if rng.random() < 0.6 else rng.sample(deck, players)
-        action = PlayTrick(tuple(cards))
-        reason = RULES.refusal(match, action)
+@given(
+    st.text("abcdefgh", min_size=1, max_size=6),
+    st.integers(0, 10_000),
+    st.integers(3, 5),
+    st.sets(st.sampled_from(["cupido", "blinde-liefde", "troef"])),
+)
+def test_an_action_is_refused_exactly_when_its_refusal_says_why(seed, draw, players, variants):
+    """Random actions, legal or not, through a seeded match: ``apply`` raises RuleError
+    with the refusal's words when there is one, raises the same InputError as the
+    refusal for an action that cannot be used, and applies the action otherwise."""
+    setup = Setup.build(["Anna", "Bram", "Cees", "Daan", "Eva"][:players], seed=seed, target=200, variants=sorted(variants))
+    match, rng = Match.start(setup), random.Random(draw)
+    for _ in range(40):
+        action = _random_action(match, rng)
+        try:
+            reason = RULES.refusal(match, action)
+        except InputError as unusable:
+            with pytest.raises(InputError, match=re.escape(str(unusable))):
+                RULES.apply(match, action)
+            continue
         if reason is None:
             match = RULES.apply(match, action).state
         else:
