@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any
 
 from referee.cards import Card
+from referee.game import Step
+from referee.smoorverliefd.actions import Action, PlayTrick
 from referee.smoorverliefd.match import Match
+from referee.smoorverliefd.ruleset import RULES
 
 
 def legal_trick(match: Match, rng: random.Random) -> list[Card]:
@@ -25,5 +30,14 @@ def legal_trick(match: Match, rng: random.Random) -> list[Card]:
 def play_round(match: Match, rng: random.Random) -> Match:
     number = match.current.number
     while match.current.number == number and not match.over:
-        match = match.apply({"kind": "trick", "cards": [str(c) for c in legal_trick(match, rng)]})
+        match = play(match, PlayTrick(tuple(legal_trick(match, rng))))
     return match
+
+
+def step(match: Match, entry: Action | Mapping[str, Any]) -> Step[Match]:
+    """Apply one entry, an action or a save file's event, as the save-file engine does."""
+    return RULES.apply(match, RULES.decode(match, entry) if isinstance(entry, Mapping) else entry)
+
+
+def play(match: Match, entry: Action | Mapping[str, Any]) -> Match:
+    return step(match, entry).state

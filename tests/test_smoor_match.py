@@ -9,18 +9,31 @@ import pytest
 from referee.cards import parse_cards
 from referee.errors import InputError, RuleError
 from referee.smoorverliefd.edit import moved_deals, replace_round
-from referee.smoorverliefd.entry import bid_event, curse_event, round_event
+from referee.smoorverliefd.actions import encode
+from referee.smoorverliefd.entry import bid_entry, curse_entry, round_entry
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.setup import Setup
-from smoor_play import play_round
+from smoor_play import play, play_round
 
 FOUR = Setup.build(["Anna", "Bram", "Cees", "Daan"])
 THREE = Setup.build(["Anna", "Bram", "Cees"])
 FIVE = Setup.build(["Anna", "Bram", "Cees", "Daan", "Eva"])
 
 
+def round_event(setup: Setup, tokens, ace=None, dead=None, cursed=()) -> dict:
+    return encode(setup, round_entry(setup, tokens, ace, dead, cursed))
+
+
+def bid_event(setup: Setup, tokens) -> dict:
+    return encode(setup, bid_entry(setup, tokens))
+
+
+def curse_event(suit: str) -> dict:
+    return encode(FOUR, curse_entry(suit))  # a cursed suit names no player
+
+
 def quick(match: Match, *tokens: str, ace=None, dead=None, cursed=()) -> Match:
-    return match.apply(round_event(match.setup, tokens, ace, dead, cursed))
+    return play(match, round_event(match.setup, tokens, ace, dead, cursed))
 
 
 # --- quick entry --------------------------------------------------------------------
@@ -145,10 +158,10 @@ def test_blinde_liefde_bids_come_before_the_round_and_score_after_it():
     with pytest.raises(RuleError, match="record the bids for round 1 first"):
         quick(match, "A=13", ace="A")
     with pytest.raises(InputError, match="every player bids; missing: C"):
-        match.apply(bid_event(setup, ["A=1", "B=2"]))
-    match = match.apply(bid_event(setup, ["A=13", "B=0", "C=2"]))
+        play(match, bid_event(setup, ["A=1", "B=2"]))
+    match = play(match, bid_event(setup, ["A=13", "B=0", "C=2"]))
     with pytest.raises(RuleError, match="are in already"):
-        match.apply(bid_event(setup, ["A=1", "B=2", "C=3"]))
+        play(match, bid_event(setup, ["A=1", "B=2", "C=3"]))
     match = quick(match, "A=13", ace="A")
     assert match.totals == (34 + 5, 5, -5)
 
@@ -159,7 +172,7 @@ def test_cupido_fewest_hearts_deals_next_and_names_the_cursed_suit():
     assert match.current.dealer == 3
     with pytest.raises(RuleError, match="D names the cursed suit for round 2 first"):
         quick(match, "A=13", ace="A")
-    match = match.apply(curse_event("spades"))
+    match = play(match, curse_event("spades"))
     with pytest.raises(InputError, match="who collected the most ♠"):
         quick(match, "A=13", ace="A")
     match = quick(match, "A=13", ace="A", cursed=["B", "C"])
@@ -174,13 +187,13 @@ def test_cupido_ties_for_fewest_hearts_go_to_the_first_clockwise_from_the_dealer
 
 def test_cupido_first_round_has_no_cursed_suit():
     with pytest.raises(RuleError, match="first round has no cursed suit"):
-        Match.start(Setup.build(["A", "B", "C"], variants=["cupido"])).apply(curse_event("H"))
+        play(Match.start(Setup.build(["A", "B", "C"], variants=["cupido"])), curse_event("H"))
 
 
 def test_cupido_trick_entry_finds_the_biggest_collectors_of_the_cursed_suit():
     setup = Setup.build(["Anna", "Bram", "Cees"], variants=["cupido"], seed="cupid")
     match = play_round(Match.start(setup), random.Random(2))
-    match = match.apply(curse_event("D"))
+    match = play(match, curse_event("D"))
     match = play_round(match, random.Random(3))
     played = match.rounds[-1]
     won = [sum(card.suit.value == "D" for t in played.tricks if t.winner == seat for card in t.cards) for seat in range(3)]
@@ -225,11 +238,11 @@ def test_edit_replaces_an_earlier_round_and_everything_after_is_recomputed():
     for tokens in (("A=13",), ("B=13",), ("C=13",)):
         event = round_event(FOUR, tokens, ace=tokens[0][0])
         events.append(event)
-        match = match.apply(event)
+        match = play(match, event)
     events = replace_round(match, events, 2, ["D=13"], "D", None, [])
     replayed = Match.start(FOUR)
     for event in events:
-        replayed = replayed.apply(event)
+        replayed = play(replayed, event)
     assert replayed.totals == (34, 0, 34, 34)
     with pytest.raises(InputError, match="there is no round 7"):
         replace_round(match, events, 7, ["D=13"], "D", None, [])
@@ -243,7 +256,7 @@ def test_edit_of_a_trick_by_trick_round_replaces_all_its_tricks():
     while not match.rounds:
         event = {"kind": "trick", "cards": [str(c) for c in legal_trick(match, rng)]}
         events.append(event)
-        match = match.apply(event)
+        match = play(match, event)
     dead_hearts = sum(card.suit.value == "H" for card in match.rounds[0].dead)
     events = replace_round(match, events, 1, [f"Bram={13 - dead_hearts}"], "Bram" if dead_hearts == 0 or match.rounds[0].ace is not None else None, None, [])
     assert len(events) == 1 and events[0]["kind"] == "round"
@@ -260,7 +273,7 @@ def test_quick_and_trick_entry_can_be_mixed_across_rounds():
 
 
 def test_a_round_being_entered_trick_by_trick_cannot_also_get_a_quick_entry():
-    match = Match.start(FOUR).apply({"kind": "trick", "cards": ["2S", "3S", "AS", "4S"]})
+    match = play(Match.start(FOUR), {"kind": "trick", "cards": ["2S", "3S", "AS", "4S"]})
     with pytest.raises(RuleError, match=r"being entered trick by trick \(1 trick so far\)"):
         quick(match, "A=13", ace="A")
 
@@ -270,7 +283,7 @@ def test_the_round_ends_when_every_card_in_hand_is_played():
     deck = [f"{rank}{suit}" for suit in "SDCH" for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]
     for number in range(17):
         assert match.current.number == 1
-        match = match.apply({"kind": "trick", "cards": deck[3 * number : 3 * number + 3]})
+        match = play(match, {"kind": "trick", "cards": deck[3 * number : 3 * number + 3]})
     assert match.current.number == 2 and len(match.rounds[0].tricks) == 17
     assert sum(c.count for c in match.rounds[0].captures) == 12  # AH was the dead 52nd card
 
@@ -294,7 +307,7 @@ CUPIDO = Setup.build(["Anna", "Bram", "Cees", "Daan"], variants=["cupido"], targ
 def entered(setup: Setup, *events: dict) -> tuple[Match, list[dict]]:
     match = Match.start(setup)
     for event in events:
-        match = match.apply(event)
+        match = play(match, event)
     return match, list(events)
 
 
@@ -353,7 +366,7 @@ def test_edit_before_any_round_is_played_says_no_round_has_been_played_yet():
 
 def cursed_hearts() -> Match:
     setup = Setup.build(["A", "B", "C"], variants=["cupido"])
-    return quick(Match.start(setup), "A=5", "B=5", "C=3", ace="A").apply(curse_event("H"))
+    return play(quick(Match.start(setup), "A=5", "B=5", "C=3", ace="A"), curse_event("H"))
 
 
 def test_cupido_with_hearts_cursed_the_heart_counts_decide_who_collected_most():
@@ -381,7 +394,7 @@ def test_a_heart_count_out_of_range_is_refused_as_a_count_not_read_as_a_card(val
 def test_a_negative_bid_is_refused_as_a_bid():
     setup = Setup.build(["A", "B", "C"], variants=["blinde-liefde"])
     with pytest.raises(InputError, match="A bids -1; a bid is a number of hearts from 0 to 13"):
-        Match.start(setup).apply(bid_event(setup, ["a=-1", "b=0", "c=0"]))
+        play(Match.start(setup), bid_event(setup, ["a=-1", "b=0", "c=0"]))
 
 
 def test_bid_bonus_and_penalty_belong_to_blinde_liefde():
@@ -472,9 +485,9 @@ def test_cupids_arrow_fewest_hearts_with_kleine_liefde_counts_cards_not_face_val
 
 def test_a_cursed_suit_named_twice_in_a_round_is_a_rule_refusal():
     setup = Setup.build(["A", "B", "C"], variants=["cupido"])
-    match = quick(Match.start(setup), "A=13").apply(curse_event("S"))
+    match = play(quick(Match.start(setup), "A=13"), curse_event("S"))
     with pytest.raises(RuleError, match="cursed suit for round 2 is named already"):
-        match.apply(curse_event("D"))
+        play(match, curse_event("D"))
 
 
 def test_a_word_for_a_heart_count_is_neither_a_number_nor_cards():

@@ -10,8 +10,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cards import Card, Suit, french_deck
+from referee.cards import Card, Suit, french_deck, parse_cards
+from referee.smoorverliefd.actions import PlayTrick
 from referee.smoorverliefd.match import Match
+from smoor_play import play, step
 from referee.smoorverliefd.setup import Setup
 from referee.smoorverliefd.tricks import Trick, follow_up
 
@@ -31,7 +33,7 @@ REST_OF_THE_ROUND = (  # every other card once, with no other revoke
 
 
 def trick(match: Match, text: str) -> Match:
-    return match.apply({"kind": "trick", "cards": text.split()})
+    return play(match, {"kind": "trick", "cards": text.split()})
 
 
 def tricks(match: Match, *texts: str) -> Match:
@@ -41,13 +43,11 @@ def tricks(match: Match, *texts: str) -> Match:
 
 
 def test_a_revoke_is_flagged_once_at_the_first_trick_that_proves_it():
-    match = tricks(Match.start(FOUR), SHOWS_OUT, PROVES)
-    entered = match.last_trick()
-    assert entered is not None and [(r.seat, r.showed_out_in, r.played_in) for r in entered.revokes] == [(0, 1, 2)]
-    match = trick(match, PROVES_AGAIN)
-    entered = match.last_trick()
-    assert entered is not None and entered.revokes == ()
-    assert len(match.current.revokes) == 1
+    done = step(tricks(Match.start(FOUR), SHOWS_OUT), PlayTrick(tuple(parse_cards(PROVES))))
+    assert [(r.seat, r.showed_out_in, r.played_in) for r in done.effect.revokes] == [(0, 1, 2)]
+    done = step(done.state, PlayTrick(tuple(parse_cards(PROVES_AGAIN))))
+    assert done.effect.revokes == ()
+    assert len(done.state.current.revokes) == 1
 
 
 def test_a_player_who_fails_to_follow_the_suit_again_after_a_revoke_revokes_again():

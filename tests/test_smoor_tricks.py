@@ -10,10 +10,11 @@ from hypothesis import strategies as st
 
 from referee.cards import Card, Suit, parse_cards
 from referee.errors import InputError, RuleError
+from referee.smoorverliefd.actions import PlayTrick, RoundScored, TrickTaken
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.setup import Setup
 from referee.smoorverliefd.tricks import follow_suit_problem, trick_winner
-from smoor_play import legal_trick, play_round
+from smoor_play import legal_trick, play, play_round, step
 
 
 def cards(text: str) -> list[Card]:
@@ -21,7 +22,7 @@ def cards(text: str) -> list[Card]:
 
 
 def trick(match: Match, text: str) -> Match:
-    return match.apply({"kind": "trick", "cards": text.split()})
+    return play(match, {"kind": "trick", "cards": text.split()})
 
 
 def test_highest_card_of_the_led_suit_wins_the_trick():
@@ -154,28 +155,32 @@ def test_legal_trick_helper_follows_suit():
     assert len(cards_played) == 3
 
 
-def test_the_last_trick_entered_says_whether_it_completed_the_round_and_the_revokes_it_proves():
-    match = trick(Match.start(FOUR), "2S 3S AS 4D")
-    entered = match.last_trick()
-    assert entered is not None and entered.trick.number == 1 and not entered.round_complete and entered.revokes == ()
-    match = trick(match, "5C 5S 7C 6C")  # Anna revokes spades
-    entered = match.last_trick()
-    assert entered is not None and [(r.seat, r.played_in) for r in entered.revokes] == [(0, 2)]
-    match = trick(match, "8C 9C 10C JD")  # Bram leads; Anna's earlier revoke is not reported again
-    entered = match.last_trick()
-    assert entered is not None and entered.revokes == () and len(match.current.revokes) == 1
+def test_a_trick_says_who_won_it_whether_it_completed_the_round_and_the_revokes_it_proves():
+    done = step(Match.start(FOUR), {"kind": "trick", "cards": "2S 3S AS 4D".split()})
+    taken = done.effect
+    assert isinstance(taken, TrickTaken)
+    assert taken.trick.number == 1 and taken.trick.winner == 3 and taken.scored is None and taken.revokes == ()
+    done = step(done.state, {"kind": "trick", "cards": "5C 5S 7C 6C".split()})  # Anna revokes spades
+    assert [(r.seat, r.played_in) for r in done.effect.revokes] == [(0, 2)]
+    done = step(done.state, {"kind": "trick", "cards": "8C 9C 10C JD".split()})  # Bram leads; not reported again
+    assert done.effect.revokes == () and len(done.state.current.revokes) == 1
 
 
 def test_the_trick_that_ends_a_round_is_reported_as_completing_it():
-    match = play_round(Match.start(SEEDED), random.Random(6))
-    entered = match.last_trick()
-    assert entered is not None and entered.round_complete
-    assert entered.trick == match.rounds[0].tricks[-1] and match.current.tricks == ()
+    match = Match.start(SEEDED)
+    while True:
+        done = step(match, PlayTrick(tuple(legal_trick(match, random.Random(6)))))
+        if done.effect.scored is not None:
+            break
+        match = done.state
+    taken, after = done.effect, done.state
+    assert taken.round == 1 and taken.scored == after.rounds[0]
+    assert taken.trick == after.rounds[0].tricks[-1] and after.current.tricks == ()
 
 
-def test_a_quick_entry_is_no_trick():
-    match = Match.start(FOUR).apply({"kind": "round", "hearts": {"Anna": 13}, "ace": "Anna"})
-    assert match.last_trick() is None
+def test_a_quick_entry_is_no_trick_it_scores_its_round():
+    done = step(Match.start(FOUR), {"kind": "round", "hearts": {"Anna": 13}, "ace": "Anna"})
+    assert isinstance(done.effect, RoundScored) and done.effect.played == done.state.rounds[0]
 
 
 def test_only_a_seeded_match_in_progress_has_hands_in_play():
@@ -183,6 +188,6 @@ def test_only_a_seeded_match_in_progress_has_hands_in_play():
     with pytest.raises(InputError, match="physical cards"):
         Match.start(FOUR).hands_in_play()
     over = Match.start(Setup.build(["Anna", "Bram", "Cees"], seed="demo", target=1))
-    over = over.apply({"kind": "round", "hearts": {"Anna": 12}, "ace": "Anna"})
+    over = play(over, {"kind": "round", "hearts": {"Anna": 12}, "ace": "Anna"})
     with pytest.raises(InputError, match="the match is over; no cards are in hand"):
         over.hands_in_play()

@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 if TYPE_CHECKING:
-    from referee.savefile import Ruleset
+    from referee.game import Rules
 
 FileArgument = Annotated[Path, typer.Argument(help="The save file.", show_default=False)]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of text.")]
 
 
 def add_file_commands(
-    app: typer.Typer, ruleset: Callable[[], Ruleset[Any]], status: Callable[[Any], Any] | None = None
+    app: typer.Typer, ruleset: Callable[[], Rules[Any, Any]], status: Callable[[Any], Any] | None = None
 ) -> None:
     """Register `undo` and `history` on a game's command group.
 
@@ -64,13 +64,20 @@ def add_file_commands(
 
         rules = ruleset()
         saved = savefile.load(file, rules)
-        # A game may say more of each event in its context: its section, a fuller summary.
-        details = getattr(rules, "history_details", lambda state, events: [{} for _ in events])
-        entries = [
-            {"number": number, "kind": event["kind"], "summary": rules.describe(event), "event": event, **detail}
-            for number, (event, detail) in enumerate(zip(saved.events, details(saved.state, saved.events)), start=1)
+        # A game may say more of each event in its context, from the state before it and
+        # the step it made: `history_detail(before, event, step)` gives keys such as its
+        # section ("Round 2 — Bram deals") or a fuller summary.
+        detail = getattr(rules, "history_detail", None)
+        entries: list[dict[str, Any]] = [
+            {"number": number, "kind": event["kind"], "summary": rules.describe(event), "event": event}
+            for number, event in enumerate(saved.events, start=1)
         ]
-        edits = [
+        if detail is not None:
+            before = savefile.start(rules, saved.setup)
+            for entry, (event, step) in zip(entries, savefile.steps(rules, saved.setup, saved.events)):
+                entry.update(detail(before, event, step))
+                before = step.state
+        edits: list[dict[str, Any]] = [
             {"after_event": c.events, "first_event": c.at + 1, "events_now": c.added,
              "replaced": [rules.describe(event) for event in c.replaced]}
             for c in saved.corrections

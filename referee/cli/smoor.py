@@ -10,7 +10,9 @@ from referee.cli.files import FileArgument, JsonOption, add_file_commands
 from referee.cli.group import command_group
 
 if TYPE_CHECKING:
-    from referee.smoorverliefd.match import Match
+    from referee.smoorverliefd.actions import QuickRound
+    from referee.smoorverliefd.match import Match, PlayedRound
+    from referee.smoorverliefd.ruleset import SmoorverliefdRules
 
 app = command_group(
     "Smoorverliefd, the Dutch trick-taking game where hearts are worth collecting "
@@ -20,7 +22,7 @@ app = command_group(
 )
 
 
-def _rules() -> Any:
+def _rules() -> SmoorverliefdRules:
     from referee.smoorverliefd.ruleset import RULES
 
     return RULES
@@ -97,7 +99,7 @@ def new(
         duos=None if duo is None else [duo.split("+")],
         revoke_penalty=revoke_penalty,
     )
-    saved = savefile.create(file, _rules(), setup.to_toml())
+    saved = savefile.create(file, _rules(), setup)
     if as_json:
         _report(saved.state, True, extra={"file": str(file)})
         return
@@ -118,19 +120,22 @@ def round_(
 ) -> None:
     """Quick entry: the hearts each player captured this round, e.g. `round FILE Anna=3 Bram=0 Cees=9 Daan=1 --ace Cees`."""
     from referee import savefile
-    from referee.smoorverliefd.entry import round_event
+    from referee.smoorverliefd.entry import round_entry
 
-    event = lambda match: round_event(match.setup, entries or [], _one_ace(ace), dead, cursed or [])  # noqa: E731
-    _echo_round(savefile.record(file, _rules(), event).state, as_json)
+    def entry(match: Match) -> QuickRound:
+        return round_entry(match.setup, entries or [], _one_ace(ace), dead, cursed or [])
+
+    recorded = savefile.record(file, _rules(), entry)
+    _echo_round(recorded.state, recorded.effect.played, as_json)
 
 
-def _echo_round(match: Match, as_json: bool, *before: Any) -> None:
+def _echo_round(match: Match, played: PlayedRound, as_json: bool, *before: Any) -> None:
     if as_json:
         _report(match, True)
         return
     from referee.cli.smoor_lines import round_line, totals_line
 
-    _report(match, False, *before, round_line(match, match.rounds[-1]), totals_line(match))
+    _report(match, False, *before, round_line(match, played), totals_line(match))
 
 
 @app.command()
@@ -147,19 +152,17 @@ def trick(
     code is 1.
     """
     from referee import savefile
-    from referee.smoorverliefd.entry import trick_event
+    from referee.smoorverliefd.entry import trick_entry
 
-    match = savefile.record(file, _rules(), trick_event(cards)).state
-    entered = match.last_trick()
-    assert entered is not None  # the event just recorded is this trick
-    trick_played, finished, revokes = entered.trick, entered.round_complete, entered.revokes
-    round_number = match.rounds[-1].number if finished else match.current.number
+    recorded = savefile.record(file, _rules(), trick_entry(cards))
+    match, taken = recorded.state, recorded.effect
+    trick_played, scored, revokes, round_number = taken.trick, taken.scored, taken.revokes, taken.round
     if as_json:
         from referee.smoorverliefd.report import revoke_json, trick_json
 
         document = {
             "trick": trick_json(match, trick_played),
-            "round_complete": finished,
+            "round_complete": scored is not None,
             "revokes": [revoke_json(match, revoke, round_number) for revoke in revokes],
         }
         _report(match, True, extra=document)
@@ -167,8 +170,8 @@ def trick(
         from referee.cli.smoor_lines import revoke_line, trick_line
 
         lines = [trick_line(match, trick_played), *(revoke_line(match, r, round_number) for r in revokes)]
-        if finished:
-            _echo_round(match, False, *lines)
+        if scored is not None:
+            _echo_round(match, scored, False, *lines)
         else:
             _report(match, False, *lines)
     if revokes:
@@ -180,10 +183,10 @@ def bid(file: FileArgument, bids: Annotated[list[str], typer.Argument(help="NAME
     """blinde-liefde: every player's bid (hearts they will capture), before the round."""
     from referee import savefile
     from referee.cli.output import Line
-    from referee.smoorverliefd.entry import bid_event
+    from referee.smoorverliefd.entry import bid_entry
 
-    match = savefile.record(file, _rules(), lambda match: bid_event(match.setup, bids)).state
-    _report(match, as_json, Line(f"Bids for round {match.current.number} recorded."))
+    recorded = savefile.record(file, _rules(), lambda match: bid_entry(match.setup, bids))
+    _report(recorded.state, as_json, Line(f"Bids for round {recorded.effect.round} recorded."))
 
 
 @app.command()
@@ -191,10 +194,10 @@ def curse(file: FileArgument, suit: Annotated[str, typer.Argument(help="S, H, D,
     """cupido: the cursed suit for this round, named by its dealer (fewest hearts last round)."""
     from referee import savefile
     from referee.cli.output import Line
-    from referee.smoorverliefd.entry import curse_event
+    from referee.smoorverliefd.entry import curse_entry
 
-    match = savefile.record(file, _rules(), curse_event(suit)).state
-    _report(match, as_json, Line(f"Cursed suit for round {match.current.number} recorded."))
+    recorded = savefile.record(file, _rules(), curse_entry(suit))
+    _report(recorded.state, as_json, Line(f"Cursed suit for round {recorded.effect.round} recorded."))
 
 
 @app.command()

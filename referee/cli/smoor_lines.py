@@ -9,7 +9,7 @@ from referee.smoorverliefd.report import revoke_text
 from referee.smoorverliefd.scoring import side_names
 from referee.smoorverliefd.setup import Variant
 from referee.smoorverliefd.tricks import Revoke, Trick
-from referee.wording import counted, verb
+from referee.wording import counted
 
 LEADER = "bold green"
 
@@ -17,11 +17,10 @@ LEADER = "bold green"
 def situation(match: Match) -> Line:
     """The line on every screen: "Round 4 — Bram deals, Cees leads", or the result."""
     setup, state = match.setup, match.standing
-    if state.winner is not None:
-        total = state.totals[state.winner]
-        players = 1 if setup.duos is None else 2
-        wins = verb(players, "wins", "win")
-        return Line("Match over — ", (side_names(setup)[state.winner], LEADER), f" {wins} with {counted(total, 'point')}")
+    outcome = match.outcome()
+    if outcome is not None and state.winner is not None:
+        winner = side_names(setup)[state.winner]
+        return Line("Match over — ", (winner, LEADER), outcome.reason.removeprefix(winner))
     current, names = match.current, setup.players
     line = Line((f"Round {current.number}", "bold"), " — ", names[current.dealer], " deals, ")
     if current.tricks:

@@ -19,7 +19,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.errors import InputError, RefereeError, RuleError
-from referee.smoorverliefd.entry import round_event
+from referee.game import Step
+from referee.smoorverliefd import actions
+from referee.smoorverliefd.actions import RoundScored, TrickTaken
+from referee.smoorverliefd.entry import round_entry
 from referee.smoorverliefd.match import Match
 
 
@@ -45,12 +48,32 @@ def replace_round(
         last = len(match.rounds)
         played = "round 1 has" if last == 1 else f"rounds 1 to {last} have"
         raise InputError(f"there is no round {number}; {played} been played")
-    positions = finished[number].events
-    replacement = round_event(match.setup, entries, ace, dead, cursed)
+    positions = _entry_of_round(match, events, number)
+    replacement = actions.encode(match.setup, round_entry(match.setup, entries, ace, dead, cursed))
     kept = [event for index, event in enumerate(events) if index not in positions]
     kept.insert(positions[0], replacement)
     _check_tricks_keep_their_dealer(match, kept, number)
     return kept
+
+
+def _entry_of_round(match: Match, events: Sequence[dict[str, Any]], number: int) -> list[int]:
+    """The positions in the log of round ``number``'s entry: its round line, or its tricks
+    (its bids and cursed suit stay)."""
+    positions = []
+    replayed = Match.start(match.setup)
+    for index, event in enumerate(events):
+        step = _play(replayed, event)
+        effect = step.effect
+        if (isinstance(effect, RoundScored) and effect.played.number == number) or (
+            isinstance(effect, TrickTaken) and effect.round == number
+        ):
+            positions.append(index)
+        replayed = step.state
+    return positions
+
+
+def _play(match: Match, event: dict[str, Any]) -> Step[Match]:
+    return match.apply(actions.decode(match.setup, event))
 
 
 @dataclass(frozen=True)
@@ -103,7 +126,7 @@ def _replay_as_far_as_possible(before: Match, events: Sequence[dict[str, Any]]) 
     match = Match.start(before.setup)
     for event in events:
         try:
-            match = match.apply(event)
+            match = _play(match, event).state
         except RefereeError:
             break
     return match

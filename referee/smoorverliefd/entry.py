@@ -1,22 +1,22 @@
-"""What people type, turned into save-file events with canonical names and cards.
+"""What people type, turned into actions (:mod:`.actions`) with seats and cards.
 
-``Anna=3``, ``anna=AH,10H``, ``--ace cees``, ``--dead 7h`` become
+``Anna=3``, ``anna=AH,10H``, ``--ace cees``, ``--dead 7h`` become a
+:class:`~referee.smoorverliefd.actions.QuickRound`, saved as
 ``{"kind": "round", "hearts": {"Anna": ["AH", "10H"]}, "ace": "Cees", "dead": ["7H"]}``.
-The rules (``Match.apply``) then decide whether the event may happen.
+The rules (``Match.refusal``) then decide whether it may happen.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
-
 from referee.cards import Card, parse_cards, parse_suit
 from referee.errors import InputError, quoted
+from referee.smoorverliefd.actions import Bids, CurseSuit, Hearts, PlayTrick, QuickRound
 from referee.smoorverliefd.setup import Setup
 
 
-def _named_values(setup: Setup, tokens: Sequence[str], example: str) -> dict[str, str]:
-    """``NAME=VALUE`` tokens by canonical name, in seating order; a name only once."""
+def _named_values(setup: Setup, tokens: Sequence[str], example: str) -> dict[int, str]:
+    """``NAME=VALUE`` tokens by seat, in seating order; a name only once."""
     values: dict[int, str] = {}
     for token in tokens:
         name, sep, value = token.partition("=")
@@ -26,7 +26,7 @@ def _named_values(setup: Setup, tokens: Sequence[str], example: str) -> dict[str
         if seat in values:
             raise InputError(f"{setup.players[seat]} is named twice")
         values[seat] = value.strip()
-    return {setup.players[seat]: values[seat] for seat in sorted(values)}
+    return {seat: values[seat] for seat in sorted(values)}
 
 
 def _count(value: str) -> int | None:
@@ -53,37 +53,35 @@ def _heart_cards(name: str, value: str) -> list[Card]:
         raise InputError(f"{name}={value}: {error}") from None
 
 
-def round_event(
+def round_entry(
     setup: Setup, tokens: Sequence[str], ace: str | None = None, dead: str | None = None, cursed: Sequence[str] = ()
-) -> dict[str, Any]:
+) -> QuickRound:
     """A quick round entry: each player's hearts as a count or as heart cards."""
-    hearts: dict[str, int | list[str]] = {}
-    for name, value in _named_values(setup, tokens, "Anna=3 or Anna=AH,10H").items():
+    hearts: list[tuple[int, Hearts]] = []
+    for seat, value in _named_values(setup, tokens, "Anna=3 or Anna=AH,10H").items():
         count = _count(value)
-        hearts[name] = count if count is not None else [str(card) for card in _heart_cards(name, value)]
-    event: dict[str, Any] = {"kind": "round", "hearts": hearts}
-    if ace is not None:
-        event["ace"] = setup.players[setup.player(ace)]
-    if dead is not None:
-        event["dead"] = [str(card) for card in parse_cards(dead)]
-    if cursed:
-        event["cursed"] = [setup.players[setup.player(name)] for name in cursed]
-    return event
+        hearts.append((seat, count if count is not None else tuple(_heart_cards(setup.players[seat], value))))
+    return QuickRound(
+        hearts=tuple(hearts),
+        ace=None if ace is None else setup.player(ace),
+        dead=None if dead is None else tuple(parse_cards(dead)),
+        cursed=tuple(setup.player(name) for name in cursed),
+    )
 
 
-def bid_event(setup: Setup, tokens: Sequence[str]) -> dict[str, Any]:
-    bids: dict[str, int] = {}
-    for name, value in _named_values(setup, tokens, "Anna=2").items():
+def bid_entry(setup: Setup, tokens: Sequence[str]) -> Bids:
+    bids: list[tuple[int, int]] = []
+    for seat, value in _named_values(setup, tokens, "Anna=2").items():
         count = _count(value)
         if count is None:
-            raise InputError(f"{name}={value}: a bid is a number of hearts, 0 to 13")
-        bids[name] = count
-    return {"kind": "bid", "bids": bids}
+            raise InputError(f"{setup.players[seat]}={value}: a bid is a number of hearts, 0 to 13")
+        bids.append((seat, count))
+    return Bids(tuple(bids))
 
 
-def trick_event(tokens: Sequence[str]) -> dict[str, Any]:
-    return {"kind": "trick", "cards": [str(card) for card in parse_cards(" ".join(tokens))]}
+def trick_entry(tokens: Sequence[str]) -> PlayTrick:
+    return PlayTrick(tuple(parse_cards(" ".join(tokens))))
 
 
-def curse_event(suit: str) -> dict[str, Any]:
-    return {"kind": "curse", "suit": parse_suit(suit).value}
+def curse_entry(suit: str) -> CurseSuit:
+    return CurseSuit(parse_suit(suit))

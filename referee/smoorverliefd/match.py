@@ -1,19 +1,34 @@
 """A Smoorverliefd match as a value: the rounds played, the round in progress, and the
-events that move it on (bids, a cursed suit, a quick round entry, a trick).
+actions that move it on (:mod:`.actions`: bids, a cursed suit, a quick round entry, a
+trick).
 
-Every method returns a new ``Match`` or raises ``InputError`` (the entry cannot be used,
-exit 2) or ``RuleError`` (the rules say no, exit 1); nothing here prints or reads files.
+``Match.apply`` returns a :class:`~referee.game.Step`, the new match and what the action
+did, or raises ``InputError`` (the entry cannot be used, exit 2) or ``RuleError`` (the
+rules say no, exit 1; the reason is ``Match.refusal``'s). Nothing here prints or reads
+files.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import enum
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from referee.cards import Card, Suit
 from referee.dealing import SMOORVERLIEFD_HANDS, deal_smoorverliefd
 from referee.errors import InputError, RuleError
+from referee.game import Outcome, Step
+from referee.smoorverliefd.actions import (
+    Action,
+    Bids,
+    BidsMade,
+    CurseSuit,
+    PlayTrick,
+    QuickRound,
+    RoundScored,
+    SuitCursed,
+    TrickTaken,
+)
 from referee.smoorverliefd.scoring import (
     ALL_HEARTS,
     Capture,
@@ -23,13 +38,18 @@ from referee.smoorverliefd.scoring import (
     side_names,
     standing,
 )
-from referee.smoorverliefd import events
 from referee.smoorverliefd.quick import captures_from_entry
 from referee.smoorverliefd.setup import Setup, Variant
 from referee.smoorverliefd.tricks import Revoke, Trick, follow_suit_problem, follow_up, trick_winner
-from referee.wording import counted
+from referee.wording import counted, verb
 
 MAX_BID = ALL_HEARTS
+
+
+class Termination(enum.Enum):
+    """How a match ends: there is one way, a side on top once the target is reached."""
+
+    TARGET_REACHED = "target reached"
 
 
 @dataclass(frozen=True)
@@ -46,7 +66,6 @@ class PlayedRound:
     score: RoundScore
     tricks: tuple[Trick, ...]  # empty for a quick entry
     revokes: tuple[Revoke, ...]
-    events: tuple[int, ...]  # positions in the event log of this round's entry
 
 
 @dataclass(frozen=True)
@@ -61,25 +80,10 @@ class RoundInProgress:
     dead: tuple[Card, ...] | None = None  # seeded deal: the dead cards
     voids: tuple[tuple[tuple[int, Suit], int], ...] = ()  # (seat, suit) -> trick shown out
     revokes: tuple[Revoke, ...] = ()
-    events: tuple[int, ...] = ()
 
     @property
     def played(self) -> frozenset[Card]:
         return frozenset(card for trick in self.tricks for card in trick.cards)
-
-
-@dataclass(frozen=True)
-class TrickEntered:
-    """What one trick entry did: the trick, whether it was the round's last (the round
-    is then scored), and the revokes it proves."""
-
-    trick: Trick
-    round_complete: bool
-    revokes: tuple[Revoke, ...]
-
-    @classmethod
-    def of(cls, trick: Trick, revokes: Sequence[Revoke], round_complete: bool) -> TrickEntered:
-        return cls(trick, round_complete, tuple(r for r in revokes if r.played_in == trick.number))
 
 
 @dataclass(frozen=True)
@@ -88,11 +92,10 @@ class Match:
     rounds: tuple[PlayedRound, ...]
     current: RoundInProgress
     totals: tuple[int, ...]  # per player
-    events_applied: int = 0
 
     @classmethod
     def start(cls, setup: Setup) -> Match:
-        return cls(setup, (), _new_round(setup, 1, setup.first_dealer), (0,) * setup.count)
+        return cls(setup=setup, rounds=(), current=_new_round(setup, 1, setup.first_dealer), totals=(0,) * setup.count)
 
     @property
     def standing(self) -> Standing:
@@ -102,6 +105,19 @@ class Match:
     def over(self) -> bool:
         return self.standing.winner is not None
 
+    def outcome(self) -> Outcome | None:
+        """The end of the match: "De partij eindigt na de ronde waarin iemand het doel
+        bereikt; het hoogste totaal wint" — the side on top once the target is reached
+        (with partners, both players of the duo)."""
+        state = self.standing
+        if state.winner is None:
+            return None
+        setup = self.setup
+        seats = (state.winner,) if setup.duos is None else tuple(setup.duos[state.winner])
+        wins = verb(len(seats), "wins", "win")
+        reason = f"{side_names(setup)[state.winner]} {wins} with {counted(state.totals[state.winner], 'point')}"
+        return Outcome(winners=seats, termination=Termination.TARGET_REACHED, reason=reason)
+
     @property
     def cards_each(self) -> int:
         return SMOORVERLIEFD_HANDS[self.setup.count][0]
@@ -110,16 +126,6 @@ class Match:
     def dealers(self) -> dict[int, int]:
         """The dealer of every round so far, the round in progress included, by number."""
         return {played.number: played.dealer for played in self.rounds} | {self.current.number: self.current.dealer}
-
-    def last_trick(self) -> TrickEntered | None:
-        """The trick the last event entered, or None when the last event was no trick."""
-        last = self.events_applied - 1
-        current = self.current
-        if current.tricks and current.events[-1] == last:
-            return TrickEntered.of(current.tricks[-1], current.revokes, round_complete=False)
-        if self.rounds and self.rounds[-1].tricks and self.rounds[-1].events[-1] == last:
-            return TrickEntered.of(self.rounds[-1].tricks[-1], self.rounds[-1].revokes, round_complete=True)
-        return None
 
     def won_so_far(self) -> tuple[tuple[Card, ...], ...]:
         """The cards each player has won in the tricks of the round in progress."""
@@ -144,94 +150,109 @@ class Match:
             raise InputError("the match is over; no cards are in hand")
         return self.current.hands
 
-    # --- events -----------------------------------------------------------------------
+    # --- actions ----------------------------------------------------------------------
 
-    def apply(self, event: Mapping[str, Any]) -> Match:
-        """Apply one event of the save file (the same dicts the CLI records)."""
-        kind = event.get("kind")
-        if kind == "bid":
-            moved = self.bid(events.named_numbers(self.setup, event.get("bids"), "bids"))
-        elif kind == "curse":
-            moved = self.curse(events.suit(event.get("suit")))
-        elif kind == "round":
-            moved = self.quick_round(
-                events.hearts(self.setup, event.get("hearts", {})),
-                ace=None if event.get("ace") is None else self.setup.player(events.text(event["ace"], "ace")),
-                dead=events.cards(event.get("dead"), "dead") if "dead" in event else None,
-                cursed_most=[self.setup.player(events.text(n, "cursed")) for n in events.listed(event.get("cursed", []), "cursed")],
-            )
-        elif kind == "trick":
-            moved = self.trick(events.cards(event.get("cards"), "cards"))
-        else:
-            raise InputError(f"unknown event kind {kind!r}; a match records bid, curse, round and trick events")
-        return replace(moved, events_applied=self.events_applied + 1)
+    def refusal(self, action: Action) -> str | None:
+        """Why the rules forbid ``action`` now (exit 1), or None when it may be entered:
+        the one definition of what may be entered. An action that cannot be used at all
+        (a count out of range, a trick of the wrong size) raises ``InputError`` (exit 2),
+        in the order a player reads the entry."""
+        judged = self._judge(action)
+        return judged if isinstance(judged, str) else None
 
-    def _check_open(self) -> None:
-        if self.over:
-            winner = self.standing.winner
-            assert winner is not None
-            raise RuleError(f"the match is over: {side_names(self.setup)[winner]} won; start a new match with `new`")
+    def apply(self, action: Action) -> Step[Match]:
+        """The match after ``action`` and what it did; ``RuleError`` with the refusal
+        when the rules forbid it."""
+        judged = self._judge(action)
+        if isinstance(judged, str):
+            raise RuleError(judged)
+        current = self.current
+        if isinstance(action, Bids):
+            bids = dict(action.bids)
+            ordered = tuple(bids[seat] for seat in range(self.setup.count))
+            return Step(replace(self, current=replace(current, bids=ordered)), BidsMade(current.number))
+        if isinstance(action, CurseSuit):
+            return Step(replace(self, current=replace(current, cursed_suit=action.suit)), SuitCursed(current.number, action.suit))
+        if isinstance(judged, _QuickEntry):
+            match = self._finish_round(judged.captures, judged.ace, judged.dead, judged.cursed_most, ())
+            return Step(match, RoundScored(match.rounds[-1]))
+        assert isinstance(action, PlayTrick)
+        return self._trick(action.cards)
 
-    def bid(self, bids: Mapping[int, int]) -> Match:
+    def _judge(self, action: Action) -> str | _QuickEntry | None:
+        """The refusal of ``action``, or None; a quick entry that may be made is given
+        back checked, as the captures it scores (so it is read once)."""
+        winner = self.standing.winner
+        if winner is not None:
+            return f"the match is over: {side_names(self.setup)[winner]} won; start a new match with `new`"
+        if isinstance(action, Bids):
+            return self._bids_refusal(action)
+        if isinstance(action, CurseSuit):
+            return self._curse_refusal()
+        problem = self._round_may_begin()
+        if problem is not None:
+            return problem
+        if isinstance(action, QuickRound):
+            return self._quick_round_check(action)
+        return self._trick_refusal(action)
+
+    def _bids_refusal(self, action: Bids) -> str | None:
         """Blinde Liefde: "Spelers bieden hoeveel harten ze zullen vangen voordat de ronde begint"."""
-        self._check_open()
         if not self.setup.has(Variant.BLINDE_LIEFDE):
             raise InputError("bids belong to the blinde-liefde variant, which this match does not play")
         current = self.current
         if current.tricks:
-            raise RuleError(f"round {current.number} has begun; bids are made before the first trick")
+            return f"round {current.number} has begun; bids are made before the first trick"
         if current.bids is not None:
-            raise RuleError(f"the bids for round {current.number} are in already; `undo` them to change them")
+            return f"the bids for round {current.number} are in already; `undo` them to change them"
+        bids = dict(action.bids)
         missing = [self.setup.players[seat] for seat in range(self.setup.count) if seat not in bids]
         if missing:
             raise InputError(f"every player bids; missing: {', '.join(missing)}")
         for seat, bid in bids.items():
             if not 0 <= bid <= MAX_BID:
                 raise InputError(f"{self.setup.players[seat]} bids {bid}; a bid is a number of hearts from 0 to 13")
-        ordered = tuple(bids[seat] for seat in range(self.setup.count))
-        return self._in_round(replace(current, bids=ordered))
+        return None
 
-    def curse(self, suit: Suit) -> Match:
+    def _curse_refusal(self) -> str | None:
         """Cupid's Arrow: the player with the fewest hearts deals the next round and names
         a cursed suit (*vervloekte kleur*)."""
-        self._check_open()
         current = self.current
         if not self.setup.has(Variant.CUPIDO):
             raise InputError("a cursed suit belongs to the cupido variant, which this match does not play")
         if current.number == 1:
-            raise RuleError("the first round has no cursed suit: it is named after a round, by the player with the fewest hearts")
+            return "the first round has no cursed suit: it is named after a round, by the player with the fewest hearts"
         if current.tricks:
-            raise RuleError(f"round {current.number} has begun; the cursed suit is named before the first trick")
+            return f"round {current.number} has begun; the cursed suit is named before the first trick"
         if current.cursed_suit is not None:
-            raise RuleError(f"the cursed suit for round {current.number} is named already; `undo` it to change it")
-        return self._in_round(replace(current, cursed_suit=suit))
+            return f"the cursed suit for round {current.number} is named already; `undo` it to change it"
+        return None
 
-    def quick_round(
-        self,
-        hearts: Mapping[int, int | tuple[Card, ...]],
-        *,
-        ace: int | None = None,
-        dead: Sequence[Card] | None = None,
-        cursed_most: Sequence[int] = (),
-    ) -> Match:
-        """One line per round: the hearts each player captured, who took A♥, the dead cards."""
-        self._check_open()
+    def _round_may_begin(self) -> str | None:
         current = self.current
-        self._check_round_may_begin()
+        if self.setup.has(Variant.BLINDE_LIEFDE) and current.bids is None:
+            return f"blinde-liefde: record the bids for round {current.number} first (`bid FILE NAME=N …`)"
+        if self.setup.has(Variant.CUPIDO) and current.number > 1 and current.cursed_suit is None:
+            dealer = self.setup.players[current.dealer]
+            return f"cupido: {dealer} names the cursed suit for round {current.number} first (`curse FILE SUIT`)"
+        return None
+
+    def _quick_round_check(self, action: QuickRound) -> str | _QuickEntry:
+        """One line per round: the hearts each player captured, who took A♥, the dead cards."""
+        current = self.current
         if current.tricks:
-            raise RuleError(
+            return (
                 f"round {current.number} is being entered trick by trick ({counted(len(current.tricks), 'trick')} so far); "
                 "finish it with `trick`, or `undo` the tricks first"
             )
-        captures, ace_seat, known_dead = captures_from_entry(self.setup, current.dead, hearts, ace, dead)
-        cursed = self._cursed_most_entry(cursed_most, captures)
-        return self._finish_round(captures, ace_seat, known_dead, cursed, ())
+        captures, ace, dead = captures_from_entry(self.setup, current.dead, dict(action.hearts), action.ace, action.dead)
+        return _QuickEntry(captures, ace, dead, self._cursed_most_entry(action.cursed, captures))
 
-    def trick(self, cards: Sequence[Card]) -> Match:
-        """One trick, cards in play order from the leader; the winner leads the next."""
-        self._check_open()
-        self._check_round_may_begin()
-        setup, current = self.setup, self.current
+    def _trick_refusal(self, action: PlayTrick) -> str | None:
+        """One trick, cards in play order from the leader: one card per player, none
+        played before this round, and with a seeded deal each from its player's hand,
+        following suit."""
+        setup, current, cards = self.setup, self.current, action.cards
         leader = current.leader
         if len(cards) != setup.count:
             raise InputError(
@@ -245,51 +266,43 @@ class Match:
                 raise InputError(f"{card} is named twice in this trick")
             if card in played:
                 number = next(t.number for t in current.tricks if card in t.cards)
-                raise RuleError(f"{card} was already played in trick {number} of round {current.number}")
+                return f"{card} was already played in trick {number} of round {current.number}"
             seen.add(card)
-        number = len(current.tricks) + 1
-        hands = current.hands
-        if hands is not None:
+        if current.hands is not None:
             led: Suit | None = None
-            remaining = list(hands)
             for position, card in enumerate(cards):
                 seat = (leader + position) % setup.count
-                problem = follow_suit_problem(remaining[seat], card, led)
+                problem = follow_suit_problem(current.hands[seat], card, led)
                 if problem:
-                    raise RuleError(f"trick {number}: {setup.players[seat]} {problem}")
-                remaining[seat] = remaining[seat] - {card}
+                    return f"trick {len(current.tricks) + 1}: {setup.players[seat]} {problem}"
                 led = led or card.suit
-            hands = tuple(remaining)
+        return None
+
+    def _trick(self, cards: Sequence[Card]) -> Step[Match]:
+        """The trick is won (the winner leads the next); after the last one the round is scored."""
+        setup, current = self.setup, self.current
+        leader = current.leader
+        number = len(current.tricks) + 1
+        hands = None if current.hands is None else tuple(hand - set(cards) for hand in current.hands)
         trump = Suit.HEARTS if setup.has(Variant.TROEF) else None
         position = trick_winner(cards, trump)
-        trick = Trick(number, leader, tuple(cards), (leader + position) % setup.count)
+        trick = Trick(number=number, leader=leader, cards=tuple(cards), winner=(leader + position) % setup.count)
         proven, voids = follow_up(trick, dict(current.voids))
-        revokes = current.revokes + tuple(proven)
         progressed = replace(
             current,
             leader=trick.winner,
             tricks=current.tricks + (trick,),
             hands=hands,
             voids=tuple(voids.items()),
-            revokes=revokes,
-            events=current.events + (self.events_applied,),
+            revokes=current.revokes + tuple(proven),
         )
+        match = replace(self, current=progressed)
         if number < self.cards_each:
-            return replace(self, current=progressed)
-        return replace(self, current=progressed)._finish_tricks()
+            return Step(match, TrickTaken(trick, current.number, tuple(proven)))
+        match = match._finish_tricks()
+        return Step(match, TrickTaken(trick, current.number, tuple(proven), scored=match.rounds[-1]))
 
     # --- helpers ----------------------------------------------------------------------
-
-    def _in_round(self, current: RoundInProgress) -> Match:
-        return replace(self, current=current)
-
-    def _check_round_may_begin(self) -> None:
-        current = self.current
-        if self.setup.has(Variant.BLINDE_LIEFDE) and current.bids is None:
-            raise RuleError(f"blinde-liefde: record the bids for round {current.number} first (`bid FILE NAME=N …`)")
-        if self.setup.has(Variant.CUPIDO) and current.number > 1 and current.cursed_suit is None:
-            dealer = self.setup.players[current.dealer]
-            raise RuleError(f"cupido: {dealer} names the cursed suit for round {current.number} first (`curse FILE SUIT`)")
 
     def _cursed_most_entry(self, cursed_most: Sequence[int], captures: Sequence[Capture]) -> tuple[int, ...]:
         """Who collected the most cards of the cursed suit, as the quick entry says.
@@ -303,17 +316,17 @@ class Match:
                 raise InputError("no cursed suit this round, so nobody loses points for one; leave out --cursed")
             return ()
         if suit is Suit.HEARTS:
-            counted = most_collected([capture.count for capture in captures])
-            if cursed_most and sorted(set(cursed_most)) != list(counted):
+            collected = most_collected([capture.count for capture in captures])
+            if cursed_most and sorted(set(cursed_most)) != list(collected):
                 names = self.setup.players
-                most = " and ".join(names[seat] for seat in counted) or "nobody"
-                each = f" ({captures[counted[0]].count}♥{' each' if len(counted) > 1 else ''})" if counted else ""
+                most = " and ".join(names[seat] for seat in collected) or "nobody"
+                each = f" ({captures[collected[0]].count}♥{' each' if len(collected) > 1 else ''})" if collected else ""
                 said = ", ".join(names[seat] for seat in cursed_most)
                 raise InputError(
                     f"hearts are the cursed suit, so the counts decide: {most} collected the most{each}, "
                     f"not {said} as --cursed says; leave out --cursed"
                 )
-            return counted
+            return collected
         if not cursed_most:
             raise InputError(f"cupido: who collected the most {suit.symbol} this round? add --cursed NAME (all tied players)")
         if len(set(cursed_most)) != len(cursed_most):
@@ -354,11 +367,25 @@ class Match:
             score=score,
             tricks=tricks,
             revokes=current.revokes,
-            events=current.events if tricks else (self.events_applied,),
         )
         totals = tuple(total + points for total, points in zip(self.totals, score.total))
         next_dealer = _next_dealer(setup, current.dealer, captures)
-        return Match(setup, self.rounds + (played,), _new_round(setup, current.number + 1, next_dealer), totals, self.events_applied)
+        return Match(
+            setup=setup,
+            rounds=self.rounds + (played,),
+            current=_new_round(setup, current.number + 1, next_dealer),
+            totals=totals,
+        )
+
+
+@dataclass(frozen=True)
+class _QuickEntry:
+    """A quick round entry checked: what it scores."""
+
+    captures: tuple[Capture, ...]
+    ace: int | None
+    dead: tuple[Card, ...]
+    cursed_most: tuple[int, ...]
 
 
 def most_collected(counts: Sequence[int]) -> tuple[int, ...]:
@@ -387,12 +414,12 @@ def _new_round(setup: Setup, number: int, dealer: int) -> RoundInProgress:
     one card at a time from the player left of the dealer (SPEC §3)."""
     leader = setup.left_of(dealer)
     if setup.seed is None:
-        return RoundInProgress(number, dealer, leader)
+        return RoundInProgress(number=number, dealer=dealer, leader=leader)
     dealt = deal_smoorverliefd(round_seed(setup.seed, number), setup.count)
-    hands = [frozenset()] * setup.count
+    hands: list[frozenset[Card]] = [frozenset()] * setup.count
     for offset, hand in enumerate(dealt.hands):
         hands[(leader + offset) % setup.count] = frozenset(hand)
-    return RoundInProgress(number, dealer, leader, hands=tuple(hands), dead=dealt.rest)
+    return RoundInProgress(number=number, dealer=dealer, leader=leader, hands=tuple(hands), dead=tuple(dealt.rest))
 
 
 def round_seed(seed: str, number: int) -> str:

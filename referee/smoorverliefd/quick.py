@@ -69,7 +69,7 @@ def captures_from_entry(
 
     ace_seat = _ace_holder(setup, hearts, ace, ACE_OF_HEARTS in dead_hearts, counts)
     captures = tuple(
-        Capture.of(entry) if isinstance(entry := hearts.get(seat, 0), tuple) else Capture(entry, seat == ace_seat)
+        Capture.of(entry) if isinstance(entry := hearts.get(seat, 0), tuple) else Capture(count=entry, ace=seat == ace_seat)
         for seat in range(setup.count)
     )
     return captures, ace_seat, dead_cards

@@ -1,11 +1,14 @@
-"""The Smoorverliefd save file: how the engine starts a match and applies its events."""
+"""Smoorverliefd on the game contract (:class:`referee.game.Rules`): the save file's
+setup and events, and the match's own rules (:class:`~referee.smoorverliefd.match.Match`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from referee.game import Outcome, Step
+from referee.smoorverliefd import actions
+from referee.smoorverliefd.actions import Action, TrickTaken
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.setup import Setup
 
@@ -24,25 +27,27 @@ class SmoorverliefdRules:
     def start(self, setup: Setup) -> Match:
         return Match.start(setup)
 
-    def decode(self, state: Match, event: Mapping[str, Any]) -> dict[str, Any]:
-        return dict(event)
+    def decode(self, state: Match, event: Mapping[str, Any]) -> Action:
+        return actions.decode(state.setup, event)
 
-    def encode(self, state: Match, action: dict[str, Any]) -> dict[str, Any]:
-        return action
+    def encode(self, state: Match, action: Action) -> dict[str, Any]:
+        return actions.encode(state.setup, action)
 
-    def apply(self, state: Match, action: dict[str, Any]) -> Step[Match]:
-        return Step(state.apply(action))
+    def apply(self, state: Match, action: Action) -> Step[Match]:
+        return state.apply(action)
 
-    def refusal(self, state: Match, action: dict[str, Any]) -> str | None:
-        return None
+    def refusal(self, state: Match, action: Action) -> str | None:
+        return state.refusal(action)
 
     def legal_actions(self, state: Match) -> None:
+        """Not listed: a quick entry has too many forms, and with physical cards the
+        hands are unknown."""
         return None
 
     def outcome(self, state: Match) -> Outcome | None:
-        return None
+        return state.outcome()
 
-    def describe(self, event: dict[str, Any]) -> str:
+    def describe(self, event: Mapping[str, Any]) -> str:
         """One line per event, as it was entered."""
         kind = event.get("kind")
         if kind == "bid":
@@ -65,27 +70,20 @@ class SmoorverliefdRules:
             return line
         return str(kind)
 
-    def history_details(self, state: Match, events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Each event in its round: `history` groups the events by round ("Round 2 — Bram
+    def history_detail(self, before: Match, event: Mapping[str, Any], step: Step[Match]) -> dict[str, Any]:
+        """An event in its round: `history` groups the events by round ("Round 2 — Bram
         deals"), and a trick says who won it and the revoke it proved, if any."""
         from referee.smoorverliefd.report import revoke_text
 
-        names = state.setup.players
-        match = Match.start(state.setup)
-        details = []
-        for event in events:
-            number, dealer = match.current.number, names[match.current.dealer]
-            match = match.apply(event)
-            detail: dict[str, Any] = {"round": number, "section": f"Round {number} — {dealer} deals"}
-            entered = match.last_trick() if event.get("kind") == "trick" else None
-            if entered is not None:
-                played = entered.trick
-                summary = f"trick {played.number}: {' '.join(str(c) for c in played.cards)} — {names[played.winner]} wins"
-                for revoke in entered.revokes:
-                    summary += f"; revoke (verzaken): {revoke_text(match, revoke, number)}"
-                detail["summary"] = summary
-            details.append(detail)
-        return details
+        number, names = before.current.number, before.setup.players
+        detail: dict[str, Any] = {"round": number, "section": f"Round {number} — {names[before.current.dealer]} deals"}
+        if isinstance(step.effect, TrickTaken):
+            played = step.effect.trick
+            summary = f"trick {played.number}: {' '.join(str(c) for c in played.cards)} — {names[played.winner]} wins"
+            for revoke in step.effect.revokes:
+                summary += f"; revoke (verzaken): {revoke_text(step.state, revoke, number)}"
+            detail["summary"] = summary
+        return detail
 
 
 RULES = SmoorverliefdRules()

@@ -31,7 +31,7 @@ class Capture:
 
     @classmethod
     def of(cls, cards: Sequence[Card]) -> Capture:
-        return cls(len(cards), ACE_OF_HEARTS in cards, tuple(cards))
+        return cls(count=len(cards), ace=ACE_OF_HEARTS in cards, cards=tuple(cards))
 
     @property
     def all_hearts(self) -> bool:
@@ -114,7 +114,9 @@ def score_round(
         bid_points = tuple(setup.bid_bonus if exact else -setup.bid_penalty for exact in met)
     curse = tuple(-CUPIDO_PENALTY if seat in cursed_most else 0 for seat in range(setup.count))
     revokes = tuple(-setup.revoke_penalty * list(revokers).count(seat) for seat in range(setup.count))
-    return RoundScore(hearts, bid_points, curse, revokes, champions(setup, hearts), met)
+    return RoundScore(
+        hearts=hearts, bids=bid_points, curse=curse, revokes=revokes, champions=champions(setup, hearts), bids_met=met
+    )
 
 
 def champions(setup: Setup, hearts: Sequence[int]) -> tuple[int, ...]:
@@ -155,8 +157,8 @@ def standing(setup: Setup, player_totals: Sequence[int]) -> Standing:
     totals = side_totals(setup, player_totals)
     best = max(totals)
     if best < setup.target:
-        return Standing(totals, None, False)
+        return Standing(totals=totals, winner=None, tied_at_target=False)
     leaders = [side for side, total in enumerate(totals) if total == best]
     if len(leaders) == 1:
-        return Standing(totals, leaders[0], False)
-    return Standing(totals, None, True)
+        return Standing(totals=totals, winner=leaders[0], tied_at_target=False)
+    return Standing(totals=totals, winner=None, tied_at_target=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.errors import InputError, choose
@@ -151,11 +151,11 @@ class Setup:
             check_seed(seed)
         # Default duos sit opposite each other: seats 1+3 and 2+4.
         pairs = ((0, 2), (1, 3)) if Variant.PARTNERS in chosen and len(players) == 4 else None
-        draft = cls(players, target, chosen, 0, seed, bid_bonus, bid_penalty, pairs)
+        draft = cls(players=players, target=target, variants=chosen, seed=seed, bid_bonus=bid_bonus, bid_penalty=bid_penalty, duos=pairs)
         first_dealer = 0 if dealer is None else draft.player(str(dealer))
         if duos is not None:
             pairs = _duos(draft, duos)
-        return cls(players, target, chosen, first_dealer, seed, bid_bonus, bid_penalty, pairs, revoke_penalty)
+        return replace(draft, first_dealer=first_dealer, duos=pairs, revoke_penalty=revoke_penalty)
 
 
 def _duos(setup: Setup, duos: object) -> tuple[tuple[int, int], tuple[int, int]]:

@@ -82,7 +82,7 @@ def follow_up(
         seat = trick.seat_of(position)
         earlier = after.pop((seat, card.suit), None)
         if earlier is not None:
-            revokes.append(Revoke(seat, card.suit, earlier, trick.number, card))
+            revokes.append(Revoke(seat=seat, suit=card.suit, showed_out_in=earlier, played_in=trick.number, card=card))
     for position, card in enumerate(trick.cards):
         if card.suit is not trick.led:
             after.setdefault((trick.seat_of(position), trick.led), trick.number)

@@ -1,0 +1,192 @@
+"""Smoorverliefd's moves and what they did, as values (the game contract, :mod:`referee.game`).
+
+An *action* is one entry of the match, with players as seats and cards as cards:
+:class:`Bids`, :class:`CurseSuit`, :class:`QuickRound` (one line per round) and
+:class:`PlayTrick`. :func:`decode` reads one from a save file's event (with a clear
+message for each value of the wrong type; the rules then judge the action),
+:func:`encode` writes it back (canonical names and cards, in the order entered), so an
+event written by the referee reads back to the same dict.
+
+An *effect* says what an action did, for the screens: :class:`BidsMade`,
+:class:`SuitCursed`, :class:`RoundScored` and :class:`TrickTaken`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Union
+
+from referee.cards import Card, Suit, parse_suit
+from referee.errors import InputError
+from referee.smoorverliefd.setup import Setup
+from referee.smoorverliefd.tricks import Revoke, Trick
+
+if TYPE_CHECKING:
+    from referee.smoorverliefd.match import PlayedRound
+
+#: A player's hearts in a quick entry: a count, or the heart cards themselves.
+Hearts = Union[int, tuple[Card, ...]]
+
+
+@dataclass(frozen=True)
+class Bids:
+    """blinde-liefde: each player's bid (seat, hearts), before the round's first trick."""
+
+    bids: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class CurseSuit:
+    """cupido: the suit the dealer curses for the round."""
+
+    suit: Suit
+
+
+@dataclass(frozen=True)
+class QuickRound:
+    """One line for a whole round: the hearts each player entered took (seat, count or
+    cards; a player left out took none), who took A♥, the dead cards turned over (None:
+    not given), and who collected the most of the cursed suit."""
+
+    hearts: tuple[tuple[int, Hearts], ...]
+    ace: int | None = None
+    dead: tuple[Card, ...] | None = None
+    cursed: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class PlayTrick:
+    """One trick: the cards in play order from the leader."""
+
+    cards: tuple[Card, ...]
+
+
+Action = Union[Bids, CurseSuit, QuickRound, PlayTrick]
+
+
+@dataclass(frozen=True)
+class BidsMade:
+    round: int
+
+
+@dataclass(frozen=True)
+class SuitCursed:
+    round: int
+    suit: Suit
+
+
+@dataclass(frozen=True)
+class RoundScored:
+    """A quick entry scored its round."""
+
+    played: PlayedRound
+
+
+@dataclass(frozen=True)
+class TrickTaken:
+    """A trick: who won it (in ``trick``), the revokes it proves, and the round it was
+    played in; ``scored`` is that round when this was its last trick."""
+
+    trick: Trick
+    round: int
+    revokes: tuple[Revoke, ...]
+    scored: PlayedRound | None = None
+
+
+Effect = Union[BidsMade, SuitCursed, RoundScored, TrickTaken]
+
+
+def decode(setup: Setup, event: Mapping[str, Any]) -> Action:
+    """The action a save file's event records; a value of the wrong type is an InputError."""
+    kind = event.get("kind")
+    if kind == "bid":
+        return Bids(tuple(_named_numbers(setup, event.get("bids"), "bids").items()))
+    if kind == "curse":
+        return CurseSuit(_suit(event.get("suit")))
+    if kind == "round":
+        return QuickRound(
+            hearts=tuple(_hearts(setup, event.get("hearts", {})).items()),
+            ace=None if event.get("ace") is None else setup.player(_text(event["ace"], "ace")),
+            dead=tuple(_cards(event.get("dead"), "dead")) if "dead" in event else None,
+            cursed=tuple(setup.player(_text(n, "cursed")) for n in _listed(event.get("cursed", []), "cursed")),
+        )
+    if kind == "trick":
+        return PlayTrick(tuple(_cards(event.get("cards"), "cards")))
+    raise InputError(f"unknown event kind {kind!r}; a match records bid, curse, round and trick events")
+
+
+def encode(setup: Setup, action: Action) -> dict[str, Any]:
+    """The save file's event for an action."""
+    names = setup.players
+    if isinstance(action, Bids):
+        return {"kind": "bid", "bids": {names[seat]: bid for seat, bid in action.bids}}
+    if isinstance(action, CurseSuit):
+        return {"kind": "curse", "suit": action.suit.value}
+    if isinstance(action, PlayTrick):
+        return {"kind": "trick", "cards": [str(card) for card in action.cards]}
+    hearts = {names[seat]: value if isinstance(value, int) else [str(card) for card in value] for seat, value in action.hearts}
+    event: dict[str, Any] = {"kind": "round", "hearts": hearts}
+    if action.ace is not None:
+        event["ace"] = names[action.ace]
+    if action.dead is not None:
+        event["dead"] = [str(card) for card in action.dead]
+    if action.cursed:
+        event["cursed"] = [names[seat] for seat in action.cursed]
+    return event
+
+
+# --- the values of an event as a save file holds them ------------------------------
+
+
+def _text(value: object, key: str) -> str:
+    if not isinstance(value, str):
+        raise InputError(f"`{key}` must be a name")
+    return value
+
+
+def _listed(value: object, key: str) -> list[object]:
+    if not isinstance(value, list):
+        raise InputError(f"`{key}` must be a list")
+    return value
+
+
+def _cards(value: object, key: str) -> list[Card]:
+    return [Card.parse(_text(item, key)) for item in _listed(value, key)]
+
+
+def _suit(value: object) -> Suit:
+    return parse_suit(_text(value, "suit"))
+
+
+def _named_numbers(setup: Setup, value: object, key: str) -> dict[int, int]:
+    if not isinstance(value, Mapping):
+        raise InputError(f"`{key}` must be a table of NAME = number")
+    numbers: dict[int, int] = {}
+    for name, number in value.items():
+        seat = setup.player(name)
+        if seat in numbers:
+            raise InputError(f"{setup.players[seat]} is named twice")
+        if not isinstance(number, int) or isinstance(number, bool):
+            raise InputError(f"{setup.players[seat]}: {number!r} is not a whole number")
+        numbers[seat] = number
+    return numbers
+
+
+def _hearts(setup: Setup, value: object) -> dict[int, Hearts]:
+    """The hearts table of a round entry: NAME = count, or NAME = [heart cards]."""
+    if not isinstance(value, Mapping):
+        raise InputError("`hearts` must be a table of NAME = count or NAME = [cards]")
+    hearts: dict[int, Hearts] = {}
+    for name, entry in value.items():
+        seat = setup.player(name)
+        if seat in hearts:
+            raise InputError(f"{setup.players[seat]} is named twice")
+        if isinstance(entry, list):
+            hearts[seat] = tuple(_cards(entry, "hearts"))
+        elif isinstance(entry, int) and not isinstance(entry, bool):
+            hearts[seat] = entry
+        else:
+            raise InputError(f"{setup.players[seat]}: {entry!r} is neither a count nor a list of hearts")
+    return hearts
+

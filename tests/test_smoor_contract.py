@@ -1,0 +1,147 @@
+"""Smoorverliefd on the game contract (referee/game.py): actions decoded from and encoded
+to the save file's events, the one refusal behind every rule error, the effect each
+action reports, and the end of the match as an Outcome."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee import savefile
+from referee.cards import Card, Suit, french_deck
+from referee.data import example
+from referee.errors import InputError, RuleError
+from referee.game import Outcome
+from referee.smoorverliefd.actions import Bids, BidsMade, CurseSuit, PlayTrick, QuickRound, RoundScored, SuitCursed
+from referee.smoorverliefd.entry import bid_entry, curse_entry, round_entry, trick_entry
+from referee.smoorverliefd.match import Match, Termination
+from referee.smoorverliefd.ruleset import RULES
+from referee.smoorverliefd.setup import Setup
+from smoor_play import legal_trick, play, step
+
+FOUR = Setup.build(["Anna", "Bram", "Cees", "Daan"])
+
+
+def test_every_event_of_the_example_match_decodes_to_an_action_that_encodes_back_to_the_same_event():
+    saved = savefile.load(example("smoorverliefd-match.toml"), RULES)
+    before = RULES.start(RULES.read_setup(saved.setup))
+    for event, done in savefile.steps(RULES, saved.setup, saved.events):
+        assert RULES.encode(before, RULES.decode(before, event)) == event
+        before = done.state
+
+
+def test_entries_typed_at_the_table_are_saved_with_canonical_names_and_cards_in_seating_order():
+    setup = Setup.build(["Anna", "Bram", "Cees"], variants=["cupido", "blinde-liefde"])
+    entry = round_entry(setup, ["cees=8", "anna=ah,10h", "b=2"], ace=None, dead="2h", cursed=["c", "a"])
+    assert entry == QuickRound(hearts=((0, (Card(14, Suit.HEARTS), Card(10, Suit.HEARTS))), (1, 2), (2, 8)), dead=(Card(2, Suit.HEARTS),), cursed=(2, 0))
+    assert RULES.encode(Match.start(setup), entry) == {
+        "kind": "round",
+        "hearts": {"Anna": ["AH", "10H"], "Bram": 2, "Cees": 8},
+        "dead": ["2H"],
+        "cursed": ["Cees", "Anna"],
+    }
+    match = Match.start(setup)
+    assert RULES.encode(match, bid_entry(setup, ["c=3", "a=1", "bram=2"])) == {"kind": "bid", "bids": {"Anna": 1, "Bram": 2, "Cees": 3}}
+    assert RULES.encode(match, curse_entry("♠")) == {"kind": "curse", "suit": "S"}
+    assert RULES.encode(match, trick_entry(["as", "10s", "2h"])) == {"kind": "trick", "cards": ["AS", "10S", "2H"]}
+    for action in (entry, bid_entry(setup, ["a=1", "b=2", "c=3"]), curse_entry("d"), trick_entry(["2s", "3s", "4s"])):
+        assert RULES.decode(match, RULES.encode(match, action)) == action
+
+
+def test_a_refused_action_raises_the_rule_error_its_refusal_gives():
+    over = play(Match.start(FOUR), round_entry(FOUR, ["a=13"], "a"))
+    over = play(over, round_entry(FOUR, ["a=13"], "a"))
+    over = play(over, round_entry(FOUR, ["a=13"], "a"))
+    action = round_entry(FOUR, ["b=13"], "b")
+    reason = RULES.refusal(over, action)
+    assert reason == "the match is over: Anna won; start a new match with `new`"
+    with pytest.raises(RuleError) as refused:
+        RULES.apply(over, action)
+    assert str(refused.value) == reason
+
+
+def _random_action(match: Match, rng: random.Random):
+    """An action of any kind, often legal, often not: a trick from the hands or from the
+    whole deck, a quick round whose hearts may not add up, bids, a cursed suit."""
+    players, deck = match.setup.count, french_deck()
+    kind = rng.choice(["legal trick", "trick", "round", "bids", "curse"])
+    if kind == "legal trick":
+        return PlayTrick(tuple(legal_trick(match, rng)))
+    if kind == "trick":
+        return PlayTrick(tuple(rng.sample(deck, players)))
+    if kind == "round":
+        owners = [rng.randrange(players) for _ in range(rng.choice([12, 13, 13, 13]))]
+        return QuickRound(hearts=tuple((seat, owners.count(seat)) for seat in range(players)), ace=rng.choice([None, owners[-1]]))
+    if kind == "bids":
+        return Bids(tuple((seat, rng.randrange(-1, 15)) for seat in range(players)))
+    return CurseSuit(rng.choice(list(Suit)))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.text("abcdefgh", min_size=1, max_size=6),
+    st.integers(0, 10_000),
+    st.integers(3, 5),
+    st.sets(st.sampled_from(["cupido", "blinde-liefde", "troef"])),
+)
+def test_an_action_is_refused_exactly_when_its_refusal_says_why(seed, draw, players, variants):
+    """Random actions, legal or not, through a seeded match: ``apply`` raises RuleError
+    with the refusal's words when there is one, raises the same InputError as the
+    refusal for an action that cannot be used, and applies the action otherwise."""
+    setup = Setup.build(["Anna", "Bram", "Cees", "Daan", "Eva"][:players], seed=seed, target=200, variants=sorted(variants))
+    match, rng = Match.start(setup), random.Random(draw)
+    for _ in range(40):
+        action = _random_action(match, rng)
+        try:
+            reason = RULES.refusal(match, action)
+        except InputError as unusable:
+            with pytest.raises(InputError, match=re.escape(str(unusable))):
+                RULES.apply(match, action)
+            continue
+        if reason is None:
+            match = RULES.apply(match, action).state
+        else:
+            with pytest.raises(RuleError) as refused:
+                RULES.apply(match, action)
+            assert str(refused.value) == reason
+
+
+def test_bids_and_a_cursed_suit_report_the_round_they_are_for():
+    setup = Setup.build(["Anna", "Bram", "Cees"], variants=["cupido", "blinde-liefde"])
+    done = step(Match.start(setup), Bids(((0, 1), (1, 2), (2, 3))))
+    assert done.effect == BidsMade(round=1) and done.state.current.bids == (1, 2, 3)
+    done = step(done.state, round_entry(setup, ["a=4", "b=1", "c=8"], "c"))
+    assert isinstance(done.effect, RoundScored) and done.effect.played.number == 1
+    done = step(done.state, CurseSuit(Suit.CLUBS))
+    assert done.effect == SuitCursed(round=2, suit=Suit.CLUBS)
+
+
+def test_the_match_ends_after_the_round_in_which_a_side_reaches_the_target_the_highest_total_wins():
+    setup = Setup.build(["Anna", "Bram", "Cees"], target=30)
+    match = play(Match.start(setup), QuickRound(hearts=((0, 6), (1, 7)), ace=0))  # Anna 10, Bram 7
+    assert RULES.outcome(match) is None
+    match = play(match, QuickRound(hearts=((0, 2), (1, 11)), ace=1))  # Anna 12, Bram 22
+    assert RULES.outcome(match) is None
+    match = play(match, QuickRound(hearts=((0, 10), (1, 3)), ace=0))  # Anna 26, Bram 25
+    assert RULES.outcome(match) is None
+    match = play(match, QuickRound(hearts=((0, 2), (1, 11)), ace=1))  # Anna 28, Bram 40
+    assert RULES.outcome(match) == Outcome(winners=(1,), termination=Termination.TARGET_REACHED, reason="Bram wins with 40 points")
+
+
+def test_a_tie_on_top_at_the_target_is_no_outcome_yet_one_more_round_is_played():
+    setup = Setup.build(["Anna", "Bram", "Cees"], target=5)
+    tie = play(Match.start(setup), QuickRound(hearts=((0, 2), (1, 6), (2, 5)), ace=0))  # Anna 6, Bram 6, Cees 5
+    assert tie.standing.tied_at_target and RULES.outcome(tie) is None
+    won = play(tie, QuickRound(hearts=((0, 13),), ace=0))
+    assert RULES.outcome(won) == Outcome(winners=(0,), termination=Termination.TARGET_REACHED, reason="Anna wins with 40 points")
+
+
+def test_partners_win_as_a_duo_so_the_outcome_names_both_seats():
+    setup = Setup.build(["Anna", "Bram", "Cees", "Daan"], variants=["partners"], target=20)
+    match = play(Match.start(setup), QuickRound(hearts=((1, 13),), ace=1))
+    outcome = RULES.outcome(match)
+    assert outcome is not None and outcome.winners == (1, 3) and outcome.reason == "Bram & Daan win with 34 points"
