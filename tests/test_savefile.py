@@ -523,7 +523,7 @@ def test_rewrite_errors_name_the_event_number_and_write_nothing(tmp_path):
         savefile.rewrite(path, TALLY, lambda events, state: [*events, {"kind": "bonus"}])
     assert path.read_bytes() == before
 
-    saved = savefile.rewrite(path, TALLY, lambda events, state: events[1:])
+    saved = savefile.rewrite(path, TALLY, lambda events, state: events[1:]).saved
     assert saved.events == EVENTS[1:] and saved.state.total("Anna") == 0
     assert backup(path).read_bytes() == before
 

@@ -233,16 +233,14 @@ def edit(
     from referee.cli.output import Line
     from referee.smoorverliefd.edit import moved_deals, replace_round
 
-    before: list[Match] = []
-
     def corrected(events: list[dict[str, Any]], match: Match) -> list[dict[str, Any]]:
-        before.append(match)
         return replace_round(match, events, round_number, entries or [], _one_ace(ace), dead, cursed or [])
 
-    match = savefile.rewrite(file, _rules(), corrected).state
+    rewritten = savefile.rewrite(file, _rules(), corrected)
+    before, match = rewritten.before, rewritten.state
     names = match.setup.players
-    was, now = before[0].rounds[round_number - 1], match.rounds[round_number - 1]
-    deals = moved_deals(before[0], match)
+    was, now = before.rounds[round_number - 1], match.rounds[round_number - 1]
+    deals = moved_deals(before, match)
     moved = [Line(f"Round {deal.number} is now dealt by ", names[deal.now], " (was ", names[deal.was], ").") for deal in deals]
     changed = [
         {"name": name, "was": old, "now": new}

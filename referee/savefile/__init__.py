@@ -43,6 +43,7 @@ __all__ = [
     "LOCK_TIMEOUT_ENV",
     "Correction",
     "Recorded",
+    "Rewritten",
     "SaveFileError",
     "Saved",
     "Undone",
@@ -81,6 +82,22 @@ class Recorded(Generic[State]):
     action: Any
     event: dict[str, Any]
     effect: Any
+
+    @property
+    def state(self) -> State:
+        return self.saved.state
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return self.saved.events
+
+
+@dataclass(frozen=True)
+class Rewritten(Generic[State]):
+    """What an edit did: the file now, and the state before the edit."""
+
+    saved: Saved[State]
+    before: State
 
     @property
     def state(self) -> State:
@@ -244,7 +261,7 @@ def rewrite(
     path: Path | str,
     rules: Rules[State, Any],
     change: Callable[[list[dict[str, Any]], State], list[dict[str, Any]]],
-) -> Saved[State]:
+) -> Rewritten[State]:
     """Replace the event list (an edit) and replay all of it through the rules.
 
     ``change(events, state)`` gets the current events and the state they replay to, and
@@ -253,15 +270,16 @@ def rewrite(
     the edit back; an edit that changes nothing writes nothing.
     """
 
-    def replay_changed(saved: Saved[State]) -> Saved[State]:
+    def replay_changed(saved: Saved[State]) -> tuple[Saved[State], Rewritten[State]]:
         events = change(list(saved.events), saved.state)
         state = replay(rules, saved.setup, events)
         if events == saved.events:
-            return saved
+            return saved, Rewritten(saved, saved.state)
         corrections = (*saved.corrections, Correction.between(saved.events, events))
-        return Saved(saved.path, saved.setup, events, state, corrections)
+        new = Saved(saved.path, saved.setup, events, state, corrections)
+        return new, Rewritten(new, saved.state)
 
-    return update(path, rules, replay_changed)
+    return _change(path, rules, replay_changed)
 
 
 def undo(path: Path | str, rules: Rules[State, Any]) -> Undone[State]:
