@@ -41,10 +41,10 @@ def test_a_json_after_double_dash_is_an_argument_not_a_request_for_json(referee)
 
 
 def _every_command() -> list[tuple[str, ...]]:
-    from referee.cli import GROUPS, _group
+    from referee.cli import _group, groups
 
     commands = [("deal",)]
-    for name in GROUPS:
+    for name in groups():
         group = _group(name)
         commands += [(name, command) for command in group.list_commands(None)]
     return commands

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.cards import Card, Suit
-from referee.dealing import SMOORVERLIEFD_HANDS, deal_smoorverliefd
+from referee.smoorverliefd.dealing import SMOORVERLIEFD_HANDS, deal_smoorverliefd
 from referee.errors import InputError, RuleError
 from referee.smoorverliefd.scoring import (
     ALL_HEARTS,
