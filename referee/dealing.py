@@ -17,6 +17,7 @@ from referee.cards import Card, french_deck
 from referee.errors import InputError
 from referee.seeds import check_seed
 from referee.shuffle import VERSION, shuffle
+from referee.wording import listed
 
 T = TypeVar("T")
 
@@ -120,10 +121,6 @@ def _not_taken(game: str, hints: tuple[tuple[str, str], ...], option: str) -> st
         own = [o for o in spec.options if all(o not in other.options for _, other in games.dealers() if other is not spec)]
         flags = [flag(o) for o in own] or [flag(option)]
     else:
-        owner, flags = _and([name for name, _ in owners]) or "no deal", [flag(option)]
-    verb, pronoun = ("are", "them") if len(flags) > 1 else ("is", "it")
-    return f"{_and(flags)} {verb} for {owner}; {game} does not take {pronoun}"
-
-
-def _and(words: list[str]) -> str:
-    return " and ".join(filter(None, [", ".join(words[:-1]), *words[-1:]]))
+        owner, flags = listed([name for name, _ in owners]) or "no deal", [flag(option)]
+    are, them = ("are", "them") if len(flags) > 1 else ("is", "it")
+    return f"{listed(flags)} {are} for {owner}; {game} does not take {them}"

@@ -8,9 +8,11 @@ from typing import Annotated, Any
 
 import typer
 
+from referee import games
+
 
 def deal(
-    game: Annotated[str, typer.Argument(help="What to deal: smoorverliefd, smitten, spellcrafter or french52.", show_default=False)],
+    game: Annotated[str, typer.Argument(help=f"What to deal: {games.dealt_names()}.", show_default=False)],
     players: Annotated[
         int | None,
         typer.Option("--players", "-p", help="Number of players (smoorverliefd 3–5, spellcrafter 2–5, default 4; french52 1–52).", show_default=False),
