@@ -8,7 +8,6 @@ start about as fast as an empty Typer app.
 
 from __future__ import annotations
 
-import copy
 import importlib
 from difflib import get_close_matches
 from functools import cache
@@ -18,7 +17,8 @@ import typer
 
 from referee import __version__, games
 from referee.cli import deal
-from referee.cli.group import CONTEXT, PROGRAM, RefereeGroup, RefereeTyper, click_exceptions
+from referee.cli.group import CONTEXT, PROGRAM, RefereeGroup, RefereeTyper
+from referee.cli.typer_internals import build_group, click_exceptions
 
 #: Command groups that are not games: the word lists.
 TOOLS = {"dict": "referee.cli.dictionary"}
@@ -39,22 +39,10 @@ def aliases() -> dict[str, str]:
 def _group(name: str, only: str | None = None) -> Any:
     """Import and build one command group (a click group made by Typer).
 
-    With ``only``, the name of the command about to run, just that command is built:
-    Typer inspects every command's signature to build it, which is time a quick entry
-    need not spend on the group's other commands.
+    With ``only``, the name of the command about to run, just that command is built
+    (:func:`~referee.cli.typer_internals.build_group`).
     """
-    app = importlib.import_module(groups()[name]).app
-    chosen = [info for info in app.registered_commands if (info.name or _command_name(info)) == only]
-    if chosen:
-        app = copy.copy(app)
-        app.registered_commands = chosen
-    group = typer.main.get_group(app)  # a group even when it holds a single command
-    group.name = name
-    return group
-
-
-def _command_name(info: Any) -> str:
-    return typer.main.get_command_name(info.callback.__name__)
+    return build_group(importlib.import_module(groups()[name]).app, name, only)
 
 
 @cache
