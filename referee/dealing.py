@@ -9,7 +9,7 @@ holds what every deal shares: the round-robin deal, the plain French deck
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -17,7 +17,6 @@ from referee.cards import Card, french_deck
 from referee.errors import InputError
 from referee.seeds import check_seed
 from referee.shuffle import VERSION, shuffle
-from referee.wording import listed
 
 T = TypeVar("T")
 
@@ -105,12 +104,14 @@ def deal(game: str, seed: str, **options: Any) -> Deal:
     for option in given:
         if option not in spec.options:
             raise InputError(_not_taken(name, spec.hints, option))
-    return spec.load()(seed, **{option: options[option] for option in given})
+    dealt: Callable[..., Deal] = spec.load()
+    return dealt(seed, **{option: options[option] for option in given})
 
 
 def _not_taken(game: str, hints: tuple[tuple[str, str], ...], option: str) -> str:
     """Why ``game`` refuses ``option``: the game's own hint, or which deal takes it."""
     from referee import games
+    from referee.wording import listed
 
     hint = dict(hints).get(option)
     if hint is not None:

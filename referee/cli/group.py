@@ -55,10 +55,11 @@ class RefereeGroup(TyperGroup):
         prog_name: str | None = None,
         complete_var: str | None = None,
         standalone_mode: bool = True,
+        windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
         argv = list(sys.argv[1:] if args is None else args)
-        code = run(self, argv, prog_name or PROGRAM, complete_var, **extra)
+        code = run(self, argv, prog_name or PROGRAM, complete_var, windows_expand_args=windows_expand_args, **extra)
         if standalone_mode:
             sys.exit(code)
         return code

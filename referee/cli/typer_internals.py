@@ -40,7 +40,7 @@ from typer.core import TyperCommand
 try:  # typer >= 0.25 ships its own copy of click
     from typer._click import exceptions as click_exceptions
 except ImportError:  # pragma: no cover - older typer on top of click
-    from click import exceptions as click_exceptions  # type: ignore[no-redef]
+    from click import exceptions as click_exceptions  # type: ignore[no-redef,import-not-found,unused-ignore]
 
 __all__ = ["PlainCommand", "build_group", "click_exceptions", "paragraphs", "plain_conversion", "usage_pieces"]
 
@@ -143,7 +143,7 @@ def _plain_param_class() -> type | None:
         return None
 
     @dataclass(frozen=True)
-    class PlainParam(RuntimeParam):  # type: ignore[misc]
+    class PlainParam(RuntimeParam):
         def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
             if self.annotation is bool:
                 return bool(value)
