@@ -55,7 +55,6 @@ def deal(
 
         emit_json(document)
         return
-    from referee import games
     from referee.cli import deal_view
 
     spec = games.dealer(game)[1]
