@@ -1,7 +1,10 @@
-"""Card notation (SPEC §2): the French 52-card deck and Smitten placements.
+"""Card notation (SPEC §2): the French 52-card deck.
+
+Each game's own notation lives in its package (Smitten's placements in
+:mod:`referee.smitten.notation`).
 
 Parsing is case-insensitive and forgiving about separators; printing always gives the
-canonical form used in JSON and save files (``"10S"``, ``"AH"``, ``"3L"``).
+canonical form used in JSON and save files (``"10S"``, ``"AH"``).
 """
 
 from __future__ import annotations
@@ -149,62 +152,3 @@ def _explain_bad_card(text: str, pos: int) -> str:
     if not rest:
         return f"card {quoted(token)}{where} has no suit; {_SUIT_HELP}, as in {head.upper()}H"
     return f"unknown suit {quoted(rest[0])} in card {quoted(token)}{where}; {_SUIT_HELP}"
-
-
-# --- Smitten -------------------------------------------------------------------------
-
-
-class GridSide(enum.Enum):
-    """Which of the two Smitten grids: left or right."""
-
-    LEFT = "L"
-    RIGHT = "R"
-
-    @property
-    def other(self) -> GridSide:
-        return GridSide.RIGHT if self is GridSide.LEFT else GridSide.LEFT
-
-
-SMITTEN_NUMBERS = range(1, 10)
-
-
-def parse_smitten_card(text: str) -> int:
-    """A Smitten card is just its number, 1 to 9."""
-    stripped = text.strip()
-    if stripped.isascii() and stripped.isdigit() and int(stripped) in SMITTEN_NUMBERS:
-        return int(stripped)
-    raise InputError(f"{quoted(text)} is not a Smitten card; cards are numbered 1 to 9")
-
-
-@dataclass(frozen=True)
-class Placement:
-    """A Smitten card put into a grid, written number + grid: ``3L``, ``9R``.
-
-    The cell follows from the number (row (n−1)//3, column (n−1)%3), so the number and
-    the grid are all there is to say.
-    """
-
-    number: int
-    side: GridSide
-
-    def __str__(self) -> str:
-        return f"{self.number}{self.side.value}"
-
-    @property
-    def cell(self) -> tuple[int, int]:
-        return divmod(self.number - 1, 3)
-
-    @classmethod
-    def parse(cls, text: str) -> Placement:
-        compact = "".join(text.split()).upper()
-        head, grid = compact[:-1], compact[-1:]
-        if head.isascii() and head.isdigit() and grid.isalpha():  # a number, then one letter
-            if grid in ("L", "R"):
-                return cls(parse_smitten_card(head), GridSide(grid))
-            raise InputError(
-                f"unknown grid {quoted(grid)} in placement {quoted(text)}; "
-                "use L (left) or R (right), as in 3L"
-            )
-        raise InputError(
-            f"{quoted(text)} is not a placement; write the card number and the grid, as in 3L or 7R"
-        )

@@ -4,7 +4,8 @@ command line, and later a table session, a solver or a statistic are written onc
 A game is a package (``referee/smitten/``, …) that gives:
 
 - a :class:`GameSpec` line in the registry (:mod:`referee.games`): its name, aliases,
-  save-file format, and where its rules, its deal and its command group live;
+  save-file format, and where its rules, its command group and its deal
+  (:class:`DealSpec`) live;
 - a :class:`Rules` object, pure (no printing, no files):
 
   ``read_setup`` / ``write_setup``   the ``[setup]`` table ⇄ the game's checked setup
@@ -94,6 +95,31 @@ class Rules(Protocol[State, Action]):
 
 
 @dataclass(frozen=True)
+class DealSpec:
+    """How `referee deal` deals a game: names and strings, nothing imported.
+
+    ``deal`` is called as ``function(seed, **options)`` with the options of ``options``
+    that the table gave (keyword names of :func:`referee.dealing.deal`: ``players``,
+    ``mode``, ``difficulty``, ``hand_size``, ``deck``, ``round_number``), and returns a
+    deal with ``seed`` and ``to_json()``. Any other option is refused before dealing:
+    with the game's own ``hints`` sentence for it, or by naming the deal that takes it.
+    ``view`` shows the deal to people (the command line's, with Rich).
+    """
+
+    deal: str  # "module:function"
+    options: tuple[str, ...] = ()
+    view: str = ""  # "module:function" (table, notes, setting) for `referee deal`
+    title: str = ""  # as the view's heading names it: "Smoorverliefd", "French deck"
+    hints: tuple[tuple[str, str], ...] = ()  # (option, why this game refuses it)
+
+    def load(self) -> Any:
+        return _attribute(self.deal)
+
+    def load_view(self) -> Any:
+        return _attribute(self.view)
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """One game in the registry: everything the program needs to find the rest of it.
 
@@ -107,13 +133,10 @@ class GameSpec:
     format: str  # the save file's format: "referee/smoorverliefd"
     rules: str  # "module:attribute" of the Rules object
     cli: str  # the module that holds the group's Typer `app`
-    deal: str | None = None  # "module:function" that deals it (see referee.dealing)
+    deal: DealSpec | None = None  # how `referee deal` deals it, if it can
 
     def load_rules(self) -> Any:
         return _attribute(self.rules)
-
-    def load_deal(self) -> Any:
-        return None if self.deal is None else _attribute(self.deal)
 
 
 def _attribute(path: str) -> Any:

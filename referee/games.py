@@ -8,7 +8,7 @@ modules, so `referee --help` and a quick entry stay fast.
 from __future__ import annotations
 
 from referee.errors import choose
-from referee.game import GameSpec
+from referee.game import DealSpec, GameSpec
 
 GAMES: list[GameSpec] = [
     GameSpec(
@@ -18,7 +18,13 @@ GAMES: list[GameSpec] = [
         format="referee/smitten",
         rules="referee.smitten.record:RULES",
         cli="referee.cli.smitten",
-        deal="referee.dealing:deal_smitten",
+        deal=DealSpec(
+            deal="referee.smitten.dealing:deal_for_table",
+            options=("mode", "difficulty"),
+            view="referee.cli.deal_view:smitten",
+            title="Smitten",
+            hints=(("players", "smitten always deals two hands; use --mode two or --mode solo instead of --players"),),
+        ),
     ),
     GameSpec(
         name="spellcrafter",
@@ -27,7 +33,12 @@ GAMES: list[GameSpec] = [
         format="referee/spellcrafter",
         rules="referee.spellcrafter.ruleset:RULES",
         cli="referee.cli.spell",
-        deal="referee.spellcrafter.dealing:deal_spellcrafter",
+        deal=DealSpec(
+            deal="referee.spellcrafter.dealing:deal_for_table",
+            options=("players", "deck", "round_number"),
+            view="referee.cli.deal_view:spellcrafter",
+            title="Spellcrafter",
+        ),
     ),
     GameSpec(
         name="smoorverliefd",
@@ -36,9 +47,22 @@ GAMES: list[GameSpec] = [
         format="referee/smoorverliefd",
         rules="referee.smoorverliefd.ruleset:RULES",
         cli="referee.cli.smoor",
-        deal="referee.dealing:deal_smoorverliefd",
+        deal=DealSpec(
+            deal="referee.smoorverliefd.dealing:deal_for_table",
+            options=("players",),
+            view="referee.cli.deal_view:french",
+            title="Smoorverliefd",
+        ),
     ),
 ]
+
+#: A plain French deck, dealt by `referee deal french52` (or `french`): no game of its own.
+FRENCH52 = DealSpec(
+    deal="referee.dealing:deal_french52_for_table",
+    options=("players", "hand_size"),
+    view="referee.cli.deal_view:french",
+    title="French deck",
+)
 
 
 def game(name: str) -> GameSpec:
@@ -48,6 +72,29 @@ def game(name: str) -> GameSpec:
             return spec
     chosen = choose(name, [spec.name for spec in GAMES], "game")
     return next(spec for spec in GAMES if spec.name == chosen)
+
+
+def dealers() -> list[tuple[str, DealSpec]]:
+    """Everything `referee deal` deals, by name: the games that deal, then french52."""
+    return [*((spec.name, spec.deal) for spec in GAMES if spec.deal is not None), ("french52", FRENCH52)]
+
+
+def dealt_names() -> str:
+    """``smitten, spellcrafter, smoorverliefd or french52``: what `referee deal` deals."""
+    from referee.wording import listed
+
+    return listed([name for name, _ in dealers()], "or")
+
+
+def dealer(name: str) -> tuple[str, DealSpec]:
+    """What `referee deal NAME` deals (a game's name or group, or french52 / french),
+    or a helpful InputError naming the choices."""
+    word = {"french": "french52"}.get(name.lower(), name)
+    for spec in GAMES:
+        if spec.deal is not None and word.lower() in (spec.name, spec.group, *spec.aliases):
+            return spec.name, spec.deal
+    chosen = choose(word, [dealt for dealt, _ in dealers()], "game")
+    return next((dealt, spec) for dealt, spec in dealers() if dealt == chosen)
 
 
 def by_group(name: str) -> GameSpec | None:

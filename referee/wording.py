@@ -17,3 +17,8 @@ def counted(count: int, noun: str, plural: str | None = None) -> str:
 def verb(count: int, singular: str, plural: str) -> str:
     """The verb that agrees with ``count`` subjects: ``verb(2, "wins", "win")`` is "win"."""
     return singular if count == 1 else plural
+
+
+def listed(words: list[str], last: str = "and") -> str:
+    """Words as a sentence lists them: ``listed(["a", "b", "c"])`` is "a, b and c"."""
+    return f" {last} ".join(filter(None, [", ".join(words[:-1]), *words[-1:]]))

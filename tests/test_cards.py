@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.cards import Card, GridSide, Placement, Suit, french_deck, parse_cards, parse_smitten_card
+from referee.cards import Card, Suit, french_deck, parse_cards
+from referee.smitten.notation import GridSide, Placement, parse_smitten_card
 from referee.errors import InputError
 
 

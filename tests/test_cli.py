@@ -40,11 +40,17 @@ def test_a_json_after_double_dash_is_an_argument_not_a_request_for_json(referee)
     assert not result.stdout.startswith("{")
 
 
+def test_a_json_after_double_dash_does_not_turn_a_failure_into_json(referee):
+    result = referee("deal", "--", "--json")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith("referee: unknown game '--json'")
+
+
 def _every_command() -> list[tuple[str, ...]]:
-    from referee.cli import GROUPS, _group
+    from referee.cli import _group, groups
 
     commands = [("deal",)]
-    for name in GROUPS:
+    for name in groups():
         group = _group(name)
         commands += [(name, command) for command in group.list_commands(None)]
     return commands
@@ -277,7 +283,7 @@ def test_no_color_and_pipes_give_plain_text(tmp_path):
 )
 def test_quick_commands_load_neither_pydantic_nor_rich_nor_other_groups(args):
     """The start-up design, checked by what is imported (speed itself is measured by
-    benchmarks/startup): no pydantic (referee/cli/params.py), no rich for plain answers,
+    benchmarks/startup): no pydantic (referee/cli/typer_internals.py), no rich for plain answers,
     and only the command group that is used."""
     from referee.data import example
 
@@ -303,15 +309,15 @@ def test_numbers_are_plain_digits(referee, number):
 
 
 def test_without_typers_internals_commands_fall_back_to_typers_own_conversion(monkeypatch):
-    """referee/cli/params.py leans on Typer internals; if they are gone, the commands
+    """referee/cli/typer_internals.py leans on Typer internals; if they are gone, the commands
     still work, converted by Typer itself (slower, same results)."""
     import typer
     from typer.testing import CliRunner
 
-    from referee.cli import params
+    from referee.cli import typer_internals
     from referee.cli.group import command_group
 
-    monkeypatch.setattr(params, "_PlainParam", None)
+    monkeypatch.setattr(typer_internals, "_PlainParam", None)
     app = command_group("A test group.")
     seen = {}
 

@@ -7,15 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.cards import french_deck
-from referee.dealing import (
-    Difficulty,
-    SmittenMode,
-    deal,
-    deal_french52,
-    deal_smitten,
-    deal_smoorverliefd,
-    smitten_deck,
-)
+from referee.dealing import deal, deal_french52
+from referee.smitten.dealing import Difficulty, SmittenMode, deal_smitten, smitten_deck
+from referee.smoorverliefd.dealing import deal_smoorverliefd
 from referee.errors import InputError
 from referee.shuffle import shuffle
 
@@ -98,7 +92,7 @@ def test_french52_deals_hand_size_cards_each_and_keeps_the_stock_in_order():
         ({"game": "smitten", "difficulty": "medum"}, "did you mean medium"),
         ({"game": "smitten", "mode": "solo", "difficulty": "easy"}, "solo Smitten has no --difficulty"),
         ({"game": "smorverliefd"}, "did you mean smoorverliefd"),
-        ({"game": "spellcrafter"}, "deck file"),
+        ({"game": "spellcrafter", "deck": "no-such-deck.toml"}, "no such deck file: no-such-deck.toml"),
     ],
 )
 def test_options_that_do_not_fit_the_game_are_refused_with_the_allowed_values(kwargs, says):

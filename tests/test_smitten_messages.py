@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from referee import savefile
-from referee.cards import GridSide, Placement
-from referee.dealing import Difficulty, SmittenMode
+from referee.smitten.notation import GridSide, Placement
+from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.errors import RuleError
 from referee.smitten.check import check, situation
 from referee.smitten.instructions import Choice

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee import savefile
-from referee.cards import GridSide
-from referee.dealing import Difficulty, SmittenMode
+from referee.smitten.notation import GridSide
+from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.smitten.grid import COUNT, is_connected
 from referee.smitten.instructions import Choice
 from referee.smitten.legality import is_legal, legal_moves

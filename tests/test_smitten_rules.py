@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from referee.cards import GridSide, Placement
-from referee.dealing import Difficulty, SmittenMode, deal_smitten
+from referee.smitten.notation import GridSide, Placement
+from referee.smitten.dealing import Difficulty, SmittenMode, deal_smitten
 from referee.errors import InputError, RuleError
 from referee.smitten.grid import COMPLETING, cell, mask_of, parse_grid
 from referee.smitten.instructions import Choice

@@ -4,8 +4,8 @@ the report only says it."""
 
 from __future__ import annotations
 
-from referee.cards import GridSide, Placement
-from referee.dealing import Difficulty, SmittenMode
+from referee.smitten.notation import GridSide, Placement
+from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.smitten.instructions import Choice
 from referee.smitten.play import new_game, play, resolve
 from referee.smitten.report import narrate

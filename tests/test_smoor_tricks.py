@@ -106,7 +106,7 @@ def test_seeded_deal_rejects_not_following_suit():
 
 
 def test_seeded_deal_hands_go_round_from_the_player_left_of_the_dealer():
-    from referee.dealing import deal_smoorverliefd
+    from referee.smoorverliefd.dealing import deal_smoorverliefd
 
     match = Match.start(SEEDED)  # Anna deals: Bram gets player 1's hand
     dealt = deal_smoorverliefd("demo-1", 3)

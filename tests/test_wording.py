@@ -34,3 +34,10 @@ def test_a_cut_file_message_counts_in_the_right_number(tmp_path):
         assert "[end] says 2 events but the file holds 1 event" in str(error)
     else:
         raise AssertionError("the cut file loaded")
+
+
+def test_listed_words_are_joined_with_commas_and_the_last_word():
+    from referee.wording import listed
+
+    assert listed([]) == "" and listed(["a"]) == "a" and listed(["a", "b"]) == "a and b"
+    assert listed(["a", "b", "c"], "or") == "a, b or c"

@@ -7,6 +7,9 @@ shared ``undo``/``history``), with ``new FILE NAME…`` and ``score FILE PLAYER 
 Typer is imported only inside :func:`cli`, so the writer subprocess starts quickly
 (which is also why this module does not use ``from __future__ import annotations``:
 Typer must see the commands' real annotations, not names it cannot resolve).
+
+:data:`SPEC` is its registry line: added to ``referee.games.GAMES``, it is all the
+program needs to list and run `referee tally`, deal it and keep its save files.
 """
 
 from collections.abc import Mapping
@@ -14,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import InputError, RuleError, quoted
-from referee.game import Outcome, Step
+from referee.game import DealSpec, GameSpec, Outcome, Step
 
 if TYPE_CHECKING:
     import typer
@@ -108,6 +111,32 @@ class TallyRules:
 
 
 TALLY = TallyRules()
+
+#: The toy game's one line in the registry (:mod:`referee.games`).
+SPEC = GameSpec(
+    name="tally",
+    group="tally",
+    aliases=("tallies",),
+    format="referee/tally",
+    rules="toy_game:TALLY",
+    cli="toy_game",  # its `app` (below) is built on first use
+    deal=DealSpec(deal="toy_game:deal_tally", options=("players",), view="referee.cli.deal_view:french", title="Tally"),
+)
+
+
+def deal_tally(seed: str, *, players: "int | None" = None) -> Any:
+    """`referee deal tally [--players N]`: three cards each from a French deck."""
+    from referee.dealing import FrenchDeal, deal_french52
+
+    french = deal_french52(seed, 2 if players is None else players, 3)
+    return FrenchDeal("tally", seed, french.hands, french.rest)
+
+
+def __getattr__(name: str) -> Any:
+    """``toy_game.app``, the command group, built (and Typer imported) when first asked for."""
+    if name == "app":
+        return cli()
+    raise AttributeError(name)
 
 
 def score(player: str, points: int) -> dict[str, Any]:

@@ -8,7 +8,6 @@ start about as fast as an empty Typer app.
 
 from __future__ import annotations
 
-import copy
 import importlib
 from difflib import get_close_matches
 from functools import cache
@@ -16,41 +15,40 @@ from typing import Annotated, Any
 
 import typer
 
-from referee import __version__
+from referee import __version__, games
 from referee.cli import deal
-from referee.cli.group import CONTEXT, PROGRAM, RefereeGroup, RefereeTyper, click_exceptions
+from referee.cli.group import CONTEXT, PROGRAM, RefereeGroup, RefereeTyper
+from referee.cli.typer_internals import build_group, click_exceptions
 
-#: The command groups and the modules that hold their Typer apps, in the order of --help.
-GROUPS = {"smitten": "referee.cli.smitten", "spell": "referee.cli.spell", "smoor": "referee.cli.smoor", "dict": "referee.cli.dictionary"}  # fmt: skip
-ALIASES = {"spellcrafter": "spell", "smoorverliefd": "smoor"}
+#: Command groups that are not games: the word lists.
+TOOLS = {"dict": "referee.cli.dictionary"}
+
+
+def groups() -> dict[str, str]:
+    """The command groups and the modules that hold their Typer apps, in the order of
+    --help: each game of the registry (:mod:`referee.games`), then the tools."""
+    return {spec.group: spec.cli for spec in games.GAMES} | TOOLS
+
+
+def aliases() -> dict[str, str]:
+    """Other names of the groups (``spellcrafter`` → ``spell``), from the registry."""
+    return {alias: spec.group for spec in games.GAMES for alias in spec.aliases}
 
 
 @cache
 def _group(name: str, only: str | None = None) -> Any:
     """Import and build one command group (a click group made by Typer).
 
-    With ``only``, the name of the command about to run, just that command is built:
-    Typer inspects every command's signature to build it, which is time a quick entry
-    need not spend on the group's other commands.
+    With ``only``, the name of the command about to run, just that command is built
+    (:func:`~referee.cli.typer_internals.build_group`).
     """
-    app = importlib.import_module(GROUPS[name]).app
-    chosen = [info for info in app.registered_commands if (info.name or _command_name(info)) == only]
-    if chosen:
-        app = copy.copy(app)
-        app.registered_commands = chosen
-    group = typer.main.get_group(app)  # a group even when it holds a single command
-    group.name = name
-    return group
-
-
-def _command_name(info: Any) -> str:
-    return typer.main.get_command_name(info.callback.__name__)
+    return build_group(importlib.import_module(groups()[name]).app, name, only)
 
 
 @cache
 def _summary(name: str) -> Any:
     """A group as `referee --help` lists it: its name and help, none of its commands."""
-    app = importlib.import_module(GROUPS[name]).app
+    app = importlib.import_module(groups()[name]).app
     return RefereeGroup(name=name, help=app.info.help)
 
 
@@ -61,11 +59,11 @@ class RootGroup(RefereeGroup):
     _next: str | None = None  # the word after the group's name: the command to run
 
     def list_commands(self, ctx: Any) -> list[str]:
-        return [*super().list_commands(ctx), *GROUPS]
+        return [*super().list_commands(ctx), *groups()]
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
-        name = ALIASES.get(cmd_name, cmd_name)
-        if name not in GROUPS:
+        name = aliases().get(cmd_name, cmd_name)
+        if name not in groups():
             return super().get_command(ctx, cmd_name)
         return _group(name, self._next) if self._resolving else _summary(name)
 
@@ -74,7 +72,7 @@ class RootGroup(RefereeGroup):
         try:
             return super().resolve_command(ctx, args)
         except click_exceptions.UsageError as error:
-            matches = get_close_matches(args[0], [*self.list_commands(ctx), *ALIASES]) if args else []
+            matches = get_close_matches(args[0], [*self.list_commands(ctx), *aliases()]) if args else []
             if matches and "Did you mean" not in error.message:
                 error.message = f"{error.message.rstrip('.')}. Did you mean {', '.join(map(repr, matches))}?"
             raise

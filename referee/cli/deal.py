@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import shlex
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
+from referee import games
+
 
 def deal(
-    game: Annotated[str, typer.Argument(help="What to deal: smoorverliefd, smitten, spellcrafter or french52.", show_default=False)],
+    game: Annotated[str, typer.Argument(help=f"What to deal: {games.dealt_names()}.", show_default=False)],
     players: Annotated[
         int | None,
         typer.Option("--players", "-p", help="Number of players (smoorverliefd 3–5, spellcrafter 2–5, default 4; french52 1–52).", show_default=False),
@@ -45,43 +47,37 @@ def deal(
     from referee.seeds import fresh_seed
 
     fresh = seed is None
-    spell_deck = None
-    if dealing.game_name(game) == "spellcrafter":
-        from referee.spellcrafter.deck import load_deck, standin_deck
-
-        spell_deck = standin_deck() if deck is None else load_deck(deck)
-    elif deck is not None:
-        from referee.errors import InputError
-
-        raise InputError(f"--deck is for spellcrafter; {dealing.game_name(game)} does not take it")
-    result = dealing.deal(
-        game, fresh_seed() if seed is None else seed, players=players, hand_size=hand_size, mode=mode,
-        difficulty=difficulty, deck=spell_deck, round_number=round_number,
-    )  # fmt: skip
+    options = {"players": players, "mode": mode, "difficulty": difficulty, "hand_size": hand_size, "deck": deck, "round_number": round_number}  # fmt: skip
+    result = dealing.deal(game, fresh_seed() if seed is None else seed, **options)
+    document = result.to_json()
     if as_json:
         from referee.cli.output import emit_json
 
-        emit_json(result.to_json())
+        emit_json(document)
         return
     from referee.cli import deal_view
 
-    deal_view.show(result, fresh, _replay_command(result.to_json(), deck))
+    spec = games.dealer(game)[1]
+    deal_view.show(result, spec, fresh, _replay_command(document, spec.options, options))
 
 
-def _replay_command(document: dict, deck: Path | None = None) -> str:
-    """The command line that deals this exact deal again."""
+def _replay_command(document: dict[str, Any], takes: tuple[str, ...], given: dict[str, Any]) -> str:
+    """The command line that deals this exact deal again: each option the deal takes, as
+    the deal's JSON tells it (``--players`` the number of hands, ``--hand-size`` the cards
+    in one, others by their name), then the deck file as given: a path on this machine,
+    which the deal does not hold."""
+    from referee.dealing import flag
+
     words = ["referee", "deal", document["game"]]
-    if document["game"] == "spellcrafter":
-        words += ["--players", str(len(document["hands"])), "--round", str(document["round"])]
-        if deck is not None:
-            words += ["--deck", str(deck)]
-        return shlex.join([*words, "--seed", document["seed"]])
-    if document["game"] == "smitten":
-        words += ["--mode", document["mode"]]
-        if document["difficulty"]:
-            words += ["--difficulty", document["difficulty"]]
-    else:
-        words += ["--players", str(len(document["hands"]))]
-        if document["game"] == "french52":
-            words += ["--hand-size", str(len(document["hands"][0]))]
+    for option in sorted(takes, key=lambda option: option == "deck"):
+        if option == "deck":
+            value = given["deck"]
+        elif option == "players":
+            value = len(document["hands"])
+        elif option == "hand_size":
+            value = len(document["hands"][0])
+        else:
+            value = document[flag(option)[2:]]
+        if value is not None:
+            words += [flag(option), str(value)]
     return shlex.join([*words, "--seed", document["seed"]])

@@ -10,32 +10,27 @@ from rich.text import Text
 
 from referee.cards import Card, Suit
 from referee.cli.output import cards_text, console, printable
-from referee.dealing import FrenchDeal, SmittenDeal
+from referee.dealing import FrenchDeal
 from referee.shuffle import VERSION
 from referee.spellcrafter.cards import SpellCard, SpellSuit
-from referee.spellcrafter.dealing import SpellDeal
 from referee.wording import counted
 
 if TYPE_CHECKING:
     from referee.dealing import Deal
+    from referee.game import DealSpec
+    from referee.smitten.dealing import SmittenDeal
+    from referee.spellcrafter.dealing import SpellDeal
 
 # Alternating colours read best when a hand is fanned out.
 _DISPLAY_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
-_TITLES = {"smoorverliefd": "Smoorverliefd", "french52": "French deck", "smitten": "Smitten", "spellcrafter": "Spellcrafter"}
 
 
-def show(result: Deal, fresh_seed: bool, replay_command: str) -> None:
+def show(result: Deal, spec: DealSpec, fresh_seed: bool, replay_command: str) -> None:
+    """The deal as the registry's view for it shows it (:attr:`DealSpec.view`: one of
+    the functions below, which give the table, the notes and the setting)."""
     out = console()
-    if isinstance(result, SmittenDeal):
-        table, notes = _smitten(result)
-        setting = f"{'solo' if result.difficulty is None else 'two players, ' + result.difficulty.value}"
-    elif isinstance(result, SpellDeal):
-        table, notes = _spellcrafter(result)
-        setting = f"{len(result.hands)} players, round {result.round}"
-    else:
-        table, notes = _french(result)
-        setting = f"{len(result.hands)} players"
-    title = Text.assemble((_TITLES[result.to_json()["game"]], "bold"), f" — {setting} — seed ", (printable(result.seed), "bold cyan"))
+    table, notes, setting = spec.load_view()(result)
+    title = Text.assemble((spec.title, "bold"), f" — {setting} — seed ", (printable(result.seed), "bold cyan"))
     out.print(title)
     out.print(table)
     for note in notes:
@@ -52,7 +47,7 @@ def _by_suit(hand: tuple[Card, ...], suit: Suit) -> Text:
     return Text(" ".join(card.rank_name for card in ranks) or "—", style="red" if suit.is_red else "")
 
 
-def _french(result: FrenchDeal) -> tuple[Table, list[Text]]:
+def french(result: FrenchDeal) -> tuple[Table, list[Text], str]:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("Player")
     for suit in _DISPLAY_SUITS:
@@ -62,12 +57,12 @@ def _french(result: FrenchDeal) -> tuple[Table, list[Text]]:
         table.add_row(f"Player {number}", *(_by_suit(hand, suit) for suit in _DISPLAY_SUITS), str(len(hand)))
     notes = []
     if result.rest:
-        label = "Dead cards" if result.game == "smoorverliefd" else "Stock, top first"
+        label = "Stock, top first" if result.rest_key == "stock" else f"{result.rest_key.capitalize()} cards"
         notes.append(Text.assemble(f"{label} ({len(result.rest)}): ", cards_text(result.rest)))
-    return table, notes
+    return table, notes, f"{len(result.hands)} players"
 
 
-def _smitten(result: SmittenDeal) -> tuple[Table, list[Text]]:
+def smitten(result: SmittenDeal) -> tuple[Table, list[Text], str]:
     solo = result.difficulty is None
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("Hand")
@@ -84,14 +79,14 @@ def _smitten(result: SmittenDeal) -> tuple[Table, list[Text]]:
         Text(f"Set aside, face down: {result.set_aside}"),
         Text(f"Deck, top first ({len(result.deck)}): {' '.join(map(str, result.deck))}"),
     ]
-    return table, notes
+    return table, notes, "solo" if result.difficulty is None else f"two players, {result.difficulty.value}"
 
 
 def _spell_cell(cards: list[SpellCard]) -> str:
     return " ".join(card.special.code if card.special else f"{card.letters}{card.value}" for card in cards) or "—"
 
 
-def _spellcrafter(result: SpellDeal) -> tuple[Table, list[Text]]:
+def spellcrafter(result: SpellDeal) -> tuple[Table, list[Text], str]:
     """Each hand by suit, letters in alphabetical order and special cards last."""
     suits = [suit for suit in SpellSuit if any(card.suit is suit for hand in result.hands for card in hand)]
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
@@ -107,4 +102,4 @@ def _spellcrafter(result: SpellDeal) -> tuple[Table, list[Text]]:
         notes.append(Text("Two players: the Familiars are removed; 14 cards each, discard one with every pick."))
     reshuffled = f", the discards reshuffled {result.reshuffles}×" if result.reshuffles else ""
     notes.append(Text(f"{counted(len(result.stock), 'card')} left in the deck{reshuffled}. Deck: {result.deck}"))
-    return table, notes
+    return table, notes, f"{len(result.hands)} players, round {result.round}"

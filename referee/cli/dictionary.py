@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from referee.cli.group import command_group
-from referee.cli.params import PlainCommand
+from referee.cli.typer_internals import PlainCommand
 
 if TYPE_CHECKING:
     from referee.lexicon.verdict import Verdict
@@ -26,7 +26,7 @@ class WordCommand(PlainCommand):
     """
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        from referee.cli.group import click_exceptions
+        from referee.cli.typer_internals import click_exceptions
 
         given = list(args)  # Click's parser consumes the list it is given
         try:

@@ -15,11 +15,7 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-try:  # typer >= 0.25 ships its own copy of click
-    from typer._click import exceptions as click_exceptions
-except ImportError:  # pragma: no cover - older typer on top of click
-    from click import exceptions as click_exceptions
-
+from referee.cli.typer_internals import click_exceptions
 from referee.errors import RefereeError
 
 PROGRAM = "referee"
@@ -30,7 +26,7 @@ class RefereeGroup(TyperGroup):
     """A Typer group whose ``main`` turns every failure into a message and an exit code."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        from referee.cli.params import paragraphs, plain_conversion
+        from referee.cli.typer_internals import paragraphs, plain_conversion
 
         super().__init__(*args, **kwargs)
         self.help = paragraphs(self.help)
@@ -38,12 +34,12 @@ class RefereeGroup(TyperGroup):
             plain_conversion(param)
 
     def get_help_option(self, ctx: Any) -> Any:
-        from referee.cli.params import plain_conversion
+        from referee.cli.typer_internals import plain_conversion
 
         return plain_conversion(super().get_help_option(ctx))
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
-        from referee.cli.params import usage_pieces
+        from referee.cli.typer_internals import usage_pieces
 
         return [*usage_pieces(self, ctx), self.subcommand_metavar]
 
@@ -59,10 +55,11 @@ class RefereeGroup(TyperGroup):
         prog_name: str | None = None,
         complete_var: str | None = None,
         standalone_mode: bool = True,
+        windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
         argv = list(sys.argv[1:] if args is None else args)
-        code = run(self, argv, prog_name or PROGRAM, complete_var, **extra)
+        code = run(self, argv, prog_name or PROGRAM, complete_var, windows_expand_args=windows_expand_args, **extra)
         if standalone_mode:
             sys.exit(code)
         return code
@@ -72,7 +69,7 @@ class RefereeTyper(typer.Typer):
     """A Typer app whose commands convert their parameters without pydantic (fast start)."""
 
     def command(self, *args: Any, cls: Any = None, **kwargs: Any) -> Any:
-        from referee.cli.params import PlainCommand
+        from referee.cli.typer_internals import PlainCommand
 
         return super().command(*args, cls=cls or PlainCommand, **kwargs)
 

@@ -75,7 +75,7 @@ def check(
     as_json: JsonOption = False,
 ) -> None:
     """Is this placement legal, given the grids and the card just played? Exit 0 legal, 1 not."""
-    from referee.cards import GridSide, Placement
+    from referee.smitten.notation import GridSide, Placement
     from referee.smitten.check import check as judge
     from referee.smitten.check import situation
     from referee.smitten.grid import parse_grid
@@ -275,7 +275,7 @@ def _move(
     command has: reveal (two players only) has --by, swap (solo only) --hand.
     """
     from referee import savefile
-    from referee.cards import Placement, parse_smitten_card
+    from referee.smitten.notation import Placement, parse_smitten_card
     from referee.errors import InputError
     from referee.smitten.instructions import Choice
     from referee.smitten.play import resolve

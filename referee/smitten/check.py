@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.cards import Placement
-from referee.dealing import SmittenMode
+from referee.smitten.notation import Placement
+from referee.smitten.dealing import SmittenMode
 from referee.errors import InputError
 from referee.smitten import instructions
 from referee.smitten.grid import BIT, COUNT, NEIGHBOURS, SIDE_INDEX, SIDE_NAMES, numbers

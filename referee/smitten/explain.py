@@ -5,7 +5,7 @@ This module only words what :mod:`referee.smitten.legality` decided; it never de
 
 from __future__ import annotations
 
-from referee.cards import GridSide
+from referee.smitten.notation import GridSide
 from referee.smitten import instructions
 from referee.smitten.grid import BIT, COUNT, NEIGHBOURS, SIDE_INDEX, SIDE_NAMES, a, describe_cell, numbers
 from referee.smitten.instructions import Answer

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from referee.cards import GridSide
+from referee.smitten.notation import GridSide
 from referee.errors import InputError, quoted
 
 NUMBERS = tuple(range(1, 10))

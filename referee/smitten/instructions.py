@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 
-from referee.cards import GridSide
+from referee.smitten.notation import GridSide
 from referee.errors import InputError, quoted
 from referee.smitten.grid import ALL, COMPLETING, HIGHER, LOWER, SIDE_NAMES
 

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from referee.cards import GridSide
-from referee.dealing import deal_smitten
+from referee.smitten.notation import GridSide
+from referee.smitten.dealing import deal_smitten
 from referee.errors import InputError, RuleError
 from referee.smitten.grid import BIT, SIDE_INDEX, a
 from referee.smitten.instructions import Choice

@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.cards import Placement
-from referee.dealing import Difficulty, SmittenMode
+from referee.smitten.notation import Placement
+from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.errors import InputError, choose, quoted
 from referee.game import Outcome, Step
 from referee.seeds import check_seed

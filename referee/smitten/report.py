@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.cards import GridSide
+from referee.smitten.notation import GridSide
 from referee.smitten.explain import requirement
 from referee.smitten.grid import ALL, SIDE_NAMES, a, numbers
 from referee.smitten.record import actor_value, setup_for

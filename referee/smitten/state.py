@@ -14,8 +14,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from referee.cards import GridSide
-from referee.dealing import Difficulty, SmittenMode
+from referee.smitten.notation import GridSide
+from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.errors import InputError
 from referee.smitten.grid import SIDE_INDEX, SIDES, numbers
 from referee.smitten.instructions import Choice

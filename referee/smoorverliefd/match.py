@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from referee.cards import Card, Suit
-from referee.dealing import SMOORVERLIEFD_HANDS, deal_smoorverliefd
+from referee.smoorverliefd.dealing import SMOORVERLIEFD_HANDS, deal_smoorverliefd
 from referee.errors import InputError, RuleError
 from referee.game import Outcome, Step
 from referee.smoorverliefd.actions import (

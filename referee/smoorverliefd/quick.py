@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from referee.cards import Card, Suit
-from referee.dealing import SMOORVERLIEFD_HANDS
+from referee.smoorverliefd.dealing import SMOORVERLIEFD_HANDS
 from referee.errors import InputError
 from referee.smoorverliefd.scoring import ACE_OF_HEARTS, ALL_HEARTS, Capture
 from referee.smoorverliefd.setup import Setup, Variant

@@ -4,6 +4,7 @@ virtual deck that continues from round to round."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from referee.errors import InputError
@@ -114,3 +115,14 @@ def deal_spellcrafter(deck: SpellDeck, seed: str, players: int, round_number: in
             virtual.discards += [jumper, *(card for hand in hands for card in hand)]
     return SpellDeal(seed=seed, deck=deck.name, round=round_number, jumper=jumper, hands=tuple(map(tuple, hands)),
                      stock=tuple(virtual.pile), reshuffles=virtual.reshuffles)  # fmt: skip
+
+
+def deal_for_table(
+    seed: str, *, players: int | None = None, deck: Path | None = None, round_number: int | None = None
+) -> SpellDeal:
+    """`referee deal spellcrafter [--players 2..5] [--deck FILE] [--round 1..4]`: 4 players,
+    the stand-in deck of ``examples/`` and round 1 when not given."""
+    from referee.spellcrafter.deck import load_deck, standin_deck
+
+    cards = standin_deck() if deck is None else load_deck(deck)
+    return deal_spellcrafter(cards, seed, 4 if players is None else players, 1 if round_number is None else round_number)

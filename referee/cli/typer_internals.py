@@ -1,19 +1,30 @@
-"""Typer's parameter conversion, without pydantic, for the plain types referee uses.
+"""Everything referee takes from Typer beyond its documented API, in one place.
 
-Typer 0.29 converts every parameter through a pydantic ``TypeAdapter`` built when a
-command runs, even a ``--help`` that was not given: importing pydantic and building the
-adapters costs about 90 ms, more than most of referee's commands take in all. ``str``,
-``int``, ``bool``, ``Path`` and ``list[str]`` (Optional or not: Typer strips that) need no
-pydantic; any other type keeps Typer's own conversion.
+Typer is pinned to its minor version (``typer>=0.29,<0.30`` in pyproject.toml) because of
+this module, and only this module; upgrading Typer means reading this module against
+the new release (``tests/test_typer_upgrade.py`` runs the CLI against the newest Typer
+the package index has). It holds three things:
 
-This reaches into Typer's internals (``typer._coercion``), so pyproject.toml pins Typer's
-minor version, and if the internals are not there the commands simply fall back to
-Typer's conversion (slower, same results). The CLI tests exercise every conversion.
+1. **Click's exceptions** (:data:`click_exceptions`), which Typer ≥ 0.25 ships as its own
+   copy (``typer._click``): the error path (``cli/group.py``) catches them.
+2. **Building one command group, or one command of it** (:func:`build_group`): Typer's
+   ``registered_commands`` list is narrowed to the command about to run before
+   ``typer.main.get_group`` builds it, so a quick entry does not pay for inspecting the
+   group's other commands.
+3. **Parameter conversion without pydantic** (:class:`PlainCommand`,
+   :func:`plain_conversion`). Typer 0.29 converts every parameter through a pydantic
+   ``TypeAdapter`` built when a command runs, even a ``--help`` that was not given:
+   importing pydantic and building the adapters costs about 90 ms, more than most of
+   referee's commands take in all. ``str``, ``int``, ``bool``, ``Path`` and ``list[str]``
+   (Optional or not: Typer strips that) need no pydantic; any other type keeps Typer's
+   own conversion. This reaches into ``typer._coercion``; if it is not there, the
+   commands simply fall back to Typer's conversion (slower, same results). The CLI tests
+   exercise every conversion.
 
-It also gives ``--help`` one style, as click writes it: arguments in capitals (``FILE``,
-``[ENTRIES]...`` when optional), options followed by the kind of value they take
-(``--seed TEXT``, ``--target INTEGER``), and flags (``--json``) by nothing at all, not
-by Typer's ``<bool>`` or ``<list[str]>``.
+   It also gives ``--help`` one style, as click writes it: arguments in capitals
+   (``FILE``, ``[ENTRIES]...`` when optional), options followed by the kind of value they
+   take (``--seed TEXT``, ``--target INTEGER``), and flags (``--json``) by nothing at all,
+   not by Typer's ``<bool>`` or ``<list[str]>``.
 """
 
 from __future__ import annotations
@@ -23,7 +34,36 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import typer
 from typer.core import TyperCommand
+
+try:  # typer >= 0.25 ships its own copy of click
+    from typer._click import exceptions as click_exceptions
+except ImportError:  # pragma: no cover - older typer on top of click
+    from click import exceptions as click_exceptions  # type: ignore[no-redef,import-not-found,unused-ignore]
+
+__all__ = ["PlainCommand", "build_group", "click_exceptions", "paragraphs", "plain_conversion", "usage_pieces"]
+
+def build_group(app: typer.Typer, name: str, only: str | None = None) -> Any:
+    """The click group Typer builds for ``app``, named ``name``; with ``only``, the name
+    of the command about to run, a group of just that command (Typer inspects every
+    command's signature to build it, time a quick entry need not spend)."""
+    import copy
+
+    chosen = [info for info in app.registered_commands if _command_name(info) == only]
+    if chosen:
+        app = copy.copy(app)
+        app.registered_commands = chosen
+    group = typer.main.get_group(app)  # a group even when it holds a single command
+    group.name = name
+    return group
+
+
+def _command_name(info: Any) -> str:
+    return info.name or typer.main.get_command_name(info.callback.__name__)
+
+
+# --- parameters without pydantic ---------------------------------------------------------
 
 _PLAIN = (str, int, bool, Path, list[str])
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
@@ -103,7 +143,7 @@ def _plain_param_class() -> type | None:
         return None
 
     @dataclass(frozen=True)
-    class PlainParam(RuntimeParam):  # type: ignore[misc]
+    class PlainParam(RuntimeParam):
         def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
             if self.annotation is bool:
                 return bool(value)
