@@ -8,7 +8,7 @@ the shipped lists.
 
 - **Where**: ``$XDG_CACHE_HOME/referee/word-lists/`` (``~/.cache/referee/word-lists/``
   when ``XDG_CACHE_HOME`` is unset or not an absolute path), one file per list, named
-  after a hash of the list's absolute path.
+  after checksums of the list's absolute path.
 - **When it is good**: its first line records the list's size, modification time
   (nanoseconds) and the SHA-256 of its bytes. A list with the same size and time is
   taken as unchanged; otherwise the list is read and hashed, and a list whose content is
@@ -22,9 +22,8 @@ the shipped lists.
 
 from __future__ import annotations
 
-import hashlib
 import os
-import tempfile
+import zlib
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -41,12 +40,18 @@ def cache_folder() -> Path:
 
 
 def cache_path(source: Path) -> Path:
-    """The cache file of the list at ``source`` (one per absolute path)."""
-    key = hashlib.sha256(os.fsencode(os.path.abspath(source))).hexdigest()[:32]
-    return cache_folder() / f"{key}.words"
+    """The cache file of the list at ``source`` (one per absolute path).
+
+    Named by two checksums of the path from zlib (hashlib and its OpenSSL would add some
+    milliseconds to every challenge, for a name only)."""
+    where = os.fsencode(os.path.abspath(source))
+    return cache_folder() / f"{zlib.crc32(where):08x}{zlib.adler32(where):08x}.words"
 
 
 def content_hash(data: bytes) -> str:
+    """The SHA-256 of a list's bytes (only computed when the list has to be read anyway)."""
+    import hashlib
+
     return hashlib.sha256(data).hexdigest()
 
 
@@ -84,6 +89,8 @@ def sorted_body(words: Iterable[str]) -> tuple[bytes, int]:
 
 def write(source: Path, stat: os.stat_result, digest: str, body: bytes, count: int) -> bool:
     """Write the index of ``source`` atomically; False (and no trace) if it cannot be written."""
+    import tempfile
+
     target = cache_path(source)
     temporary = None
     try:
