@@ -217,7 +217,7 @@ def test_wordfreq_verdicts(word, expected):
 @pytest.mark.parametrize("word", ["lol", "omg", "wtf", "idk", "lmao"])
 def test_wordfreq_words_must_also_be_in_the_shipped_word_list(word):
     assert word in frequency.common_words("en", 3.0)  # common in running text …
-    assert reason("wordfreq:en", word) is Reason.NOT_IN_DICTIONARY  # … but not in builtin:en
+    assert reason("wordfreq:en", word) is reason("builtin:en", word) is Reason.ACRONYM  # … but not in builtin:en
 
 
 def test_wordfreq_uses_the_shipped_list_of_its_language_where_one_ships():

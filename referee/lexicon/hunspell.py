@@ -150,6 +150,10 @@ class HunspellDictionary:
             raise InputError(self._missing_message())
         self._classifier = classifier(self.tag)
 
+    def check(self, spelling: str) -> bool:
+        """Whether Hunspell accepts ``spelling`` exactly as written (case and accents count)."""
+        return bool(self._dict.check(spelling))
+
     def _missing_message(self) -> str:
         here = installed()
         message = f"no Hunspell dictionary {self.tag} is installed: apt-get install {debian_package(self.tag)} (Debian, Ubuntu)"
