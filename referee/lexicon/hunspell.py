@@ -3,8 +3,9 @@
 Hunspell knows how a word is written, so the case it knows decides why a word fails
 (SPEC §5.2): a word it knows only capitalised (``Paris``) or in mixed case (``McDonald``,
 ``eBay``) is a proper noun, only in capitals (``NASA``) an acronym. Players type without
-accents, so a word Hunspell knows only with them (Dutch ``geëerd``) is found through its
-suggestions. The shipped classifier lists of the language only add what case cannot
+accents, so a word Hunspell knows only with them (Dutch ``geëerd``) is found by checking
+its spellings with one accented letter. All of it is plain spell checks: Hunspell's
+suggestions cost 30–100 ms a word and are never asked. The shipped classifier lists of the language only add what case cannot
 tell (see :meth:`HunspellDictionary.lookup`).
 
 Enchant may serve a language from another engine (Aspell); referee asks for the
