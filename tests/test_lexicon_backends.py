@@ -293,6 +293,7 @@ def test_hunspell_checks_the_cased_and_accented_forms_directly_and_never_asks_fo
         ("hunspell:en_US", "facade", Reason.IN_DICTIONARY),
         ("hunspell:en_US", "youtube", Reason.PROPER_NOUN),  # YouTube: a capital inside
         ("hunspell:en_GB", "iphone", Reason.PROPER_NOUN),
+        ("hunspell:nl_NL", "postnl", Reason.PROPER_NOUN),  # PostNL: capitals to the end
     ],
 )
 def test_hunspell_finds_a_word_known_only_with_an_accent_or_a_capital_inside(name, word, expected):
@@ -315,11 +316,11 @@ def test_accented_spellings_are_exactly_the_one_letter_changes_that_fold_back(le
 
 
 @given(st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=2, max_size=8))
-def test_inner_capitals_are_exactly_the_spellings_with_one_capital_inside(letters):
-    brute = {
-        spelling
-        for i in range(1, len(letters))
-        for first in (letters[0], letters[0].upper())
-        if (spelling := first + letters[1:i] + letters[i].upper() + letters[i + 1 :])
-    }
+def test_inner_capitals_are_one_capital_inside_or_capitals_to_the_end_with_or_without_a_first_capital(letters):
+    brute = set()
+    for i in range(1, len(letters)):
+        for first in (letters[0], letters[0].upper()):
+            brute.add(first + letters[1:i] + letters[i].upper() + letters[i + 1 :])
+            if i > 1:  # with a capital first, capitals from the second letter are all capitals
+                brute.add(first + letters[1:i] + letters[i:].upper())
     assert set(hunspell.inner_capitals(letters)) == brute

@@ -126,12 +126,14 @@ def accented(letters: str) -> Iterator[str]:
 
 
 def inner_capitals(letters: str) -> Iterator[str]:
-    """``letters`` with one capital inside, with or without a capital first: ``eBay``,
-    ``iPhone``, ``McDonald``, ``PhD``, ``MacArthur``."""
+    """``letters`` with capitals inside, with or without a capital first: one capital
+    (``eBay``, ``iPhone``, ``McDonald``, ``PhD``, ``MacArthur``) or capitals to the end
+    (``PostNL``)."""
     for i in range(1, len(letters)):
-        inside = letters[:i] + letters[i].upper() + letters[i + 1 :]
-        yield inside
-        yield inside[0].upper() + inside[1:]
+        one, to_the_end = letters[:i] + letters[i].upper() + letters[i + 1 :], letters[:i] + letters[i:].upper()
+        for inside in (one, to_the_end) if i > 1 else (one,):  # NASA is no capital inside
+            yield inside
+            yield inside[0].upper() + inside[1:]
 
 
 class HunspellDictionary:
@@ -194,9 +196,9 @@ class HunspellDictionary:
         (``Paris``, ``PARIS``; ``McDonald``, ``MCDONALD``), so: capitalised (``Paris``, also
         with accents: ``Curaçao``) is a proper noun, unless the shipped acronym list says
         the spelling is an acronym (en_GB knows both ``Nato`` and ``NATO``); known in
-        capitals but not capitalised, a spelling with one or two capitals inside
-        (``McDonald``, ``eBay``, ``PhD``, ``iPhone``) is a proper noun, and else the word is
-        only known in capitals, an acronym (``NASA``).
+        capitals but not capitalised, a spelling with capitals inside (``McDonald``,
+        ``eBay``, ``PhD``, ``iPhone``, ``PostNL``: :func:`inner_capitals`) is a proper noun,
+        and else the word is only known in capitals, an acronym (``NASA``).
         """
         if self._dict.check(letters.capitalize()) or self._accented(letters, str.capitalize):
             return Reason.ACRONYM if self._classifier.has(Reason.ACRONYM, letters) else Reason.PROPER_NOUN
