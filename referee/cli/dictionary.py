@@ -6,6 +6,7 @@ pyenchant and wordfreq are imported inside the commands (``referee --help`` stay
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -157,8 +158,6 @@ def _given_words(arguments: list[str]) -> list[tuple[str, str]]:
         if argument != "-":
             given.append((f"word {number}" if len(arguments) > 1 else "", argument))
             continue
-        import sys
-
         lines = [(n, line.strip()) for n, line in enumerate(sys.stdin.read().splitlines(), start=1) if line.strip()]
         if not lines:
             raise InputError("no words on stdin: give one word a line after -")

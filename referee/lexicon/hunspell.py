@@ -5,8 +5,8 @@ Hunspell knows how a word is written, so the case it knows decides why a word fa
 ``eBay``) is a proper noun, only in capitals (``NASA``) an acronym. Players type without
 accents, so a word Hunspell knows only with them (Dutch ``geëerd``) is found by checking
 its spellings with one accented letter. All of it is plain spell checks: Hunspell's
-suggestions cost 30–100 ms a word and are never asked. The shipped classifier lists of the language only add what case cannot
-tell (see :meth:`HunspellDictionary.lookup`).
+suggestions cost 30–100 ms a word and are never asked. The shipped classifier lists of
+the language only add what case cannot tell (see :meth:`HunspellDictionary.lookup`).
 
 Enchant may serve a language from another engine (Aspell); referee asks for the
 Hunspell provider only, so ``hunspell:en_US`` means the Hunspell dictionary.
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -208,7 +208,7 @@ class HunspellDictionary:
             return Reason.PROPER_NOUN
         return Reason.ACRONYM
 
-    def _accented(self, letters: str, case: Any) -> bool:
+    def _accented(self, letters: str, case: Callable[[str], str]) -> bool:
         """Whether Hunspell knows ``letters`` with one accented letter (``geëerd``,
         ``Curaçao``), written in ``case`` (``str.lower`` or ``str.capitalize``)."""
         return any(self._dict.check(case(spelling)) for spelling in accented(letters))

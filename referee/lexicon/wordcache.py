@@ -27,7 +27,10 @@ import zlib
 from collections.abc import Iterable
 from pathlib import Path
 
+from referee.errors import InputError
 from referee.lexicon.sortedfile import SortedWordFile
+
+UNUSABLE = (OSError, ValueError, InputError)  # a cache file that cannot serve: read the list instead
 
 MAGIC = b"referee-word-list-index 1"
 
@@ -63,7 +66,7 @@ class CachedIndex:
     """An index read from the cache: its stamp (size, mtime, hash), word count and words."""
 
     def __init__(self, path: Path) -> None:
-        """Open the cache file ``path``; OSError or ValueError if it is missing or damaged."""
+        """Open the cache file ``path``; one of UNUSABLE if it is missing or damaged."""
         self.path = path
         with path.open("rb") as handle:
             first = handle.readline(200)
@@ -114,7 +117,7 @@ def cached(source: Path, stat: os.stat_result) -> CachedIndex | None:
     """The cached index of ``source`` if its stamp matches ``stat``; None otherwise."""
     try:
         found = CachedIndex(cache_path(source))
-    except (OSError, ValueError):
+    except UNUSABLE:
         return None
     return found if (found.size, found.mtime_ns) == (stat.st_size, stat.st_mtime_ns) else None
 
@@ -123,7 +126,7 @@ def restamp(source: Path, stat: os.stat_result, digest: str) -> CachedIndex | No
     """A list whose stamp changed but whose bytes hash the same: re-stamp its index."""
     try:
         found = CachedIndex(cache_path(source))
-    except (OSError, ValueError):
+    except UNUSABLE:
         return None
     if found.digest != digest:
         return None
