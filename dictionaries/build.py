@@ -63,9 +63,9 @@ SIZES = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
 # hunspell:LANG applies; a stem ending in s is left alone (mos + s is moss, not a plural).
 # These everyday words were found by reading the abbreviation and affix lists by hand:
 EN_EVERYDAY = "admin admins bro bros dev devs diff fam maths max med meds meta prog rec reg vocab".split()
-# Reasons SCOWL does not give, written by hand: the 's contractions, chat and sports acronyms, chat and unit
-# abbreviations, and the months and days (SCOWL has Jan and Feb as names only). Words
-# of the list are never classified (mar, sat, sun, wed stay words).
+# Reasons SCOWL does not give, written by hand: the 's contractions, chat and sports
+# acronyms, chat and unit abbreviations, and the months and days (SCOWL has Jan and Feb
+# as names only). Words of the list are never classified (mar, sat, sun, wed stay words).
 EN_HAND_CLASSES = {
     # SCOWL keeps that's, who's among the words (like cat's), not the contractions
     Reason.CONTRACTION: "thats theres whos whats heres hows wheres whens whys hes shes todays".split(),
@@ -239,6 +239,7 @@ def dutch() -> tuple[set[str], dict[Reason, set[str]], dict[str, int]]:
         if (w := playable(line)) == line and w in english_words and zipf_frequency(w, "en") >= ENGLISH_ZIPF
         and zipf_frequency(w, "nl") < DUTCH_ZIPF and zipf_frequency(w, "en") - zipf_frequency(w, "nl") >= ENGLISH_MARGIN
     }  # fmt: skip
+    english -= {w for line in kept if (w := playable(line)) and w != line}  # also written with accents: cafe
     words -= english
     found = [item for line in lines if (item := classify(line, "names"))]
     return words, classes(found, words), {"unknown": len(unknown), "english": len(english)}
