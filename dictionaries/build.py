@@ -3,9 +3,11 @@
 
 Only someone refreshing the lists runs this; referee itself and its tests use the
 committed files. From the repository root, with referee installed (the lists are folded
-with referee's own ``fold``, so built words and typed words always compare alike):
+with referee's own ``fold``, so built words and typed words always compare alike). The
+Hunspell dictionaries and wordfreq (a dependency of referee) only filter: they decide
+which SCOWL and OpenTaal entries stay, and their versions are recorded in index.json:
 
-    apt-get install scowl wdutch
+    apt-get install scowl wdutch libenchant-2-2 hunspell-en-us hunspell-en-gb hunspell-nl
     python dictionaries/build.py            # rewrite the lists in dictionaries/
     python dictionaries/build.py --check    # build into a temporary folder; exit 1 if any file differs
 
@@ -54,6 +56,41 @@ EN_SIZE, EN_LARGE_SIZE = 70, 80
 EN_CLASSES = ("upper", "proper-names", "abbreviations", "contractions")
 EN_CLASS_SIZE = 80
 SIZES = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
+
+# --- corrections (issue 10) ---
+# SCOWL files everyday clipped words under "abbreviations". One that takes a plural in the
+# list (app, apps) and that Hunspell en_US or en_GB knows in lower case is a word, the rule
+# hunspell:LANG applies; a stem ending in s is left alone (mos + s is moss, not a plural).
+# These everyday words were found by reading the abbreviation and affix lists by hand:
+EN_EVERYDAY = "admin admins bro bros dev devs diff fam maths max med meds meta prog rec reg vocab".split()
+# Reasons SCOWL does not give, written by hand: the 's contractions, chat and sports
+# acronyms, chat and unit abbreviations, and the months and days (SCOWL has Jan and Feb
+# as names only). Words of the list are never classified (mar, sat, sun, wed stay words).
+EN_HAND_CLASSES = {
+    # SCOWL keeps that's, who's among the words (like cat's), not the contractions
+    Reason.CONTRACTION: "thats theres whos whats heres hows wheres whens whys hes shes todays".split(),
+    Reason.ACRONYM: "omg wtf lol lmao rofl btw fyi idk imo imho tbh brb afaik irl smh fifa uefa nba nfl nhl".split(),
+    Reason.ABBREVIATION: (
+        "pls plz thx thnx kgs mgmt govt approx "
+        "jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat sun"
+    ).split(),
+}
+# builtin:en-large: a size-80 word that SCOWL also lists as a name, acronym or
+# abbreviation (or that is on the hand lists above) and that neither Hunspell dictionary
+# knows in lower case is left out (gregory, paris, ufo). So are these run-together
+# mistakes, found by hand among the size-80 words that split into two common words
+# (a rule found too many real compounds Hunspell lacks: countertop, treehouse):
+EN_HUNSPELL = ("en_US", "en_GB")
+EN_RUN_TOGETHER = "afterall airforce aswell fulltime highschool longterm nevermind thankyou tobe".split()
+# builtin:nl: an entry that Hunspell nl_NL (OpenTaal's own spelling dictionary) does not
+# accept in lower case is dropped (zeeland, misspellings the list keeps: verassing, and
+# the slurs OpenTaal forbids); so is an entry written without accents that is a common
+# word of builtin:en (wordfreq Zipf >= ENGLISH_ZIPF in English) and far more frequent in
+# English than in Dutch (at least ENGLISH_MARGIN more, and under DUTCH_ZIPF in Dutch):
+# coffee, nobody, wrong. Words both languages share (consonant, coëfficiënt, computer)
+# stay.
+NL_HUNSPELL = "nl_NL"
+ENGLISH_ZIPF, ENGLISH_MARGIN, DUTCH_ZIPF = 3.5, 1.3, 3.5
 
 PLAYABLE = re.compile(r"[a-z]+")
 # When one folded spelling is in several classes, the first class here names it.
@@ -141,7 +178,22 @@ def classes(found: Iterable[tuple[str, Reason]], words: set[str]) -> dict[Reason
     return out
 
 
+def speller(tag: str):  # noqa: ANN201 - a HunspellDictionary
+    from referee.lexicon.hunspell import HunspellDictionary
+
+    return HunspellDictionary(tag)
+
+
+def takes_a_plural(stem: str, words: set[str]) -> bool:
+    return not stem.endswith("s") and stem + "s" in words
+
+
 def english() -> tuple[set[str], set[str], dict[Reason, set[str]], dict[str, object]]:
+    spellers = [speller(tag) for tag in EN_HUNSPELL]
+
+    def hunspell_lower(word: str) -> bool:
+        return any(s.check(word) for s in spellers)
+
     words = {w for _, e in entries(scowl_files(EN_WORDS, ["words"], EN_SIZE)) if (w := playable(e))}
     large = {w for _, e in entries(scowl_files(EN_WORDS, ["words"], EN_LARGE_SIZE)) if (w := playable(e))}
     every_category = sorted({p.name.split("-")[0] for p in SCOWL.glob("*-*.*") if not p.name.startswith("special")})
@@ -151,18 +203,46 @@ def english() -> tuple[set[str], set[str], dict[Reason, set[str]], dict[str, obj
         item = classify(entry, sub if sub in ("contractions", "abbreviations") else "names")
         if item:
             found.append(item)
+    # Clipped words that are words: the plural rule, then the words read by hand.
+    abbreviations = {letters for letters, reason in found if reason is Reason.ABBREVIATION}
+    clipped = {a for a in abbreviations if takes_a_plural(a, words) and hunspell_lower(a)}
+    words |= clipped | set(EN_EVERYDAY)
+    found += [(letters, reason) for reason, spellings in EN_HAND_CLASSES.items() for letters in spellings]
+    # en-large: no names, acronyms or abbreviations Hunspell does not know as words, no run-together mistakes
+    classified = {letters for letters, _ in found}
+    extra = large - words
+    names = {w for w in extra if w in classified and not hunspell_lower(w)}
+    mistakes = extra & set(EN_RUN_TOGETHER)
+    large = (large | words) - names - mistakes
     recipe = {
         "words": f"SCOWL <category>-words.<size> for the categories {', '.join(EN_WORDS)}",
-        "classes": f"SCOWL <category>-{{{','.join(EN_CLASSES)}}}.<size> of every category, sizes up to {EN_CLASS_SIZE}",
+        "classes": f"SCOWL <category>-{{{','.join(EN_CLASSES)}}}.<size> of every category, sizes up to {EN_CLASS_SIZE}, "
+        "and the contractions, acronyms and abbreviations written by hand in dictionaries/build.py",
+        "corrections": f"{len(clipped)} clipped words SCOWL calls abbreviations that take a plural and Hunspell "
+        f"knows in lower case, and {len(EN_EVERYDAY)} written by hand, are words; en-large leaves out "
+        f"{len(names)} names, acronyms and abbreviations and {len(mistakes)} run-together words",
     }
     return words, large, classes(found, words), recipe
 
 
-def dutch() -> tuple[set[str], dict[Reason, set[str]]]:
+def dutch() -> tuple[set[str], dict[Reason, set[str]], dict[str, int]]:
+    from wordfreq import zipf_frequency
+
+    check = speller(NL_HUNSPELL).check
+    english_words = {w for _, e in entries(scowl_files(EN_WORDS, ["words"], EN_SIZE)) if (w := playable(e))}
     lines = [line.strip() for line in DUTCH.read_text(encoding="utf-8").splitlines() if line.strip()]
-    words = {w for line in lines if (w := playable(line))}
+    unknown = {line for line in lines if playable(line) and not check(line)}
+    kept = [line for line in lines if line not in unknown]
+    words = {w for line in kept if (w := playable(line))}
+    english = {
+        w for line in kept
+        if (w := playable(line)) == line and w in english_words and zipf_frequency(w, "en") >= ENGLISH_ZIPF
+        and zipf_frequency(w, "nl") < DUTCH_ZIPF and zipf_frequency(w, "en") - zipf_frequency(w, "nl") >= ENGLISH_MARGIN
+    }  # fmt: skip
+    english -= {w for line in kept if (w := playable(line)) and w != line}  # also written with accents: cafe
+    words -= english
     found = [item for line in lines if (item := classify(line, "names"))]
-    return words, classes(found, words)
+    return words, classes(found, words), {"unknown": len(unknown), "english": len(english)}
 
 
 def package_version(name: str) -> str:
@@ -189,16 +269,25 @@ def affixes(language: str) -> set[str]:
     return {affix for affix in found if len(affix) >= MIN_LETTERS}
 
 
+def filters() -> dict[str, str]:
+    """The versions of what filters the lists: the Hunspell dictionaries and wordfreq."""
+    from importlib.metadata import version
+
+    found = {package: package_version(package) for package in ("hunspell-en-us", "hunspell-en-gb", "hunspell-nl")}
+    return {**found, "wordfreq": version("wordfreq")}
+
+
 def build(folder: Path) -> dict[str, object]:
     en_words, en_large, en_classes, en_recipe = english()
-    nl_words, nl_classes = dutch()
+    nl_words, nl_classes, nl_dropped = dutch()
     en = write_list(folder, "en.txt", en_words)
     extra = write_list(folder, "en-large.txt", en_large - en_words)
     nl = write_list(folder, "nl.txt", nl_words)
     scowl, wdutch = package_version("scowl"), package_version("wdutch")
+    filtered_by = filters()
     index: dict[str, object] = {
         "format": 1,
-        "built_from": {"scowl": scowl, "wdutch": wdutch},
+        "built_from": {"scowl": scowl, "wdutch": wdutch, **filtered_by},
         "dictionaries": {
             "en": {
                 "language": "en",
@@ -208,9 +297,9 @@ def build(folder: Path) -> dict[str, object]:
                 "what": f"English words, SCOWL up to size {EN_SIZE}: American, British, Canadian and "
                 "Australian spellings and their common variants",
                 "source": f"{en_recipe['words']}, sizes up to {EN_SIZE}, from the Debian package scowl {scowl}; "
-                "lower-case entries only, accents folded, 3 letters or more",
+                "lower-case entries only, accents folded, 3 letters or more; " + en_recipe["corrections"],
                 "licence": LICENCE_SCOWL,
-                "built_from": {"scowl": scowl},
+                "built_from": {"scowl": scowl, **filtered_by},
             },
             "en-large": {
                 "language": "en",
@@ -219,9 +308,9 @@ def build(folder: Path) -> dict[str, object]:
                 "bytes": en["bytes"] + extra["bytes"],
                 "what": f"builtin:en plus the rarer words of SCOWL size {EN_LARGE_SIZE}, such as qat and zax",
                 "source": f"{en_recipe['words']}, sizes up to {EN_LARGE_SIZE}, from the Debian package scowl {scowl}; "
-                "en-large.txt holds the words not already in en.txt",
+                "en-large.txt holds the words not already in en.txt; " + en_recipe["corrections"],
                 "licence": LICENCE_SCOWL,
-                "built_from": {"scowl": scowl},
+                "built_from": {"scowl": scowl, **filtered_by},
             },
             "nl": {
                 "language": "nl",
@@ -230,9 +319,11 @@ def build(folder: Path) -> dict[str, object]:
                 "bytes": nl["bytes"],
                 "what": "Dutch words, the OpenTaal word list",
                 "source": f"/usr/share/dict/nederlands from the Debian package wdutch {wdutch} (OpenTaal); "
-                "lower-case entries only, accents folded, 3 letters or more",
+                "lower-case entries only, accents folded, 3 letters or more; less "
+                f"{nl_dropped['unknown']} that Hunspell {NL_HUNSPELL} refuses (zeeland, misspellings) and "
+                f"{nl_dropped['english']} English words (coffee, nobody)",
                 "licence": LICENCE_DUTCH,
-                "built_from": {"wdutch": wdutch},
+                "built_from": {"wdutch": wdutch, "hunspell-nl": filtered_by["hunspell-nl"], "wordfreq": filtered_by["wordfreq"]},
             },
         },
         "classifiers": {},
@@ -261,6 +352,13 @@ def main() -> int:
     for needed, package in ((SCOWL, "scowl"), (DUTCH, "wdutch")):
         if not needed.exists():
             sys.exit(f"dictionaries/build.py: {needed} is missing; apt-get install {package}")
+    from referee.errors import InputError
+
+    try:
+        for tag in (*EN_HUNSPELL, NL_HUNSPELL):
+            speller(tag)
+    except InputError as error:
+        sys.exit(f"dictionaries/build.py: {error}")
     if not args.check:
         index = build(HERE)
         print(json.dumps(index, indent=2, ensure_ascii=False))

@@ -21,6 +21,12 @@ if os.environ.get("CI"):
     settings.load_profile("ci")
 
 
+@pytest.fixture(autouse=True)
+def _private_cache(tmp_path_factory, monkeypatch):
+    """Every test gets its own user cache folder (``file:`` list indexes), never the real one."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+
+
 class Run:
     """The result of one `referee …` call: exit code, stdout, stderr."""
 

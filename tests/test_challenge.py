@@ -86,7 +86,7 @@ def test_too_short(referee):
 
 def test_a_spelling_on_the_affix_list_and_another_list_is_a_prefix_or_suffix(referee):
     assert verdict(referee, "ing")["reason"] == "prefix or suffix"  # not ING the bank
-    assert verdict(referee, "col")["reason"] == "prefix or suffix"
+    assert verdict(referee, "geo")["reason"] == "prefix or suffix"  # not GEO the acronym
     assert verdict(referee, "ing", "--dict", "builtin:nl")["reason"] == "prefix or suffix"
     assert verdict(referee, "auto's", "--dict", "builtin:nl")["reason"] == "contraction"  # the shape rules first
 

@@ -4,12 +4,15 @@ when a piece is missing: exit 2 naming what to install, nothing else breaks."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from referee.errors import InputError
 from referee.lexicon import frequency, hunspell
 from referee.lexicon.catalogue import open_dictionary
 from referee.lexicon.reasons import Reason
 from referee.lexicon.verdict import judge
+from referee.lexicon.words import fold
 
 
 def _installed() -> list[str]:
@@ -214,7 +217,7 @@ def test_wordfreq_verdicts(word, expected):
 @pytest.mark.parametrize("word", ["lol", "omg", "wtf", "idk", "lmao"])
 def test_wordfreq_words_must_also_be_in_the_shipped_word_list(word):
     assert word in frequency.common_words("en", 3.0)  # common in running text …
-    assert reason("wordfreq:en", word) is Reason.NOT_IN_DICTIONARY  # … but not in builtin:en
+    assert reason("wordfreq:en", word) is reason("builtin:en", word) is Reason.ACRONYM  # … but not in builtin:en
 
 
 def test_wordfreq_uses_the_shipped_list_of_its_language_where_one_ships():
@@ -262,3 +265,62 @@ def test_wordfreq_falls_back_to_its_own_api_if_the_format_changes(monkeypatch):
         assert frequency.source_file("en", 3.0) is None  # no data file read: dict info lists none
     finally:
         frequency._read.cache_clear()
+
+
+# --- Hunspell without suggestions (issue 10, point 9) ----------------------------------
+
+
+@needs_hunspell
+@pytest.mark.parametrize("name", ["hunspell:en_US", "hunspell:en_GB", "hunspell:nl_NL"])
+@pytest.mark.parametrize("word", ["zorbled", "kxtq", "paris", "nasa", "mcdonald", "geeerd", "kitty"])
+def test_hunspell_checks_the_cased_and_accented_forms_directly_and_never_asks_for_suggestions(name, word, monkeypatch):
+    dictionary = open_dictionary(name)
+    expected = reason(name, word)
+
+    def no_suggestions(*args):
+        raise AssertionError("suggestions asked")
+
+    monkeypatch.setattr(dictionary._dict, "suggest", no_suggestions)
+    assert judge(word, dictionary).reason is expected
+
+
+@needs_hunspell
+@pytest.mark.parametrize(
+    "name, word, expected",
+    [
+        ("hunspell:nl_NL", "ruine", Reason.IN_DICTIONARY),  # ruïne
+        ("hunspell:nl_NL", "financien", Reason.IN_DICTIONARY),  # financiën
+        ("hunspell:en_US", "facade", Reason.IN_DICTIONARY),
+        ("hunspell:en_US", "youtube", Reason.PROPER_NOUN),  # YouTube: a capital inside
+        ("hunspell:en_GB", "iphone", Reason.PROPER_NOUN),
+        ("hunspell:nl_NL", "postnl", Reason.PROPER_NOUN),  # PostNL: capitals to the end
+    ],
+)
+def test_hunspell_finds_a_word_known_only_with_an_accent_or_a_capital_inside(name, word, expected):
+    assert reason(name, word) is expected
+
+
+ALPHABET = "".join(map(chr, range(0xC0, 0x250)))  # Latin-1 letters, Latin Extended-A and -B
+
+
+@given(st.text(alphabet="abcdeginosuyz", min_size=1, max_size=6))
+def test_accented_spellings_are_exactly_the_one_letter_changes_that_fold_back(letters):
+    brute = {
+        letters[:i] + char + letters[i + 1 :]
+        for i in range(len(letters))
+        for char in ALPHABET
+        if char != letters[i] and char.islower() and fold(char) == letters[i]
+    }
+    found = list(hunspell.accented(letters))
+    assert len(found) == len(set(found)) and set(found) == brute
+
+
+@given(st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=2, max_size=8))
+def test_inner_capitals_are_one_capital_inside_or_capitals_to_the_end_with_or_without_a_first_capital(letters):
+    brute = set()
+    for i in range(1, len(letters)):
+        for first in (letters[0], letters[0].upper()):
+            brute.add(first + letters[1:i] + letters[i].upper() + letters[i + 1 :])
+            if i > 1:  # with a capital first, capitals from the second letter are all capitals
+                brute.add(first + letters[1:i] + letters[i:].upper())
+    assert set(hunspell.inner_capitals(letters)) == brute

@@ -11,6 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from referee.lexicon.catalogue import open_dictionary
+from referee.lexicon.reasons import Reason
+from referee.lexicon.verdict import judge
 from referee.lexicon.words import MIN_LETTERS, fold
 
 FOLDER = Path(__file__).resolve().parent.parent / "dictionaries"
@@ -66,6 +69,64 @@ def test_the_lists_hold_what_a_table_expects():
     assert b"nasa" in set(lines(FOLDER / "en-acronyms.txt"))
 
 
+def verdict(name: str, word: str) -> Reason:
+    return judge(word, open_dictionary(name)).reason
+
+
+@pytest.mark.parametrize("word", ["app", "maths", "tech", "intro", "bio", "stat", "admin", "bot", "max"])
+def test_a_shipped_abbreviation_whose_plural_is_in_the_list_is_a_word(word):
+    assert verdict("builtin:en", word) is Reason.IN_DICTIONARY
+    assert verdict("builtin:en-large", word) is Reason.IN_DICTIONARY
+
+
+def test_abbreviations_without_a_plural_stay_abbreviations():
+    for word in ("etc", "approx", "dept", "mph"):
+        assert verdict("builtin:en", word) is Reason.ABBREVIATION, word
+
+
+@pytest.mark.parametrize(
+    "word, reason",
+    [
+        ("thats", Reason.CONTRACTION), ("theres", Reason.CONTRACTION), ("whos", Reason.CONTRACTION),
+        ("omg", Reason.ACRONYM), ("wtf", Reason.ACRONYM), ("fifa", Reason.ACRONYM),
+        ("pls", Reason.ABBREVIATION), ("thx", Reason.ABBREVIATION), ("kgs", Reason.ABBREVIATION),
+        ("mgmt", Reason.ABBREVIATION), ("jan", Reason.ABBREVIATION), ("feb", Reason.ABBREVIATION),
+    ],
+)  # fmt: skip
+def test_contractions_chat_acronyms_and_abbreviations_are_named(word, reason):
+    assert verdict("builtin:en", word) is reason
+    assert verdict("builtin:en-large", word) is reason
+
+
+def test_month_abbreviations_that_are_words_stay_words():
+    for word in ("mar", "sat", "sun", "wed"):
+        assert verdict("builtin:en", word) is Reason.IN_DICTIONARY, word
+
+
+@pytest.mark.parametrize("word", ["zeeland", "coffee", "wrong", "nobody"])
+def test_builtin_nl_holds_no_names_nor_plain_english_words(word):
+    assert verdict("builtin:nl", word) is not Reason.IN_DICTIONARY
+
+
+def test_a_name_left_out_of_builtin_nl_is_a_proper_noun():
+    assert verdict("builtin:nl", "zeeland") is Reason.PROPER_NOUN
+
+
+def test_builtin_nl_keeps_the_words_dutch_shares_with_english():
+    for word in ("computer", "website", "been", "kat", "coefficient", "consonant", "hand"):
+        assert verdict("builtin:nl", word) is Reason.IN_DICTIONARY, word
+
+
+@pytest.mark.parametrize("word", ["gregory", "aswell", "afterall", "highschool", "paris", "ufo"])
+def test_en_large_holds_no_lower_case_names_nor_run_together_mistakes(word):
+    assert verdict("builtin:en-large", word) is not Reason.IN_DICTIONARY
+
+
+def test_en_large_keeps_the_word_game_words():
+    for word in ("qat", "zax", "outjump", "countertop", "treehouse"):
+        assert verdict("builtin:en-large", word) is Reason.IN_DICTIONARY, word
+
+
 def test_licences_and_sources_are_recorded():
     readme = (FOLDER / "README.md").read_text(encoding="utf-8")
     for needed in ("SCOWL", "wdutch", "OpenTaal", "LICENSE-scowl.txt", "LICENSE-wdutch.txt", "build.py"):
@@ -76,8 +137,14 @@ def test_licences_and_sources_are_recorded():
     assert INDEX["built_from"]["scowl"] in readme
 
 
+SOURCES = [Path("/usr/share/dict/scowl"), Path("/usr/share/dict/nederlands")] + [
+    Path(f"/usr/share/hunspell/{tag}.dic") for tag in ("en_US", "en_GB", "nl_NL")
+]
+
+
 @pytest.mark.skipif(
-    not Path("/usr/share/dict/scowl").is_dir() or not shutil.which("dpkg-query"), reason="needs scowl and wdutch"
+    not all(path.exists() for path in SOURCES) or not shutil.which("dpkg-query"),
+    reason="needs scowl, wdutch, hunspell-en-us, hunspell-en-gb and hunspell-nl",
 )
 def test_the_build_script_reproduces_the_committed_lists():
     done = subprocess.run(

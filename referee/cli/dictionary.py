@@ -6,6 +6,7 @@ pyenchant and wordfreq are imported inside the commands (``referee --help`` stay
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -109,34 +110,59 @@ def exit_with_verdict(verdict: Verdict) -> None:
 
 @app.command(cls=WordCommand)
 def check(
-    word: Annotated[
-        str,
+    words: Annotated[
+        list[str],
         typer.Argument(
-            metavar="WORD",
-            help="The word to look up; case and accents do not matter (a word starting with - goes after --).",
+            metavar="WORD…",
+            help="The words to look up, or - to read one word a line from stdin; case and accents do not "
+            "matter (a word starting with - goes after --).",
             show_default=False,
         ),
     ],
     dictionary: DictOption = DEFAULT_DICTIONARY,
     house: HouseOption = None,
-    as_json: JsonOption = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print JSON: one object, or one object a line (JSON Lines) for several words.")
+    ] = False,
 ) -> None:
-    """Is WORD a legal Spellcrafter word in this dictionary? Exit 0 valid, 1 invalid.
+    """Is each WORD a legal Spellcrafter word in this dictionary? Exit 0 all valid, 1 any invalid.
 
-    The verdict gives one reason: in dictionary, not in dictionary, proper noun, acronym,
-    abbreviation, contraction, hyphenated, prefix or suffix, or too short.
+    Each verdict gives one reason: in dictionary, not in dictionary, proper noun, acronym,
+    abbreviation, contraction, hyphenated, prefix or suffix, or too short. With several
+    words (or -), one verdict a line, in the order given; a word that cannot be read at
+    all is exit 2 before any verdict.
     """
     from referee.lexicon.catalogue import open_dictionary
-    from referee.lexicon.verdict import judge
+    from referee.lexicon.verdict import judge_all
 
-    verdict = judge(word, open_dictionary(dictionary, house))
-    if as_json:
-        from referee.cli.output import emit_json
+    verdicts = judge_all(_given_words(words), open_dictionary(dictionary, house))
+    for verdict in verdicts:
+        if as_json:
+            from referee.cli.output import emit_json
 
-        emit_json(verdict.to_json())
-    else:
-        show_verdict(verdict)
-    exit_with_verdict(verdict)
+            emit_json(verdict.to_json())
+        else:
+            show_verdict(verdict)
+    if not all(verdict.valid for verdict in verdicts):
+        raise typer.Exit(1)
+
+
+def _given_words(arguments: list[str]) -> list[tuple[str, str]]:
+    """(where, word) for each word given: the arguments, with - standing for stdin's lines."""
+    from referee.errors import InputError
+
+    if arguments.count("-") > 1:
+        raise InputError("give - (read the words from stdin) at most once")
+    given = []
+    for number, argument in enumerate(arguments, start=1):
+        if argument != "-":
+            given.append((f"word {number}" if len(arguments) > 1 else "", argument))
+            continue
+        lines = [(n, line.strip()) for n, line in enumerate(sys.stdin.read().splitlines(), start=1) if line.strip()]
+        if not lines:
+            raise InputError("no words on stdin: give one word a line after -")
+        given += [(f"stdin line {n}", line) for n, line in lines]
+    return given
 
 
 @app.command("list")

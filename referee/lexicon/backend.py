@@ -4,7 +4,8 @@ removals on top of any dictionary (``--house FILE``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
+from collections.abc import Collection, Iterator, Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -50,14 +51,24 @@ class BuiltinList:
 
 def read_text(path: Path, what: str) -> str:
     """The text of a file the user named, or an InputError that says what is wrong."""
+    return decode(read_bytes(path, what), path, what)
+
+
+def decode(data: bytes, path: Path, what: str) -> str:
     try:
-        return path.read_text(encoding="utf-8-sig")
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InputError(f"{what} {quoted(str(path))} is not UTF-8 text") from None
+
+
+def read_bytes(path: Path, what: str) -> bytes:
+    """The bytes of a file the user named, or an InputError that says what is wrong."""
+    try:
+        return path.read_bytes()
     except FileNotFoundError:
         raise InputError(f"{what} {quoted(str(path))} does not exist") from None
     except IsADirectoryError:
         raise InputError(f"{what} {quoted(str(path))} is a folder, not a file") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{what} {quoted(str(path))} is not UTF-8 text") from None
     except OSError as error:
         raise InputError(f"cannot read {what} {quoted(str(path))}: {error.strerror or error}") from None
 
@@ -76,16 +87,55 @@ class WordFile:
     """``file:PATH``: the table's own list, one word a line, ``#`` comments.
 
     The table's list is taken at its word: every entry is a word (folded like the input),
-    and nothing else is known about a word that is not in it.
+    and nothing else is known about a word that is not in it. After the first use the
+    list is answered from its compact index in the user's cache folder
+    (:mod:`referee.lexicon.wordcache`), rebuilt whenever the list changes.
     """
 
     def __init__(self, path: Path, name: str | None = None) -> None:
         self.name = name or f"file:{path}"
         self.path = path
-        self.words = frozenset(fold(content) for _, content in _lines(read_text(path, "the word list")))
+        self._words, self.count = _word_index(path)
+
+    def __contains__(self, letters: str) -> bool:
+        return letters in self._words
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._words)
 
     def lookup(self, letters: str) -> Reason:
-        return Reason.IN_DICTIONARY if letters in self.words else Reason.NOT_IN_DICTIONARY
+        return Reason.IN_DICTIONARY if letters in self._words else Reason.NOT_IN_DICTIONARY
+
+
+def _stamp(path: Path) -> os.stat_result | None:
+    try:
+        return path.stat()
+    except OSError:
+        return None  # reading the list says what is wrong
+
+
+def _word_index(path: Path) -> tuple[Collection[str], int]:
+    """The words of the list at ``path`` and their number: from the cache when it is good,
+    else read from the list (and cached for next time, when the cache can be written)."""
+    from referee.lexicon import wordcache
+
+    before = _stamp(path)
+    if before is not None and (found := wordcache.cached(path, before)):
+        return found.words, found.count
+    data = read_bytes(path, "the word list")
+    after = _stamp(path)
+    digest = wordcache.content_hash(data)
+    steady = before is not None and after is not None and (before.st_size, before.st_mtime_ns) == (
+        after.st_size,
+        after.st_mtime_ns,
+    )
+    if steady and (found := wordcache.restamp(path, after, digest)):
+        return found.words, found.count
+    words = {word for _, content in _lines(decode(data, path, "the word list")) if (word := fold(content))}
+    body, count = wordcache.sorted_body(words)
+    if steady:  # a list that changed while it was read is not cached
+        wordcache.write(path, after, digest, body, count)
+    return frozenset(words), count
 
 
 class HouseList:

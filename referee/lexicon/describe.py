@@ -186,7 +186,7 @@ def _file_info(path_text: str) -> dict[str, Any]:
         "kind": "file",
         "language": None,
         "what": "the table's own word list",
-        "words": len(words.words),
+        "words": words.count,
         "bytes": _size(path),
         "files": [str(path)],
         "source": str(path),

@@ -3,9 +3,10 @@
 Hunspell knows how a word is written, so the case it knows decides why a word fails
 (SPEC §5.2): a word it knows only capitalised (``Paris``) or in mixed case (``McDonald``,
 ``eBay``) is a proper noun, only in capitals (``NASA``) an acronym. Players type without
-accents, so a word Hunspell knows only with them (Dutch ``geëerd``) is found through its
-suggestions. The shipped classifier lists of the language only add what case cannot
-tell (see :meth:`HunspellDictionary.lookup`).
+accents, so a word Hunspell knows only with them (Dutch ``geëerd``) is found by checking
+its spellings with one accented letter. All of it is plain spell checks: Hunspell's
+suggestions cost 30–100 ms a word and are never asked. The shipped classifier lists of
+the language only add what case cannot tell (see :meth:`HunspellDictionary.lookup`).
 
 Enchant may serve a language from another engine (Aspell); referee asks for the
 Hunspell provider only, so ``hunspell:en_US`` means the Hunspell dictionary.
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -97,6 +99,43 @@ def dic_file(tag: str) -> Path | None:
     return None
 
 
+def _accents() -> dict[str, str]:
+    """Each plain letter and the accented lower-case letters that fold to it (``e``: ``éèêë…``)."""
+    found: dict[str, str] = {}
+    for code in range(0xC0, 0x250):
+        char = chr(code)
+        if char.islower() and len(base := fold(char)) == 1 and base != char and base.isascii():
+            found[base] = found.get(base, "") + char
+    return found
+
+
+ACCENTS = _accents()
+
+
+def accented(letters: str) -> Iterator[str]:
+    """``letters`` with one letter accented, every way (``geeerd`` → ``gèeerd``, …, ``geëerd``, …).
+
+    Players type without accents, so a word Hunspell knows only with them is found by
+    checking these spellings. One accent covers nearly every such word (*geëerd*,
+    *ruïne*, *café*, *façade*); a word that needs two and is not also a word without
+    them (*protégé*) is not found.
+    """
+    for i, letter in enumerate(letters):
+        for mark in ACCENTS.get(letter, ""):
+            yield letters[:i] + mark + letters[i + 1 :]
+
+
+def inner_capitals(letters: str) -> Iterator[str]:
+    """``letters`` with capitals inside, with or without a capital first: one capital
+    (``eBay``, ``iPhone``, ``McDonald``, ``PhD``, ``MacArthur``) or capitals to the end
+    (``PostNL``)."""
+    for i in range(1, len(letters)):
+        one, to_the_end = letters[:i] + letters[i].upper() + letters[i + 1 :], letters[:i] + letters[i:].upper()
+        for inside in (one, to_the_end) if i > 1 else (one,):  # NASA is no capital inside
+            yield inside
+            yield inside[0].upper() + inside[1:]
+
+
 class HunspellDictionary:
     """One installed Hunspell dictionary."""
 
@@ -114,6 +153,10 @@ class HunspellDictionary:
             raise InputError(self._missing_message())
         self._classifier = classifier(self.tag)
 
+    def check(self, spelling: str) -> bool:
+        """Whether Hunspell accepts ``spelling`` exactly as written (case and accents count)."""
+        return bool(self._dict.check(spelling))
+
     def _missing_message(self) -> str:
         here = installed()
         message = f"no Hunspell dictionary {self.tag} is installed: apt-get install {debian_package(self.tag)} (Debian, Ubuntu)"
@@ -123,41 +166,52 @@ class HunspellDictionary:
         """The verdict on ``letters`` (folded), from the case in which Hunspell knows the word.
 
         - Known in lower case (``kitty``, and ``zen``, ``albert`` or ``col`` where the
-          dictionary has them so): a word, whatever the shipped lists say about a name or an
-          acronym spelled the same; only :meth:`_lower_case` may still call it an abbreviation.
+          dictionary has them so), or only with accents (Dutch ``geëerd``): a word, whatever
+          the shipped lists say about a name or an acronym spelled the same; only
+          :meth:`_lower_case` may still call it an abbreviation.
         - Known only otherwise: the shipped abbreviation, contraction and affix lists come
           first, as with every dictionary (``Mrs``, ``Feb``, ``PhD`` are abbreviations, ``ING``
-          the suffix ``ing``); else the case decides, from the spelling Hunspell knows
-          (:meth:`_known_spellings`): all capitals is an acronym, any other (``Paris``,
-          ``McDonald``, ``eBay``, ``iPhone``) a proper noun.
+          the suffix ``ing``); else the case decides (:meth:`_known_case`): all capitals is
+          an acronym, any other (``Paris``, ``McDonald``, ``eBay``, ``iPhone``) a proper noun.
         - Unknown: the shipped lists say why, else not in dictionary.
+
+        Every step is a plain spell check (some microseconds each); Hunspell's suggestions,
+        which cost 30–100 ms a word, are never asked.
         """
-        if self._dict.check(letters):
+        if self._dict.check(letters) or self._accented(letters, str.lower):
             return self._lower_case(letters)
-        spellings = self._known_spellings(letters)
-        if not spellings:
+        case = self._known_case(letters)
+        if case is None:
             return self._classifier.explain_missing(letters)
-        if any(spelling.islower() for spelling in spellings):  # known only with accents: geëerd
-            return self._lower_case(letters)
         for reason in (Reason.ABBREVIATION, Reason.CONTRACTION, Reason.PREFIX_OR_SUFFIX):
             if self._classifier.has(reason, letters):
                 return reason
-        if any(spelling.isupper() for spelling in spellings):
-            return Reason.ACRONYM
-        return Reason.PROPER_NOUN
+        return case
 
-    def _known_spellings(self, letters: str) -> list[str]:
-        """The spellings of ``letters`` Hunspell knows when it does not know the lower case.
+    def _known_case(self, letters: str) -> Reason | None:
+        """PROPER_NOUN or ACRONYM for a spelling Hunspell knows only with capitals; None if
+        it does not know it at all.
 
-        Hunspell accepts the capitals of every word it knows (``MCDONALD``), so accepting
-        them says nothing about an acronym. Its suggestions give the spelling it really
-        holds (``McDonald``, ``eBay``, ``PhD``, ``NASA``, ``geëerd``); where they give none,
-        the capitalised form, then the capitals, are checked.
+        Hunspell accepts a word it knows in the case it knows and in all capitals
+        (``Paris``, ``PARIS``; ``McDonald``, ``MCDONALD``), so: capitalised (``Paris``, also
+        with accents: ``Curaçao``) is a proper noun, unless the shipped acronym list says
+        the spelling is an acronym (en_GB knows both ``Nato`` and ``NATO``); known in
+        capitals but not capitalised, a spelling with capitals inside (``McDonald``,
+        ``eBay``, ``PhD``, ``iPhone``, ``PostNL``: :func:`inner_capitals`) is a proper noun,
+        and else the word is only known in capitals, an acronym (``NASA``).
         """
-        found = [suggestion for suggestion in self._dict.suggest(letters) if fold(suggestion) == letters]
-        if found:
-            return found
-        return [form for form in (letters.capitalize(), letters.upper()) if self._dict.check(form)][:1]
+        if self._dict.check(letters.capitalize()) or self._accented(letters, str.capitalize):
+            return Reason.ACRONYM if self._classifier.has(Reason.ACRONYM, letters) else Reason.PROPER_NOUN
+        if not self._dict.check(letters.upper()):
+            return None
+        if any(self._dict.check(spelling) for spelling in inner_capitals(letters)):
+            return Reason.PROPER_NOUN
+        return Reason.ACRONYM
+
+    def _accented(self, letters: str, case: Callable[[str], str]) -> bool:
+        """Whether Hunspell knows ``letters`` with one accented letter (``geëerd``,
+        ``Curaçao``), written in ``case`` (``str.lower`` or ``str.capitalize``)."""
+        return any(self._dict.check(case(spelling)) for spelling in accented(letters))
 
     def _lower_case(self, letters: str) -> Reason:
         """A word Hunspell knows in lower case: a word, unless the lists are sure it is not.

@@ -9,16 +9,22 @@ millisecond and no more memory than the few pages it reads, however big the list
 from __future__ import annotations
 
 import mmap
+from collections.abc import Iterator
 from pathlib import Path
 
 from referee.errors import InputError
 
 
 class SortedWordFile:
-    """One sorted word list on disk; ``word in SortedWordFile(path)``."""
+    """One sorted word list on disk; ``word in SortedWordFile(path)``.
 
-    def __init__(self, path: Path) -> None:
+    ``start`` skips a header: the list is the bytes from there to the end of the file
+    (the cached index of a ``file:`` list, :mod:`referee.lexicon.wordcache`).
+    """
+
+    def __init__(self, path: Path, start: int = 0) -> None:
         self.path = path
+        self._start = start
         try:
             with path.open("rb") as handle:
                 size = path.stat().st_size
@@ -33,10 +39,10 @@ class SortedWordFile:
         if not key or b"\n" in key:
             return False
         data = self._map
-        low, high = 0, len(data)  # both always at the start of a line (or the end)
+        low, high = self._start, len(data)  # both always at the start of a line (or the end)
         while low < high:
             middle = (low + high) // 2
-            start = data.rfind(b"\n", low, middle) + 1 or low
+            start = max(data.rfind(b"\n", low, middle) + 1, low)
             end = data.find(b"\n", start)
             if end < 0:
                 end = len(data)
@@ -48,3 +54,18 @@ class SortedWordFile:
             else:
                 high = start
         return False
+
+    def byte_size(self) -> int:
+        """The size of the list in bytes (after the header)."""
+        return max(len(self._map) - self._start, 0)
+
+    def ends_with_newline(self) -> bool:
+        return len(self._map) > self._start and self._map[-1:] == b"\n"
+
+    def data(self) -> bytes:
+        """The list's bytes, one word a line."""
+        return bytes(self._map[self._start :])
+
+    def __iter__(self) -> Iterator[str]:
+        for line in self.data().splitlines():
+            yield line.decode("utf-8")
