@@ -16,7 +16,7 @@ GAMES: list[GameSpec] = [
         group="smitten",
         aliases=(),
         format="referee/smitten",
-        rules="referee.smitten.record:RULES",
+        rules="referee.smitten.ruleset:RULES",
         cli="referee.cli.smitten",
         deal="referee.dealing:deal_smitten",
     ),

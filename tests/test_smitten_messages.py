@@ -16,8 +16,9 @@ from referee.errors import RuleError
 from referee.smitten.check import check, situation
 from referee.smitten.instructions import Choice
 from referee.smitten.legality import choices_for, legal_moves
-from referee.smitten.play import new_game, play, resolve
-from referee.smitten.record import RULES
+from referee.smitten.entry import resolve
+from referee.smitten.play import new_game, play
+from referee.smitten.ruleset import RULES
 from referee.smitten.state import Kind, Options, State
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

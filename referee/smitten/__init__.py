@@ -5,7 +5,10 @@ The public face, python-chess style::
     state = new_game(Options(SmittenMode.SOLO, None, seed="s"))
     for move in legal_moves(state): ...
     state = play(state, move)          # a new state; RuleError if illegal
-    state.outcome                      # None, or Outcome(result, termination, reason)
+    step = apply(state, move)          # the new state and its Effect (what the table is told)
+    state.outcome                      # None, or referee.game.Outcome(winners, termination, reason)
+
+The game contract (:mod:`referee.game`) is :data:`referee.smitten.ruleset.RULES`.
 
 The names below are imported on first use (PEP 562), so `referee smitten check`
 loads only the modules it needs and starts quickly.
@@ -17,17 +20,20 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from referee.smitten.legality import Refusal, Rule, choices_for, is_legal, legal_moves, refusal
-    from referee.smitten.play import declare_loss, new_game, play, resolve
+    from referee.smitten.entry import resolve
+    from referee.smitten.explain import Refusal, refusal
+    from referee.smitten.legality import Rule, choices_for, is_legal, legal_moves
+    from referee.smitten.play import apply, new_game, play
     from referee.smitten.state import (
         Draw,
+        Effect,
         Flipped,
         Hand,
         Kind,
+        Lose,
         Move,
         NoDraw,
         Options,
-        Outcome,
         Pending,
         Result,
         State,
@@ -36,9 +42,11 @@ if TYPE_CHECKING:
     )
 
 _HOME = {
-    "legality": ("Refusal", "Rule", "choices_for", "is_legal", "legal_moves", "refusal"),
-    "play": ("declare_loss", "new_game", "play", "resolve"),
-    "state": ("Draw", "Flipped", "Hand", "Kind", "Move", "NoDraw", "Options", "Outcome", "Pending", "Result", "State",
+    "entry": ("resolve",),
+    "explain": ("Refusal", "refusal"),
+    "legality": ("Rule", "choices_for", "is_legal", "legal_moves"),
+    "play": ("apply", "new_game", "play"),
+    "state": ("Draw", "Effect", "Flipped", "Hand", "Kind", "Lose", "Move", "NoDraw", "Options", "Pending", "Result", "State",
               "Termination", "TurnEnd"),
 }
 _WHERE = {name: module for module, names in _HOME.items() for name in names}

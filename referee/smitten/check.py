@@ -31,7 +31,8 @@ from referee.errors import InputError
 from referee.smitten import instructions
 from referee.smitten.grid import BIT, COUNT, NEIGHBOURS, SIDE_INDEX, SIDE_NAMES, numbers
 from referee.smitten.instructions import Choice
-from referee.smitten.legality import Rule, choices_for, refusal, slots
+from referee.smitten.explain import refusal
+from referee.smitten.legality import Rule, choices_for, slots
 from referee.smitten.state import UNSEEN, Hand, Kind, Options, Pending, State, move
 from referee.wording import counted
 
@@ -70,7 +71,7 @@ def situation(left: int, right: int, after: Placement | None, choice: Choice | N
         pending = Pending(after.number, after.side, 0, choice)
     options = Options(SmittenMode.SOLO, None, hard2=hard, physical=True)
     hands = (Hand((UNSEEN,) * 3), Hand((UNSEEN,) * 3))
-    return State(options, (grids[0], grids[1]), hands, (UNSEEN,) * max(1, 11 - cards), pending=pending)
+    return State(options=options, grids=(grids[0], grids[1]), hands=hands, deck=(UNSEEN,) * max(1, 11 - cards), pending=pending)
 
 
 def check(placement: Placement, state: State) -> Verdict:
