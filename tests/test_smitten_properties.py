@@ -17,19 +17,22 @@ from referee.smitten.play import apply, new_game, play
 from referee.smitten.ruleset import RULES, event_for, setup_for
 from referee.smitten.state import Effect, Kind, Move, Options, Result, State, result
 
+#: A seed as `new` accepts it: any text that is not blank (referee.seeds.check_seed).
+SEEDS = st.text(min_size=1, max_size=8).filter(str.strip)
+
 OPTIONS = st.one_of(
     st.builds(
         lambda difficulty, physical, seed, players: Options(
             SmittenMode.TWO, difficulty, physical=physical, seed=None if physical else seed, players=players
         ),
-        st.sampled_from(list(Difficulty)), st.booleans(), st.text(min_size=1, max_size=8),
+        st.sampled_from(list(Difficulty)), st.booleans(), SEEDS,
         st.sampled_from([None, ("Anna", "Bram"), ("bram", "Anna Maria")]),
     ),
     st.builds(
         lambda easy, hard1, hard2, physical, seed: Options(
             SmittenMode.SOLO, None, easy=easy, hard1=hard1, hard2=hard2, physical=physical, seed=None if physical else seed
         ),
-        st.booleans(), st.booleans(), st.booleans(), st.booleans(), st.text(min_size=1, max_size=8),
+        st.booleans(), st.booleans(), st.booleans(), st.booleans(), SEEDS,
     ),
 )
 
