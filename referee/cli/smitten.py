@@ -266,7 +266,7 @@ def _record(file: Path, action: Any, as_json: bool) -> None:
     _report(file, recorded.saved, recorded.event, narrate(recorded.effect, recorded.state), as_json)
 
 
-def _report(file: Path, saved: Any, event: dict | None, lines: list[str], as_json: bool, show: bool = False) -> None:
+def _report(file: Path, saved: Any, event: dict[str, Any] | None, lines: list[str], as_json: bool, show: bool = False) -> None:
     if as_json:
         from referee.cli.output import emit_json
         from referee.smitten.report import state_json

@@ -50,7 +50,7 @@ class Verdict:
     reason: str
     rule: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {"legal": self.legal, "reason": self.reason, "placement": str(self.placement), "rule": self.rule}
 
 

@@ -202,10 +202,12 @@ def _instruction_card(state: State, move: Move) -> str:
 
 
 def _cell(state: State, move: Move) -> str:
+    assert move.side is not None
     return f"{SIDE_NAMES[move.side]} already holds its {move.number}: each grid takes each number once"
 
 
 def _adjacent(state: State, move: Move) -> str:
+    assert move.side is not None
     neighbours = ", ".join(map(str, numbers(NEIGHBOURS[move.number])))
     return (
         f"{move.number} would not touch a card in {SIDE_NAMES[move.side]}: its cell ({describe_cell(move.number)}) "

@@ -162,9 +162,12 @@ class Move:
         return f"{self.number}{self.side.value}" if self.side else str(self.number)
 
 
-def _intern() -> dict[tuple, Move]:
+_Key = tuple[Kind, int, int, GridSide | None, Choice | None]
+
+
+def _intern() -> dict[_Key, Move]:
     """Every possible move, made once: legal_moves hands out these objects."""
-    table: dict[tuple, Move] = {}
+    table: dict[_Key, Move] = {}
     choices = (None, *Choice)
     for actor in (0, 1):
         for number in range(1, 10):
