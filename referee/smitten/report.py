@@ -13,7 +13,7 @@ from referee.cards import GridSide
 from referee.smitten.explain import requirement
 from referee.smitten.grid import ALL, SIDE_NAMES, a, numbers
 from referee.smitten.ruleset import actor_value, setup_for
-from referee.smitten.state import UNSEEN, Action, Draw, Effect, Flipped, Kind, Lose, Move, Options, Pending, Result, State, TurnEnd, result
+from referee.smitten.state import UNSEEN, Draw, Effect, Flipped, Kind, Lose, Move, Options, Pending, Result, State, TurnEnd, result
 from referee.wording import counted
 
 
