@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from referee.cards import GridSide
 from referee.dealing import Difficulty, SmittenMode
 from referee.errors import InputError
-from referee.game import Outcome
 from referee.smitten.grid import SIDE_INDEX, SIDES, numbers
 from referee.smitten.instructions import Choice
+
+if TYPE_CHECKING:  # `referee smitten check` imports no more than it needs
+    from referee.game import Outcome
 
 UNSEEN = 0
 
