@@ -16,7 +16,6 @@ from referee.cli.files import add_file_commands
 from referee.cli.group import command_group
 
 if TYPE_CHECKING:
-    from referee.smitten.entry import Entry
     from referee.smitten.ruleset import SmittenRules
 
 app = command_group(
@@ -156,7 +155,7 @@ def play_command(
     from referee.smitten.entry import typed
     from referee.smitten.state import Kind
 
-    _move(file, typed(Kind.PLAY, card, choose, by, hand), as_json)
+    _record(file, typed(Kind.PLAY, card, choose, by, hand).action, as_json)
 
 
 @app.command()
@@ -171,7 +170,7 @@ def place(
     from referee.smitten.entry import typed
     from referee.smitten.state import Kind
 
-    _move(file, typed(Kind.PLACE, card, None, by, hand), as_json)
+    _record(file, typed(Kind.PLACE, card, None, by, hand).action, as_json)
 
 
 @app.command()
@@ -185,7 +184,7 @@ def reveal(
     from referee.smitten.entry import typed
     from referee.smitten.state import Kind
 
-    _move(file, typed(Kind.REVEAL, card, None, by, None, flags=("--by",)), as_json)
+    _record(file, typed(Kind.REVEAL, card, None, by, None, flags=("--by",)).action, as_json)
 
 
 @app.command()
@@ -199,7 +198,7 @@ def swap(
     from referee.smitten.entry import typed
     from referee.smitten.state import Kind
 
-    _move(file, typed(Kind.SWAP, card, None, None, hand, flags=("--hand",)), as_json)
+    _record(file, typed(Kind.SWAP, card, None, None, hand, flags=("--hand",)).action, as_json)
 
 
 @app.command()
@@ -230,34 +229,29 @@ def moves(file: FileArgument, as_json: JsonOption = False) -> None:
     make it: `referee smitten ARGS[0] FILE ARGS[1:]`."""
     from referee import savefile
     from referee.smitten.explain import requirement
-    from referee.smitten.legality import legal_moves
-    from referee.smitten.ruleset import RULES, event_for
     from referee.smitten.report import command_args
+    from referee.smitten.ruleset import RULES
 
     state = savefile.load(file, RULES).state
+    legal = list(RULES.legal_actions(state))
     if as_json:
         from referee.cli.output import emit_json
 
-        found = [{**event_for(state.options, move), "args": command_args(state.options, move)} for move in legal_moves(state)]
+        found = [{**RULES.encode(state, move), "args": command_args(state.options, move)} for move in legal]
         emit_json({"file": str(file), "requires": requirement(state), "moves": found})
         return
     from referee.cli.smitten_view import show_moves
 
-    show_moves(state, list(legal_moves(state)))
+    show_moves(state, legal)
 
 
 # --- helpers ---------------------------------------------------------------------------
 
 
-def _move(file: Path, entry: Entry, as_json: bool) -> None:
-    """Record one typed move, resolved against the file's current state under its lock."""
-    _record(file, entry.action, as_json)
-
-
 def _record(file: Path, action: Any, as_json: bool) -> None:
-    """Record an action (or a function of the state giving one) through
-    :func:`referee.savefile.record`, so the rules judge it exactly as they will when the
-    file is replayed; then say what it did."""
+    """Record an action, or a typed entry's ``action`` (resolved against the file's
+    current state, under its lock), through :func:`referee.savefile.record`, so the
+    rules judge it exactly as they will when the file is replayed; then say what it did."""
     from referee import savefile
     from referee.smitten.report import narrate
     from referee.smitten.ruleset import RULES

@@ -1,6 +1,8 @@
-"""Smitten save files: the setup, events as TOML tables, and the state as JSON.
+"""Smitten on the game contract (:class:`referee.game.Rules`): :data:`RULES`.
 
-The one save-file engine (:mod:`referee.savefile`) stores the setup and the events and
+The setup as a TOML table, and each action (a :class:`~referee.smitten.state.Move`, or
+the table's declared :class:`~referee.smitten.state.Lose`) as an event, both ways: the
+one save-file engine (:mod:`referee.savefile`) stores the setup and the events and
 replays them through :class:`SmittenRules`. An event is one line of the table's record::
 
     {kind = "play", card = "5L", hand = "A", choose = "higher"}   # solo: hand A or B
