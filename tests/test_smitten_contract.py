@@ -166,3 +166,10 @@ def test_random_games_through_the_contract_end_with_an_outcome():
         while RULES.outcome(state) is None:
             state = RULES.apply(state, rng.choice(list(RULES.legal_actions(state)))).state
         assert RULES.outcome(state) is not None
+
+
+def test_a_state_is_built_with_keyword_arguments_only():
+    options = Options(SmittenMode.TWO, Difficulty.MEDIUM, seed="s")
+    with pytest.raises(TypeError):
+        State(options, (0, 0))  # type: ignore[misc]
+    assert State(options=options).grids == (0, 0)

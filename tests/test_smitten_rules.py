@@ -49,7 +49,7 @@ def _state(options, left, right, hands, deck, after, by, choice, starter) -> Sta
         grids[0 if placement.side is L else 1] |= 1 << (placement.number - 1)
         pending = Pending(placement.number, placement.side, by, choice)
         starter = by if starter is None else starter
-    return State(options, (grids[0], grids[1]), (hands[0], hands[1]), tuple(deck), set_aside=9, pending=pending, starter=starter)
+    return State(options=options, grids=(grids[0], grids[1]), hands=(hands[0], hands[1]), deck=tuple(deck), set_aside=9, pending=pending, starter=starter)
 
 
 def do(state: State, kind: Kind, text: str, actor: int | None = None, choice: Choice | None = None) -> State:
@@ -461,7 +461,7 @@ def test_physical_cards_are_checked_by_geometry_and_instructions_only():
 
 def test_physical_cards_no_number_appears_more_than_twice():
     options = Options(SmittenMode.TWO, Difficulty.MEDIUM, physical=True)
-    state = State(options, (grid("47"), grid("7")), (Hand((0, 0, 0)), Hand((0, 0, 0))), (0,) * 5)
+    state = State(options=options, grids=(grid("47"), grid("7")), hands=(Hand((0, 0, 0)), Hand((0, 0, 0))), deck=(0,) * 5)
     state = do(state, Kind.PLAY, "1L", actor=0)
     refused = refusal(state, move(Kind.REVEAL, 1, 7, None))  # both 7s are in the grids
     assert refused is not None and "only two 7s" in refused.message
@@ -472,7 +472,7 @@ def test_physical_cards_no_number_appears_more_than_twice():
 
 def test_physical_card_three_with_an_empty_deck_loses():
     options = Options(SmittenMode.TWO, Difficulty.MEDIUM, physical=True)
-    state = State(options, (0, 0), (Hand((0, 0, 0)), Hand((0, 0, 0))), ())
+    state = State(options=options, grids=(0, 0), hands=(Hand((0, 0, 0)), Hand((0, 0, 0))), deck=())
     state = do(state, Kind.PLAY, "3L", actor=0)
     assert ending(state.outcome) == "lost: player 2 could not follow card 3 (the deck is empty)"
 
@@ -511,6 +511,6 @@ def test_after_the_swap_the_turn_is_lost_only_when_nothing_can_be_played():
 
 def test_a_loss_names_the_players_by_their_names():
     options = Options(SmittenMode.TWO, Difficulty.MEDIUM, seed="test", players=("Anna", "Bram"))
-    state = State(options, (grid("5"), 0), (Hand((7, 8)), Hand((1, 3))), ())
+    state = State(options=options, grids=(grid("5"), 0), hands=(Hand((7, 8)), Hand((1, 3))), deck=())
     state = do(state, Kind.PLAY, "8L", actor=0)  # 1 and 3 are diagonal to 5
     assert ending(state.outcome) == "lost: Bram could not follow card 8"

@@ -2,11 +2,11 @@
 
 Like python-chess, :func:`legal_moves` lists what may be done now and :func:`violation`
 (and :func:`is_legal`) answers for one move; :mod:`referee.smitten.explain` puts a
-violation into words (it imports this module, never the other way round). Both rest on :func:`slots` (who may do
-what kind of move now) and :func:`constraints` (for a play or placement in one grid:
-one mask of allowed numbers per rule, in the order a referee would object). A move is
-legal when its number is in every mask; the first mask without it names the rule that
-refused it. Nothing else decides legality.
+violation into words (it imports this module, never the other way round). Both rest on
+:func:`slots` (who may do what kind of move now) and :func:`constraints` (for a play or
+placement in one grid: one mask of allowed numbers per rule, in the order a referee
+would object). A move is legal when its number is in every mask; the first mask without
+it names the rule that refused it. Nothing else decides legality.
 """
 
 from __future__ import annotations
@@ -261,7 +261,9 @@ def violation(state: State, move: Move) -> Violation | None:
     if move.kind is Kind.FLIP:
         return None
     if move.kind is Kind.REVEAL:
-        return None if reveal_mask(state, move.actor) & BIT[move.number] else Violation(Rule.INSTRUCTION_CARD, _reveal_fault(state, move))
+        if reveal_mask(state, move.actor) & BIT[move.number]:
+            return None
+        return Violation(Rule.INSTRUCTION_CARD, _reveal_fault(state, move))
     if move.kind is Kind.SWAP:
         return None if swap_mask(state, move.actor) & BIT[move.number] else Violation(Rule.SWAP, _swap_fault(state, move))
     if move.side is None or not 1 <= move.number <= 9:
@@ -301,7 +303,7 @@ def _reveal_fault(state: State, move: Move) -> Fault:
     if len(hand) < 2:
         return Fault.SHORT_HAND
     if not _hand_mask(state, hand.face_up) & BIT[move.number]:
-        return Fault.ACCOUNTED if hand.face_up[0] == UNSEEN else Fault.NOT_HELD
+        return Fault.ACCOUNTED if hand.face_up and hand.face_up[0] == UNSEEN else Fault.NOT_HELD
     return Fault.NO_PLACE_AFTER
 
 

@@ -120,7 +120,8 @@ def _put(grids: tuple[int, int], move: Move) -> tuple[int, int]:
 
 
 def _won(state: State) -> State:
-    return replace(state, pending=None, outcome=Outcome(winners=BOTH, termination=Termination.COMPLETED, reason="17 cards are in the grids"))
+    won = Outcome(winners=BOTH, termination=Termination.COMPLETED, reason="17 cards are in the grids")
+    return replace(state, pending=None, outcome=won)
 
 
 def _play(state: State, move: Move) -> Step[State]:
@@ -208,7 +209,13 @@ def _swap(state: State, move: Move) -> Step[State]:
     return Step(_check_turn_start(after, after_swap=True), Effect(move, taken=state.set_aside))
 
 
-_APPLY: dict[Kind, Callable[[State, Move], Step[State]]] = {Kind.PLAY: _play, Kind.PLACE: _place, Kind.REVEAL: _reveal, Kind.FLIP: _flip, Kind.SWAP: _swap}
+_APPLY: dict[Kind, Callable[[State, Move], Step[State]]] = {
+    Kind.PLAY: _play,
+    Kind.PLACE: _place,
+    Kind.REVEAL: _reveal,
+    Kind.FLIP: _flip,
+    Kind.SWAP: _swap,
+}
 
 
 # --- end of turn and the losses ------------------------------------------------------

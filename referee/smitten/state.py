@@ -312,9 +312,10 @@ class Effect:
     turn_end: TurnEnd | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class State:
-    """Everything the rules need to know at one moment of the game.
+    """Everything the rules need to know at one moment of the game (built with keyword
+    arguments only, so that a new field never shifts the others).
 
     ``grids`` are (left, right) masks; ``deck`` is top first; ``set_aside`` is the card
     put aside at setup (seen by everyone only after a solo Easy Mode swap);
