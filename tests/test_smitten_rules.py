@@ -11,7 +11,7 @@ from referee.dealing import Difficulty, SmittenMode, deal_smitten
 from referee.errors import InputError, RuleError
 from referee.smitten.grid import COMPLETING, cell, mask_of, parse_grid
 from referee.smitten.instructions import Choice
-from referee.smitten.explain import refusal
+from referee.smitten.explain import explained
 from referee.smitten.legality import Rule, is_legal, legal_moves
 from referee.smitten.entry import resolve
 from referee.smitten.play import new_game, play
@@ -80,26 +80,26 @@ def test_the_first_card_of_a_grid_may_go_in_its_cell_anywhere():
 def test_a_card_must_be_orthogonally_adjacent_to_a_card_in_its_grid():
     state = two("5", "", hands=((1, 2, 4), (6, 8, 9)))
     assert is_legal(state, move(Kind.PLAY, 0, 2, L)) and is_legal(state, move(Kind.PLAY, 1, 6, L))
-    refused = refusal(state, move(Kind.PLAY, 0, 1, L))  # diagonal to 5: not enough
+    refused = explained(state, move(Kind.PLAY, 0, 1, L))  # diagonal to 5: not enough
     assert refused.rule is Rule.ADJACENT and "orthogonally" in refused.message
 
 
 def test_each_grid_takes_each_number_once():
     state = two("25", "", hands=((2, 1, 3), (6, 8, 9)))
-    refused = refusal(state, move(Kind.PLAY, 0, 2, L))
+    refused = explained(state, move(Kind.PLAY, 0, 2, L))
     assert refused.rule is Rule.CELL and "each grid takes each number once" in refused.message
     assert is_legal(state, move(Kind.PLAY, 0, 2, R))
 
 
 def test_a_card_not_in_hand_is_refused_with_a_virtual_deck():
     state = two("5", "", hands=((2, 3, 4), (6, 8, 9)))
-    refused = refusal(state, move(Kind.PLAY, 0, 6, L))
+    refused = explained(state, move(Kind.PLAY, 0, 6, L))
     assert refused.rule is Rule.HAND and refused.message == "player 1 holds no 6"
 
 
 def test_hard_difficulty_forbids_a_grid_two_cards_ahead_of_the_other():
     state = two("45", "5", hands=((6, 2, 3), (7, 8, 9)), difficulty=Difficulty.HARD)
-    refused = refusal(state, move(Kind.PLAY, 0, 6, L))  # left would hold 3, right 1
+    refused = explained(state, move(Kind.PLAY, 0, 6, L))  # left would hold 3, right 1
     assert refused.rule is Rule.BALANCE and "±2" in refused.message
     assert is_legal(state, move(Kind.PLAY, 0, 6, R)) and is_legal(state, move(Kind.PLAY, 0, 2, R))
 
@@ -135,7 +135,7 @@ def test_whichever_player_chooses_to_play_becomes_the_active_player():
 
 def test_the_partner_follows_the_played_card_not_the_player_who_played_it():
     state = do(two(hands=((7, 2, 3), (4, 5, 6))), Kind.PLAY, "7L")
-    refused = refusal(state, move(Kind.PLACE, 0, 2, R))
+    refused = explained(state, move(Kind.PLACE, 0, 2, R))
     assert refused.rule is Rule.TURN and "binds player 2" in refused.message
     assert is_legal(state, move(Kind.PLACE, 1, 4, R))
 
@@ -154,7 +154,7 @@ def test_the_same_player_may_take_several_turns_in_a_row():
 
 def test_playing_when_a_placement_is_due_is_refused():
     state = do(two(hands=((7, 2, 3), (4, 5, 6))), Kind.PLAY, "7L")
-    refused = refusal(state, move(Kind.PLAY, 1, 4, R))
+    refused = explained(state, move(Kind.PLAY, 1, 4, R))
     assert refused.rule is Rule.TURN and "to place a card" in refused.message
 
 
@@ -163,10 +163,10 @@ def test_playing_when_a_placement_is_due_is_refused():
 
 def test_card_one_partner_reveals_a_card_then_places_another():
     state = do(two(hands=((1, 8, 9), (2, 4, 6)), deck=(3, 5, 7)), Kind.PLAY, "1L")
-    assert refusal(state, move(Kind.PLACE, 1, 2, L)).rule is Rule.TURN  # reveal first
+    assert explained(state, move(Kind.PLACE, 1, 2, L)).rule is Rule.TURN  # reveal first
     state = do(state, Kind.REVEAL, "6")
     assert state.pending.revealed == 6
-    refused = refusal(state, move(Kind.PLACE, 1, 6, R))
+    refused = explained(state, move(Kind.PLACE, 1, 6, R))
     assert refused.rule is Rule.HAND and "revealed the 6" in refused.message
     state = do(state, Kind.PLACE, "2L")
     assert state.pending is None and state.hands[1].face_up[:2] == (4, 6)
@@ -189,7 +189,7 @@ def test_card_one_reveal_that_would_leave_nothing_to_place_is_refused():
     """Decision: a reveal that would strand the partner is refused, not counted as a loss."""
     state = do(two("", "5", hands=((1, 8, 9), (2, 9))), Kind.PLAY, "1L")  # the 9 fits nowhere
     assert is_legal(state, move(Kind.REVEAL, 1, 9, None)) and not is_legal(state, move(Kind.REVEAL, 1, 2, None))
-    assert "could not place another card" in refusal(state, move(Kind.REVEAL, 1, 2, None)).message
+    assert "could not place another card" in explained(state, move(Kind.REVEAL, 1, 2, None)).message
 
 
 def test_card_one_in_solo_places_directly_while_another_card_stays_in_hand():
@@ -203,7 +203,7 @@ def test_card_one_in_solo_places_directly_while_another_card_stays_in_hand():
 
 def test_card_two_partner_plays_a_card_and_its_instruction_binds_the_other_player():
     state = do(two(hands=((2, 3, 9), (7, 5, 6)), deck=(1, 4, 8)), Kind.PLAY, "2L")
-    assert refusal(state, move(Kind.PLACE, 1, 5, L)).rule is Rule.TURN  # must play, not place
+    assert explained(state, move(Kind.PLACE, 1, 5, L)).rule is Rule.TURN  # must play, not place
     state = do(state, Kind.PLAY, "5L", choice=Choice.HIGHER)
     assert state.pending.card == 5 and state.pending.follower == 0
     state = do(state, Kind.PLACE, "9R")
@@ -224,7 +224,7 @@ def test_chains_of_twos_pass_the_instruction_back_and_forth():
 
 def test_card_three_partner_places_the_top_card_of_the_deck():
     state = do(two(hands=((3, 8, 9), (2, 4, 6)), deck=(6, 1, 7)), Kind.PLAY, "3L")
-    refused = refusal(state, move(Kind.PLACE, 1, 2, L))
+    refused = explained(state, move(Kind.PLACE, 1, 2, L))
     assert refused.rule is Rule.TOP_CARD and "which is a 6" in refused.message
     state = do(state, Kind.PLACE, "6L")
     assert state.hands[1].face_up == (2, 4, 6)  # the hand is untouched; it drew nothing
@@ -251,7 +251,7 @@ def test_card_three_top_card_that_fits_nowhere_loses():
 def test_card_four_must_complete_a_row_and_or_column():
     state = do(two("12", "", hands=((4, 8, 9), (3, 7, 5))), Kind.PLAY, "4L")
     assert placements(state) == {"3L", "7L"}  # 3 completes row 1–2–3; 7 completes column 1–4–7
-    assert "would not complete a row or column" in refusal(state, move(Kind.PLACE, 1, 5, L)).message
+    assert "would not complete a row or column" in explained(state, move(Kind.PLACE, 1, 5, L)).message
 
 
 def test_card_four_completing_means_the_placed_cards_row_or_column_is_full_afterwards():
@@ -273,14 +273,14 @@ def test_card_five_higher_places_a_card_above_five_in_the_other_grid():
 def test_card_five_lower_places_a_card_below_five_in_the_other_grid():
     state = do(two("", "", hands=((5, 8, 9), (3, 7, 6))), Kind.PLAY, "5L", choice=Choice.LOWER)
     assert placements(state) == {"3R"}
-    assert "not lower than 5" in refusal(state, move(Kind.PLACE, 1, 7, R)).message
+    assert "not lower than 5" in explained(state, move(Kind.PLACE, 1, 7, R)).message
 
 
 def test_card_five_needs_a_choice_of_higher_or_lower():
     state = two(hands=((5, 8, 9), (3, 7, 6)))
     with pytest.raises(InputError, match="--choose"):
         do(state, Kind.PLAY, "5L")
-    assert refusal(state, move(Kind.PLAY, 0, 5, L)).rule is Rule.CHOICE
+    assert explained(state, move(Kind.PLAY, 0, 5, L)).rule is Rule.CHOICE
 
 
 def test_solo_hard_mode_1_a_five_in_the_left_grid_chooses_higher_in_the_right_lower():
@@ -296,19 +296,19 @@ def test_solo_hard_mode_1_a_five_in_the_left_grid_chooses_higher_in_the_right_lo
 def test_card_six_places_a_number_that_is_in_neither_grid():
     state = do(two("23", "3", hands=((6, 8, 9), (1, 2, 5))), Kind.PLAY, "6L")
     assert placements(state) == {"1L", "5L"}
-    assert "a 2 is already in a grid" in refusal(state, move(Kind.PLACE, 1, 2, R)).message
+    assert "a 2 is already in a grid" in explained(state, move(Kind.PLACE, 1, 2, R)).message
 
 
 def test_card_seven_forces_the_other_grid():
     state = do(two("4", "4", hands=((7, 8, 9), (1, 5, 6))), Kind.PLAY, "7L")
     assert placements(state) == {"1R", "5R"}
-    assert refusal(state, move(Kind.PLACE, 1, 1, L)).rule is Rule.INSTRUCTION_GRID
+    assert explained(state, move(Kind.PLACE, 1, 1, L)).rule is Rule.INSTRUCTION_GRID
 
 
 def test_card_eight_forces_this_grid():
     state = do(two("5", "5", hands=((8, 7, 9), (2, 6, 9))), Kind.PLAY, "8L")
     assert placements(state) == {"2L", "6L", "9L"}
-    assert "in this grid (the left grid)" in refusal(state, move(Kind.PLACE, 1, 2, R)).message
+    assert "in this grid (the left grid)" in explained(state, move(Kind.PLACE, 1, 2, R)).message
 
 
 def test_card_nine_places_in_either_grid_and_nobody_draws_this_turn():
@@ -370,7 +370,7 @@ def test_solo_a_face_down_card_is_flipped_then_played():
     state = solo(hands=(((7, 8), (2,)), ((4, 3), (6,))))
     state = do(state, Kind.FLIP, "", actor=0)
     assert state.pending.number == 2 and state.hands[0].face_up == (7, 8, 2)
-    assert refusal(state, move(Kind.PLAY, 0, 7, L)).rule is Rule.FLIPPED
+    assert explained(state, move(Kind.PLAY, 0, 7, L)).rule is Rule.FLIPPED
     state = do(state, Kind.PLAY, "2L")
     assert state.pending.card == 2 and state.pending.follower == 1
 
@@ -383,16 +383,16 @@ def test_solo_a_face_down_card_that_cannot_be_played_loses():
 
 def test_solo_easy_mode_swaps_a_face_up_card_with_the_set_aside_card_once():
     state = solo(hands=(((7, 8), (2,)), ((4, 3), (6,))), easy=True)
-    assert refusal(solo(hands=(((7, 8), (2,)), ((4, 3), (6,)))), move(Kind.SWAP, 0, 7, None)).rule is Rule.TURN
-    assert refusal(state, move(Kind.SWAP, 0, 2, None)).rule is Rule.SWAP  # the face-down 2 stays
+    assert explained(solo(hands=(((7, 8), (2,)), ((4, 3), (6,)))), move(Kind.SWAP, 0, 7, None)).rule is Rule.TURN
+    assert explained(state, move(Kind.SWAP, 0, 2, None)).rule is Rule.SWAP  # the face-down 2 stays
     state = do(state, Kind.SWAP, "7", actor=0)
     assert state.hands[0].face_up == (8, 9) and state.set_aside == 7 and state.swapped
-    assert "once a game" in refusal(state, move(Kind.SWAP, 1, 4, None)).message
+    assert "once a game" in explained(state, move(Kind.SWAP, 1, 4, None)).message
 
 
 def test_solo_easy_swap_happens_at_the_beginning_of_a_turn_only():
     state = do(solo(hands=(((7, 8), (2,)), ((4, 3), (6,))), easy=True), Kind.PLAY, "7L")
-    assert "beginning of a turn" in refusal(state, move(Kind.SWAP, 1, 4, None)).message
+    assert "beginning of a turn" in explained(state, move(Kind.SWAP, 1, 4, None)).message
 
 
 # --- winning and losing -----------------------------------------------------------------
@@ -438,7 +438,7 @@ def test_lose_when_the_partner_cannot_follow_the_played_card():
 
 def test_a_move_after_the_game_is_over_is_refused():
     state = do(two("5", "", hands=((7, 8), (1, 3))), Kind.PLAY, "8L", actor=0)
-    assert refusal(state, move(Kind.PLAY, 0, 7, R)).rule is Rule.GAME_OVER
+    assert explained(state, move(Kind.PLAY, 0, 7, R)).rule is Rule.GAME_OVER
 
 
 # --- seeded and physical games ---------------------------------------------------------
@@ -463,11 +463,11 @@ def test_physical_cards_no_number_appears_more_than_twice():
     options = Options(SmittenMode.TWO, Difficulty.MEDIUM, physical=True)
     state = State(options=options, grids=(grid("47"), grid("7")), hands=(Hand((0, 0, 0)), Hand((0, 0, 0))), deck=(0,) * 5)
     state = do(state, Kind.PLAY, "1L", actor=0)
-    refused = refusal(state, move(Kind.REVEAL, 1, 7, None))  # both 7s are in the grids
+    refused = explained(state, move(Kind.REVEAL, 1, 7, None))  # both 7s are in the grids
     assert refused is not None and "only two 7s" in refused.message
     assert is_legal(state, move(Kind.REVEAL, 1, 4, None))
     state = do(state, Kind.REVEAL, "4")
-    assert "only two 4s" in refusal(state, move(Kind.PLACE, 1, 4, R)).message  # revealed 4 + the 4 in L
+    assert "only two 4s" in explained(state, move(Kind.PLACE, 1, 4, R)).message  # revealed 4 + the 4 in L
 
 
 def test_physical_card_three_with_an_empty_deck_loses():

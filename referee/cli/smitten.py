@@ -16,7 +16,9 @@ from referee.cli.files import add_file_commands
 from referee.cli.group import command_group
 
 if TYPE_CHECKING:
+    from referee.savefile import Saved
     from referee.smitten.ruleset import SmittenRules
+    from referee.smitten.state import State
 
 app = command_group(
     "Smitten, the cooperative game of two 3×3 grids: check whether a placement is "
@@ -260,7 +262,7 @@ def _record(file: Path, action: Any, as_json: bool) -> None:
     _report(file, recorded.saved, recorded.event, narrate(recorded.effect, recorded.state), as_json)
 
 
-def _report(file: Path, saved: Any, event: dict[str, Any] | None, lines: list[str], as_json: bool, show: bool = False) -> None:
+def _report(file: Path, saved: Saved[State], event: dict[str, Any] | None, lines: list[str], as_json: bool, show: bool = False) -> None:
     if as_json:
         from referee.cli.output import emit_json
         from referee.smitten.report import state_json

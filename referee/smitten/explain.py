@@ -106,8 +106,9 @@ class Refusal:
         return self.message
 
 
-def refusal(state: State, move: Move) -> Refusal | None:
-    """None when ``move`` is legal now; otherwise the rule that forbids it, in words."""
+def explained(state: State, move: Move) -> Refusal | None:
+    """None when ``move`` is legal now; otherwise the rule that forbids it and its words.
+    (The contract's ``refusal``, :func:`referee.smitten.play.refusal`, is these words.)"""
     found = violation(state, move)
     return None if found is None else explain(state, move, found)
 
