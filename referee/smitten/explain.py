@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from referee.cards import GridSide
 from referee.smitten import instructions
 from referee.smitten.grid import COUNT, NEIGHBOURS, SIDE_INDEX, SIDE_NAMES, a, describe_cell, numbers
-from referee.smitten.instructions import Answer
-from referee.smitten.legality import Fault, Rule, Violation, awaits_reveal, choices_for, legal_moves, violation
+from referee.smitten.instructions import Answer, forced_choice
+from referee.smitten.legality import Fault, Rule, Violation, awaits_reveal, legal_moves, violation
 from referee.smitten.state import Flipped, Kind, Move, Pending, State, ending
 from referee.wording import counted
 
@@ -156,9 +156,11 @@ def _placed_choice(state: State, move: Move) -> str:
     return "a placed 5 triggers nothing: there is no higher or lower to choose"
 
 
+def _empty_deck(state: State, move: Move) -> str:
+    return "card 3: the deck is empty, so there is no top card to place"
+
+
 def _top_card(state: State, move: Move) -> str:
-    if not state.deck:
-        return "card 3: the deck is empty, so there is no top card to place"
     return f"card 3 places the top card of the deck, which is {a(state.deck[0])}, not {a(move.number)}"
 
 
@@ -228,16 +230,20 @@ def balance_reason(state: State, side: GridSide, mode: str) -> str:
     return f"the ±2 rule ({mode}): {SIDE_NAMES[side]} would hold {counted(mine, 'card')} and {SIDE_NAMES[side.other]} {other}"
 
 
-def _choice(state: State, move: Move) -> str:
-    if move.number != 5:
-        return f"only card 5 asks for higher or lower, not card {move.number}"
+def _not_five(state: State, move: Move) -> str:
+    return f"only card 5 asks for higher or lower, not card {move.number}"
+
+
+def _ignored(state: State, move: Move) -> str:
+    return "this 5 is the 17th card: its instruction is ignored, so there is no higher or lower to choose"
+
+
+def _forced(state: State, move: Move) -> str:
     assert move.side is not None
-    allowed = choices_for(state, move.number, move.side)
-    if allowed == (None,):
-        return "this 5 is the 17th card: its instruction is ignored, so there is no higher or lower to choose"
-    forced = allowed[0]
-    if len(allowed) == 1 and forced is not None:
-        return f"Hard Mode 1: a 5 played in {SIDE_NAMES[move.side]} must choose {forced.value}"
+    return f"Hard Mode 1: a 5 played in {SIDE_NAMES[move.side]} must choose {forced_choice(move.side).value}"
+
+
+def _no_choice(state: State, move: Move) -> str:
     return "card 5: choose higher or lower (--choose higher or --choose lower)"
 
 
@@ -262,6 +268,11 @@ _FAULTS: dict[Fault, _Words] = {
     Fault.NO_PLACE_AFTER: _no_place_after,
     Fault.IN_SIGHT: _in_sight,
     Fault.PLACED_CHOICE: _placed_choice,
+    Fault.EMPTY_DECK: _empty_deck,
+    Fault.NOT_FIVE: _not_five,
+    Fault.IGNORED: _ignored,
+    Fault.FORCED: _forced,
+    Fault.NO_CHOICE: _no_choice,
 }
 
 #: The words of a rule broken in its one way (each fault above has its own).
@@ -275,5 +286,4 @@ _MESSAGES: dict[Rule, _Words] = {
     Rule.CELL: _cell,
     Rule.ADJACENT: _adjacent,
     Rule.BALANCE: _balance,
-    Rule.CHOICE: _choice,
 }

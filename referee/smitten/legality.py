@@ -53,6 +53,11 @@ class Fault(enum.Enum):
     NO_PLACE_AFTER = "nothing to place after"  # card 1: with it revealed, no card can be placed
     IN_SIGHT = "in sight"  # the table's own cards: no copy of it can be in the hand
     PLACED_CHOICE = "placed choice"  # a placed card with a higher/lower choice
+    EMPTY_DECK = "empty deck"  # card 3: there is no top card to place
+    NOT_FIVE = "not five"  # a higher/lower choice on a card other than 5
+    IGNORED = "ignored"  # a choice on the 17th card, whose instruction is ignored
+    FORCED = "forced"  # solo Hard Mode 1: the grid fixes card 5's choice
+    NO_CHOICE = "no choice"  # card 5 played without its choice
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,7 +278,7 @@ def violation(state: State, move: Move) -> Violation | None:
         if not mask & bit:
             return Violation(rule, _source_fault(state, move, rule))
     if move.kind is Kind.PLAY and move.choice not in choices_for(state, move.number, move.side):
-        return Violation(Rule.CHOICE)
+        return Violation(Rule.CHOICE, _choice_fault(state, move.number, move.side))
     if move.kind is Kind.PLACE and move.choice is not None:
         return Violation(Rule.CHOICE, Fault.PLACED_CHOICE)
     return None
@@ -282,6 +287,8 @@ def violation(state: State, move: Move) -> Violation | None:
 def _source_fault(state: State, move: Move, rule: Rule) -> Fault | None:
     """Why the card is not one the player can put down (the HAND and COPIES rules)."""
     hand = state.hands[move.actor]
+    if rule is Rule.TOP_CARD and not state.deck:
+        return Fault.EMPTY_DECK
     if rule is Rule.COPIES:
         return Fault.ACCOUNTED if hand else Fault.EMPTY_HAND
     if rule is not Rule.HAND:
@@ -295,6 +302,16 @@ def _source_fault(state: State, move: Move, rule: Rule) -> Fault | None:
     if isinstance(pending, Pending) and pending.revealed == move.number:
         return Fault.REVEALED
     return Fault.NOT_HELD
+
+
+def _choice_fault(state: State, number: int, side: GridSide) -> Fault:
+    """Why a play's higher/lower choice is not one it may carry."""
+    if number != 5:
+        return Fault.NOT_FIVE
+    allowed = choices_for(state, number, side)
+    if allowed == (None,):
+        return Fault.IGNORED
+    return Fault.FORCED if len(allowed) == 1 else Fault.NO_CHOICE
 
 
 def _reveal_fault(state: State, move: Move) -> Fault:
