@@ -11,7 +11,7 @@ import pytest
 
 from conftest import installed_referee
 from referee import savefile
-from referee.smitten.record import RULES
+from referee.smitten.ruleset import RULES
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"

@@ -16,8 +16,9 @@ from referee.errors import RuleError
 from referee.smitten.check import check, situation
 from referee.smitten.instructions import Choice
 from referee.smitten.legality import choices_for, legal_moves
-from referee.smitten.play import new_game, play, resolve
-from referee.smitten.record import RULES
+from referee.smitten.entry import resolve
+from referee.smitten.play import new_game, play
+from referee.smitten.ruleset import RULES
 from referee.smitten.state import Kind, Options, State
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -59,7 +60,7 @@ def test_an_allowed_five_still_asks_for_its_choice(referee, tmp_path):
 def _sixteen_cards() -> State:
     state = new_game(Options(SmittenMode.SOLO, None, hard1=True, physical=True))
     full = (1 << 9) - 1
-    return State(state.options, (full & ~(1 << 4) & ~(1 << 8), full), state.hands, state.deck)
+    return State(options=state.options, grids=(full & ~(1 << 4) & ~(1 << 8), full), hands=state.hands, deck=state.deck)
 
 
 def test_card_five_choice_rule_is_one_rule_for_listing_resolving_and_checking():

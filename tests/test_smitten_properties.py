@@ -13,23 +13,26 @@ from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.smitten.grid import COUNT, is_connected
 from referee.smitten.instructions import Choice
 from referee.smitten.legality import is_legal, legal_moves
-from referee.smitten.play import new_game, play
-from referee.smitten.record import RULES, event_for, setup_for
-from referee.smitten.state import Kind, Move, Options, Result, State
+from referee.smitten.play import apply, new_game, play
+from referee.smitten.ruleset import RULES, event_for, setup_for
+from referee.smitten.state import Effect, Kind, Move, Options, Result, State, result
+
+#: A seed as `new` accepts it: any text that is not blank (referee.seeds.check_seed).
+SEEDS = st.text(min_size=1, max_size=8).filter(str.strip)
 
 OPTIONS = st.one_of(
     st.builds(
         lambda difficulty, physical, seed, players: Options(
             SmittenMode.TWO, difficulty, physical=physical, seed=None if physical else seed, players=players
         ),
-        st.sampled_from(list(Difficulty)), st.booleans(), st.text(min_size=1, max_size=8),
+        st.sampled_from(list(Difficulty)), st.booleans(), SEEDS,
         st.sampled_from([None, ("Anna", "Bram"), ("bram", "Anna Maria")]),
     ),
     st.builds(
         lambda easy, hard1, hard2, physical, seed: Options(
             SmittenMode.SOLO, None, easy=easy, hard1=hard1, hard2=hard2, physical=physical, seed=None if physical else seed
         ),
-        st.booleans(), st.booleans(), st.booleans(), st.booleans(), st.text(min_size=1, max_size=8),
+        st.booleans(), st.booleans(), st.booleans(), st.booleans(), SEEDS,
     ),
 )
 
@@ -48,14 +51,22 @@ CANDIDATES = [
 
 def random_game(options: Options, rng: random.Random) -> tuple[list[State], list[Move]]:
     """A whole game of random legal moves: the states (first to last) and the moves."""
-    states, moves = [new_game(options)], []
+    states, moves, _effects = random_steps(options, rng)
+    return states, moves
+
+
+def random_steps(options: Options, rng: random.Random) -> tuple[list[State], list[Move], list[Effect]]:
+    """A whole game of random legal moves: the states (first to last), the moves and their effects."""
+    states, moves, effects = [new_game(options)], [], []
     while states[-1].outcome is None:
         listed = list(legal_moves(states[-1]))
         assert listed, "the game is stuck: no outcome and no legal move"
         moves.append(rng.choice(listed))
-        states.append(play(states[-1], moves[-1]))
+        done = apply(states[-1], moves[-1])
+        states.append(done.state)
+        effects.append(done.effect)
         assert len(moves) <= 60
-    return states, moves
+    return states, moves, effects
 
 
 @settings(max_examples=300, deadline=None)
@@ -68,7 +79,7 @@ def test_random_legal_games_always_end_in_a_win_or_a_loss_with_at_most_17_cards(
     assert all(is_connected(grid) for state in states for grid in state.grids)
     if options.balance:
         assert all(abs(COUNT[state.grids[0]] - COUNT[state.grids[1]]) <= 1 for state in states)
-    assert (final.outcome.result is Result.WON) == (final.cards_in_grids == 17)
+    assert (result(final.outcome) is Result.WON) == (final.cards_in_grids == 17)
     assert list(legal_moves(final)) == []
 
 
@@ -126,13 +137,13 @@ def _hidden_shuffled(state: State, rng: random.Random) -> State:
 @settings(max_examples=100, deadline=None)
 @given(OPTIONS, st.randoms(use_true_random=False))
 def test_the_referee_never_uses_a_hidden_card_to_decide_what_the_table_may_do(options, rng):
-    states, moves = random_game(options, rng)
+    states, moves, effects = random_steps(options, rng)
     for state in states:
         assert list(legal_moves(state)) == list(legal_moves(_hidden_shuffled(state, rng)))
-    for before, move, after in zip(states, moves, states[1:]):
+    for before, move, after, effect in zip(states, moves, states[1:], effects):  # noqa: B905  (states is one longer)
         # A placement shows no hidden card unless a card is drawn face up: the verdict on
         # the next turn must then come out the same, however the hidden cards lie.
-        shows = after.turn_end is not None and any(draw.face_up for draw in after.turn_end.draws)
+        shows = effect.turn_end is not None and any(draw.face_up for draw in effect.turn_end.draws)
         if move.kind is Kind.PLACE and not shows:
             assert play(_hidden_shuffled(before, rng), move).outcome == after.outcome
     for state in states:

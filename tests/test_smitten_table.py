@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from referee import savefile
-from referee.smitten.record import RULES
+from referee.smitten.ruleset import RULES
 
 
 def new(referee, path: Path, *options: str) -> None:

@@ -16,7 +16,9 @@ from referee.cli.files import add_file_commands
 from referee.cli.group import command_group
 
 if TYPE_CHECKING:
-    from referee.smitten.record import SmittenRules
+    from referee.savefile import Saved
+    from referee.smitten.ruleset import SmittenRules
+    from referee.smitten.state import State
 
 app = command_group(
     "Smitten, the cooperative game of two 3×3 grids: check whether a placement is "
@@ -27,7 +29,7 @@ app = command_group(
 
 
 def _rules() -> SmittenRules:
-    from referee.smitten.record import RULES
+    from referee.smitten.ruleset import RULES
 
     return RULES
 
@@ -123,7 +125,7 @@ def new(
 ) -> None:
     """Start a game file: a seeded virtual deck (the referee deals, draws, declares losses) or --physical cards."""
     from referee import savefile
-    from referee.smitten.record import RULES, options_from, setup_for
+    from referee.smitten.ruleset import RULES, options_from, setup_for
 
     if not physical and seed is None:
         from referee.seeds import fresh_seed
@@ -152,16 +154,10 @@ def play_command(
     as_json: JsonOption = False,
 ) -> None:
     """Play a card: its instruction binds the partner."""
+    from referee.smitten.entry import typed
     from referee.smitten.state import Kind
 
-    if card.strip().lower() in ("down", "face-down", "facedown"):
-        if choose is not None:
-            from referee.errors import InputError
-
-            raise InputError("--choose goes with the play of the flipped card, once it is face up")
-        _move(file, Kind.FLIP, None, by, hand, None, as_json)
-    else:
-        _move(file, Kind.PLAY, card, by, hand, choose, as_json)
+    _record(file, typed(Kind.PLAY, card, choose, by, hand).action, as_json)
 
 
 @app.command()
@@ -173,9 +169,10 @@ def place(
     as_json: JsonOption = False,
 ) -> None:
     """Place a card to follow the pending instruction (a placed card triggers nothing)."""
+    from referee.smitten.entry import typed
     from referee.smitten.state import Kind
 
-    _move(file, Kind.PLACE, card, by, hand, None, as_json)
+    _record(file, typed(Kind.PLACE, card, None, by, hand).action, as_json)
 
 
 @app.command()
@@ -186,9 +183,10 @@ def reveal(
     as_json: JsonOption = False,
 ) -> None:
     """Card 1 (two players): reveal a card from hand, before placing another."""
+    from referee.smitten.entry import typed
     from referee.smitten.state import Kind
 
-    _move(file, Kind.REVEAL, card, by, None, None, as_json, flags=("--by",))
+    _record(file, typed(Kind.REVEAL, card, None, by, None, flags=("--by",)).action, as_json)
 
 
 @app.command()
@@ -199,9 +197,10 @@ def swap(
     as_json: JsonOption = False,
 ) -> None:
     """Solo Easy Mode: at the beginning of a turn, swap a face-up card with the set-aside card (once a game)."""
+    from referee.smitten.entry import typed
     from referee.smitten.state import Kind
 
-    _move(file, Kind.SWAP, card, None, hand, None, as_json, flags=("--hand",))
+    _record(file, typed(Kind.SWAP, card, None, None, hand, flags=("--hand",)).action, as_json)
 
 
 @app.command()
@@ -211,23 +210,16 @@ def lose(
     as_json: JsonOption = False,
 ) -> None:
     """Record that the game is lost (physical cards: the table sees what the referee cannot)."""
-    from referee import savefile
-    from referee.smitten.record import RULES
+    from referee.smitten.state import Lose
 
-    event: dict[str, Any] = {"kind": "lose"}
-    if reason.strip():
-        event["reason"] = reason.strip()
-    saved = savefile.record(file, RULES, event)
-    from referee.smitten.report import outcome_text
-
-    _report(file, saved, event, [outcome_text(saved.state) or ""], as_json)
+    _record(file, Lose(reason.strip() or None), as_json)
 
 
 @app.command()
 def show(file: FileArgument, as_json: JsonOption = False) -> None:
     """Draw both grids, the hands, the deck, what the game waits for, and the result."""
     from referee import savefile
-    from referee.smitten.record import RULES
+    from referee.smitten.ruleset import RULES
 
     saved = savefile.load(file, RULES)
     _report(file, saved, None, [], as_json, show=True)
@@ -239,78 +231,38 @@ def moves(file: FileArgument, as_json: JsonOption = False) -> None:
     make it: `referee smitten ARGS[0] FILE ARGS[1:]`."""
     from referee import savefile
     from referee.smitten.explain import requirement
-    from referee.smitten.legality import legal_moves
-    from referee.smitten.record import RULES, event_for
     from referee.smitten.report import command_args
+    from referee.smitten.ruleset import RULES
 
     state = savefile.load(file, RULES).state
+    legal = list(RULES.legal_actions(state))
     if as_json:
         from referee.cli.output import emit_json
 
-        found = [{**event_for(state.options, move), "args": command_args(state.options, move)} for move in legal_moves(state)]
+        found = [{**RULES.encode(state, move), "args": command_args(state.options, move)} for move in legal]
         emit_json({"file": str(file), "requires": requirement(state), "moves": found})
         return
     from referee.cli.smitten_view import show_moves
 
-    show_moves(state, list(legal_moves(state)))
+    show_moves(state, legal)
 
 
 # --- helpers ---------------------------------------------------------------------------
 
 
-def _move(
-    file: Path,
-    kind: Any,
-    card: str | None,
-    by: str | None,
-    hand: str | None,
-    choose: str | None,
-    as_json: bool,
-    flags: tuple[str, ...] = ("--by", "--hand"),
-) -> None:
-    """Record one move, resolved against the file's current state under its lock.
-
-    The event goes through :func:`referee.savefile.record`, so the rules judge it exactly
-    as they will when the file is replayed. ``flags`` are the who-moves options this
-    command has: reveal (two players only) has --by, swap (solo only) --hand.
-    """
+def _record(file: Path, action: Any, as_json: bool) -> None:
+    """Record an action, or a typed entry's ``action`` (resolved against the file's
+    current state, under its lock), through :func:`referee.savefile.record`, so the
+    rules judge it exactly as they will when the file is replayed; then say what it did."""
     from referee import savefile
-    from referee.smitten.notation import Placement, parse_smitten_card
-    from referee.errors import InputError
-    from referee.smitten.instructions import Choice
-    from referee.smitten.play import resolve
-    from referee.smitten.record import RULES, event_for, parse_actor
     from referee.smitten.report import narrate
-    from referee.smitten.state import Kind
+    from referee.smitten.ruleset import RULES
 
-    number, side = 0, None
-    if kind in (Kind.PLAY, Kind.PLACE):
-        placement = Placement.parse(card or "")
-        number, side = placement.number, placement.side
-    elif kind in (Kind.REVEAL, Kind.SWAP):
-        number = parse_smitten_card(card or "")
-    choice = Choice.parse(choose) if choose is not None else None
-    moved: list[tuple[Any, Any]] = []
-
-    def event(state: Any) -> dict[str, Any]:
-        solo = state.options.solo
-        given, other = (hand, by) if solo else (by, hand)
-        if other is not None:
-            wanted = state.options.actor_flags()
-            if wanted.split()[0] in flags:
-                names = "hands, not players" if solo else "players, not hands"
-                raise InputError(f"a {'solo' if solo else 'two-player'} game names {names}: use {wanted}")
-            # This command is for the other kind of game (reveal, swap): the rules say why not.
-        move = resolve(state, kind, number, side, parse_actor(state.options, given), choice)
-        moved.append((state, move))
-        return event_for(state.options, move)
-
-    saved = savefile.record(file, RULES, event)
-    before, move = moved[-1]
-    _report(file, saved, saved.events[-1], narrate(before, move, saved.state), as_json)
+    recorded = savefile.record(file, RULES, action)
+    _report(file, recorded.saved, recorded.event, narrate(recorded.effect, recorded.state), as_json)
 
 
-def _report(file: Path, saved: Any, event: dict | None, lines: list[str], as_json: bool, show: bool = False) -> None:
+def _report(file: Path, saved: Saved[State], event: dict[str, Any] | None, lines: list[str], as_json: bool, show: bool = False) -> None:
     if as_json:
         from referee.cli.output import emit_json
         from referee.smitten.report import state_json

@@ -13,7 +13,7 @@ from referee.cli.output import console
 from referee.smitten.explain import requirement
 from referee.smitten.grid import BIT, SIDE_INDEX
 from referee.smitten.report import command_args, last_cards, outcome_text
-from referee.smitten.state import Kind, Move, Result, State
+from referee.smitten.state import Kind, Move, Result, State, result
 from referee.wording import counted
 
 _GAP = "   "
@@ -86,10 +86,10 @@ def show_state(state: State, events: int) -> None:
         out.print(line)
     for line in hand_lines(state):
         out.print(line)
-    result = outcome_text(state)
-    if result is not None:
-        won = state.outcome is not None and state.outcome.result is Result.WON
-        out.print(Text(result, style="bold green" if won else "bold red"))
+    ended = outcome_text(state)
+    if ended is not None:
+        won = state.outcome is not None and result(state.outcome) is Result.WON
+        out.print(Text(ended, style="bold green" if won else "bold red"))
     else:
         words = requirement(state)
         out.print(Text("Now: " + words[:1].upper() + words[1:] + "."))

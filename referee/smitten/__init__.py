@@ -4,8 +4,17 @@ The public face, python-chess style::
 
     state = new_game(Options(SmittenMode.SOLO, None, seed="s"))
     for move in legal_moves(state): ...
+    refusal(state, move)               # None, or why the rules say no, in words
     state = play(state, move)          # a new state; RuleError if illegal
-    state.outcome                      # None, or Outcome(result, termination, reason)
+    step = apply(state, move)          # the new state and its Effect (what the table is told)
+    state.outcome                      # None, or referee.game.Outcome(winners, termination, reason)
+
+The modules: ``state`` (the values: Options, Move, Lose, Effect, State), ``grid`` and
+``instructions`` (the cards' geometry and words), ``legality`` (what is allowed: the one
+definition), ``explain`` (a violation in words), ``play`` (apply an action), ``entry``
+(typed words to a move), ``ruleset`` (the game contract of :mod:`referee.game`:
+:data:`~referee.smitten.ruleset.RULES`), ``report`` (words and JSON for the command
+line), ``check`` (one placement judged without a game file).
 
 The names below are imported on first use (PEP 562), so `referee smitten check`
 loads only the modules it needs and starts quickly.
@@ -17,17 +26,20 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from referee.smitten.legality import Refusal, Rule, choices_for, is_legal, legal_moves, refusal
-    from referee.smitten.play import declare_loss, new_game, play, resolve
+    from referee.smitten.entry import resolve
+    from referee.smitten.explain import Refusal, explained
+    from referee.smitten.legality import Rule, choices_for, is_legal, legal_moves
+    from referee.smitten.play import apply, new_game, play, refusal
     from referee.smitten.state import (
         Draw,
+        Effect,
         Flipped,
         Hand,
         Kind,
+        Lose,
         Move,
         NoDraw,
         Options,
-        Outcome,
         Pending,
         Result,
         State,
@@ -36,9 +48,11 @@ if TYPE_CHECKING:
     )
 
 _HOME = {
-    "legality": ("Refusal", "Rule", "choices_for", "is_legal", "legal_moves", "refusal"),
-    "play": ("declare_loss", "new_game", "play", "resolve"),
-    "state": ("Draw", "Flipped", "Hand", "Kind", "Move", "NoDraw", "Options", "Outcome", "Pending", "Result", "State",
+    "entry": ("resolve",),
+    "explain": ("Refusal", "explained"),
+    "legality": ("Rule", "choices_for", "is_legal", "legal_moves"),
+    "play": ("apply", "new_game", "play", "refusal"),
+    "state": ("Draw", "Effect", "Flipped", "Hand", "Kind", "Lose", "Move", "NoDraw", "Options", "Pending", "Result", "State",
               "Termination", "TurnEnd"),
 }
 _WHERE = {name: module for module, names in _HOME.items() for name in names}

@@ -31,7 +31,7 @@ from referee.errors import InputError
 from referee.smitten import instructions
 from referee.smitten.grid import BIT, COUNT, NEIGHBOURS, SIDE_INDEX, SIDE_NAMES, numbers
 from referee.smitten.instructions import Choice
-from referee.smitten.legality import Rule, choices_for, refusal, slots
+from referee.smitten.legality import Rule, choices_for, slots, violation
 from referee.smitten.state import UNSEEN, Hand, Kind, Options, Pending, State, move
 from referee.wording import counted
 
@@ -49,7 +49,7 @@ class Verdict:
     reason: str
     rule: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {"legal": self.legal, "reason": self.reason, "placement": str(self.placement), "rule": self.rule}
 
 
@@ -70,7 +70,7 @@ def situation(left: int, right: int, after: Placement | None, choice: Choice | N
         pending = Pending(after.number, after.side, 0, choice)
     options = Options(SmittenMode.SOLO, None, hard2=hard, physical=True)
     hands = (Hand((UNSEEN,) * 3), Hand((UNSEEN,) * 3))
-    return State(options, (grids[0], grids[1]), hands, (UNSEEN,) * max(1, 11 - cards), pending=pending)
+    return State(options=options, grids=(grids[0], grids[1]), hands=hands, deck=(UNSEEN,) * max(1, 11 - cards), pending=pending)
 
 
 def check(placement: Placement, state: State) -> Verdict:
@@ -78,14 +78,16 @@ def check(placement: Placement, state: State) -> Verdict:
     kind, actor = slots(state)[0]
     # Where a 5 may go does not depend on its choice: any allowed one will do.
     choice = choices_for(state, placement.number, placement.side)[0] if kind is Kind.PLAY else None
-    refused = refusal(state, move(kind, actor, placement.number, placement.side, choice))
-    if refused is not None:
-        message = refused.message
-        if refused.rule is Rule.BALANCE:
-            from referee.smitten.explain import balance_reason
+    checked = move(kind, actor, placement.number, placement.side, choice)
+    found = violation(state, checked)
+    if found is not None:
+        from referee.smitten.explain import balance_reason, explain  # words only for a refusal
 
+        if found.rule is Rule.BALANCE:
             message = balance_reason(state, placement.side, _EITHER_MODE)
-        return Verdict(placement, False, message, refused.rule.value)
+        else:
+            message = explain(state, checked, found).message
+        return Verdict(placement, False, message, found.rule.value)
     return Verdict(placement, True, _why_legal(state, placement), "legal")
 
 

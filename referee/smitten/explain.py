@@ -1,16 +1,21 @@
 """Refusals in words: the sentence a referee says when a rule forbids a move.
 
-This module only words what :mod:`referee.smitten.legality` decided; it never decides.
+This module only words what :mod:`referee.smitten.legality` decided (the rule broken and,
+where a rule can be broken in several ways, the fault); it never decides. It imports
+legality, never the other way round.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from referee.smitten.notation import GridSide
 from referee.smitten import instructions
-from referee.smitten.grid import BIT, COUNT, NEIGHBOURS, SIDE_INDEX, SIDE_NAMES, a, describe_cell, numbers
-from referee.smitten.instructions import Answer
-from referee.smitten.legality import Refusal, Rule, awaits_reveal, choices_for, legal_moves, unseen_allowed
-from referee.smitten.state import Flipped, Kind, Move, Pending, State
+from referee.smitten.grid import COUNT, NEIGHBOURS, SIDE_INDEX, SIDE_NAMES, a, describe_cell, numbers
+from referee.smitten.instructions import Answer, forced_choice
+from referee.smitten.legality import Fault, Rule, Violation, awaits_reveal, legal_moves, violation
+from referee.smitten.state import Flipped, Kind, Move, Pending, State, ending
 from referee.wording import counted
 
 
@@ -90,28 +95,72 @@ def wrong_turn(state: State, move: Move) -> str:
     return f"card {pending.card} asks {_who(state, follower)} to {_follow_hint(state, pending)}, not to {move.kind.value}"
 
 
-def explain(state: State, move: Move, rule: Rule) -> Refusal:
-    """The refusal of ``move`` by ``rule``, in words."""
-    return Refusal(rule, _MESSAGES[rule](state, move))
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a move is not legal: the rule, and a sentence for the person at the table."""
+
+    rule: Rule
+    message: str
+
+    def __str__(self) -> str:
+        return self.message
 
 
-def _hand(state: State, move: Move) -> str:
+def explained(state: State, move: Move) -> Refusal | None:
+    """None when ``move`` is legal now; otherwise the rule that forbids it and its words.
+    (The contract's ``refusal``, :func:`referee.smitten.play.refusal`, is these words.)"""
+    found = violation(state, move)
+    return None if found is None else explain(state, move, found)
+
+
+def explain(state: State, move: Move, found: Violation) -> Refusal:
+    """The refusal of ``move`` by the violation legality found, in words."""
+    words = _MESSAGES[found.rule] if found.fault is None else _FAULTS[found.fault]
+    return Refusal(found.rule, words(state, move))
+
+
+def _short_hand(state: State, move: Move) -> str:
     hand = state.hands[move.actor]
+    return f"card 1 needs 2 cards in hand, 1 to reveal and another to place; {_who(state, move.actor)} holds {counted(len(hand), 'card')}"
+
+
+def _empty_hand(state: State, move: Move) -> str:
+    return f"{_who(state, move.actor)} has no cards left"
+
+
+def _revealed(state: State, move: Move) -> str:
+    return f"card 1: {_who(state, move.actor)} revealed the {move.number} and must place another card"
+
+
+def _not_held(state: State, move: Move) -> str:
     who = _who(state, move.actor)
-    pending = state.pending
-    if isinstance(pending, Pending) and pending.card == 1 and len(hand) < 2:
-        return f"card 1 needs 2 cards in hand, 1 to reveal and another to place; {who} holds {counted(len(hand), 'card')}"
-    if not hand:
-        return f"{who} has no cards left"
-    if isinstance(pending, Pending) and pending.revealed == move.number:
-        return f"card 1: {who} revealed the {move.number} and must place another card"
+    if move.kind is Kind.SWAP:
+        return f"{who} holds no face-up {move.number} to swap"
     kind = "face-up " if state.options.solo and not state.options.physical else ""
     return f"{who} holds no {kind}{move.number}"
 
 
+def _no_place_after(state: State, move: Move) -> str:
+    return f"card 1: after revealing the {move.number}, {_who(state, move.actor)} could not place another card"
+
+
+def _in_sight(state: State, move: Move) -> str:
+    return f"there are only two {move.number}s, and both are in sight"
+
+
+def _unplaced(state: State, move: Move) -> str:
+    return f"{move} does not say which card goes in which grid"
+
+
+def _placed_choice(state: State, move: Move) -> str:
+    return "a placed 5 triggers nothing: there is no higher or lower to choose"
+
+
+def _empty_deck(state: State, move: Move) -> str:
+    return "card 3: the deck is empty, so there is no top card to place"
+
+
 def _top_card(state: State, move: Move) -> str:
-    if not state.deck:
-        return "card 3: the deck is empty, so there is no top card to place"
     return f"card 3 places the top card of the deck, which is {a(state.deck[0])}, not {a(move.number)}"
 
 
@@ -122,9 +171,6 @@ def _flipped(state: State, move: Move) -> str:
 
 
 def _copies(state: State, move: Move) -> str:
-    hand = state.hands[move.actor]
-    if not hand:
-        return f"{_who(state, move.actor)} has no cards left"
     places = []
     for side in SIDE_NAMES:
         if move.number in state.grid(side):
@@ -147,15 +193,7 @@ def _instruction_card(state: State, move: Move) -> str:
     pending = state.pending
     assert isinstance(pending, Pending)
     card, number = pending.card, move.number
-    if move.kind is Kind.REVEAL:
-        hand = state.hands[move.actor]
-        if len(hand) < 2:
-            return f"card 1 needs 2 cards in hand, 1 to reveal and another to place; {_who(state, move.actor)} holds {counted(len(hand), 'card')}"
-        if hand.face_up and hand.face_up[0] and move.number not in hand.face_up:
-            return f"{_who(state, move.actor)} holds no {move.number}"
-        if hand.face_up and not hand.face_up[0] and not unseen_allowed(state) & BIT[move.number]:
-            return _copies(state, move)
-        return f"card 1: after revealing the {move.number}, {_who(state, move.actor)} could not place another card"
+    assert move.side is not None
     grid = SIDE_NAMES[move.side]
     if card == 4:
         return f"card 4: {move.placement} would not complete a row or column of {grid}"
@@ -167,10 +205,12 @@ def _instruction_card(state: State, move: Move) -> str:
 
 
 def _cell(state: State, move: Move) -> str:
+    assert move.side is not None
     return f"{SIDE_NAMES[move.side]} already holds its {move.number}: each grid takes each number once"
 
 
 def _adjacent(state: State, move: Move) -> str:
+    assert move.side is not None
     neighbours = ", ".join(map(str, numbers(NEIGHBOURS[move.number])))
     return (
         f"{move.number} would not touch a card in {SIDE_NAMES[move.side]}: its cell ({describe_cell(move.number)}) "
@@ -190,46 +230,60 @@ def balance_reason(state: State, side: GridSide, mode: str) -> str:
     return f"the ±2 rule ({mode}): {SIDE_NAMES[side]} would hold {counted(mine, 'card')} and {SIDE_NAMES[side.other]} {other}"
 
 
-def _choice(state: State, move: Move) -> str:
-    if move.number != 5:
-        return f"only card 5 asks for higher or lower, not card {move.number}"
+def _not_five(state: State, move: Move) -> str:
+    return f"only card 5 asks for higher or lower, not card {move.number}"
+
+
+def _ignored(state: State, move: Move) -> str:
+    return "this 5 is the 17th card: its instruction is ignored, so there is no higher or lower to choose"
+
+
+def _forced(state: State, move: Move) -> str:
     assert move.side is not None
-    allowed = choices_for(state, move.number, move.side)
-    if allowed == (None,):
-        return "this 5 is the 17th card: its instruction is ignored, so there is no higher or lower to choose"
-    forced = allowed[0]
-    if len(allowed) == 1 and forced is not None:
-        return f"Hard Mode 1: a 5 played in {SIDE_NAMES[move.side]} must choose {forced.value}"
+    return f"Hard Mode 1: a 5 played in {SIDE_NAMES[move.side]} must choose {forced_choice(move.side).value}"
+
+
+def _no_choice(state: State, move: Move) -> str:
     return "card 5: choose higher or lower (--choose higher or --choose lower)"
 
 
-def _swap(state: State, move: Move) -> str:
-    hand = state.hands[move.actor]
-    if hand.face_up and hand.face_up[0] == 0:
-        return f"there are only two {move.number}s, and both are in sight"
-    return f"{_who(state, move.actor)} holds no face-up {move.number} to swap"
-
-
 def _game_over(state: State, move: Move) -> str:
-    return f"the game is over ({state.outcome})"
+    assert state.outcome is not None
+    return f"the game is over ({ending(state.outcome)}); undo to go back, or start a new game"
 
 
 def _turn(state: State, move: Move) -> str:
     return wrong_turn(state, move)
 
 
-_MESSAGES = {
+_Words = Callable[[State, Move], str]
+
+_FAULTS: dict[Fault, _Words] = {
+    Fault.UNPLACED: _unplaced,
+    Fault.SHORT_HAND: _short_hand,
+    Fault.EMPTY_HAND: _empty_hand,
+    Fault.REVEALED: _revealed,
+    Fault.NOT_HELD: _not_held,
+    Fault.ACCOUNTED: _copies,
+    Fault.NO_PLACE_AFTER: _no_place_after,
+    Fault.IN_SIGHT: _in_sight,
+    Fault.PLACED_CHOICE: _placed_choice,
+    Fault.EMPTY_DECK: _empty_deck,
+    Fault.NOT_FIVE: _not_five,
+    Fault.IGNORED: _ignored,
+    Fault.FORCED: _forced,
+    Fault.NO_CHOICE: _no_choice,
+}
+
+#: The words of a rule broken in its one way (each fault above has its own).
+_MESSAGES: dict[Rule, _Words] = {
     Rule.GAME_OVER: _game_over,
     Rule.TURN: _turn,
-    Rule.HAND: _hand,
     Rule.TOP_CARD: _top_card,
     Rule.FLIPPED: _flipped,
-    Rule.COPIES: _copies,
     Rule.INSTRUCTION_GRID: _instruction_grid,
     Rule.INSTRUCTION_CARD: _instruction_card,
     Rule.CELL: _cell,
     Rule.ADJACENT: _adjacent,
     Rule.BALANCE: _balance,
-    Rule.CHOICE: _choice,
-    Rule.SWAP: _swap,
 }

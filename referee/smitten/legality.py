@@ -1,11 +1,12 @@
 """Which moves the rules allow now: one definition for "is this legal?" and "list them".
 
-Like python-chess, :func:`legal_moves` lists what may be done now and :func:`refusal`
-(and :func:`is_legal`) answers for one move. Both rest on :func:`slots` (who may do
-what kind of move now) and :func:`constraints` (for a play or placement in one grid:
-one mask of allowed numbers per rule, in the order a referee would object). A move is
-legal when its number is in every mask; the first mask without it names the rule that
-refused it. Nothing else decides legality.
+Like python-chess, :func:`legal_moves` lists what may be done now and :func:`violation`
+(and :func:`is_legal`) answers for one move; :mod:`referee.smitten.explain` puts a
+violation into words (it imports this module, never the other way round). Both rest on
+:func:`slots` (who may do what kind of move now) and :func:`constraints` (for a play or
+placement in one grid: one mask of allowed numbers per rule, in the order a referee
+would object). A move is legal when its number is in every mask; the first mask without
+it names the rule that refused it. Nothing else decides legality.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from referee.smitten.notation import GridSide
 from referee.smitten import instructions
 from referee.smitten.grid import ALL, BIT, COUNT, SIDE_INDEX, SIDES, TOUCHING, iter_bits, mask_of
 from referee.smitten.instructions import Answer, Choice, forced_choice, grid_allowed, numbers_allowed
-from referee.smitten.state import MOVES, Flipped, Kind, Move, Pending, State
+from referee.smitten.state import MOVES, UNSEEN, Flipped, Kind, Move, Pending, State
 
 
 class Rule(enum.Enum):
@@ -39,15 +40,33 @@ class Rule(enum.Enum):
     SWAP = "easy swap"
 
 
+class Fault(enum.Enum):
+    """Where a rule can be broken in several ways, the way it was: decided here, worded
+    by :mod:`referee.smitten.explain`."""
+
+    UNPLACED = "unplaced"  # a play or placement that names no grid or no card 1 to 9
+    SHORT_HAND = "short hand"  # card 1: the partner holds fewer than 2 cards
+    EMPTY_HAND = "empty hand"
+    REVEALED = "revealed"  # card 1: the revealed card is not the one placed
+    NOT_HELD = "not held"  # the hand does not hold that number
+    ACCOUNTED = "accounted for"  # the table's own cards: both copies are in sight
+    NO_PLACE_AFTER = "nothing to place after"  # card 1: with it revealed, no card can be placed
+    IN_SIGHT = "in sight"  # the table's own cards: no copy of it can be in the hand
+    PLACED_CHOICE = "placed choice"  # a placed card with a higher/lower choice
+    EMPTY_DECK = "empty deck"  # card 3: there is no top card to place
+    NOT_FIVE = "not five"  # a higher/lower choice on a card other than 5
+    IGNORED = "ignored"  # a choice on the 17th card, whose instruction is ignored
+    FORCED = "forced"  # solo Hard Mode 1: the grid fixes card 5's choice
+    NO_CHOICE = "no choice"  # card 5 played without its choice
+
+
 @dataclass(frozen=True, slots=True)
-class Refusal:
-    """Why a move is not legal: the rule, and a sentence for the person at the table."""
+class Violation:
+    """Why a move is not legal: the rule that forbids it, and the fault where the rule
+    can be broken in several ways."""
 
     rule: Rule
-    message: str
-
-    def __str__(self) -> str:
-        return self.message
+    fault: Fault | None = None
 
 
 # --- who may do what now -------------------------------------------------------------
@@ -234,34 +253,78 @@ def legal_moves(state: State) -> Iterator[Move]:
 
 
 def is_legal(state: State, move: Move) -> bool:
-    return refusal(state, move) is None
+    return violation(state, move) is None
 
 
-def refusal(state: State, move: Move) -> Refusal | None:
-    """None when ``move`` is legal now; otherwise the rule that forbids it, in words."""
+def violation(state: State, move: Move) -> Violation | None:
+    """None when ``move`` is legal now; otherwise the rule that forbids it and, where a
+    rule can be broken in several ways, the fault found (:mod:`.explain` words it)."""
     if state.outcome is not None:
-        return Refusal(Rule.GAME_OVER, f"the game is over ({state.outcome}); undo to go back, or start a new game")
+        return Violation(Rule.GAME_OVER)
     if (move.kind, move.actor) not in slots(state):
-        return _explain(state, move, Rule.TURN)
+        return Violation(Rule.TURN)
     if move.kind is Kind.FLIP:
         return None
-    if move.kind in (Kind.REVEAL, Kind.SWAP):
-        mask = reveal_mask(state, move.actor) if move.kind is Kind.REVEAL else swap_mask(state, move.actor)
-        return None if mask & BIT[move.number] else _explain(state, move, Rule.INSTRUCTION_CARD if move.kind is Kind.REVEAL else Rule.SWAP)
+    if move.kind is Kind.REVEAL:
+        if reveal_mask(state, move.actor) & BIT[move.number]:
+            return None
+        return Violation(Rule.INSTRUCTION_CARD, _reveal_fault(state, move))
+    if move.kind is Kind.SWAP:
+        return None if swap_mask(state, move.actor) & BIT[move.number] else Violation(Rule.SWAP, _swap_fault(state, move))
     if move.side is None or not 1 <= move.number <= 9:
-        return Refusal(Rule.TURN, f"{move} does not say which card goes in which grid")
+        return Violation(Rule.TURN, Fault.UNPLACED)
     bit = BIT[move.number]
     for rule, mask in constraints(state, move.actor, move.side):
         if not mask & bit:
-            return _explain(state, move, rule)
+            return Violation(rule, _source_fault(state, move, rule))
     if move.kind is Kind.PLAY and move.choice not in choices_for(state, move.number, move.side):
-        return _explain(state, move, Rule.CHOICE)
+        return Violation(Rule.CHOICE, _choice_fault(state, move.number, move.side))
     if move.kind is Kind.PLACE and move.choice is not None:
-        return Refusal(Rule.CHOICE, "a placed 5 triggers nothing: there is no higher or lower to choose")
+        return Violation(Rule.CHOICE, Fault.PLACED_CHOICE)
     return None
 
 
-def _explain(state: State, move: Move, rule: Rule) -> Refusal:
-    from referee.smitten.explain import explain  # words are needed only for a refusal
+def _source_fault(state: State, move: Move, rule: Rule) -> Fault | None:
+    """Why the card is not one the player can put down (the HAND and COPIES rules)."""
+    hand = state.hands[move.actor]
+    if rule is Rule.TOP_CARD and not state.deck:
+        return Fault.EMPTY_DECK
+    if rule is Rule.COPIES:
+        return Fault.ACCOUNTED if hand else Fault.EMPTY_HAND
+    if rule is not Rule.HAND:
+        return None
+    pending = state.pending
+    card_one = isinstance(pending, Pending) and instructions.answer(pending.card) is Answer.REVEAL_THEN_PLACE
+    if card_one and len(hand) < 2:
+        return Fault.SHORT_HAND
+    if not hand:
+        return Fault.EMPTY_HAND
+    if isinstance(pending, Pending) and pending.revealed == move.number:
+        return Fault.REVEALED
+    return Fault.NOT_HELD
 
-    return explain(state, move, rule)
+
+def _choice_fault(state: State, number: int, side: GridSide) -> Fault:
+    """Why a play's higher/lower choice is not one it may carry."""
+    if number != 5:
+        return Fault.NOT_FIVE
+    allowed = choices_for(state, number, side)
+    if allowed == (None,):
+        return Fault.IGNORED
+    return Fault.FORCED if len(allowed) == 1 else Fault.NO_CHOICE
+
+
+def _reveal_fault(state: State, move: Move) -> Fault:
+    """Why card 1's partner may not reveal this card."""
+    hand = state.hands[move.actor]
+    if len(hand) < 2:
+        return Fault.SHORT_HAND
+    if not _hand_mask(state, hand.face_up) & BIT[move.number]:
+        return Fault.ACCOUNTED if hand.face_up and hand.face_up[0] == UNSEEN else Fault.NOT_HELD
+    return Fault.NO_PLACE_AFTER
+
+
+def _swap_fault(state: State, move: Move) -> Fault:
+    """Why a hand may not swap this card with the set-aside card."""
+    face_up = state.hands[move.actor].face_up
+    return Fault.IN_SIGHT if face_up and face_up[0] == UNSEEN else Fault.NOT_HELD

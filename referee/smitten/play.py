@@ -1,9 +1,10 @@
 """Playing a move: the new state after it, with every consequence the rules attach.
 
-:func:`play` refuses an illegal move (``RuleError``, exit 1, with the rule's reason)
-and otherwise returns a new state: the card goes into its grid, a solo partner flips
-its face-down card, the instruction becomes pending, the turn ends with the draws, and
-the game is won or lost the moment the rules say so:
+:func:`apply` refuses an illegal action (``RuleError``, exit 1, with :func:`refusal`'s
+reason) and otherwise returns a :class:`~referee.game.Step`: the new state and the
+:class:`~referee.smitten.state.Effect`, what the table is told. The card goes into its
+grid, a solo partner flips its face-down card, the instruction becomes pending, the
+turn ends with the draws, and the game is won or lost the moment the rules say so:
 
 - won "if 17 cards are in the grids (when the 17th card is played, ignore the
   instructions on that card)" — whether the 17th card is played or placed, even in the
@@ -20,29 +21,33 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from referee.smitten.notation import GridSide
+from collections.abc import Callable
+
 from referee.smitten.dealing import deal_smitten
+from referee.smitten.notation import GridSide
 from referee.errors import InputError, RuleError
+from referee.game import Outcome, Step
 from referee.smitten.grid import BIT, SIDE_INDEX, a
-from referee.smitten.instructions import Choice
-from referee.smitten.legality import choices_for, legal_moves, refusal, slots
+from referee.smitten.legality import legal_moves, violation
 from referee.smitten.state import (
+    BOTH,
     UNSEEN,
+    Action,
     Draw,
+    Effect,
     Flipped,
     Hand,
     Kind,
+    Lose,
     Move,
     NoDraw,
     Options,
-    Outcome,
     Pending,
-    Result,
     State,
     Termination,
     TurnEnd,
+    ending,
 )
-from referee.smitten.state import move as make_move
 
 
 def new_game(options: Options) -> State:
@@ -50,32 +55,53 @@ def new_game(options: Options) -> State:
     if options.physical:
         size = options.hand_size
         hands = (Hand((UNSEEN,) * size), Hand((UNSEEN,) * size))
-        state = State(options, hands=hands, deck=(UNSEEN,) * (17 - 2 * size))
+        state = State(options=options, hands=hands, deck=(UNSEEN,) * (17 - 2 * size))
     else:
         if options.seed is None:
             raise InputError("a virtual game needs a seed (or use --physical for the table's own cards)")
         deal = deal_smitten(options.seed, options.mode, options.difficulty)
         hands = (Hand(deal.hands[0].face_up, deal.hands[0].face_down), Hand(deal.hands[1].face_up, deal.hands[1].face_down))
-        state = State(options, hands=hands, deck=deal.deck, set_aside=deal.set_aside)
+        state = State(options=options, hands=hands, deck=deal.deck, set_aside=deal.set_aside)
     return _check_turn_start(state)
 
 
 def play(state: State, move: Move) -> State:
     """The state after ``move``; raises ``RuleError`` with the reason if it is illegal."""
-    refused = refusal(state, move)
+    return apply(state, move).state
+
+
+def apply(state: State, action: Action) -> Step[State]:
+    """The new state after ``action`` and what it did; ``RuleError`` with the reason if
+    the rules forbid it."""
+    refused = refusal(state, action)
     if refused is not None:
-        raise RuleError(refused.message)
-    if state.turn_end is not None:  # it tells what the move that ended a turn did
-        state = replace(state, turn_end=None)
-    return _APPLY[move.kind](state, move)
+        raise RuleError(refused)
+    if isinstance(action, Lose):
+        return Step(_declare_loss(state, action), Effect(action))
+    return _APPLY[action.kind](state, action)
 
 
-def declare_loss(state: State, note: str = "") -> State:
+def refusal(state: State, action: Action) -> str | None:
+    """Why the rules forbid ``action`` now, or None: the one definition of legality
+    (:func:`referee.smitten.legality.violation`, worded by :mod:`.explain`)."""
+    if isinstance(action, Lose):
+        return None if state.outcome is None else f"the game is already over ({ending(state.outcome)})"
+    found = violation(state, action)
+    if found is None:
+        return None
+    from referee.smitten.explain import explain  # words are needed only for a refusal
+
+    return explain(state, action, found).message
+
+
+def _declare_loss(state: State, action: Lose) -> State:
     """The table records a loss itself (physical cards), or gives up."""
-    if state.outcome is not None:
-        raise RuleError(f"the game is already over ({state.outcome})")
-    reason = note.strip() or "the table declared the game lost"
-    return replace(state, turn_end=None, outcome=Outcome(Result.LOST, Termination.DECLARED, reason))
+    reason = (action.reason or "").strip() or "the table declared the game lost"
+    return replace(state, outcome=_lost(Termination.DECLARED, reason))
+
+
+def _lost(termination: Termination, reason: str) -> Outcome:
+    return Outcome(winners=(), termination=termination, reason=reason)
 
 
 # --- the moves -------------------------------------------------------------------------
@@ -95,38 +121,42 @@ def _put(grids: tuple[int, int], move: Move) -> tuple[int, int]:
 
 
 def _won(state: State) -> State:
-    return replace(state, pending=None, outcome=Outcome(Result.WON, Termination.COMPLETED, "17 cards are in the grids"))
+    won = Outcome(winners=BOTH, termination=Termination.COMPLETED, reason="17 cards are in the grids")
+    return replace(state, pending=None, outcome=won)
 
 
-def _play(state: State, move: Move) -> State:
+def _play(state: State, move: Move) -> Step[State]:
+    assert move.side is not None
     actor, partner = move.actor, 1 - move.actor
     hand = state.hands[actor]
     hands = list(state.hands)
     hands[actor] = Hand(_without(hand.face_up, move.number), hand.face_down)
     partner_hand = hands[partner]
+    shown = None
     if partner_hand.face_down:
         # "Whenever a card has been played, if the partner has a face down card, immediately flip it."
+        shown = partner_hand.face_down[0]
         hands[partner] = Hand(partner_hand.face_up + partner_hand.face_down, ())
     after = State(
-        state.options,
-        _put(state.grids, move),
-        (hands[0], hands[1]),
-        state.deck,
-        state.set_aside,
-        Pending(move.number, move.side, actor, move.choice),
-        actor if state.starter is None else state.starter,
-        state.no_draw or move.number == 9,
-        state.swapped,
-        move,
-        None,
+        options=state.options,
+        grids=_put(state.grids, move),
+        hands=(hands[0], hands[1]),
+        deck=state.deck,
+        set_aside=state.set_aside,
+        pending=Pending(move.number, move.side, actor, move.choice),
+        starter=actor if state.starter is None else state.starter,
+        no_draw=state.no_draw or move.number == 9,
+        swapped=state.swapped,
+        last=move,
         played=move,
     )
+    effect = Effect(move, shown=shown)
     if after.cards_in_grids >= 17:
-        return _won(after)
-    return _check_follow(after)
+        return Step(_won(after), effect)
+    return Step(_check_follow(after), effect)
 
 
-def _place(state: State, move: Move) -> State:
+def _place(state: State, move: Move) -> Step[State]:
     pending = state.pending
     assert isinstance(pending, Pending)
     deck, hands = state.deck, state.hands
@@ -136,34 +166,36 @@ def _place(state: State, move: Move) -> State:
         hand = hands[move.actor]
         changed = Hand(_without(hand.face_up, move.number), hand.face_down)
         hands = (changed, hands[1]) if move.actor == 0 else (hands[0], changed)
-    after = State(state.options, _put(state.grids, move), hands, deck, state.set_aside, None, state.starter,
-                  state.no_draw, state.swapped, move, None, played=state.played)  # fmt: skip
+    after = replace(state, grids=_put(state.grids, move), hands=hands, deck=deck, pending=None, last=move)
+    top_card = pending.card == 3
     if after.cards_in_grids >= 17:
-        return _won(after)
-    return _end_turn(after)
+        return Step(_won(after), Effect(move, top_card=top_card))
+    ended, turn_end = _end_turn(after)
+    return Step(ended, Effect(move, top_card=top_card, turn_end=turn_end))
 
 
-def _reveal(state: State, move: Move) -> State:
+def _reveal(state: State, move: Move) -> Step[State]:
     """Card 1 (two players): the card is shown. No loss can follow: a reveal is legal only
     when another card can then be placed (:func:`referee.smitten.legality.reveal_mask`)."""
     pending = state.pending
     assert isinstance(pending, Pending)
-    return replace(state, pending=replace(pending, revealed=move.number))
+    return Step(replace(state, pending=replace(pending, revealed=move.number)), Effect(move))
 
 
-def _flip(state: State, move: Move) -> State:
+def _flip(state: State, move: Move) -> Step[State]:
     hand = state.hands[move.actor]
     number = hand.face_down[0]
     hands = list(state.hands)
     hands[move.actor] = Hand(hand.face_up + (number,), hand.face_down[1:])
     after = replace(state, hands=(hands[0], hands[1]), pending=Flipped(number, move.actor))
+    effect = Effect(move, shown=number)
     if next(legal_moves(after), None) is None:
         reason = f"{state.options.name(move.actor)} flipped its face-down card, {a(number)}, and could not play it"
-        return replace(after, outcome=Outcome(Result.LOST, Termination.FACE_DOWN_UNPLAYABLE, reason))
-    return after
+        return Step(replace(after, outcome=_lost(Termination.FACE_DOWN_UNPLAYABLE, reason)), effect)
+    return Step(after, effect)
 
 
-def _swap(state: State, move: Move) -> State:
+def _swap(state: State, move: Move) -> Step[State]:
     """Solo Easy Mode: "either hand may set a card aside face up and replace it, face up,
     with the card that was set aside during setup."
 
@@ -175,10 +207,16 @@ def _swap(state: State, move: Move) -> State:
     changed = Hand(_without(hand.face_up, move.number) + (state.set_aside,), hand.face_down)
     hands = (changed, state.hands[1]) if move.actor == 0 else (state.hands[0], changed)
     after = replace(state, hands=hands, set_aside=move.number, swapped=True)
-    return _check_turn_start(after, after_swap=True)
+    return Step(_check_turn_start(after, after_swap=True), Effect(move, taken=state.set_aside))
 
 
-_APPLY = {Kind.PLAY: _play, Kind.PLACE: _place, Kind.REVEAL: _reveal, Kind.FLIP: _flip, Kind.SWAP: _swap}
+_APPLY: dict[Kind, Callable[[State, Move], Step[State]]] = {
+    Kind.PLAY: _play,
+    Kind.PLACE: _place,
+    Kind.REVEAL: _reveal,
+    Kind.FLIP: _flip,
+    Kind.SWAP: _swap,
+}
 
 
 # --- end of turn and the losses ------------------------------------------------------
@@ -197,10 +235,10 @@ def _refill(hand: Hand, deck: tuple[int, ...], options: Options) -> tuple[tuple[
     return cards[:up], cards[up:]
 
 
-def _end_turn(state: State) -> State:
+def _end_turn(state: State) -> tuple[State, TurnEnd]:
     """"At the end of each turn, both players draw back up to a full hand if possible
     (the active player draws their card(s) first)" — unless a 9 was played this turn.
-    The draws (or why nobody drew) are kept in the new state's ``turn_end``.
+    Returns the new state and the draws (or why nobody drew).
 
     Decision: card 9's "neither player may draw cards this turn" holds for the whole
     turn, so a 9 played anywhere in a chain of 2s stops both players' draws.
@@ -224,9 +262,8 @@ def _end_turn(state: State) -> State:
         turn_end = TurnEnd(nobody=NoDraw.FULL_HANDS)
     else:
         turn_end = TurnEnd(nobody=NoDraw.EMPTY_DECK)
-    after = State(options, state.grids, (hands[0], hands[1]), deck, state.set_aside, None, None, False,
-                  state.swapped, state.last, None, turn_end, state.played)  # fmt: skip
-    return _check_turn_start(after)
+    after = replace(state, hands=(hands[0], hands[1]), deck=deck, pending=None, starter=None, no_draw=False)
+    return _check_turn_start(after), turn_end
 
 
 def _can_start(state: State) -> bool:
@@ -247,7 +284,7 @@ def _check_turn_start(state: State, after_swap: bool = False) -> State:
     if state.outcome is None and not _can_start(state):
         who = "neither hand" if state.options.solo else "neither player"
         reason = f"{who} can play a card" + (", even after the swap" if after_swap else "")
-        return replace(state, outcome=Outcome(Result.LOST, Termination.NO_PLAYABLE_CARD, reason))
+        return replace(state, outcome=_lost(Termination.NO_PLAYABLE_CARD, reason))
     return state
 
 
@@ -262,61 +299,4 @@ def _check_follow(state: State) -> State:
         reason += " (the deck is empty)"
     elif pending.card == 3 and state.deck[0] != UNSEEN:  # revealed to follow card 3: say what it was
         reason += f" (the top card of the deck, {a(state.deck[0])}, cannot be placed)"
-    return replace(state, outcome=Outcome(Result.LOST, Termination.COULD_NOT_FOLLOW, reason))
-
-
-# --- from the table's words to a move ---------------------------------------------
-
-
-def resolve(
-    state: State, kind: Kind, number: int = 0, side: GridSide | None = None, actor: int | None = None, choice: Choice | None = None
-) -> Move:
-    """The move the table means, filling in who moves and card 5's forced choice.
-
-    ``actor`` may be left out when only one player (hand) can make this move now: the
-    partner who must follow an instruction, or the only hand holding that card.
-    """
-    if choice is not None and (kind is not Kind.PLAY or number != 5):
-        raise InputError(f"--choose is for a played 5 only, not for {kind.value} {number or ''}".rstrip())
-    if actor is None:
-        actor = _who_moves(state, kind, number, side)
-    if kind is Kind.PLAY and side is not None:
-        allowed = choices_for(state, number, side)
-        if allowed == (None,):
-            choice = None  # no 5, or the 17th card: its instruction, and so the choice, is ignored
-        elif choice is None and len(allowed) == 1:
-            choice = allowed[0]  # solo Hard Mode 1
-        elif choice is None:
-            # Ask for the choice only once the play itself is allowed: a refusal is the real answer.
-            refused = refusal(state, make_move(kind, actor, number, side, allowed[0]))
-            if refused is not None:
-                raise RuleError(refused.message)
-            raise InputError("card 5 needs a choice: add --choose higher or --choose lower")
-    return make_move(kind, actor, number, side, choice)
-
-
-def _who_moves(state: State, kind: Kind, number: int, side: GridSide | None) -> int:
-    options = state.options
-    actors = [actor for slot_kind, actor in slots(state) if slot_kind is kind]
-    if len(actors) == 1:
-        return actors[0]
-    pending = state.pending
-    if not actors:
-        return pending.follower if isinstance(pending, Pending) else (pending.by if isinstance(pending, Flipped) else 0)
-    flags = options.actor_flags()
-    if options.physical:
-        holding = [actor for actor in actors if state.hands[actor]]
-        if len(holding) == 1:
-            return holding[0]
-        what = f"{number}{side.value}" if side is not None else f"the {number}" if number else "the card"
-        raise InputError(f"{'either hand' if options.solo else 'either player'} may {kind.value} {what}: add {flags}")
-    if kind is Kind.FLIP:
-        raise InputError(f"both hands have a face-down card: say which with {flags}")
-    holding = [actor for actor in actors if number in state.hands[actor].face_up]
-    if len(holding) == 1:
-        return holding[0]
-    if not holding:
-        kind_word = "face-up " if options.solo else ""
-        raise RuleError(f"{'neither hand' if options.solo else 'neither player'} holds {a(number, kind_word)}")
-    both = "both hands hold" if options.solo else "both players hold"
-    raise InputError(f"{both} {a(number)}: say who {kind.value}s it with {flags}")
+    return replace(state, outcome=_lost(Termination.COULD_NOT_FOLLOW, reason))

@@ -12,8 +12,8 @@ from typing import Any
 from referee.smitten.notation import GridSide
 from referee.smitten.explain import requirement
 from referee.smitten.grid import ALL, SIDE_NAMES, a, numbers
-from referee.smitten.record import actor_value, setup_for
-from referee.smitten.state import UNSEEN, Draw, Flipped, Kind, Move, Options, Pending, Result, State, TurnEnd
+from referee.smitten.ruleset import actor_value, setup_for
+from referee.smitten.state import UNSEEN, Draw, Effect, Flipped, Kind, Lose, Move, Options, Pending, Result, State, TurnEnd, result
 from referee.wording import counted
 
 
@@ -68,8 +68,9 @@ def outcome_text(state: State) -> str | None:
     outcome = state.outcome
     if outcome is None:
         return None
-    text = f"{_sentence(outcome.result.value)}: {outcome.reason}."
-    final = final_card(state) if outcome.result is Result.WON else None
+    won = result(outcome)
+    text = f"{_sentence(won.value)}: {outcome.reason}."
+    final = final_card(state) if won is Result.WON else None
     if final:
         text += f" As the finishing touch, the last {final[0]} completes {SIDE_NAMES[final[1]]}."
     return text
@@ -94,14 +95,14 @@ def state_json(state: State) -> dict[str, Any]:
         "requires": requirement(state),
         "outcome": None
         if outcome is None
-        else {"result": outcome.result.value, "termination": outcome.termination.value, "reason": outcome.reason},
+        else {"result": result(outcome).value, "termination": outcome.termination.value, "reason": outcome.reason},
     }
 
 
-def move_text(state: State, move: Move, start: bool = False) -> str:
+def move_text(options: Options, move: Move, start: bool = False) -> str:
     """A move as the table would say it: 'hand A plays 5L (higher)' ('Hand A …' at the
     ``start`` of a sentence; a player's own name is never changed)."""
-    who = state.options.title(move.actor) if start else state.options.name(move.actor)
+    who = options.title(move.actor) if start else options.name(move.actor)
     if move.kind is Kind.FLIP:
         return f"{who} plays its face-down card"
     if move.kind is Kind.REVEAL:
@@ -147,24 +148,30 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def narrate(before: State, move: Move, after: State) -> list[str]:
-    """What happened because of ``move``, one sentence a line."""
-    options = before.options
-    lines = [move_text(before, move, start=True) + "."]
-    if move.kind is Kind.FLIP and isinstance(after.pending, Flipped):
-        lines[0] = f"{options.title(move.actor)} flips its face-down card: {a(after.pending.number)}."
-    if move.kind is Kind.PLACE and isinstance(before.pending, Pending) and before.pending.card == 3:
-        lines[0] = f"{options.title(move.actor)} places the top card of the deck, {a(move.number)}, in {SIDE_NAMES[move.side]}."
-    if move.kind is Kind.SWAP:
-        lines[0] = f"{options.title(move.actor)} sets its {move.number} aside face up and takes the set-aside {before.set_aside or 'card'}."
-    if move.kind is Kind.PLAY:
-        partner = 1 - move.actor
-        flipped = before.hands[partner].face_down
-        if flipped and not after.hands[partner].face_down:
-            lines.append(f"{options.title(partner)} flips its face-down card: {a(flipped[0])}.")
-    if after.turn_end is not None:
-        lines.append(_end_of_turn(options, after.turn_end))
-    lines.append(what_now(after))
+def narrate(effect: Effect, after: State) -> list[str]:
+    """What an action did (its effect), one sentence a line, ending with what the game
+    waits for now (or how it ended)."""
+    action = effect.action
+    if isinstance(action, Lose):
+        return [outcome_text(after) or ""]
+    return [*_happened(after.options, action, effect), what_now(after)]
+
+
+def _happened(options: Options, move: Move, effect: Effect) -> list[str]:
+    title = options.title(move.actor)
+    if move.kind is Kind.FLIP and effect.shown is not None:
+        lines = [f"{title} flips its face-down card: {a(effect.shown)}."]
+    elif move.kind is Kind.PLACE and effect.top_card:
+        assert move.side is not None
+        lines = [f"{title} places the top card of the deck, {a(move.number)}, in {SIDE_NAMES[move.side]}."]
+    elif move.kind is Kind.SWAP:
+        lines = [f"{title} sets its {move.number} aside face up and takes the set-aside {effect.taken or 'card'}."]
+    else:
+        lines = [move_text(options, move, start=True) + "."]
+    if move.kind is Kind.PLAY and effect.shown is not None:
+        lines.append(f"{options.title(1 - move.actor)} flips its face-down card: {a(effect.shown)}.")
+    if effect.turn_end is not None:
+        lines.append(_end_of_turn(options, effect.turn_end))
     return lines
 
 

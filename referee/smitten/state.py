@@ -13,12 +13,16 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from referee.smitten.notation import GridSide
 from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.errors import InputError
 from referee.smitten.grid import SIDE_INDEX, SIDES, numbers
 from referee.smitten.instructions import Choice
+
+if TYPE_CHECKING:  # `referee smitten check` imports no more than it needs
+    from referee.game import Outcome
 
 UNSEEN = 0
 
@@ -161,9 +165,12 @@ class Move:
         return f"{self.number}{self.side.value}" if self.side else str(self.number)
 
 
-def _intern() -> dict[tuple, Move]:
+_Key = tuple[Kind, int, int, GridSide | None, Choice | None]
+
+
+def _intern() -> dict[_Key, Move]:
     """Every possible move, made once: legal_moves hands out these objects."""
-    table: dict[tuple, Move] = {}
+    table: dict[_Key, Move] = {}
     choices = (None, *Choice)
     for actor in (0, 1):
         for number in range(1, 10):
@@ -227,16 +234,18 @@ class Termination(enum.Enum):
     DECLARED = "declared"  # recorded by the table (`referee smitten lose`)
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How the game ended and why, in words: ``lost: player 2 could not follow card 4``."""
+#: Smitten is cooperative: a won game is won by both seats (players or hands), a lost one by none.
+BOTH = (0, 1)
 
-    result: Result
-    termination: Termination
-    reason: str
 
-    def __str__(self) -> str:
-        return f"{self.result.value}: {self.reason}"
+def result(outcome: Outcome) -> Result:
+    """Won or lost: Smitten's outcomes are shared by both seats."""
+    return Result.WON if outcome.winners else Result.LOST
+
+
+def ending(outcome: Outcome) -> str:
+    """The outcome in words, as messages say it: ``lost: player 2 could not follow card 4``."""
+    return f"{result(outcome).value}: {outcome.reason}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,15 +279,50 @@ class TurnEnd:
 
 
 @dataclass(frozen=True, slots=True)
+class Lose:
+    """The table records that the game is lost (``referee smitten lose``): with physical
+    cards it sees what the referee cannot. Not a move of the game, so never listed among
+    the legal moves; allowed until the game is over."""
+
+    reason: str | None = None  # as the table said it; None when it said nothing
+
+    def __str__(self) -> str:
+        return "lose"
+
+
+#: What the table can record: a move of the game, or a loss it declares.
+Action = Move | Lose
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """What one action did, beyond the new state: what the table is told.
+
+    ``shown`` is a face-down card turned up, by a flip or, as a card was played, by the
+    partner ("whenever a card has been played, if the partner has a face down card,
+    immediately flip it"); ``top_card`` says the card placed was the deck's top card
+    (card 3); ``taken`` is the set-aside card a swap took (``UNSEEN`` for the table's own
+    cards); ``turn_end`` is what the end of the turn did, when the action ended one.
+    """
+
+    action: Action
+    shown: int | None = None
+    top_card: bool = False
+    taken: int | None = None
+    turn_end: TurnEnd | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class State:
-    """Everything the rules need to know at one moment of the game.
+    """Everything the rules need to know at one moment of the game (built with keyword
+    arguments only, so that a new field never shifts the others).
 
     ``grids`` are (left, right) masks; ``deck`` is top first; ``set_aside`` is the card
     put aside at setup (seen by everyone only after a solo Easy Mode swap);
     ``starter`` is who started the current turn (None between turns); ``no_draw`` is set
     when a 9 was played this turn; ``last`` is the last card put into a grid (played
-    or placed) and ``played`` the last card played; ``turn_end`` is what the end of the
-    turn did, set by the move that ended a turn and None after any other move.
+    or placed) and ``played`` the last card played; ``outcome`` is set once the game is
+    over (:class:`referee.game.Outcome`: won by both seats, or lost by both).
     """
 
     options: Options
@@ -292,7 +336,6 @@ class State:
     swapped: bool = False
     last: Move | None = None
     outcome: Outcome | None = None
-    turn_end: TurnEnd | None = None
     played: Move | None = None
 
     @property

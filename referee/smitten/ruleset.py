@@ -1,6 +1,8 @@
-"""Smitten save files: the setup, events as TOML tables, and the state as JSON.
+"""Smitten on the game contract (:class:`referee.game.Rules`): :data:`RULES`.
 
-The one save-file engine (:mod:`referee.savefile`) stores the setup and the events and
+The setup as a TOML table, and each action (a :class:`~referee.smitten.state.Move`, or
+the table's declared :class:`~referee.smitten.state.Lose`) as an event, both ways: the
+one save-file engine (:mod:`referee.savefile`) stores the setup and the events and
 replays them through :class:`SmittenRules`. An event is one line of the table's record::
 
     {kind = "play", card = "5L", hand = "A", choose = "higher"}   # solo: hand A or B
@@ -17,17 +19,19 @@ Who moved is stored even where the rules imply it, so a hand-edited file is chec
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-from referee.smitten.notation import Placement
+from referee.errors import InputError, choose
 from referee.smitten.dealing import Difficulty, SmittenMode
-from referee.errors import InputError, choose, quoted
+from referee.smitten.notation import Placement
 from referee.game import Outcome, Step
 from referee.seeds import check_seed
+from referee.smitten.entry import parse_actor, resolve
 from referee.smitten.instructions import Choice
-from referee.smitten.play import declare_loss, new_game, play, resolve
-from referee.smitten.state import Kind, Move, Options, State
+from referee.smitten.legality import legal_moves
+from referee.smitten.play import apply, new_game, refusal
+from referee.smitten.state import Action, Kind, Lose, Move, Options, State
 
 FORMAT = "referee/smitten"
 VERSION = 1
@@ -75,7 +79,7 @@ def options_from(setup: dict[str, Any]) -> Options:
     return Options(mode, level, seed=seed, players=players, **flags)  # type: ignore[arg-type]  # Options checks the count
 
 
-def _text(table: dict[str, Any], key: str, default: str | None = None) -> str:
+def _text(table: Mapping[str, Any], key: str, default: str | None = None) -> str:
     value = table.get(key, default)
     if not isinstance(value, str):
         raise InputError(f"`{key}` must be a text")
@@ -93,44 +97,30 @@ def actor_value(options: Options, actor: int) -> str | int:
     return options.players[actor] if options.players else actor + 1
 
 
-def parse_actor(options: Options, value: object) -> int | None:
-    """`--hand A|B` (solo) or `--by` (two players: 1 or 2, or a player's name, in any case,
-    or any unambiguous start of it) as actor 0 or 1; None when left out."""
-    if value is None:
-        return None
-    given = str(value).strip()
-    text = given.upper().removeprefix("PLAYER").removeprefix("HAND").strip()
-    if options.solo:
-        if text in ("A", "B"):
-            return "AB".index(text)
-        raise InputError(f"{quoted(str(value))} is not a solo hand; use --hand A or --hand B")
-    players = options.players
-    if text in ("1", "2") and given.casefold() not in (name.casefold() for name in players or ()):
-        return int(text) - 1
-    if players:
-        from referee.players import seat_of
-
-        return seat_of(given, players)
-    raise InputError(f"{quoted(str(value))} is not a player; use --by 1 or --by 2")
-
-
-def event_for(options: Options, move: Move) -> dict[str, Any]:
-    """The event recorded for a legal move."""
-    event: dict[str, Any] = {"kind": move.kind.value}
-    if move.kind in (Kind.PLAY, Kind.PLACE):
-        event["card"] = move.placement
-    elif move.kind in (Kind.REVEAL, Kind.SWAP):
-        event["card"] = move.number
-    event[actor_key(options)] = actor_value(options, move.actor)
-    if move.choice is not None:
-        event["choose"] = move.choice.value
+def event_for(options: Options, action: Action) -> dict[str, Any]:
+    """The event recorded for an action."""
+    if isinstance(action, Lose):
+        return {"kind": "lose"} if action.reason is None else {"kind": "lose", "reason": action.reason}
+    event: dict[str, Any] = {"kind": action.kind.value}
+    if action.kind in (Kind.PLAY, Kind.PLACE):
+        event["card"] = action.placement
+    elif action.kind in (Kind.REVEAL, Kind.SWAP):
+        event["card"] = action.number
+    event[actor_key(options)] = actor_value(options, action.actor)
+    if action.choice is not None:
+        event["choose"] = action.choice.value
     return event
 
 
-def move_from(state: State, event: dict[str, Any]) -> Move:
-    """The move an event describes (who moves may be left out where the rules imply it)."""
+def action_from(state: State, event: Mapping[str, Any]) -> Action:
+    """The action an event describes (who moves may be left out where the rules imply it)."""
     options = state.options
     kind_name = _text(event, "kind")
+    if kind_name == "lose":
+        reason = event.get("reason")
+        if reason is not None and not isinstance(reason, str):
+            raise InputError("the `reason` of a loss must be a text")
+        return Lose(reason)
     kind = Kind(choose(kind_name, [k.value for k in Kind], "event kind"))
     actor = parse_actor(options, event.get(actor_key(options)))
     choice = Choice.parse(_text(event, "choose")) if "choose" in event else None
@@ -146,7 +136,12 @@ def move_from(state: State, event: dict[str, Any]) -> Move:
 
 
 class SmittenRules:
-    """The ruleset the save-file engine replays: pure, states are immutable values."""
+    """The ruleset the save-file engine replays: pure, states are immutable values.
+
+    Actions are :class:`~referee.smitten.state.Move` (python-chess style) and
+    :class:`~referee.smitten.state.Lose` (the table declares a loss); the effect of each
+    is a :class:`~referee.smitten.state.Effect`.
+    """
 
     format = FORMAT
     version = VERSION
@@ -161,31 +156,26 @@ class SmittenRules:
     def start(self, setup: Options) -> State:
         return new_game(setup)
 
-    def decode(self, state: State, event: Mapping[str, Any]) -> dict[str, Any]:
-        return dict(event)
+    def decode(self, state: State, event: Mapping[str, Any]) -> Action:
+        return action_from(state, event)
 
-    def encode(self, state: State, action: dict[str, Any]) -> dict[str, Any]:
-        return action
+    def encode(self, state: State, action: Action) -> dict[str, Any]:
+        return event_for(state.options, action)
 
-    def apply(self, state: State, action: dict[str, Any]) -> Step[State]:
-        event = action
-        if event.get("kind") == "lose":
-            reason = event.get("reason", "")
-            if not isinstance(reason, str):
-                raise InputError("the `reason` of a loss must be a text")
-            return Step(declare_loss(state, reason))
-        return Step(play(state, move_from(state, event)))
+    def apply(self, state: State, action: Action) -> Step[State]:
+        return apply(state, action)
 
-    def refusal(self, state: State, action: dict[str, Any]) -> str | None:
-        return None
+    def refusal(self, state: State, action: Action) -> str | None:
+        return refusal(state, action)
 
-    def legal_actions(self, state: State) -> None:
-        return None
+    def legal_actions(self, state: State) -> Iterator[Move]:
+        """Every legal move (a declared loss is the table's, not a move: not listed)."""
+        return legal_moves(state)
 
     def outcome(self, state: State) -> Outcome | None:
-        return None
+        return state.outcome
 
-    def describe(self, event: dict[str, Any]) -> str:
+    def describe(self, event: Mapping[str, Any]) -> str:
         kind = event.get("kind")
         by = event.get("by")
         who = f"hand {event['hand']}" if "hand" in event else f"player {by}" if isinstance(by, int) else str(by or "")

@@ -1,0 +1,154 @@
+"""From what the table types to an action: `referee smitten play game.toml 5L --choose
+higher --by Bram` becomes a :class:`~referee.smitten.state.Move`.
+
+Two stages, so that a typing slip is reported before the file is read: :func:`typed`
+parses the words alone (card, grid, choice), and :meth:`Entry.action` resolves them
+against the game (who moves when that is left out, card 5's forced choice). The same
+resolution reads a save file's events (:mod:`referee.smitten.ruleset`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.smitten.notation import GridSide, Placement, parse_smitten_card
+from referee.errors import InputError, RuleError, quoted
+from referee.smitten.grid import a
+from referee.smitten.instructions import Choice
+from referee.smitten.legality import choices_for, slots
+from referee.smitten.play import refusal
+from referee.smitten.state import Flipped, Kind, Move, Options, Pending, State
+from referee.smitten.state import move as make_move
+
+#: What `referee smitten play FILE down` says for the face-down card.
+_FACE_DOWN = ("down", "face-down", "facedown")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One typed entry, parsed but not yet judged: the kind of move, the card (and grid),
+    card 5's choice, and who moves as typed (``--by`` / ``--hand``, perhaps left out).
+
+    ``flags`` are the who-moves options the command has: reveal (two players only) has
+    ``--by``, swap (solo only) ``--hand``.
+    """
+
+    kind: Kind
+    number: int = 0
+    side: GridSide | None = None
+    choice: Choice | None = None
+    by: str | None = None
+    hand: str | None = None
+    flags: tuple[str, ...] = ("--by", "--hand")
+
+    def action(self, state: State) -> Move:
+        """The move meant, in this game: who moves, and card 5's forced choice."""
+        options = state.options
+        solo = options.solo
+        given, other = (self.hand, self.by) if solo else (self.by, self.hand)
+        if other is not None:
+            wanted = options.actor_flags()
+            if wanted.split()[0] in self.flags:
+                names = "hands, not players" if solo else "players, not hands"
+                raise InputError(f"a {'solo' if solo else 'two-player'} game names {names}: use {wanted}")
+            # This command is for the other kind of game (reveal, swap): the rules say why not.
+        return resolve(state, self.kind, self.number, self.side, parse_actor(options, given), self.choice)
+
+
+def typed(
+    kind: Kind,
+    card: str,
+    choose: str | None = None,
+    by: str | None = None,
+    hand: str | None = None,
+    flags: tuple[str, ...] = ("--by", "--hand"),
+) -> Entry:
+    """Parse an entry's words: ``5L`` for a play or placement (``down``: solo, play the
+    face-down card), ``4`` for a reveal or a swap; ``choose`` is ``higher`` or ``lower``."""
+    if kind is Kind.PLAY and card.strip().lower() in _FACE_DOWN:
+        if choose is not None:
+            raise InputError("--choose goes with the play of the flipped card, once it is face up")
+        return Entry(Kind.FLIP, by=by, hand=hand, flags=flags)
+    number, side = 0, None
+    if kind in (Kind.PLAY, Kind.PLACE):
+        placement = Placement.parse(card)
+        number, side = placement.number, placement.side
+    elif kind in (Kind.REVEAL, Kind.SWAP):
+        number = parse_smitten_card(card)
+    choice = Choice.parse(choose) if choose is not None else None
+    return Entry(kind, number, side, choice, by, hand, flags)
+
+
+def parse_actor(options: Options, value: object) -> int | None:
+    """`--hand A|B` (solo) or `--by` (two players: 1 or 2, or a player's name, in any case,
+    or any unambiguous start of it) as actor 0 or 1; None when left out."""
+    if value is None:
+        return None
+    given = str(value).strip()
+    text = given.upper().removeprefix("PLAYER").removeprefix("HAND").strip()
+    if options.solo:
+        if text in ("A", "B"):
+            return "AB".index(text)
+        raise InputError(f"{quoted(str(value))} is not a solo hand; use --hand A or --hand B")
+    players = options.players
+    if text in ("1", "2") and given.casefold() not in (name.casefold() for name in players or ()):
+        return int(text) - 1
+    if players:
+        from referee.players import seat_of
+
+        return seat_of(given, players)
+    raise InputError(f"{quoted(str(value))} is not a player; use --by 1 or --by 2")
+
+
+def resolve(
+    state: State, kind: Kind, number: int = 0, side: GridSide | None = None, actor: int | None = None, choice: Choice | None = None
+) -> Move:
+    """The move the table means, filling in who moves and card 5's forced choice.
+
+    ``actor`` may be left out when only one player (hand) can make this move now: the
+    partner who must follow an instruction, or the only hand holding that card.
+    """
+    if choice is not None and (kind is not Kind.PLAY or number != 5):
+        raise InputError(f"--choose is for a played 5 only, not for {kind.value} {number or ''}".rstrip())
+    if actor is None:
+        actor = _who_moves(state, kind, number, side)
+    if kind is Kind.PLAY and side is not None:
+        allowed = choices_for(state, number, side)
+        if allowed == (None,):
+            choice = None  # no 5, or the 17th card: its instruction, and so the choice, is ignored
+        elif choice is None and len(allowed) == 1:
+            choice = allowed[0]  # solo Hard Mode 1
+        elif choice is None:
+            # Ask for the choice only once the play itself is allowed: a refusal is the real answer.
+            refused = refusal(state, make_move(kind, actor, number, side, allowed[0]))
+            if refused is not None:
+                raise RuleError(refused)
+            raise InputError("card 5 needs a choice: add --choose higher or --choose lower")
+    return make_move(kind, actor, number, side, choice)
+
+
+def _who_moves(state: State, kind: Kind, number: int, side: GridSide | None) -> int:
+    options = state.options
+    actors = [actor for slot_kind, actor in slots(state) if slot_kind is kind]
+    if len(actors) == 1:
+        return actors[0]
+    pending = state.pending
+    if not actors:
+        return pending.follower if isinstance(pending, Pending) else (pending.by if isinstance(pending, Flipped) else 0)
+    flags = options.actor_flags()
+    if options.physical:
+        holding = [actor for actor in actors if state.hands[actor]]
+        if len(holding) == 1:
+            return holding[0]
+        what = f"{number}{side.value}" if side is not None else f"the {number}" if number else "the card"
+        raise InputError(f"{'either hand' if options.solo else 'either player'} may {kind.value} {what}: add {flags}")
+    if kind is Kind.FLIP:
+        raise InputError(f"both hands have a face-down card: say which with {flags}")
+    holding = [actor for actor in actors if number in state.hands[actor].face_up]
+    if len(holding) == 1:
+        return holding[0]
+    if not holding:
+        kind_word = "face-up " if options.solo else ""
+        raise RuleError(f"{'neither hand' if options.solo else 'neither player'} holds {a(number, kind_word)}")
+    both = "both hands hold" if options.solo else "both players hold"
+    raise InputError(f"{both} {a(number)}: say who {kind.value}s it with {flags}")

@@ -1,0 +1,98 @@
+"""Every way a rule can be broken: legality decides it (the rule and, where a rule can
+be broken in several ways, the fault), explain only words it."""
+
+from __future__ import annotations
+
+import pytest
+from test_smitten_rules import grid, solo, two
+
+from referee.smitten.notation import GridSide
+from referee.smitten.dealing import Difficulty, SmittenMode
+from referee.game import Outcome
+from referee.smitten.explain import explained
+from referee.smitten.instructions import Choice
+from referee.smitten.legality import Fault, Rule, violation
+from referee.smitten.play import refusal
+from referee.smitten.state import Hand, Kind, Options, State, Termination, move
+
+L, R = GridSide.LEFT, GridSide.RIGHT
+H, LO = Choice.HIGHER, Choice.LOWER
+
+CASES = {
+    "the game is over": (
+        lambda: State(options=Options(SmittenMode.TWO, Difficulty.MEDIUM, seed="t"),
+                      outcome=Outcome(winners=(), termination=Termination.DECLARED, reason="we stopped")),
+        move(Kind.PLAY, 0, 5, L, H), Rule.GAME_OVER, None,
+        "the game is over (lost: we stopped); undo to go back, or start a new game",
+    ),
+    "a play names no grid": (
+        lambda: two(hands=((5, 7), (1, 2))), move(Kind.PLAY, 0, 5), Rule.TURN, Fault.UNPLACED,
+        "play 5 does not say which card goes in which grid",
+    ),
+    "card 1 needs 2 cards to reveal one": (
+        lambda: two(hands=((2, 3), (6,)), after="1L"), move(Kind.REVEAL, 1, 6), Rule.INSTRUCTION_CARD, Fault.SHORT_HAND,
+        "card 1 needs 2 cards in hand, 1 to reveal and another to place; player 2 holds 1 card",
+    ),
+    "card 1 needs 2 cards to keep one (solo)": (
+        lambda: solo(hands=(((2, 3), ()), ((6,), ())), after="1L"), move(Kind.PLACE, 1, 6, R), Rule.HAND, Fault.SHORT_HAND,
+        "card 1 needs 2 cards in hand, 1 to reveal and another to place; hand B holds 1 card",
+    ),
+    "an empty hand": (
+        lambda: two(hands=((3, 4), ()), after="2L"), move(Kind.PLAY, 1, 5, R), Rule.HAND, Fault.EMPTY_HAND,
+        "player 2 has no cards left",
+    ),
+    "a card not in hand": (
+        lambda: two(hands=((5, 7), (1, 2))), move(Kind.PLAY, 0, 6, L), Rule.HAND, Fault.NOT_HELD, "player 1 holds no 6",
+    ),
+    "a swap of a card not in hand": (
+        lambda: solo(hands=(((7, 8), (2,)), ((4, 3), (6,))), easy=True), move(Kind.SWAP, 0, 3), Rule.SWAP, Fault.NOT_HELD,
+        "hand A holds no face-up 3 to swap",
+    ),
+    "a swap of a number whose copies are both in sight": (
+        lambda: State(options=Options(SmittenMode.SOLO, None, easy=True, physical=True), grids=(grid("7"), grid("7")),
+                      hands=(Hand((0, 0, 0)), Hand((0, 0, 0))), deck=(0,) * 5),
+        move(Kind.SWAP, 0, 7), Rule.SWAP, Fault.IN_SIGHT, "there are only two 7s, and both are in sight",
+    ),
+    "card 3 with an empty deck": (
+        lambda: two(hands=((1, 2), (4, 5)), after="3L"), move(Kind.PLACE, 1, 4, R), Rule.TOP_CARD, Fault.EMPTY_DECK,
+        "card 3: the deck is empty, so there is no top card to place",
+    ),
+    "a choice on a card other than 5": (
+        lambda: two(hands=((7, 8), (1, 2))), move(Kind.PLAY, 0, 7, L, H), Rule.CHOICE, Fault.NOT_FIVE,
+        "only card 5 asks for higher or lower, not card 7",
+    ),
+    "a choice on the 17th card": (
+        lambda: two("12346789", "12345678", hands=((5,), (9,))), move(Kind.PLAY, 0, 5, L, H), Rule.CHOICE, Fault.IGNORED,
+        "this 5 is the 17th card: its instruction is ignored, so there is no higher or lower to choose",
+    ),
+    "Hard Mode 1 fixes the choice": (
+        lambda: solo(hands=(((5, 7), (2,)), ((4, 3), (6,))), hard1=True), move(Kind.PLAY, 0, 5, L, LO), Rule.CHOICE,
+        Fault.FORCED, "Hard Mode 1: a 5 played in the left grid must choose higher",
+    ),
+    "card 5 without its choice": (
+        lambda: two(hands=((5, 7), (1, 2))), move(Kind.PLAY, 0, 5, L), Rule.CHOICE, Fault.NO_CHOICE,
+        "card 5: choose higher or lower (--choose higher or --choose lower)",
+    ),
+    "a placed card with a choice": (
+        lambda: two(hands=((1, 2), (4, 5)), after="6L"), move(Kind.PLACE, 1, 5, R, H), Rule.CHOICE, Fault.PLACED_CHOICE,
+        "a placed 5 triggers nothing: there is no higher or lower to choose",
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("build", "tried", "rule", "fault", "words"), CASES.values(), ids=list(CASES))
+def test_every_way_a_rule_is_broken_is_decided_by_legality_and_worded_by_explain(build, tried, rule, fault, words):
+    state = build()
+    found = violation(state, tried)
+    assert found is not None and (found.rule, found.fault) == (rule, fault)
+    refused = explained(state, tried)
+    assert refused is not None and refused.rule is rule and refused.message == words
+    assert refusal(state, tried) == words
+
+
+def test_every_fault_has_its_words():
+    from referee.smitten import explain
+
+    assert set(explain._FAULTS) == set(Fault)
+    faulted = {case[3] for case in CASES.values()} - {None} | {Fault.REVEALED, Fault.ACCOUNTED, Fault.NO_PLACE_AFTER}
+    assert faulted == set(Fault)  # each is also reached in tests/test_smitten_rules.py or above
