@@ -61,6 +61,7 @@ def test_help_names_values_in_one_style_and_flags_without_a_label(referee, comma
     text = referee(*command, "--help").stdout
     usage = next(line for line in text.splitlines() if "Usage:" in line)
     assert "{" not in usage and "}" not in usage
+    assert "…" not in usage and "...." not in usage  # one ellipsis, written ...
     words = usage.split("Usage: ")[1].split()[1 + len(command):]
     for word in words:  # [OPTIONS], FILE, [ENTRIES]..., COMMAND [ARGS]...
         assert word.strip("[].") == word.strip("[].").upper(), usage

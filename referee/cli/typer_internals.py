@@ -125,7 +125,9 @@ def plain_conversion(param: Any) -> Any:
 def _label(param: Any, annotation: Any) -> None:
     """Arguments in capitals; options by the kind of value; flags by nothing."""
     if param.param_type_name == "argument":
-        param.metavar = (param.metavar or param.name).upper()
+        # The usage line adds "..." to an argument that takes several values, so a metavar
+        # written with its own ellipsis (TOKEN…) loses it: one style, TOKEN...
+        param.metavar = (param.metavar or param.name).upper().rstrip(".…")
         param.display_type_rich = lambda ctx: None  # the name says what it is
         return
     if getattr(param, "is_flag", False):

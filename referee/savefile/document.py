@@ -19,7 +19,7 @@ import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeGuard
 
 from referee.errors import InputError
 from referee.savefile.storage import SaveFileError, backup_path
@@ -42,9 +42,14 @@ class FileFormat(Protocol):
 class Log(Protocol):
     """A file's content: the setup, the events and the corrections."""
 
-    setup: dict[str, Any]
-    events: list[dict[str, Any]]
-    corrections: tuple[Correction, ...]
+    @property
+    def setup(self) -> dict[str, Any]: ...
+
+    @property
+    def events(self) -> list[dict[str, Any]]: ...
+
+    @property
+    def corrections(self) -> tuple[Correction, ...]: ...
 
 
 @dataclass(frozen=True)
@@ -85,15 +90,19 @@ class Correction:
         """A ``[[corrections]]`` table, checked as far as it can be without the log."""
         if isinstance(table, dict):
             at, added, events, replaced = (table.get(key) for key in ("at", "added", "events", "replaced"))
-            numbers = (at, added, events)
             if (
-                all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in numbers)
+                _count(at) and _count(added) and _count(events)
                 and isinstance(replaced, list)
                 and all(isinstance(event, dict) for event in replaced)
                 and at + added <= events
-            ):
+            ):  # fmt: skip
                 return cls(at, tuple(replaced), added, events)
         raise InputError("a [[corrections]] table needs whole numbers at, added, events and a list `replaced`")
+
+
+def _count(value: object) -> TypeGuard[int]:
+    """A whole number of events, 0 or more (not a bool, which TOML keeps apart)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 @dataclass(frozen=True)

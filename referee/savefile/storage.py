@@ -169,9 +169,9 @@ def locked(path: Path, command: str) -> Iterator[int]:
     ``path`` and tries again on the new version if not.
     """
     try:
-        import fcntl
+        import fcntl as locking
     except ImportError:  # Windows: no advisory locks; writes are still atomic.
-        fcntl = None
+        locking = None  # type: ignore[assignment]
     timeout = lock_timeout()
     deadline = time.monotonic() + timeout
     while True:
@@ -184,9 +184,9 @@ def locked(path: Path, command: str) -> Iterator[int]:
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
                 raise SaveFileError(f"{path} is a folder or a device, not a save file")
-            if fcntl is not None:
+            if locking is not None:
                 try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    locking.flock(fd, locking.LOCK_EX | locking.LOCK_NB)
                 except BlockingIOError:
                     if time.monotonic() > deadline:
                         raise SaveFileError(
