@@ -193,14 +193,14 @@ def test_every_move_listed_by_moves_is_accepted(referee, tmp_path):
         assert result.exit_code == 0, (move, result.stderr)
 
 
-def test_moves_for_people_lists_them_per_hand(referee, tmp_path):
+def test_moves_for_people_lists_them_per_hand_and_says_how_many_moves(referee, tmp_path):
     game = tmp_path / "game.toml"
     new(referee, game, "--mode", "solo", "--seed", "s")
     result = referee("smitten", "moves", str(game))
     assert result.stdout.splitlines() == [
         "A new turn: either hand may play a card.",
-        "Hand A (5): play 7L, play 9L, play 7R, play 9R, play down",
-        "Hand B (5): play 1L, play 6L, play 1R, play 6R, play down",
+        "Hand A, 5 moves: play 7L, play 9L, play 7R, play 9R, play down",
+        "Hand B, 5 moves: play 1L, play 6L, play 1R, play 6R, play down",
     ]
 
 

@@ -114,4 +114,4 @@ def show_moves(state: State, moves: list[Move]) -> None:
     for move in moves:
         by_actor.setdefault(move.actor, []).append(" ".join(command_args(state.options, move, who=False)))
     for actor, texts in sorted(by_actor.items()):
-        out.print(Text(f"{state.options.title(actor)} ({len(texts)}): " + ", ".join(texts)))
+        out.print(Text(f"{state.options.title(actor)}, {counted(len(texts), 'move')}: " + ", ".join(texts)))
