@@ -211,7 +211,8 @@ def test_show_draws_both_grids_marks_the_last_card_and_hides_face_down_cards(ref
     out = referee("smitten", "show", str(game)).stdout
     assert "│[7]│ · │ · │" in out
     assert "Hand A: 9 · face down: 1 card" in out  # A's 4 stays hidden
-    assert "Hand B: 6 1 3 · face down: 0 cards" in out  # B's 3 was flipped by the rules
+    assert "Hand B: 6 1 3 · no face-down card\n" in out  # B's 3 was flipped by the rules
+    assert "0 cards" not in out
     assert "4" not in out.split("Hand A:")[1].splitlines()[0]
     assert "Now: Card 7 in the left grid: hand B must place a card in the other grid (the right grid)." in out
     document = referee("smitten", "show", str(game), "--json").json()
