@@ -191,6 +191,20 @@ def test_bad_input_gives_exit_2_and_one_line_naming_the_problem(referee, args, f
     assert_one_line_error(referee(*args), 2, *fragments)
 
 
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["smitten", "new", "u.toml", "--physical", "--players", "Anna"], "option '--players' requires 2 arguments"),
+        (["smoor", "new", "u.toml", "A", "B", "C", "--target"], "option '--target' requires an argument"),
+        (["spell", "new", "u.toml", "--seed"], "option '--seed' requires an argument"),
+        (["deal", "smitten", "--seed"], "option '--seed' requires an argument"),
+    ],
+)
+def test_an_option_missing_its_values_points_to_the_help_of_its_own_command(referee, args, message):
+    path = " ".join(args[: 1 if args[0] == "deal" else 2])
+    assert referee(*args).stderr == f"referee: {message} (see `referee {path} --help`)\n"
+
+
 def test_with_json_an_error_is_also_one_json_object_on_stdout(referee):
     result = referee("deal", "smoorverliefd", "--players", "9", "--json")
     assert result.exit_code == 2

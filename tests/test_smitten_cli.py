@@ -193,14 +193,14 @@ def test_every_move_listed_by_moves_is_accepted(referee, tmp_path):
         assert result.exit_code == 0, (move, result.stderr)
 
 
-def test_moves_for_people_lists_them_per_hand(referee, tmp_path):
+def test_moves_for_people_lists_them_per_hand_and_says_how_many_moves(referee, tmp_path):
     game = tmp_path / "game.toml"
     new(referee, game, "--mode", "solo", "--seed", "s")
     result = referee("smitten", "moves", str(game))
     assert result.stdout.splitlines() == [
         "A new turn: either hand may play a card.",
-        "Hand A (5): play 7L, play 9L, play 7R, play 9R, play down",
-        "Hand B (5): play 1L, play 6L, play 1R, play 6R, play down",
+        "Hand A, 5 moves: play 7L, play 9L, play 7R, play 9R, play down",
+        "Hand B, 5 moves: play 1L, play 6L, play 1R, play 6R, play down",
     ]
 
 
@@ -211,7 +211,8 @@ def test_show_draws_both_grids_marks_the_last_card_and_hides_face_down_cards(ref
     out = referee("smitten", "show", str(game)).stdout
     assert "│[7]│ · │ · │" in out
     assert "Hand A: 9 · face down: 1 card" in out  # A's 4 stays hidden
-    assert "Hand B: 6 1 3 · face down: 0 cards" in out  # B's 3 was flipped by the rules
+    assert "Hand B: 6 1 3 · no face-down card\n" in out  # B's 3 was flipped by the rules
+    assert "0 cards" not in out
     assert "4" not in out.split("Hand A:")[1].splitlines()[0]
     assert "Now: Card 7 in the left grid: hand B must place a card in the other grid (the right grid)." in out
     document = referee("smitten", "show", str(game), "--json").json()

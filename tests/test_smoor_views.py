@@ -85,6 +85,16 @@ def test_ace_named_twice_is_refused_with_exit_2(referee, match_file):
     assert result.exit_code == 2 and "--ace is given 2 times; one player took A♥" in result.stderr
 
 
+@pytest.mark.parametrize("command", [("round",), ("edit", "1")])
+def test_dead_named_twice_is_refused_with_exit_2_not_cut_to_the_last(referee, tmp_path, command):
+    path = tmp_path / "five.toml"
+    assert referee("smoor", "new", str(path), "A", "B", "C", "D", "E").exit_code == 0
+    assert referee("smoor", "round", str(path), "a=13", "--dead", "7C,8C").exit_code == 0
+    result = unchanged(path, lambda: referee("smoor", *command[:1], str(path), *command[1:], "a=13", "--dead", "7C", "--dead", "8C"))
+    assert result.exit_code == 2
+    assert result.stderr == "referee: --dead is given 2 times; name the cards once, e.g. --dead 7C,8C\n"
+
+
 # --- exit codes and wording (issue 9) ---------------------------------------------------------
 
 

@@ -111,7 +111,14 @@ def usage_message(error: click_exceptions.UsageError) -> str:
     message = " ".join(error.format_message().split())
     message = re.sub(r"\s*\((?:Possible options|Did you mean):? ([^)]*)\)", r"; did you mean \1?", message)
     message = message[:1].lower() + message[1:].rstrip(".")
-    path = error.ctx.command_path if error.ctx is not None else PROGRAM
+    context = error.ctx
+    if context is None:  # click raises some option errors (too few values) without the context:
+        frame = error.__traceback__  # the innermost context on the way there is the command's
+        while frame is not None:
+            found = frame.tb_frame.f_locals.get("ctx")
+            context = found if hasattr(found, "command_path") else context
+            frame = frame.tb_next
+    path = context.command_path if context is not None else PROGRAM
     return f"{message} (see `{path} --help`)"
 
 

@@ -62,7 +62,8 @@ def hand_lines(state: State) -> list[Text]:
             continue
         text = f"{name}: {' '.join(map(str, hand.face_up)) or 'no face-up cards'}"
         if options.solo:
-            text += f" · face down: {counted(len(hand.face_down), 'card')}"
+            down = len(hand.face_down)
+            text += f" · face down: {counted(down, 'card')}" if down else " · no face-down card"
         lines.append(Text(text))
     deck = f"Deck: {counted(len(state.deck), 'card')}"
     if state.swapped:
@@ -114,4 +115,4 @@ def show_moves(state: State, moves: list[Move]) -> None:
     for move in moves:
         by_actor.setdefault(move.actor, []).append(" ".join(command_args(state.options, move, who=False)))
     for actor, texts in sorted(by_actor.items()):
-        out.print(Text(f"{state.options.title(actor)} ({len(texts)}): " + ", ".join(texts)))
+        out.print(Text(f"{state.options.title(actor)}, {counted(len(texts), 'move')}: " + ", ".join(texts)))

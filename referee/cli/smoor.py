@@ -38,17 +38,27 @@ add_file_commands(app, _rules, _situation)
 
 Entries = Annotated[list[str] | None, typer.Argument(help="NAME=COUNT or NAME=HEARTS (e.g. Anna=3 Bram=AH,10H); a player left out took no hearts.", show_default=False)]  # fmt: skip
 AceOption = Annotated[list[str] | None, typer.Option("--ace", metavar="NAME", help="Who took A♥ (not needed when the entry tells: A♥ listed or dead, or one player entered with a count).", show_default=False)]  # fmt: skip
-DeadOption = Annotated[str | None, typer.Option("--dead", help="The dead cards the table turned over (3 or 5 players; any of them, at most the pile's 1 or 2), e.g. '7H' or '7H,2C'.", show_default=False)]  # fmt: skip
+DeadOption = Annotated[list[str] | None, typer.Option("--dead", help="The dead cards the table turned over (3 or 5 players; any of them, at most the pile's 1 or 2), e.g. '7H' or '7H,2C'.", show_default=False)]  # fmt: skip
 CursedOption = Annotated[list[str] | None, typer.Option("--cursed", help="cupido: who collected the most cards of the cursed suit (repeat for ties; not needed when hearts are cursed).", show_default=False)]  # fmt: skip
+
+
+def _once(values: list[str] | None, option: str, hint: str) -> str | None:
+    """An option that is named once (--ace, --dead): repeated, it is refused, never cut to the last."""
+    from referee.errors import InputError
+
+    if values and len(values) > 1:
+        raise InputError(f"{option} is given {len(values)} times; {hint}")
+    return values[0] if values else None
 
 
 def _one_ace(ace: list[str] | None) -> str | None:
     """One player took A♥: --ace names one."""
-    from referee.errors import InputError
+    return _once(ace, "--ace", "one player took A♥, so name one")
 
-    if ace and len(ace) > 1:
-        raise InputError(f"--ace is given {len(ace)} times; one player took A♥, so name one")
-    return ace[0] if ace else None
+
+def _dead_once(dead: list[str] | None) -> str | None:
+    """The dead cards are named in one --dead, comma-separated."""
+    return _once(dead, "--dead", f"name the cards once, e.g. --dead {','.join(dead or [])}")
 
 
 def _report(match: Match, as_json: bool, *lines: Any, extra: dict[str, Any] | None = None) -> None:
@@ -123,7 +133,7 @@ def round_(
     from referee.smoorverliefd.entry import round_entry
 
     def entry(match: Match) -> QuickRound:
-        return round_entry(match.setup, entries or [], _one_ace(ace), dead, cursed or [])
+        return round_entry(match.setup, entries or [], _one_ace(ace), _dead_once(dead), cursed or [])
 
     recorded = savefile.record(file, _rules(), entry)
     _echo_round(recorded.state, recorded.effect.played, as_json)
@@ -234,7 +244,7 @@ def edit(
     from referee.smoorverliefd.edit import moved_deals, replace_round
 
     def corrected(events: list[dict[str, Any]], match: Match) -> list[dict[str, Any]]:
-        return replace_round(match, events, round_number, entries or [], _one_ace(ace), dead, cursed or [])
+        return replace_round(match, events, round_number, entries or [], _one_ace(ace), _dead_once(dead), cursed or [])
 
     rewritten = savefile.rewrite(file, _rules(), corrected)
     before, match = rewritten.before, rewritten.state

@@ -33,7 +33,7 @@ from referee.smitten.grid import BIT, COUNT, NEIGHBOURS, SIDE_INDEX, SIDE_NAMES,
 from referee.smitten.instructions import Choice
 from referee.smitten.legality import Rule, choices_for, slots, violation
 from referee.smitten.state import UNSEEN, Hand, Kind, Options, Pending, State, move
-from referee.wording import counted
+from referee.wording import counted, listed
 
 
 #: ``--hard`` in a question that names no mode: the ±2 rule of either.
@@ -116,5 +116,4 @@ def _why_legal(state: State, placement: Placement) -> str:
 
 
 def _and(items: list[int]) -> str:
-    words = [str(item) for item in items]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return listed([str(item) for item in items])
