@@ -15,7 +15,7 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-from referee.cli.typer_internals import click_exceptions
+from referee.cli.typer_internals import click_exceptions, error_context
 from referee.errors import RefereeError
 
 PROGRAM = "referee"
@@ -111,13 +111,7 @@ def usage_message(error: click_exceptions.UsageError) -> str:
     message = " ".join(error.format_message().split())
     message = re.sub(r"\s*\((?:Possible options|Did you mean):? ([^)]*)\)", r"; did you mean \1?", message)
     message = message[:1].lower() + message[1:].rstrip(".")
-    context = error.ctx
-    if context is None:  # click raises some option errors (too few values) without the context:
-        frame = error.__traceback__  # the innermost context on the way there is the command's
-        while frame is not None:
-            found = frame.tb_frame.f_locals.get("ctx")
-            context = found if hasattr(found, "command_path") else context
-            frame = frame.tb_next
+    context = error_context(error)
     path = context.command_path if context is not None else PROGRAM
     return f"{message} (see `{path} --help`)"
 

@@ -42,7 +42,22 @@ try:  # typer >= 0.25 ships its own copy of click
 except ImportError:  # pragma: no cover - older typer on top of click
     from click import exceptions as click_exceptions  # type: ignore[no-redef,import-not-found,unused-ignore]
 
-__all__ = ["PlainCommand", "build_group", "click_exceptions", "paragraphs", "plain_conversion", "usage_pieces"]
+__all__ = [
+    "PlainCommand", "build_group", "click_exceptions", "error_context", "paragraphs", "plain_conversion", "usage_pieces",
+]  # fmt: skip
+
+def error_context(error: Any) -> Any:
+    """The context of the command a usage error belongs to. Click raises some option
+    errors (too few values for an option) without it; the innermost ``ctx`` on the way
+    there, in click's own frames, is the command's. None when none is found."""
+    context = error.ctx
+    frame = error.__traceback__ if context is None else None
+    while frame is not None:
+        found = frame.tb_frame.f_locals.get("ctx")
+        context = found if hasattr(found, "command_path") else context
+        frame = frame.tb_next
+    return context
+
 
 def build_group(app: typer.Typer, name: str, only: str | None = None) -> Any:
     """The click group Typer builds for ``app``, named ``name``; with ``only``, the name
