@@ -160,13 +160,27 @@ def test_a_word_uses_at_most_seven_selected_cards_plus_the_jumper():
         score("C3c A1c U1c L1c D2c R1c O1c N1c")  # CAULDRON with eight cards of the player's own
     assert str(refused.value) == (
         "a word uses at most the 7 cards its player selected (special cards included) and the Jumper; "
-        "this one uses 8 cards besides the Jumper (if one of them is the Jumper, write it with *, e.g. '*Y4f')"
+        "this one uses 8 cards and no Jumper (if one of them is the Jumper, write it with *, e.g. '*Y4f')"
+    )
+
+
+def test_the_card_limit_refusal_says_whether_the_word_has_a_jumper():
+    """Without a Jumper the refusal does not speak of cards "besides the Jumper"; with one
+    it does, and gives no hint to write a Jumper (the word has one)."""
+    with pytest.raises(RuleError) as without:
+        score("S1m P3m E1m L1m L1m I1m N1m G2m")
+    assert str(without.value).endswith("this one uses 8 cards and no Jumper (if one of them is the Jumper, write it with *, e.g. '*Y4f')")
+    with pytest.raises(RuleError) as with_jumper:
+        score("S1m P3m E1m L1m L1m I1m N1m G2m *S1f")
+    assert str(with_jumper.value) == (
+        "a word uses at most the 7 cards its player selected (special cards included) and the Jumper; "
+        "this one uses 8 cards besides the Jumper"
     )
 
 
 def test_special_cards_count_among_the_seven_selected():
     assert score("C3m A1m T2m TRm:S DDm:A TOILm@1 S1m *E1f").length == 7
-    with pytest.raises(RuleError, match="this one uses 8 cards besides the Jumper"):
+    with pytest.raises(RuleError, match="this one uses 8 cards and no Jumper"):
         score("C3m A1m T2m TRm:S DDm:A TOILm@1 TOILm@2 S1m")  # Toil is one of the cards too
     with pytest.raises(RuleError, match="this one uses 9 cards besides the Jumper"):
         score("S1m P3m E1m L1m L1m I1m N1m G2m S1m *S1f")
