@@ -37,9 +37,8 @@ def word_and_value(
         from referee.spellcrafter.notation import looks_like_tokens
 
         if looks_like_tokens(arguments):
-            from referee.spellcrafter import word_and_score
-
             from referee.cli.spell_game import box
+            from referee.spellcrafter import word_and_score
 
             if value is not None:
                 raise InputError("card tokens give the word's value; leave out --value")
