@@ -90,6 +90,27 @@ def test_the_same_word_as_the_players_word_of_the_round_that_just_completed_need
     game().check_repeat(0, parse_word(KIT))  # round 1 follows no round
 
 
+def test_a_pass_after_the_players_pass_of_the_round_before_needs_its_round_stated():
+    """An accidental repeated `pass` must not slide into the next round and close the
+    challenge window, as a repeated word must not."""
+    state = full_round(game(), {"Anna": KIT, "Bram": None, "Cees": CAT})
+    with pytest.raises(InputError) as refused:
+        state.check_repeat(1, None)
+    assert str(refused.value) == "Bram passed in round 1; if Bram passes again in round 2, add --round 2"
+    state.check_repeat(1, None, round_number=2)  # stated: a real second pass
+    state.check_repeat(0, None)  # Anna played a word in round 1
+    state.check_repeat(1, parse_word(KIT))  # a word after a pass is no repeat
+    game().check_repeat(1, None)  # round 1 follows no round
+
+
+def test_an_entry_after_the_game_is_over_is_refused_as_such_not_as_a_repeat():
+    state = full_round(game(), {"Anna": KIT, "Bram": None, "Cees": CAT})
+    state = full_round(state, {"Anna": ZAPPY, "Bram": None, "Cees": CAT})
+    assert state.outcome is not None
+    state.check_repeat(1, None)
+    state.check_repeat(2, parse_word(CAT))
+
+
 def test_a_replayed_file_keeps_a_repeated_word_that_was_entered_before_the_check():
     events = [{"kind": "word", "player": "Anna", "cards": KIT}, {"kind": "pass", "player": "Bram"},
               {"kind": "pass", "player": "Cees"}, {"kind": "word", "player": "Anna", "cards": KIT}]  # fmt: skip
@@ -111,6 +132,17 @@ def test_a_stated_round_is_checked_against_the_current_one():
     for wrong in ("2", True, 2.0):
         with pytest.raises(InputError, match="`round` must be a whole number"):
             apply(state, {"kind": "pass", "player": "Bram", "round": wrong})
+
+
+def test_the_current_round_of_a_game_over_is_the_round_it_ended_in():
+    """JSON's `round` is the round the next entry goes into; a finished game has none, so
+    it is the round the game ended in: a game won at once in round 1 ended in round 1."""
+    won = full_round(game(), {"Anna": KIT, "Bram": ZAPPY, "Cees": None})
+    assert won.outcome is not None and won.current_number == 1
+    state = game()
+    for _ in range(4):
+        state = full_round(state, {"Anna": KIT, "Bram": CAT, "Cees": None})
+    assert state.outcome is not None and state.current_number == 4
 
 
 def test_the_game_ends_after_four_rounds_with_the_highest_total():

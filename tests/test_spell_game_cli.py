@@ -210,8 +210,58 @@ def test_after_a_word_of_fifty_or_more_the_round_is_completed_before_the_game_en
     )
     referee("spell", "word", str(game_file), "Bram", "Z10s", "A1s", "Z10s", "DDs:Z", "Y4s")
     last = referee("spell", "pass", str(game_file), "Cees")
-    assert last.stdout.splitlines()[-1] == "Game over — Bram wins at once with ZAZZY, 105 points"
+    assert last.stdout.splitlines()[-1] == (
+        "Game over — Bram wins at once with ZAZZY, 105 points — "
+        "round 1's words can still be challenged: a word of 50 or more that falls does not win"
+    )
     assert last.exit_code == 0 and referee("spell", "show", str(game_file), "--json").json()["winners"] == ["Bram"]
+
+
+def test_after_an_instant_win_the_status_line_says_its_words_can_still_be_challenged(referee, tmp_path):
+    """A 50+ word that falls changes the winner: until every 50+ word of the round has
+    been challenged, the line says the round's words can still be challenged."""
+    path = str(tmp_path / "g.toml")
+    referee("spell", "new", path, "Anna", "Bram")
+    referee("spell", "word", path, "Anna", "K4m", "I1m", "T1m")
+    won = referee("spell", "word", path, "Bram", "Z10m", "A1m", "P3m", "DDm:P", "Y4m")
+    note = " — round 1's words can still be challenged: a word of 50 or more that falls does not win"
+    assert won.exit_code == 0 and won.stdout.splitlines()[-1] == "Game over — Bram wins at once with ZAPPY, 63 points" + note
+    assert referee("spell", "show", path).stdout.splitlines()[-1].endswith(note)
+    referee("spell", "challenge", path, "Bram", "Anna")  # KIT stands; ZAPPY still open to a challenge
+    assert referee("spell", "show", path).stdout.splitlines()[-1].endswith(note)
+    stood = referee("spell", "challenge", path, "Anna", "Bram")
+    assert stood.stdout.splitlines()[-1] == "Game over — Bram wins at once with ZAPPY, 63 points"
+
+
+def test_show_json_reports_the_round_a_game_won_at_once_ended_in(referee, tmp_path):
+    """`round` is the round the next entry goes into; a game over has none, so it is the
+    round the game ended in (the rounds' own `number`s say the same)."""
+    path = str(tmp_path / "g.toml")
+    referee("spell", "new", path, "Anna", "Bram")
+    referee("spell", "word", path, "Anna", "K4m", "I1m", "T1m")
+    referee("spell", "word", path, "Bram", "Z10m", "A1m", "P3m", "DDm:P", "Y4m")
+    document = referee("spell", "show", path, "--json").json()
+    assert document["over"] and document["round"] == 1 == document["rounds"][-1]["number"]
+    assert document["passing"] == "left" and document["waiting"] == []
+
+
+def test_a_pass_after_the_players_pass_of_the_round_before_is_refused_unless_round_is_given(referee, tmp_path):
+    """Up-arrow + Enter on a pass must not slide into the next round and close the
+    challenge window: refused as a repeated word is (exit 2, the same hint)."""
+    game_file = tmp_path / "g.toml"
+    path = str(game_file)
+    referee("spell", "new", path, "Anna", "Bram")
+    referee("spell", "word", path, "a", "K4m", "I1m", "T1m")
+    assert referee("spell", "pass", path, "b").exit_code == 0
+    before = game_file.read_bytes()
+    again = referee("spell", "pass", path, "b")
+    assert again.exit_code == 2 and again.stdout == ""
+    assert again.stderr == "referee: Bram passed in round 1; if Bram passes again in round 2, add --round 2\n"
+    assert game_file.read_bytes() == before
+    assert referee("spell", "challenge", path, "Bram", "Anna").exit_code == 0  # the window is still open
+    stated = referee("spell", "pass", path, "b", "--round", "2")
+    assert stated.exit_code == 0 and stated.stdout.splitlines()[0] == "Bram passes."
+    assert savefile.load(game_file, RULES).events[-1] == {"kind": "pass", "player": "Bram", "round": 2}
 
 
 @pytest.mark.parametrize(

@@ -160,13 +160,27 @@ def test_a_word_uses_at_most_seven_selected_cards_plus_the_jumper():
         score("C3c A1c U1c L1c D2c R1c O1c N1c")  # CAULDRON with eight cards of the player's own
     assert str(refused.value) == (
         "a word uses at most the 7 cards its player selected (special cards included) and the Jumper; "
-        "this one uses 8 cards besides the Jumper (if one of them is the Jumper, write it with *, e.g. '*Y4f')"
+        "this one uses 8 cards and no Jumper (if one of them is the Jumper, write it with *, e.g. '*Y4f')"
+    )
+
+
+def test_the_card_limit_refusal_says_whether_the_word_has_a_jumper():
+    """Without a Jumper the refusal does not speak of cards "besides the Jumper"; with one
+    it does, and gives no hint to write a Jumper (the word has one)."""
+    with pytest.raises(RuleError) as without:
+        score("S1m P3m E1m L1m L1m I1m N1m G2m")
+    assert str(without.value).endswith("this one uses 8 cards and no Jumper (if one of them is the Jumper, write it with *, e.g. '*Y4f')")
+    with pytest.raises(RuleError) as with_jumper:
+        score("S1m P3m E1m L1m L1m I1m N1m G2m *S1f")
+    assert str(with_jumper.value) == (
+        "a word uses at most the 7 cards its player selected (special cards included) and the Jumper; "
+        "this one uses 8 cards besides the Jumper"
     )
 
 
 def test_special_cards_count_among_the_seven_selected():
     assert score("C3m A1m T2m TRm:S DDm:A TOILm@1 S1m *E1f").length == 7
-    with pytest.raises(RuleError, match="this one uses 8 cards besides the Jumper"):
+    with pytest.raises(RuleError, match="this one uses 8 cards and no Jumper"):
         score("C3m A1m T2m TRm:S DDm:A TOILm@1 TOILm@2 S1m")  # Toil is one of the cards too
     with pytest.raises(RuleError, match="this one uses 9 cards besides the Jumper"):
         score("S1m P3m E1m L1m L1m I1m N1m G2m S1m *S1f")
@@ -288,10 +302,15 @@ def test_a_flush_straight_is_exactly_three_times_its_base_plus_the_bonus(tokens,
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(words(), st.booleans())
 def test_any_well_formed_word_scores_the_same_through_the_cli_and_the_library(referee, tokens, ddt):
+    """Without --deck the command takes the values of a game without a deck file, 1–10:
+    a word within them scores as the library scores it, any other is exit 2."""
     args = ["spell", "score", *map(str, tokens), "--json"] + (["--ddt"] if ddt else [])
     result = referee(*args)
-    assert result.exit_code == 0, result.stderr
-    assert result.json() == score_word(tokens, Variants(ddt=ddt)).to_json()
+    if all(token.value in range(1, 11) for token in tokens if isinstance(token, LetterToken)):
+        assert result.exit_code == 0, result.stderr
+        assert result.json() == score_word(tokens, Variants(ddt=ddt)).to_json()
+    else:
+        assert result.exit_code == 2 and "values run 1–10" in result.stderr
 
 
 # --- the command ------------------------------------------------------------------------
@@ -349,3 +368,50 @@ def test_no_word_input_produces_a_traceback(referee, tokens):
     assert "Traceback" not in result.stdout + result.stderr and "internal error" not in result.stderr
     if result.exit_code:
         assert result.stderr.count("\n") == 1
+
+
+BIG_K = """format = "referee/spellcrafter-deck"
+version = 1
+name = "Big K box"
+[moons]
+letters = [{ letter = "K", value = 12, count = 1 }, { letter = "I", value = 1, count = 1 }, { letter = "T", value = 1, count = 1 }]
+"""
+
+
+@pytest.mark.parametrize("command", ["score", "challenge"])
+def test_without_a_deck_file_card_tokens_outside_a_game_have_values_one_to_ten(referee, command):
+    """The rule of a game without a deck file: `spell score` K66m is a typo (exit 2), not
+    an instant win of 136 points; `spell challenge` with tokens computes no value from it."""
+    result = referee("spell", command, "K66m", "I1m", "T1m")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == "referee: K66m: values run 1–10; give `--deck` for a box with other values\n"
+    assert referee("spell", command, "K10m", "I1m", "T1m").exit_code == 0
+
+
+def test_with_a_deck_file_its_values_decide_for_score_and_challenge(referee, tmp_path):
+    box = tmp_path / "big.toml"
+    box.write_text(BIG_K)
+    scored = referee("spell", "score", "K12m", "I1m", "T1m", "--deck", str(box), "--json")
+    assert scored.exit_code == 0 and scored.json()["score"] == 28
+    judged = referee("spell", "challenge", "K12m", "I1m", "T1m", "--deck", str(box), "--json")
+    assert judged.exit_code == 0 and judged.json()["value"] == 28
+    for command in ("score", "challenge"):
+        missing = referee("spell", command, "K6m", "I1m", "T1m", "--deck", str(box))
+        assert missing.exit_code == 2
+        assert missing.stderr == "referee: K6m is not a card of the deck (Big K box); the deck's moons K is K12m\n"
+    assert "no such deck file" in referee("spell", "score", "K6m", "I1m", "T1m", "--deck", str(tmp_path / "no.toml")).stderr
+
+
+def test_deck_is_refused_where_no_card_tokens_are_checked(referee, tmp_path):
+    box = tmp_path / "big.toml"
+    box.write_text(BIG_K)
+    plain = referee("spell", "challenge", "kit", "--deck", str(box))
+    assert plain.exit_code == 2
+    assert plain.stderr == "referee: --deck checks the cards of card tokens; a plain word has none, so leave out --deck\n"
+    game = tmp_path / "g.toml"
+    referee("spell", "new", str(game), "Anna", "Bram")
+    referee("spell", "word", str(game), "Anna", "K6m", "I1m", "T1m")
+    before = game.read_bytes()
+    in_game = referee("spell", "challenge", str(game), "Bram", "Anna", "--deck", str(box))
+    assert in_game.exit_code == 2 and "--deck is for card tokens outside a game" in in_game.stderr
+    assert game.read_bytes() == before

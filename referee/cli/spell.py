@@ -6,12 +6,14 @@ fast); the word lists are opened inside the command.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from referee.cli.dictionary import DEFAULT_DICTIONARY, DictOption, HouseOption, JsonOption, WordCommand
 from referee.cli.group import command_group
+from referee.cli.spell_game import BoxOption
 from referee.errors import InputError
 
 app = command_group(
@@ -21,10 +23,11 @@ app = command_group(
 )
 
 def word_and_value(
-    arguments: list[str], value: int | None, friendly: bool = False, ddt: bool = False
+    arguments: list[str], value: int | None, friendly: bool = False, ddt: bool = False, deck_file: Path | None = None
 ) -> tuple[str, int | None]:
     """The word to judge and its value: a plain WORD (with ``--value N``), or the word's
-    card tokens (SPEC §2), whose score is the value (SPEC §5.3).
+    card tokens (SPEC §2), whose score is the value (SPEC §5.3), checked against the
+    table's deck file (``deck_file``) as `spell score` checks them.
 
     Several arguments that are not card tokens are one text for the verdict, which says
     it is more than one word, as it does for "ice cream" in quotes.
@@ -34,12 +37,15 @@ def word_and_value(
         from referee.spellcrafter.notation import looks_like_tokens
 
         if looks_like_tokens(arguments):
+            from referee.cli.spell_game import box
             from referee.spellcrafter import word_and_score
 
             if value is not None:
                 raise InputError("card tokens give the word's value; leave out --value")
-            word, score = word_and_score(arguments, friendly, ddt)
+            word, score = word_and_score(arguments, friendly, ddt, box(deck_file))
             return word.lower(), score
+    if deck_file is not None:
+        raise InputError("--deck checks the cards of card tokens; a plain word has none, so leave out --deck")
     return " ".join(arguments), value
 
 
@@ -65,6 +71,7 @@ def challenge(
     ] = None,
     friendly: Annotated[bool, typer.Option("--friendly", help="Card tokens: score them with the friendly rules.")] = False,
     ddt: Annotated[bool, typer.Option("--ddt", help="Card tokens: score them with the Double-Double, Toil & Trouble variant.")] = False,
+    deck_file: BoxOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Settle a challenge: is the word legal in the agreed dictionary? Exit 0 valid, 1 invalid.
@@ -82,14 +89,14 @@ def challenge(
 
     source = ctx.get_parameter_source("dictionary")  # Click's ParameterSource, by name: typer ships its own Click
     given = source is not None and source.name != "DEFAULT"
-    if dispatch_challenge(word, dictionary if given else None, house, value, as_json):
+    if dispatch_challenge(word, dictionary if given else None, house, value, as_json, deck_file):
         return
     from referee.cli.dictionary import exit_with_verdict
     from referee.lexicon.catalogue import open_dictionary
     from referee.lexicon.challenge import Challenge
     from referee.lexicon.verdict import judge
 
-    text, known_value = word_and_value(word, value, friendly, ddt)
+    text, known_value = word_and_value(word, value, friendly, ddt, deck_file)
     result = Challenge(judge(text, open_dictionary(dictionary, house)), known_value)
     if as_json:
         from referee.cli.output import emit_json

@@ -24,6 +24,7 @@ from referee.spellcrafter import JUMPER_EXAMPLE, LETTER_EXAMPLE, QU_EXAMPLES
 if TYPE_CHECKING:
     from referee.lexicon.backend import Dictionary
     from referee.lexicon.verdict import Verdict
+    from referee.spellcrafter.deck import Deck
     from referee.spellcrafter.game import Game
     from referee.spellcrafter.setup import HouseRules
 
@@ -47,6 +48,15 @@ RoundOption = Annotated[
         "--round", metavar="N",
         help="The round this entry is for (1–4), checked against the current one; needed to enter the same cards "
         "as the player's word of the round before.",
+        show_default=False,
+    ),
+]  # fmt: skip
+
+BoxOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--deck", metavar="FILE",
+        help="Card tokens: the table's deck file, whose cards and values are the ones allowed (without it, values run 1–10).",
         show_default=False,
     ),
 ]  # fmt: skip
@@ -79,16 +89,22 @@ def known_dictionary(name: str) -> None:
         parse(rest)
 
 
-def score(tokens: Tokens, friendly: FriendlyOption = False, ddt: DdtOption = False, as_json: JsonOption = False) -> None:
+def score(
+    tokens: Tokens, friendly: FriendlyOption = False, ddt: DdtOption = False, deck_file: BoxOption = None, as_json: JsonOption = False
+) -> None:
     """Score a word from its cards: each letter, Toil, the multiplier and why, the bonus.
 
     Flush (all letters one suit) ×2, straight (5 letters or more) ×2, both ×3; a word of
-    50 or more wins the game at once. Exit 1 when the word breaks a rule.
+    50 or more wins the game at once. Exit 1 when the word breaks a rule; exit 2 for a
+    card the deck (--deck) does not hold, or without one a value outside 1–10.
     """
+    from referee.spellcrafter.deck import check_values
     from referee.spellcrafter.notation import parse_word
     from referee.spellcrafter.scoring import Variants, score_word
 
-    result = score_word(parse_word(tokens), Variants(friendly=friendly, ddt=ddt))
+    cards = parse_word(tokens)
+    result = score_word(cards, Variants(friendly=friendly, ddt=ddt))
+    check_values(cards, box(deck_file), "the deck")
     if as_json:
         from referee.cli.output import emit_json
 
@@ -98,6 +114,14 @@ def score(tokens: Tokens, friendly: FriendlyOption = False, ddt: DdtOption = Fal
     from referee.cli.spell_view import breakdown
 
     say(*breakdown(result))
+
+
+def box(deck_file: Path | None) -> Deck | None:
+    """The deck that card tokens are checked against: the table's file, or None (values
+    1–10, as in a game without a deck file)."""
+    from referee.spellcrafter.deck import load_deck
+
+    return None if deck_file is None else load_deck(deck_file)
 
 
 def deck(
@@ -277,7 +301,8 @@ def names_a_game(arguments: list[str]) -> bool:
 
 
 def dispatch_challenge(
-    arguments: list[str], dictionary: str | None, house: Path | None, value: int | None, as_json: bool
+    arguments: list[str], dictionary: str | None, house: Path | None, value: int | None, as_json: bool,
+    deck_file: Path | None = None,
 ) -> bool:
     """Handle the game form of `spell challenge` and return True, or return False for
     the dictionary form (SPEC §5.3) that the caller handles. ``dictionary`` is None
@@ -295,6 +320,8 @@ def dispatch_challenge(
         raise InputError(f"the game's dictionary was chosen at `spell new` and is stored in its file, {same}; leave out --dict")
     if house is not None:
         raise InputError(f"the game's house rules were given at `spell new` and are stored in its file, {same}; leave out --house")
+    if deck_file is not None:
+        raise InputError("--deck is for card tokens outside a game; a game's words were checked against its own deck when entered")
     game_challenge(Path(arguments[0]), arguments[1], arguments[2], as_json=as_json)
     return True
 

@@ -114,7 +114,12 @@ def situation(game: Game) -> Line:
 
     outcome = game.outcome
     if outcome is not None:
-        return outcome_line(outcome)
+        line = outcome_line(outcome)
+        latest = game.latest
+        if any(seat in latest.unchallenged for seat in latest.instant_wins):  # the winner may still change
+            line.append(f" — round {latest.number}'s words can still be challenged: a word of {INSTANT_WIN} or more "
+                        "that falls does not win", "dim")  # fmt: skip
+        return line
     number = game.current_number
     line = Line((f"Round {number}", "bold"), f" of {ROUNDS} — pass {passing(number)}")
     jumper = game.jumper(number)

@@ -11,6 +11,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from referee.spellcrafter.deck import Deck
 
 #: Cards of the stand-in deck used as examples in messages and help (kept here, outside
 #: the rules modules, so the command line's help does not import them).
@@ -19,18 +23,22 @@ JUMPER_EXAMPLE = "*Y4f"
 QU_EXAMPLES = ("QU10s", "Q10s")
 
 
-def word_and_score(arguments: Sequence[str], friendly: bool = False, ddt: bool = False) -> tuple[str, int]:
+def word_and_score(arguments: Sequence[str], friendly: bool = False, ddt: bool = False, deck: Deck | None = None) -> tuple[str, int]:
     """The word that card tokens spell, in capitals, and its score, for ``referee spell
     challenge K6m I1m T1m`` → ``("KIT", 16)``.
 
     ``arguments`` are command-line arguments (one may hold several tokens);
-    ``friendly`` and ``ddt`` are the table's variants. A token that cannot be read raises
-    ``InputError`` (exit 2), a word that breaks a rule (fewer than 3 letters, more cards
-    than a player holds, …) ``RuleError`` (exit 1). ``notation.looks_like_tokens`` tells
-    card tokens from a plain word.
+    ``friendly`` and ``ddt`` are the table's variants; ``deck`` the table's box, if it
+    gave one. A token that cannot be read, or a card not in the box (without a deck: a
+    value outside 1–10), raises ``InputError`` (exit 2), a word that breaks a rule (fewer
+    than 3 letters, more cards than a player holds, …) ``RuleError`` (exit 1).
+    ``notation.looks_like_tokens`` tells card tokens from a plain word.
     """
+    from referee.spellcrafter.deck import check_values
     from referee.spellcrafter.notation import parse_word
     from referee.spellcrafter.scoring import Variants, score_word
 
-    score = score_word(parse_word(arguments), Variants(friendly=friendly, ddt=ddt))
+    tokens = parse_word(arguments)
+    score = score_word(tokens, Variants(friendly=friendly, ddt=ddt))
+    check_values(tokens, deck, "the deck")
     return score.word, score.score

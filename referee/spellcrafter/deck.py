@@ -34,6 +34,7 @@ from typing import Any
 
 from referee.errors import InputError, nearest, quoted
 from referee.spellcrafter.cards import CARD_LETTERS, QU, SpellCard, Special, SpellSuit
+from referee.spellcrafter.notation import LetterToken, Token
 
 FORMAT = "referee/spellcrafter-deck"
 VERSION = 1
@@ -171,6 +172,24 @@ def _special_cards(suit: SpellSuit, names: object) -> list[SpellCard]:
             raise InputError(f"[{suit.label}] specials: unknown special card {quoted(name)} — use double-double, toil or trouble")
         cards.append(SpellCard(suit, special=special))
     return cards
+
+
+def check_values(tokens: Sequence[Token], deck: Deck | None, named: str = "this game's deck") -> None:
+    """The cards of a word must be the box's, or they are a typo (``InputError``, exit 2):
+    with a deck file, a card it does not hold at all (``named`` says whose deck it is);
+    without one, a value outside the stand-in deck's 1 to 10 (``K66m``). The one check of
+    a game's words and of `spell score` and `spell challenge` with card tokens."""
+    if deck is None:
+        for token in tokens:
+            if isinstance(token, LetterToken) and token.value not in STANDIN_VALUES:
+                low, high = STANDIN_VALUES.start, STANDIN_VALUES.stop - 1
+                raise InputError(f"{token}: values run {low}–{high}; give `--deck` for a box with other values")
+        return
+    for card in dict.fromkeys(token.card for token in tokens):
+        if deck.count(card) == 0:
+            others = " ".join(str(c) for c in deck.same_letter(card)) if card.is_letter else ""
+            hint = f"; the deck's {card.suit.label} {card.letters} is {others}" if others else ""
+            raise InputError(f"{card} is not a card of {named} ({deck.name}){hint}")
 
 
 def load_deck(path: Path | str) -> Deck:

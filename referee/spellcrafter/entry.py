@@ -47,8 +47,15 @@ def word_entry(player: str, cards: Sequence[str], round_number: int | None = Non
 
 
 def pass_entry(player: str, round_number: int | None = None) -> Callable[[Game], EnterPass]:
-    """PLAYER passes this round."""
-    return lambda game: EnterPass(seat=game.setup.player(player), round=round_number)
+    """PLAYER passes this round; a pass after the player's pass in the round before needs
+    its round stated, as a repeated word does (:meth:`Game.check_repeat`)."""
+
+    def action(game: Game) -> EnterPass:
+        seat = game.setup.player(player)
+        game.check_repeat(seat, None, round_number)
+        return EnterPass(seat=seat, round=round_number)
+
+    return action
 
 
 def challenge_entry(challenger: str, player: str, judge: Callable[[Game, str], Judged]) -> Callable[[Game], ChallengeWord]:

@@ -25,9 +25,10 @@ Rulings where the rulebook is silent:
   a shared win.
 - Passing goes left in round 1 and alternates: right in 2, left in 3, right in 4.
 - An entry may state its round (``--round N``): it must be the current one. A word of
-  the very cards of the player's word in the round before is most likely the last command
-  repeated by accident, and needs its round stated (:meth:`Game.check_repeat`, checked
-  when it is entered, so files written before the check still replay).
+  the very cards of the player's word in the round before, or a pass after the player's
+  pass in the round before, is most likely the last command repeated by accident, and
+  needs its round stated (:meth:`Game.check_repeat`, checked when it is entered, so files
+  written before the check still replay).
 - The cards of a word, checked by :meth:`Game.check_cards`: a card that the game's
   deck does not hold at all cannot be read as one of its cards (a typo: ``InputError``,
   exit 2); without a deck file, the values are the stand-in deck's, 1 to 10. Cards that
@@ -59,8 +60,8 @@ from referee.game import Outcome
 from referee.spellcrafter.actions import ChallengeWord, Consequence
 from referee.spellcrafter.cards import SpellCard, SpellSuit
 from referee.spellcrafter.dealing import SpellDeal, deal_spellcrafter
-from referee.spellcrafter.deck import STANDIN_VALUES, Deck
-from referee.spellcrafter.notation import LetterToken, Token, is_jumper, jumper_of
+from referee.spellcrafter.deck import Deck, check_values
+from referee.spellcrafter.notation import Token, is_jumper, jumper_of
 from referee.spellcrafter.scoring import Score, score_word
 from referee.spellcrafter.setup import ROUNDS, Setup
 from referee.wording import counted
@@ -146,6 +147,12 @@ class Round:
         return (0 if entry is None else entry.points) - self.penalty(seat)
 
     @property
+    def unchallenged(self) -> tuple[int, ...]:
+        """The seats whose word in this round has not been challenged (a word is challenged
+        at most once)."""
+        return tuple(seat for seat, entry in enumerate(self.entries) if isinstance(entry, Play) and entry.challenge is None)
+
+    @property
     def instant_wins(self) -> dict[int, int]:
         """The seats whose word scores 50 or more and stands (not fallen), with its score."""
         return {
@@ -219,8 +226,12 @@ class Game:
 
     @property
     def current_number(self) -> int:
-        """The round the next word or pass goes into."""
-        return self.latest.number + 1 if self.latest.complete and self.latest.number < ROUNDS else self.latest.number
+        """The round the next word or pass goes into; once the game is over, the round it
+        ended in (a game won at once ends with the round of the winning word)."""
+        latest = self.latest
+        if not latest.complete or latest.number == ROUNDS or self._ending() is not None:
+            return latest.number
+        return latest.number + 1
 
     @property
     def waiting(self) -> tuple[int, ...]:
@@ -265,17 +276,20 @@ class Game:
             waiting = ", ".join(self.setup.players[seat] for seat in self.waiting)
             raise RuleError(f"round {round_number} has not begun: round {current} is waiting for {waiting}")
 
-    def check_repeat(self, seat: int, tokens: Sequence[Token], round_number: int | None = None) -> None:
-        """Checked when a word is entered (a file replays without it): a word of the very
-        cards, in the same order, of the player's word in the round before is most likely
+    def check_repeat(self, seat: int, tokens: Sequence[Token] | None, round_number: int | None = None) -> None:
+        """Checked when a word or pass is entered (a file replays without it): a word of
+        the very cards, in the same order, of the player's word in the round before, or a
+        pass (``tokens`` None) after the player's pass in the round before, is most likely
         the last command repeated by accident, and is refused (``InputError``) unless the
-        entry states its round."""
+        entry states its round. Once the game is over the entry is refused as such."""
         current = self.current_number
-        if round_number is not None or current == 1:
+        if round_number is not None or current == 1 or self._ending() is not None:
             return
         before = self.rounds[current - 2].entries[seat]
-        if isinstance(before, Play) and before.score.tokens == tuple(tokens):
-            name = self.setup.players[seat]
+        name = self.setup.players[seat]
+        if tokens is None and isinstance(before, Pass):
+            raise InputError(f"{name} passed in round {current - 1}; if {name} passes again in round {current}, add --round {current}")
+        if tokens is not None and isinstance(before, Play) and before.score.tokens == tuple(tokens):
             raise InputError(
                 f"{name}'s word in round {current - 1} was these same cards, {before.score.word}: "
                 f"if {name} played them again in round {current}, add --round {current}"
@@ -345,21 +359,13 @@ class Game:
         already used up by the round's other words (``seat``'s word is left out of those:
         it is the one being checked)."""
         deck = self.setup.deck
-        used = Counter(token.card for token in tokens)
-        if deck is None:
-            check_standin_values(tokens)
-        else:
-            for card in used:
-                if deck.count(card) == 0:
-                    others = " ".join(str(c) for c in deck.same_letter(card)) if card.is_letter else ""
-                    hint = f"; the deck's {card.suit.label} {card.letters} is {others}" if others else ""
-                    raise InputError(f"{card} is not a card of this game's deck ({deck.name}){hint}")
+        check_values(tokens, deck)
         if self.setup.two_player:
             for token in tokens:
                 if token.suit is SpellSuit.FAMILIARS:
                     raise RuleError(f"{token}: a two-player game is played without the Familiars (f), removed from the deck")
         if deck is not None:
-            for card, count in used.items():
+            for card, count in Counter(token.card for token in tokens).items():
                 if count > deck.count(card):
                     raise RuleError(f"the word uses {card} {count} times, but the deck holds {deck.count(card)}")
         jumper = jumper_of(tokens)
@@ -434,15 +440,6 @@ class Game:
 @lru_cache(maxsize=32)
 def _deal(deck: Deck, seed: str, players: int, round_number: int) -> SpellDeal:
     return deal_spellcrafter(deck, seed, players, round_number)
-
-
-def check_standin_values(tokens: Sequence[Token]) -> None:
-    """Without a deck file the values are the stand-in deck's, 1 to 10: a value outside
-    them is a typo (``K66m``), an ``InputError``."""
-    for token in tokens:
-        if isinstance(token, LetterToken) and token.value not in STANDIN_VALUES:
-            low, high = STANDIN_VALUES.start, STANDIN_VALUES.stop - 1
-            raise InputError(f"{token}: values run {low}–{high}; give `--deck` for a box with other values")
 
 
 def _times(count: int) -> str:

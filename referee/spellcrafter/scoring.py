@@ -55,6 +55,7 @@ from referee.spellcrafter.notation import (
     letters_of,
     spelled,
 )
+from referee.wording import counted
 
 MIN_LETTERS = 3
 SELECTED_CARDS = 7  # "Repeat this process until you have a pile of 7 selected cards."
@@ -201,9 +202,13 @@ def check_cards_held(tokens: Sequence[Token]) -> None:
     (:func:`check_jumper` allows one Jumper.)"""
     own = sum(1 for token in tokens if not is_jumper(token))
     if own > SELECTED_CARDS:
+        if own < len(tokens):
+            uses = f"{counted(own, 'card')} besides the Jumper"
+        else:
+            uses = f"{counted(own, 'card')} and no Jumper (if one of them is the Jumper, write it with *, e.g. '{JUMPER_EXAMPLE}')"
         raise RuleError(
             f"a word uses at most the {SELECTED_CARDS} cards its player selected (special cards included) and the Jumper; "
-            f"this one uses {own} cards besides the Jumper (if one of them is the Jumper, write it with *, e.g. '{JUMPER_EXAMPLE}')"
+            f"this one uses {uses}"
         )
 
 
