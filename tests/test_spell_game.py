@@ -103,6 +103,14 @@ def test_a_pass_after_the_players_pass_of_the_round_before_needs_its_round_state
     game().check_repeat(1, None)  # round 1 follows no round
 
 
+def test_a_pass_once_the_next_round_has_begun_is_taken_at_its_word():
+    """Passing two rounds running is common: once someone has begun round 2, Bram's
+    pass there cannot be the round-1 pass repeated by accident."""
+    state = full_round(game(), {"Anna": KIT, "Bram": None, "Cees": CAT})
+    state = RULES.apply(state, RULES.decode(state, {"kind": "word", "player": "Anna", "cards": CAT})).state
+    state.check_repeat(1, None)
+
+
 def test_an_entry_after_the_game_is_over_is_refused_as_such_not_as_a_repeat():
     state = full_round(game(), {"Anna": KIT, "Bram": None, "Cees": CAT})
     state = full_round(state, {"Anna": ZAPPY, "Bram": None, "Cees": CAT})

@@ -279,15 +279,19 @@ class Game:
     def check_repeat(self, seat: int, tokens: Sequence[Token] | None, round_number: int | None = None) -> None:
         """Checked when a word or pass is entered (a file replays without it): a word of
         the very cards, in the same order, of the player's word in the round before, or a
-        pass (``tokens`` None) after the player's pass in the round before, is most likely
-        the last command repeated by accident, and is refused (``InputError``) unless the
-        entry states its round. Once the game is over the entry is refused as such."""
+        pass (``tokens`` None) that would begin the next round right after the player's
+        pass that completed the round before, is most likely the last command repeated by
+        accident, and is refused (``InputError``) unless the entry states its round. (A
+        player who passes again once the round has begun is taken at their word: passing
+        two rounds running is common, the same cards twice are not.) Once the game is over
+        the entry is refused as such."""
         current = self.current_number
         if round_number is not None or current == 1 or self._ending() is not None:
             return
         before = self.rounds[current - 2].entries[seat]
         name = self.setup.players[seat]
-        if tokens is None and isinstance(before, Pass):
+        begun = self.latest.number == current
+        if tokens is None and isinstance(before, Pass) and not begun:
             raise InputError(f"{name} passed in round {current - 1}; if {name} passes again in round {current}, add --round {current}")
         if tokens is not None and isinstance(before, Play) and before.score.tokens == tuple(tokens):
             raise InputError(
