@@ -204,9 +204,9 @@ def info(
     as_json: JsonOption = False,
 ) -> None:
     """Where the dictionary NAME comes from: its source, size and licence."""
-    from referee.lexicon.describe import info as describe
+    from referee.lexicon.describe import provenance
 
-    document = describe(name)
+    document = provenance(name)
     if as_json:
         from referee.cli.output import emit_json
 

@@ -51,10 +51,10 @@ class BuiltinList:
 
 def read_text(path: Path, what: str) -> str:
     """The text of a file the user named, or an InputError that says what is wrong."""
-    return decode(read_bytes(path, what), path, what)
+    return decode_text(read_bytes(path, what), path, what)
 
 
-def decode(data: bytes, path: Path, what: str) -> str:
+def decode_text(data: bytes, path: Path, what: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -131,7 +131,7 @@ def _word_index(path: Path) -> tuple[Collection[str], int]:
     )
     if steady and (found := wordcache.restamp(path, after, digest)):
         return found.words, found.count
-    words = {word for _, content in _lines(decode(data, path, "the word list")) if (word := fold(content))}
+    words = {word for _, content in _lines(decode_text(data, path, "the word list")) if (word := fold(content))}
     body, count = wordcache.sorted_body(words)
     if steady:  # a list that changed while it was read is not cached
         wordcache.write(path, after, digest, body, count)

@@ -14,6 +14,10 @@ from referee.data import data_folder
 from referee.errors import InputError
 from referee.lexicon.reasons import Reason
 
+# Language names people type for a shipped list (and for wordfreq's lists); a tag such as
+# en_US or nl-BE is found by its language part.
+LANGUAGE_NAMES = {"english": "en", "dutch": "nl", "nederlands": "nl"}
+
 
 @cache
 def folder() -> Path:
