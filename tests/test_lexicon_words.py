@@ -156,3 +156,13 @@ def test_the_challenge_consequence_loads_no_word_list_module():
     loaded = set(out.split())
     assert "referee.lexicon.challenge" in loaded
     assert loaded <= {"referee.lexicon", "referee.lexicon.challenge", "referee.lexicon.reasons", "referee.lexicon.words"}
+
+
+def test_a_word_removed_by_the_house_rules_has_that_reason_whatever_the_dictionary_says(tmp_path):
+    house = tmp_path / "house.txt"
+    house.write_text("-cat\n-qat\n", encoding="utf-8")
+    with_house = WithHouse(EN, HouseList(house))
+    assert judge("cat", EN).reason is Reason.IN_DICTIONARY
+    for word in ("cat", "qat"):
+        assert judge(word, with_house).reason is Reason.REMOVED_BY_HOUSE and not judge(word, with_house).valid
+    assert str(Reason.REMOVED_BY_HOUSE) == "removed by the house rules"

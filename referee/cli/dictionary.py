@@ -131,9 +131,9 @@ def check(
     """Is each WORD a legal Spellcrafter word in this dictionary? Exit 0 all valid, 1 any invalid.
 
     Each verdict gives one reason: in dictionary, not in dictionary, proper noun, acronym,
-    abbreviation, contraction, hyphenated, prefix or suffix, or too short. With several
-    words (or -), one verdict a line, in the order given; a word that cannot be read at
-    all is exit 2 before any verdict.
+    abbreviation, contraction, hyphenated, prefix or suffix, too short, or removed by the
+    house rules. With several words (or -), one verdict a line, in the order given; a word
+    that cannot be read at all is exit 2 before any verdict.
     """
     from referee.lexicon.catalogue import open_dictionary
     from referee.lexicon.verdict import judge_all

@@ -174,7 +174,7 @@ class WithHouse:
 
     def lookup(self, letters: str) -> Reason:
         if letters in self.house.removed:
-            return Reason.NOT_IN_DICTIONARY
+            return Reason.REMOVED_BY_HOUSE
         if letters in self.house.added:
             return Reason.IN_DICTIONARY
         return self.base.lookup(letters)
