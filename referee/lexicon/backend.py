@@ -5,7 +5,7 @@ removals on top of any dictionary (``--house FILE``)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -29,6 +29,14 @@ class Dictionary(Protocol):
     def name(self) -> str: ...
 
     def lookup(self, letters: str) -> Reason: ...
+
+
+class Words(Protocol):
+    """Words to look a spelling up in and to list: a set, or a sorted file searched in place."""
+
+    def __contains__(self, letters: str) -> bool: ...
+
+    def __iter__(self) -> Iterator[str]: ...
 
 
 class BuiltinList:
@@ -114,7 +122,7 @@ def _stamp(path: Path) -> os.stat_result | None:
         return None  # reading the list says what is wrong
 
 
-def _word_index(path: Path) -> tuple[Collection[str], int]:
+def _word_index(path: Path) -> tuple[Words, int]:
     """The words of the list at ``path`` and their number: from the cache when it is good,
     else read from the list (and cached for next time, when the cache can be written)."""
     from referee.lexicon import wordcache
@@ -125,17 +133,19 @@ def _word_index(path: Path) -> tuple[Collection[str], int]:
     data = read_bytes(path, "the word list")
     after = _stamp(path)
     digest = wordcache.content_hash(data)
-    steady = before is not None and after is not None and (before.st_size, before.st_mtime_ns) == (
-        after.st_size,
-        after.st_mtime_ns,
-    )
-    if steady and (found := wordcache.restamp(path, after, digest)):
+    # The stamp to cache under: None when the list changed while it was read (not cached).
+    steady = after if before is not None and after is not None and _same_stamp(before, after) else None
+    if steady is not None and (found := wordcache.restamp(path, steady, digest)):
         return found.words, found.count
     words = {word for _, content in _lines(decode_text(data, path, "the word list")) if (word := fold(content))}
     body, count = wordcache.sorted_body(words)
-    if steady:  # a list that changed while it was read is not cached
-        wordcache.write(path, after, digest, body, count)
+    if steady is not None:
+        wordcache.write(path, steady, digest, body, count)
     return frozenset(words), count
+
+
+def _same_stamp(before: os.stat_result, after: os.stat_result) -> bool:
+    return (before.st_size, before.st_mtime_ns) == (after.st_size, after.st_mtime_ns)
 
 
 class HouseList:
