@@ -131,7 +131,7 @@ def test_house_list_adds_and_removes_words(referee, tmp_path):
     added = verdict(referee, "qat", "--house", str(house))
     assert added["valid"] and added["dictionary"] == f"builtin:en + house {house}"
     removed = verdict(referee, "kitty", "--house", str(house))
-    assert removed["reason"] == "not in dictionary"
+    assert removed["reason"] == "removed by the house rules"
     assert verdict(referee, "cat", "--house", str(house))["valid"]
 
 
@@ -411,3 +411,47 @@ def test_card_tokens_scored_with_the_tables_variants(referee):
 def test_card_tokens_and_value_together_are_refused(referee):
     result = referee("spell", "challenge", "K6m", "I1m", "T1m", "--value", "3")
     assert result.exit_code == 2 and "leave out --value" in result.stderr
+
+
+# --- a word the house rules remove ------------------------------------------------------
+
+
+@pytest.fixture
+def no_cat(tmp_path):
+    house = tmp_path / "house.txt"
+    house.write_text("-cat\n", encoding="utf-8")
+    return house
+
+
+def test_a_word_the_house_rules_remove_is_invalid_as_removed_by_the_house_rules(referee, no_cat):
+    """CAT is in builtin:en: the reason is the house rule, not the dictionary."""
+    assert referee("spell", "challenge", "cat").exit_code == 0
+    result = referee("spell", "challenge", "cat", "--house", str(no_cat))
+    assert result.exit_code == 1
+    assert result.stdout == f"CAT: invalid — removed by the house rules (builtin:en + house {no_cat})\n"
+    assert verdict(referee, "CAT", "--house", str(no_cat)) == {
+        "word": "cat", "valid": False, "reason": "removed by the house rules", "dictionary": f"builtin:en + house {no_cat}",
+    }  # fmt: skip
+
+
+def test_dict_check_gives_the_house_rules_as_the_reason_a_removed_word_falls(referee, no_cat):
+    result = referee("dict", "check", "cat", "kitty", "--house", str(no_cat))
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        f"CAT: invalid — removed by the house rules (builtin:en + house {no_cat})",
+        f"KITTY: valid — in dictionary (builtin:en + house {no_cat})",
+    ]
+    as_json = referee("dict", "check", "cat", "--house", str(no_cat), "--json").json()
+    assert as_json["reason"] == "removed by the house rules" and not as_json["valid"]
+
+
+def test_a_game_challenge_lost_to_the_house_rules_says_so(referee, no_cat, tmp_path):
+    """The review's reproduction: `-cat` in the house file, CAT challenged in a game."""
+    game = tmp_path / "g.toml"
+    for args in (("new", str(game), "Anna", "Bram", "--house", str(no_cat)),
+                 ("word", str(game), "a", "C3c", "A1c", "T1c"), ("word", str(game), "b", "K4m", "I1m", "T1m")):  # fmt: skip
+        assert referee("spell", *args).exit_code == 0
+    result = referee("spell", "challenge", str(game), "b", "a")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0] == f"CAT: invalid — removed by the house rules (builtin:en + house {no_cat})"
+    assert "removed by the house rules" in game.read_text(encoding="utf-8")  # the file keeps the verdict given

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from referee.errors import InputError
 from referee.lexicon.backend import HouseList, WithHouse, WordFile
 from referee.lexicon.catalogue import open_dictionary
-from referee.lexicon.challenge import Challenge
+from referee.lexicon.challenge import Challenge, Consequence
 from referee.lexicon.reasons import Reason
 from referee.lexicon.sortedfile import SortedWordFile
 from referee.lexicon.verdict import Verdict, judge
@@ -110,9 +110,11 @@ def test_a_word_file_is_read_with_comments_and_folded(tmp_path):
 def test_the_challenge_consequence_follows_the_rulebook():
     stands = Challenge(Verdict("kitty", Reason.IN_DICTIONARY, "builtin:en"), 26)
     falls = Challenge(Verdict("qat", Reason.NOT_IN_DICTIONARY, "builtin:en"), 12)
-    assert (stands.challenger_loses, stands.consequence) == (26, "challenger loses 26 points")
-    assert (falls.challenger_loses, falls.consequence) == (0, "player scores 0 this round")
-    assert Challenge(stands.verdict, 1).consequence == "challenger loses 1 point"
+    assert stands.consequence == Consequence(challenger_loses=26, word_falls=False)
+    assert falls.consequence == Consequence(challenger_loses=0, word_falls=True)
+    assert (str(stands.consequence), str(falls.consequence)) == ("challenger loses 26 points", "player scores 0 this round")
+    assert str(Challenge(stands.verdict, 1).consequence) == "challenger loses 1 point"
+    assert str(Challenge(stands.verdict, 0).consequence) == "challenger loses 0 points"
     assert Challenge(stands.verdict).consequence is None and "value" not in Challenge(stands.verdict).to_json()
 
 
@@ -136,3 +138,31 @@ def test_an_empty_list_holds_nothing(tmp_path):
     path = tmp_path / "empty.txt"
     path.write_bytes(b"")
     assert "kitty" not in SortedWordFile(path) and "" not in SortedWordFile(path)
+
+
+def test_the_challenge_consequence_is_defined_once_for_the_dictionary_and_the_game():
+    from referee.spellcrafter import actions, game
+
+    assert actions.Consequence is Consequence and game.Consequence is Consequence
+
+
+def test_the_challenge_consequence_loads_no_word_list_module():
+    """The game's quick commands import it: it must not pull in the lexicon's lists."""
+    import subprocess
+    import sys
+
+    code = "import sys, referee.spellcrafter.game; print(*(m for m in sys.modules if m.startswith('referee.lexicon')))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    loaded = set(out.split())
+    assert "referee.lexicon.challenge" in loaded
+    assert loaded <= {"referee.lexicon", "referee.lexicon.challenge", "referee.lexicon.reasons", "referee.lexicon.words"}
+
+
+def test_a_word_removed_by_the_house_rules_has_that_reason_whatever_the_dictionary_says(tmp_path):
+    house = tmp_path / "house.txt"
+    house.write_text("-cat\n-qat\n", encoding="utf-8")
+    with_house = WithHouse(EN, HouseList(house))
+    assert judge("cat", EN).reason is Reason.IN_DICTIONARY
+    for word in ("cat", "qat"):
+        assert judge(word, with_house).reason is Reason.REMOVED_BY_HOUSE and not judge(word, with_house).valid
+    assert str(Reason.REMOVED_BY_HOUSE) == "removed by the house rules"

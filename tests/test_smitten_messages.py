@@ -13,7 +13,7 @@ from referee import savefile
 from referee.smitten.notation import GridSide, Placement
 from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.errors import RuleError
-from referee.smitten.check import check, situation
+from referee.smitten.check import check, question_state
 from referee.smitten.instructions import Choice
 from referee.smitten.legality import choices_for, legal_moves
 from referee.smitten.entry import resolve
@@ -73,7 +73,7 @@ def test_card_five_choice_rule_is_one_rule_for_listing_resolving_and_checking():
     last = _sixteen_cards()  # the 17th card's instruction is ignored: no choice
     assert choices_for(last, 5, L) == (None,)
     assert resolve(last, Kind.PLAY, 5, L, 0, Choice.LOWER).choice is None
-    assert check(Placement.parse("5R"), situation(0, 0, None, None, False)).legal  # any allowed choice will do
+    assert check(Placement.parse("5R"), question_state(0, 0, None, None, False)).legal  # any allowed choice will do
 
 
 # --- check ----------------------------------------------------------------------------

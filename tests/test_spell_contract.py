@@ -13,13 +13,12 @@ from referee import savefile
 from referee.data import example
 from referee.errors import InputError, RuleError
 from referee.game import Outcome
-from referee.lexicon.challenge import Challenge
+from referee.lexicon.challenge import Challenge, Consequence
 from referee.lexicon.reasons import Reason
 from referee.lexicon.verdict import Verdict
 from referee.spellcrafter.actions import (
     ChallengeDecided,
     ChallengeWord,
-    Consequence,
     EnterPass,
     EnterWord,
     Passed,
@@ -170,14 +169,15 @@ def test_if_the_word_is_not_in_the_dictionary_the_player_who_played_it_scores_ze
 
 
 @given(st.booleans(), st.integers(0, 300))
-def test_the_consequence_is_worded_as_the_dictionary_challenge_words_it(valid, value):
-    """One definition, ready for both: spellcrafter's Consequence says what
-    lexicon.challenge.Challenge says for the same verdict and value."""
+def test_the_consequence_is_the_one_the_dictionary_challenge_gives(valid, value):
+    """One definition for both: a game's challenge records the Consequence that
+    lexicon.challenge.Challenge gives for the same verdict and value."""
     verdict = Verdict("kit", Reason.IN_DICTIONARY if valid else Reason.NOT_IN_DICTIONARY, "builtin:en")
-    lexicon = Challenge(verdict, value)
-    ours = Consequence.of(valid, value)
-    assert str(ours) == lexicon.consequence
-    assert ours.challenger_loses == lexicon.challenger_loses
+    state = run(start(), word("Anna", KIT))
+    recorded = RULES.apply(state, RULES.decode(state, challenge("Bram", "Anna", valid))).effect
+    assert isinstance(recorded, ChallengeDecided)
+    assert recorded.consequence == Challenge(verdict, 16).consequence == Consequence.of(valid, 16)
+    assert Challenge(verdict, value).consequence == Consequence.of(valid, value)
 
 
 # --- refusal and outcome ----------------------------------------------------------------------

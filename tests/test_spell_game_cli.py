@@ -150,7 +150,7 @@ def test_house_rules_belong_to_the_game_stored_at_new(referee, tmp_path):
     house.unlink()  # gone: still the same
     referee("spell", "word", str(path), "Anna", *KITTY)
     falls = referee("spell", "challenge", str(path), "Cees", "Anna", "--json")
-    assert falls.exit_code == 1 and falls.json()["challenge"]["reason"] == "not in dictionary"
+    assert falls.exit_code == 1 and falls.json()["challenge"]["reason"] == "removed by the house rules"
     assert falls.json()["house"] == {"file": str(house), "add": ["qat"], "remove": ["kitty"]}
 
 

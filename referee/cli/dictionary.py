@@ -16,6 +16,7 @@ from referee.cli.group import command_group
 from referee.cli.typer_internals import PlainCommand
 
 if TYPE_CHECKING:
+    from referee.lexicon.challenge import Consequence
     from referee.lexicon.verdict import Verdict
 
 
@@ -88,8 +89,9 @@ HouseOption = Annotated[
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of text.")]
 
 
-def show_verdict(verdict: Verdict, consequence: str | None = None) -> None:
-    """The verdict for people: word, valid or invalid, the reason and the dictionary."""
+def show_verdict(verdict: Verdict, consequence: Consequence | None = None) -> None:
+    """The verdict for people: word, valid or invalid, the reason and the dictionary; then
+    the consequence for the scores, when known."""
     from rich.text import Text
 
     from referee.cli.output import console
@@ -98,8 +100,9 @@ def show_verdict(verdict: Verdict, consequence: str | None = None) -> None:
     console().print(
         Text.assemble((verdict.word.upper(), "bold"), ": ", outcome, f" — {verdict.reason} (", verdict.dictionary, ")")
     )
-    if consequence:
-        console().print(Text(consequence[0].upper() + consequence[1:] + "."))
+    if consequence is not None:
+        text = str(consequence)
+        console().print(Text(text[0].upper() + text[1:] + "."))
 
 
 def exit_with_verdict(verdict: Verdict) -> None:
@@ -128,9 +131,9 @@ def check(
     """Is each WORD a legal Spellcrafter word in this dictionary? Exit 0 all valid, 1 any invalid.
 
     Each verdict gives one reason: in dictionary, not in dictionary, proper noun, acronym,
-    abbreviation, contraction, hyphenated, prefix or suffix, or too short. With several
-    words (or -), one verdict a line, in the order given; a word that cannot be read at
-    all is exit 2 before any verdict.
+    abbreviation, contraction, hyphenated, prefix or suffix, too short, or removed by the
+    house rules. With several words (or -), one verdict a line, in the order given; a word
+    that cannot be read at all is exit 2 before any verdict.
     """
     from referee.lexicon.catalogue import open_dictionary
     from referee.lexicon.verdict import judge_all
@@ -204,9 +207,9 @@ def info(
     as_json: JsonOption = False,
 ) -> None:
     """Where the dictionary NAME comes from: its source, size and licence."""
-    from referee.lexicon.describe import info as describe
+    from referee.lexicon.describe import provenance
 
-    document = describe(name)
+    document = provenance(name)
     if as_json:
         from referee.cli.output import emit_json
 

@@ -79,7 +79,7 @@ def check(
     """Is this placement legal, given the grids and the card just played? Exit 0 legal, 1 not."""
     from referee.smitten.notation import GridSide, Placement
     from referee.smitten.check import check as judge
-    from referee.smitten.check import situation
+    from referee.smitten.check import question_state
     from referee.smitten.grid import parse_grid
     from referee.smitten.instructions import Choice
 
@@ -88,7 +88,7 @@ def check(
     def grid(text: str, side: GridSide) -> int:
         return parse_grid(text, side, played.number if played is not None and played.side is side else None)
 
-    state = situation(
+    state = question_state(
         grid(left, GridSide.LEFT), grid(right, GridSide.RIGHT), played, Choice.parse(choose) if choose is not None else None, hard
     )
     verdict = judge(Placement.parse(placement), state)

@@ -77,9 +77,9 @@ def challenge(
     """Settle a challenge: is the word legal in the agreed dictionary? Exit 0 valid, 1 invalid.
 
     The verdict gives one reason (in dictionary, not in dictionary, proper noun, acronym,
-    abbreviation, contraction, hyphenated, prefix or suffix, too short) and names the
-    dictionary. With --value N: a valid word costs the challenger N points; an invalid
-    one scores 0 for the player this round.
+    abbreviation, contraction, hyphenated, prefix or suffix, too short, removed by the
+    house rules) and names the dictionary. With --value N: a valid word costs the
+    challenger N points; an invalid one scores 0 for the player this round.
 
     In a game, `referee spell challenge FILE CHALLENGER PLAYER` judges PLAYER's word of the
     latest round with the game's dictionary and house rules (given at `spell new`) and

@@ -5,7 +5,7 @@ removals on top of any dictionary (``--house FILE``)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -31,6 +31,14 @@ class Dictionary(Protocol):
     def lookup(self, letters: str) -> Reason: ...
 
 
+class Words(Protocol):
+    """Words to look a spelling up in and to list: a set, or a sorted file searched in place."""
+
+    def __contains__(self, letters: str) -> bool: ...
+
+    def __iter__(self) -> Iterator[str]: ...
+
+
 class BuiltinList:
     """``builtin:en`` and friends: sorted lists searched in place, never loaded whole.
 
@@ -51,10 +59,10 @@ class BuiltinList:
 
 def read_text(path: Path, what: str) -> str:
     """The text of a file the user named, or an InputError that says what is wrong."""
-    return decode(read_bytes(path, what), path, what)
+    return decode_text(read_bytes(path, what), path, what)
 
 
-def decode(data: bytes, path: Path, what: str) -> str:
+def decode_text(data: bytes, path: Path, what: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -114,7 +122,7 @@ def _stamp(path: Path) -> os.stat_result | None:
         return None  # reading the list says what is wrong
 
 
-def _word_index(path: Path) -> tuple[Collection[str], int]:
+def _word_index(path: Path) -> tuple[Words, int]:
     """The words of the list at ``path`` and their number: from the cache when it is good,
     else read from the list (and cached for next time, when the cache can be written)."""
     from referee.lexicon import wordcache
@@ -125,17 +133,19 @@ def _word_index(path: Path) -> tuple[Collection[str], int]:
     data = read_bytes(path, "the word list")
     after = _stamp(path)
     digest = wordcache.content_hash(data)
-    steady = before is not None and after is not None and (before.st_size, before.st_mtime_ns) == (
-        after.st_size,
-        after.st_mtime_ns,
-    )
-    if steady and (found := wordcache.restamp(path, after, digest)):
+    # The stamp to cache under: None when the list changed while it was read (not cached).
+    steady = after if before is not None and after is not None and _same_stamp(before, after) else None
+    if steady is not None and (found := wordcache.restamp(path, steady, digest)):
         return found.words, found.count
-    words = {word for _, content in _lines(decode(data, path, "the word list")) if (word := fold(content))}
+    words = {word for _, content in _lines(decode_text(data, path, "the word list")) if (word := fold(content))}
     body, count = wordcache.sorted_body(words)
-    if steady:  # a list that changed while it was read is not cached
-        wordcache.write(path, after, digest, body, count)
+    if steady is not None:
+        wordcache.write(path, steady, digest, body, count)
     return frozenset(words), count
+
+
+def _same_stamp(before: os.stat_result, after: os.stat_result) -> bool:
+    return (before.st_size, before.st_mtime_ns) == (after.st_size, after.st_mtime_ns)
 
 
 class HouseList:
@@ -174,7 +184,7 @@ class WithHouse:
 
     def lookup(self, letters: str) -> Reason:
         if letters in self.house.removed:
-            return Reason.NOT_IN_DICTIONARY
+            return Reason.REMOVED_BY_HOUSE
         if letters in self.house.added:
             return Reason.IN_DICTIONARY
         return self.base.lookup(letters)

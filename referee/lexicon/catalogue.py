@@ -12,16 +12,12 @@ from pathlib import Path
 from referee.errors import InputError, choose, nearest, quoted
 from referee.lexicon.backend import BuiltinList, Dictionary, HouseList, WithHouse, WordFile
 from referee.lexicon.classifier import classifier
-from referee.lexicon.shipped import builtin_entry, builtin_names, folder
+from referee.lexicon.shipped import LANGUAGE_NAMES, builtin_entry, builtin_names, folder
 
 DEFAULT = "builtin:en"
 KINDS = ("builtin", "hunspell", "wordfreq", "file")
 FORMS = "builtin:en, builtin:en-large, builtin:nl, hunspell:LANG, wordfreq:LANG[@ZIPF] or file:PATH"
 
-
-# Language names people type for a shipped list; a tag such as en_US or nl-BE is found by
-# its language part.
-LANGUAGE_NAMES = {"english": "en", "dutch": "nl", "nederlands": "nl"}
 EXAMPLES = {"hunspell": "hunspell:en_US", "wordfreq": "wordfreq:en or wordfreq:en@3.5", "file": "file:words.txt"}
 
 

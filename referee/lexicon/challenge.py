@@ -3,14 +3,40 @@
 "If the word is in the dictionary, the challenging player loses points equal to the
 value of the challenged word. If the word is not in the dictionary, discard those letters
 and the player who played the word scores zero points for the round."
+
+:class:`Consequence` is the one definition: ``referee spell challenge WORD --value N``
+words it here, and a game's challenge (:mod:`referee.spellcrafter`) records it. This module
+imports nothing of the word lists at run time, so the game's quick commands load it cheaply.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from referee.lexicon.verdict import Verdict
+from referee.wording import counted
+
+if TYPE_CHECKING:
+    from referee.lexicon.verdict import Verdict
+
+
+@dataclass(frozen=True)
+class Consequence:
+    """What a verdict on a word worth some points does to the scores: the challenger loses
+    the word's value if it stands; if it falls, the player who played it scores 0."""
+
+    challenger_loses: int
+    word_falls: bool
+
+    @classmethod
+    def of(cls, valid: bool, value: int) -> Consequence:
+        """The consequence of a verdict (``valid``: the word stands) on a word worth ``value``."""
+        return cls(challenger_loses=value if valid else 0, word_falls=not valid)
+
+    def __str__(self) -> str:
+        if self.word_falls:
+            return "player scores 0 this round"
+        return f"challenger loses {counted(self.challenger_loses, 'point')}"
 
 
 @dataclass(frozen=True)
@@ -21,19 +47,9 @@ class Challenge:
     value: int | None = None
 
     @property
-    def challenger_loses(self) -> int:
-        """Points the challenger loses: the word's value if it stands, else nothing (the
-        player who played a word that falls scores 0 this round instead)."""
-        return (self.value or 0) if self.verdict.valid else 0
-
-    @property
-    def consequence(self) -> str | None:
-        """The consequence in words, or None without a value."""
-        if self.value is None:
-            return None
-        if self.verdict.valid:
-            return f"challenger loses {self.challenger_loses} point{'' if self.challenger_loses == 1 else 's'}"
-        return "player scores 0 this round"
+    def consequence(self) -> Consequence | None:
+        """What the challenge does to the scores, or None without a value."""
+        return None if self.value is None else Consequence.of(self.verdict.valid, self.value)
 
     def to_json(self) -> dict[str, Any]:
         document = self.verdict.to_json()

@@ -96,7 +96,7 @@ def _dic_stems(path: Path) -> int | None:
         return None
 
 
-def info(name: str) -> dict[str, Any]:
+def provenance(name: str) -> dict[str, Any]:
     """Where the dictionary ``name`` comes from: source, size and licence."""
     kind, rest = split_name(name)
     if kind == "builtin":

@@ -31,7 +31,7 @@ from pathlib import Path
 from referee.errors import InputError, choose, quoted
 from referee.lexicon.classifier import classifier
 from referee.lexicon.reasons import Reason
-from referee.lexicon.shipped import builtin_entry, builtin_names, folder
+from referee.lexicon.shipped import LANGUAGE_NAMES, builtin_entry, builtin_names, folder
 from referee.lexicon.sortedfile import SortedWordFile
 from referee.lexicon.words import MIN_LETTERS, fold
 
@@ -40,7 +40,7 @@ MAX_ZIPF = 8.0
 HEADER = {"format": "cB", "version": 1}
 
 
-def data_folder() -> Path:
+def wordfreq_folder() -> Path:
     """wordfreq's data folder, found without importing wordfreq."""
     spec = importlib.util.find_spec("wordfreq")
     if spec is None or not spec.submodule_search_locations:
@@ -50,18 +50,16 @@ def data_folder() -> Path:
 
 def languages() -> list[str]:
     """The languages wordfreq has data for here."""
-    return sorted({path.name.split("_", 1)[1].split(".")[0] for path in data_folder().glob("small_*.msgpack.gz")})
+    return sorted({path.name.split("_", 1)[1].split(".")[0] for path in wordfreq_folder().glob("small_*.msgpack.gz")})
 
 
 def data_file(language: str, wordlist: str) -> Path:
-    return data_folder() / f"{wordlist}_{language}.msgpack.gz"
+    return wordfreq_folder() / f"{wordlist}_{language}.msgpack.gz"
 
 
 def _language(text: str) -> str:
     """wordfreq's name for the language ``text``: ``EN`` → ``en``; an error suggesting ``en``
     for ``en_US`` (wordfreq has no regional lists)."""
-    from referee.lexicon.catalogue import LANGUAGE_NAMES
-
     known = languages()
     base = LANGUAGE_NAMES.get(text.lower(), text.replace("-", "_").split("_")[0].lower())
     if text.lower() not in known and base in known:

@@ -11,6 +11,8 @@ class Reason(Enum):
     The rulebook: "Proper nouns, prefixes, suffixes, acronyms, hyphenated words,
     abbreviations, and contractions requiring an apostrophe are not legal words", and a
     word needs at least 3 letters. Only ``IN_DICTIONARY`` makes a word valid.
+    ``REMOVED_BY_HOUSE``: the table's house rules (``--house``, a ``-word`` line) forbid a
+    word, whatever the dictionary says (an extension of SPEC §5.3's list).
     """
 
     IN_DICTIONARY = "in dictionary"
@@ -22,6 +24,7 @@ class Reason(Enum):
     HYPHENATED = "hyphenated"
     PREFIX_OR_SUFFIX = "prefix or suffix"
     TOO_SHORT = "too short"
+    REMOVED_BY_HOUSE = "removed by the house rules"
 
     @property
     def valid(self) -> bool:

@@ -14,6 +14,10 @@ from referee.data import data_folder
 from referee.errors import InputError
 from referee.lexicon.reasons import Reason
 
+# Language names people type for a shipped list (and for wordfreq's lists); a tag such as
+# en_US or nl-BE is found by its language part.
+LANGUAGE_NAMES = {"english": "en", "dutch": "nl", "nederlands": "nl"}
+
 
 @cache
 def folder() -> Path:
@@ -24,7 +28,7 @@ def folder() -> Path:
 def index() -> dict[str, Any]:
     path = folder() / "index.json"
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
+        document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
         document["dictionaries"], document["classifiers"]  # noqa: B018 - both must be there
     except (OSError, ValueError, KeyError, TypeError):
         raise InputError(f"the dictionary index {path} is missing or damaged; reinstall referee") from None
@@ -37,7 +41,8 @@ def builtin_names() -> list[str]:
 
 
 def builtin_entry(name: str) -> dict[str, Any]:
-    return index()["dictionaries"][name]
+    entry: dict[str, Any] = index()["dictionaries"][name]
+    return entry
 
 
 def classifier_files(language: str) -> dict[Reason, Path]:

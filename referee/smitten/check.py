@@ -41,7 +41,7 @@ _EITHER_MODE = "hard difficulty, solo Hard Mode 2"
 
 
 @dataclass(frozen=True)
-class Verdict:
+class PlacementVerdict:
     """The answer: legal or not, and the reason naming the rule that decided it."""
 
     placement: Placement
@@ -53,7 +53,7 @@ class Verdict:
         return {"legal": self.legal, "reason": self.reason, "placement": str(self.placement), "rule": self.rule}
 
 
-def situation(left: int, right: int, after: Placement | None, choice: Choice | None, hard: bool) -> State:
+def question_state(left: int, right: int, after: Placement | None, choice: Choice | None, hard: bool) -> State:
     """The state the check judges in: the grids, the pending card, unseen hands."""
     grids = [left, right]
     if after is not None:
@@ -73,7 +73,7 @@ def situation(left: int, right: int, after: Placement | None, choice: Choice | N
     return State(options=options, grids=(grids[0], grids[1]), hands=hands, deck=(UNSEEN,) * max(1, 11 - cards), pending=pending)
 
 
-def check(placement: Placement, state: State) -> Verdict:
+def check(placement: Placement, state: State) -> PlacementVerdict:
     """Judge ``placement`` by the partner who must follow (or by a player starting a turn)."""
     kind, actor = slots(state)[0]
     # Where a 5 may go does not depend on its choice: any allowed one will do.
@@ -87,8 +87,8 @@ def check(placement: Placement, state: State) -> Verdict:
             message = balance_reason(state, placement.side, _EITHER_MODE)
         else:
             message = explain(state, checked, found).message
-        return Verdict(placement, False, message, found.rule.value)
-    return Verdict(placement, True, _why_legal(state, placement), "legal")
+        return PlacementVerdict(placement, False, message, found.rule.value)
+    return PlacementVerdict(placement, True, _why_legal(state, placement), "legal")
 
 
 def _why_legal(state: State, placement: Placement) -> str:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from referee.lexicon.challenge import Consequence
 from referee.spellcrafter.notation import Token
 from referee.spellcrafter.scoring import Score
-from referee.wording import counted
 
 
 @dataclass(frozen=True)
@@ -51,27 +51,6 @@ Action = EnterWord | EnterPass | ChallengeWord
 
 
 @dataclass(frozen=True)
-class Consequence:
-    """What a challenge does to the scores, the rulebook's one definition: "If the word is
-    in the dictionary, the challenging player loses points equal to the value of the
-    challenged word. If the word is not in the dictionary, discard those letters and the
-    player who played the word scores zero points for the round." """
-
-    challenger_loses: int
-    word_falls: bool
-
-    @classmethod
-    def of(cls, valid: bool, value: int) -> Consequence:
-        """The consequence of a verdict on a word worth ``value``."""
-        return cls(challenger_loses=value if valid else 0, word_falls=not valid)
-
-    def __str__(self) -> str:
-        if self.word_falls:
-            return "player scores 0 this round"
-        return f"challenger loses {counted(self.challenger_loses, 'point')}"
-
-
-@dataclass(frozen=True)
 class WordScored:
     """A word entered and scored in round ``round``; ``completes`` when it was the round's
     last entry."""
@@ -94,7 +73,8 @@ class Passed:
 @dataclass(frozen=True)
 class ChallengeDecided:
     """A challenge of ``seat``'s word (its ``score``) in round ``round``, decided: the
-    verdict is the action's, the consequence the rulebook's."""
+    verdict is the action's, the consequence the rulebook's (:class:`Consequence`, one
+    definition in :mod:`referee.lexicon.challenge`)."""
 
     challenger: int
     seat: int

@@ -57,7 +57,8 @@ from functools import lru_cache
 
 from referee.errors import InputError, RuleError
 from referee.game import Outcome
-from referee.spellcrafter.actions import ChallengeWord, Consequence
+from referee.lexicon.challenge import Consequence
+from referee.spellcrafter.actions import ChallengeWord
 from referee.spellcrafter.cards import SpellCard, SpellSuit
 from referee.spellcrafter.dealing import SpellDeal, deal_spellcrafter
 from referee.spellcrafter.deck import Deck, check_values

@@ -1,0 +1,126 @@
+"""No import cycles in referee/: the module-level import graph is a DAG.
+
+Every module under ``referee/`` is parsed with :mod:`ast` (nothing is imported); an edge
+runs from a module to each ``referee`` module its top level imports, and to the packages
+around it, whose ``__init__`` runs first. Imports inside functions (the lazy ones that keep
+start-up fast) and under ``if TYPE_CHECKING:`` (never run) do not count.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import referee
+
+ROOT = Path(referee.__file__).parent
+
+
+def _module_name(path: Path) -> str:
+    parts = ("referee", *path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {_module_name(path): path for path in sorted(ROOT.rglob("*.py"))}
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _top_level_imports(body: list[ast.stmt]) -> list[ast.Import | ast.ImportFrom]:
+    """The import statements that run when the module is imported: at the top level and in
+    its if/try/with blocks, not in functions or classes, not under ``if TYPE_CHECKING``."""
+    found: list[ast.Import | ast.ImportFrom] = []
+    for node in body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.append(node)
+        elif isinstance(node, ast.If):
+            if not _is_type_checking(node.test):
+                found += _top_level_imports(node.body)
+            found += _top_level_imports(node.orelse)
+        elif isinstance(node, ast.Try):
+            for block in (node.body, node.orelse, node.finalbody, *(h.body for h in node.handlers)):
+                found += _top_level_imports(block)
+        elif isinstance(node, ast.With):
+            found += _top_level_imports(node.body)
+    return found
+
+
+def _with_parents(name: str) -> set[str]:
+    """``referee.lexicon.words`` and the packages whose ``__init__`` runs before it."""
+    parts = name.split(".")
+    return {".".join(parts[:i]) for i in range(1, len(parts) + 1)} & MODULES.keys()
+
+
+def _imported(module: str, node: ast.Import | ast.ImportFrom) -> set[str]:
+    if isinstance(node, ast.Import):
+        return set().union(*(_with_parents(alias.name) for alias in node.names))
+    if node.level:  # relative: from the package the module is in
+        package = module.split(".") if MODULES[module].name == "__init__.py" else module.split(".")[:-1]
+        base = ".".join(package[: len(package) - node.level + 1] + ([node.module] if node.module else []))
+    else:
+        base = node.module or ""
+    targets = _with_parents(base)
+    for alias in node.names:  # `from referee.lexicon import wordcache` imports a module
+        targets |= _with_parents(f"{base}.{alias.name}")
+    return targets
+
+
+def import_graph() -> dict[str, set[str]]:
+    graph = {}
+    for module, path in MODULES.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        targets = set().union(*(_imported(module, node) for node in _top_level_imports(tree.body)))
+        graph[module] = targets - _with_parents(module)  # a module's own packages run first anyway
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of ``graph`` as the modules along it, or None for a DAG."""
+    state: dict[str, int] = {}  # 1: on the path being walked, 2: done
+    path: list[str] = []
+
+    def walk(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for target in sorted(graph.get(node, ())):
+            if state.get(target) == 1:
+                return path[path.index(target) :] + [target]
+            if target not in state and (cycle := walk(target)):
+                return cycle
+        path.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state and (cycle := walk(node)):
+            return cycle
+    return None
+
+
+def test_the_module_level_imports_of_referee_have_no_cycle():
+    graph = import_graph()
+    assert len(graph) > 50 and "referee.lexicon.frequency" in graph
+    assert find_cycle(graph) is None, " → ".join(find_cycle(graph) or [])
+
+
+def test_the_graph_sees_top_level_imports_but_not_lazy_ones():
+    graph = import_graph()
+    assert "referee.lexicon.reasons" in graph["referee.lexicon.words"]
+    assert "referee.lexicon.wordcache" not in graph["referee.lexicon.backend"]  # imported in a function
+    assert "referee.lexicon.frequency" not in graph["referee.lexicon.catalogue"]
+
+
+def test_the_cycle_finder_finds_a_cycle_and_passes_a_dag():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) is None
+
+
+def test_the_lexicon_modules_never_import_each_other_in_a_circle_even_lazily():
+    """catalogue opens a wordfreq dictionary lazily; frequency must not reach back to it."""
+    source = (ROOT / "lexicon" / "frequency.py").read_text(encoding="utf-8")
+    imported = {node.module for node in ast.walk(ast.parse(source)) if isinstance(node, ast.ImportFrom)}
+    assert "referee.lexicon.catalogue" not in imported

@@ -1,0 +1,44 @@
+"""One name, one meaning: a public class or function name defined at the top level of
+two modules of referee/ is the same role in each (each game's ``Setup``, each command
+group's ``new``), never two different things (issue 12 point 4)."""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+import referee
+
+ROOT = Path(referee.__file__).parent
+
+#: Names defined in several modules on purpose, each for the same role in each place.
+SAME_ROLE = {
+    "Setup": "each game's table setup (the game contract's Setup)",
+    "Termination": "each game's ways to end",
+    "deal_for_table": "each game's deal (the registry's DealSpec)",
+    "deal": "`referee deal` and the function it calls",
+    "new": "each game's `new` command",
+    "show": "each game's `show` command",
+    "check": "`dict check`, `smitten check` and the Smitten check it calls",
+    "situation": "each game's situation line in its view",
+    "totals_line": "each game's totals line in its view",
+}
+
+
+def top_level_names() -> dict[str, list[str]]:
+    found: dict[str, list[str]] = defaultdict(list)
+    for path in sorted(ROOT.rglob("*.py")):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and not node.name.startswith("_"):
+                found[node.name].append(str(path.relative_to(ROOT)))
+    return found
+
+
+def test_a_name_defined_in_several_modules_means_the_same_there():
+    repeated = {name: places for name, places in top_level_names().items() if len(places) > 1}
+    assert {name: places for name, places in repeated.items() if name not in SAME_ROLE} == {}
+
+
+def test_there_is_one_verdict_at_most():
+    assert len(top_level_names().get("Verdict", [])) <= 1
