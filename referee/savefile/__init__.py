@@ -73,15 +73,10 @@ class Saved(Generic[State]):
 
 
 @dataclass(frozen=True)
-class Recorded(Generic[State]):
-    """What recording one action did: the file now, the state before, the action, the
-    event written for it, and the effect the rules reported."""
+class _Written(Generic[State]):
+    """A change written to the file: the file now (and, for short, its state and events)."""
 
     saved: Saved[State]
-    before: State
-    action: Any
-    event: dict[str, Any]
-    effect: Any
 
     @property
     def state(self) -> State:
@@ -93,19 +88,21 @@ class Recorded(Generic[State]):
 
 
 @dataclass(frozen=True)
-class Rewritten(Generic[State]):
+class Recorded(_Written[State]):
+    """What recording one action did: the file now, the state before, the action, the
+    event written for it, and the effect the rules reported."""
+
+    before: State
+    action: Any
+    event: dict[str, Any]
+    effect: Any
+
+
+@dataclass(frozen=True)
+class Rewritten(_Written[State]):
     """What an edit did: the file now, and the state before the edit."""
 
-    saved: Saved[State]
     before: State
-
-    @property
-    def state(self) -> State:
-        return self.saved.state
-
-    @property
-    def events(self) -> list[dict[str, Any]]:
-        return self.saved.events
 
 
 @dataclass(frozen=True)
