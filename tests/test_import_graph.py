@@ -11,9 +11,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import referee
 
-ROOT = Path(referee.__file__).parent
+ROOT = Path(__file__).resolve().parent.parent / "referee"  # the source, not an install (which holds dictionaries/ too)
 
 
 def _module_name(path: Path) -> str:

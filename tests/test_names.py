@@ -8,9 +8,8 @@ import ast
 from collections import defaultdict
 from pathlib import Path
 
-import referee
 
-ROOT = Path(referee.__file__).parent
+ROOT = Path(__file__).resolve().parent.parent / "referee"  # the source, not an install (which holds dictionaries/ too)
 
 #: Names defined in several modules on purpose, each for the same role in each place.
 SAME_ROLE = {
