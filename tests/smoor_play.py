@@ -29,7 +29,7 @@ def legal_trick(match: Match, rng: random.Random) -> list[Card]:
 
 def play_round(match: Match, rng: random.Random) -> Match:
     number = match.current.number
-    while match.current.number == number and not match.over:
+    while match.current.number == number and match.outcome is None:
         match = play(match, PlayTrick(tuple(legal_trick(match, rng))))
     return match
 

@@ -17,7 +17,7 @@ from referee.data import example
 from referee.errors import InputError, RuleError
 from referee.game import Outcome
 from referee.smoorverliefd.actions import Bids, BidsMade, CurseSuit, PlayTrick, QuickRound, RoundScored, SuitCursed
-from referee.smoorverliefd.entry import bid_entry, curse_entry, round_entry, trick_entry
+from referee.smoorverliefd.entry import bid_entry, curse_entry, quick_round, round_entry, trick_entry
 from referee.smoorverliefd.match import Match, Termination
 from referee.smoorverliefd.ruleset import RULES
 from referee.smoorverliefd.setup import Setup
@@ -36,7 +36,7 @@ def test_every_event_of_the_example_match_decodes_to_an_action_that_encodes_back
 
 def test_entries_typed_at_the_table_are_saved_with_canonical_names_and_cards_in_seating_order():
     setup = Setup.build(["Anna", "Bram", "Cees"], variants=["cupido", "blinde-liefde"])
-    entry = round_entry(setup, ["cees=8", "anna=ah,10h", "b=2"], ace=None, dead="2h", cursed=["c", "a"])
+    entry = round_entry(["cees=8", "anna=ah,10h", "b=2"], dead=["2h"], cursed=["c", "a"])(Match.start(setup))
     assert entry == QuickRound(hearts=((0, (Card(14, Suit.HEARTS), Card(10, Suit.HEARTS))), (1, 2), (2, 8)), dead=(Card(2, Suit.HEARTS),), cursed=(2, 0))
     assert RULES.encode(Match.start(setup), entry) == {
         "kind": "round",
@@ -45,18 +45,18 @@ def test_entries_typed_at_the_table_are_saved_with_canonical_names_and_cards_in_
         "cursed": ["Cees", "Anna"],
     }
     match = Match.start(setup)
-    assert RULES.encode(match, bid_entry(setup, ["c=3", "a=1", "bram=2"])) == {"kind": "bid", "bids": {"Anna": 1, "Bram": 2, "Cees": 3}}
-    assert RULES.encode(match, curse_entry("♠")) == {"kind": "curse", "suit": "S"}
-    assert RULES.encode(match, trick_entry(["as", "10s", "2h"])) == {"kind": "trick", "cards": ["AS", "10S", "2H"]}
-    for action in (entry, bid_entry(setup, ["a=1", "b=2", "c=3"]), curse_entry("d"), trick_entry(["2s", "3s", "4s"])):
+    assert RULES.encode(match, bid_entry(["c=3", "a=1", "bram=2"])(match)) == {"kind": "bid", "bids": {"Anna": 1, "Bram": 2, "Cees": 3}}
+    assert RULES.encode(match, curse_entry("♠")(match)) == {"kind": "curse", "suit": "S"}
+    assert RULES.encode(match, trick_entry(["as", "10s", "2h"])(match)) == {"kind": "trick", "cards": ["AS", "10S", "2H"]}
+    for action in (entry, bid_entry(["a=1", "b=2", "c=3"])(match), curse_entry("d")(match), trick_entry(["2s", "3s", "4s"])(match)):
         assert RULES.decode(match, RULES.encode(match, action)) == action
 
 
 def test_a_refused_action_raises_the_rule_error_its_refusal_gives():
-    over = play(Match.start(FOUR), round_entry(FOUR, ["a=13"], "a"))
-    over = play(over, round_entry(FOUR, ["a=13"], "a"))
-    over = play(over, round_entry(FOUR, ["a=13"], "a"))
-    action = round_entry(FOUR, ["b=13"], "b")
+    over = play(Match.start(FOUR), quick_round(FOUR, ["a=13"], "a"))
+    over = play(over, quick_round(FOUR, ["a=13"], "a"))
+    over = play(over, quick_round(FOUR, ["a=13"], "a"))
+    action = quick_round(FOUR, ["b=13"], "b")
     reason = RULES.refusal(over, action)
     assert reason == "the match is over: Anna won; start a new match with `new`"
     with pytest.raises(RuleError) as refused:
@@ -114,7 +114,7 @@ def test_bids_and_a_cursed_suit_report_the_round_they_are_for():
     setup = Setup.build(["Anna", "Bram", "Cees"], variants=["cupido", "blinde-liefde"])
     done = step(Match.start(setup), Bids(((0, 1), (1, 2), (2, 3))))
     assert done.effect == BidsMade(round=1) and done.state.current.bids == (1, 2, 3)
-    done = step(done.state, round_entry(setup, ["a=4", "b=1", "c=8"], "c"))
+    done = step(done.state, quick_round(setup, ["a=4", "b=1", "c=8"], "c"))
     assert isinstance(done.effect, RoundScored) and done.effect.played.number == 1
     done = step(done.state, CurseSuit(Suit.CLUBS))
     assert done.effect == SuitCursed(round=2, suit=Suit.CLUBS)
@@ -145,3 +145,32 @@ def test_partners_win_as_a_duo_so_the_outcome_names_both_seats():
     match = play(Match.start(setup), QuickRound(hearts=((1, 13),), ace=1))
     outcome = RULES.outcome(match)
     assert outcome is not None and outcome.winners == (1, 3) and outcome.reason == "Bram & Daan win with 34 points"
+
+
+def test_the_outcome_is_a_property_of_the_match_and_the_rules_return_it():
+    match = play(Match.start(FOUR), QuickRound(hearts=((0, 13),), ace=0))
+    match = play(play(match, QuickRound(hearts=((0, 13),), ace=0)), QuickRound(hearts=((0, 13),), ace=0))
+    assert match.outcome is not None and RULES.outcome(match) == match.outcome
+    assert Match.start(FOUR).outcome is None and not hasattr(Match, "over")
+
+
+def test_typed_entries_are_functions_of_the_match_read_against_its_players():
+    setup = Setup.build(["Anna", "Bram", "Cees"], variants=["blinde-liefde"])
+    match = Match.start(setup)
+    assert round_entry(["c=13"], ace=["cees"])(match) == QuickRound(hearts=((2, 13),), ace=2)
+    assert bid_entry(["c=3", "a=1", "b=0"])(match) == Bids(((0, 1), (1, 0), (2, 3)))
+    with pytest.raises(InputError, match="--ace is given 2 times; one player took A♥, so name one"):
+        round_entry(["c=13"], ace=["cees", "anna"])(match)
+    with pytest.raises(InputError, match="--dead is given 2 times; name the cards once, e.g. --dead 7H,2C"):
+        round_entry(["c=13"], dead=["7H", "2C"])(match)
+
+
+def test_actions_and_rounds_do_not_import_the_match():
+    import ast
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parent.parent / "referee" / "smoorverliefd"
+    for name in ("actions.py", "rounds.py"):
+        tree = ast.parse((package / name).read_text(encoding="utf-8"))
+        imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        assert "referee.smoorverliefd.match" not in imported, name

@@ -10,7 +10,7 @@ from referee.cards import parse_cards
 from referee.errors import InputError, RuleError
 from referee.smoorverliefd.edit import moved_deals, replace_round
 from referee.smoorverliefd.actions import encode
-from referee.smoorverliefd.entry import bid_entry, curse_entry, round_entry
+from referee.smoorverliefd.entry import bid_entry, curse_entry, quick_round
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.setup import Setup
 from smoor_play import play, play_round
@@ -21,15 +21,15 @@ FIVE = Setup.build(["Anna", "Bram", "Cees", "Daan", "Eva"])
 
 
 def round_event(setup: Setup, tokens, ace=None, dead=None, cursed=()) -> dict:
-    return encode(setup, round_entry(setup, tokens, ace, dead, cursed))
+    return encode(setup, quick_round(setup, tokens, ace, dead, cursed))
 
 
 def bid_event(setup: Setup, tokens) -> dict:
-    return encode(setup, bid_entry(setup, tokens))
+    return encode(setup, bid_entry(tokens)(Match.start(setup)))
 
 
 def curse_event(suit: str) -> dict:
-    return encode(FOUR, curse_entry(suit))  # a cursed suit names no player
+    return encode(FOUR, curse_entry(suit)(Match.start(FOUR)))  # a cursed suit names no player
 
 
 def quick(match: Match, *tokens: str, ace=None, dead=None, cursed=()) -> Match:
@@ -129,7 +129,7 @@ def test_the_deal_passes_clockwise_and_the_player_left_of_the_dealer_leads():
 def test_the_match_ends_after_the_round_in_which_someone_reaches_the_target():
     match = Match.start(Setup.build(["A", "B", "C"], target=30))
     match = quick(match, "A=13", ace="A")  # 34
-    assert match.over and match.standing.winner == 0
+    assert match.outcome is not None and match.standing.winner == 0
     with pytest.raises(RuleError, match="the match is over: A won"):
         quick(match, "B=13", ace="B")
 
@@ -137,14 +137,14 @@ def test_the_match_ends_after_the_round_in_which_someone_reaches_the_target():
 def test_a_tie_on_top_plays_another_round():
     match = Match.start(Setup.build(["A", "B", "C"], target=10))
     match = quick(match, "A=6", "B=7", ace="A")  # A 10, B 7
-    assert match.over
+    assert match.outcome is not None
     match = Match.start(Setup.build(["A", "B", "C"], target=15))
     match = quick(match, "A=3", "B=10", ace="A")  # 7, 10
     match = quick(match, "A=3", "B=10", ace="A")  # 14, 20 -> B wins
     assert match.standing.winner == 1
     tie = Match.start(Setup.build(["A", "B", "C"], target=5))
     tie = quick(tie, "A=2", "B=6", "C=5", ace="A")  # 6, 6, 5
-    assert not tie.over and tie.standing.tied_at_target
+    assert tie.outcome is None and tie.standing.tied_at_target
     tie = quick(tie, "C=13", ace="C")
     assert tie.standing.winner == 2
 
@@ -219,7 +219,7 @@ def test_partners_need_four_players_and_duos_default_to_opposite_seats():
 def test_partners_the_first_duo_to_reach_the_target_wins():
     setup = Setup.build(["A", "B", "C", "D"], variants=["partners"], target=20)
     match = quick(Match.start(setup), "A=5", "C=5", "B=3", ace="A")  # A+C 14, B+D 3
-    assert not match.over
+    assert match.outcome is None
     match = quick(match, "A=3", "C=3", "D=7", ace="D")  # A+C 20, B+D 14
     assert match.standing.winner == 0 and match.standing.totals == (20, 14)
 

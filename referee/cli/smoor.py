@@ -10,8 +10,8 @@ from referee.cli.files import FileArgument, JsonOption, add_file_commands
 from referee.cli.group import command_group
 
 if TYPE_CHECKING:
-    from referee.smoorverliefd.actions import QuickRound
-    from referee.smoorverliefd.match import Match, PlayedRound
+    from referee.smoorverliefd.match import Match
+    from referee.smoorverliefd.rounds import PlayedRound
     from referee.smoorverliefd.ruleset import SmoorverliefdRules
 
 app = command_group(
@@ -23,9 +23,10 @@ app = command_group(
 
 
 def _rules() -> SmoorverliefdRules:
-    from referee.smoorverliefd.ruleset import RULES
+    from referee import games
 
-    return RULES
+    rules: SmoorverliefdRules = games.game("smoorverliefd").load_rules()
+    return rules
 
 
 def _situation(match: Match) -> Any:
@@ -40,25 +41,6 @@ Entries = Annotated[list[str] | None, typer.Argument(help="NAME=COUNT or NAME=HE
 AceOption = Annotated[list[str] | None, typer.Option("--ace", metavar="NAME", help="Who took A♥ (not needed when the entry tells: A♥ listed or dead, or one player entered with a count).", show_default=False)]  # fmt: skip
 DeadOption = Annotated[list[str] | None, typer.Option("--dead", help="The dead cards the table turned over (3 or 5 players; any of them, at most the pile's 1 or 2), e.g. '7H' or '7H,2C'.", show_default=False)]  # fmt: skip
 CursedOption = Annotated[list[str] | None, typer.Option("--cursed", help="cupido: who collected the most cards of the cursed suit (repeat for ties; not needed when hearts are cursed).", show_default=False)]  # fmt: skip
-
-
-def _once(values: list[str] | None, option: str, hint: str) -> str | None:
-    """An option that is named once (--ace, --dead): repeated, it is refused, never cut to the last."""
-    from referee.errors import InputError
-
-    if values and len(values) > 1:
-        raise InputError(f"{option} is given {len(values)} times; {hint}")
-    return values[0] if values else None
-
-
-def _one_ace(ace: list[str] | None) -> str | None:
-    """One player took A♥: --ace names one."""
-    return _once(ace, "--ace", "one player took A♥, so name one")
-
-
-def _dead_once(dead: list[str] | None) -> str | None:
-    """The dead cards are named in one --dead, comma-separated."""
-    return _once(dead, "--dead", f"name the cards once, e.g. --dead {','.join(dead or [])}")
 
 
 def _report(match: Match, as_json: bool, *lines: Any, extra: dict[str, Any] | None = None) -> None:
@@ -132,10 +114,7 @@ def round_(
     from referee import savefile
     from referee.smoorverliefd.entry import round_entry
 
-    def entry(match: Match) -> QuickRound:
-        return round_entry(match.setup, entries or [], _one_ace(ace), _dead_once(dead), cursed or [])
-
-    recorded = savefile.record(file, _rules(), entry)
+    recorded = savefile.record(file, _rules(), round_entry(entries or [], ace or [], dead or [], cursed or []))
     _echo_round(recorded.state, recorded.effect.played, as_json)
 
 
@@ -195,7 +174,7 @@ def bid(file: FileArgument, bids: Annotated[list[str], typer.Argument(help="NAME
     from referee.cli.output import Line
     from referee.smoorverliefd.entry import bid_entry
 
-    recorded = savefile.record(file, _rules(), lambda match: bid_entry(match.setup, bids))
+    recorded = savefile.record(file, _rules(), bid_entry(bids))
     _report(recorded.state, as_json, Line(f"Bids for round {recorded.effect.round} recorded."))
 
 
@@ -241,12 +220,9 @@ def edit(
     """Correct an earlier round with a new quick entry; every later round is recomputed."""
     from referee import savefile
     from referee.cli.output import Line
-    from referee.smoorverliefd.edit import moved_deals, replace_round
+    from referee.smoorverliefd.edit import moved_deals, round_correction
 
-    def corrected(events: list[dict[str, Any]], match: Match) -> list[dict[str, Any]]:
-        return replace_round(match, events, round_number, entries or [], _one_ace(ace), _dead_once(dead), cursed or [])
-
-    rewritten = savefile.rewrite(file, _rules(), corrected)
+    rewritten = savefile.rewrite(file, _rules(), round_correction(round_number, entries or [], ace or [], dead or [], cursed or []))
     before, match = rewritten.before, rewritten.state
     names = match.setup.players
     was, now = before.rounds[round_number - 1], match.rounds[round_number - 1]

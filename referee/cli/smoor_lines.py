@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from referee.cards import Suit
 from referee.cli.output import Line, card_segment, cards_line
-from referee.smoorverliefd.match import Match, PlayedRound
+from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.report import revoke_text
+from referee.smoorverliefd.rounds import PlayedRound
 from referee.smoorverliefd.scoring import side_names
 from referee.smoorverliefd.setup import Variant
 from referee.smoorverliefd.tricks import Revoke, Trick
@@ -17,7 +18,7 @@ LEADER = "bold green"
 def situation(match: Match) -> Line:
     """The line on every screen: "Round 4 — Bram deals, Cees leads", or the result."""
     setup, state = match.setup, match.standing
-    outcome = match.outcome()
+    outcome = match.outcome
     if outcome is not None and state.winner is not None:
         winner = side_names(setup)[state.winner]
         return Line("Match over — ", (winner, LEADER), outcome.reason.removeprefix(winner))
@@ -115,7 +116,7 @@ def revoke_line(match: Match, revoke: Revoke, round_number: int) -> Line:
 def round_so_far(match: Match) -> Line | None:
     """The round in progress, trick by trick: the hearts each player has taken so far."""
     current, names = match.current, match.setup.players
-    if not current.tricks or match.over:
+    if not current.tricks or match.outcome is not None:
         return None
     line = Line((f"Round {current.number} so far", "bold"), f" ({counted(len(current.tricks), 'trick')}): ")
     for seat, hearts in enumerate(match.hearts_so_far()):

@@ -15,15 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Union
+from typing import Any, Union
 
 from referee.cards import Card, Suit, parse_suit
 from referee.errors import InputError
+from referee.smoorverliefd.rounds import PlayedRound
 from referee.smoorverliefd.setup import Setup
 from referee.smoorverliefd.tricks import Revoke, Trick
-
-if TYPE_CHECKING:
-    from referee.smoorverliefd.match import PlayedRound
 
 #: A player's hearts in a quick entry: a count, or the heart cards themselves.
 Hearts = Union[int, tuple[Card, ...]]

@@ -14,7 +14,7 @@ players.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,8 +22,22 @@ from referee.errors import InputError, RefereeError, RuleError
 from referee.game import Step
 from referee.smoorverliefd import actions
 from referee.smoorverliefd.actions import RoundScored, TrickTaken
-from referee.smoorverliefd.entry import round_entry
+from referee.smoorverliefd.entry import ace_and_dead, quick_round
 from referee.smoorverliefd.match import Match
+
+
+Events = list[dict[str, Any]]
+
+
+def round_correction(
+    number: int, entries: Sequence[str], ace: Sequence[str] = (), dead: Sequence[str] = (), cursed: Sequence[str] = ()
+) -> Callable[[Events, Match], Events]:
+    """`edit ROUND …` as typed: the change of the event log that ``savefile.rewrite`` makes."""
+
+    def corrected(events: Events, match: Match) -> Events:
+        return replace_round(match, events, number, entries, *ace_and_dead(ace, dead), cursed)
+
+    return corrected
 
 
 def replace_round(
@@ -49,7 +63,7 @@ def replace_round(
         played = "round 1 has" if last == 1 else f"rounds 1 to {last} have"
         raise InputError(f"there is no round {number}; {played} been played")
     positions = _entry_of_round(match, events, number)
-    replacement = actions.encode(match.setup, round_entry(match.setup, entries, ace, dead, cursed))
+    replacement = actions.encode(match.setup, quick_round(match.setup, entries, ace, dead, cursed))
     kept = [event for index, event in enumerate(events) if index not in positions]
     kept.insert(positions[0], replacement)
     _check_tricks_keep_their_dealer(match, kept, number)

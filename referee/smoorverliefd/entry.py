@@ -4,14 +4,19 @@
 :class:`~referee.smoorverliefd.actions.QuickRound`, saved as
 ``{"kind": "round", "hearts": {"Anna": ["AH", "10H"]}, "ace": "Cees", "dead": ["7H"]}``.
 The rules (``Match.refusal``) then decide whether it may happen.
+
+Each entry is a function of the match giving the action (what ``savefile.record``
+takes): names are read against the match's players once the file is loaded.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+
 from referee.cards import Card, parse_cards, parse_suit
 from referee.errors import InputError, quoted
 from referee.smoorverliefd.actions import Bids, CurseSuit, Hearts, PlayTrick, QuickRound
+from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.setup import Setup
 
 
@@ -53,10 +58,37 @@ def _heart_cards(name: str, value: str) -> list[Card]:
         raise InputError(f"{name}={value}: {error}") from None
 
 
+def _once(values: Sequence[str], option: str, hint: str) -> str | None:
+    """An option that is named once (--ace, --dead): repeated, it is refused, never cut to the last."""
+    if len(values) > 1:
+        raise InputError(f"{option} is given {len(values)} times; {hint}")
+    return values[0] if values else None
+
+
+def ace_and_dead(ace: Sequence[str], dead: Sequence[str]) -> tuple[str | None, str | None]:
+    """``--ace`` names one player (one took A♥), ``--dead`` the dead cards in one go."""
+    return (
+        _once(ace, "--ace", "one player took A♥, so name one"),
+        _once(dead, "--dead", f"name the cards once, e.g. --dead {','.join(dead)}"),
+    )
+
+
 def round_entry(
+    tokens: Sequence[str], ace: Sequence[str] = (), dead: Sequence[str] = (), cursed: Sequence[str] = ()
+) -> Callable[[Match], QuickRound]:
+    """A quick round entry: each player's hearts as a count or as heart cards; ``--ace``
+    names one player and ``--dead`` the dead cards once, comma-separated."""
+
+    def entry(match: Match) -> QuickRound:
+        return quick_round(match.setup, tokens, *ace_and_dead(ace, dead), cursed)
+
+    return entry
+
+
+def quick_round(
     setup: Setup, tokens: Sequence[str], ace: str | None = None, dead: str | None = None, cursed: Sequence[str] = ()
 ) -> QuickRound:
-    """A quick round entry: each player's hearts as a count or as heart cards."""
+    """A quick round entry read against ``setup``'s players."""
     hearts: list[tuple[int, Hearts]] = []
     for seat, value in _named_values(setup, tokens, "Anna=3 or Anna=AH,10H").items():
         count = _count(value)
@@ -69,19 +101,29 @@ def round_entry(
     )
 
 
-def bid_entry(setup: Setup, tokens: Sequence[str]) -> Bids:
-    bids: list[tuple[int, int]] = []
-    for seat, value in _named_values(setup, tokens, "Anna=2").items():
-        count = _count(value)
-        if count is None:
-            raise InputError(f"{setup.players[seat]}={value}: a bid is a number of hearts, 0 to 13")
-        bids.append((seat, count))
-    return Bids(tuple(bids))
+def bid_entry(tokens: Sequence[str]) -> Callable[[Match], Bids]:
+    """blinde-liefde: ``NAME=N`` for every player."""
+
+    def entry(match: Match) -> Bids:
+        setup = match.setup
+        bids: list[tuple[int, int]] = []
+        for seat, value in _named_values(setup, tokens, "Anna=2").items():
+            count = _count(value)
+            if count is None:
+                raise InputError(f"{setup.players[seat]}={value}: a bid is a number of hearts, 0 to 13")
+            bids.append((seat, count))
+        return Bids(tuple(bids))
+
+    return entry
 
 
-def trick_entry(tokens: Sequence[str]) -> PlayTrick:
-    return PlayTrick(tuple(parse_cards(" ".join(tokens))))
+def trick_entry(tokens: Sequence[str]) -> Callable[[Match], PlayTrick]:
+    """The cards of one trick in play order; read before the file is (they name no player)."""
+    trick = PlayTrick(tuple(parse_cards(" ".join(tokens))))
+    return lambda match: trick
 
 
-def curse_entry(suit: str) -> CurseSuit:
-    return CurseSuit(parse_suit(suit))
+def curse_entry(suit: str) -> Callable[[Match], CurseSuit]:
+    """cupido: the cursed suit; read before the file is (it names no player)."""
+    cursed = CurseSuit(parse_suit(suit))
+    return lambda match: cursed

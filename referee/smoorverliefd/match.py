@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from referee.cards import Card, Suit
-from referee.smoorverliefd.dealing import SMOORVERLIEFD_HANDS, deal_smoorverliefd
 from referee.errors import InputError, RuleError
 from referee.game import Outcome, Step
 from referee.smoorverliefd.actions import (
@@ -29,18 +28,12 @@ from referee.smoorverliefd.actions import (
     SuitCursed,
     TrickTaken,
 )
-from referee.smoorverliefd.scoring import (
-    ALL_HEARTS,
-    Capture,
-    RoundScore,
-    Standing,
-    score_round,
-    side_names,
-    standing,
-)
+from referee.smoorverliefd.dealing import SMOORVERLIEFD_HANDS
 from referee.smoorverliefd.quick import captures_from_entry
+from referee.smoorverliefd.rounds import PlayedRound, RoundInProgress, most_collected, new_round, next_dealer
+from referee.smoorverliefd.scoring import ALL_HEARTS, Capture, Standing, score_round, side_names, standing
 from referee.smoorverliefd.setup import Setup, Variant
-from referee.smoorverliefd.tricks import Revoke, Trick, follow_suit_problem, follow_up, trick_winner
+from referee.smoorverliefd.tricks import Trick, follow_suit_problem, follow_up, trick_winner
 from referee.wording import counted, verb
 
 MAX_BID = ALL_HEARTS
@@ -53,40 +46,6 @@ class Termination(enum.Enum):
 
 
 @dataclass(frozen=True)
-class PlayedRound:
-    number: int
-    dealer: int
-    leader: int
-    captures: tuple[Capture, ...]
-    ace: int | None  # the seat that took A♥; None when it was dead
-    dead: tuple[Card, ...]  # the dead cards that are known (all of them with a seeded deal)
-    bids: tuple[int, ...] | None
-    cursed_suit: Suit | None
-    cursed_most: tuple[int, ...]
-    score: RoundScore
-    tricks: tuple[Trick, ...]  # empty for a quick entry
-    revokes: tuple[Revoke, ...]
-
-
-@dataclass(frozen=True)
-class RoundInProgress:
-    number: int
-    dealer: int
-    leader: int  # who leads the next trick
-    bids: tuple[int, ...] | None = None
-    cursed_suit: Suit | None = None
-    tricks: tuple[Trick, ...] = ()
-    hands: tuple[frozenset[Card], ...] | None = None  # seeded deal: the cards still in hand
-    dead: tuple[Card, ...] | None = None  # seeded deal: the dead cards
-    voids: tuple[tuple[tuple[int, Suit], int], ...] = ()  # (seat, suit) -> trick shown out
-    revokes: tuple[Revoke, ...] = ()
-
-    @property
-    def played(self) -> frozenset[Card]:
-        return frozenset(card for trick in self.tricks for card in trick.cards)
-
-
-@dataclass(frozen=True)
 class Match:
     setup: Setup
     rounds: tuple[PlayedRound, ...]
@@ -95,16 +54,13 @@ class Match:
 
     @classmethod
     def start(cls, setup: Setup) -> Match:
-        return cls(setup=setup, rounds=(), current=_new_round(setup, 1, setup.first_dealer), totals=(0,) * setup.count)
+        return cls(setup=setup, rounds=(), current=new_round(setup, 1, setup.first_dealer), totals=(0,) * setup.count)
 
     @property
     def standing(self) -> Standing:
         return standing(self.setup, self.totals)
 
     @property
-    def over(self) -> bool:
-        return self.standing.winner is not None
-
     def outcome(self) -> Outcome | None:
         """The end of the match: "De partij eindigt na de ronde waarin iemand het doel
         bereikt; het hoogste totaal wint" — the side on top once the target is reached
@@ -146,7 +102,7 @@ class Match:
         """A seeded match: the cards each player still holds this round."""
         if self.current.hands is None:
             raise InputError("this match is played with physical cards; only a match started with --seed knows the hands")
-        if self.over:
+        if self.outcome is not None:
             raise InputError("the match is over; no cards are in hand")
         return self.current.hands
 
@@ -369,11 +325,11 @@ class Match:
             revokes=current.revokes,
         )
         totals = tuple(total + points for total, points in zip(self.totals, score.total))
-        next_dealer = _next_dealer(setup, current.dealer, captures)
+        dealer = next_dealer(setup, current.dealer, captures)
         return Match(
             setup=setup,
             rounds=self.rounds + (played,),
-            current=_new_round(setup, current.number + 1, next_dealer),
+            current=new_round(setup, current.number + 1, dealer),
             totals=totals,
         )
 
@@ -386,43 +342,3 @@ class _QuickEntry:
     ace: int | None
     dead: tuple[Card, ...]
     cursed_most: tuple[int, ...]
-
-
-def most_collected(counts: Sequence[int]) -> tuple[int, ...]:
-    """Cupid's Arrow: "wie … de meeste kaarten van die vervloekte kleur verzamelt" — the
-    seats with the most cards of the cursed suit, all tied players; nobody when nobody
-    collected any."""
-    most = max(counts)
-    return tuple(seat for seat, count in enumerate(counts) if count == most and most > 0)
-
-
-def _next_dealer(setup: Setup, dealer: int, captures: Sequence[Capture]) -> int:
-    """Dealing passes clockwise; with cupido the player with the fewest hearts deals next.
-
-    Ties for the fewest hearts (a ruling, the rulebook is silent): the first of them
-    clockwise from the player left of the dealer, as if the deal passed on among them.
-    """
-    if not setup.has(Variant.CUPIDO):
-        return setup.left_of(dealer)
-    order = [(dealer + step) % setup.count for step in range(1, setup.count + 1)]
-    fewest = min(capture.count for capture in captures)
-    return next(seat for seat in order if captures[seat].count == fewest)
-
-
-def _new_round(setup: Setup, number: int, dealer: int) -> RoundInProgress:
-    """A fresh round. With a seed the referee deals it: seed + "-" + round number, dealt
-    one card at a time from the player left of the dealer (SPEC §3)."""
-    leader = setup.left_of(dealer)
-    if setup.seed is None:
-        return RoundInProgress(number=number, dealer=dealer, leader=leader)
-    dealt = deal_smoorverliefd(round_seed(setup.seed, number), setup.count)
-    hands: list[frozenset[Card]] = [frozenset()] * setup.count
-    for offset, hand in enumerate(dealt.hands):
-        hands[(leader + offset) % setup.count] = frozenset(hand)
-    return RoundInProgress(number=number, dealer=dealer, leader=leader, hands=tuple(hands), dead=tuple(dealt.rest))
-
-
-def round_seed(seed: str, number: int) -> str:
-    """The seed of one round's deal: ``referee deal smoorverliefd --seed SEED-N`` deals it,
-    player 1 being the player left of the dealer."""
-    return f"{seed}-{number}"

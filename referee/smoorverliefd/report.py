@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.smoorverliefd.match import Match, PlayedRound
+from referee.smoorverliefd.match import Match
+from referee.smoorverliefd.rounds import PlayedRound
 from referee.smoorverliefd.scoring import side_names, side_totals
 from referee.smoorverliefd.setup import Variant
 from referee.smoorverliefd.tricks import Revoke, Trick
@@ -143,8 +144,8 @@ def standings_json(match: Match) -> dict[str, Any]:
         "winner": None if state.winner is None else sides[state.winner],
         "variants": [v.value for v in Variant if v in setup.variants],
         "tied_at_target": state.tied_at_target,
-        "next_round": None if match.over else next_round(match),
-        "current_round": None if match.over else current_round(match),
+        "next_round": None if match.outcome is not None else next_round(match),
+        "current_round": None if match.outcome is not None else current_round(match),
         "revoke_penalty": setup.revoke_penalty,
     }
     if setup.duos is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.game import Outcome, Step
+from referee.game import Outcome, Rules, Step
 from referee.smoorverliefd import actions
 from referee.smoorverliefd.actions import Action, TrickTaken
 from referee.smoorverliefd.match import Match
@@ -45,7 +45,7 @@ class SmoorverliefdRules:
         return None
 
     def outcome(self, state: Match) -> Outcome | None:
-        return state.outcome()
+        return state.outcome
 
     def describe(self, event: Mapping[str, Any]) -> str:
         """One line per event, as it was entered."""
@@ -86,4 +86,4 @@ class SmoorverliefdRules:
         return detail
 
 
-RULES = SmoorverliefdRules()
+RULES: Rules[Match, Action] = SmoorverliefdRules()

@@ -1,0 +1,89 @@
+"""A Smoorverliefd round as a value: a round played and scored (:class:`PlayedRound`),
+the round in progress (:class:`RoundInProgress`), and how the next one begins (who
+deals, the seeded deal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from referee.cards import Card, Suit
+from referee.smoorverliefd.dealing import deal_smoorverliefd
+from referee.smoorverliefd.scoring import Capture, RoundScore
+from referee.smoorverliefd.setup import Setup, Variant
+from referee.smoorverliefd.tricks import Revoke, Trick
+
+
+@dataclass(frozen=True)
+class PlayedRound:
+    number: int
+    dealer: int
+    leader: int
+    captures: tuple[Capture, ...]
+    ace: int | None  # the seat that took A♥; None when it was dead
+    dead: tuple[Card, ...]  # the dead cards that are known (all of them with a seeded deal)
+    bids: tuple[int, ...] | None
+    cursed_suit: Suit | None
+    cursed_most: tuple[int, ...]
+    score: RoundScore
+    tricks: tuple[Trick, ...]  # empty for a quick entry
+    revokes: tuple[Revoke, ...]
+
+
+@dataclass(frozen=True)
+class RoundInProgress:
+    number: int
+    dealer: int
+    leader: int  # who leads the next trick
+    bids: tuple[int, ...] | None = None
+    cursed_suit: Suit | None = None
+    tricks: tuple[Trick, ...] = ()
+    hands: tuple[frozenset[Card], ...] | None = None  # seeded deal: the cards still in hand
+    dead: tuple[Card, ...] | None = None  # seeded deal: the dead cards
+    voids: tuple[tuple[tuple[int, Suit], int], ...] = ()  # (seat, suit) -> trick shown out
+    revokes: tuple[Revoke, ...] = ()
+
+    @property
+    def played(self) -> frozenset[Card]:
+        return frozenset(card for trick in self.tricks for card in trick.cards)
+
+
+def most_collected(counts: Sequence[int]) -> tuple[int, ...]:
+    """Cupid's Arrow: "wie … de meeste kaarten van die vervloekte kleur verzamelt" — the
+    seats with the most cards of the cursed suit, all tied players; nobody when nobody
+    collected any."""
+    most = max(counts)
+    return tuple(seat for seat, count in enumerate(counts) if count == most and most > 0)
+
+
+def next_dealer(setup: Setup, dealer: int, captures: Sequence[Capture]) -> int:
+    """Dealing passes clockwise; with cupido the player with the fewest hearts deals next.
+
+    Ties for the fewest hearts (a ruling, the rulebook is silent): the first of them
+    clockwise from the player left of the dealer, as if the deal passed on among them.
+    """
+    if not setup.has(Variant.CUPIDO):
+        return setup.left_of(dealer)
+    order = [(dealer + step) % setup.count for step in range(1, setup.count + 1)]
+    fewest = min(capture.count for capture in captures)
+    return next(seat for seat in order if captures[seat].count == fewest)
+
+
+def new_round(setup: Setup, number: int, dealer: int) -> RoundInProgress:
+    """A fresh round. With a seed the referee deals it: seed + "-" + round number, dealt
+    one card at a time from the player left of the dealer (SPEC §3)."""
+    leader = setup.left_of(dealer)
+    if setup.seed is None:
+        return RoundInProgress(number=number, dealer=dealer, leader=leader)
+    dealt = deal_smoorverliefd(round_seed(setup.seed, number), setup.count)
+    hands: list[frozenset[Card]] = [frozenset()] * setup.count
+    for offset, hand in enumerate(dealt.hands):
+        hands[(leader + offset) % setup.count] = frozenset(hand)
+    return RoundInProgress(number=number, dealer=dealer, leader=leader, hands=tuple(hands), dead=tuple(dealt.rest))
+
+
+def round_seed(seed: str, number: int) -> str:
+    """The seed of one round's deal: ``referee deal smoorverliefd --seed SEED-N`` deals it,
+    player 1 being the player left of the dealer."""
+    return f"{seed}-{number}"
