@@ -8,8 +8,8 @@ import pytest
 
 from referee.cards import parse_cards
 from referee.errors import InputError, RuleError
-from referee.smoorverliefd.edit import moved_deals, replace_round
 from referee.smoorverliefd.actions import encode
+from referee.smoorverliefd.edit import moved_deals, replace_round
 from referee.smoorverliefd.entry import bid_entry, curse_entry, quick_round
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.setup import Setup

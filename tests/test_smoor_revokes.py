@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from referee.cards import Card, Suit, french_deck, parse_cards
 from referee.smoorverliefd.actions import PlayTrick
 from referee.smoorverliefd.match import Match
-from smoor_play import play, step
 from referee.smoorverliefd.setup import Setup
 from referee.smoorverliefd.tricks import Trick, follow_up
+from smoor_play import play, step
 
 FOUR = Setup.build(["Anna", "Bram", "Cees", "Daan"])  # Anna deals, Bram leads
 PENALTY = Setup.build(["Anna", "Bram", "Cees", "Daan"], revoke_penalty=5)

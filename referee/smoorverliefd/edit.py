@@ -25,7 +25,6 @@ from referee.smoorverliefd.actions import RoundScored, TrickTaken
 from referee.smoorverliefd.entry import ace_and_dead, quick_round
 from referee.smoorverliefd.match import Match
 
-
 Events = list[dict[str, Any]]
 
 

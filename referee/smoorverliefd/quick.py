@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from referee.cards import Card, Suit
-from referee.smoorverliefd.dealing import SMOORVERLIEFD_HANDS
 from referee.errors import InputError
+from referee.smoorverliefd.dealing import SMOORVERLIEFD_HANDS
 from referee.smoorverliefd.scoring import ACE_OF_HEARTS, ALL_HEARTS, Capture
 from referee.smoorverliefd.setup import Setup, Variant
 from referee.wording import counted
