@@ -366,3 +366,21 @@ def test_export_json_keeps_markup_names_as_they_are(referee, markup_match):
     document = referee("smoor", "export", str(markup_match), "--json").json()
     assert [p["name"] for p in document["players"]] == list(MARKUP_NAMES)
     assert [r["dealer"] for r in document["rounds"]] == ["[red]Anna[/red]", "[/x]"]
+
+
+def test_the_smoor_commands_take_their_rules_from_the_registry_and_pass_entries_straight_on():
+    import ast
+    from pathlib import Path
+
+    from referee import games
+    from referee.cli import smoor
+
+    assert smoor._rules() is games.game("smoorverliefd").load_rules()
+    source = Path(smoor.__file__).read_text(encoding="utf-8")
+    for command in ast.parse(source).body:
+        if isinstance(command, ast.FunctionDef):
+            nested = [node.name for node in ast.walk(command) if isinstance(node, ast.FunctionDef) and node is not command]
+            assert nested == [], command.name
+    for call in ast.walk(ast.parse(source)):
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr in ("record", "rewrite"):
+            assert not any(isinstance(argument, ast.Lambda) for argument in call.args), ast.unparse(call)

@@ -1,6 +1,6 @@
-"""A Smoorverliefd match as a value: the rounds played, the round in progress, and the
-actions that move it on (:mod:`.actions`: bids, a cursed suit, a quick round entry, a
-trick).
+"""A Smoorverliefd match as a value: the rounds played and the round in progress (their
+values are in :mod:`.rounds`), the totals, and the actions that move it on
+(:mod:`.actions`: bids, a cursed suit, a quick round entry, a trick).
 
 ``Match.apply`` returns a :class:`~referee.game.Step`, the new match and what the action
 did, or raises ``InputError`` (the entry cannot be used, exit 2) or ``RuleError`` (the
