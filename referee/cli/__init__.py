@@ -84,9 +84,8 @@ app = RefereeTyper(
     no_args_is_help=True,
     add_completion=False,
     context_settings=CONTEXT,
-    help="A referee and scorekeeper for card games at a real table: Smitten, Spellcrafter "
-    "and Smoorverliefd. Every command takes --json; exit 0 done, 1 the rules say no, 2 the "
-    "input cannot be used.",
+    help=f"A referee and scorekeeper for card games at a real table: {games.titles()}. Every "
+    "command takes --json; exit 0 done, 1 the rules say no, 2 the input cannot be used.",
 )
 
 
