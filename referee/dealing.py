@@ -119,7 +119,7 @@ def _not_taken(game: str, hints: tuple[tuple[str, str], ...], option: str) -> st
     owners = [(name, spec) for name, spec in games.dealers() if option in spec.options]
     if len(owners) == 1:  # name every option that only this deal takes: "--deck and --round"
         owner, spec = owners[0]
-        own = [o for o in spec.options if all(o not in other.options for _, other in games.dealers() if other is not spec)]
+        own = [o for o in spec.options if all(o not in other.options for name, other in games.dealers() if name != owner)]
         flags = [flag(o) for o in own] or [flag(option)]
     else:
         owner, flags = listed([name for name, _ in owners]) or "no deal", [flag(option)]

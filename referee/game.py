@@ -21,6 +21,17 @@ A game is a package (``referee/smitten/``, …) that gives:
                                      (Smitten), else None
   ``outcome(state)``                 :class:`Outcome` once the game is over, else None
   ``describe(event)``                one line for ``history``
+  ``history_detail(before, event, step)``
+                                     what ``history`` says more of an event in its
+                                     context (``section``, ``round``, a fuller
+                                     ``summary``…), ``{}`` when nothing
+
+The attributes ``format`` and ``command`` say the save file's format and the command
+group to type; they agree with the game's registry line (``tests/test_registry.py``
+checks it for every game).
+
+:class:`Step`'s ``effect`` is typed ``Any``: each game's effects are its own frozen
+dataclasses (a union per game), and the command line narrows them with ``isinstance``.
 
 Like pokerkit's operations and python-chess's ``push``: the rules return what happened
 as a value, and only the command line words it.
@@ -93,6 +104,8 @@ class Rules(Protocol[State, Action]):
 
     def describe(self, event: Mapping[str, Any]) -> str: ...
 
+    def history_detail(self, before: State, event: Mapping[str, Any], step: Step[State]) -> dict[str, Any]: ...
+
 
 @dataclass(frozen=True)
 class DealSpec:
@@ -109,8 +122,9 @@ class DealSpec:
     deal: str  # "module:function"
     options: tuple[str, ...] = ()
     view: str = ""  # "module:function" (table, notes, setting) for `referee deal`
-    title: str = ""  # as the view's heading names it: "Smoorverliefd", "French deck"
+    title: str = ""  # the view's heading, "French deck"; empty: the game's title
     hints: tuple[tuple[str, str], ...] = ()  # (option, why this game refuses it)
+    players: str = ""  # how many players it deals, for `--players`' help: "3–5, default 4"
 
     def load(self) -> Any:
         return _attribute(self.deal)
@@ -125,15 +139,22 @@ class GameSpec:
 
     The modules are named, not imported, so that ``referee --help`` and a quick entry
     of one game import nothing of the others.
+
+    ``entry_words`` is a regular expression (matched in full, ignoring case) of the
+    words typed in the game's entries (its notations, its options' values): a new save
+    file's name that reads as one is refused as a forgotten file name
+    (:func:`referee.savefile.check_new_name`).
     """
 
     name: str  # as `deal` and messages name it: "smoorverliefd"
+    title: str  # as people read it, in `referee --help` and deal views: "Smoorverliefd"
     group: str  # the command group: "smoor"
     aliases: tuple[str, ...]  # other names of the group: ("smoorverliefd",)
     format: str  # the save file's format: "referee/smoorverliefd"
     rules: str  # "module:attribute" of the Rules object
     cli: str  # the module that holds the group's Typer `app`
     deal: DealSpec | None = None  # how `referee deal` deals it, if it can
+    entry_words: str = ""  # regex of its entries' words: "troef|partners|…"
 
     def load_rules(self) -> Any:
         return _attribute(self.rules)

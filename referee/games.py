@@ -7,12 +7,15 @@ modules, so `referee --help` and a quick entry stay fast.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from referee.errors import choose
 from referee.game import DealSpec, GameSpec
 
 GAMES: list[GameSpec] = [
     GameSpec(
         name="smitten",
+        title="Smitten",
         group="smitten",
         aliases=(),
         format="referee/smitten",
@@ -22,12 +25,14 @@ GAMES: list[GameSpec] = [
             deal="referee.smitten.dealing:deal_for_table",
             options=("mode", "difficulty"),
             view="referee.cli.deal_view:smitten",
-            title="Smitten",
             hints=(("players", "smitten always deals two hands; use --mode two or --mode solo instead of --players"),),
         ),
+        # a card or placement (5, 5L), the modes, difficulties and solo choices
+        entry_words=r"[1-9][lr]?|two|solo|easy|medium|hard[12]?|higher|lower|down|physical",
     ),
     GameSpec(
         name="spellcrafter",
+        title="Spellcrafter",
         group="spell",
         aliases=("spellcrafter",),
         format="referee/spellcrafter",
@@ -37,11 +42,14 @@ GAMES: list[GameSpec] = [
             deal="referee.spellcrafter.dealing:deal_for_table",
             options=("players", "deck", "round_number"),
             view="referee.cli.deal_view:spellcrafter",
-            title="Spellcrafter",
+            players="2–5, default 4",
         ),
+        # a card (K4m, *K4m), the special cards (DDm:T, TRc:E, TOILm@5), the variants
+        entry_words=r"[a-z]{1,2}\d{1,2}[fscm]|\*.*|(?:dd|tr)[fscm]:.*|toil[fscm]@.*|friendly|ddt",
     ),
     GameSpec(
         name="smoorverliefd",
+        title="Smoorverliefd",
         group="smoor",
         aliases=("smoorverliefd",),
         format="referee/smoorverliefd",
@@ -51,8 +59,9 @@ GAMES: list[GameSpec] = [
             deal="referee.smoorverliefd.dealing:deal_for_table",
             options=("players",),
             view="referee.cli.deal_view:french",
-            title="Smoorverliefd",
+            players="3–5, default 4",
         ),
+        entry_words=r"troef|blinde-liefde|partners|kleine-liefde|cupido",  # the variants
     ),
 ]
 
@@ -62,21 +71,35 @@ FRENCH52 = DealSpec(
     options=("players", "hand_size"),
     view="referee.cli.deal_view:french",
     title="French deck",
+    players="1–52, default 4",
 )
+
+
+def _named(name: str) -> GameSpec | None:
+    """The game called ``name``: its name, its group's or one of the group's aliases."""
+    return next((spec for spec in GAMES if name.lower() in (spec.name, spec.group, *spec.aliases)), None)
 
 
 def game(name: str) -> GameSpec:
     """The game called ``name`` (or one of its group's names), or a helpful InputError."""
-    for spec in GAMES:
-        if name.lower() in (spec.name, spec.group, *spec.aliases):
-            return spec
+    found = _named(name)
+    if found is not None:
+        return found
     chosen = choose(name, [spec.name for spec in GAMES], "game")
     return next(spec for spec in GAMES if spec.name == chosen)
 
 
+def _dealt(spec: GameSpec) -> DealSpec | None:
+    """The game's deal, headed by the game's title unless the deal names its own."""
+    if spec.deal is None or spec.deal.title:
+        return spec.deal
+    return replace(spec.deal, title=spec.title)
+
+
 def dealers() -> list[tuple[str, DealSpec]]:
     """Everything `referee deal` deals, by name: the games that deal, then french52."""
-    return [*((spec.name, spec.deal) for spec in GAMES if spec.deal is not None), ("french52", FRENCH52)]
+    dealt = [(spec.name, _dealt(spec)) for spec in GAMES]
+    return [*((name, deal) for name, deal in dealt if deal is not None), ("french52", FRENCH52)]
 
 
 def dealt_names() -> str:
@@ -90,16 +113,31 @@ def dealer(name: str) -> tuple[str, DealSpec]:
     """What `referee deal NAME` deals (a game's name or group, or french52 / french),
     or a helpful InputError naming the choices."""
     word = {"french": "french52"}.get(name.lower(), name)
-    for spec in GAMES:
-        if spec.deal is not None and word.lower() in (spec.name, spec.group, *spec.aliases):
-            return spec.name, spec.deal
+    found = _named(word)
+    deal = None if found is None else _dealt(found)
+    if found is not None and deal is not None:
+        return found.name, deal
     chosen = choose(word, [dealt for dealt, _ in dealers()], "game")
     return next((dealt, spec) for dealt, spec in dealers() if dealt == chosen)
 
 
-def by_group(name: str) -> GameSpec | None:
-    """The game whose command group is ``name`` or one of its aliases."""
-    return next((spec for spec in GAMES if name in (spec.group, *spec.aliases)), None)
+def players_help() -> str:
+    """``spellcrafter 2–5, default 4; smoorverliefd 3–5, default 4; …``: how many
+    players each deal that takes ``--players`` deals."""
+    return "; ".join(f"{name} {deal.players}" for name, deal in dealers() if deal.players)
+
+
+def titles() -> str:
+    """``Smitten, Spellcrafter and Smoorverliefd``: the games, as `referee --help` names them."""
+    from referee.wording import listed
+
+    return listed([spec.title for spec in GAMES])
+
+
+def entry_words() -> str:
+    """Every registered game's :attr:`~referee.game.GameSpec.entry_words`, as one
+    alternative of a regular expression."""
+    return "|".join(f"(?:{spec.entry_words})" for spec in GAMES if spec.entry_words)
 
 
 def by_format(file_format: str) -> GameSpec | None:

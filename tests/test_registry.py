@@ -28,9 +28,28 @@ def test_the_command_groups_and_their_aliases_come_from_the_registry():
     assert aliases() == {"spellcrafter": "spell", "smoorverliefd": "smoor"}
 
 
+@pytest.mark.parametrize("spec", [*games.GAMES, SPEC], ids=lambda spec: spec.name)
+def test_a_games_rules_say_the_format_and_command_of_its_registry_line(spec):
+    rules = spec.load_rules()
+    assert rules.format == spec.format and rules.command == f"referee {spec.group}"
+
+
 def test_a_game_added_to_the_registry_is_listed_by_referee_help(referee, with_toy_game):
     listed = referee("--help").stdout
     assert "tally" in listed and "Keep a tally of points" in listed
+    assert "Smitten, Spellcrafter, Smoorverliefd and Tally" in " ".join(listed.replace("│", "").split())
+
+
+def test_deal_help_says_how_many_players_each_game_deals_from_the_registry(referee, with_toy_game):
+    assert games.players_help() == (
+        "spellcrafter 2–5, default 4; smoorverliefd 3–5, default 4; tally 2–52; french52 1–52, default 4"
+    )
+
+
+def test_a_new_files_name_that_reads_as_a_registered_games_entry_is_refused(referee, with_toy_game, tmp_path):
+    refused = referee("smoor", "new", str(tmp_path / "12"), "Anna", "Bram", "Cees")  # the tally's points
+    assert refused.exit_code == 2 and "'12' looks like part of an entry" in refused.stderr
+    assert not (tmp_path / "12").exists()
 
 
 def test_a_game_added_to_the_registry_runs_its_group_and_keeps_its_save_file(referee, with_toy_game, tmp_path):
@@ -41,7 +60,7 @@ def test_a_game_added_to_the_registry_runs_its_group_and_keeps_its_save_file(ref
     assert "Anna +3" in referee("tally", "history", str(file)).stdout
     saved = savefile.load(file, SPEC.load_rules())
     assert saved.state.totals == (3, 0)
-    assert games.by_format(SPEC.format) is SPEC and games.game("tallies") is SPEC
+    assert games.by_format(SPEC.format) is SPEC and games.game("tallies") is SPEC and games.dealer("tallies")[0] == "tally"
     assert referee("tally", "undo", str(file)).exit_code == 0
     assert savefile.load(file, SPEC.load_rules()).state.totals == (0, 0)
 
@@ -59,3 +78,10 @@ def test_without_the_registry_line_the_toy_game_is_unknown(referee):
     assert referee("tally", "--help").stderr == "referee: no such command 'tally' (see `referee --help`)\n"
     dealt = referee("deal", "tally")
     assert dealt.exit_code == 2 and "unknown game 'tally'" in dealt.stderr
+    made = referee("smoor", "new", "12", "Anna", "Bram", "Cees", "--json")  # no game's entry
+    assert "looks like part of an entry" not in made.stderr
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)

@@ -502,12 +502,31 @@ def test_history_json_is_exactly_one_object(tmp_path, tally):
         "file": str(path),
         "format": "referee/tally",
         "events": [
-            {"number": 1, "kind": "score", "summary": "Anna +3", "event": EVENTS[0]},
-            {"number": 2, "kind": "score", "summary": "Bob +5", "event": EVENTS[1]},
-            {"number": 3, "kind": "score", "summary": "Cleo +2", "event": EVENTS[2]},
+            {"number": 1, "kind": "score", "summary": "Anna +3", "event": EVENTS[0], "total": 3},
+            {"number": 2, "kind": "score", "summary": "Bob +5", "event": EVENTS[1], "total": 5},
+            {"number": 3, "kind": "score", "summary": "Cleo +2", "event": EVENTS[2], "total": 2},
         ],
         "edits": [],
     }
+
+
+def test_history_replays_the_file_once_and_adds_what_the_game_says_of_each_step(tmp_path, monkeypatch):
+    path = started(tmp_path / "game.toml", EVENTS)
+    applied, starts, apply, start = [], [], TALLY.apply, TALLY.start
+    monkeypatch.setattr(TALLY, "apply", lambda state, action: applied.append(action) or apply(state, action))
+    monkeypatch.setattr(TALLY, "start", lambda setup: starts.append(setup) or start(setup))
+    saved, told = savefile.history(path, TALLY)
+    assert len(applied) == 3 and len(starts) == 1
+    assert [t.event for t in told] == EVENTS and saved.state.totals == (3, 5, 2)
+    assert [t.before.totals for t in told] == [(0, 0, 0), (3, 0, 0), (3, 5, 0)]
+    assert [TALLY.history_detail(t.before, t.event, t.step) for t in told] == [{"total": 3}, {"total": 5}, {"total": 2}]
+
+
+def test_replay_starts_the_game_once(monkeypatch):
+    starts, start = [], TALLY.start
+    monkeypatch.setattr(TALLY, "start", lambda setup: starts.append(setup) or start(setup))
+    assert savefile.replay(TALLY, {"players": ["Anna", "Bob"]}, [score("Bob", 4)]).totals == (0, 4)
+    assert len(starts) == 1
 
 
 def test_rewrite_errors_name_the_event_number_and_write_nothing(tmp_path):

@@ -1,4 +1,7 @@
-"""A tiny, real game used only by the save-file tests: a tally of points per player.
+"""A tiny, real game for the tests of what every game shares: a tally of points per player.
+
+The save-file engine's tests (``test_savefile.py``) play it through its command group,
+and the registry's (``test_registry.py``) add its :data:`SPEC` to ``referee.games.GAMES``.
 
 Setup ``{"players": [names]}``; one kind of event, ``{kind = "score", player = NAME,
 points = INT}``. The rules are pure and the state is immutable, like a real game's.
@@ -17,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import InputError, RuleError, quoted
-from referee.game import DealSpec, GameSpec, Outcome, Step
+from referee.game import DealSpec, GameSpec, Outcome, Rules, Step
 
 if TYPE_CHECKING:
     import typer
@@ -106,21 +109,28 @@ class TallyRules:
     def outcome(self, state: Tally) -> Outcome | None:
         return None  # a tally never ends
 
-    def describe(self, event: dict[str, Any]) -> str:
+    def describe(self, event: Mapping[str, Any]) -> str:
         return f"{event['player']} +{event['points']}"
 
+    def history_detail(self, before: Tally, event: Mapping[str, Any], step: Step[Tally]) -> dict[str, Any]:
+        """`history --json` gives each score's new total too (the effect says it)."""
+        scored: Scored = step.effect
+        return {"total": scored.total}
 
-TALLY = TallyRules()
+
+TALLY: Rules[Tally, Score] = TallyRules()
 
 #: The toy game's one line in the registry (:mod:`referee.games`).
 SPEC = GameSpec(
     name="tally",
+    title="Tally",
     group="tally",
     aliases=("tallies",),
     format="referee/tally",
     rules="toy_game:TALLY",
     cli="toy_game",  # its `app` (below) is built on first use
-    deal=DealSpec(deal="toy_game:deal_tally", options=("players",), view="referee.cli.deal_view:french", title="Tally"),
+    deal=DealSpec(deal="toy_game:deal_tally", options=("players",), view="referee.cli.deal_view:french", players="2–52"),
+    entry_words=r"[+-]?\d+",  # points
 )
 
 

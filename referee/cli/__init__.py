@@ -52,11 +52,22 @@ def _summary(name: str) -> Any:
     return RefereeGroup(name=name, help=app.info.help)
 
 
+#: `referee --help`'s text; ``{games}`` are the titles of the registry's games.
+_HELP = (
+    "A referee and scorekeeper for card games at a real table: {games}. Every command takes "
+    "--json; exit 0 done, 1 the rules say no, 2 the input cannot be used."
+)
+
+
 class RootGroup(RefereeGroup):
     """`referee`: `deal`, and the game groups, imported and built on first use."""
 
     _resolving = False  # True while the command line is resolved, False for help's list
     _next: str | None = None  # the word after the group's name: the command to run
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # The help names the registry's games as they are when the command line runs.
+        super().__init__(*args, **{**kwargs, "help": _HELP.format(games=games.titles())})
 
     def list_commands(self, ctx: Any) -> list[str]:
         return [*super().list_commands(ctx), *groups()]
@@ -84,9 +95,7 @@ app = RefereeTyper(
     no_args_is_help=True,
     add_completion=False,
     context_settings=CONTEXT,
-    help="A referee and scorekeeper for card games at a real table: Smitten, Spellcrafter "
-    "and Smoorverliefd. Every command takes --json; exit 0 done, 1 the rules say no, 2 the "
-    "input cannot be used.",
+    help=_HELP,
 )
 
 

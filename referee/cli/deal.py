@@ -15,7 +15,7 @@ def deal(
     game: Annotated[str, typer.Argument(help=f"What to deal: {games.dealt_names()}.", show_default=False)],
     players: Annotated[
         int | None,
-        typer.Option("--players", "-p", help="Number of players (smoorverliefd 3–5, spellcrafter 2–5, default 4; french52 1–52).", show_default=False),
+        typer.Option("--players", "-p", help=f"Number of players ({games.players_help()}).", show_default=False),
     ] = None,
     seed: Annotated[
         str | None,

@@ -63,20 +63,15 @@ def add_file_commands(
         from referee import savefile
 
         rules = ruleset()
-        saved = savefile.load(file, rules)
-        # A game may say more of each event in its context, from the state before it and
-        # the step it made: `history_detail(before, event, step)` gives keys such as its
-        # section ("Round 2 — Bram deals") or a fuller summary.
-        detail = getattr(rules, "history_detail", None)
+        saved, told = savefile.history(file, rules)
+        # Each game says more of an event in its context, from the state before it and
+        # the step it made: keys such as its section ("Round 2 — Bram deals") or a fuller
+        # summary (`Rules.history_detail`).
         entries: list[dict[str, Any]] = [
-            {"number": number, "kind": event["kind"], "summary": rules.describe(event), "event": event}
-            for number, event in enumerate(saved.events, start=1)
+            {"number": number, "kind": t.event["kind"], "summary": rules.describe(t.event), "event": t.event}
+            | rules.history_detail(t.before, t.event, t.step)
+            for number, t in enumerate(told, start=1)
         ]
-        if detail is not None:
-            before = savefile.start(rules, saved.setup)
-            for entry, (event, step) in zip(entries, savefile.steps(rules, saved.setup, saved.events)):
-                entry.update(detail(before, event, step))
-                before = step.state
         edits: list[dict[str, Any]] = [
             {"after_event": c.events, "first_event": c.at + 1, "events_now": c.added,
              "replaced": [rules.describe(event) for event in c.replaced]}

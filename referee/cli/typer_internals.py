@@ -3,7 +3,7 @@
 Typer is pinned to its minor version (``typer>=0.29,<0.30`` in pyproject.toml) because of
 this module, and only this module; upgrading Typer means reading this module against
 the new release (``tests/test_typer_upgrade.py`` runs the CLI against the newest Typer
-the package index has). It holds three things:
+the package index has). It holds four things:
 
 1. **Click's exceptions** (:data:`click_exceptions`), which Typer ≥ 0.25 ships as its own
    copy (``typer._click``): the error path (``cli/group.py``) catches them.
@@ -25,6 +25,10 @@ the package index has). It holds three things:
    (``FILE``, ``[ENTRIES]...`` when optional), options followed by the kind of value they
    take (``--seed TEXT``, ``--target INTEGER``), and flags (``--json``) by nothing at all,
    not by Typer's ``<bool>`` or ``<list[str]>``.
+4. **The command a usage error belongs to** (:func:`error_context`): click raises some
+   option errors (too few values for an option) without their context, so the error
+   path walks the traceback's frames, click's own, for the innermost ``ctx``, to say
+   which command's ``--help`` to read.
 """
 
 from __future__ import annotations

@@ -46,16 +46,17 @@ __all__ = [
     "Rewritten",
     "SaveFileError",
     "Saved",
+    "Told",
     "Undone",
     "create",
     "dumps",
+    "history",
     "load",
     "record",
     "replay",
     "rewrite",
     "steps",
     "undo",
-    "update",
 ]
 
 State = TypeVar("State")
@@ -106,13 +107,21 @@ class Rewritten(_Written[State]):
 
 
 @dataclass(frozen=True)
-class Undone(Generic[State]):
-    """What ``undo`` took back: the last event, or (``correction`` set) an edit, and the
-    file as it is now."""
+class Undone(_Written[State]):
+    """What ``undo`` took back: the file now, and the last event, or (``correction``
+    set) an edit."""
 
     event: dict[str, Any] | None
     correction: Correction | None
-    saved: Saved[State]
+
+
+@dataclass(frozen=True)
+class Told(Generic[State]):
+    """One event as `history` tells it: the state before it and the step it made."""
+
+    before: State
+    event: dict[str, Any]
+    step: Step[State]
 
 
 # --- the rules, as the engine uses them -------------------------------------------------
@@ -131,7 +140,7 @@ def step(rules: Rules[State, Any], state: State, event: Mapping[str, Any]) -> St
 def replay(rules: Rules[State, Any], setup: Mapping[str, Any], events: list[dict[str, Any]]) -> State:
     """Run the events through the rules; an error names the event's number."""
     state = start(rules, setup)
-    for _event, done in steps(rules, setup, events):
+    for _event, done in _steps(rules, state, events):
         state = done.state
     return state
 
@@ -139,9 +148,14 @@ def replay(rules: Rules[State, Any], setup: Mapping[str, Any], events: list[dict
 def steps(
     rules: Rules[State, Any], setup: Mapping[str, Any], events: list[dict[str, Any]]
 ) -> Iterator[tuple[dict[str, Any], Step[State]]]:
-    """Every event with the step it makes (the state after it and its effect), in order:
-    what `history` tells. An error names the event's number."""
-    state = start(rules, setup)
+    """Every event with the step it makes (the state after it and its effect), in order.
+    An error names the event's number."""
+    return _steps(rules, start(rules, setup), events)
+
+
+def _steps(
+    rules: Rules[State, Any], state: State, events: list[dict[str, Any]]
+) -> Iterator[tuple[dict[str, Any], Step[State]]]:
     for index, event in enumerate(events):
         try:
             done = step(rules, state, event)
@@ -157,25 +171,40 @@ def steps(
 def load(path: Path | str, rules: Rules[State, Any]) -> Saved[State]:
     """Read and replay a save file. Any problem raises ``SaveFileError`` (exit 2)."""
     path = Path(path)
+    return _parse(path, _read(path, rules), rules)
+
+
+def history(path: Path | str, rules: Rules[State, Any]) -> tuple[Saved[State], list[Told[State]]]:
+    """Read and replay a save file once, keeping each event with the state before it
+    and the step it made: what `history` tells. Problems raise as :func:`load`'s do."""
+    path = Path(path)
+    told: list[Told[State]] = []
+    saved = _parse(path, _read(path, rules), rules, told)
+    return saved, told
+
+
+def _read(path: Path, rules: Rules[Any, Any]) -> bytes:
+    """The file's bytes, or a ``SaveFileError`` saying why not (and how to start one)."""
     if path.is_dir():
         raise SaveFileError(f"{path} is a folder, not a save file")
     try:
-        data = path.read_bytes()
+        return path.read_bytes()
     except FileNotFoundError:
         raise SaveFileError(f"no such file: {path}; start one with `{rules.command} new {path} …`") from None
     except OSError as error:
         raise SaveFileError(f"cannot read {path}: {error.strerror}") from None
-    return _parse(path, data, rules)
 
 
-def _parse(path: Path, data: bytes, rules: Rules[State, Any]) -> Saved[State]:
+def _parse(path: Path, data: bytes, rules: Rules[State, Any], told: list[Told[State]] | None = None) -> Saved[State]:
     document = read_document(path, data, rules)
-    return _replayed(path, document, document.events, rules)
+    return _replayed(path, document, document.events, rules, told)
 
 
-def _replayed(path: Path, document: Document, events: list[Any], rules: Rules[State, Any]) -> Saved[State]:
+def _replayed(
+    path: Path, document: Document, events: list[Any], rules: Rules[State, Any], told: list[Told[State]] | None = None
+) -> Saved[State]:
     """Replay ``events`` (the document's, or a changed list) through the rules; a bad
-    one is reported with its line."""
+    one is reported with its line. Each step is added to ``told``, if given."""
     damaged = Damage(path)
     lines, setup = document.lines, document.setup
     try:
@@ -186,29 +215,34 @@ def _replayed(path: Path, document: Document, events: list[Any], rules: Rules[St
         try:
             if not isinstance(event, dict) or not isinstance(event.get("kind"), str):
                 raise InputError("an event needs a `kind`")
-            state = step(rules, state, event).state
+            done = step(rules, state, event)
         except RefereeError as error:
             raise damaged(lines.event(index), f"cannot be replayed: event {index + 1} ({kind_of(event)}): {error}") from None
+        if told is not None:
+            told.append(Told(state, event, done))
+        state = done.state
     return Saved(path, setup, events, state, document.corrections)
 
 
 # --- writing ----------------------------------------------------------------------------
 
-#: A name without an extension that reads as something typed after the file in an entry:
-#: a card (``AH``, ``10s``), a Smitten card or placement (``5``, ``5L``), a Spellcrafter
-#: card (``K4m``), a NAME=VALUE entry, or a word that is an option's value.
-_ENTRY_LIKE = re.compile(
-    r"(?i)(?:10|[2-9tjqka])[cdhs♣♦♥♠]|[1-9][lr]?|[a-z]{1,2}\d{1,2}[fscm]|\*.*|.*=.*"
-    r"|(?:dd|tr)[fscm]:.*|toil[fscm]@.*"
-    r"|two|solo|easy|medium|hard[12]?|higher|lower|down|physical|friendly|ddt"
-    r"|troef|blinde-liefde|partners|kleine-liefde|cupido"
-)
+#: What reads as typed in any game's entry: a card of the French deck (``AH``, ``10s``) or
+#: a NAME=VALUE entry. Each game adds its own words (:attr:`GameSpec.entry_words`).
+_ENTRY_LIKE = r"(?:10|[2-9tjqka])[cdhs♣♦♥♠]|.*=.*"
+
+
+def _entry_like(name: str) -> bool:
+    """Whether ``name`` reads as part of an entry of any registered game."""
+    from referee.games import entry_words
+
+    pattern = "|".join(filter(None, [_ENTRY_LIKE, entry_words()]))
+    return re.fullmatch(f"(?i:{pattern})", name) is not None
 
 
 def check_new_name(path: Path, rules: Rules[Any, Any]) -> None:
     """Refuse a new save file's name that is surely a slip: control characters (a pasted
-    newline), a leading ``-`` (an option), or a word that reads as part of an entry, as
-    when the file name was forgotten (``referee smitten new 5L``)."""
+    newline), a leading ``-`` (an option), or a word that reads as part of an entry of
+    any registered game, as when the file name was forgotten (``referee smitten new 5L``)."""
     name = path.name
     example = f"`{rules.command} new game.toml …`"
     if not name.strip():
@@ -217,7 +251,7 @@ def check_new_name(path: Path, rules: Rules[Any, Any]) -> None:
         raise InputError(f"the file name {quoted(str(path))} holds control characters; choose a plain name, e.g. {example}")
     if name.startswith("-"):
         raise InputError(f"{quoted(name)} looks like an option, not a file name; name the save file first, e.g. {example}")
-    if "." not in name and _ENTRY_LIKE.fullmatch(name):
+    if "." not in name and _entry_like(name):
         raise InputError(
             f"{quoted(name)} looks like part of an entry, not a file name; name the save file first, e.g. {example}"
         )
@@ -295,29 +329,14 @@ def undo(path: Path | str, rules: Rules[State, Any]) -> Undone[State]:
         if last is not None and last.events == len(events):
             kept = replace(document, corrections=corrections[:-1])
             saved = _replayed(path, kept, last.undone(events), rules)
-            undone = Undone(None, last, saved)
+            undone = Undone(saved, None, last)
         elif events:
             saved = _replayed(path, document, events[:-1], rules)
-            undone = Undone(events[-1], None, saved)
+            undone = Undone(saved, events[-1], None)
         else:
             raise InputError(f"{path} has no events to undo")
         replace_file(path, dumps(rules, saved.setup, saved.events, saved.corrections).encode())
     return undone
-
-
-def update(
-    path: Path | str, rules: Rules[State, Any], change: Callable[[Saved[State]], Saved[State]]
-) -> Saved[State]:
-    """Under the lock: read and replay the file, apply ``change``, write the result.
-
-    If ``change`` raises, nothing is written.
-    """
-
-    def changed(saved: Saved[State]) -> tuple[Saved[State], Saved[State]]:
-        new = change(saved)
-        return new, new
-
-    return _change(path, rules, changed)
 
 
 Report = TypeVar("Report")
