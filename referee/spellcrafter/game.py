@@ -67,6 +67,7 @@ from referee.spellcrafter.scoring import score_word
 from referee.spellcrafter.setup import ROUNDS, Setup
 from referee.wording import counted
 
+
 class Termination(enum.Enum):
     """How a finished game was won."""
 
@@ -123,7 +124,7 @@ class Game:
         if ended is None:
             return None
         termination, winners = ended
-        return Outcome(winners=winners, termination=termination, reason=self._describe_ending(termination, winners))
+        return Outcome(winners=winners, termination=termination, reason=self._describe_termination(termination, winners))
 
     def _termination(self) -> tuple[Termination, tuple[int, ...]] | None:
         instant = self.instant_winners
@@ -273,10 +274,10 @@ class Game:
         dealt = self.deal(round_number)
         return None if dealt is None else dealt.jumper
 
-    def _describe_ending(self, ending: Termination, winners: tuple[int, ...]) -> str:
+    def _describe_termination(self, termination: Termination, winners: tuple[int, ...]) -> str:
         """The end of the game in words: the :attr:`Outcome.reason`."""
         names = " and ".join(self.setup.players[seat] for seat in winners)
-        if ending is Termination.INSTANT_WIN:
+        if termination is Termination.INSTANT_WIN:
             played, seats = self.instant_winners or (self.latest, winners)
             words = [entry.score for entry in (played.entries[seat] for seat in seats) if isinstance(entry, Play)]
             if len(words) == 1:
@@ -284,9 +285,9 @@ class Game:
             spelled = " and ".join(score.word for score in words)
             return f"{names} share the win at once with {spelled}, {counted(words[0].score, 'point')} each"
         total = self.totals[winners[0]]
-        if ending is Termination.HIGHEST_TOTAL:
+        if termination is Termination.HIGHEST_TOTAL:
             return f"{names} wins with {counted(total, 'point')}"
-        if ending is Termination.LONGEST_WORD:
+        if termination is Termination.LONGEST_WORD:
             return f"{names} wins the tie on {counted(total, 'point')} with the longest word of round {ROUNDS}"
         return f"{names} share the win on {counted(total, 'point')}, tied on the longest word of round {ROUNDS} too"
 
