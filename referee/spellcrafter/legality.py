@@ -29,7 +29,7 @@ def check_cards(game: Game, tokens: Sequence[Token], round_number: int, seat: in
     deck file a value outside 1–10, is a typo (``InputError``, exit 2); breaking a rule
     is a ``RuleError`` (exit 1): a Familiars card with two players, a card used more
     often than the deck holds it, a second Jumper in the round
-    (:func:`check_jumper`), and in a seeded game a card not dealt that round or
+    (:func:`check_jumper_on_table`), and in a seeded game a card not dealt that round or
     already used up by the round's other words (``seat``'s word is left out of those:
     it is the one being checked)."""
     deck = game.setup.deck
@@ -44,11 +44,11 @@ def check_cards(game: Game, tokens: Sequence[Token], round_number: int, seat: in
                 raise RuleError(f"the word uses {card} {count} times, but the deck holds {deck.count(card)}")
     jumper = jumper_of(tokens)
     if jumper is not None:
-        check_jumper(game, jumper, round_number, seat)
+        check_jumper_on_table(game, jumper, round_number, seat)
     check_dealt(game, tokens, round_number, seat)
 
 
-def check_jumper(game: Game, card: SpellCard, round_number: int, seat: int | None = None) -> None:
+def check_jumper_on_table(game: Game, card: SpellCard, round_number: int, seat: int | None = None) -> None:
     """One Jumper lies on the table each round: in a seeded game the one the referee
     turned up; with physical cards the first word of the round that uses it says which
     card it is (a word that fell too: the card was on the table). Another is a
