@@ -9,13 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee import savefile
+from referee import games, savefile
 from referee.data import example
 from referee.errors import InputError, RuleError
 from referee.game import Outcome
 from referee.lexicon.challenge import Challenge, Consequence
 from referee.lexicon.reasons import Reason
 from referee.lexicon.verdict import Verdict
+from referee.spellcrafter import actions
 from referee.spellcrafter.actions import (
     ChallengeDecided,
     ChallengeWord,
@@ -25,7 +26,7 @@ from referee.spellcrafter.actions import (
     WordScored,
 )
 from referee.spellcrafter.entry import challenge_entry, pass_entry, word_entry
-from referee.spellcrafter.game import Ending, Game
+from referee.spellcrafter.game import Game, Termination
 from referee.spellcrafter.notation import parse_word
 from referee.spellcrafter.ruleset import RULES
 from referee.spellcrafter.setup import Setup
@@ -133,6 +134,43 @@ def test_encode_decode_round_trips_and_refusal_is_what_apply_raises(moves):
         state = step.state
 
 
+def test_decode_and_encode_are_the_actions_modules_and_the_rules_delegate_to_them():
+    state = run(start(), word("Anna", KIT))
+    event = challenge("Bram", "Anna", True)
+    action = actions.decode(state, event)
+    assert action == RULES.decode(state, event)
+    assert actions.encode(state, action) == RULES.encode(state, action) == event
+
+
+# --- the registered rules ---------------------------------------------------------------------
+
+
+def test_the_registered_rules_are_the_rules_the_command_line_uses():
+    from referee.cli.spell_game import _rules
+
+    assert games.game("spellcrafter").load_rules() is RULES is _rules()
+    assert RULES.format == games.game("spellcrafter").format
+
+
+@pytest.mark.parametrize("name", ["builtin:fr", "bogus:en", "hunspell:not a tag", "wordfreq:xx@3", "builtin"])
+def test_the_registered_rules_refuse_a_stored_dictionary_referee_does_not_know(name):
+    table = Setup.build(NAMES).to_toml() | {"dictionary": name}
+    with pytest.raises(InputError):
+        games.game("spellcrafter").load_rules().read_setup(table)
+
+
+@pytest.mark.parametrize("name", ["builtin:en", "hunspell:nl_NL", "wordfreq:en@3", "file:/no/such/list.txt"])
+def test_the_stored_dictionary_is_checked_by_name_only_so_a_game_stays_readable_without_it(name):
+    table = Setup.build(NAMES).to_toml() | {"dictionary": name}
+    assert RULES.read_setup(table).dictionary == name
+
+
+def test_history_says_nothing_more_of_a_spellcrafter_entry_than_its_summary():
+    before = start()
+    event = word("Anna", KIT)
+    assert RULES.history_detail(before, event, RULES.apply(before, RULES.decode(before, event))) == {}
+
+
 # --- effects --------------------------------------------------------------------------------
 
 
@@ -205,7 +243,7 @@ def test_the_outcome_is_the_one_outcome_type_with_the_way_the_game_ended():
     assert RULES.outcome(state) is None
     over = run(state, word("Anna", ZAPPY), {"kind": "pass", "player": "Bram"}, {"kind": "pass", "player": "Cees"})
     outcome = RULES.outcome(over)
-    assert outcome == Outcome(winners=(0,), termination=Ending.INSTANT_WIN, reason="Anna wins at once with ZAPPY, 63 points")
+    assert outcome == Outcome(winners=(0,), termination=Termination.INSTANT_WIN, reason="Anna wins at once with ZAPPY, 63 points")
     assert str(outcome) == outcome.reason
 
 

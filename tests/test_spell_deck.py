@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from referee.dealing import deal
-from referee.spellcrafter.dealing import deal_spellcrafter, reshuffle_seed
 from referee.errors import InputError
 from referee.shuffle import shuffle
 from referee.spellcrafter.cards import Special, SpellSuit
+from referee.spellcrafter.dealing import deal_spellcrafter, reshuffle_seed
 from referee.spellcrafter.deck import Deck, load_deck, standin_deck, template
 from referee.spellcrafter.notation import parse_word
 from referee.spellcrafter.scoring import score_word

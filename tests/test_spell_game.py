@@ -11,7 +11,7 @@ from referee import savefile
 from referee.errors import InputError, RuleError
 from referee.spellcrafter.cards import SpellCard, SpellSuit
 from referee.spellcrafter.deck import Deck, standin_deck
-from referee.spellcrafter.game import Ending, Game, passing
+from referee.spellcrafter.game import Game, Termination, passing
 from referee.spellcrafter.notation import parse_word
 from referee.spellcrafter.ruleset import RULES
 from referee.spellcrafter.setup import Setup
@@ -158,7 +158,7 @@ def test_the_game_ends_after_four_rounds_with_the_highest_total():
     for _ in range(4):
         state = full_round(state, {"Anna": KIT, "Bram": CAT, "Cees": None})
     assert state.totals == (64, 20, 0)
-    assert state.outcome.termination is Ending.HIGHEST_TOTAL and state.outcome.winners == (0,)
+    assert state.outcome.termination is Termination.HIGHEST_TOTAL and state.outcome.winners == (0,)
     with pytest.raises(RuleError, match="the game is over"):
         play(state, ("word", "Anna", KIT))
 
@@ -168,20 +168,20 @@ def test_a_word_of_fifty_or_more_wins_the_game_when_its_round_is_complete():
     state = play(game(), ("word", "Bram", ZAPPY))
     assert state.outcome is None and state.waiting == (0, 2)
     state = play(state, ("word", "Anna", KIT), ("pass", "Cees"))
-    assert state.outcome.termination is Ending.INSTANT_WIN and state.outcome.winners == (1,)
+    assert state.outcome.termination is Termination.INSTANT_WIN and state.outcome.winners == (1,)
     with pytest.raises(RuleError, match="Bram wins at once with ZAPPY, 63 points"):
         play(state, ("word", "Anna", KIT))
 
 
 def test_two_instant_wins_in_one_round_the_highest_word_wins():
     state = full_round(game(), {"Anna": ZAPPY, "Bram": ZAZZY, "Cees": KIT})
-    assert state.outcome.termination is Ending.INSTANT_WIN and state.outcome.winners == (1,)
+    assert state.outcome.termination is Termination.INSTANT_WIN and state.outcome.winners == (1,)
     assert state.outcome.reason == "Bram wins at once with ZAZZY, 105 points"
 
 
 def test_two_equal_instant_wins_in_one_round_share_the_win():
     state = full_round(game(), {"Anna": ZAPPY, "Bram": KIT, "Cees": ZAPPY})
-    assert state.outcome.termination is Ending.INSTANT_WIN and state.outcome.winners == (0, 2)
+    assert state.outcome.termination is Termination.INSTANT_WIN and state.outcome.winners == (0, 2)
     assert state.outcome.reason == "Anna and Cees share the win at once with ZAPPY and ZAPPY, 63 points each"
 
 
@@ -257,7 +257,7 @@ def test_a_tie_goes_to_the_longest_word_of_the_final_round():
         state = full_round(state, {"Anna": ["C3s", "A1s", "T1m"], "Bram": ["C3s", "A1s", "T1m"]})
     state = full_round(state, {"Anna": ["C1s", "A1s", "T1m", "S1m"], "Bram": ["C2s", "A1s", "T1m"]})
     assert state.totals[0] == state.totals[1]
-    assert state.outcome.termination is Ending.LONGEST_WORD and state.outcome.winners == (0,)
+    assert state.outcome.termination is Termination.LONGEST_WORD and state.outcome.winners == (0,)
 
 
 def test_the_longest_word_counts_letters_as_for_the_minimum_qu_as_one():
@@ -265,14 +265,14 @@ def test_the_longest_word_counts_letters_as_for_the_minimum_qu_as_one():
     for _ in range(3):
         state = full_round(state, {"Anna": None, "Bram": None})
     state = full_round(state, {"Anna": ["QU1s", "I1s", "T1m"], "Bram": ["B1s", "I1s", "T1m"]})
-    assert state.outcome.termination is Ending.SHARED and state.outcome.winners == (0, 1)  # QUIT is 3 letters, like BIT
+    assert state.outcome.termination is Termination.SHARED and state.outcome.winners == (0, 1)  # QUIT is 3 letters, like BIT
 
 
 def test_a_tie_on_total_and_on_the_longest_word_is_a_shared_win():
     state = game()
     for _ in range(4):
         state = full_round(state, {"Anna": CAT, "Bram": CAT, "Cees": None})
-    assert state.outcome.termination is Ending.SHARED and state.outcome.winners == (0, 1)
+    assert state.outcome.termination is Termination.SHARED and state.outcome.winners == (0, 1)
 
 
 def test_two_player_games_are_played_without_the_familiars():
@@ -514,7 +514,7 @@ def test_the_final_rounds_words_may_be_challenged_after_the_game_ended():
     for _ in range(3):
         state = full_round(state, {"Anna": None, "Bram": None})
     state = full_round(state, {"Anna": ["B2s", "I1s", "T1m"], "Bram": ["S1s", "T1s", "A1s", "R1m"]})
-    assert state.outcome.termination is Ending.LONGEST_WORD and state.outcome.winners == (1,)  # 4 each; STAR is longer
+    assert state.outcome.termination is Termination.LONGEST_WORD and state.outcome.winners == (1,)  # 4 each; STAR is longer
     state = play(state, ("challenge", "Bram", "Anna", False))
     assert state.totals == (4, 0) and state.outcome.winners == (0,)
 

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from conftest import installed_referee
 from referee.errors import RuleError
-from referee.spellcrafter.notation import DoubleToken, LetterToken, ToilToken, TroubleToken, letters_of, parse_word
 from referee.spellcrafter.cards import SpellSuit
+from referee.spellcrafter.notation import DoubleToken, LetterToken, ToilToken, TroubleToken, letters_of, parse_word
 from referee.spellcrafter.scoring import SELECTED_CARDS, Variants, copied_position, score_word, shown_letters
 
 FRIENDLY = Variants(friendly=True)

@@ -26,9 +26,8 @@ if TYPE_CHECKING:
     from referee.lexicon.verdict import Verdict
     from referee.spellcrafter.deck import Deck
     from referee.spellcrafter.game import Game
+    from referee.spellcrafter.ruleset import SpellcrafterRules
     from referee.spellcrafter.setup import HouseRules
-
-GAME_FORMAT = "referee/spellcrafter"
 
 Tokens = Annotated[
     list[str],
@@ -62,31 +61,13 @@ BoxOption = Annotated[
 ]  # fmt: skip
 
 
-def _rules() -> Any:
-    """The game's rules, with the stored dictionary's name checked on every load."""
-    from referee.spellcrafter.ruleset import SpellcrafterRules
+def _rules() -> SpellcrafterRules:
+    """The game's rules, from the registry (they check the stored dictionary's name on
+    every load)."""
+    from referee import games
 
-    return SpellcrafterRules(check_dictionary=known_dictionary)
-
-
-def known_dictionary(name: str) -> None:
-    """A game file's dictionary must be one referee knows by name (``builtin:fr`` is
-    refused when the file is loaded, not at the next challenge). Whether a Hunspell
-    dictionary is installed, or a word-list file is still there, is found out when a
-    challenge opens it: a game stays readable on a machine without them."""
-    from referee.lexicon.catalogue import builtin_name, split_name
-
-    kind, rest = split_name(name)
-    if kind == "builtin":
-        builtin_name(rest)
-    elif kind == "hunspell":
-        from referee.lexicon.hunspell import normalise_tag
-
-        normalise_tag(rest)
-    elif kind == "wordfreq":
-        from referee.lexicon.frequency import parse
-
-        parse(rest)
+    rules: SpellcrafterRules = games.game("spellcrafter").load_rules()
+    return rules
 
 
 def score(
@@ -297,7 +278,9 @@ def names_a_game(arguments: list[str]) -> bool:
             head = handle.read(4096)
     except (OSError, ValueError):
         return False
-    return f'format = "{GAME_FORMAT}"'.encode() in head
+    from referee import games
+
+    return f'format = "{games.game("spellcrafter").format}"'.encode() in head
 
 
 def dispatch_challenge(

@@ -19,7 +19,8 @@ if TYPE_CHECKING:  # the game's modules are imported by the game's commands only
 
     from referee.game import Outcome
     from referee.spellcrafter.deck import Deck
-    from referee.spellcrafter.game import Game, Round
+    from referee.spellcrafter.game import Game
+    from referee.spellcrafter.rounds import Round
 
 LEADER = "bold green"
 
@@ -189,7 +190,7 @@ def show_game(game: Game) -> None:
 def _cell(game: Game, played: Round, seat: int) -> Text:
     from rich.text import Text
 
-    from referee.spellcrafter.game import Pass, Play
+    from referee.spellcrafter.rounds import Pass, Play
 
     entry = played.entries[seat]
     cell = Text()

@@ -3,9 +3,11 @@
 - :mod:`cards`: suits, special cards, a card; :mod:`notation`: reading a word's tokens;
 - :mod:`scoring`: a word's score with the rulebook's rules and rulings;
 - :mod:`deck`: the deck file; dealing: :mod:`dealing` (the virtual deck across rounds);
-- :mod:`setup`, :mod:`game`: the four-round game; :mod:`actions`: its actions and their
-  effects; :mod:`entry`: typed entries read into actions; :mod:`ruleset`: the game on the
-  contract of :mod:`referee.game` (``RULES``); :mod:`report`: its JSON.
+- :mod:`setup`, :mod:`game`: the four-round game; :mod:`rounds`: a round's entries and
+  points; :mod:`legality`: which cards a word may use; :mod:`actions`: the actions and
+  their effects, decoded from and encoded to the save file's events; :mod:`entry`: typed
+  entries read into actions; :mod:`ruleset`: the game on the contract of
+  :mod:`referee.game` (``RULES``); :mod:`report`: its JSON.
 """
 
 from __future__ import annotations

@@ -2,17 +2,23 @@
 
 An action is the game's move, like python-chess's ``Move``: a word with its cards, a
 pass, a challenge with the dictionary's verdict. The save file holds each as an event
-(:mod:`referee.spellcrafter.ruleset` decodes and encodes them); applying one gives an
+(:func:`decode` reads one, :func:`encode` writes it back); applying one gives an
 effect, so the command line words what happened without keeping the state before.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
+from referee.errors import InputError
 from referee.lexicon.challenge import Consequence
-from referee.spellcrafter.notation import Token
+from referee.spellcrafter.notation import Token, parse_word
 from referee.spellcrafter.scoring import Score
+
+if TYPE_CHECKING:
+    from referee.spellcrafter.game import Game
 
 
 @dataclass(frozen=True)
@@ -84,3 +90,60 @@ class ChallengeDecided:
 
 
 Effect = WordScored | Passed | ChallengeDecided
+
+
+def decode(state: Game, event: Mapping[str, Any]) -> Action:
+    """The action an event records; ``InputError`` for one that cannot be read or names
+    a player the game does not have."""
+    kind = event.get("kind")
+    player = state.setup.player
+    if kind == "word":
+        cards = event.get("cards")
+        if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
+            raise InputError("a word event needs `cards`, a list of card tokens")
+        seat = player(_text(event, "player"))
+        return EnterWord(seat=seat, tokens=tuple(parse_word(cards)), round=_round(event))
+    if kind == "pass":
+        return EnterPass(seat=player(_text(event, "player")), round=_round(event))
+    if kind == "challenge":
+        valid = event.get("valid")
+        if not isinstance(valid, bool):
+            raise InputError("a challenge event needs `valid` = true or false")
+        challenger, reason, dictionary = player(_text(event, "challenger")), _text(event, "reason"), _text(event, "dictionary")
+        seat = player(_text(event, "player"))
+        word = event.get("word")  # the word as judged, for people reading the file
+        if word is not None and not isinstance(word, str):
+            raise InputError("the event needs `word` as text")
+        return ChallengeWord(challenger=challenger, seat=seat, valid=valid, reason=reason, dictionary=dictionary, word=word)
+    raise InputError(f"unknown event kind {kind!r}; a game records word, pass and challenge events")
+
+
+def encode(state: Game, action: Action) -> dict[str, Any]:
+    """The event the save file holds for ``action`` (its keys in the file's order)."""
+    names = state.setup.players
+    if isinstance(action, ChallengeWord):
+        event: dict[str, Any] = {"kind": "challenge", "challenger": names[action.challenger], "player": names[action.seat]}
+        if action.word is not None:
+            event["word"] = action.word
+        return event | {"valid": action.valid, "reason": action.reason, "dictionary": action.dictionary}
+    event = {"kind": "word" if isinstance(action, EnterWord) else "pass", "player": names[action.seat]}
+    if action.round is not None:
+        event["round"] = action.round
+    if isinstance(action, EnterWord):
+        event["cards"] = [str(token) for token in action.tokens]
+    return event
+
+
+def _round(event: Mapping[str, Any]) -> int | None:
+    """The round an entry states (``--round N``), if it states one."""
+    number = event.get("round")
+    if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
+        raise InputError("`round` must be a whole number, the round the entry is for")
+    return number
+
+
+def _text(event: Mapping[str, Any], key: str) -> str:
+    value = event.get(key)
+    if not isinstance(value, str):
+        raise InputError(f"the event needs `{key}` as text")
+    return value

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.errors import InputError, nearest, quoted
-from referee.spellcrafter.cards import CARD_LETTERS, QU, SpellCard, Special, SpellSuit
+from referee.spellcrafter.cards import CARD_LETTERS, QU, Special, SpellCard, SpellSuit
 from referee.spellcrafter.notation import LetterToken, Token
 
 FORMAT = "referee/spellcrafter-deck"

@@ -29,7 +29,7 @@ Rulings where the rulebook is silent:
   pass in the round before, is most likely the last command repeated by accident, and
   needs its round stated (:meth:`Game.check_repeat`, checked when it is entered, so files
   written before the check still replay).
-- The cards of a word, checked by :meth:`Game.check_cards`: a card that the game's
+- The cards of a word, checked by :func:`legality.check_cards`: a card that the game's
   deck does not hold at all cannot be read as one of its cards (a typo: ``InputError``,
   exit 2); without a deck file, the values are the stand-in deck's, 1 to 10. Cards that
   exist but cannot be in this word break the rules (``RuleError``, exit 1): a Familiars
@@ -41,7 +41,7 @@ Rulings where the rulebook is silent:
   with which (the draft passes the hands around): the round's pool is every card dealt
   into the hands. Each card of a word other than the Jumper must be in the round's pool,
   and the round's words together (a word that fell too: its cards were on the table)
-  use a card at most as often as it was dealt that round (:meth:`Game.check_dealt`).
+  use a card at most as often as it was dealt that round (:func:`legality.check_dealt`).
   A game with physical cards keeps the whole-deck check.
 - A game dealt by the referee must be dealable for all its rounds: a deck too small is
   refused when the game starts, not in round 3.
@@ -50,25 +50,25 @@ Rulings where the rulebook is silent:
 from __future__ import annotations
 
 import enum
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from referee.errors import InputError, RuleError
 from referee.game import Outcome
-from referee.lexicon.challenge import Consequence
 from referee.spellcrafter.actions import ChallengeWord
-from referee.spellcrafter.cards import SpellCard, SpellSuit
+from referee.spellcrafter.cards import SpellCard
 from referee.spellcrafter.dealing import SpellDeal, deal_spellcrafter
-from referee.spellcrafter.deck import Deck, check_values
-from referee.spellcrafter.notation import Token, is_jumper, jumper_of
-from referee.spellcrafter.scoring import Score, score_word
+from referee.spellcrafter.deck import Deck
+from referee.spellcrafter.legality import check_cards
+from referee.spellcrafter.notation import Token
+from referee.spellcrafter.rounds import Entry, Pass, Play, Round
+from referee.spellcrafter.scoring import score_word
 from referee.spellcrafter.setup import ROUNDS, Setup
 from referee.wording import counted
 
 
-class Ending(enum.Enum):
+class Termination(enum.Enum):
     """How a finished game was won."""
 
     INSTANT_WIN = "instant win"  # a word of 50 or more
@@ -80,87 +80,6 @@ class Ending(enum.Enum):
 def passing(round_number: int) -> str:
     """"Alternate passing direction with each round", starting to the left."""
     return "left" if round_number % 2 else "right"
-
-
-@dataclass(frozen=True)
-class Play:
-    """A word played in a round, and its challenge if there was one."""
-
-    score: Score
-    challenge: ChallengeWord | None = None
-
-    @property
-    def consequence(self) -> Consequence | None:
-        """What the challenge of this word did to the scores (None: not challenged)."""
-        return None if self.challenge is None else Consequence.of(self.challenge.valid, self.score.score)
-
-    @property
-    def fallen(self) -> bool:
-        """"If the word is not in the dictionary … the player who played the word scores
-        zero points for the round." """
-        return self.consequence is not None and self.consequence.word_falls
-
-    @property
-    def points(self) -> int:
-        return 0 if self.fallen else self.score.score
-
-    @property
-    def length(self) -> int:
-        return 0 if self.fallen else self.score.length
-
-
-@dataclass(frozen=True)
-class Pass:
-    """A player who plays no word this round (0 points)."""
-
-    points = 0
-    length = 0
-
-
-Entry = Play | Pass
-
-
-@dataclass(frozen=True)
-class Round:
-    number: int
-    entries: tuple[Entry | None, ...]  # per seat; None: nothing entered yet
-
-    @property
-    def complete(self) -> bool:
-        return all(entry is not None for entry in self.entries)
-
-    @property
-    def waiting(self) -> tuple[int, ...]:
-        return tuple(seat for seat, entry in enumerate(self.entries) if entry is None)
-
-    def penalty(self, seat: int) -> int:
-        """"If the word is in the dictionary, the challenging player loses points equal to
-        the value of the challenged word." """
-        return sum(
-            entry.consequence.challenger_loses
-            for entry in self.entries
-            if isinstance(entry, Play) and entry.challenge is not None and entry.consequence is not None
-            and entry.challenge.challenger == seat
-        )  # fmt: skip
-
-    def points(self, seat: int) -> int:
-        entry = self.entries[seat]
-        return (0 if entry is None else entry.points) - self.penalty(seat)
-
-    @property
-    def unchallenged(self) -> tuple[int, ...]:
-        """The seats whose word in this round has not been challenged (a word is challenged
-        at most once)."""
-        return tuple(seat for seat, entry in enumerate(self.entries) if isinstance(entry, Play) and entry.challenge is None)
-
-    @property
-    def instant_wins(self) -> dict[int, int]:
-        """The seats whose word scores 50 or more and stands (not fallen), with its score."""
-        return {
-            seat: entry.score.score
-            for seat, entry in enumerate(self.entries)
-            if isinstance(entry, Play) and not entry.fallen and entry.score.instant_win
-        }
 
 
 @dataclass(frozen=True)
@@ -200,26 +119,26 @@ class Game:
 
     @property
     def outcome(self) -> Outcome | None:
-        """How the game ended (``termination`` an :class:`Ending`), None while it goes on."""
-        ended = self._ending()
+        """How the game ended (``termination`` a :class:`Termination`), None while it goes on."""
+        ended = self._termination()
         if ended is None:
             return None
-        ending, winners = ended
-        return Outcome(winners=winners, termination=ending, reason=self._describe_ending(ending, winners))
+        termination, winners = ended
+        return Outcome(winners=winners, termination=termination, reason=self._describe_termination(termination, winners))
 
-    def _ending(self) -> tuple[Ending, tuple[int, ...]] | None:
+    def _termination(self) -> tuple[Termination, tuple[int, ...]] | None:
         instant = self.instant_winners
         if instant is not None:
-            return Ending.INSTANT_WIN, instant[1]
+            return Termination.INSTANT_WIN, instant[1]
         if len(self.rounds) < ROUNDS or not self.latest.complete:
             return None
         totals = self.totals
         tied = [seat for seat, total in enumerate(totals) if total == max(totals)]
         if len(tied) == 1:
-            return Ending.HIGHEST_TOTAL, tuple(tied)
+            return Termination.HIGHEST_TOTAL, tuple(tied)
         lengths = {seat: self.final_length(seat) for seat in tied}
         longest = [seat for seat in tied if lengths[seat] == max(lengths.values())]
-        return Ending.LONGEST_WORD if len(longest) == 1 else Ending.SHARED, tuple(longest)
+        return Termination.LONGEST_WORD if len(longest) == 1 else Termination.SHARED, tuple(longest)
 
     def final_length(self, seat: int) -> int:
         entry = self.latest.entries[seat]
@@ -230,7 +149,7 @@ class Game:
         """The round the next word or pass goes into; once the game is over, the round it
         ended in (a game won at once ends with the round of the winning word)."""
         latest = self.latest
-        if not latest.complete or latest.number == ROUNDS or self._ending() is not None:
+        if not latest.complete or latest.number == ROUNDS or self._termination() is not None:
             return latest.number
         return latest.number + 1
 
@@ -238,7 +157,7 @@ class Game:
     def waiting(self) -> tuple[int, ...]:
         """Who still has to enter a word or pass in the current round: everyone when it
         has not begun yet, nobody once the game is over."""
-        if self._ending() is not None:
+        if self._termination() is not None:
             return ()
         if self.latest.number == self.current_number:
             return self.latest.waiting
@@ -287,7 +206,7 @@ class Game:
         two rounds running is common, the same cards twice are not.) Once the game is over
         the entry is refused as such."""
         current = self.current_number
-        if round_number is not None or current == 1 or self._ending() is not None:
+        if round_number is not None or current == 1 or self._termination() is not None:
             return
         before = self.rounds[current - 2].entries[seat]
         name = self.setup.players[seat]
@@ -310,7 +229,7 @@ class Game:
         ``round_number`` is the round the entry states, if it states one."""
         _, current = self._open_round(seat, round_number)  # a finished game or a second word: said first
         score = score_word(tokens, self.setup.variants)
-        self.check_cards(tokens, current.number, seat)
+        check_cards(self, tokens, current.number, seat)
         return self._enter(seat, Play(score=score), round_number)
 
     def pass_(self, seat: int, round_number: int | None = None) -> Game:
@@ -355,79 +274,10 @@ class Game:
         dealt = self.deal(round_number)
         return None if dealt is None else dealt.jumper
 
-    def check_cards(self, tokens: Sequence[Token], round_number: int, seat: int | None = None) -> None:
-        """The cards must be the game's. A card the deck does not hold at all, or without a
-        deck file a value outside 1–10, is a typo (``InputError``, exit 2); breaking a rule
-        is a ``RuleError`` (exit 1): a Familiars card with two players, a card used more
-        often than the deck holds it, a second Jumper in the round
-        (:meth:`check_jumper`), and in a seeded game a card not dealt that round or
-        already used up by the round's other words (``seat``'s word is left out of those:
-        it is the one being checked)."""
-        deck = self.setup.deck
-        check_values(tokens, deck)
-        if self.setup.two_player:
-            for token in tokens:
-                if token.suit is SpellSuit.FAMILIARS:
-                    raise RuleError(f"{token}: a two-player game is played without the Familiars (f), removed from the deck")
-        if deck is not None:
-            for card, count in Counter(token.card for token in tokens).items():
-                if count > deck.count(card):
-                    raise RuleError(f"the word uses {card} {count} times, but the deck holds {deck.count(card)}")
-        jumper = jumper_of(tokens)
-        if jumper is not None:
-            self.check_jumper(jumper, round_number, seat)
-        self.check_dealt(tokens, round_number, seat)
-
-    def check_jumper(self, card: SpellCard, round_number: int, seat: int | None = None) -> None:
-        """One Jumper lies on the table each round: in a seeded game the one the referee
-        turned up; with physical cards the first word of the round that uses it says which
-        card it is (a word that fell too: the card was on the table). Another is a
-        ``RuleError`` naming the Jumper in play. ``seat``'s own word is left out."""
-        where = f"the Jumper on the table in round {round_number} is"
-        turned_up = self.jumper(round_number)
-        if turned_up is not None:
-            if card != turned_up:
-                raise RuleError(f"{where} {turned_up}, not {card}")
-            return
-        for other, entry in enumerate(self._entries(round_number)):
-            if other == seat or not isinstance(entry, Play):
-                continue
-            in_play = jumper_of(entry.score.tokens)
-            if in_play is not None and in_play != card:
-                raise RuleError(f"{where} {in_play} ({self.setup.players[other]}'s {entry.score.word} uses it), not {card}")
-
-    def _entries(self, round_number: int) -> tuple[Entry | None, ...]:
-        """The entries of a round so far (none for a round not begun)."""
-        return self.rounds[round_number - 1].entries if round_number <= len(self.rounds) else ()
-
-    def check_dealt(self, tokens: Sequence[Token], round_number: int, seat: int | None = None) -> None:
-        """In a seeded game every card of a word but the Jumper was dealt into a hand that
-        round, and the round's words together use no card more often than it was dealt
-        (``RuleError``, exit 1). Nothing to check with physical cards."""
-        dealt = self.deal(round_number)
-        if dealt is None:
-            return
-        pool = Counter(card for hand in dealt.hands for card in hand)
-        mine = Counter(token.card for token in tokens if not is_jumper(token))
-        before: dict[SpellCard, Counter[int]] = {}
-        for other, entry in enumerate(self._entries(round_number)):
-            if other != seat and isinstance(entry, Play):
-                for token in entry.score.tokens:
-                    if not is_jumper(token):
-                        before.setdefault(token.card, Counter())[other] += 1
-        for card, count in mine.items():
-            if pool[card] == 0:
-                hint = f" (it is the Jumper: write it *{card})" if card == dealt.jumper else ""
-                raise RuleError(f"{card} was not dealt in round {round_number}{hint}")
-            users = before.get(card, Counter())
-            if sum(users.values()) + count > pool[card]:
-                raise RuleError(f"{card} was dealt {_times(pool[card])} in round {round_number} and " + _used_up(
-                    [self.setup.players[other] for other in sorted(users)], sum(users.values()), count))
-
-    def _describe_ending(self, ending: Ending, winners: tuple[int, ...]) -> str:
+    def _describe_termination(self, termination: Termination, winners: tuple[int, ...]) -> str:
         """The end of the game in words: the :attr:`Outcome.reason`."""
         names = " and ".join(self.setup.players[seat] for seat in winners)
-        if ending is Ending.INSTANT_WIN:
+        if termination is Termination.INSTANT_WIN:
             played, seats = self.instant_winners or (self.latest, winners)
             words = [entry.score for entry in (played.entries[seat] for seat in seats) if isinstance(entry, Play)]
             if len(words) == 1:
@@ -435,9 +285,9 @@ class Game:
             spelled = " and ".join(score.word for score in words)
             return f"{names} share the win at once with {spelled}, {counted(words[0].score, 'point')} each"
         total = self.totals[winners[0]]
-        if ending is Ending.HIGHEST_TOTAL:
+        if termination is Termination.HIGHEST_TOTAL:
             return f"{names} wins with {counted(total, 'point')}"
-        if ending is Ending.LONGEST_WORD:
+        if termination is Termination.LONGEST_WORD:
             return f"{names} wins the tie on {counted(total, 'point')} with the longest word of round {ROUNDS}"
         return f"{names} share the win on {counted(total, 'point')}, tied on the longest word of round {ROUNDS} too"
 
@@ -447,15 +297,3 @@ def _deal(deck: Deck, seed: str, players: int, round_number: int) -> SpellDeal:
     return deal_spellcrafter(deck, seed, players, round_number)
 
 
-def _times(count: int) -> str:
-    return {1: "once", 2: "twice"}.get(count, f"{count} times")
-
-
-def _used_up(users: Sequence[str], used: int, count: int) -> str:
-    """Why a card is used up: who used it before this word, and how often this word does."""
-    clauses = []
-    if users:
-        clauses.append(f"{' and '.join(users)} already used it" + (f" {_times(used)}" if used > len(users) else ""))
-    if count > 1 or not users:
-        clauses.append(f"this word uses it {_times(count)}")
-    return ", and ".join(clauses)

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from referee.errors import InputError, quoted
 from referee.spellcrafter import JUMPER_EXAMPLE, LETTER_EXAMPLE
-from referee.spellcrafter.cards import CARD_LETTERS, QU, SUIT_HELP, SpellCard, Special, SpellSuit
+from referee.spellcrafter.cards import CARD_LETTERS, QU, SUIT_HELP, Special, SpellCard, SpellSuit
 from referee.wording import counted
 
 MAX_VALUE = 99

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.spellcrafter.game import Game, Pass, Play, Round, passing
+from referee.spellcrafter.game import Game, passing
+from referee.spellcrafter.rounds import Pass, Play, Round
 
 
 def entry_json(game: Game, played: Round, seat: int) -> dict[str, Any]:

@@ -14,7 +14,7 @@ against the current round again. A challenge keeps the verdict it was given, so 
 the file never depends on the dictionaries installed later.
 
 ``word`` → :class:`EnterWord`, ``pass`` → :class:`EnterPass`, ``challenge`` →
-:class:`ChallengeWord`; :meth:`SpellcrafterRules.encode` gives back the event as the
+:class:`ChallengeWord`; :func:`~referee.spellcrafter.actions.encode` gives back the event as the
 program writes it (the same dict, keys in the same order). A file edited by hand may
 spell a card or a name differently (``k6m``, ``an``): it is read the same, and encoded as
 the program writes it (``K6m``, ``Anna``).
@@ -22,41 +22,39 @@ the program writes it (``K6m``, ``Anna``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from referee.errors import InputError, RuleError
-from referee.game import Outcome, Step
+from referee.errors import RuleError
+from referee.game import Outcome, Rules, Step
 from referee.spellcrafter.actions import (
     Action,
     ChallengeDecided,
-    ChallengeWord,
     EnterPass,
     EnterWord,
     Passed,
     WordScored,
+    decode,
+    encode,
 )
-from referee.spellcrafter.game import Game, Play
-from referee.spellcrafter.notation import parse_word
+from referee.spellcrafter.game import Game
+from referee.spellcrafter.rounds import Play
 from referee.spellcrafter.setup import Setup
 
 
 class SpellcrafterRules:
-    """The rules for the save-file engine. ``check_dictionary``, given by the command line,
-    is asked about the stored dictionary's name each time a file is loaded and raises
-    ``InputError`` for one it does not know (the rules themselves read no word lists)."""
+    """The rules for the save-file engine."""
 
     format = "referee/spellcrafter"
     version = 1
     command = "referee spell"
 
-    def __init__(self, check_dictionary: Callable[[str], object] | None = None) -> None:
-        self.check_dictionary = check_dictionary
-
     def read_setup(self, table: Mapping[str, Any]) -> Setup:
+        """The checked ``[setup]``; its dictionary must be one referee knows by name
+        (:func:`known_dictionary`), so ``builtin:fr`` is refused when the file is loaded,
+        not at the next challenge."""
         read = Setup.from_toml(dict(table))
-        if self.check_dictionary is not None:
-            self.check_dictionary(read.dictionary)
+        known_dictionary(read.dictionary)
         return read
 
     def write_setup(self, setup: Setup) -> dict[str, Any]:
@@ -66,44 +64,10 @@ class SpellcrafterRules:
         return Game.start(setup)
 
     def decode(self, state: Game, event: Mapping[str, Any]) -> Action:
-        """The action an event records; ``InputError`` for one that cannot be read or names
-        a player the game does not have."""
-        kind = event.get("kind")
-        player = state.setup.player
-        if kind == "word":
-            cards = event.get("cards")
-            if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
-                raise InputError("a word event needs `cards`, a list of card tokens")
-            seat = player(_text(event, "player"))
-            return EnterWord(seat=seat, tokens=tuple(parse_word(cards)), round=_round(event))
-        if kind == "pass":
-            return EnterPass(seat=player(_text(event, "player")), round=_round(event))
-        if kind == "challenge":
-            valid = event.get("valid")
-            if not isinstance(valid, bool):
-                raise InputError("a challenge event needs `valid` = true or false")
-            challenger, reason, dictionary = player(_text(event, "challenger")), _text(event, "reason"), _text(event, "dictionary")
-            seat = player(_text(event, "player"))
-            word = event.get("word")  # the word as judged, for people reading the file
-            if word is not None and not isinstance(word, str):
-                raise InputError("the event needs `word` as text")
-            return ChallengeWord(challenger=challenger, seat=seat, valid=valid, reason=reason, dictionary=dictionary, word=word)
-        raise InputError(f"unknown event kind {kind!r}; a game records word, pass and challenge events")
+        return decode(state, event)
 
     def encode(self, state: Game, action: Action) -> dict[str, Any]:
-        """The event the save file holds for ``action`` (its keys in the file's order)."""
-        names = state.setup.players
-        if isinstance(action, ChallengeWord):
-            event: dict[str, Any] = {"kind": "challenge", "challenger": names[action.challenger], "player": names[action.seat]}
-            if action.word is not None:
-                event["word"] = action.word
-            return event | {"valid": action.valid, "reason": action.reason, "dictionary": action.dictionary}
-        event = {"kind": "word" if isinstance(action, EnterWord) else "pass", "player": names[action.seat]}
-        if action.round is not None:
-            event["round"] = action.round
-        if isinstance(action, EnterWord):
-            event["cards"] = [str(token) for token in action.tokens]
-        return event
+        return encode(state, action)
 
     def apply(self, state: Game, action: Action) -> Step[Game]:
         """The game after ``action``, and its effect; ``RuleError`` (the :meth:`refusal`)
@@ -142,7 +106,7 @@ class SpellcrafterRules:
     def outcome(self, state: Game) -> Outcome | None:
         return state.outcome
 
-    def describe(self, event: dict[str, Any]) -> str:
+    def describe(self, event: Mapping[str, Any]) -> str:
         """One line per event, as it was entered."""
         kind = event.get("kind")
         if kind == "word":
@@ -157,20 +121,32 @@ class SpellcrafterRules:
             )
         return str(kind)
 
-
-RULES = SpellcrafterRules()
-
-
-def _round(event: Mapping[str, Any]) -> int | None:
-    """The round an entry states (``--round N``), if it states one."""
-    number = event.get("round")
-    if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
-        raise InputError("`round` must be a whole number, the round the entry is for")
-    return number
+    def history_detail(self, before: Game, event: Mapping[str, Any], step: Step[Game]) -> dict[str, Any]:
+        """Nothing more than :meth:`describe` says: `history` lists a game's entries as
+        they were made."""
+        return {}
 
 
-def _text(event: Mapping[str, Any], key: str) -> str:
-    value = event.get(key)
-    if not isinstance(value, str):
-        raise InputError(f"the event needs `{key}` as text")
-    return value
+def known_dictionary(name: str) -> None:
+    """A game's dictionary must be one referee knows by name; ``InputError`` otherwise.
+    Pure: the name is parsed, no word list is read. Whether a Hunspell dictionary is
+    installed, or a word-list file is still there, is found out when a challenge opens
+    it: a game stays readable on a machine without them. (The lexicon's name functions
+    are imported here, when a file is loaded, to keep ``referee --help`` fast.)"""
+    from referee.lexicon.catalogue import builtin_name, split_name
+
+    kind, rest = split_name(name)
+    if kind == "builtin":
+        builtin_name(rest)
+    elif kind == "hunspell":
+        from referee.lexicon.hunspell import normalise_tag
+
+        normalise_tag(rest)
+    elif kind == "wordfreq":
+        from referee.lexicon.frequency import parse
+
+        parse(rest)
+
+
+RULES: Rules[Game, Action] = SpellcrafterRules()
+
