@@ -13,15 +13,16 @@ from referee.smitten.explain import explained
 from referee.smitten.instructions import Choice
 from referee.smitten.legality import Fault, Rule, violation
 from referee.smitten.play import refusal
-from referee.smitten.state import Hand, Kind, Options, State, Termination, move
+from referee.smitten.actions import Kind, move
+from referee.smitten.state import Hand, Setup, State, Termination
 
 L, R = GridSide.LEFT, GridSide.RIGHT
 H, LO = Choice.HIGHER, Choice.LOWER
 
 CASES = {
     "the game is over": (
-        lambda: State(options=Options(SmittenMode.TWO, Difficulty.MEDIUM, seed="t"),
-                      outcome=Outcome(winners=(), termination=Termination.DECLARED, reason="we stopped")),
+        lambda: State(setup=Setup(SmittenMode.TWO, Difficulty.MEDIUM, seed="t"),
+                      ended=Outcome(winners=(), termination=Termination.DECLARED, reason="we stopped")),
         move(Kind.PLAY, 0, 5, L, H), Rule.GAME_OVER, None,
         "the game is over (lost: we stopped); undo to go back, or start a new game",
     ),
@@ -49,7 +50,7 @@ CASES = {
         "hand A holds no face-up 3 to swap",
     ),
     "a swap of a number whose copies are both in sight": (
-        lambda: State(options=Options(SmittenMode.SOLO, None, easy=True, physical=True), grids=(grid("7"), grid("7")),
+        lambda: State(setup=Setup(SmittenMode.SOLO, None, easy=True, physical=True), grids=(grid("7"), grid("7")),
                       hands=(Hand((0, 0, 0)), Hand((0, 0, 0))), deck=(0,) * 5),
         move(Kind.SWAP, 0, 7), Rule.SWAP, Fault.IN_SIGHT, "there are only two 7s, and both are in sight",
     ),

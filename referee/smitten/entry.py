@@ -9,6 +9,7 @@ resolution reads a save file's events (:mod:`referee.smitten.ruleset`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from referee.smitten.notation import GridSide, Placement, parse_smitten_card
@@ -17,8 +18,9 @@ from referee.smitten.grid import a
 from referee.smitten.instructions import Choice
 from referee.smitten.legality import choices_for, slots
 from referee.smitten.play import refusal
-from referee.smitten.state import Flipped, Kind, Move, Options, Pending, State
-from referee.smitten.state import move as make_move
+from referee.smitten.actions import Kind, Move
+from referee.smitten.state import Flipped, Setup, Pending, State
+from referee.smitten.actions import move as make_move
 
 #: What `referee smitten play FILE down` says for the face-down card.
 _FACE_DOWN = ("down", "face-down", "facedown")
@@ -43,7 +45,7 @@ class Entry:
 
     def action(self, state: State) -> Move:
         """The move meant, in this game: who moves, and card 5's forced choice."""
-        options = state.options
+        options = state.setup
         solo = options.solo
         given, other = (self.hand, self.by) if solo else (self.by, self.hand)
         if other is not None:
@@ -53,6 +55,20 @@ class Entry:
                 raise InputError(f"a {'solo' if solo else 'two-player'} game names {names}: use {wanted}")
             # This command is for the other kind of game (reveal, swap): the rules say why not.
         return resolve(state, self.kind, self.number, self.side, parse_actor(options, given), self.choice)
+
+
+def entry(
+    kind: Kind,
+    card: str,
+    choose: str | None = None,
+    by: str | None = None,
+    hand: str | None = None,
+    flags: tuple[str, ...] = ("--by", "--hand"),
+) -> Callable[[State], Move]:
+    """What the table typed, as a function of the game's state giving the move: the words
+    are parsed now (a slip is reported before the file is read), the move is resolved
+    against the state :func:`referee.savefile.record` reads (under the file's lock)."""
+    return typed(kind, card, choose, by, hand, flags).action
 
 
 def typed(
@@ -79,7 +95,7 @@ def typed(
     return Entry(kind, number, side, choice, by, hand, flags)
 
 
-def parse_actor(options: Options, value: object) -> int | None:
+def parse_actor(options: Setup, value: object) -> int | None:
     """`--hand A|B` (solo) or `--by` (two players: 1 or 2, or a player's name, in any case,
     or any unambiguous start of it) as actor 0 or 1; None when left out."""
     if value is None:
@@ -128,7 +144,7 @@ def resolve(
 
 
 def _who_moves(state: State, kind: Kind, number: int, side: GridSide | None) -> int:
-    options = state.options
+    options = state.setup
     actors = [actor for slot_kind, actor in slots(state) if slot_kind is kind]
     if len(actors) == 1:
         return actors[0]

@@ -15,12 +15,13 @@ from referee.smitten import instructions
 from referee.smitten.grid import COUNT, NEIGHBOURS, SIDE_INDEX, SIDE_NAMES, a, describe_cell, numbers
 from referee.smitten.instructions import Answer, forced_choice
 from referee.smitten.legality import Fault, Rule, Violation, awaits_reveal, legal_moves, violation
-from referee.smitten.state import Flipped, Kind, Move, Pending, State, ending
+from referee.smitten.actions import Kind, Move
+from referee.smitten.state import Flipped, Pending, State, ending
 from referee.wording import counted
 
 
 def _who(state: State, actor: int) -> str:
-    return state.options.name(actor)
+    return state.setup.name(actor)
 
 
 def _follow_hint(state: State, pending: Pending) -> str:
@@ -43,7 +44,7 @@ def requirement(state: State) -> str:
     if pending is None:
         if all(move.kind is Kind.SWAP for move in legal_moves(state)):
             return "a new turn: no card can be played as the hands stand, but a hand may first swap a face-up card with the set-aside card"
-        who = "either hand" if state.options.solo else "either player"
+        who = "either hand" if state.setup.solo else "either player"
         return f"a new turn: {who} may play a card"
     if isinstance(pending, Flipped):
         return f"{_who(state, pending.by)} flipped {a(pending.number)} and must play it"
@@ -51,7 +52,7 @@ def requirement(state: State) -> str:
     words = instructions.text(pending.card, pending.choice, pending.side)
     if pending.revealed is not None:
         words = f"place a card other than the revealed {pending.revealed} in either grid"
-    elif pending.card == 1 and state.options.solo:
+    elif pending.card == 1 and state.setup.solo:
         words = "place a card in either grid, keeping another in hand (it needs 2 cards)"
     elif pending.card == 3 and state.deck and state.deck[0]:
         words = f"place the top card of the deck, {a(state.deck[0])}, in either grid"
@@ -61,7 +62,7 @@ def requirement(state: State) -> str:
 def wrong_turn(state: State, move: Move) -> str:
     """Why this kind of move, by this player, is not what the game waits for now."""
     pending = state.pending
-    options = state.options
+    options = state.setup
     if move.kind is Kind.SWAP:
         if not (options.solo and options.easy):
             return "swapping with the set-aside card is solo Easy Mode (start the game with --mode solo --easy)"
@@ -136,7 +137,7 @@ def _not_held(state: State, move: Move) -> str:
     who = _who(state, move.actor)
     if move.kind is Kind.SWAP:
         return f"{who} holds no face-up {move.number} to swap"
-    kind = "face-up " if state.options.solo and not state.options.physical else ""
+    kind = "face-up " if state.setup.solo and not state.setup.physical else ""
     return f"{who} holds no {kind}{move.number}"
 
 
@@ -220,7 +221,7 @@ def _adjacent(state: State, move: Move) -> str:
 
 def _balance(state: State, move: Move) -> str:
     assert move.side is not None
-    return balance_reason(state, move.side, "Hard Mode 2" if state.options.solo else "hard difficulty")
+    return balance_reason(state, move.side, "Hard Mode 2" if state.setup.solo else "hard difficulty")
 
 
 def balance_reason(state: State, side: GridSide, mode: str) -> str:

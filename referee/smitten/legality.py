@@ -19,7 +19,8 @@ from referee.smitten.notation import GridSide
 from referee.smitten import instructions
 from referee.smitten.grid import ALL, BIT, COUNT, SIDE_INDEX, SIDES, TOUCHING, iter_bits, mask_of
 from referee.smitten.instructions import Answer, Choice, forced_choice, grid_allowed, numbers_allowed
-from referee.smitten.state import MOVES, UNSEEN, Flipped, Kind, Move, Pending, State
+from referee.smitten.actions import MOVES, Kind, Move
+from referee.smitten.state import UNSEEN, Flipped, Pending, State
 
 
 class Rule(enum.Enum):
@@ -83,7 +84,7 @@ def slots(state: State) -> tuple[tuple[Kind, int], ...]:
         return ()
     pending = state.pending
     if pending is None:
-        options = state.options
+        options = state.setup
         found = [(Kind.PLAY, 0), (Kind.PLAY, 1)]
         if options.solo and not options.physical:
             found += [(Kind.FLIP, actor) for actor in (0, 1) if state.hands[actor].face_down]
@@ -105,7 +106,7 @@ def awaits_reveal(state: State, pending: Pending) -> bool:
     their hand, then place another card". A solo partner's cards are all face up when it
     follows, so it places at once (keeping a second card in hand).
     """
-    return instructions.answer(pending.card) is Answer.REVEAL_THEN_PLACE and not state.options.solo and pending.revealed is None
+    return instructions.answer(pending.card) is Answer.REVEAL_THEN_PLACE and not state.setup.solo and pending.revealed is None
 
 
 def unseen_allowed(state: State) -> int:
@@ -174,7 +175,7 @@ def constraints(state: State, actor: int, side: GridSide) -> tuple[tuple[Rule, i
         found.append((Rule.INSTRUCTION_GRID, ALL if grid_allowed(pending.card, pending.side, side) else 0))
         found.append((Rule.INSTRUCTION_CARD, numbers_allowed(pending.card, pending.choice, grid, left, right)))
     found.append((Rule.ADJACENT, TOUCHING[grid]))
-    if state.options.balance:
+    if state.setup.balance:
         found.append((Rule.BALANCE, ALL if abs(COUNT[grid] + 1 - COUNT[other]) <= 1 else 0))
     return tuple(found)
 
@@ -203,7 +204,7 @@ def choices_for(state: State, number: int, side: GridSide) -> tuple[Choice | Non
     """
     if number != 5 or not instruction_follows(state):
         return (None,)
-    if state.options.solo and state.options.hard1:
+    if state.setup.solo and state.setup.hard1:
         return (forced_choice(side),)
     return tuple(Choice)
 
