@@ -122,7 +122,9 @@ def resolve(
     """The move the table means, filling in who moves and card 5's forced choice.
 
     ``actor`` may be left out when only one player (hand) can make this move now: the
-    partner who must follow an instruction, or the only hand holding that card.
+    partner who must follow an instruction, or the only hand holding that card. When no
+    one can, it is the first who could be meant, and the rules (:func:`refusal`) say why
+    not: only legality decides.
     """
     if choice is not None and (kind is not Kind.PLAY or number != 5):
         raise InputError(f"--choose is for a played 5 only, not for {kind.value} {number or ''}".rstrip())
@@ -164,7 +166,6 @@ def _who_moves(state: State, kind: Kind, number: int, side: GridSide | None) -> 
     if len(holding) == 1:
         return holding[0]
     if not holding:
-        kind_word = "face-up " if options.solo else ""
-        raise RuleError(f"{'neither hand' if options.solo else 'neither player'} holds {a(number, kind_word)}")
+        return actors[0]  # nobody can: the rules refuse it for the first who could be meant
     both = "both hands hold" if options.solo else "both players hold"
     raise InputError(f"{both} {a(number)}: say who {kind.value}s it with {flags}")
