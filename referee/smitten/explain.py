@@ -59,41 +59,75 @@ def requirement(state: State) -> str:
     return f"card {pending.card} in {SIDE_NAMES[pending.side]}: {follower} must {words}"
 
 
-def wrong_turn(state: State, move: Move) -> str:
-    """Why this kind of move, by this player, is not what the game waits for now."""
+# --- the TURN rule: this kind of move, by this player, is not what the game waits for ---
+
+
+def _not_easy(state: State, move: Move) -> str:
+    return "swapping with the set-aside card is solo Easy Mode (start the game with --mode solo --easy)"
+
+
+def _swap_used(state: State, move: Move) -> str:
+    return "the easy swap has been used: it happens once a game"
+
+
+def _swap_mid_turn(state: State, move: Move) -> str:
+    return "the easy swap happens at the beginning of a turn, before the first card is played"
+
+
+def _flip_not_solo(state: State, move: Move) -> str:
+    return "only solo hands have a face-down card"
+
+
+def _flip_physical(state: State, move: Move) -> str:
+    return "with physical cards, flip the card at the table and play it by its number"
+
+
+def _no_face_down(state: State, move: Move) -> str:
+    return f"{_who(state, move.actor)} has no face-down card"
+
+
+def _flip_mid_turn(state: State, move: Move) -> str:
+    return "a face-down card can only be played to start a turn"
+
+
+def _solo_reveal(state: State, move: Move) -> str:
+    return "solo hands do not reveal: after card 1 the partner places a card at once, keeping another in hand"
+
+
+def _place_no_instruction(state: State, move: Move) -> str:
+    return "no instruction is pending: a turn starts with a play (play), not a placement"
+
+
+def _reveal_no_card_one(state: State, move: Move) -> str:
+    return "reveal answers card 1, and no card 1 is waiting"
+
+
+def _must_play_flipped(state: State, move: Move) -> str:
     pending = state.pending
-    options = state.setup
-    if move.kind is Kind.SWAP:
-        if not (options.solo and options.easy):
-            return "swapping with the set-aside card is solo Easy Mode (start the game with --mode solo --easy)"
-        if state.swapped:
-            return "the easy swap has been used: it happens once a game"
-        return "the easy swap happens at the beginning of a turn, before the first card is played"
-    if move.kind is Kind.FLIP:
-        if not options.solo:
-            return "only solo hands have a face-down card"
-        if options.physical:
-            return "with physical cards, flip the card at the table and play it by its number"
-        if pending is None:
-            return f"{_who(state, move.actor)} has no face-down card"
-        return "a face-down card can only be played to start a turn"
-    if move.kind is Kind.REVEAL and options.solo:
-        return "solo hands do not reveal: after card 1 the partner places a card at once, keeping another in hand"
-    if pending is None:
-        if move.kind is Kind.PLACE:
-            return "no instruction is pending: a turn starts with a play (play), not a placement"
-        return "reveal answers card 1, and no card 1 is waiting"
-    if isinstance(pending, Flipped):
-        return f"{_who(state, pending.by)} flipped {a(pending.number)} and must play it now"
-    follower = pending.follower
-    if move.actor != follower:
-        return (
-            f"card {pending.card} binds {_who(state, follower)}, the partner of "
-            f"{_who(state, pending.by)} who played it; {_who(state, follower)} must {_follow_hint(state, pending)}"
-        )
-    if pending.revealed is not None and move.kind is Kind.REVEAL:
-        return f"{_who(state, follower)} has revealed {pending.revealed} already; now place another card"
-    return f"card {pending.card} asks {_who(state, follower)} to {_follow_hint(state, pending)}, not to {move.kind.value}"
+    assert isinstance(pending, Flipped)
+    return f"{_who(state, pending.by)} flipped {a(pending.number)} and must play it now"
+
+
+def _not_follower(state: State, move: Move) -> str:
+    pending = state.pending
+    assert isinstance(pending, Pending)
+    follower = _who(state, pending.follower)
+    return (
+        f"card {pending.card} binds {follower}, the partner of "
+        f"{_who(state, pending.by)} who played it; {follower} must {_follow_hint(state, pending)}"
+    )
+
+
+def _revealed_already(state: State, move: Move) -> str:
+    pending = state.pending
+    assert isinstance(pending, Pending)
+    return f"{_who(state, pending.follower)} has revealed {pending.revealed} already; now place another card"
+
+
+def _wrong_answer(state: State, move: Move) -> str:
+    pending = state.pending
+    assert isinstance(pending, Pending)
+    return f"card {pending.card} asks {_who(state, pending.follower)} to {_follow_hint(state, pending)}, not to {move.kind.value}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,10 +287,6 @@ def _game_over(state: State, move: Move) -> str:
     return f"the game is over ({ending(state.outcome)}); undo to go back, or start a new game"
 
 
-def _turn(state: State, move: Move) -> str:
-    return wrong_turn(state, move)
-
-
 _Words = Callable[[State, Move], str]
 
 _FAULTS: dict[Fault, _Words] = {
@@ -274,12 +304,26 @@ _FAULTS: dict[Fault, _Words] = {
     Fault.IGNORED: _ignored,
     Fault.FORCED: _forced,
     Fault.NO_CHOICE: _no_choice,
+    Fault.NOT_EASY: _not_easy,
+    Fault.SWAP_USED: _swap_used,
+    Fault.SWAP_MID_TURN: _swap_mid_turn,
+    Fault.FLIP_NOT_SOLO: _flip_not_solo,
+    Fault.FLIP_PHYSICAL: _flip_physical,
+    Fault.NO_FACE_DOWN: _no_face_down,
+    Fault.FLIP_MID_TURN: _flip_mid_turn,
+    Fault.SOLO_REVEAL: _solo_reveal,
+    Fault.PLACE_NO_INSTRUCTION: _place_no_instruction,
+    Fault.REVEAL_NO_CARD_ONE: _reveal_no_card_one,
+    Fault.MUST_PLAY_FLIPPED: _must_play_flipped,
+    Fault.NOT_FOLLOWER: _not_follower,
+    Fault.REVEALED_ALREADY: _revealed_already,
+    Fault.WRONG_ANSWER: _wrong_answer,
 }
 
-#: The words of a rule broken in its one way (each fault above has its own).
+#: The words of a rule broken in its one way (each fault above has its own; every TURN
+#: refusal has a fault).
 _MESSAGES: dict[Rule, _Words] = {
     Rule.GAME_OVER: _game_over,
-    Rule.TURN: _turn,
     Rule.TOP_CARD: _top_card,
     Rule.FLIPPED: _flipped,
     Rule.INSTRUCTION_GRID: _instruction_grid,
