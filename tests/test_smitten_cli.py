@@ -8,8 +8,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from conftest import installed_referee
+
 from referee import savefile
 from referee.smitten.ruleset import RULES
 

@@ -12,20 +12,20 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_smitten_properties import CANDIDATES, OPTIONS, random_steps
 
 from referee import savefile
-from referee.smitten.notation import GridSide
-from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.errors import RuleError
 from referee.game import Outcome, Step
 from referee.games import game
+from referee.smitten.actions import Effect, Kind, Lose, Move
+from referee.smitten.actions import move as make_move
+from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.smitten.entry import resolve, typed
+from referee.smitten.notation import GridSide
 from referee.smitten.play import new_game
 from referee.smitten.ruleset import RULES
-from referee.smitten.actions import Effect, Kind, Lose, Move
-from referee.smitten.state import UNSEEN, Hand, Setup, Pending, State, Termination
-from referee.smitten.actions import move as make_move
-from test_smitten_properties import CANDIDATES, OPTIONS, random_steps
+from referee.smitten.state import UNSEEN, Hand, Pending, Setup, State, Termination
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((REPO / "examples").glob("smitten-*.toml"))

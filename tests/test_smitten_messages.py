@@ -10,16 +10,16 @@ from pathlib import Path
 import pytest
 
 from referee import savefile
-from referee.smitten.notation import GridSide, Placement
-from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.errors import RuleError
+from referee.smitten.actions import Kind
 from referee.smitten.check import check, question_state
+from referee.smitten.dealing import Difficulty, SmittenMode
+from referee.smitten.entry import resolve
 from referee.smitten.instructions import Choice
 from referee.smitten.legality import choices_for, legal_moves
-from referee.smitten.entry import resolve
+from referee.smitten.notation import GridSide, Placement
 from referee.smitten.play import new_game, play
 from referee.smitten.ruleset import RULES
-from referee.smitten.actions import Kind
 from referee.smitten.state import Setup, State
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

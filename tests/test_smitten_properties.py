@@ -8,16 +8,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee import savefile
-from referee.smitten.notation import GridSide
+from referee.smitten.actions import Effect, Kind, Move, encode
 from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.smitten.grid import COUNT, is_connected
 from referee.smitten.instructions import Choice
 from referee.smitten.legality import is_legal, legal_moves
+from referee.smitten.notation import GridSide
 from referee.smitten.play import apply, new_game, play
-from referee.smitten.actions import encode
 from referee.smitten.ruleset import RULES, setup_for
-from referee.smitten.actions import Effect, Kind, Move
-from referee.smitten.state import Setup, Result, State, result
+from referee.smitten.state import Result, Setup, State, result
 
 #: A seed as `new` accepts it: any text that is not blank (referee.seeds.check_seed).
 SEEDS = st.text(min_size=1, max_size=8).filter(str.strip)

@@ -8,14 +8,14 @@ from dataclasses import replace
 import pytest
 from test_smitten_rules import grid, solo, two
 
-from referee.smitten.notation import GridSide
-from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.game import Outcome
+from referee.smitten.actions import Kind, move
+from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.smitten.explain import explained
 from referee.smitten.instructions import Choice
 from referee.smitten.legality import Fault, Rule, violation
+from referee.smitten.notation import GridSide
 from referee.smitten.play import refusal
-from referee.smitten.actions import Kind, move
 from referee.smitten.state import Flipped, Hand, Setup, State, Termination
 
 L, R = GridSide.LEFT, GridSide.RIGHT

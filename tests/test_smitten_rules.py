@@ -6,17 +6,17 @@ from dataclasses import replace
 
 import pytest
 
-from referee.smitten.notation import GridSide, Placement
-from referee.smitten.dealing import Difficulty, SmittenMode, deal_smitten
 from referee.errors import InputError, RuleError
+from referee.smitten.actions import Kind, Move, move
+from referee.smitten.dealing import Difficulty, SmittenMode, deal_smitten
+from referee.smitten.entry import resolve
+from referee.smitten.explain import explained
 from referee.smitten.grid import COMPLETING, cell, mask_of, parse_grid
 from referee.smitten.instructions import Choice
-from referee.smitten.explain import explained
 from referee.smitten.legality import Rule, is_legal, legal_moves
-from referee.smitten.entry import resolve
+from referee.smitten.notation import GridSide, Placement
 from referee.smitten.play import new_game, play
-from referee.smitten.actions import Kind, Move, move
-from referee.smitten.state import Hand, Setup, Pending, Result, State, Termination, ending, result
+from referee.smitten.state import Hand, Pending, Result, Setup, State, Termination, ending, result
 
 # --- building situations: grids, hands, deck, the card just played --------------------
 

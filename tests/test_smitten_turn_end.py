@@ -4,15 +4,15 @@ drawn, or why nobody drew, and the report only says it."""
 
 from __future__ import annotations
 
-from referee.smitten.notation import GridSide, Placement
-from referee.smitten.dealing import Difficulty, SmittenMode
-from referee.smitten.instructions import Choice
-from referee.smitten.entry import resolve
 from referee.game import Step
+from referee.smitten.actions import Draw, Kind, NoDraw, TurnEnd
+from referee.smitten.dealing import Difficulty, SmittenMode
+from referee.smitten.entry import resolve
+from referee.smitten.instructions import Choice
+from referee.smitten.notation import GridSide, Placement
 from referee.smitten.play import apply, new_game
 from referee.smitten.report import narrate
-from referee.smitten.actions import Draw, Kind, NoDraw, TurnEnd
-from referee.smitten.state import Hand, Setup, Pending, State
+from referee.smitten.state import Hand, Pending, Setup, State
 
 L = GridSide.LEFT
 

@@ -76,11 +76,11 @@ def check(
     as_json: JsonOption = False,
 ) -> None:
     """Is this placement legal, given the grids and the card just played? Exit 0 legal, 1 not."""
-    from referee.smitten.notation import GridSide, Placement
     from referee.smitten.check import check as judge
     from referee.smitten.check import question_state
     from referee.smitten.grid import parse_grid
     from referee.smitten.instructions import Choice
+    from referee.smitten.notation import GridSide, Placement
 
     played = Placement.parse(after) if after is not None else None
 
@@ -153,8 +153,8 @@ def play_command(
     as_json: JsonOption = False,
 ) -> None:
     """Play a card: its instruction binds the partner."""
-    from referee.smitten.entry import entry
     from referee.smitten.actions import Kind
+    from referee.smitten.entry import entry
 
     _record(file, entry(Kind.PLAY, card, choose, by, hand), as_json)
 
@@ -168,8 +168,8 @@ def place(
     as_json: JsonOption = False,
 ) -> None:
     """Place a card to follow the pending instruction (a placed card triggers nothing)."""
-    from referee.smitten.entry import entry
     from referee.smitten.actions import Kind
+    from referee.smitten.entry import entry
 
     _record(file, entry(Kind.PLACE, card, None, by, hand), as_json)
 
@@ -182,8 +182,8 @@ def reveal(
     as_json: JsonOption = False,
 ) -> None:
     """Card 1 (two players): reveal a card from hand, before placing another."""
-    from referee.smitten.entry import entry
     from referee.smitten.actions import Kind
+    from referee.smitten.entry import entry
 
     _record(file, entry(Kind.REVEAL, card, None, by, None, flags=("--by",)), as_json)
 
@@ -196,8 +196,8 @@ def swap(
     as_json: JsonOption = False,
 ) -> None:
     """Solo Easy Mode: at the beginning of a turn, swap a face-up card with the set-aside card (once a game)."""
-    from referee.smitten.entry import entry
     from referee.smitten.actions import Kind
+    from referee.smitten.entry import entry
 
     _record(file, entry(Kind.SWAP, card, None, None, hand, flags=("--hand",)), as_json)
 

@@ -13,10 +13,10 @@ from typing import Any
 from rich.text import Text
 
 from referee.cli.output import console
+from referee.smitten.actions import Move
 from referee.smitten.explain import requirement
 from referee.smitten.grid import BIT, SIDE_INDEX
 from referee.smitten.report import command_args, last_cards, outcome_text
-from referee.smitten.actions import Move
 from referee.smitten.state import Result, State, result
 from referee.wording import counted
 

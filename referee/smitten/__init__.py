@@ -9,7 +9,8 @@ The public face, python-chess style::
     step = apply(state, move)          # the new state and its Effect (what the table is told)
     state.outcome                      # None, or referee.game.Outcome(winners, termination, reason)
 
-The modules: ``state`` (the values: Setup, Move, Lose, Effect, State), ``grid`` and
+The modules: ``state`` (the values: Setup, Hand, Pending, State), ``actions`` (Move,
+Lose, their Effect, and the events that record them: decode/encode), ``grid`` and
 ``instructions`` (the cards' geometry and words), ``legality`` (what is allowed: the one
 definition), ``explain`` (a violation in words), ``play`` (apply an action), ``entry``
 (typed words to a move), ``ruleset`` (the game contract of :mod:`referee.game`:
@@ -26,20 +27,20 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from referee.smitten.actions import Draw, Effect, Kind, Lose, Move, NoDraw, TurnEnd, decode, encode
     from referee.smitten.entry import resolve
     from referee.smitten.explain import Refusal, explained
     from referee.smitten.legality import Rule, choices_for, is_legal, legal_moves
     from referee.smitten.play import apply, new_game, play, refusal
-    from referee.smitten.actions import Draw, Effect, Kind, Lose, Move, NoDraw, TurnEnd
-    from referee.smitten.state import Flipped, Hand, Setup, Pending, Result, State, Termination
+    from referee.smitten.state import Flipped, Hand, Pending, Result, Setup, State, Termination
 
 _HOME = {
     "entry": ("resolve",),
     "explain": ("Refusal", "explained"),
     "legality": ("Rule", "choices_for", "is_legal", "legal_moves"),
     "play": ("apply", "new_game", "play", "refusal"),
-    "state": ("Draw", "Effect", "Flipped", "Hand", "Kind", "Lose", "Move", "NoDraw", "Setup", "Pending", "Result", "State",
-              "Termination", "TurnEnd"),
+    "actions": ("Draw", "Effect", "Kind", "Lose", "Move", "NoDraw", "TurnEnd", "decode", "encode"),
+    "state": ("Flipped", "Hand", "Pending", "Result", "Setup", "State", "Termination"),
 }
 _WHERE = {name: module for module, names in _HOME.items() for name in names}
 __all__ = sorted(_WHERE)

@@ -25,17 +25,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.smitten.notation import Placement
-from referee.smitten.dealing import SmittenMode
 from referee.errors import InputError
 from referee.smitten import instructions
+from referee.smitten.actions import Kind, move
+from referee.smitten.dealing import SmittenMode
 from referee.smitten.grid import BIT, COUNT, NEIGHBOURS, SIDE_INDEX, SIDE_NAMES, numbers
 from referee.smitten.instructions import Choice
 from referee.smitten.legality import Rule, choices_for, slots, violation
-from referee.smitten.actions import Kind, move
-from referee.smitten.state import UNSEEN, Hand, Setup, Pending, State
+from referee.smitten.notation import Placement
+from referee.smitten.state import UNSEEN, Hand, Pending, Setup, State
 from referee.wording import counted, listed
-
 
 #: ``--hard`` in a question that names no mode: the ±2 rule of either.
 _EITHER_MODE = "hard difficulty, solo Hard Mode 2"

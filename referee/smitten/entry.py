@@ -1,5 +1,5 @@
 """From what the table types to an action: `referee smitten play game.toml 5L --choose
-higher --by Bram` becomes a :class:`~referee.smitten.state.Move`.
+higher --by Bram` becomes a :class:`~referee.smitten.actions.Move`.
 
 Two stages, so that a typing slip is reported before the file is read: :func:`typed`
 parses the words alone (card, grid, choice), and :meth:`Entry.action` resolves them
@@ -12,15 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from referee.smitten.notation import GridSide, Placement, parse_smitten_card
 from referee.errors import InputError, RuleError, quoted
+from referee.smitten.actions import Kind, Move
+from referee.smitten.actions import move as make_move
 from referee.smitten.grid import a
 from referee.smitten.instructions import Choice
 from referee.smitten.legality import choices_for, slots
+from referee.smitten.notation import GridSide, Placement, parse_smitten_card
 from referee.smitten.play import refusal
-from referee.smitten.actions import Kind, Move
-from referee.smitten.state import Flipped, Setup, Pending, State
-from referee.smitten.actions import move as make_move
+from referee.smitten.state import Flipped, Pending, Setup, State
 
 #: What `referee smitten play FILE down` says for the face-down card.
 _FACE_DOWN = ("down", "face-down", "facedown")

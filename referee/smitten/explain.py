@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from referee.smitten.notation import GridSide
 from referee.smitten import instructions
+from referee.smitten.actions import Kind, Move
 from referee.smitten.grid import COUNT, NEIGHBOURS, SIDE_INDEX, SIDE_NAMES, a, describe_cell, numbers
 from referee.smitten.instructions import Answer, forced_choice
 from referee.smitten.legality import Fault, Rule, Violation, awaits_reveal, legal_moves, violation
-from referee.smitten.actions import Kind, Move
+from referee.smitten.notation import GridSide
 from referee.smitten.state import Flipped, Pending, State, ending
 from referee.wording import counted
 

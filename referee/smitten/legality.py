@@ -15,11 +15,11 @@ import enum
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from referee.smitten.notation import GridSide
 from referee.smitten import instructions
+from referee.smitten.actions import MOVES, Kind, Move
 from referee.smitten.grid import ALL, BIT, COUNT, SIDE_INDEX, SIDES, TOUCHING, iter_bits, mask_of
 from referee.smitten.instructions import Answer, Choice, forced_choice, grid_allowed, numbers_allowed
-from referee.smitten.actions import MOVES, Kind, Move
+from referee.smitten.notation import GridSide
 from referee.smitten.state import UNSEEN, Flipped, Pending, State
 
 

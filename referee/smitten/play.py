@@ -2,7 +2,7 @@
 
 :func:`apply` refuses an illegal action (``RuleError``, exit 1, with :func:`refusal`'s
 reason) and otherwise returns a :class:`~referee.game.Step`: the new state and the
-:class:`~referee.smitten.state.Effect`, what the table is told. The card goes into its
+:class:`~referee.smitten.actions.Effect`, what the table is told. The card goes into its
 grid, a solo partner flips its face-down card, the instruction becomes pending, the
 turn ends with the draws, and the game is won or lost the moment the rules say so:
 
@@ -19,18 +19,17 @@ turn ends with the draws, and the game is won or lost the moment the rules say s
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
-from collections.abc import Callable
-
-from referee.smitten.dealing import deal_smitten
-from referee.smitten.notation import GridSide
 from referee.errors import InputError, RuleError
 from referee.game import Outcome, Step
+from referee.smitten.actions import Action, Draw, Effect, Kind, Lose, Move, NoDraw, TurnEnd
+from referee.smitten.dealing import deal_smitten
 from referee.smitten.grid import BIT, SIDE_INDEX, a
 from referee.smitten.legality import legal_moves, violation
-from referee.smitten.actions import Action, Draw, Effect, Kind, Lose, Move, NoDraw, TurnEnd
-from referee.smitten.state import BOTH, UNSEEN, Flipped, Hand, Setup, Pending, State, Termination, ending
+from referee.smitten.notation import GridSide
+from referee.smitten.state import BOTH, UNSEEN, Flipped, Hand, Pending, Setup, State, Termination, ending
 
 
 def new_game(options: Setup) -> State:

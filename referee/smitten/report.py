@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from referee.smitten.notation import GridSide, Placement
+from referee.smitten.actions import Draw, Effect, Kind, Lose, Move, TurnEnd, actor_value
 from referee.smitten.explain import requirement
 from referee.smitten.grid import ALL, SIDE_NAMES, a, numbers
+from referee.smitten.notation import GridSide, Placement
 from referee.smitten.ruleset import setup_for
-from referee.smitten.actions import actor_value, Draw, Effect, Kind, Lose, Move, TurnEnd
-from referee.smitten.state import UNSEEN, Flipped, Setup, Pending, Result, State, result
+from referee.smitten.state import UNSEEN, Flipped, Pending, Result, Setup, State, result
 from referee.wording import counted
 
 

@@ -17,11 +17,11 @@ import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from referee.smitten.notation import GridSide
-from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.errors import InputError
+from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.smitten.grid import SIDE_INDEX, SIDES, numbers
 from referee.smitten.instructions import Choice
+from referee.smitten.notation import GridSide
 
 if TYPE_CHECKING:  # `referee smitten check` imports no more than it needs
     from referee.game import Outcome
