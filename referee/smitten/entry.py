@@ -3,8 +3,11 @@ higher --by Bram` becomes a :class:`~referee.smitten.actions.Move`.
 
 Two stages, so that a typing slip is reported before the file is read: :func:`typed`
 parses the words alone (card, grid, choice), and :meth:`Entry.action` resolves them
-against the game (who moves when that is left out, card 5's forced choice). The same
-resolution reads a save file's events (:mod:`referee.smitten.ruleset`).
+against the game (who moves when that is left out, card 5's forced choice);
+:func:`entry` gives that as a function of the state, which is what
+:func:`referee.savefile.record` takes. The same resolution reads a save file's events
+(:func:`referee.smitten.actions.decode`). It never refuses a move itself: when nobody
+can make it, the rules (:func:`referee.smitten.play.refusal`) say why.
 """
 
 from __future__ import annotations

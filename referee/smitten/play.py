@@ -28,7 +28,6 @@ from referee.smitten.actions import Action, Draw, Effect, Kind, Lose, Move, NoDr
 from referee.smitten.dealing import deal_smitten
 from referee.smitten.grid import BIT, SIDE_INDEX, a
 from referee.smitten.legality import legal_moves, violation
-from referee.smitten.notation import GridSide
 from referee.smitten.state import BOTH, UNSEEN, Flipped, Hand, Pending, Setup, State, Termination, ending
 
 

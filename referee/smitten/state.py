@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from referee.errors import InputError
 from referee.smitten.dealing import Difficulty, SmittenMode
-from referee.smitten.grid import SIDE_INDEX, SIDES, numbers
+from referee.smitten.grid import SIDE_INDEX, numbers
 from referee.smitten.instructions import Choice
 from referee.smitten.notation import GridSide
 
