@@ -16,7 +16,10 @@ from referee.cli.files import FileArgument, JsonOption, add_file_commands
 from referee.cli.group import command_group
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from referee.savefile import Saved
+    from referee.smitten.actions import Action
     from referee.smitten.ruleset import SmittenRules
     from referee.smitten.state import State
 
@@ -248,9 +251,9 @@ def moves(file: FileArgument, as_json: JsonOption = False) -> None:
 # --- helpers ---------------------------------------------------------------------------
 
 
-def _record(file: Path, action: Any, as_json: bool) -> None:
-    """Record an action, or a typed entry's ``action`` (resolved against the file's
-    current state, under its lock), through :func:`referee.savefile.record`, so the
+def _record(file: Path, action: Action | Callable[[State], Action], as_json: bool) -> None:
+    """Record an action, or a typed entry (a function of the file's current state, read
+    under its lock, giving the action), through :func:`referee.savefile.record`, so the
     rules judge it exactly as they will when the file is replayed; then say what it did."""
     from referee import savefile
     from referee.smitten.report import narrate
