@@ -8,8 +8,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from conftest import installed_referee
+
 from referee import savefile
 from referee.smitten.ruleset import RULES
 
@@ -147,6 +147,20 @@ def test_an_illegal_move_is_exit_1_with_the_reason_and_leaves_the_file_unchanged
     result = referee("smitten", "place", str(game), "9R", "--json")
     assert result.exit_code == 1 and result.json() == {"error": "player 2 holds no 9", "exit_code": 1}
     assert game.read_bytes() == before
+
+
+def test_an_entry_nobody_can_make_is_refused_by_the_rules_for_the_first_who_could_be_meant(referee, tmp_path):
+    """Who moves is left out and no hand holds the card: the rules (not the entry) say no,
+    in their one wording, for the first hand that could be meant (exit 1, file unchanged)."""
+    game = tmp_path / "game.toml"
+    new(referee, game, "--mode", "solo", "--seed", "s")  # A: 7 9 (4 down), B: 6 1 (3 down)
+    before = game.read_bytes()
+    assert_one_line_error(referee("smitten", "play", str(game), "8L"), 1, "hand A holds no face-up 8")
+    assert_one_line_error(referee("smitten", "play", str(game), "5L"), 1, "hand A holds no face-up 5")
+    assert game.read_bytes() == before
+    two = tmp_path / "two.toml"
+    new(referee, two, "--seed", "s")  # player 1: 7 9 4, player 2: 6 1 3
+    assert_one_line_error(referee("smitten", "play", str(two), "8L"), 1, "player 1 holds no 8")
 
 
 @pytest.mark.parametrize(

@@ -12,19 +12,20 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_smitten_properties import CANDIDATES, OPTIONS, random_steps
 
 from referee import savefile
-from referee.smitten.notation import GridSide
-from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.errors import RuleError
 from referee.game import Outcome, Step
 from referee.games import game
+from referee.smitten.actions import Effect, Kind, Lose, Move
+from referee.smitten.actions import move as make_move
+from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.smitten.entry import resolve, typed
+from referee.smitten.notation import GridSide
 from referee.smitten.play import new_game
 from referee.smitten.ruleset import RULES
-from referee.smitten.state import UNSEEN, Effect, Hand, Kind, Lose, Move, Options, Pending, State, Termination
-from referee.smitten.state import move as make_move
-from test_smitten_properties import CANDIDATES, OPTIONS, random_steps
+from referee.smitten.state import UNSEEN, Hand, Pending, Setup, State, Termination
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((REPO / "examples").glob("smitten-*.toml"))
@@ -88,7 +89,7 @@ def test_a_state_holds_no_report_only_field():
 
 
 def test_applying_a_move_returns_the_step_with_its_effect():
-    state = new_game(Options(SmittenMode.TWO, Difficulty.MEDIUM, seed="s"))  # player 1: 7 9 4
+    state = new_game(Setup(SmittenMode.TWO, Difficulty.MEDIUM, seed="s"))  # player 1: 7 9 4
     move = resolve(state, Kind.PLAY, 7, L)
     done = RULES.apply(state, move)
     assert isinstance(done, Step) and done.effect == Effect(move)
@@ -96,34 +97,34 @@ def test_applying_a_move_returns_the_step_with_its_effect():
 
 
 def test_whenever_a_card_has_been_played_the_partners_flipped_card_is_in_the_effect():
-    state = new_game(Options(SmittenMode.SOLO, None, seed="s"))  # A: 7 9 (4 down), B: 6 1 (3 down)
+    state = new_game(Setup(SmittenMode.SOLO, None, seed="s"))  # A: 7 9 (4 down), B: 6 1 (3 down)
     done = RULES.apply(state, resolve(state, Kind.PLAY, 7, L))
     assert done.effect.shown == 3 and done.state.hands[1].face_down == ()
 
 
 def test_a_flip_shows_its_card_in_the_effect():
-    state = new_game(Options(SmittenMode.SOLO, None, seed="s"))
+    state = new_game(Setup(SmittenMode.SOLO, None, seed="s"))
     done = RULES.apply(state, make_move(Kind.FLIP, 0))
     assert done.effect.shown == 4
 
 
 def test_a_placement_that_follows_card_three_is_the_top_card_of_the_deck_in_the_effect():
-    options = Options(SmittenMode.TWO, Difficulty.MEDIUM, seed="t")
-    state = State(options=options, grids=(1 << 2, 0), hands=(Hand((2, 4)), Hand((4, 6, 8))), deck=(6, 5, 7),
+    options = Setup(SmittenMode.TWO, Difficulty.MEDIUM, seed="t")
+    state = State(setup=options, grids=(1 << 2, 0), hands=(Hand((2, 4)), Hand((4, 6, 8))), deck=(6, 5, 7),
                   pending=Pending(3, L, 0), starter=0)  # fmt: skip
     done = RULES.apply(state, make_move(Kind.PLACE, 1, 6, L))
     assert done.effect.top_card and done.effect.turn_end is not None
 
 
 def test_the_easy_swap_takes_the_set_aside_card_in_the_effect():
-    state = new_game(Options(SmittenMode.SOLO, None, easy=True, seed="s"))
+    state = new_game(Setup(SmittenMode.SOLO, None, easy=True, seed="s"))
     taken = state.set_aside
     done = RULES.apply(state, make_move(Kind.SWAP, 0, 7))
     assert done.effect.taken == taken != UNSEEN and done.state.set_aside == 7
 
 
 def test_the_table_may_declare_a_loss_until_the_game_is_over():
-    state = new_game(Options(SmittenMode.TWO, Difficulty.MEDIUM, physical=True))
+    state = new_game(Setup(SmittenMode.TWO, Difficulty.MEDIUM, physical=True))
     assert RULES.refusal(state, Lose()) is None
     assert Lose() not in set(RULES.legal_actions(state))
     done = RULES.apply(state, Lose("we dropped a card"))
@@ -137,12 +138,12 @@ def test_the_table_may_declare_a_loss_until_the_game_is_over():
 
 @pytest.mark.parametrize("event", [{"kind": "lose"}, {"kind": "lose", "reason": "oops"}, {"kind": "lose", "reason": ""}])
 def test_a_declared_loss_round_trips_as_the_file_holds_it(event):
-    state = new_game(Options(SmittenMode.TWO, Difficulty.MEDIUM, physical=True))
+    state = new_game(Setup(SmittenMode.TWO, Difficulty.MEDIUM, physical=True))
     assert RULES.encode(state, RULES.decode(state, event)) == event
 
 
 def test_typed_words_become_an_action_only_against_the_game():
-    state = new_game(Options(SmittenMode.TWO, Difficulty.MEDIUM, seed="s"))
+    state = new_game(Setup(SmittenMode.TWO, Difficulty.MEDIUM, seed="s"))
     assert typed(Kind.PLAY, "7l").action(state) == Move(Kind.PLAY, 0, 7, L)
     assert typed(Kind.PLAY, "down").kind is Kind.FLIP
 
@@ -162,14 +163,14 @@ def test_legality_does_not_import_its_words():
 def test_random_games_through_the_contract_end_with_an_outcome():
     rng = random.Random(7)
     for number in range(20):
-        state = RULES.start(Options(SmittenMode.SOLO, None, seed=f"c{number}"))
+        state = RULES.start(Setup(SmittenMode.SOLO, None, seed=f"c{number}"))
         while RULES.outcome(state) is None:
             state = RULES.apply(state, rng.choice(list(RULES.legal_actions(state)))).state
         assert RULES.outcome(state) is not None
 
 
 def test_a_state_is_built_with_keyword_arguments_only():
-    options = Options(SmittenMode.TWO, Difficulty.MEDIUM, seed="s")
+    options = Setup(SmittenMode.TWO, Difficulty.MEDIUM, seed="s")
     with pytest.raises(TypeError):
         State(options, (0, 0))  # type: ignore[misc]
-    assert State(options=options).grids == (0, 0)
+    assert State(setup=options).grids == (0, 0)

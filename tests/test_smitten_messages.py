@@ -10,16 +10,17 @@ from pathlib import Path
 import pytest
 
 from referee import savefile
-from referee.smitten.notation import GridSide, Placement
-from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.errors import RuleError
+from referee.smitten.actions import Kind
 from referee.smitten.check import check, question_state
+from referee.smitten.dealing import Difficulty, SmittenMode
+from referee.smitten.entry import resolve
 from referee.smitten.instructions import Choice
 from referee.smitten.legality import choices_for, legal_moves
-from referee.smitten.entry import resolve
+from referee.smitten.notation import GridSide, Placement
 from referee.smitten.play import new_game, play
 from referee.smitten.ruleset import RULES
-from referee.smitten.state import Kind, Options, State
+from referee.smitten.state import Setup, State
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 L, R = GridSide.LEFT, GridSide.RIGHT
@@ -41,7 +42,7 @@ def new(referee, path: Path, *options: str) -> Path:
 
 
 def test_a_play_the_rules_forbid_is_refused_before_card_five_asks_for_its_choice(referee, tmp_path):
-    state = new_game(Options(SmittenMode.TWO, Difficulty.MEDIUM, seed="d"))
+    state = new_game(Setup(SmittenMode.TWO, Difficulty.MEDIUM, seed="d"))
     state = play(state, resolve(state, Kind.PLAY, 7, L))
     with pytest.raises(RuleError, match="card 7 asks player 2 to place a card, not to play"):
         resolve(state, Kind.PLAY, 5, R)
@@ -58,17 +59,17 @@ def test_an_allowed_five_still_asks_for_its_choice(referee, tmp_path):
 
 
 def _sixteen_cards() -> State:
-    state = new_game(Options(SmittenMode.SOLO, None, hard1=True, physical=True))
+    state = new_game(Setup(SmittenMode.SOLO, None, hard1=True, physical=True))
     full = (1 << 9) - 1
-    return State(options=state.options, grids=(full & ~(1 << 4) & ~(1 << 8), full), hands=state.hands, deck=state.deck)
+    return State(setup=state.setup, grids=(full & ~(1 << 4) & ~(1 << 8), full), hands=state.hands, deck=state.deck)
 
 
 def test_card_five_choice_rule_is_one_rule_for_listing_resolving_and_checking():
-    solo_hard1 = new_game(Options(SmittenMode.SOLO, None, hard1=True, physical=True))
+    solo_hard1 = new_game(Setup(SmittenMode.SOLO, None, hard1=True, physical=True))
     assert choices_for(solo_hard1, 5, L) == (Choice.HIGHER,) and choices_for(solo_hard1, 5, R) == (Choice.LOWER,)
     assert resolve(solo_hard1, Kind.PLAY, 5, L, 0).choice is Choice.HIGHER
     assert {move.choice for move in legal_moves(solo_hard1) if move.number == 5 and move.side is R} == {Choice.LOWER}
-    two = new_game(Options(SmittenMode.TWO, Difficulty.MEDIUM, physical=True))
+    two = new_game(Setup(SmittenMode.TWO, Difficulty.MEDIUM, physical=True))
     assert choices_for(two, 5, L) == (Choice.HIGHER, Choice.LOWER) and choices_for(two, 3, L) == (None,)
     last = _sixteen_cards()  # the 17th card's instruction is ignored: no choice
     assert choices_for(last, 5, L) == (None,)

@@ -8,28 +8,29 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee import savefile
-from referee.smitten.notation import GridSide
+from referee.smitten.actions import Effect, Kind, Move, encode
 from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.smitten.grid import COUNT, is_connected
 from referee.smitten.instructions import Choice
 from referee.smitten.legality import is_legal, legal_moves
+from referee.smitten.notation import GridSide
 from referee.smitten.play import apply, new_game, play
-from referee.smitten.ruleset import RULES, event_for, setup_for
-from referee.smitten.state import Effect, Kind, Move, Options, Result, State, result
+from referee.smitten.ruleset import RULES, setup_for
+from referee.smitten.state import Result, Setup, State, result
 
 #: A seed as `new` accepts it: any text that is not blank (referee.seeds.check_seed).
 SEEDS = st.text(min_size=1, max_size=8).filter(str.strip)
 
 OPTIONS = st.one_of(
     st.builds(
-        lambda difficulty, physical, seed, players: Options(
+        lambda difficulty, physical, seed, players: Setup(
             SmittenMode.TWO, difficulty, physical=physical, seed=None if physical else seed, players=players
         ),
         st.sampled_from(list(Difficulty)), st.booleans(), SEEDS,
         st.sampled_from([None, ("Anna", "Bram"), ("bram", "Anna Maria")]),
     ),
     st.builds(
-        lambda easy, hard1, hard2, physical, seed: Options(
+        lambda easy, hard1, hard2, physical, seed: Setup(
             SmittenMode.SOLO, None, easy=easy, hard1=hard1, hard2=hard2, physical=physical, seed=None if physical else seed
         ),
         st.booleans(), st.booleans(), st.booleans(), st.booleans(), SEEDS,
@@ -49,13 +50,13 @@ CANDIDATES = [
 ]
 
 
-def random_game(options: Options, rng: random.Random) -> tuple[list[State], list[Move]]:
+def random_game(options: Setup, rng: random.Random) -> tuple[list[State], list[Move]]:
     """A whole game of random legal moves: the states (first to last) and the moves."""
     states, moves, _effects = random_steps(options, rng)
     return states, moves
 
 
-def random_steps(options: Options, rng: random.Random) -> tuple[list[State], list[Move], list[Effect]]:
+def random_steps(options: Setup, rng: random.Random) -> tuple[list[State], list[Move], list[Effect]]:
     """A whole game of random legal moves: the states (first to last), the moves and their effects."""
     states, moves, effects = [new_game(options)], [], []
     while states[-1].outcome is None:
@@ -97,7 +98,7 @@ def test_every_listed_move_is_accepted_and_every_accepted_move_was_listed(option
 @given(OPTIONS, st.randoms(use_true_random=False))
 def test_replaying_the_recorded_events_gives_the_same_state(options, rng):
     states, moves = random_game(options, rng)
-    events = [event_for(options, move) for move in moves]
+    events = [encode(before, move) for before, move in zip(states, moves, strict=False)]
     assert savefile.replay(RULES, setup_for(options), events) == states[-1]
 
 

@@ -3,25 +3,28 @@ be broken in several ways, the fault), explain only words it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from test_smitten_rules import grid, solo, two
 
-from referee.smitten.notation import GridSide
-from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.game import Outcome
+from referee.smitten.actions import Kind, move
+from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.smitten.explain import explained
 from referee.smitten.instructions import Choice
 from referee.smitten.legality import Fault, Rule, violation
+from referee.smitten.notation import GridSide
 from referee.smitten.play import refusal
-from referee.smitten.state import Hand, Kind, Options, State, Termination, move
+from referee.smitten.state import Flipped, Hand, Setup, State, Termination
 
 L, R = GridSide.LEFT, GridSide.RIGHT
 H, LO = Choice.HIGHER, Choice.LOWER
 
 CASES = {
     "the game is over": (
-        lambda: State(options=Options(SmittenMode.TWO, Difficulty.MEDIUM, seed="t"),
-                      outcome=Outcome(winners=(), termination=Termination.DECLARED, reason="we stopped")),
+        lambda: State(setup=Setup(SmittenMode.TWO, Difficulty.MEDIUM, seed="t"),
+                      ended=Outcome(winners=(), termination=Termination.DECLARED, reason="we stopped")),
         move(Kind.PLAY, 0, 5, L, H), Rule.GAME_OVER, None,
         "the game is over (lost: we stopped); undo to go back, or start a new game",
     ),
@@ -49,7 +52,7 @@ CASES = {
         "hand A holds no face-up 3 to swap",
     ),
     "a swap of a number whose copies are both in sight": (
-        lambda: State(options=Options(SmittenMode.SOLO, None, easy=True, physical=True), grids=(grid("7"), grid("7")),
+        lambda: State(setup=Setup(SmittenMode.SOLO, None, easy=True, physical=True), grids=(grid("7"), grid("7")),
                       hands=(Hand((0, 0, 0)), Hand((0, 0, 0))), deck=(0,) * 5),
         move(Kind.SWAP, 0, 7), Rule.SWAP, Fault.IN_SIGHT, "there are only two 7s, and both are in sight",
     ),
@@ -76,6 +79,65 @@ CASES = {
     "a placed card with a choice": (
         lambda: two(hands=((1, 2), (4, 5)), after="6L"), move(Kind.PLACE, 1, 5, R, H), Rule.CHOICE, Fault.PLACED_CHOICE,
         "a placed 5 triggers nothing: there is no higher or lower to choose",
+    ),
+    # The TURN rule: the kind of move, or who makes it, is not what the game waits for.
+    "a swap outside solo Easy Mode": (
+        lambda: two(hands=((7, 8), (1, 2))), move(Kind.SWAP, 0, 7), Rule.TURN, Fault.NOT_EASY,
+        "swapping with the set-aside card is solo Easy Mode (start the game with --mode solo --easy)",
+    ),
+    "a second easy swap": (
+        lambda: replace(solo(hands=(((7, 8), (2,)), ((4, 3), (6,))), easy=True), swapped=True), move(Kind.SWAP, 0, 7),
+        Rule.TURN, Fault.SWAP_USED, "the easy swap has been used: it happens once a game",
+    ),
+    "an easy swap in the middle of a turn": (
+        lambda: solo(hands=(((7, 8), (2,)), ((4, 3), (6,))), easy=True, after="9L"), move(Kind.SWAP, 1, 4), Rule.TURN,
+        Fault.SWAP_MID_TURN, "the easy swap happens at the beginning of a turn, before the first card is played",
+    ),
+    "a flip with two players": (
+        lambda: two(hands=((7, 8), (1, 2))), move(Kind.FLIP, 0), Rule.TURN, Fault.FLIP_NOT_SOLO,
+        "only solo hands have a face-down card",
+    ),
+    "a flip with the table's own cards": (
+        lambda: State(setup=Setup(SmittenMode.SOLO, None, physical=True), hands=(Hand((0, 0, 0)), Hand((0, 0, 0))),
+                      deck=(0,) * 11),
+        move(Kind.FLIP, 0), Rule.TURN, Fault.FLIP_PHYSICAL,
+        "with physical cards, flip the card at the table and play it by its number",
+    ),
+    "a flip by a hand with no face-down card": (
+        lambda: solo(hands=(((7, 8), ()), ((4, 3), (6,)))), move(Kind.FLIP, 0), Rule.TURN, Fault.NO_FACE_DOWN,
+        "hand A has no face-down card",
+    ),
+    "a flip in the middle of a turn": (
+        lambda: solo(hands=(((7, 8), (2,)), ((4, 3), (6,))), after="9L"), move(Kind.FLIP, 1), Rule.TURN,
+        Fault.FLIP_MID_TURN, "a face-down card can only be played to start a turn",
+    ),
+    "a solo reveal": (
+        lambda: solo(hands=(((7, 8), ()), ((4, 3), ())), after="1L"), move(Kind.REVEAL, 1, 4), Rule.TURN, Fault.SOLO_REVEAL,
+        "solo hands do not reveal: after card 1 the partner places a card at once, keeping another in hand",
+    ),
+    "a placement to start a turn": (
+        lambda: two(hands=((7, 8), (1, 2))), move(Kind.PLACE, 0, 7, L), Rule.TURN, Fault.PLACE_NO_INSTRUCTION,
+        "no instruction is pending: a turn starts with a play (play), not a placement",
+    ),
+    "a reveal with no card 1 waiting": (
+        lambda: two(hands=((7, 8), (1, 2))), move(Kind.REVEAL, 0, 7), Rule.TURN, Fault.REVEAL_NO_CARD_ONE,
+        "reveal answers card 1, and no card 1 is waiting",
+    ),
+    "the other hand plays while a flipped card waits": (
+        lambda: replace(solo(hands=(((7, 9, 4), ()), ((6, 1), (3,)))), pending=Flipped(4, 0)), move(Kind.PLAY, 1, 6, L),
+        Rule.TURN, Fault.MUST_PLAY_FLIPPED, "hand A flipped a 4 and must play it now",
+    ),
+    "the player of the card follows it": (
+        lambda: two(hands=((7, 8), (1, 2)), after="7L"), move(Kind.PLACE, 0, 8, R), Rule.TURN, Fault.NOT_FOLLOWER,
+        "card 7 binds player 2, the partner of player 1 who played it; player 2 must place a card",
+    ),
+    "a second reveal for card 1": (
+        lambda: (lambda s: replace(s, pending=replace(s.pending, revealed=2)))(two(hands=((7, 8), (1, 2, 4)), after="1L")),
+        move(Kind.REVEAL, 1, 1), Rule.TURN, Fault.REVEALED_ALREADY, "player 2 has revealed 2 already; now place another card",
+    ),
+    "a placement where card 2 asks for a play": (
+        lambda: two(hands=((7, 8), (1, 3)), after="2L"), move(Kind.PLACE, 1, 1, R), Rule.TURN, Fault.WRONG_ANSWER,
+        "card 2 asks player 2 to play a card, not to place",
     ),
 }  # fmt: skip
 

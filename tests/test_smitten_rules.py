@@ -6,16 +6,17 @@ from dataclasses import replace
 
 import pytest
 
-from referee.smitten.notation import GridSide, Placement
-from referee.smitten.dealing import Difficulty, SmittenMode, deal_smitten
 from referee.errors import InputError, RuleError
+from referee.smitten.actions import Kind, Move, move
+from referee.smitten.dealing import Difficulty, SmittenMode, deal_smitten
+from referee.smitten.entry import resolve
+from referee.smitten.explain import explained
 from referee.smitten.grid import COMPLETING, cell, mask_of, parse_grid
 from referee.smitten.instructions import Choice
-from referee.smitten.explain import explained
 from referee.smitten.legality import Rule, is_legal, legal_moves
-from referee.smitten.entry import resolve
+from referee.smitten.notation import GridSide, Placement
 from referee.smitten.play import new_game, play
-from referee.smitten.state import Hand, Kind, Move, Options, Pending, Result, State, Termination, ending, move, result
+from referee.smitten.state import Hand, Pending, Result, Setup, State, Termination, ending, result
 
 # --- building situations: grids, hands, deck, the card just played --------------------
 
@@ -29,14 +30,14 @@ def grid(text: str) -> int:
 def two(left: str = "", right: str = "", hands=((), ()), deck=(), *, after: str | None = None, by: int = 0,
         choice: Choice | None = None, difficulty: Difficulty = Difficulty.MEDIUM, starter: int | None = None) -> State:
     """A two-player situation; ``after`` is the card just played (in its grid already)."""
-    options = Options(SmittenMode.TWO, difficulty, seed="test")
+    options = Setup(SmittenMode.TWO, difficulty, seed="test")
     return _state(options, left, right, tuple(Hand(tuple(h)) for h in hands), deck, after, by, choice, starter)
 
 
 def solo(left: str = "", right: str = "", hands=(((), ()), ((), ())), deck=(), *, after: str | None = None, by: int = 0,
          choice: Choice | None = None, easy=False, hard1=False, hard2=False, starter: int | None = None) -> State:
     """A solo situation; each hand is (face_up, face_down)."""
-    options = Options(SmittenMode.SOLO, None, easy=easy, hard1=hard1, hard2=hard2, seed="test")
+    options = Setup(SmittenMode.SOLO, None, easy=easy, hard1=hard1, hard2=hard2, seed="test")
     built = tuple(Hand(tuple(up), tuple(down)) for up, down in hands)
     return _state(options, left, right, built, deck, after, by, choice, starter)
 
@@ -49,7 +50,7 @@ def _state(options, left, right, hands, deck, after, by, choice, starter) -> Sta
         grids[0 if placement.side is L else 1] |= 1 << (placement.number - 1)
         pending = Pending(placement.number, placement.side, by, choice)
         starter = by if starter is None else starter
-    return State(options=options, grids=(grids[0], grids[1]), hands=(hands[0], hands[1]), deck=tuple(deck), set_aside=9, pending=pending, starter=starter)
+    return State(setup=options, grids=(grids[0], grids[1]), hands=(hands[0], hands[1]), deck=tuple(deck), set_aside=9, pending=pending, starter=starter)
 
 
 def do(state: State, kind: Kind, text: str, actor: int | None = None, choice: Choice | None = None) -> State:
@@ -335,7 +336,7 @@ def test_end_of_turn_both_draw_to_a_full_hand_the_active_player_first():
 
 
 def test_easy_difficulty_hands_hold_four_cards():
-    state = new_game(Options(SmittenMode.TWO, Difficulty.EASY, seed="s"))
+    state = new_game(Setup(SmittenMode.TWO, Difficulty.EASY, seed="s"))
     assert [len(hand) for hand in state.hands] == [4, 4]
 
 
@@ -446,13 +447,13 @@ def test_a_move_after_the_game_is_over_is_refused():
 
 def test_a_seeded_game_starts_from_the_deal_of_referee_deal():
     deal = deal_smitten("s", SmittenMode.SOLO)
-    state = new_game(Options(SmittenMode.SOLO, None, seed="s"))
+    state = new_game(Setup(SmittenMode.SOLO, None, seed="s"))
     assert state.hands[0].face_up == deal.hands[0].face_up and state.hands[1].face_down == deal.hands[1].face_down
     assert state.deck == deal.deck and state.set_aside == deal.set_aside
 
 
 def test_physical_cards_are_checked_by_geometry_and_instructions_only():
-    state = new_game(Options(SmittenMode.TWO, Difficulty.MEDIUM, physical=True))
+    state = new_game(Setup(SmittenMode.TWO, Difficulty.MEDIUM, physical=True))
     state = do(state, Kind.PLAY, "7L", actor=1)
     assert placements(state) == {f"{n}R" for n in range(1, 10)}
     state = do(state, Kind.PLACE, "7R")
@@ -460,8 +461,8 @@ def test_physical_cards_are_checked_by_geometry_and_instructions_only():
 
 
 def test_physical_cards_no_number_appears_more_than_twice():
-    options = Options(SmittenMode.TWO, Difficulty.MEDIUM, physical=True)
-    state = State(options=options, grids=(grid("47"), grid("7")), hands=(Hand((0, 0, 0)), Hand((0, 0, 0))), deck=(0,) * 5)
+    options = Setup(SmittenMode.TWO, Difficulty.MEDIUM, physical=True)
+    state = State(setup=options, grids=(grid("47"), grid("7")), hands=(Hand((0, 0, 0)), Hand((0, 0, 0))), deck=(0,) * 5)
     state = do(state, Kind.PLAY, "1L", actor=0)
     refused = explained(state, move(Kind.REVEAL, 1, 7, None))  # both 7s are in the grids
     assert refused is not None and "only two 7s" in refused.message
@@ -471,8 +472,8 @@ def test_physical_cards_no_number_appears_more_than_twice():
 
 
 def test_physical_card_three_with_an_empty_deck_loses():
-    options = Options(SmittenMode.TWO, Difficulty.MEDIUM, physical=True)
-    state = State(options=options, grids=(0, 0), hands=(Hand((0, 0, 0)), Hand((0, 0, 0))), deck=())
+    options = Setup(SmittenMode.TWO, Difficulty.MEDIUM, physical=True)
+    state = State(setup=options, grids=(0, 0), hands=(Hand((0, 0, 0)), Hand((0, 0, 0))), deck=())
     state = do(state, Kind.PLAY, "3L", actor=0)
     assert ending(state.outcome) == "lost: player 2 could not follow card 3 (the deck is empty)"
 
@@ -510,7 +511,7 @@ def test_after_the_swap_the_turn_is_lost_only_when_nothing_can_be_played():
 
 
 def test_a_loss_names_the_players_by_their_names():
-    options = Options(SmittenMode.TWO, Difficulty.MEDIUM, seed="test", players=("Anna", "Bram"))
-    state = State(options=options, grids=(grid("5"), 0), hands=(Hand((7, 8)), Hand((1, 3))), deck=())
+    options = Setup(SmittenMode.TWO, Difficulty.MEDIUM, seed="test", players=("Anna", "Bram"))
+    state = State(setup=options, grids=(grid("5"), 0), hands=(Hand((7, 8)), Hand((1, 3))), deck=())
     state = do(state, Kind.PLAY, "8L", actor=0)  # 1 and 3 are diagonal to 5
     assert ending(state.outcome) == "lost: Bram could not follow card 8"

@@ -35,6 +35,39 @@ def test_show_marks_the_card_played_last_and_the_card_placed_after_it_and_says_w
     assert (state["last"], state["played_last"], state["placed_last"]) == ("3R", "7L", "3R")
 
 
+def test_equal_positions_are_equal_states_and_the_file_says_which_card_went_in_last(referee, tmp_path):
+    """The state keeps no record of the last cards (report-only): 6L then 3L and 3L then
+    6L reach one position, while `show` still tells the two files apart."""
+    first, second = tmp_path / "first.toml", tmp_path / "second.toml"
+    for game, (played, placed) in ((first, ("6L", "3L")), (second, ("3L", "6L"))):
+        new(referee, game, "--physical")
+        assert referee("smitten", "play", str(game), played, "--by", "1").exit_code == 0
+        assert referee("smitten", "place", str(game), placed, "--by", "2").exit_code == 0
+    assert savefile.load(first, RULES).state == savefile.load(second, RULES).state
+    shown = [referee("smitten", "show", str(game), "--json").json()["state"] for game in (first, second)]
+    assert [(state["last"], state["played_last"], state["placed_last"]) for state in shown] == [
+        ("3L", "6L", "3L"),
+        ("6L", "3L", "6L"),
+    ]
+    assert "[6] played last, (3) placed last\n" in referee("smitten", "show", str(first)).stdout
+
+
+def test_the_card_played_last_stays_marked_through_later_turns_and_undo(referee, tmp_path):
+    game = tmp_path / "game.toml"
+    new(referee, game, "--mode", "solo", "--seed", "s")  # A: 7 9 (4 down), B: 6 1 (3 down)
+    referee("smitten", "play", str(game), "7L")
+    referee("smitten", "place", str(game), "3R")
+    referee("smitten", "swap", str(game), "9")  # not Easy Mode: refused, changes nothing
+    state = referee("smitten", "show", str(game), "--json").json()["state"]
+    assert (state["last"], state["played_last"], state["placed_last"]) == ("3R", "7L", "3R")
+    referee("smitten", "undo", str(game))
+    state = referee("smitten", "show", str(game), "--json").json()["state"]
+    assert (state["last"], state["played_last"], state["placed_last"]) == ("7L", "7L", None)
+    referee("smitten", "undo", str(game))
+    state = referee("smitten", "show", str(game), "--json").json()["state"]
+    assert (state["last"], state["played_last"], state["placed_last"]) == (None, None, None)
+
+
 # --- the Easy Mode swap before the loss ------------------------------------------------
 
 

@@ -4,14 +4,15 @@ drawn, or why nobody drew, and the report only says it."""
 
 from __future__ import annotations
 
-from referee.smitten.notation import GridSide, Placement
-from referee.smitten.dealing import Difficulty, SmittenMode
-from referee.smitten.instructions import Choice
-from referee.smitten.entry import resolve
 from referee.game import Step
+from referee.smitten.actions import Draw, Kind, NoDraw, TurnEnd
+from referee.smitten.dealing import Difficulty, SmittenMode
+from referee.smitten.entry import resolve
+from referee.smitten.instructions import Choice
+from referee.smitten.notation import GridSide, Placement
 from referee.smitten.play import apply, new_game
 from referee.smitten.report import narrate
-from referee.smitten.state import Draw, Hand, Kind, NoDraw, Options, Pending, State, TurnEnd
+from referee.smitten.state import Hand, Pending, Setup, State
 
 L = GridSide.LEFT
 
@@ -29,7 +30,7 @@ def step(state: State, kind: Kind, text: str, choice: Choice | None = None) -> S
 
 
 def test_the_end_of_turn_records_who_drew_what_the_active_player_first():
-    state = new_game(Options(SmittenMode.TWO, Difficulty.MEDIUM, seed="s"))  # player 1: 7 9 4, player 2: 6 1 3
+    state = new_game(Setup(SmittenMode.TWO, Difficulty.MEDIUM, seed="s"))  # player 1: 7 9 4, player 2: 6 1 3
     played = stepped(state, Kind.PLAY, "7L")
     assert played.effect.turn_end is None
     done = stepped(played.state, Kind.PLACE, "3R")
@@ -38,20 +39,20 @@ def test_the_end_of_turn_records_who_drew_what_the_active_player_first():
 
 
 def test_the_next_move_forgets_the_last_turns_draws():
-    state = new_game(Options(SmittenMode.TWO, Difficulty.MEDIUM, seed="s"))
+    state = new_game(Setup(SmittenMode.TWO, Difficulty.MEDIUM, seed="s"))
     done = stepped(step(state, Kind.PLAY, "7L"), Kind.PLACE, "3R")
     assert done.effect.turn_end is not None
     assert stepped(done.state, Kind.PLAY, "4L").effect.turn_end is None
 
 
 def test_solo_draws_record_face_down_cards_without_their_numbers():
-    state = new_game(Options(SmittenMode.SOLO, None, seed="s"))  # A: 7 9 (4 down), B: 6 1 (3 down)
+    state = new_game(Setup(SmittenMode.SOLO, None, seed="s"))  # A: 7 9 (4 down), B: 6 1 (3 down)
     done = stepped(step(state, Kind.PLAY, "7L"), Kind.PLACE, "3R")
     assert done.effect.turn_end == TurnEnd((Draw(0, (9,)), Draw(1, (), 1)))
 
 
 def test_when_card_three_took_the_last_card_of_the_deck_nobody_draws_because_the_deck_is_empty():
-    state = new_game(Options(SmittenMode.TWO, Difficulty.MEDIUM, seed="n79"))
+    state = new_game(Setup(SmittenMode.TWO, Difficulty.MEDIUM, seed="n79"))
     lower = Choice.LOWER
     for kind, text, choice in [
         (Kind.PLAY, "5L", lower), (Kind.PLACE, "4R", None), (Kind.PLAY, "8L", None), (Kind.PLACE, "4L", None),
@@ -68,9 +69,9 @@ def test_when_card_three_took_the_last_card_of_the_deck_nobody_draws_because_the
 
 def _placing(hands: tuple[Hand, Hand], deck: tuple[int, ...], *, after: int, no_draw: bool = False) -> State:
     """Player 2 is to follow card ``after``, played by player 1 in the left grid."""
-    options = Options(SmittenMode.TWO, Difficulty.MEDIUM, seed="t")
+    options = Setup(SmittenMode.TWO, Difficulty.MEDIUM, seed="t")
     return State(
-        options=options, grids=(1 << (after - 1), 0), hands=hands, deck=deck, pending=Pending(after, L, 0), starter=0, no_draw=no_draw
+        setup=options, grids=(1 << (after - 1), 0), hands=hands, deck=deck, pending=Pending(after, L, 0), starter=0, no_draw=no_draw
     )
 
 

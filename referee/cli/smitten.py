@@ -12,11 +12,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from referee.cli.files import add_file_commands
+from referee.cli.files import FileArgument, JsonOption, add_file_commands
 from referee.cli.group import command_group
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from referee.savefile import Saved
+    from referee.smitten.actions import Action
     from referee.smitten.ruleset import SmittenRules
     from referee.smitten.state import State
 
@@ -29,9 +32,10 @@ app = command_group(
 
 
 def _rules() -> SmittenRules:
-    from referee.smitten.ruleset import RULES
+    from referee import games
 
-    return RULES
+    rules: SmittenRules = games.game("smitten").load_rules()
+    return rules
 
 
 def _situation(state: Any) -> Any:
@@ -43,8 +47,6 @@ def _situation(state: Any) -> Any:
 
 add_file_commands(app, _rules, _situation)
 
-FileArgument = Annotated[Path, typer.Argument(metavar="FILE", help="The game file (TOML).", show_default=False)]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of text.")]
 ByOption = Annotated[
     str | None,
     typer.Option(
@@ -77,11 +79,11 @@ def check(
     as_json: JsonOption = False,
 ) -> None:
     """Is this placement legal, given the grids and the card just played? Exit 0 legal, 1 not."""
-    from referee.smitten.notation import GridSide, Placement
     from referee.smitten.check import check as judge
     from referee.smitten.check import question_state
     from referee.smitten.grid import parse_grid
     from referee.smitten.instructions import Choice
+    from referee.smitten.notation import GridSide, Placement
 
     played = Placement.parse(after) if after is not None else None
 
@@ -125,7 +127,7 @@ def new(
 ) -> None:
     """Start a game file: a seeded virtual deck (the referee deals, draws, declares losses) or --physical cards."""
     from referee import savefile
-    from referee.smitten.ruleset import RULES, options_from, setup_for
+    from referee.smitten.ruleset import setup_for, setup_from
 
     if not physical and seed is None:
         from referee.seeds import fresh_seed
@@ -135,8 +137,8 @@ def new(
     setup.update({key: value for key, value in (("difficulty", difficulty), ("seed", seed)) if value is not None})
     if players is not None:
         setup["players"] = list(players)
-    options = options_from(setup)  # the same checks as a loaded file's [setup]
-    saved = savefile.create(file, RULES, setup_for(options))
+    options = setup_from(setup)  # the same checks as a loaded file's [setup]
+    saved = savefile.create(file, _rules(), setup_for(options))
     _report(file, saved, None, [f"Started {file}: Smitten, {options.label()}" + (f", seed {seed}." if seed else ".")], as_json, show=True)
 
 
@@ -154,10 +156,10 @@ def play_command(
     as_json: JsonOption = False,
 ) -> None:
     """Play a card: its instruction binds the partner."""
-    from referee.smitten.entry import typed
-    from referee.smitten.state import Kind
+    from referee.smitten.actions import Kind
+    from referee.smitten.entry import entry
 
-    _record(file, typed(Kind.PLAY, card, choose, by, hand).action, as_json)
+    _record(file, entry(Kind.PLAY, card, choose, by, hand), as_json)
 
 
 @app.command()
@@ -169,10 +171,10 @@ def place(
     as_json: JsonOption = False,
 ) -> None:
     """Place a card to follow the pending instruction (a placed card triggers nothing)."""
-    from referee.smitten.entry import typed
-    from referee.smitten.state import Kind
+    from referee.smitten.actions import Kind
+    from referee.smitten.entry import entry
 
-    _record(file, typed(Kind.PLACE, card, None, by, hand).action, as_json)
+    _record(file, entry(Kind.PLACE, card, None, by, hand), as_json)
 
 
 @app.command()
@@ -183,10 +185,10 @@ def reveal(
     as_json: JsonOption = False,
 ) -> None:
     """Card 1 (two players): reveal a card from hand, before placing another."""
-    from referee.smitten.entry import typed
-    from referee.smitten.state import Kind
+    from referee.smitten.actions import Kind
+    from referee.smitten.entry import entry
 
-    _record(file, typed(Kind.REVEAL, card, None, by, None, flags=("--by",)).action, as_json)
+    _record(file, entry(Kind.REVEAL, card, None, by, None, flags=("--by",)), as_json)
 
 
 @app.command()
@@ -197,10 +199,10 @@ def swap(
     as_json: JsonOption = False,
 ) -> None:
     """Solo Easy Mode: at the beginning of a turn, swap a face-up card with the set-aside card (once a game)."""
-    from referee.smitten.entry import typed
-    from referee.smitten.state import Kind
+    from referee.smitten.actions import Kind
+    from referee.smitten.entry import entry
 
-    _record(file, typed(Kind.SWAP, card, None, None, hand, flags=("--hand",)).action, as_json)
+    _record(file, entry(Kind.SWAP, card, None, None, hand, flags=("--hand",)), as_json)
 
 
 @app.command()
@@ -210,7 +212,7 @@ def lose(
     as_json: JsonOption = False,
 ) -> None:
     """Record that the game is lost (physical cards: the table sees what the referee cannot)."""
-    from referee.smitten.state import Lose
+    from referee.smitten.actions import Lose
 
     _record(file, Lose(reason.strip() or None), as_json)
 
@@ -219,9 +221,8 @@ def lose(
 def show(file: FileArgument, as_json: JsonOption = False) -> None:
     """Draw both grids, the hands, the deck, what the game waits for, and the result."""
     from referee import savefile
-    from referee.smitten.ruleset import RULES
 
-    saved = savefile.load(file, RULES)
+    saved = savefile.load(file, _rules())
     _report(file, saved, None, [], as_json, show=True)
 
 
@@ -232,14 +233,14 @@ def moves(file: FileArgument, as_json: JsonOption = False) -> None:
     from referee import savefile
     from referee.smitten.explain import requirement
     from referee.smitten.report import command_args
-    from referee.smitten.ruleset import RULES
 
-    state = savefile.load(file, RULES).state
-    legal = list(RULES.legal_actions(state))
+    rules = _rules()
+    state = savefile.load(file, rules).state
+    legal = list(rules.legal_actions(state))
     if as_json:
         from referee.cli.output import emit_json
 
-        found = [{**RULES.encode(state, move), "args": command_args(state.options, move)} for move in legal]
+        found = [{**rules.encode(state, move), "args": command_args(state.setup, move)} for move in legal]
         emit_json({"file": str(file), "requires": requirement(state), "moves": found})
         return
     from referee.cli.smitten_view import show_moves
@@ -250,15 +251,14 @@ def moves(file: FileArgument, as_json: JsonOption = False) -> None:
 # --- helpers ---------------------------------------------------------------------------
 
 
-def _record(file: Path, action: Any, as_json: bool) -> None:
-    """Record an action, or a typed entry's ``action`` (resolved against the file's
-    current state, under its lock), through :func:`referee.savefile.record`, so the
+def _record(file: Path, action: Action | Callable[[State], Action], as_json: bool) -> None:
+    """Record an action, or a typed entry (a function of the file's current state, read
+    under its lock, giving the action), through :func:`referee.savefile.record`, so the
     rules judge it exactly as they will when the file is replayed; then say what it did."""
     from referee import savefile
     from referee.smitten.report import narrate
-    from referee.smitten.ruleset import RULES
 
-    recorded = savefile.record(file, RULES, action)
+    recorded = savefile.record(file, _rules(), action)
     _report(file, recorded.saved, recorded.event, narrate(recorded.effect, recorded.state), as_json)
 
 
@@ -273,11 +273,11 @@ def _report(file: Path, saved: Saved[State], event: dict[str, Any] | None, lines
         if lines and not show:
             document["happened"] = lines
         document["events"] = len(saved.events)
-        document["state"] = state_json(saved.state)
+        document["state"] = state_json(saved.state, saved.events)
         emit_json(document)
         return
     from referee.cli.smitten_view import show_lines, show_state
 
     show_lines(lines)
     if show:
-        show_state(saved.state, len(saved.events))
+        show_state(saved.state, saved.events)

@@ -7,22 +7,28 @@ Face-down cards stay hidden until the rules flip them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from rich.text import Text
 
 from referee.cli.output import console
+from referee.smitten.actions import Move
 from referee.smitten.explain import requirement
 from referee.smitten.grid import BIT, SIDE_INDEX
 from referee.smitten.report import command_args, last_cards, outcome_text
-from referee.smitten.state import Kind, Move, Result, State, result
+from referee.smitten.state import Result, State, result
 from referee.wording import counted
 
 _GAP = "   "
 
 
-def grid_lines(state: State) -> list[Text]:
-    """Both grids side by side, each a box of 3×3 cells, then which card went in last."""
-    shown = [(move, shape) for move, shape in zip(last_cards(state), ("[{}]", "({})"), strict=True) if move is not None]
-    marks = {(SIDE_INDEX[move.side], move.number): shape for move, shape in shown if move.side is not None}
+def grid_lines(state: State, events: Sequence[Mapping[str, Any]]) -> list[Text]:
+    """Both grids side by side, each a box of 3×3 cells, then which card went in last
+    (as the file's ``events`` say)."""
+    kinds = (("[{}]", "played"), ("({})", "placed"))
+    shown = [(card, shape, word) for card, (shape, word) in zip(last_cards(events), kinds, strict=True) if card is not None]
+    marks = {(SIDE_INDEX[card.side], card.number): shape for card, shape, _word in shown}
     top, middle, bottom = "┌───┬───┬───┐", "├───┼───┼───┤", "└───┴───┴───┘"
     lines = [Text("  Left grid" + " " * 7 + "Right grid"), Text(top + _GAP + top)]
     for row in range(3):
@@ -43,14 +49,14 @@ def grid_lines(state: State) -> list[Text]:
                 line.append("│")
         lines.append(line)
         lines.append(Text((middle + _GAP + middle) if row < 2 else (bottom + _GAP + bottom)))
-    legend = [f"{shape.format(move.number)} {'played' if move.kind is Kind.PLAY else 'placed'} last" for move, shape in shown]
+    legend = [f"{shape.format(card.number)} {word} last" for card, shape, word in shown]
     if legend:
         lines.append(Text(", ".join(legend)))
     return lines
 
 
 def hand_lines(state: State) -> list[Text]:
-    options = state.options
+    options = state.setup
     lines = []
     for actor, hand in enumerate(state.hands):
         name = options.title(actor)
@@ -74,16 +80,17 @@ def hand_lines(state: State) -> list[Text]:
     return lines
 
 
-def show_state(state: State, events: int) -> None:
+def show_state(state: State, events: Sequence[Mapping[str, Any]]) -> None:
+    """The whole table: the title, both grids, the hands and deck, and what comes next."""
     out = console()
-    options = state.options
+    options = state.setup
     title = Text.assemble(("Smitten", "bold"), f" — {options.label()}")
     if options.seed is not None:
         title.append(" — seed ")
         title.append(options.seed, style="bold cyan")
-    title.append(f" — {counted(state.cards_in_grids, 'card')} in the grids, {counted(events, 'event')}")
+    title.append(f" — {counted(state.cards_in_grids, 'card')} in the grids, {counted(len(events), 'event')}")
     out.print(title)
-    for line in grid_lines(state):
+    for line in grid_lines(state, events):
         out.print(line)
     for line in hand_lines(state):
         out.print(line)
@@ -113,6 +120,6 @@ def show_moves(state: State, moves: list[Move]) -> None:
     out.print(Text(words[:1].upper() + words[1:] + "."))
     by_actor: dict[int, list[str]] = {}
     for move in moves:
-        by_actor.setdefault(move.actor, []).append(" ".join(command_args(state.options, move, who=False)))
+        by_actor.setdefault(move.actor, []).append(" ".join(command_args(state.setup, move, who=False)))
     for actor, texts in sorted(by_actor.items()):
-        out.print(Text(f"{state.options.title(actor)}, {counted(len(texts), 'move')}: " + ", ".join(texts)))
+        out.print(Text(f"{state.setup.title(actor)}, {counted(len(texts), 'move')}: " + ", ".join(texts)))

@@ -2,14 +2,15 @@
 
 The public face, python-chess style::
 
-    state = new_game(Options(SmittenMode.SOLO, None, seed="s"))
+    state = new_game(Setup(SmittenMode.SOLO, None, seed="s"))
     for move in legal_moves(state): ...
     refusal(state, move)               # None, or why the rules say no, in words
     state = play(state, move)          # a new state; RuleError if illegal
     step = apply(state, move)          # the new state and its Effect (what the table is told)
     state.outcome                      # None, or referee.game.Outcome(winners, termination, reason)
 
-The modules: ``state`` (the values: Options, Move, Lose, Effect, State), ``grid`` and
+The modules: ``state`` (the values: Setup, Hand, Pending, State), ``actions`` (Move,
+Lose, their Effect, and the events that record them: decode/encode), ``grid`` and
 ``instructions`` (the cards' geometry and words), ``legality`` (what is allowed: the one
 definition), ``explain`` (a violation in words), ``play`` (apply an action), ``entry``
 (typed words to a move), ``ruleset`` (the game contract of :mod:`referee.game`:
@@ -26,34 +27,20 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from referee.smitten.actions import Draw, Effect, Kind, Lose, Move, NoDraw, TurnEnd, decode, encode
     from referee.smitten.entry import resolve
     from referee.smitten.explain import Refusal, explained
     from referee.smitten.legality import Rule, choices_for, is_legal, legal_moves
     from referee.smitten.play import apply, new_game, play, refusal
-    from referee.smitten.state import (
-        Draw,
-        Effect,
-        Flipped,
-        Hand,
-        Kind,
-        Lose,
-        Move,
-        NoDraw,
-        Options,
-        Pending,
-        Result,
-        State,
-        Termination,
-        TurnEnd,
-    )
+    from referee.smitten.state import Flipped, Hand, Pending, Result, Setup, State, Termination
 
 _HOME = {
     "entry": ("resolve",),
     "explain": ("Refusal", "explained"),
     "legality": ("Rule", "choices_for", "is_legal", "legal_moves"),
     "play": ("apply", "new_game", "play", "refusal"),
-    "state": ("Draw", "Effect", "Flipped", "Hand", "Kind", "Lose", "Move", "NoDraw", "Options", "Pending", "Result", "State",
-              "Termination", "TurnEnd"),
+    "actions": ("Draw", "Effect", "Kind", "Lose", "Move", "NoDraw", "TurnEnd", "decode", "encode"),
+    "state": ("Flipped", "Hand", "Pending", "Result", "Setup", "State", "Termination"),
 }
 _WHERE = {name: module for module, names in _HOME.items() for name in names}
 __all__ = sorted(_WHERE)

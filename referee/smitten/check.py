@@ -25,16 +25,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.smitten.notation import Placement
-from referee.smitten.dealing import SmittenMode
 from referee.errors import InputError
 from referee.smitten import instructions
+from referee.smitten.actions import Kind, move
+from referee.smitten.dealing import SmittenMode
 from referee.smitten.grid import BIT, COUNT, NEIGHBOURS, SIDE_INDEX, SIDE_NAMES, numbers
 from referee.smitten.instructions import Choice
 from referee.smitten.legality import Rule, choices_for, slots, violation
-from referee.smitten.state import UNSEEN, Hand, Kind, Options, Pending, State, move
+from referee.smitten.notation import Placement
+from referee.smitten.state import UNSEEN, Hand, Pending, Setup, State
 from referee.wording import counted, listed
-
 
 #: ``--hard`` in a question that names no mode: the ±2 rule of either.
 _EITHER_MODE = "hard difficulty, solo Hard Mode 2"
@@ -68,9 +68,9 @@ def question_state(left: int, right: int, after: Placement | None, choice: Choic
         if after.number == 5 and choice is None:
             raise InputError("card 5 was played: say what its player chose with --choose higher or --choose lower")
         pending = Pending(after.number, after.side, 0, choice)
-    options = Options(SmittenMode.SOLO, None, hard2=hard, physical=True)
+    options = Setup(SmittenMode.SOLO, None, hard2=hard, physical=True)
     hands = (Hand((UNSEEN,) * 3), Hand((UNSEEN,) * 3))
-    return State(options=options, grids=(grids[0], grids[1]), hands=hands, deck=(UNSEEN,) * max(1, 11 - cards), pending=pending)
+    return State(setup=options, grids=(grids[0], grids[1]), hands=hands, deck=(UNSEEN,) * max(1, 11 - cards), pending=pending)
 
 
 def check(placement: Placement, state: State) -> PlacementVerdict:
@@ -107,7 +107,7 @@ def _why_legal(state: State, placement: Placement) -> str:
             f"it follows card {pending.card} in {SIDE_NAMES[pending.side]}: "
             f"{instructions.text(pending.card, pending.choice, pending.side)}"
         )
-    if state.options.balance:
+    if state.setup.balance:
         mine, other = COUNT[grid] + 1, COUNT[state.grids[1 - index]]
         reasons.append(f"the ±2 rule holds ({where} would hold {counted(mine, 'card')}, the other {other})")
     if state.cards_in_grids == 16:

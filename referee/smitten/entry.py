@@ -1,24 +1,29 @@
 """From what the table types to an action: `referee smitten play game.toml 5L --choose
-higher --by Bram` becomes a :class:`~referee.smitten.state.Move`.
+higher --by Bram` becomes a :class:`~referee.smitten.actions.Move`.
 
 Two stages, so that a typing slip is reported before the file is read: :func:`typed`
 parses the words alone (card, grid, choice), and :meth:`Entry.action` resolves them
-against the game (who moves when that is left out, card 5's forced choice). The same
-resolution reads a save file's events (:mod:`referee.smitten.ruleset`).
+against the game (who moves when that is left out, card 5's forced choice);
+:func:`entry` gives that as a function of the state, which is what
+:func:`referee.savefile.record` takes. The same resolution reads a save file's events
+(:func:`referee.smitten.actions.decode`). It never refuses a move itself: when nobody
+can make it, the rules (:func:`referee.smitten.play.refusal`) say why.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from referee.smitten.notation import GridSide, Placement, parse_smitten_card
 from referee.errors import InputError, RuleError, quoted
+from referee.smitten.actions import Kind, Move
+from referee.smitten.actions import move as make_move
 from referee.smitten.grid import a
 from referee.smitten.instructions import Choice
 from referee.smitten.legality import choices_for, slots
+from referee.smitten.notation import GridSide, Placement, parse_smitten_card
 from referee.smitten.play import refusal
-from referee.smitten.state import Flipped, Kind, Move, Options, Pending, State
-from referee.smitten.state import move as make_move
+from referee.smitten.state import Flipped, Pending, Setup, State
 
 #: What `referee smitten play FILE down` says for the face-down card.
 _FACE_DOWN = ("down", "face-down", "facedown")
@@ -43,7 +48,7 @@ class Entry:
 
     def action(self, state: State) -> Move:
         """The move meant, in this game: who moves, and card 5's forced choice."""
-        options = state.options
+        options = state.setup
         solo = options.solo
         given, other = (self.hand, self.by) if solo else (self.by, self.hand)
         if other is not None:
@@ -53,6 +58,20 @@ class Entry:
                 raise InputError(f"a {'solo' if solo else 'two-player'} game names {names}: use {wanted}")
             # This command is for the other kind of game (reveal, swap): the rules say why not.
         return resolve(state, self.kind, self.number, self.side, parse_actor(options, given), self.choice)
+
+
+def entry(
+    kind: Kind,
+    card: str,
+    choose: str | None = None,
+    by: str | None = None,
+    hand: str | None = None,
+    flags: tuple[str, ...] = ("--by", "--hand"),
+) -> Callable[[State], Move]:
+    """What the table typed, as a function of the game's state giving the move: the words
+    are parsed now (a slip is reported before the file is read), the move is resolved
+    against the state :func:`referee.savefile.record` reads (under the file's lock)."""
+    return typed(kind, card, choose, by, hand, flags).action
 
 
 def typed(
@@ -79,7 +98,7 @@ def typed(
     return Entry(kind, number, side, choice, by, hand, flags)
 
 
-def parse_actor(options: Options, value: object) -> int | None:
+def parse_actor(options: Setup, value: object) -> int | None:
     """`--hand A|B` (solo) or `--by` (two players: 1 or 2, or a player's name, in any case,
     or any unambiguous start of it) as actor 0 or 1; None when left out."""
     if value is None:
@@ -106,7 +125,9 @@ def resolve(
     """The move the table means, filling in who moves and card 5's forced choice.
 
     ``actor`` may be left out when only one player (hand) can make this move now: the
-    partner who must follow an instruction, or the only hand holding that card.
+    partner who must follow an instruction, or the only hand holding that card. When no
+    one can, it is the first who could be meant, and the rules (:func:`refusal`) say why
+    not: only legality decides.
     """
     if choice is not None and (kind is not Kind.PLAY or number != 5):
         raise InputError(f"--choose is for a played 5 only, not for {kind.value} {number or ''}".rstrip())
@@ -128,7 +149,7 @@ def resolve(
 
 
 def _who_moves(state: State, kind: Kind, number: int, side: GridSide | None) -> int:
-    options = state.options
+    options = state.setup
     actors = [actor for slot_kind, actor in slots(state) if slot_kind is kind]
     if len(actors) == 1:
         return actors[0]
@@ -148,7 +169,6 @@ def _who_moves(state: State, kind: Kind, number: int, side: GridSide | None) -> 
     if len(holding) == 1:
         return holding[0]
     if not holding:
-        kind_word = "face-up " if options.solo else ""
-        raise RuleError(f"{'neither hand' if options.solo else 'neither player'} holds {a(number, kind_word)}")
+        return actors[0]  # nobody can: the rules refuse it for the first who could be meant
     both = "both hands hold" if options.solo else "both players hold"
     raise InputError(f"{both} {a(number)}: say who {kind.value}s it with {flags}")

@@ -10,17 +10,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from referee.smitten.notation import GridSide
 from referee.smitten import instructions
+from referee.smitten.actions import Kind, Move
 from referee.smitten.grid import COUNT, NEIGHBOURS, SIDE_INDEX, SIDE_NAMES, a, describe_cell, numbers
 from referee.smitten.instructions import Answer, forced_choice
 from referee.smitten.legality import Fault, Rule, Violation, awaits_reveal, legal_moves, violation
-from referee.smitten.state import Flipped, Kind, Move, Pending, State, ending
+from referee.smitten.notation import GridSide
+from referee.smitten.state import Flipped, Pending, State, ending
 from referee.wording import counted
 
 
 def _who(state: State, actor: int) -> str:
-    return state.options.name(actor)
+    return state.setup.name(actor)
 
 
 def _follow_hint(state: State, pending: Pending) -> str:
@@ -43,7 +44,7 @@ def requirement(state: State) -> str:
     if pending is None:
         if all(move.kind is Kind.SWAP for move in legal_moves(state)):
             return "a new turn: no card can be played as the hands stand, but a hand may first swap a face-up card with the set-aside card"
-        who = "either hand" if state.options.solo else "either player"
+        who = "either hand" if state.setup.solo else "either player"
         return f"a new turn: {who} may play a card"
     if isinstance(pending, Flipped):
         return f"{_who(state, pending.by)} flipped {a(pending.number)} and must play it"
@@ -51,48 +52,82 @@ def requirement(state: State) -> str:
     words = instructions.text(pending.card, pending.choice, pending.side)
     if pending.revealed is not None:
         words = f"place a card other than the revealed {pending.revealed} in either grid"
-    elif pending.card == 1 and state.options.solo:
+    elif pending.card == 1 and state.setup.solo:
         words = "place a card in either grid, keeping another in hand (it needs 2 cards)"
     elif pending.card == 3 and state.deck and state.deck[0]:
         words = f"place the top card of the deck, {a(state.deck[0])}, in either grid"
     return f"card {pending.card} in {SIDE_NAMES[pending.side]}: {follower} must {words}"
 
 
-def wrong_turn(state: State, move: Move) -> str:
-    """Why this kind of move, by this player, is not what the game waits for now."""
+# --- the TURN rule: this kind of move, by this player, is not what the game waits for ---
+
+
+def _not_easy(state: State, move: Move) -> str:
+    return "swapping with the set-aside card is solo Easy Mode (start the game with --mode solo --easy)"
+
+
+def _swap_used(state: State, move: Move) -> str:
+    return "the easy swap has been used: it happens once a game"
+
+
+def _swap_mid_turn(state: State, move: Move) -> str:
+    return "the easy swap happens at the beginning of a turn, before the first card is played"
+
+
+def _flip_not_solo(state: State, move: Move) -> str:
+    return "only solo hands have a face-down card"
+
+
+def _flip_physical(state: State, move: Move) -> str:
+    return "with physical cards, flip the card at the table and play it by its number"
+
+
+def _no_face_down(state: State, move: Move) -> str:
+    return f"{_who(state, move.actor)} has no face-down card"
+
+
+def _flip_mid_turn(state: State, move: Move) -> str:
+    return "a face-down card can only be played to start a turn"
+
+
+def _solo_reveal(state: State, move: Move) -> str:
+    return "solo hands do not reveal: after card 1 the partner places a card at once, keeping another in hand"
+
+
+def _place_no_instruction(state: State, move: Move) -> str:
+    return "no instruction is pending: a turn starts with a play (play), not a placement"
+
+
+def _reveal_no_card_one(state: State, move: Move) -> str:
+    return "reveal answers card 1, and no card 1 is waiting"
+
+
+def _must_play_flipped(state: State, move: Move) -> str:
     pending = state.pending
-    options = state.options
-    if move.kind is Kind.SWAP:
-        if not (options.solo and options.easy):
-            return "swapping with the set-aside card is solo Easy Mode (start the game with --mode solo --easy)"
-        if state.swapped:
-            return "the easy swap has been used: it happens once a game"
-        return "the easy swap happens at the beginning of a turn, before the first card is played"
-    if move.kind is Kind.FLIP:
-        if not options.solo:
-            return "only solo hands have a face-down card"
-        if options.physical:
-            return "with physical cards, flip the card at the table and play it by its number"
-        if pending is None:
-            return f"{_who(state, move.actor)} has no face-down card"
-        return "a face-down card can only be played to start a turn"
-    if move.kind is Kind.REVEAL and options.solo:
-        return "solo hands do not reveal: after card 1 the partner places a card at once, keeping another in hand"
-    if pending is None:
-        if move.kind is Kind.PLACE:
-            return "no instruction is pending: a turn starts with a play (play), not a placement"
-        return "reveal answers card 1, and no card 1 is waiting"
-    if isinstance(pending, Flipped):
-        return f"{_who(state, pending.by)} flipped {a(pending.number)} and must play it now"
-    follower = pending.follower
-    if move.actor != follower:
-        return (
-            f"card {pending.card} binds {_who(state, follower)}, the partner of "
-            f"{_who(state, pending.by)} who played it; {_who(state, follower)} must {_follow_hint(state, pending)}"
-        )
-    if pending.revealed is not None and move.kind is Kind.REVEAL:
-        return f"{_who(state, follower)} has revealed {pending.revealed} already; now place another card"
-    return f"card {pending.card} asks {_who(state, follower)} to {_follow_hint(state, pending)}, not to {move.kind.value}"
+    assert isinstance(pending, Flipped)
+    return f"{_who(state, pending.by)} flipped {a(pending.number)} and must play it now"
+
+
+def _not_follower(state: State, move: Move) -> str:
+    pending = state.pending
+    assert isinstance(pending, Pending)
+    follower = _who(state, pending.follower)
+    return (
+        f"card {pending.card} binds {follower}, the partner of "
+        f"{_who(state, pending.by)} who played it; {follower} must {_follow_hint(state, pending)}"
+    )
+
+
+def _revealed_already(state: State, move: Move) -> str:
+    pending = state.pending
+    assert isinstance(pending, Pending)
+    return f"{_who(state, pending.follower)} has revealed {pending.revealed} already; now place another card"
+
+
+def _wrong_answer(state: State, move: Move) -> str:
+    pending = state.pending
+    assert isinstance(pending, Pending)
+    return f"card {pending.card} asks {_who(state, pending.follower)} to {_follow_hint(state, pending)}, not to {move.kind.value}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +171,7 @@ def _not_held(state: State, move: Move) -> str:
     who = _who(state, move.actor)
     if move.kind is Kind.SWAP:
         return f"{who} holds no face-up {move.number} to swap"
-    kind = "face-up " if state.options.solo and not state.options.physical else ""
+    kind = "face-up " if state.setup.solo and not state.setup.physical else ""
     return f"{who} holds no {kind}{move.number}"
 
 
@@ -220,7 +255,7 @@ def _adjacent(state: State, move: Move) -> str:
 
 def _balance(state: State, move: Move) -> str:
     assert move.side is not None
-    return balance_reason(state, move.side, "Hard Mode 2" if state.options.solo else "hard difficulty")
+    return balance_reason(state, move.side, "Hard Mode 2" if state.setup.solo else "hard difficulty")
 
 
 def balance_reason(state: State, side: GridSide, mode: str) -> str:
@@ -252,10 +287,6 @@ def _game_over(state: State, move: Move) -> str:
     return f"the game is over ({ending(state.outcome)}); undo to go back, or start a new game"
 
 
-def _turn(state: State, move: Move) -> str:
-    return wrong_turn(state, move)
-
-
 _Words = Callable[[State, Move], str]
 
 _FAULTS: dict[Fault, _Words] = {
@@ -273,12 +304,26 @@ _FAULTS: dict[Fault, _Words] = {
     Fault.IGNORED: _ignored,
     Fault.FORCED: _forced,
     Fault.NO_CHOICE: _no_choice,
+    Fault.NOT_EASY: _not_easy,
+    Fault.SWAP_USED: _swap_used,
+    Fault.SWAP_MID_TURN: _swap_mid_turn,
+    Fault.FLIP_NOT_SOLO: _flip_not_solo,
+    Fault.FLIP_PHYSICAL: _flip_physical,
+    Fault.NO_FACE_DOWN: _no_face_down,
+    Fault.FLIP_MID_TURN: _flip_mid_turn,
+    Fault.SOLO_REVEAL: _solo_reveal,
+    Fault.PLACE_NO_INSTRUCTION: _place_no_instruction,
+    Fault.REVEAL_NO_CARD_ONE: _reveal_no_card_one,
+    Fault.MUST_PLAY_FLIPPED: _must_play_flipped,
+    Fault.NOT_FOLLOWER: _not_follower,
+    Fault.REVEALED_ALREADY: _revealed_already,
+    Fault.WRONG_ANSWER: _wrong_answer,
 }
 
-#: The words of a rule broken in its one way (each fault above has its own).
+#: The words of a rule broken in its one way (each fault above has its own; every TURN
+#: refusal has a fault).
 _MESSAGES: dict[Rule, _Words] = {
     Rule.GAME_OVER: _game_over,
-    Rule.TURN: _turn,
     Rule.TOP_CARD: _top_card,
     Rule.FLIPPED: _flipped,
     Rule.INSTRUCTION_GRID: _instruction_grid,

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from referee.smitten.notation import GridSide
 from referee.errors import InputError, quoted
+from referee.smitten.notation import GridSide
 
 NUMBERS = tuple(range(1, 10))
 ALL = 0b111111111

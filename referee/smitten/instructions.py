@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import enum
 
-from referee.smitten.notation import GridSide
 from referee.errors import InputError, quoted
 from referee.smitten.grid import ALL, COMPLETING, HIGHER, LOWER, SIDE_NAMES
+from referee.smitten.notation import GridSide
 
 
 class Choice(enum.Enum):

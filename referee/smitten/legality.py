@@ -15,11 +15,12 @@ import enum
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from referee.smitten.notation import GridSide
 from referee.smitten import instructions
+from referee.smitten.actions import MOVES, Kind, Move
 from referee.smitten.grid import ALL, BIT, COUNT, SIDE_INDEX, SIDES, TOUCHING, iter_bits, mask_of
 from referee.smitten.instructions import Answer, Choice, forced_choice, grid_allowed, numbers_allowed
-from referee.smitten.state import MOVES, UNSEEN, Flipped, Kind, Move, Pending, State
+from referee.smitten.notation import GridSide
+from referee.smitten.state import UNSEEN, Flipped, Pending, State
 
 
 class Rule(enum.Enum):
@@ -58,6 +59,21 @@ class Fault(enum.Enum):
     IGNORED = "ignored"  # a choice on the 17th card, whose instruction is ignored
     FORCED = "forced"  # solo Hard Mode 1: the grid fixes card 5's choice
     NO_CHOICE = "no choice"  # card 5 played without its choice
+    # The TURN rule: why this kind of move, by this player, is not what the game waits for.
+    NOT_EASY = "not easy mode"  # a swap outside solo Easy Mode
+    SWAP_USED = "swap used"  # the easy swap happens once a game
+    SWAP_MID_TURN = "swap mid-turn"  # the easy swap happens before a turn's first card
+    FLIP_NOT_SOLO = "flip not solo"  # only solo hands have a face-down card
+    FLIP_PHYSICAL = "flip physical"  # the table's own cards: flipped at the table, played by number
+    NO_FACE_DOWN = "no face-down card"  # between turns, the hand has no face-down card
+    FLIP_MID_TURN = "flip mid-turn"  # a face-down card is played only to start a turn
+    SOLO_REVEAL = "solo reveal"  # solo hands do not reveal for card 1
+    PLACE_NO_INSTRUCTION = "place, no instruction"  # a turn starts with a play
+    REVEAL_NO_CARD_ONE = "reveal, no card 1"  # no card 1 is waiting for a reveal
+    MUST_PLAY_FLIPPED = "must play the flipped card"  # solo: the flipped card is played first
+    NOT_FOLLOWER = "not the follower"  # the pending instruction binds the partner
+    REVEALED_ALREADY = "revealed already"  # card 1's partner revealed; now it places
+    WRONG_ANSWER = "wrong answer"  # the follower answers the instruction with the wrong kind of move
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +99,7 @@ def slots(state: State) -> tuple[tuple[Kind, int], ...]:
         return ()
     pending = state.pending
     if pending is None:
-        options = state.options
+        options = state.setup
         found = [(Kind.PLAY, 0), (Kind.PLAY, 1)]
         if options.solo and not options.physical:
             found += [(Kind.FLIP, actor) for actor in (0, 1) if state.hands[actor].face_down]
@@ -105,7 +121,7 @@ def awaits_reveal(state: State, pending: Pending) -> bool:
     their hand, then place another card". A solo partner's cards are all face up when it
     follows, so it places at once (keeping a second card in hand).
     """
-    return instructions.answer(pending.card) is Answer.REVEAL_THEN_PLACE and not state.options.solo and pending.revealed is None
+    return instructions.answer(pending.card) is Answer.REVEAL_THEN_PLACE and not state.setup.solo and pending.revealed is None
 
 
 def unseen_allowed(state: State) -> int:
@@ -174,7 +190,7 @@ def constraints(state: State, actor: int, side: GridSide) -> tuple[tuple[Rule, i
         found.append((Rule.INSTRUCTION_GRID, ALL if grid_allowed(pending.card, pending.side, side) else 0))
         found.append((Rule.INSTRUCTION_CARD, numbers_allowed(pending.card, pending.choice, grid, left, right)))
     found.append((Rule.ADJACENT, TOUCHING[grid]))
-    if state.options.balance:
+    if state.setup.balance:
         found.append((Rule.BALANCE, ALL if abs(COUNT[grid] + 1 - COUNT[other]) <= 1 else 0))
     return tuple(found)
 
@@ -203,7 +219,7 @@ def choices_for(state: State, number: int, side: GridSide) -> tuple[Choice | Non
     """
     if number != 5 or not instruction_follows(state):
         return (None,)
-    if state.options.solo and state.options.hard1:
+    if state.setup.solo and state.setup.hard1:
         return (forced_choice(side),)
     return tuple(Choice)
 
@@ -262,7 +278,7 @@ def violation(state: State, move: Move) -> Violation | None:
     if state.outcome is not None:
         return Violation(Rule.GAME_OVER)
     if (move.kind, move.actor) not in slots(state):
-        return Violation(Rule.TURN)
+        return Violation(Rule.TURN, _turn_fault(state, move))
     if move.kind is Kind.FLIP:
         return None
     if move.kind is Kind.REVEAL:
@@ -282,6 +298,33 @@ def violation(state: State, move: Move) -> Violation | None:
     if move.kind is Kind.PLACE and move.choice is not None:
         return Violation(Rule.CHOICE, Fault.PLACED_CHOICE)
     return None
+
+
+def _turn_fault(state: State, move: Move) -> Fault:
+    """Why this kind of move, by this player, is not one :func:`slots` lists now."""
+    pending = state.pending
+    setup = state.setup
+    if move.kind is Kind.SWAP:
+        if not (setup.solo and setup.easy):
+            return Fault.NOT_EASY
+        return Fault.SWAP_USED if state.swapped else Fault.SWAP_MID_TURN
+    if move.kind is Kind.FLIP:
+        if not setup.solo:
+            return Fault.FLIP_NOT_SOLO
+        if setup.physical:
+            return Fault.FLIP_PHYSICAL
+        return Fault.NO_FACE_DOWN if pending is None else Fault.FLIP_MID_TURN
+    if move.kind is Kind.REVEAL and setup.solo:
+        return Fault.SOLO_REVEAL
+    if pending is None:
+        return Fault.PLACE_NO_INSTRUCTION if move.kind is Kind.PLACE else Fault.REVEAL_NO_CARD_ONE
+    if isinstance(pending, Flipped):
+        return Fault.MUST_PLAY_FLIPPED
+    if move.actor != pending.follower:
+        return Fault.NOT_FOLLOWER
+    if pending.revealed is not None and move.kind is Kind.REVEAL:
+        return Fault.REVEALED_ALREADY
+    return Fault.WRONG_ANSWER
 
 
 def _source_fault(state: State, move: Move, rule: Rule) -> Fault | None:

@@ -2,7 +2,7 @@
 
 :func:`apply` refuses an illegal action (``RuleError``, exit 1, with :func:`refusal`'s
 reason) and otherwise returns a :class:`~referee.game.Step`: the new state and the
-:class:`~referee.smitten.state.Effect`, what the table is told. The card goes into its
+:class:`~referee.smitten.actions.Effect`, what the table is told. The card goes into its
 grid, a solo partner flips its face-down card, the instruction becomes pending, the
 turn ends with the draws, and the game is won or lost the moment the rules say so:
 
@@ -19,49 +19,30 @@ turn ends with the draws, and the game is won or lost the moment the rules say s
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
-from collections.abc import Callable
-
-from referee.smitten.dealing import deal_smitten
-from referee.smitten.notation import GridSide
 from referee.errors import InputError, RuleError
 from referee.game import Outcome, Step
+from referee.smitten.actions import Action, Draw, Effect, Kind, Lose, Move, NoDraw, TurnEnd
+from referee.smitten.dealing import deal_smitten
 from referee.smitten.grid import BIT, SIDE_INDEX, a
 from referee.smitten.legality import legal_moves, violation
-from referee.smitten.state import (
-    BOTH,
-    UNSEEN,
-    Action,
-    Draw,
-    Effect,
-    Flipped,
-    Hand,
-    Kind,
-    Lose,
-    Move,
-    NoDraw,
-    Options,
-    Pending,
-    State,
-    Termination,
-    TurnEnd,
-    ending,
-)
+from referee.smitten.state import BOTH, UNSEEN, Flipped, Hand, Pending, Setup, State, Termination, ending
 
 
-def new_game(options: Options) -> State:
+def new_game(options: Setup) -> State:
     """The state after the deal: seeded (the deal of SPEC §3) or physical (cards unseen)."""
     if options.physical:
         size = options.hand_size
         hands = (Hand((UNSEEN,) * size), Hand((UNSEEN,) * size))
-        state = State(options=options, hands=hands, deck=(UNSEEN,) * (17 - 2 * size))
+        state = State(setup=options, hands=hands, deck=(UNSEEN,) * (17 - 2 * size))
     else:
         if options.seed is None:
             raise InputError("a virtual game needs a seed (or use --physical for the table's own cards)")
         deal = deal_smitten(options.seed, options.mode, options.difficulty)
         hands = (Hand(deal.hands[0].face_up, deal.hands[0].face_down), Hand(deal.hands[1].face_up, deal.hands[1].face_down))
-        state = State(options=options, hands=hands, deck=deal.deck, set_aside=deal.set_aside)
+        state = State(setup=options, hands=hands, deck=deal.deck, set_aside=deal.set_aside)
     return _check_turn_start(state)
 
 
@@ -97,7 +78,7 @@ def refusal(state: State, action: Action) -> str | None:
 def _declare_loss(state: State, action: Lose) -> State:
     """The table records a loss itself (physical cards), or gives up."""
     reason = (action.reason or "").strip() or "the table declared the game lost"
-    return replace(state, outcome=_lost(Termination.DECLARED, reason))
+    return replace(state, ended=_lost(Termination.DECLARED, reason))
 
 
 def _lost(termination: Termination, reason: str) -> Outcome:
@@ -122,7 +103,7 @@ def _put(grids: tuple[int, int], move: Move) -> tuple[int, int]:
 
 def _won(state: State) -> State:
     won = Outcome(winners=BOTH, termination=Termination.COMPLETED, reason="17 cards are in the grids")
-    return replace(state, pending=None, outcome=won)
+    return replace(state, pending=None, ended=won)
 
 
 def _play(state: State, move: Move) -> Step[State]:
@@ -138,7 +119,7 @@ def _play(state: State, move: Move) -> Step[State]:
         shown = partner_hand.face_down[0]
         hands[partner] = Hand(partner_hand.face_up + partner_hand.face_down, ())
     after = State(
-        options=state.options,
+        setup=state.setup,
         grids=_put(state.grids, move),
         hands=(hands[0], hands[1]),
         deck=state.deck,
@@ -147,8 +128,6 @@ def _play(state: State, move: Move) -> Step[State]:
         starter=actor if state.starter is None else state.starter,
         no_draw=state.no_draw or move.number == 9,
         swapped=state.swapped,
-        last=move,
-        played=move,
     )
     effect = Effect(move, shown=shown)
     if after.cards_in_grids >= 17:
@@ -166,7 +145,7 @@ def _place(state: State, move: Move) -> Step[State]:
         hand = hands[move.actor]
         changed = Hand(_without(hand.face_up, move.number), hand.face_down)
         hands = (changed, hands[1]) if move.actor == 0 else (hands[0], changed)
-    after = replace(state, grids=_put(state.grids, move), hands=hands, deck=deck, pending=None, last=move)
+    after = replace(state, grids=_put(state.grids, move), hands=hands, deck=deck, pending=None)
     top_card = pending.card == 3
     if after.cards_in_grids >= 17:
         return Step(_won(after), Effect(move, top_card=top_card))
@@ -190,8 +169,8 @@ def _flip(state: State, move: Move) -> Step[State]:
     after = replace(state, hands=(hands[0], hands[1]), pending=Flipped(number, move.actor))
     effect = Effect(move, shown=number)
     if next(legal_moves(after), None) is None:
-        reason = f"{state.options.name(move.actor)} flipped its face-down card, {a(number)}, and could not play it"
-        return Step(replace(after, outcome=_lost(Termination.FACE_DOWN_UNPLAYABLE, reason)), effect)
+        reason = f"{state.setup.name(move.actor)} flipped its face-down card, {a(number)}, and could not play it"
+        return Step(replace(after, ended=_lost(Termination.FACE_DOWN_UNPLAYABLE, reason)), effect)
     return Step(after, effect)
 
 
@@ -222,7 +201,7 @@ _APPLY: dict[Kind, Callable[[State, Move], Step[State]]] = {
 # --- end of turn and the losses ------------------------------------------------------
 
 
-def _refill(hand: Hand, deck: tuple[int, ...], options: Options) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _refill(hand: Hand, deck: tuple[int, ...], options: Setup) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The cards ``hand`` draws from the top of ``deck`` to be full again: (face up, face down).
 
     Solo hands are "2 face up cards and 1 face down card", drawn "face up before face
@@ -243,7 +222,7 @@ def _end_turn(state: State) -> tuple[State, TurnEnd]:
     Decision: card 9's "neither player may draw cards this turn" holds for the whole
     turn, so a 9 played anywhere in a chain of 2s stops both players' draws.
     """
-    options = state.options
+    options = state.setup
     hands, deck = list(state.hands), state.deck
     draws: list[Draw] = []
     if not state.no_draw:
@@ -282,9 +261,9 @@ def _can_start(state: State) -> bool:
 
 def _check_turn_start(state: State, after_swap: bool = False) -> State:
     if state.outcome is None and not _can_start(state):
-        who = "neither hand" if state.options.solo else "neither player"
+        who = "neither hand" if state.setup.solo else "neither player"
         reason = f"{who} can play a card" + (", even after the swap" if after_swap else "")
-        return replace(state, outcome=_lost(Termination.NO_PLAYABLE_CARD, reason))
+        return replace(state, ended=_lost(Termination.NO_PLAYABLE_CARD, reason))
     return state
 
 
@@ -294,9 +273,9 @@ def _check_follow(state: State) -> State:
         return state
     pending = state.pending
     assert isinstance(pending, Pending)
-    reason = f"{state.options.name(pending.follower)} could not follow card {pending.card}"
+    reason = f"{state.setup.name(pending.follower)} could not follow card {pending.card}"
     if pending.card == 3 and not state.deck:
         reason += " (the deck is empty)"
     elif pending.card == 3 and state.deck[0] != UNSEEN:  # revealed to follow card 3: say what it was
         reason += f" (the top card of the deck, {a(state.deck[0])}, cannot be placed)"
-    return replace(state, outcome=_lost(Termination.COULD_NOT_FOLLOW, reason))
+    return replace(state, ended=_lost(Termination.COULD_NOT_FOLLOW, reason))

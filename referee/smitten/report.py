@@ -7,31 +7,33 @@ an Easy Mode swap turns it face up).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from referee.smitten.notation import GridSide
+from referee.smitten.actions import Draw, Effect, Kind, Lose, Move, TurnEnd, actor_value
 from referee.smitten.explain import requirement
 from referee.smitten.grid import ALL, SIDE_NAMES, a, numbers
-from referee.smitten.ruleset import actor_value, setup_for
-from referee.smitten.state import UNSEEN, Draw, Effect, Flipped, Kind, Lose, Move, Options, Pending, Result, State, TurnEnd, result
+from referee.smitten.notation import GridSide, Placement
+from referee.smitten.ruleset import setup_for
+from referee.smitten.state import UNSEEN, Flipped, Pending, Result, Setup, State, result
 from referee.wording import counted
 
 
 def hand_json(state: State, actor: int) -> dict[str, Any]:
     hand = state.hands[actor]
-    entry: dict[str, Any] = {"name": actor_value(state.options, actor)}
-    if state.options.physical:
+    entry: dict[str, Any] = {"name": actor_value(state.setup, actor)}
+    if state.setup.physical:
         entry["cards"] = len(hand)
     else:
         entry["face_up"] = list(hand.face_up)
-        if state.options.solo:
+        if state.setup.solo:
             entry["face_down"] = len(hand.face_down)
     return entry
 
 
 def pending_json(state: State) -> dict[str, Any] | None:
     pending = state.pending
-    options = state.options
+    options = state.setup
     if isinstance(pending, Flipped):
         return {"flipped": pending.number, "by": actor_value(options, pending.by)}
     if isinstance(pending, Pending):
@@ -56,12 +58,20 @@ def final_card(state: State) -> tuple[int, GridSide] | None:
     return None
 
 
-def last_cards(state: State) -> tuple[Move | None, Move | None]:
+def last_cards(events: Sequence[Mapping[str, Any]]) -> tuple[Placement | None, Placement | None]:
     """The card played last, and the card placed after it (None when the last card put
-    into a grid was played). A placed card triggers nothing, so the table wants to tell
-    them apart: the played card is the one whose instruction was followed."""
-    last = state.last
-    return state.played, last if last is not None and last.kind is Kind.PLACE else None
+    into a grid was played), as the file's events (already replayed) record them. A
+    placed card triggers nothing, so the table wants to tell them apart: the played card
+    is the one whose instruction was followed. The state does not keep them: two equal
+    positions are equal states, however they were reached."""
+    placed = None
+    for event in reversed(events):
+        kind = event.get("kind")
+        if kind == Kind.PLAY.value:
+            return Placement.parse(str(event["card"])), placed
+        if kind == Kind.PLACE.value and placed is None:
+            placed = Placement.parse(str(event["card"]))
+    return None, placed
 
 
 def outcome_text(state: State) -> str | None:
@@ -76,18 +86,20 @@ def outcome_text(state: State) -> str | None:
     return text
 
 
-def state_json(state: State) -> dict[str, Any]:
+def state_json(state: State, events: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The state as JSON; ``events`` (the file's) say which cards went in last."""
     left, right = state.grids
     outcome = state.outcome
-    played, placed = last_cards(state)
+    played, placed = last_cards(events)
+    last = placed or played
     return {
         "game": "smitten",
-        "setup": setup_for(state.options),
+        "setup": setup_for(state.setup),
         "grids": {"L": numbers(left), "R": numbers(right)},
         "cards_in_grids": state.cards_in_grids,
-        "last": state.last.placement if state.last else None,
-        "played_last": played.placement if played else None,
-        "placed_last": placed.placement if placed else None,
+        "last": str(last) if last else None,
+        "played_last": str(played) if played else None,
+        "placed_last": str(placed) if placed else None,
         "hands": [hand_json(state, actor) for actor in (0, 1)],
         "deck": len(state.deck),
         "set_aside": state.set_aside if state.swapped and state.set_aside != UNSEEN else None,
@@ -99,7 +111,7 @@ def state_json(state: State) -> dict[str, Any]:
     }
 
 
-def move_text(options: Options, move: Move, start: bool = False) -> str:
+def move_text(options: Setup, move: Move, start: bool = False) -> str:
     """A move as the table would say it: 'hand A plays 5L (higher)' ('Hand A …' at the
     ``start`` of a sentence; a player's own name is never changed)."""
     who = options.title(move.actor) if start else options.name(move.actor)
@@ -113,7 +125,7 @@ def move_text(options: Options, move: Move, start: bool = False) -> str:
     return f"{who} {move.kind.value}s {move.placement}{choice}"
 
 
-def command_args(options: Options, move: Move, who: bool = True) -> list[str]:
+def command_args(options: Setup, move: Move, who: bool = True) -> list[str]:
     """The `referee smitten` arguments that make ``move``, after the command's FILE:
     ``["play", "down", "--hand", "A"]`` is ``referee smitten play FILE down --hand A``.
 
@@ -154,10 +166,10 @@ def narrate(effect: Effect, after: State) -> list[str]:
     action = effect.action
     if isinstance(action, Lose):
         return [outcome_text(after) or ""]
-    return [*_happened(after.options, action, effect), what_now(after)]
+    return [*_happened(after.setup, action, effect), what_now(after)]
 
 
-def _happened(options: Options, move: Move, effect: Effect) -> list[str]:
+def _happened(options: Setup, move: Move, effect: Effect) -> list[str]:
     title = options.title(move.actor)
     if move.kind is Kind.FLIP and effect.shown is not None:
         lines = [f"{title} flips its face-down card: {a(effect.shown)}."]
@@ -180,7 +192,7 @@ def what_now(state: State) -> str:
     return outcome_text(state) or "Next: " + requirement(state) + "."
 
 
-def _end_of_turn(options: Options, turn_end: TurnEnd) -> str:
+def _end_of_turn(options: Setup, turn_end: TurnEnd) -> str:
     """The draws at the end of a turn, as the rules recorded them."""
     if turn_end.nobody is not None:
         return f"End of turn: nobody draws ({turn_end.nobody.value})."

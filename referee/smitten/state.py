@@ -1,4 +1,6 @@
-"""The values of a Smitten game: options, hands, moves, the pending instruction, the state.
+"""The values of a Smitten game: its setup, hands, the pending instruction, the state.
+
+The actions and their effects are in :mod:`referee.smitten.actions`.
 
 Everything here is a frozen value. A state never changes: applying a move gives a new
 state (:mod:`referee.smitten.play`), so undo is "go back to the previous state" and a
@@ -15,11 +17,11 @@ import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from referee.smitten.notation import GridSide
-from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.errors import InputError
-from referee.smitten.grid import SIDE_INDEX, SIDES, numbers
+from referee.smitten.dealing import Difficulty, SmittenMode
+from referee.smitten.grid import SIDE_INDEX, numbers
 from referee.smitten.instructions import Choice
+from referee.smitten.notation import GridSide
 
 if TYPE_CHECKING:  # `referee smitten check` imports no more than it needs
     from referee.game import Outcome
@@ -28,7 +30,7 @@ UNSEEN = 0
 
 
 @dataclass(frozen=True, slots=True)
-class Options:
+class Setup:
     """How this table plays: two players (easy/medium/hard) or solo (easy, hard1, hard2)."""
 
     mode: SmittenMode = SmittenMode.TWO
@@ -126,73 +128,6 @@ class Hand:
         return len(self.face_up) + len(self.face_down)
 
 
-class Kind(enum.Enum):
-    """What a move does."""
-
-    PLAY = "play"  # play a card: its instruction binds the partner
-    PLACE = "place"  # place a card: follows an instruction, triggers nothing
-    REVEAL = "reveal"  # card 1: show a card of the hand before placing another
-    FLIP = "flip"  # solo: turn the face-down card of a hand up, to play it
-    SWAP = "swap"  # solo Easy Mode: swap a face-up card with the set-aside card
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One move, like python-chess's ``Move``: who does what with which card where.
-
-    ``actor`` is 0 or 1 (player 1/2, hand A/B). ``number`` is 0 for a flip. ``choice``
-    is card 5's higher/lower, present exactly when a played 5's instruction will be
-    followed (not for the 17th card, whose instruction is ignored).
-    """
-
-    kind: Kind
-    actor: int
-    number: int = 0
-    side: GridSide | None = None
-    choice: Choice | None = None
-
-    def __str__(self) -> str:
-        if self.kind in (Kind.PLAY, Kind.PLACE):
-            words = f"{self.kind.value} {self.number}{self.side.value if self.side else ''}"
-            return words + (f" {self.choice.value}" if self.choice else "")
-        if self.kind is Kind.FLIP:
-            return "play the face-down card"
-        return f"{self.kind.value} {self.number}"
-
-    @property
-    def placement(self) -> str:
-        """The card and grid, as in ``5L`` (plays and placements only)."""
-        return f"{self.number}{self.side.value}" if self.side else str(self.number)
-
-
-_Key = tuple[Kind, int, int, GridSide | None, Choice | None]
-
-
-def _intern() -> dict[_Key, Move]:
-    """Every possible move, made once: legal_moves hands out these objects."""
-    table: dict[_Key, Move] = {}
-    choices = (None, *Choice)
-    for actor in (0, 1):
-        for number in range(1, 10):
-            for side in SIDES:
-                for choice in choices if number == 5 else (None,):
-                    table[(Kind.PLAY, actor, number, side, choice)] = Move(Kind.PLAY, actor, number, side, choice)
-                table[(Kind.PLACE, actor, number, side, None)] = Move(Kind.PLACE, actor, number, side)
-            for kind in (Kind.REVEAL, Kind.SWAP):
-                table[(kind, actor, number, None, None)] = Move(kind, actor, number)
-        table[(Kind.FLIP, actor, 0, None, None)] = Move(Kind.FLIP, actor)
-    return table
-
-
-MOVES = _intern()
-
-
-def move(kind: Kind, actor: int, number: int = 0, side: GridSide | None = None, choice: Choice | None = None) -> Move:
-    """The (shared) Move object for these values."""
-    found = MOVES.get((kind, actor, number, side, choice))
-    return found if found is not None else Move(kind, actor, number, side, choice)
-
-
 @dataclass(frozen=True, slots=True)
 class Pending:
     """A played card whose instruction binds the partner of ``by``.
@@ -248,70 +183,6 @@ def ending(outcome: Outcome) -> str:
     return f"{result(outcome).value}: {outcome.reason}"
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """The cards one hand drew at the end of a turn.
-
-    ``face_up`` are the numbers drawn face up (``UNSEEN`` for the table's own cards);
-    face-down cards stay hidden, so only their count is kept.
-    """
-
-    actor: int
-    face_up: tuple[int, ...] = ()
-    face_down: int = 0
-
-
-class NoDraw(enum.Enum):
-    """Why nobody drew at the end of a turn."""
-
-    NINE = "a 9 was played this turn"
-    EMPTY_DECK = "the deck is empty"
-    FULL_HANDS = "the hands are full"
-
-
-@dataclass(frozen=True, slots=True)
-class TurnEnd:
-    """What the end of a turn did: the draws in order (the hand that started the turn
-    first), only of hands that drew; ``nobody`` says why when no hand drew."""
-
-    draws: tuple[Draw, ...] = ()
-    nobody: NoDraw | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Lose:
-    """The table records that the game is lost (``referee smitten lose``): with physical
-    cards it sees what the referee cannot. Not a move of the game, so never listed among
-    the legal moves; allowed until the game is over."""
-
-    reason: str | None = None  # as the table said it; None when it said nothing
-
-    def __str__(self) -> str:
-        return "lose"
-
-
-#: What the table can record: a move of the game, or a loss it declares.
-Action = Move | Lose
-
-
-@dataclass(frozen=True, slots=True)
-class Effect:
-    """What one action did, beyond the new state: what the table is told.
-
-    ``shown`` is a face-down card turned up, by a flip or, as a card was played, by the
-    partner ("whenever a card has been played, if the partner has a face down card,
-    immediately flip it"); ``top_card`` says the card placed was the deck's top card
-    (card 3); ``taken`` is the set-aside card a swap took (``UNSEEN`` for the table's own
-    cards); ``turn_end`` is what the end of the turn did, when the action ended one.
-    """
-
-    action: Action
-    shown: int | None = None
-    top_card: bool = False
-    taken: int | None = None
-    turn_end: TurnEnd | None = None
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class State:
     """Everything the rules need to know at one moment of the game (built with keyword
@@ -320,12 +191,12 @@ class State:
     ``grids`` are (left, right) masks; ``deck`` is top first; ``set_aside`` is the card
     put aside at setup (seen by everyone only after a solo Easy Mode swap);
     ``starter`` is who started the current turn (None between turns); ``no_draw`` is set
-    when a 9 was played this turn; ``last`` is the last card put into a grid (played
-    or placed) and ``played`` the last card played; ``outcome`` is set once the game is
-    over (:class:`referee.game.Outcome`: won by both seats, or lost by both).
+    when a 9 was played this turn; ``ended`` is set once the game is over
+    (:class:`referee.game.Outcome`, read as :attr:`outcome`). What was played last is not
+    kept here (equal positions are equal states): the events say it.
     """
 
-    options: Options
+    setup: Setup
     grids: tuple[int, int] = (0, 0)
     hands: tuple[Hand, Hand] = (Hand(), Hand())
     deck: tuple[int, ...] = ()
@@ -334,9 +205,12 @@ class State:
     starter: int | None = None
     no_draw: bool = False
     swapped: bool = False
-    last: Move | None = None
-    outcome: Outcome | None = None
-    played: Move | None = None
+    ended: Outcome | None = None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on; once it is over, won by both seats or lost by both."""
+        return self.ended
 
     @property
     def cards_in_grids(self) -> int:
