@@ -809,3 +809,11 @@ def test_a_file_of_another_game_names_the_command_for_it_and_not_the_backup(tmp_
     assert result.exit_code == 2
     assert "is a smoorverliefd file, not a smitten file; use `referee smoor …` for it" in result.stderr
     assert ".bak" not in result.stderr
+
+
+def test_a_file_name_too_long_for_the_file_system_is_a_clear_error(tmp_path, referee):
+    name = str(tmp_path / ("x" * 300 + ".toml"))
+    for args in (["smitten", "show", name], ["smoor", "new", name, "Anna", "Bram", "Cees"]):
+        result = referee(*args)
+        assert result.exit_code == 2, result.stderr
+        assert "File name too long" in result.stderr and "internal error" not in result.stderr

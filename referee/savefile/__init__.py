@@ -185,9 +185,9 @@ def history(path: Path | str, rules: Rules[State, Any]) -> tuple[Saved[State], l
 
 def _read(path: Path, rules: Rules[Any, Any]) -> bytes:
     """The file's bytes, or a ``SaveFileError`` saying why not (and how to start one)."""
-    if path.is_dir():
-        raise SaveFileError(f"{path} is a folder, not a save file")
     try:
+        if path.is_dir():
+            raise SaveFileError(f"{path} is a folder, not a save file")
         return path.read_bytes()
     except FileNotFoundError:
         raise SaveFileError(f"no such file: {path}; start one with `{rules.command} new {path} …`") from None

@@ -31,11 +31,11 @@ class SaveFileError(InputError):
 
 def create_file(path: Path, data: bytes) -> None:
     """Write a new file atomically; refuse if it exists (even if it appears meanwhile)."""
-    if path.exists():
-        raise InputError(f"{path} already exists; choose another file name, or delete it first")
-    if not path.parent.is_dir():
-        raise InputError(f"folder {path.parent} does not exist; create it first or choose another path")
     with writing(path):
+        if path.exists():
+            raise InputError(f"{path} already exists; choose another file name, or delete it first")
+        if not path.parent.is_dir():
+            raise InputError(f"folder {path.parent} does not exist; create it first or choose another path")
         tmp = write_temporary(path, data)
         try:
             try:
