@@ -95,7 +95,7 @@ def flag(option: str) -> str:
 def deal(game: str, seed: str, **options: Any) -> Deal:
     """Deal ``game`` for ``seed`` with the table's options (None: not given), refusing
     options that do not apply to the game. The registry names each game's deal and the
-    options it takes (:class:`referee.game.DealSpec`)."""
+    options it takes (:class:`referee.games.DealSpec`)."""
     from referee import games
 
     name, spec = games.dealer(game)

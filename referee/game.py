@@ -3,9 +3,9 @@ command line, and later a table session, a solver or a statistic are written onc
 
 A game is a package (``referee/smitten/``, …) that gives:
 
-- a :class:`GameSpec` line in the registry (:mod:`referee.games`): its name, aliases,
-  save-file format, and where its rules, its command group and its deal
-  (:class:`DealSpec`) live;
+- a :class:`~referee.games.GameSpec` line in the registry (:mod:`referee.games`): its
+  name, aliases, save-file format, and where its rules, its command group and its deal
+  (:class:`~referee.games.DealSpec`) live;
 - a :class:`Rules` object, pure (no printing, no files):
 
   ``read_setup`` / ``write_setup``   the ``[setup]`` table ⇄ the game's checked setup
@@ -33,6 +33,9 @@ checks it for every game).
 :class:`Step`'s ``effect`` is typed ``Any``: each game's effects are its own frozen
 dataclasses (a union per game), and the command line narrows them with ``isinstance``.
 
+``Step`` and ``Outcome`` are named tuples rather than dataclasses: every command loads
+this module, and a named tuple costs a tenth of a frozen dataclass to define.
+
 Like pokerkit's operations and python-chess's ``push``: the rules return what happened
 as a value, and only the command line words it.
 """
@@ -41,8 +44,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 State = TypeVar("State")
 Action = TypeVar("Action")
@@ -50,8 +52,7 @@ S = TypeVar("S")
 A = TypeVar("A")
 
 
-@dataclass(frozen=True)
-class Step(Generic[S]):
+class Step(NamedTuple, Generic[S]):
     """What applying one action did: the state after it, and the effect, the game's own
     frozen record of what just happened (None when there is nothing to tell)."""
 
@@ -59,8 +60,7 @@ class Step(Generic[S]):
     effect: Any = None
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """How a game ended, the same type for every game.
 
     ``winners`` are seats (for a side game such as partners Smoorverliefd, the seats of
@@ -105,63 +105,3 @@ class Rules(Protocol[State, Action]):
     def describe(self, event: Mapping[str, Any]) -> str: ...
 
     def history_detail(self, before: State, event: Mapping[str, Any], step: Step[State]) -> dict[str, Any]: ...
-
-
-@dataclass(frozen=True)
-class DealSpec:
-    """How `referee deal` deals a game: names and strings, nothing imported.
-
-    ``deal`` is called as ``function(seed, **options)`` with the options of ``options``
-    that the table gave (keyword names of :func:`referee.dealing.deal`: ``players``,
-    ``mode``, ``difficulty``, ``hand_size``, ``deck``, ``round_number``), and returns a
-    deal with ``seed`` and ``to_json()``. Any other option is refused before dealing:
-    with the game's own ``hints`` sentence for it, or by naming the deal that takes it.
-    ``view`` shows the deal to people (the command line's, with Rich).
-    """
-
-    deal: str  # "module:function"
-    options: tuple[str, ...] = ()
-    view: str = ""  # "module:function" (table, notes, setting) for `referee deal`
-    title: str = ""  # the view's heading, "French deck"; empty: the game's title
-    hints: tuple[tuple[str, str], ...] = ()  # (option, why this game refuses it)
-    players: str = ""  # how many players it deals, for `--players`' help: "3–5, default 4"
-
-    def load(self) -> Any:
-        return _attribute(self.deal)
-
-    def load_view(self) -> Any:
-        return _attribute(self.view)
-
-
-@dataclass(frozen=True)
-class GameSpec:
-    """One game in the registry: everything the program needs to find the rest of it.
-
-    The modules are named, not imported, so that ``referee --help`` and a quick entry
-    of one game import nothing of the others.
-
-    ``entry_words`` is a regular expression (matched in full, ignoring case) of the
-    words typed in the game's entries (its notations, its options' values): a new save
-    file's name that reads as one is refused as a forgotten file name
-    (:func:`referee.savefile.check_new_name`).
-    """
-
-    name: str  # as `deal` and messages name it: "smoorverliefd"
-    title: str  # as people read it, in `referee --help` and deal views: "Smoorverliefd"
-    group: str  # the command group: "smoor"
-    aliases: tuple[str, ...]  # other names of the group: ("smoorverliefd",)
-    format: str  # the save file's format: "referee/smoorverliefd"
-    rules: str  # "module:attribute" of the Rules object
-    cli: str  # the module that holds the group's Typer `app`
-    deal: DealSpec | None = None  # how `referee deal` deals it, if it can
-    entry_words: str = ""  # regex of its entries' words: "troef|partners|…"
-
-    def load_rules(self) -> Any:
-        return _attribute(self.rules)
-
-
-def _attribute(path: str) -> Any:
-    import importlib
-
-    module, _, name = path.partition(":")
-    return getattr(importlib.import_module(module), name)

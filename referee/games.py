@@ -1,16 +1,76 @@
 """The registry of games: the one list the command line, `deal`, its views and the
 save-file engine read. Adding a game is adding its package and one line here.
 
-Nothing is imported until it is used: a :class:`~referee.game.GameSpec` names its
-modules, so `referee --help` and a quick entry stay fast.
+Nothing is imported until it is used: a :class:`GameSpec` names its modules, so
+`referee --help` and a quick entry stay fast. The two records are named tuples rather
+than frozen dataclasses for the same reason: every command reads this module, and a
+named tuple costs a tenth of a dataclass to define.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import Any, NamedTuple
 
 from referee.errors import choose
-from referee.game import DealSpec, GameSpec
+
+
+class DealSpec(NamedTuple):
+    """How `referee deal` deals a game: names and strings, nothing imported.
+
+    ``deal`` is called as ``function(seed, **options)`` with the options of ``options``
+    that the table gave (keyword names of :func:`referee.dealing.deal`: ``players``,
+    ``mode``, ``difficulty``, ``hand_size``, ``deck``, ``round_number``), and returns a
+    deal with ``seed`` and ``to_json()``. Any other option is refused before dealing:
+    with the game's own ``hints`` sentence for it, or by naming the deal that takes it.
+    ``view`` shows the deal to people (the command line's, with Rich).
+    """
+
+    deal: str  # "module:function"
+    options: tuple[str, ...] = ()
+    view: str = ""  # "module:function" (table, notes, setting) for `referee deal`
+    title: str = ""  # the view's heading, "French deck"; empty: the game's title
+    hints: tuple[tuple[str, str], ...] = ()  # (option, why this game refuses it)
+    players: str = ""  # how many players it deals, for `--players`' help: "3–5, default 4"
+
+    def load(self) -> Any:
+        return _attribute(self.deal)
+
+    def load_view(self) -> Any:
+        return _attribute(self.view)
+
+
+class GameSpec(NamedTuple):
+    """One game in the registry: everything the program needs to find the rest of it.
+
+    The modules are named, not imported, so that ``referee --help`` and a quick entry
+    of one game import nothing of the others.
+
+    ``entry_words`` is a regular expression (matched in full, ignoring case) of the
+    words typed in the game's entries (its notations, its options' values): a new save
+    file's name that reads as one is refused as a forgotten file name
+    (:func:`referee.savefile.check_new_name`).
+    """
+
+    name: str  # as `deal` and messages name it: "smoorverliefd"
+    title: str  # as people read it, in `referee --help` and deal views: "Smoorverliefd"
+    group: str  # the command group: "smoor"
+    aliases: tuple[str, ...]  # other names of the group: ("smoorverliefd",)
+    format: str  # the save file's format: "referee/smoorverliefd"
+    rules: str  # "module:attribute" of the Rules object
+    cli: str  # the module that holds the group's Typer `app`
+    deal: DealSpec | None = None  # how `referee deal` deals it, if it can
+    entry_words: str = ""  # regex of its entries' words: "troef|partners|…"
+
+    def load_rules(self) -> Any:
+        return _attribute(self.rules)
+
+
+def _attribute(path: str) -> Any:
+    import importlib
+
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
 
 GAMES: list[GameSpec] = [
     GameSpec(
@@ -93,7 +153,7 @@ def _dealt(spec: GameSpec) -> DealSpec | None:
     """The game's deal, headed by the game's title unless the deal names its own."""
     if spec.deal is None or spec.deal.title:
         return spec.deal
-    return replace(spec.deal, title=spec.title)
+    return spec.deal._replace(title=spec.title)
 
 
 def dealers() -> list[tuple[str, DealSpec]]:
@@ -135,7 +195,7 @@ def titles() -> str:
 
 
 def entry_words() -> str:
-    """Every registered game's :attr:`~referee.game.GameSpec.entry_words`, as one
+    """Every registered game's :attr:`GameSpec.entry_words`, as one
     alternative of a regular expression."""
     return "|".join(f"(?:{spec.entry_words})" for spec in GAMES if spec.entry_words)
 

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import InputError, RuleError, quoted
-from referee.game import DealSpec, GameSpec, Outcome, Rules, Step
+from referee.game import Outcome, Rules, Step
+from referee.games import DealSpec, GameSpec
 
 if TYPE_CHECKING:
     import typer

@@ -17,7 +17,7 @@ from referee.wording import counted
 
 if TYPE_CHECKING:
     from referee.dealing import Deal
-    from referee.game import DealSpec
+    from referee.games import DealSpec
     from referee.smitten.dealing import SmittenDeal
     from referee.spellcrafter.dealing import SpellDeal
 
