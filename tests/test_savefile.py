@@ -203,7 +203,7 @@ def test_a_writer_that_locks_a_version_just_replaced_by_another_writer_uses_the_
         real_flock(fd, operation)
 
     monkeypatch.setattr(fcntl, "flock", flock_just_after_another_writer)
-    saved = savefile.record(path, TALLY, EVENTS[2])
+    saved = savefile.record(path, TALLY, EVENTS[2]).saved
     assert raced
     assert saved.events == EVENTS
     assert savefile.load(path, TALLY).events == EVENTS
@@ -649,7 +649,7 @@ def test_appending_an_event_writes_exactly_what_a_full_rewrite_would(tmp_path):
 def test_record_can_build_the_event_from_the_current_state(tmp_path):
     path = tmp_path / "tally.toml"
     savefile.create(path, TALLY, {"players": ["Anna", "Bram"]})
-    saved = savefile.record(path, TALLY, lambda state: score("Bram", 2))
+    saved = savefile.record(path, TALLY, lambda state: score("Bram", 2)).saved
     assert saved.events == [score("Bram", 2)]
 
 

@@ -178,7 +178,7 @@ def cli() -> "typer.Typer":
     @app.command("score")
     def score_command(file: Path, player: str, points: int) -> None:
         """Record POINTS for PLAYER."""
-        saved = savefile.record(file, TALLY, score(player, points))
-        typer.echo(f"Recorded: {TALLY.describe(saved.events[-1])}; {player} has {saved.state.total(player)}.")
+        recorded = savefile.record(file, TALLY, score(player, points))
+        typer.echo(f"Recorded: {TALLY.describe(recorded.event)}; {player} has {recorded.state.total(player)}.")
 
     return app

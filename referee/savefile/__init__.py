@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from referee.errors import InputError, RefereeError, quoted
 from referee.game import Rules, Step
@@ -73,50 +73,46 @@ class Saved(Generic[State]):
     corrections: tuple[Correction, ...] = ()
 
 
-@dataclass(frozen=True)
-class _Written(Generic[State]):
-    """A change written to the file: the file now (and, for short, its state and events)."""
+class Recorded(NamedTuple, Generic[State]):
+    """What recording one action did: the file now, the state before, the action, the
+    event written for it, and the effect the rules reported.
+
+    This and the other answers below are named tuples: every entry loads this module,
+    and a named tuple costs a fifth of a frozen dataclass to define.
+    """
 
     saved: Saved[State]
-
-    @property
-    def state(self) -> State:
-        return self.saved.state
-
-    @property
-    def events(self) -> list[dict[str, Any]]:
-        return self.saved.events
-
-
-@dataclass(frozen=True)
-class Recorded(_Written[State]):
-    """What recording one action did: the file now, the state before, the action, the
-    event written for it, and the effect the rules reported."""
-
     before: State
     action: Any
     event: dict[str, Any]
     effect: Any
 
+    @property
+    def state(self) -> State:
+        return self.saved.state
 
-@dataclass(frozen=True)
-class Rewritten(_Written[State]):
+
+class Rewritten(NamedTuple, Generic[State]):
     """What an edit did: the file now, and the state before the edit."""
 
+    saved: Saved[State]
     before: State
 
+    @property
+    def state(self) -> State:
+        return self.saved.state
 
-@dataclass(frozen=True)
-class Undone(_Written[State]):
+
+class Undone(NamedTuple, Generic[State]):
     """What ``undo`` took back: the file now, and the last event, or (``correction``
     set) an edit."""
 
+    saved: Saved[State]
     event: dict[str, Any] | None
     correction: Correction | None
 
 
-@dataclass(frozen=True)
-class Told(Generic[State]):
+class Told(NamedTuple, Generic[State]):
     """One event as `history` tells it: the state before it and the step it made."""
 
     before: State
@@ -327,7 +323,7 @@ def undo(path: Path | str, rules: Rules[State, Any]) -> Undone[State]:
         events, corrections = document.events, document.corrections
         last = corrections[-1] if corrections else None
         if last is not None and last.events == len(events):
-            kept = replace(document, corrections=corrections[:-1])
+            kept = document._replace(corrections=corrections[:-1])
             saved = _replayed(path, kept, last.undone(events), rules)
             undone = Undone(saved, None, last)
         elif events:

@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, TypeGuard
+from typing import Any, NamedTuple, Protocol, TypeGuard
 
 from referee.errors import InputError
 from referee.savefile.storage import SaveFileError, backup_path
@@ -52,8 +51,7 @@ class Log(Protocol):
     def corrections(self) -> tuple[Correction, ...]: ...
 
 
-@dataclass(frozen=True)
-class Correction:
+class Correction(NamedTuple):
     """An edit, kept so that ``undo`` can take it back.
 
     The edit replaced the events ``replaced`` at position ``at`` (0-based) of the log by
@@ -105,8 +103,7 @@ def _count(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-@dataclass(frozen=True)
-class Document:
+class Document(NamedTuple):
     """A save file's parts, checked for structure but not yet replayed."""
 
     lines: Lines

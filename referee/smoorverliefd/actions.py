@@ -9,13 +9,15 @@ event written by the referee reads back to the same dict.
 
 An *effect* says what an action did, for the screens: :class:`BidsMade`,
 :class:`SuitCursed`, :class:`RoundScored` and :class:`TrickTaken`.
+
+Actions and effects are named tuples, not frozen dataclasses: every entry and every
+replay loads this module, and a named tuple costs a fifth of a dataclass to define.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any, NamedTuple, Union
 
 from referee.cards import Card, Suit, parse_suit
 from referee.errors import InputError
@@ -27,22 +29,19 @@ from referee.smoorverliefd.tricks import Revoke, Trick
 Hearts = Union[int, tuple[Card, ...]]
 
 
-@dataclass(frozen=True)
-class Bids:
+class Bids(NamedTuple):
     """blinde-liefde: each player's bid (seat, hearts), before the round's first trick."""
 
     bids: tuple[tuple[int, int], ...]
 
 
-@dataclass(frozen=True)
-class CurseSuit:
+class CurseSuit(NamedTuple):
     """cupido: the suit the dealer curses for the round."""
 
     suit: Suit
 
 
-@dataclass(frozen=True)
-class QuickRound:
+class QuickRound(NamedTuple):
     """One line for a whole round: the hearts each player entered took (seat, count or
     cards; a player left out took none), who took A♥, the dead cards turned over (None:
     not given), and who collected the most of the cursed suit."""
@@ -53,8 +52,7 @@ class QuickRound:
     cursed: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
-class PlayTrick:
+class PlayTrick(NamedTuple):
     """One trick: the cards in play order from the leader."""
 
     cards: tuple[Card, ...]
@@ -63,26 +61,22 @@ class PlayTrick:
 Action = Union[Bids, CurseSuit, QuickRound, PlayTrick]
 
 
-@dataclass(frozen=True)
-class BidsMade:
+class BidsMade(NamedTuple):
     round: int
 
 
-@dataclass(frozen=True)
-class SuitCursed:
+class SuitCursed(NamedTuple):
     round: int
     suit: Suit
 
 
-@dataclass(frozen=True)
-class RoundScored:
+class RoundScored(NamedTuple):
     """A quick entry scored its round."""
 
     played: PlayedRound
 
 
-@dataclass(frozen=True)
-class TrickTaken:
+class TrickTaken(NamedTuple):
     """A trick: who won it (in ``trick``), the revokes it proves, and the round it was
     played in; ``scored`` is that round when this was its last trick."""
 

@@ -4,13 +4,15 @@ An action is the game's move, like python-chess's ``Move``: a word with its card
 pass, a challenge with the dictionary's verdict. The save file holds each as an event
 (:func:`decode` reads one, :func:`encode` writes it back); applying one gives an
 effect, so the command line words what happened without keeping the state before.
+
+Actions and effects are named tuples, not frozen dataclasses: every entry and every
+replay loads this module, and a named tuple costs a fifth of a dataclass to define.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.errors import InputError
 from referee.lexicon.challenge import Consequence
@@ -21,8 +23,7 @@ if TYPE_CHECKING:
     from referee.spellcrafter.game import Game
 
 
-@dataclass(frozen=True)
-class EnterWord:
+class EnterWord(NamedTuple):
     """``seat``'s word for the round, its cards in order; ``round`` when the entry stated it
     (``--round N``), checked against the current round."""
 
@@ -31,16 +32,14 @@ class EnterWord:
     round: int | None = None
 
 
-@dataclass(frozen=True)
-class EnterPass:
+class EnterPass(NamedTuple):
     """``seat`` plays no word this round (0 points)."""
 
     seat: int
     round: int | None = None
 
 
-@dataclass(frozen=True)
-class ChallengeWord:
+class ChallengeWord(NamedTuple):
     """``challenger`` challenges ``seat``'s word of the latest round, with the verdict the
     dictionary gave: kept as given, so replaying never depends on the word lists installed
     later. ``word`` is the word as judged (absent from files written by hand)."""
@@ -56,8 +55,7 @@ class ChallengeWord:
 Action = EnterWord | EnterPass | ChallengeWord
 
 
-@dataclass(frozen=True)
-class WordScored:
+class WordScored(NamedTuple):
     """A word entered and scored in round ``round``; ``completes`` when it was the round's
     last entry."""
 
@@ -67,8 +65,7 @@ class WordScored:
     completes: bool
 
 
-@dataclass(frozen=True)
-class Passed:
+class Passed(NamedTuple):
     """A pass entered in round ``round``; ``completes`` when it was the round's last entry."""
 
     seat: int
@@ -76,8 +73,7 @@ class Passed:
     completes: bool
 
 
-@dataclass(frozen=True)
-class ChallengeDecided:
+class ChallengeDecided(NamedTuple):
     """A challenge of ``seat``'s word (its ``score``) in round ``round``, decided: the
     verdict is the action's, the consequence the rulebook's (:class:`Consequence`, one
     definition in :mod:`referee.lexicon.challenge`)."""
