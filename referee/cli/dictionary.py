@@ -91,18 +91,16 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object 
 
 def show_verdict(verdict: Verdict, consequence: Consequence | None = None) -> None:
     """The verdict for people: word, valid or invalid, the reason and the dictionary; then
-    the consequence for the scores, when known."""
-    from rich.text import Text
-
-    from referee.cli.output import console
+    the consequence for the scores, when known. Plain lines, without rich: a challenge
+    is a quick entry at the table, and importing rich would cost a quarter of it."""
+    from referee.cli.output import Line, say
 
     outcome = ("valid", "bold green") if verdict.valid else ("invalid", "bold red")
-    console().print(
-        Text.assemble((verdict.word.upper(), "bold"), ": ", outcome, f" — {verdict.reason} (", verdict.dictionary, ")")
-    )
+    lines = [Line((verdict.word.upper(), "bold"), ": ", outcome, f" — {verdict.reason} (", verdict.dictionary, ")")]
     if consequence is not None:
         text = str(consequence)
-        console().print(Text(text[0].upper() + text[1:] + "."))
+        lines.append(Line(text[0].upper() + text[1:] + "."))
+    say(*lines)
 
 
 def exit_with_verdict(verdict: Verdict) -> None:
