@@ -16,7 +16,7 @@ from typing import Annotated, Any
 import typer
 
 from referee import __version__, games
-from referee.cli import deal
+from referee.cli import deal, table
 from referee.cli.group import CONTEXT, PROGRAM, RefereeGroup, RefereeTyper
 from referee.cli.typer_internals import build_group, click_exceptions
 
@@ -122,6 +122,7 @@ def _main(
 
 
 app.command("deal", context_settings=CONTEXT)(deal.deal)
+app.command("table", context_settings=table.CONTEXT)(table.table)
 
 
 def main() -> None:
