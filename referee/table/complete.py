@@ -64,6 +64,8 @@ def _smitten(state: Any, command: str, words: list[str]) -> list[str]:
         event = rules.encode(state, move)
         if event.get("kind") == command and "card" in event:
             tokens.append(str(event["card"]))
+        elif event.get("kind") == "flip" and command == "play":
+            tokens.append("down")  # solo: the face-down card
     return sorted(set(tokens))
 
 
