@@ -30,9 +30,12 @@ def smitten_entry(rules, state, move) -> str:
     return " ".join(words)
 
 
-def first_legal_smitten_entries(path: Path, limit: int = 200) -> list[str]:
+def first_legal_smitten_entries(path: Path, limit: int = 200) -> tuple[list[str], str]:
     """Play a seeded Smitten file to its end with the first legal move each time
-    (in-process, on a copy's state only): the entries typed, in order."""
+    (in-process, on the state only): the entries typed, in order, and the last answer's
+    last line (how the game ended)."""
+    from referee.smitten.report import what_now
+
     rules = games.game("smitten").load_rules()
     state = savefile.load(path, rules).state
     entries = []
@@ -40,4 +43,4 @@ def first_legal_smitten_entries(path: Path, limit: int = 200) -> list[str]:
         move = next(iter(rules.legal_actions(state)))
         entries.append(smitten_entry(rules, state, move))
         state = rules.apply(state, move).state
-    return entries
+    return entries, what_now(state)
