@@ -75,7 +75,8 @@ def test_a_game_added_to_the_registry_is_dealt_shown_and_replayed_by_deal(refere
 
 
 def test_without_the_registry_line_the_toy_game_is_unknown(referee):
-    assert referee("tally", "--help").stderr == "referee: no such command 'tally' (see `referee --help`)\n"
+    unknown = referee("tally", "--help")  # (`table` is close enough to be suggested)
+    assert unknown.exit_code == 2 and unknown.stderr.startswith("referee: no such command 'tally'")
     dealt = referee("deal", "tally")
     assert dealt.exit_code == 2 and "unknown game 'tally'" in dealt.stderr
     made = referee("smoor", "new", "12", "Anna", "Bram", "Cees", "--json")  # no game's entry
