@@ -219,3 +219,10 @@ def test_quick_commands_import_neither_prompt_toolkit_nor_the_table():
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert done.stderr.strip() == ""
+
+
+def test_ctrl_r_searches_the_files_history(night, capsys):
+    drive(night, "standings\rhands\r\x04")
+    capsys.readouterr()
+    drive(night, "\x12stan\r\r\x04")  # Ctrl-R, "stan": the earlier `standings`, Enter, Enter
+    assert "No rounds played yet." in capsys.readouterr().out

@@ -21,13 +21,16 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "ignore_unknown_options": True
 def table(
     arguments: Annotated[
         list[str],
-        typer.Argument(metavar="FILE | new GAME FILE ARGS…", help="The game file to open; or `new GAME FILE …`, the game's `new` arguments, to start one and open it.", show_default=False),  # fmt: skip
+        typer.Argument(metavar="FILE", help="The game file to open; or `new GAME FILE …`, the game's `new` arguments, to start one and open it.", show_default=False),  # fmt: skip
     ],
 ) -> None:
-    """Open a session on a game file: type the game's commands without `referee GROUP` and
-    without the file (`trick 2S KS AS 4D`, `undo`, `show`, `help`, `quit`); each entry is
-    answered and saved exactly as the one-shot command. Completion, history per file,
-    Ctrl-R search and a status line on a terminal; entries on stdin without one."""
+    """Keep one session open on a game file all evening: `referee table FILE`, or
+    `referee table new GAME FILE …` to start one.
+
+    Type the game's commands without `referee GROUP` and without the file (`trick 2S KS
+    AS 4D`, `undo`, `show`, `help`, `quit`); each entry is answered and saved exactly as
+    the one-shot command. Completion, history per file, Ctrl-R search and a status line
+    on a terminal; entries on stdin without one."""
     from referee import games
     from referee.errors import InputError
     from referee.table import session
