@@ -9,8 +9,6 @@ round, passing direction, who is still to play, totals; Smitten: what the game w
 
 from __future__ import annotations
 
-import os
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -61,16 +59,13 @@ def lines(table: Table) -> list[Line]:
     return status(state) if status is not None else [Line(f"{table.spec.title}: {table.path}")]
 
 
-def colour() -> bool:
-    """Colour only on a terminal, and never with NO_COLOR (https://no-color.org)."""
-    return sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
-
-
 def toolbar(table: Table) -> Any:
     """The bottom toolbar: the status lines, in colour on a terminal."""
     from prompt_toolkit.formatted_text import ANSI
 
+    from referee.cli.output import color_enabled
+
     shown = lines(table)
-    if colour():
+    if color_enabled():  # only on a terminal, never with NO_COLOR
         return ANSI("\n".join(line.ansi() for line in shown))
     return "\n".join(line.plain for line in shown)
