@@ -226,3 +226,43 @@ def test_ctrl_r_searches_the_files_history(night, capsys):
     capsys.readouterr()
     drive(night, "\x12stan\r\r\x04")  # Ctrl-R, "stan": the earlier `standings`, Enter, Enter
     assert "No rounds played yet." in capsys.readouterr().out
+
+
+VARIANTS = [
+    ("smoor", ["Anna", "Bram", "Cees", "Daan", "--variant", "partners"], "round a=3 b=10 --ace b"),
+    ("smoor", ["Anna", "Bram", "Cees", "Daan", "--variant", "cupido"], "curse S"),
+    ("smoor", ["Anna", "Bram", "Cees", "--variant", "blinde-liefde"], "bid a=3 b=5 c=5"),
+    ("smoor", ["Anna", "Bram", "Cees", "--variant", "troef", "--variant", "kleine-liefde"], "round a=13"),
+    ("spell", ["Anna", "Bram", "--ddt"], "pass anna"),
+    ("spell", ["Anna", "Bram", "--friendly"], "word bram K6m I1m T1m"),
+    ("smitten", ["--mode", "two", "--difficulty", "hard", "--seed", "s"], "moves"),
+    ("smitten", ["--mode", "solo", "--physical", "--easy"], "play 5L --choose higher --hand A"),
+]
+
+
+@pytest.mark.parametrize("group, arguments, entry", VARIANTS, ids=lambda value: " ".join(value) if isinstance(value, list) else value)
+def test_every_game_and_variant_is_answered_as_the_one_shot_command(referee, tmp_path, monkeypatch, capsys, group, arguments, entry):
+    monkeypatch.chdir(tmp_path)
+    for folder in ("table", "one-shot"):
+        (tmp_path / folder).mkdir()
+        assert referee(group, "new", f"{folder}/g.toml", *arguments).exit_code == 0
+    table = session.Table.open(Path("table/g.toml"))
+    code = table.answer(entry)
+    answered = capsys.readouterr()
+    words = entry.split()
+    one_shot = referee(group, words[0], "one-shot/g.toml", *words[1:])
+    assert (code, answered.err) == (one_shot.exit_code, one_shot.stderr.replace("one-shot/", "table/"))
+    assert answered.out == one_shot.stdout.replace("one-shot/", "table/")
+    assert (tmp_path / "table/g.toml").read_bytes() == (tmp_path / "one-shot/g.toml").read_bytes()
+
+
+@pytest.mark.parametrize("name", ["smitten-solo-won.toml", "smitten-two-player-lost.toml", "smoorverliefd-match.toml", "spellcrafter-game.toml"])
+def test_the_shipped_examples_open_and_show(referee, tmp_path, monkeypatch, capsys, name):
+    from referee.data import example
+
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(example(name), name)
+    table = session.Table.open(Path(name))
+    assert table.answer("show") == 0 and table.answer("history") == 0
+    assert lines(table)
+    assert table.spec.group in table.prompt()
