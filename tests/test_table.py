@@ -266,3 +266,15 @@ def test_the_shipped_examples_open_and_show(referee, tmp_path, monkeypatch, caps
     assert table.answer("show") == 0 and table.answer("history") == 0
     assert lines(table)
     assert table.spec.group in table.prompt()
+
+
+def test_ctrl_c_while_an_entry_runs_is_one_line_and_the_session_goes_on(night, monkeypatch, capsys):
+    from referee.cli import group
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    table = session.Table.open(night)
+    monkeypatch.setattr(group, "run", interrupted)
+    assert table.answer("standings") == 2
+    assert capsys.readouterr().err.startswith("referee: interrupted")

@@ -39,7 +39,7 @@ def table(
         if len(arguments) < 3:
             raise InputError("write `referee table new GAME FILE …`, e.g. table new smoor night.toml Anna Bram Cees")
         spec = games.game(arguments[1])
-        code = session.create(spec, arguments[2:])
+        code = session.new_file(spec, arguments[2:])
         if code:
             raise typer.Exit(code)
         path = Path(arguments[2])

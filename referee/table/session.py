@@ -116,7 +116,10 @@ class Table:
             return None
         if words[0] == HELP:
             return self.help(words[1:])
-        code = run(self.group, self.argv(words), self.prog_name, None)
+        try:
+            code = run(self.group, self.argv(words), self.prog_name, None)
+        except KeyboardInterrupt:  # Ctrl-C while an answer runs: every write is atomic
+            code = fail("interrupted; the file holds what it held before the entry or the whole entry", 2, False)
         sys.stdout.flush()
         return code
 
@@ -156,7 +159,7 @@ class Table:
         return Path(base) / "referee" / "table" / f"{self.path.name}-{key}.history"
 
 
-def create(spec: games.GameSpec, arguments: list[str]) -> int:
+def new_file(spec: games.GameSpec, arguments: list[str]) -> int:
     """`referee table new GAME FILE …`: the game's own `new`; its exit code."""
     from referee.cli import _group
     from referee.cli.group import run
