@@ -46,9 +46,13 @@ _SUIT_NAMES = {
 RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
               11: "J", 12: "Q", 13: "K", 14: "A"}  # fmt: skip
 _RANK_VALUES = {name: value for value, name in RANK_NAMES.items()} | {"T": 10}
+#: How a Dutch table writes the ranks: aas, heer, vrouw, boer.
+DUTCH_RANK_NAMES = RANK_NAMES | {11: "B", 12: "V", 13: "H"}
+# Dutch ranks are read only before a suit symbol: `H♥` is the king, `HH` stays an error.
+_DUTCH_RANK_VALUES = {"B": 11, "V": 12, "H": 13}
 
 _SEPARATORS = " ,;\t"
-_CARD_AT = re.compile(r"(10|[2-9TJQKA])([CDHS♣♦♥♠♧♢♡♤])", re.IGNORECASE | re.ASCII)
+_CARD_AT = re.compile(r"(10|[2-9TJQKA])([CDHS♣♦♥♠♧♢♡♤])|([BVH])([♣♦♥♠♧♢♡♤])", re.IGNORECASE | re.ASCII)
 _RANK_HELP = "ranks are 2–10 (or T), J, Q, K, A"
 _SUIT_HELP = "suits are C, D, H, S (or ♣ ♦ ♥ ♠)"
 
@@ -75,6 +79,11 @@ class Card:
     def symbol(self) -> str:
         """The card as people write it: ``10♠``."""
         return RANK_NAMES[self.rank] + self.suit.symbol
+
+    @property
+    def dutch_symbol(self) -> str:
+        """The card as a Dutch table writes it: ``H♥`` (heer), ``10♠``."""
+        return DUTCH_RANK_NAMES[self.rank] + self.suit.symbol
 
     @property
     def sort_key(self) -> tuple[int, int]:
@@ -127,8 +136,11 @@ def parse_cards(text: str) -> list[Card]:
         match = _CARD_AT.match(text, pos)
         if match is None:
             raise InputError(_explain_bad_card(text, pos))
-        rank, suit = match.groups()
-        cards.append(Card(_RANK_VALUES[rank.upper()], _SUIT_NAMES[suit.upper()]))
+        rank, suit, dutch_rank, dutch_suit = match.groups()
+        if dutch_rank is not None:
+            cards.append(Card(_DUTCH_RANK_VALUES[dutch_rank.upper()], _SUIT_NAMES[dutch_suit]))
+        else:
+            cards.append(Card(_RANK_VALUES[rank.upper()], _SUIT_NAMES[suit.upper()]))
         pos = match.end()
     if not cards:
         raise InputError(f"no card given in {quoted(text)}; write cards like AH, 10S, T♠, q♥")

@@ -25,6 +25,7 @@ if os.environ.get("CI"):
 def _private_cache(tmp_path_factory, monkeypatch):
     """Every test gets its own user cache folder (``file:`` list indexes), never the real one."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+    monkeypatch.setenv("REFEREE_LANG", "en")  # English whatever the machine's locale (Dutch: --lang nl)
 
 
 class Run:

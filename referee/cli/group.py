@@ -16,7 +16,7 @@ import typer
 from typer.core import TyperGroup
 
 from referee.cli.typer_internals import click_exceptions, error_context
-from referee.errors import RefereeError
+from referee.errors import InputError, RefereeError, quoted
 
 PROGRAM = "referee"
 CONTEXT = {"help_option_names": ["-h", "--help"]}
@@ -83,6 +83,10 @@ def run(group: TyperGroup, argv: list[str], prog_name: str, complete_var: str | 
     """Run the command line; return the exit code after reporting any failure."""
     want_json = "--json" in (argv[: argv.index("--")] if "--" in argv else argv)
     try:
+        argv = choose_language(argv)
+    except RefereeError as error:
+        return fail(str(error), error.exit_code, want_json)
+    try:
         result = TyperGroup.main(
             group, args=argv, prog_name=prog_name, complete_var=complete_var, standalone_mode=False, **extra
         )
@@ -104,6 +108,34 @@ def run(group: TyperGroup, argv: list[str], prog_name: str, complete_var: str | 
         name = type(error).__name__
         return fail(f"internal error ({name}: {error}); please report this with the command you ran", 2, want_json)
     return result if isinstance(result, int) else 0
+
+
+def choose_language(argv: list[str]) -> list[str]:
+    """Take `--lang nl|en` (anywhere before `--`, on every command) off the command line
+    and choose that language for the messages (:mod:`referee.i18n`)."""
+    from referee import i18n
+
+    i18n.choose(None)  # each command line chooses again (tests run many in one process)
+    end = argv.index("--") if "--" in argv else len(argv)
+    rest: list[str] = []
+    index = 0
+    while index < end:
+        word = argv[index]
+        if word == "--lang" or word.startswith("--lang="):
+            if word == "--lang":
+                if index + 1 >= end:
+                    raise InputError(i18n._("--lang needs a language: nl or en"))
+                index += 1
+                value = argv[index]
+            else:
+                value = word.partition("=")[2]
+            if value.lower() not in i18n.LANGUAGES:
+                raise InputError(i18n._("unknown language {language}; choose nl or en").format(language=quoted(value)))
+            i18n.choose(value.lower())
+        else:
+            rest.append(word)
+        index += 1
+    return rest + argv[end:]
 
 
 def usage_message(error: click_exceptions.UsageError) -> str:

@@ -109,7 +109,10 @@ def say(*lines: Line) -> None:
 
 
 def card_segment(card: Card) -> tuple[str, str]:
-    return (card.symbol, "red" if card.suit.is_red else "")
+    """A card as the chosen language writes it (``K♥``; Dutch ``H♥``), red for ♥ and ♦."""
+    from referee.i18n import dutch
+
+    return (card.dutch_symbol if dutch() else card.symbol, "red" if card.suit.is_red else "")
 
 
 def cards_line(cards: list[Card] | tuple[Card, ...]) -> Line:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from referee.cards import Card, Suit
 from referee.errors import InputError, RuleError
 from referee.game import Outcome, Step
+from referee.i18n import _, ngettext
 from referee.smoorverliefd.actions import (
     Action,
     Bids,
@@ -31,10 +32,10 @@ from referee.smoorverliefd.actions import (
 from referee.smoorverliefd.dealing import SMOORVERLIEFD_HANDS
 from referee.smoorverliefd.quick import captures_from_entry
 from referee.smoorverliefd.rounds import PlayedRound, RoundInProgress, most_collected, new_round, next_dealer
-from referee.smoorverliefd.scoring import ALL_HEARTS, Capture, Standing, score_round, side_names, standing
+from referee.smoorverliefd.scoring import ALL_HEARTS, Capture, Standing, points, score_round, side_names, standing
 from referee.smoorverliefd.setup import Setup, Variant
 from referee.smoorverliefd.tricks import Trick, follow_suit_problem, follow_up, trick_winner
-from referee.wording import counted, verb
+from referee.wording import counted
 
 MAX_BID = ALL_HEARTS
 
@@ -70,8 +71,9 @@ class Match:
             return None
         setup = self.setup
         seats = (state.winner,) if setup.duos is None else tuple(setup.duos[state.winner])
-        wins = verb(len(seats), "wins", "win")
-        reason = f"{side_names(setup)[state.winner]} {wins} with {counted(state.totals[state.winner], 'point')}"
+        reason = ngettext("{side} wins with {points}", "{side} win with {points}", len(seats)).format(
+            side=side_names(setup)[state.winner], points=points(state.totals[state.winner])
+        )
         return Outcome(winners=seats, termination=Termination.TARGET_REACHED, reason=reason)
 
     @property

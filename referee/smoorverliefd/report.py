@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.cards import Card
+from referee.i18n import _, dutch
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.rounds import PlayedRound
-from referee.smoorverliefd.scoring import side_names, side_totals
+from referee.smoorverliefd.scoring import points, side_names, side_totals
 from referee.smoorverliefd.setup import Variant
 from referee.smoorverliefd.tricks import Revoke, Trick
-from referee.wording import counted
 
 
 def next_round(match: Match) -> dict[str, Any]:
@@ -115,12 +116,30 @@ def revoke_json(match: Match, revoke: Revoke, round_number: int) -> dict[str, An
 def revoke_text(match: Match, revoke: Revoke, round_number: int) -> str:
     """A revoke in words, the same on every screen and in the CSV export."""
     name = match.setup.players[revoke.seat]
-    text = (
-        f"{name} did not follow {revoke.suit.symbol} in trick {revoke.showed_out_in} of round {round_number} "
-        f"but played {revoke.card.symbol} in trick {revoke.played_in}"
-    )
+    text = _("{name} did not follow {suit} in trick {trick} of round {round} but played {card} in trick {played_in}").format(
+        name=name, suit=revoke.suit.symbol, trick=revoke.showed_out_in, round=round_number,
+        card=card_symbol(revoke.card), played_in=revoke.played_in,
+    )  # fmt: skip
     penalty = match.setup.revoke_penalty
-    return text + (f"; {name} loses {counted(penalty, 'point')} this round" if penalty else "")
+    return text + (_("; {name} loses {points} this round").format(name=name, points=points(penalty)) if penalty else "")
+
+
+def variant_name(variant: Variant) -> str:
+    """A variant as people read it: its option word in English, the rulebook's name in
+    Dutch ("Smoorverliefd met Troef")."""
+    names = {
+        Variant.TROEF: _("troef"),
+        Variant.BLINDE_LIEFDE: _("blinde-liefde"),
+        Variant.PARTNERS: _("partners"),
+        Variant.KLEINE_LIEFDE: _("kleine-liefde"),
+        Variant.CUPIDO: _("cupido"),
+    }
+    return names[variant]
+
+
+def card_symbol(card: Card) -> str:
+    """A card as the chosen language writes it: ``K♥`` in English, ``H♥`` in Dutch."""
+    return card.dutch_symbol if dutch() else card.symbol
 
 
 def running_totals(match: Match) -> list[tuple[int, ...]]:
