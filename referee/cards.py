@@ -81,9 +81,14 @@ class Card:
         return RANK_NAMES[self.rank] + self.suit.symbol
 
     @property
+    def dutch_rank_name(self) -> str:
+        """The rank as a Dutch table writes it: A, H (heer), V (vrouw), B (boer), 10 … 2."""
+        return DUTCH_RANK_NAMES[self.rank]
+
+    @property
     def dutch_symbol(self) -> str:
-        """The card as a Dutch table writes it: ``H♥`` (heer), ``10♠``."""
-        return DUTCH_RANK_NAMES[self.rank] + self.suit.symbol
+        """The card as a Dutch table writes it: ``H♥``, ``10♠``."""
+        return self.dutch_rank_name + self.suit.symbol
 
     @property
     def sort_key(self) -> tuple[int, int]:

@@ -32,7 +32,7 @@ def add_file_commands(
     def undo(file: FileArgument, as_json: JsonOption = False) -> None:
         """Take back the last entry, an edit included (the previous version stays in FILE.bak)."""
         from referee import savefile
-        from referee.wording import counted
+        from referee.i18n import _, ngettext
 
         rules = ruleset()
         undone = savefile.undo(file, rules)
@@ -51,10 +51,11 @@ def add_file_commands(
         if undone.correction is not None:
             first = undone.correction.at + 1
             restored = "; ".join(rules.describe(event) for event in undone.correction.replaced)
-            what = Line(f"Undone: the edit of event {first}; it is back to {restored}")
+            what = Line(_("Undone: the edit of event {number}; it is back to {restored}").format(number=first, restored=restored))
         else:
-            what = Line(f"Undone: event {len(saved.events) + 1}, {rules.describe(undone.event or {})}")
-        lines = [what, Line(f"{file} now holds {counted(len(saved.events), 'event')}.")]
+            what = Line(_("Undone: event {number}, {event}").format(number=len(saved.events) + 1, event=rules.describe(undone.event or {})))
+        count = len(saved.events)
+        lines = [what, Line(ngettext("{file} now holds {count} event.", "{file} now holds {count} events.", count).format(file=file, count=count))]
         say(*lines, *([status(saved.state)] if status else []))
 
     @app.command()
@@ -87,11 +88,12 @@ def add_file_commands(
         from rich.text import Text
 
         from referee.cli.output import console
+        from referee.i18n import _
 
         if not entries:
-            console().print(Text(f"{file} holds no events yet."))
+            console().print(Text(_("{file} holds no events yet.").format(file=file)))
         else:
-            table = Table("#", "Event", box=box.SIMPLE_HEAD, pad_edge=False)
+            table = Table("#", _("Event"), box=box.SIMPLE_HEAD, pad_edge=False)
             section = None
             for entry in entries:
                 if entry.get("section", section) != section:
@@ -100,7 +102,8 @@ def add_file_commands(
                 table.add_row(str(entry["number"]), Text(entry["summary"]))
             console().print(table)
         for edit in edits:
-            was = "; ".join(edit["replaced"]) or "nothing"
-            console().print(Text(f"Event {edit['first_event']} was edited; before the edit it was: {was}", style="dim"))
+            was = "; ".join(edit["replaced"]) or _("nothing")
+            told = _("Event {number} was edited; before the edit it was: {was}").format(number=edit["first_event"], was=was)
+            console().print(Text(told, style="dim"))
         if status:
             console().print(status(saved.state).to_rich())

@@ -8,6 +8,7 @@ import typer
 
 from referee.cli.files import FileArgument, JsonOption, add_file_commands
 from referee.cli.group import command_group
+from referee.i18n import _
 
 if TYPE_CHECKING:
     from referee.smoorverliefd.match import Match
@@ -98,7 +99,8 @@ def new(
     from referee.cli.output import Line
     from referee.cli.smoor_lines import settings
 
-    _report(saved.state, False, Line("New match in ", str(file), ": ", ", ".join(setup.players)), settings(saved.state))
+    heading = _("New match in {file}: {players}").format(file=file, players=", ".join(setup.players))
+    _report(saved.state, False, Line(heading), settings(saved.state))
 
 
 @app.command("round")
@@ -175,7 +177,7 @@ def bid(file: FileArgument, bids: Annotated[list[str], typer.Argument(help="NAME
     from referee.smoorverliefd.entry import bid_entry
 
     recorded = savefile.record(file, _rules(), bid_entry(bids))
-    _report(recorded.state, as_json, Line(f"Bids for round {recorded.effect.round} recorded."))
+    _report(recorded.state, as_json, Line(_("Bids for round {number} recorded.").format(number=recorded.effect.round)))
 
 
 @app.command()
@@ -186,7 +188,7 @@ def curse(file: FileArgument, suit: Annotated[str, typer.Argument(help="S, H, D,
     from referee.smoorverliefd.entry import curse_entry
 
     recorded = savefile.record(file, _rules(), curse_entry(suit))
-    _report(recorded.state, as_json, Line(f"Cursed suit for round {recorded.effect.round} recorded."))
+    _report(recorded.state, as_json, Line(_("Cursed suit for round {number} recorded.").format(number=recorded.effect.round)))
 
 
 @app.command()
@@ -227,7 +229,10 @@ def edit(
     names = match.setup.players
     was, now = before.rounds[round_number - 1], match.rounds[round_number - 1]
     deals = moved_deals(before, match)
-    moved = [Line(f"Round {deal.number} is now dealt by ", names[deal.now], " (was ", names[deal.was], ").") for deal in deals]
+    moved = [
+        Line(_("Round {number} is now dealt by {now} (was {was}).").format(number=deal.number, now=names[deal.now], was=names[deal.was]))
+        for deal in deals
+    ]
     changed = [
         {"name": name, "was": old, "now": new}
         for name, old, new in zip(names, was.score.total, now.score.total)
@@ -253,7 +258,7 @@ def export(
     from referee.errors import InputError
 
     if csv == as_json:
-        raise InputError("choose one format: --csv or --json")
+        raise InputError(_("choose one format: --csv or --json"))
     match = savefile.load(file, _rules()).state
     if as_json:
         _report(match, True, extra={"setup": match.setup.to_toml()})
@@ -309,3 +314,20 @@ def hands(
 
     smoor_view.show_hands(match, in_hand, seats)
 
+
+#: The Dutch command words (issue 16): `referee smoor ronde …` is `referee smoor round …`.
+#: Hidden from the list of commands, which names them in the group's help.
+DUTCH_COMMANDS = {
+    "nieuw": "new", "ronde": "round", "slag": "trick", "bod": "bid", "vloek": "curse", "stand": "standings",
+    "grafiek": "chart", "herstel": "undo", "geschiedenis": "history", "wijzig": "edit",
+}  # fmt: skip
+
+
+def _add_dutch_commands() -> None:
+    commands = {info.name or info.callback.__name__: info for info in app.registered_commands if info.callback}
+    for dutch, english in DUTCH_COMMANDS.items():
+        info = commands[english]
+        app.command(dutch, hidden=True, help=info.help)(info.callback)
+
+
+_add_dutch_commands()
