@@ -103,7 +103,7 @@ def add_file_commands(
             console().print(table)
         for edit in edits:
             was = "; ".join(edit["replaced"]) or _("nothing")
-            told = _("Event {number} was edited; before the edit it was: {was}").format(number=edit["first_event"], was=was)
-            console().print(Text(told, style="dim"))
+            note = _("Event {number} was edited; before the edit it was: {was}").format(number=edit["first_event"], was=was)
+            console().print(Text(note, style="dim"))
         if status:
             console().print(status(saved.state).to_rich())

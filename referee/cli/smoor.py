@@ -324,10 +324,9 @@ DUTCH_COMMANDS = {
 
 
 def _add_dutch_commands() -> None:
-    commands = {info.name or info.callback.__name__: info for info in app.registered_commands if info.callback}
+    callbacks = {info.name or info.callback.__name__: info.callback for info in app.registered_commands if info.callback}
     for dutch, english in DUTCH_COMMANDS.items():
-        info = commands[english]
-        app.command(dutch, hidden=True, help=info.help)(info.callback)
+        app.command(dutch, hidden=True)(callbacks[english])
 
 
 _add_dutch_commands()

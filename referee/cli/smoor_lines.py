@@ -6,11 +6,12 @@ from referee.cards import Suit
 from referee.cli.output import Line, card_segment, cards_line
 from referee.i18n import _, ngettext
 from referee.smoorverliefd.match import Match
-from referee.smoorverliefd.report import revoke_text, variant_name
+from referee.smoorverliefd.report import revoke_text
 from referee.smoorverliefd.rounds import PlayedRound
-from referee.smoorverliefd.scoring import points, side_names
+from referee.smoorverliefd.scoring import side_names
 from referee.smoorverliefd.setup import Variant
 from referee.smoorverliefd.tricks import Revoke, Trick
+from referee.smoorverliefd.words import points, variant_name
 
 LEADER = "bold green"
 

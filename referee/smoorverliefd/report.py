@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.cards import Card
-from referee.i18n import _, dutch
+from referee.i18n import _
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.rounds import PlayedRound
-from referee.smoorverliefd.scoring import points, side_names, side_totals
+from referee.smoorverliefd.scoring import side_names, side_totals
 from referee.smoorverliefd.setup import Variant
 from referee.smoorverliefd.tricks import Revoke, Trick
+from referee.smoorverliefd.words import card_symbol, points
 
 
 def next_round(match: Match) -> dict[str, Any]:
@@ -122,24 +122,6 @@ def revoke_text(match: Match, revoke: Revoke, round_number: int) -> str:
     )  # fmt: skip
     penalty = match.setup.revoke_penalty
     return text + (_("; {name} loses {points} this round").format(name=name, points=points(penalty)) if penalty else "")
-
-
-def variant_name(variant: Variant) -> str:
-    """A variant as people read it: its option word in English, the rulebook's name in
-    Dutch ("Smoorverliefd met Troef")."""
-    names = {
-        Variant.TROEF: _("troef"),
-        Variant.BLINDE_LIEFDE: _("blinde-liefde"),
-        Variant.PARTNERS: _("partners"),
-        Variant.KLEINE_LIEFDE: _("kleine-liefde"),
-        Variant.CUPIDO: _("cupido"),
-    }
-    return names[variant]
-
-
-def card_symbol(card: Card) -> str:
-    """A card as the chosen language writes it: ``K♥`` in English, ``H♥`` in Dutch."""
-    return card.dutch_symbol if dutch() else card.symbol
 
 
 def running_totals(match: Match) -> list[tuple[int, ...]]:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.game import Outcome, Rules, Step
-from referee.i18n import _, dutch
+from referee.i18n import _
 from referee.smoorverliefd import actions
 from referee.smoorverliefd.actions import Action, TrickTaken
 from referee.smoorverliefd.match import Match
@@ -74,14 +74,15 @@ class SmoorverliefdRules:
     def history_detail(self, before: Match, event: Mapping[str, Any], step: Step[Match]) -> dict[str, Any]:
         """An event in its round: `history` groups the events by round ("Round 2 — Bram
         deals"), and a trick says who won it and the revoke it proved, if any."""
-        from referee.smoorverliefd.report import card_symbol, revoke_text
+        from referee.smoorverliefd.report import revoke_text
+        from referee.smoorverliefd.words import card_name
 
         number, names = before.current.number, before.setup.players
         section = _("Round {number} — {dealer} deals").format(number=number, dealer=names[before.current.dealer])
         detail: dict[str, Any] = {"round": number, "section": section}
         if isinstance(step.effect, TrickTaken):
             played = step.effect.trick
-            cards = " ".join(card_symbol(card) if dutch() else str(card) for card in played.cards)
+            cards = " ".join(card_name(card) for card in played.cards)
             summary = _("trick {number}: {cards} — {winner} wins").format(number=played.number, cards=cards, winner=names[played.winner])
             for revoke in step.effect.revokes:
                 summary += _("; revoke (verzaken): {revoke}").format(revoke=revoke_text(step.state, revoke, number))

@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.cards import Card, Suit
-from referee.i18n import ngettext
 from referee.smoorverliefd.setup import CUPIDO_PENALTY, Setup, Variant
 
 ALL_HEARTS = 13
@@ -163,8 +162,3 @@ def standing(setup: Setup, player_totals: Sequence[int]) -> Standing:
     if len(leaders) == 1:
         return Standing(totals=totals, winner=leaders[0], tied_at_target=False)
     return Standing(totals=totals, winner=None, tied_at_target=True)
-
-
-def points(count: int) -> str:
-    """``count`` points in words: "1 point", "12 points" (Dutch: "1 punt", "12 punten")."""
-    return ngettext("{count} point", "{count} points", count).format(count=count)
