@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from referee.errors import InputError, nearest, quoted
+from referee.i18n import _
 
 
 def check_names(players: Sequence[str]) -> None:
@@ -48,10 +49,11 @@ def seat_of(name: str, players: Sequence[str]) -> int:
     if len(starting) == 1:
         return starting[0]
     if len(starting) > 1:
-        raise InputError(f"{quoted(name)} could be {' or '.join(players[s] for s in starting)}; type more of the name")
+        could_be = _(" or ").join(players[s] for s in starting)
+        raise InputError(_("{name} could be {players}; type more of the name").format(name=quoted(name), players=could_be))
     guess = nearest(name, players)
-    hint = f" — did you mean {guess}?" if guess else f"; the players are {', '.join(players)}"
-    raise InputError(f"unknown player {quoted(name)}{hint}")
+    hint = _(" — did you mean {guess}?").format(guess=guess) if guess else _("; the players are {players}").format(players=", ".join(players))
+    raise InputError(_("unknown player {name}").format(name=quoted(name)) + hint)
 
 
 def players_from_setup(table: Mapping[str, Any]) -> list[str]:

@@ -13,7 +13,7 @@ from referee import i18n
 PACKAGE = Path(referee.__file__).parent
 #: The modules whose messages the `smoor` group prints.
 SMOOR_MODULES = sorted(
-    [*PACKAGE.glob("smoorverliefd/*.py"), *PACKAGE.glob("cli/smoor*.py"), *(PACKAGE / "cli" / name for name in ("group.py", "files.py", "deal_view.py")), PACKAGE / "i18n.py"]
+    [*PACKAGE.glob("smoorverliefd/*.py"), *PACKAGE.glob("cli/smoor*.py"), *(PACKAGE / "cli" / name for name in ("group.py", "files.py", "deal_view.py")), PACKAGE / "i18n.py", PACKAGE / "players.py", *PACKAGE.glob("savefile/*.py")]
 )
 
 

@@ -17,6 +17,7 @@ from typer.core import TyperGroup
 
 from referee.cli.typer_internals import click_exceptions, error_context
 from referee.errors import InputError, RefereeError, quoted
+from referee.i18n import _
 
 PROGRAM = "referee"
 CONTEXT = {"help_option_names": ["-h", "--help"]}
@@ -99,14 +100,15 @@ def run(group: TyperGroup, argv: list[str], prog_name: str, complete_var: str | 
     except click_exceptions.ClickException as error:
         return fail(error.format_message(), 2, want_json)
     except typer.Abort:
-        return fail("aborted", 2, want_json)
+        return fail(_("aborted"), 2, want_json)
     except BrokenPipeError:
         return 0  # the reader went away (`referee … | head`); nothing left to say
     except RecursionError:
-        return fail("the input is nested too deeply to read", 2, want_json)
+        return fail(_("the input is nested too deeply to read"), 2, want_json)
     except Exception as error:  # a bug: still no traceback, but say so plainly
         name = type(error).__name__
-        return fail(f"internal error ({name}: {error}); please report this with the command you ran", 2, want_json)
+        message = _("internal error ({name}: {error}); please report this with the command you ran")
+        return fail(message.format(name=name, error=error), 2, want_json)
     return result if isinstance(result, int) else 0
 
 
@@ -145,14 +147,14 @@ def usage_message(error: click_exceptions.UsageError) -> str:
     message = message[:1].lower() + message[1:].rstrip(".")
     context = error_context(error)
     path = context.command_path if context is not None else PROGRAM
-    return f"{message} (see `{path} --help`)"
+    return _("{message} (see `{path} --help`)").format(message=message, path=path)
 
 
 def fail(message: str, code: int, want_json: bool) -> int:
     """Report a failure: one line on stderr, and one JSON object on stdout with --json."""
     from referee.cli.output import printable
 
-    message = " ".join(message.split()) or "failed"
+    message = " ".join(message.split()) or _("failed")
     message = printable(message)
     if want_json:
         import json
