@@ -234,3 +234,18 @@ def test_a_whole_match_with_every_variant_reads_only_dutch(referee, tmp_path):
     round_ = dutch(referee, "smoor", "ronde", str(small), "a=A♥,H♥,V♥,B♥", "b=10♥,9♥,8♥,7♥,6♥", "c=5♥,4♥,3♥", "--dead", "2♥")
     assert round_.exit_code == 0 and "Ronde 2 — Bram deelt, Cees komt uit" in round_.stdout
     assert dutch(referee, "deal", "smoorverliefd", "--players", "5", "--seed", "avond").exit_code == 0
+
+
+def test_the_help_of_the_smoor_group_is_dutch_in_a_dutch_process(tmp_path):
+    """The group's and the commands' help are read when the group is built, once per
+    process: a fresh `referee` in a Dutch locale shows them in Dutch."""
+    import os
+    import subprocess
+
+    from conftest import installed_referee
+
+    environ = {**os.environ, "REFEREE_LANG": "", "LANG": "nl_NL.UTF-8", "LC_ALL": "", "COLUMNS": "100"}
+    group = subprocess.run([installed_referee(), "smoor", "--help"], capture_output=True, text=True, env=environ, check=True)
+    assert "het Nederlandse slagenspel" in group.stdout and "Begin een partijbestand" in group.stdout
+    command = subprocess.run([installed_referee(), "smoor", "ronde", "--help"], capture_output=True, text=True, env=environ, check=True)
+    assert "NAAM=AANTAL of NAAM=HARTEN" in command.stdout and "Het bewaarbestand." in command.stdout

@@ -12,11 +12,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from referee.i18n import _
+
 if TYPE_CHECKING:
     from referee.game import Rules
 
-FileArgument = Annotated[Path, typer.Argument(help="The save file.", show_default=False)]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of text.")]
+FileArgument = Annotated[Path, typer.Argument(help=_("The save file."), show_default=False)]
+JsonOption = Annotated[bool, typer.Option("--json", help=_("Print one JSON object instead of text."))]
 
 
 def add_file_commands(
@@ -28,11 +30,10 @@ def add_file_commands(
     such as "Round 4 — Bram deals, Cees leads"), printed after the answer.
     """
 
-    @app.command()
+    @app.command(help=_("Take back the last entry, an edit included (the previous version stays in FILE.bak)."))
     def undo(file: FileArgument, as_json: JsonOption = False) -> None:
-        """Take back the last entry, an edit included (the previous version stays in FILE.bak)."""
         from referee import savefile
-        from referee.i18n import _, ngettext
+        from referee.i18n import ngettext
 
         rules = ruleset()
         undone = savefile.undo(file, rules)
@@ -58,9 +59,8 @@ def add_file_commands(
         lines = [what, Line(ngettext("{file} now holds {count} event.", "{file} now holds {count} events.", count).format(file=file, count=count))]
         say(*lines, *([status(saved.state)] if status else []))
 
-    @app.command()
+    @app.command(help=_("List every recorded event, oldest first, and the edits made to them."))
     def history(file: FileArgument, as_json: JsonOption = False) -> None:
-        """List every recorded event, oldest first, and the edits made to them."""
         from referee import savefile
 
         rules = ruleset()
@@ -88,7 +88,6 @@ def add_file_commands(
         from rich.text import Text
 
         from referee.cli.output import console
-        from referee.i18n import _
 
         if not entries:
             console().print(Text(_("{file} holds no events yet.").format(file=file)))
