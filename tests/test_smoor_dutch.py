@@ -249,3 +249,12 @@ def test_the_help_of_the_smoor_group_is_dutch_in_a_dutch_process(tmp_path):
     assert "het Nederlandse slagenspel" in group.stdout and "Begin een partijbestand" in group.stdout
     command = subprocess.run([installed_referee(), "smoor", "ronde", "--help"], capture_output=True, text=True, env=environ, check=True)
     assert "NAAM=AANTAL of NAAM=HARTEN" in command.stdout and "Het bewaarbestand." in command.stdout
+
+
+def test_undo_and_history_name_the_saved_cards_in_dutch_notation(referee, match_file):
+    referee("smoor", "trick", str(match_file), "KH", "QS", "2H", "10S")
+    undone = dutch(referee, "smoor", "herstel", str(match_file))
+    assert undone.stdout.splitlines()[:2] == ["Hersteld: gebeurtenis 1 teruggenomen, slag: H♥ V♠ 2♥ 10♠", f"{match_file} bevat nu 0 gebeurtenissen."]
+    referee("smoor", "round", str(match_file), "a=AH,KH", "b=11")
+    assert "ronde: Anna A♥,H♥, Bram 11" in dutch(referee, "smoor", "geschiedenis", str(match_file)).stdout
+    assert "round: Anna AH,KH, Bram 11" in referee("smoor", "history", str(match_file)).stdout

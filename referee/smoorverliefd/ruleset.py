@@ -12,6 +12,7 @@ from referee.smoorverliefd import actions
 from referee.smoorverliefd.actions import Action, TrickTaken
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.setup import Setup
+from referee.smoorverliefd.words import saved_card, saved_suit
 
 
 class SmoorverliefdRules:
@@ -54,18 +55,18 @@ class SmoorverliefdRules:
         if kind == "bid":
             return _("bids: ") + ", ".join(f"{name} {bid}" for name, bid in event.get("bids", {}).items())
         if kind == "curse":
-            return _("cursed suit: {suit}").format(suit=event.get("suit"))
+            return _("cursed suit: {suit}").format(suit=saved_suit(event.get("suit")))
         if kind == "trick":
-            return _("trick: ") + " ".join(event.get("cards", []))
+            return _("trick: ") + " ".join(saved_card(card) for card in event.get("cards", []))
         if kind == "round":
             parts = []
             for name, hearts in event.get("hearts", {}).items():
-                parts.append(f"{name} {','.join(hearts) if isinstance(hearts, list) else hearts}")
+                parts.append(f"{name} {','.join(map(saved_card, hearts)) if isinstance(hearts, list) else hearts}")
             line = _("round: ") + (", ".join(parts) or _("no hearts"))
             if event.get("ace"):
                 line += f"; A♥ {event['ace']}"
             if event.get("dead"):
-                line += _("; dead {cards}").format(cards=" ".join(event["dead"]))
+                line += _("; dead {cards}").format(cards=" ".join(map(saved_card, event["dead"])))
             if event.get("cursed"):
                 line += _("; most of the cursed suit: {names}").format(names=", ".join(event["cursed"]))
             return line

@@ -3,7 +3,8 @@ the variants' names, as every message of the game writes them."""
 
 from __future__ import annotations
 
-from referee.cards import Card, Suit
+from referee.cards import Card, Suit, parse_suit
+from referee.errors import InputError
 from referee.i18n import _, dutch, ngettext
 from referee.smoorverliefd.setup import Variant
 
@@ -50,3 +51,24 @@ def either(names: list[str]) -> str:
 def both(names: list[str]) -> str:
     """Names together: "Anna and Bram" (Dutch "Anna en Bram")."""
     return _(" and ").join(names)
+
+
+def saved_card(text: object) -> str:
+    """A card as a save file holds it (``"QH"``), written for the chosen language: as it
+    is in English, ``V♥`` in Dutch; anything that is not a card is shown as it is."""
+    if not dutch():
+        return str(text)
+    try:
+        return Card.parse(str(text)).dutch_symbol
+    except InputError:
+        return str(text)
+
+
+def saved_suit(text: object) -> str:
+    """A suit as a save file holds it (``"S"``): as it is in English, ``♠`` in Dutch."""
+    if not dutch():
+        return str(text)
+    try:
+        return parse_suit(str(text)).symbol
+    except InputError:
+        return str(text)
