@@ -29,7 +29,7 @@ DOMAIN = "referee"
 _chosen: str | None = None
 
 
-def choose(language: str | None) -> None:
+def set_language(language: str | None) -> None:
     """Fix the language for this process (``None``: from the environment again)."""
     global _chosen
     _chosen = language
@@ -88,8 +88,6 @@ def read_po(text: str) -> dict[str, str]:
     """The translated messages of a ``.po`` file, keyed as a ``.mo`` file keys them
     (a plural message as ``singular NUL plural``, its forms joined by NUL). Untranslated
     and fuzzy entries are left out, so gettext falls back to the English text."""
-    import ast
-
     messages: dict[str, str] = {}
     entry: dict[str, str] = {}
     field = ""
@@ -120,15 +118,26 @@ def read_po(text: str) -> dict[str, str]:
                 fuzzy = True
             continue
         if line.startswith('"'):
-            entry[field] += ast.literal_eval(line)
+            entry[field] += _unquoted(line)
             continue
         keyword, _space, rest = line.partition(" ")
         if keyword == "msgid" and "msgid" in entry:
             finish()
         field = keyword
-        entry[field] = ast.literal_eval(rest)
+        entry[field] = _unquoted(rest)
     finish()
     return messages
+
+
+_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
+
+
+def _unquoted(text: str) -> str:
+    """A ``.po`` string (``"a \\"quoted\\" word\\n"``) as the text it stands for."""
+    import re
+
+    body = text.strip()[1:-1]
+    return re.sub(r"\\(.)", lambda escape: _ESCAPES.get(escape[1], escape[1]), body) if "\\" in body else body
 
 
 def mo_bytes(messages: dict[str, str]) -> bytes:

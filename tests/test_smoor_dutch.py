@@ -258,3 +258,25 @@ def test_undo_and_history_name_the_saved_cards_in_dutch_notation(referee, match_
     referee("smoor", "round", str(match_file), "a=AH,KH", "b=11")
     assert "ronde: Anna A♥,H♥, Bram 11" in dutch(referee, "smoor", "geschiedenis", str(match_file)).stdout
     assert "round: Anna AH,KH, Bram 11" in referee("smoor", "history", str(match_file)).stdout
+
+
+def test_the_po_file_is_read_as_msgfmt_would_compile_it():
+    """Escapes and continued strings are read, plural forms kept, and untranslated or
+    fuzzy entries left out (gettext then falls back to the English text)."""
+    import gettext
+    import io
+
+    po = "\n".join([
+        'msgid ""', 'msgstr ""', '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"', "",
+        'msgid "a \\"quoted\\" word"', 'msgstr ""', '"een \\"geciteerd\\" "', '"woord\\\\n"', "",
+        'msgid "{n} trick"', 'msgid_plural "{n} tricks"', 'msgstr[0] "{n} slag"', 'msgstr[1] "{n} slagen"', "",
+        'msgid "not yet"', 'msgstr ""', "",
+        "#, fuzzy", 'msgid "a guess"', 'msgstr "een gok"',
+    ])  # fmt: skip
+    messages = i18n.read_po(po)
+    assert messages['a "quoted" word'] == 'een "geciteerd" woord\\n'
+    assert "not yet" not in messages and "a guess" not in messages
+    catalogue = gettext.GNUTranslations(io.BytesIO(i18n.mo_bytes(messages)))
+    assert catalogue.gettext('a "quoted" word') == 'een "geciteerd" woord\\n'
+    assert [catalogue.ngettext("{n} trick", "{n} tricks", n) for n in (1, 2)] == ["{n} slag", "{n} slagen"]
+    assert catalogue.gettext("not yet") == "not yet"

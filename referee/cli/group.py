@@ -16,6 +16,7 @@ import typer
 from typer.core import TyperGroup
 
 from referee.cli.typer_internals import click_exceptions, error_context
+from referee import i18n
 from referee.errors import InputError, RefereeError, quoted
 from referee.i18n import _
 
@@ -115,9 +116,7 @@ def run(group: TyperGroup, argv: list[str], prog_name: str, complete_var: str | 
 def choose_language(argv: list[str]) -> list[str]:
     """Take `--lang nl|en` (anywhere before `--`, on every command) off the command line
     and choose that language for the messages (:mod:`referee.i18n`)."""
-    from referee import i18n
-
-    i18n.choose(None)  # each command line chooses again (tests run many in one process)
+    i18n.set_language(None)  # each command line chooses again (tests run many in one process)
     end = argv.index("--") if "--" in argv else len(argv)
     rest: list[str] = []
     index = 0
@@ -126,14 +125,14 @@ def choose_language(argv: list[str]) -> list[str]:
         if word == "--lang" or word.startswith("--lang="):
             if word == "--lang":
                 if index + 1 >= end:
-                    raise InputError(i18n._("--lang needs a language: nl or en"))
+                    raise InputError(_("--lang needs a language: nl or en"))
                 index += 1
                 value = argv[index]
             else:
                 value = word.partition("=")[2]
             if value.lower() not in i18n.LANGUAGES:
-                raise InputError(i18n._("unknown language {language}; choose nl or en").format(language=quoted(value)))
-            i18n.choose(value.lower())
+                raise InputError(_("unknown language {language}; choose nl or en").format(language=quoted(value)))
+            i18n.set_language(value.lower())
         else:
             rest.append(word)
         index += 1
