@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from referee.errors import InputError, quoted
+from referee.i18n import _
 
 
 class Suit(enum.Enum):
@@ -53,8 +54,15 @@ _DUTCH_RANK_VALUES = {"B": 11, "V": 12, "H": 13}
 
 _SEPARATORS = " ,;\t"
 _CARD_AT = re.compile(r"(10|[2-9TJQKA])([CDHS♣♦♥♠♧♢♡♤])|([BVH])([♣♦♥♠♧♢♡♤])", re.IGNORECASE | re.ASCII)
-_RANK_HELP = "ranks are 2–10 (or T), J, Q, K, A"
-_SUIT_HELP = "suits are C, D, H, S (or ♣ ♦ ♥ ♠)"
+
+
+def _rank_help() -> str:
+    return _("ranks are 2–10 (or T), J, Q, K, A")
+
+
+def _suit_help() -> str:
+    return _("suits are C, D, H, S (or ♣ ♦ ♥ ♠)")
+
 
 
 @dataclass(frozen=True)
@@ -66,7 +74,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if self.rank not in RANK_NAMES:
-            raise InputError(f"rank {self.rank} is not a card rank; {_RANK_HELP}")
+            raise InputError(_("rank {rank} is not a card rank; {help}").format(rank=self.rank, help=_rank_help()))
 
     def __str__(self) -> str:
         return RANK_NAMES[self.rank] + self.suit.value
@@ -100,7 +108,7 @@ class Card:
         """Parse exactly one card, e.g. ``AH``, ``10s``, ``T♠``, ``q♥``."""
         cards = parse_cards(text)
         if len(cards) != 1:
-            raise InputError(f"{quoted(text)} holds {len(cards)} cards; expected exactly one card")
+            raise InputError(_("{text} holds {count} cards; expected exactly one card").format(text=quoted(text), count=len(cards)))
         return cards[0]
 
 
@@ -117,7 +125,8 @@ def parse_suit(text: str) -> Suit:
     word = text.strip()
     suit = _SUIT_NAMES.get(word.upper()) or _SUIT_WORDS.get(word.lower())
     if suit is None:
-        raise InputError(f"unknown suit {quoted(text)}; {_SUIT_HELP}, or spelled out: clubs, diamonds, hearts, spades")
+        message = _("unknown suit {suit}; {help}, or spelled out: clubs, diamonds, hearts, spades")
+        raise InputError(message.format(suit=quoted(text), help=_suit_help()))
     return suit
 
 
@@ -148,7 +157,7 @@ def parse_cards(text: str) -> list[Card]:
             cards.append(Card(_RANK_VALUES[rank.upper()], _SUIT_NAMES[suit.upper()]))
         pos = match.end()
     if not cards:
-        raise InputError(f"no card given in {quoted(text)}; write cards like AH, 10S, T♠, q♥")
+        raise InputError(_("no card given in {text}; write cards like AH, 10S, T♠, q♥").format(text=quoted(text)))
     return cards
 
 
@@ -158,14 +167,17 @@ def _explain_bad_card(text: str, pos: int) -> str:
     while end < len(text) and text[end] not in _SEPARATORS:
         end += 1
     token = text[pos:end]
-    where = f" in {quoted(text)}" if token != text.strip() else ""
+    where = _(" in {text}").format(text=quoted(text)) if token != text.strip() else ""
     head = token[:2] if token[:2] == "10" else token[:1]
     rest = token[len(head):]
     if head.upper() not in _RANK_VALUES:
         if head.upper() in _SUIT_NAMES:
-            return f"card {quoted(token)}{where} starts with a suit; write the rank first, as in A{head.upper()}"
-        hint = " (did you mean 10 or A?)" if head == "1" else ""
-        return f"unknown rank {quoted(head)} in card {quoted(token)}{where}; {_RANK_HELP}{hint}"
+            message = _("card {card}{where} starts with a suit; write the rank first, as in A{suit}")
+            return message.format(card=quoted(token), where=where, suit=head.upper())
+        hint = _(" (did you mean 10 or A?)") if head == "1" else ""
+        message = _("unknown rank {rank} in card {card}{where}; {help}{hint}")
+        return message.format(rank=quoted(head), card=quoted(token), where=where, help=_rank_help(), hint=hint)
     if not rest:
-        return f"card {quoted(token)}{where} has no suit; {_SUIT_HELP}, as in {head.upper()}H"
-    return f"unknown suit {quoted(rest[0])} in card {quoted(token)}{where}; {_SUIT_HELP}"
+        message = _("card {card}{where} has no suit; {help}, as in {rank}H")
+        return message.format(card=quoted(token), where=where, help=_suit_help(), rank=head.upper())
+    return _("unknown suit {suit} in card {card}{where}; {help}").format(suit=quoted(rest[0]), card=quoted(token), where=where, help=_suit_help())

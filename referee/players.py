@@ -18,12 +18,10 @@ def check_names(players: Sequence[str]) -> None:
     seen: set[str] = set()
     for name in players:
         if not name.strip() or name != name.strip() or "=" in name or name.startswith("-") or not name.isprintable():
-            raise InputError(
-                f"{quoted(name)} cannot be a player's name: use a non-empty name without '=', "
-                "a leading '-', control characters or spaces at its ends"
-            )
+            message = _("{name} cannot be a player's name: use a non-empty name without '=', a leading '-', control characters or spaces at its ends")
+            raise InputError(message.format(name=quoted(name)))
         if name.casefold() in seen:
-            raise InputError(f"two players are called {quoted(name)}; give every player a different name")
+            raise InputError(_("two players are called {name}; give every player a different name").format(name=quoted(name)))
         seen.add(name.casefold())
 
 

@@ -16,7 +16,13 @@ from referee.cli.smoor import DUTCH_COMMANDS
 PACKAGE = Path(referee.__file__).parent
 #: The modules whose messages the `smoor` group prints.
 SMOOR_MODULES = sorted(
-    [*PACKAGE.glob("smoorverliefd/*.py"), *PACKAGE.glob("cli/smoor*.py"), *(PACKAGE / "cli" / name for name in ("group.py", "files.py", "deal_view.py")), PACKAGE / "i18n.py", PACKAGE / "players.py", *PACKAGE.glob("savefile/*.py")]
+    [
+        *PACKAGE.glob("smoorverliefd/*.py"),
+        *PACKAGE.glob("cli/smoor*.py"),
+        *(PACKAGE / "cli" / name for name in ("group.py", "files.py", "deal_view.py")),
+        *(PACKAGE / name for name in ("i18n.py", "players.py", "cards.py")),
+        *PACKAGE.glob("savefile/*.py"),
+    ]
 )
 
 
@@ -280,3 +286,10 @@ def test_the_po_file_is_read_as_msgfmt_would_compile_it():
     assert catalogue.gettext('a "quoted" word') == 'een "geciteerd" woord\\n'
     assert [catalogue.ngettext("{n} trick", "{n} tricks", n) for n in (1, 2)] == ["{n} slag", "{n} slagen"]
     assert catalogue.gettext("not yet") == "not yet"
+
+
+def test_card_and_file_errors_are_dutch_too(referee, match_file, tmp_path):
+    bad_card = dutch(referee, "smoor", "slag", str(match_file), "A♠", "X♠", "2♥", "10♠")
+    assert bad_card.exit_code == 2 and "onbekende rang 'X' in kaart 'X♠'" in bad_card.stderr
+    missing = dutch(referee, "smoor", "stand", str(tmp_path / "weg.toml"))
+    assert missing.exit_code == 2 and "bestand bestaat niet" in missing.stderr and "`referee smoor nieuw" in missing.stderr
