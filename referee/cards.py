@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from referee.errors import InputError, quoted
+from referee.i18n import _
 
 
 class Suit(enum.Enum):
@@ -46,11 +47,22 @@ _SUIT_NAMES = {
 RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
               11: "J", 12: "Q", 13: "K", 14: "A"}  # fmt: skip
 _RANK_VALUES = {name: value for value, name in RANK_NAMES.items()} | {"T": 10}
+#: How a Dutch table writes the ranks: aas, heer, vrouw, boer.
+DUTCH_RANK_NAMES = RANK_NAMES | {11: "B", 12: "V", 13: "H"}
+# Dutch ranks are read only before a suit symbol: `H♥` is the king, `HH` stays an error.
+_DUTCH_RANK_VALUES = {"B": 11, "V": 12, "H": 13}
 
 _SEPARATORS = " ,;\t"
-_CARD_AT = re.compile(r"(10|[2-9TJQKA])([CDHS♣♦♥♠♧♢♡♤])", re.IGNORECASE | re.ASCII)
-_RANK_HELP = "ranks are 2–10 (or T), J, Q, K, A"
-_SUIT_HELP = "suits are C, D, H, S (or ♣ ♦ ♥ ♠)"
+_CARD_AT = re.compile(r"(10|[2-9TJQKA])([CDHS♣♦♥♠♧♢♡♤])|([BVH])([♣♦♥♠♧♢♡♤])", re.IGNORECASE | re.ASCII)
+
+
+def _rank_help() -> str:
+    return _("ranks are 2–10 (or T), J, Q, K, A")
+
+
+def _suit_help() -> str:
+    return _("suits are C, D, H, S (or ♣ ♦ ♥ ♠)")
+
 
 
 @dataclass(frozen=True)
@@ -62,7 +74,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if self.rank not in RANK_NAMES:
-            raise InputError(f"rank {self.rank} is not a card rank; {_RANK_HELP}")
+            raise InputError(_("rank {rank} is not a card rank; {help}").format(rank=self.rank, help=_rank_help()))
 
     def __str__(self) -> str:
         return RANK_NAMES[self.rank] + self.suit.value
@@ -77,6 +89,16 @@ class Card:
         return RANK_NAMES[self.rank] + self.suit.symbol
 
     @property
+    def dutch_rank_name(self) -> str:
+        """The rank as a Dutch table writes it: A, H (heer), V (vrouw), B (boer), 10 … 2."""
+        return DUTCH_RANK_NAMES[self.rank]
+
+    @property
+    def dutch_symbol(self) -> str:
+        """The card as a Dutch table writes it: ``H♥``, ``10♠``."""
+        return self.dutch_rank_name + self.suit.symbol
+
+    @property
     def sort_key(self) -> tuple[int, int]:
         """Canonical deck order: by suit (♣ ♦ ♥ ♠), then rank (2 … A)."""
         return (list(Suit).index(self.suit), self.rank)
@@ -86,7 +108,7 @@ class Card:
         """Parse exactly one card, e.g. ``AH``, ``10s``, ``T♠``, ``q♥``."""
         cards = parse_cards(text)
         if len(cards) != 1:
-            raise InputError(f"{quoted(text)} holds {len(cards)} cards; expected exactly one card")
+            raise InputError(_("{text} holds {count} cards; expected exactly one card").format(text=quoted(text), count=len(cards)))
         return cards[0]
 
 
@@ -103,7 +125,8 @@ def parse_suit(text: str) -> Suit:
     word = text.strip()
     suit = _SUIT_NAMES.get(word.upper()) or _SUIT_WORDS.get(word.lower())
     if suit is None:
-        raise InputError(f"unknown suit {quoted(text)}; {_SUIT_HELP}, or spelled out: clubs, diamonds, hearts, spades")
+        message = _("unknown suit {suit}; {help}, or spelled out: clubs, diamonds, hearts, spades")
+        raise InputError(message.format(suit=quoted(text), help=_suit_help()))
     return suit
 
 
@@ -127,11 +150,14 @@ def parse_cards(text: str) -> list[Card]:
         match = _CARD_AT.match(text, pos)
         if match is None:
             raise InputError(_explain_bad_card(text, pos))
-        rank, suit = match.groups()
-        cards.append(Card(_RANK_VALUES[rank.upper()], _SUIT_NAMES[suit.upper()]))
+        rank, suit, dutch_rank, dutch_suit = match.groups()
+        if dutch_rank is not None:
+            cards.append(Card(_DUTCH_RANK_VALUES[dutch_rank.upper()], _SUIT_NAMES[dutch_suit]))
+        else:
+            cards.append(Card(_RANK_VALUES[rank.upper()], _SUIT_NAMES[suit.upper()]))
         pos = match.end()
     if not cards:
-        raise InputError(f"no card given in {quoted(text)}; write cards like AH, 10S, T♠, q♥")
+        raise InputError(_("no card given in {text}; write cards like AH, 10S, T♠, q♥").format(text=quoted(text)))
     return cards
 
 
@@ -141,14 +167,17 @@ def _explain_bad_card(text: str, pos: int) -> str:
     while end < len(text) and text[end] not in _SEPARATORS:
         end += 1
     token = text[pos:end]
-    where = f" in {quoted(text)}" if token != text.strip() else ""
+    where = _(" in {text}").format(text=quoted(text)) if token != text.strip() else ""
     head = token[:2] if token[:2] == "10" else token[:1]
     rest = token[len(head):]
     if head.upper() not in _RANK_VALUES:
         if head.upper() in _SUIT_NAMES:
-            return f"card {quoted(token)}{where} starts with a suit; write the rank first, as in A{head.upper()}"
-        hint = " (did you mean 10 or A?)" if head == "1" else ""
-        return f"unknown rank {quoted(head)} in card {quoted(token)}{where}; {_RANK_HELP}{hint}"
+            message = _("card {card}{where} starts with a suit; write the rank first, as in A{suit}")
+            return message.format(card=quoted(token), where=where, suit=head.upper())
+        hint = _(" (did you mean 10 or A?)") if head == "1" else ""
+        message = _("unknown rank {rank} in card {card}{where}; {help}{hint}")
+        return message.format(rank=quoted(head), card=quoted(token), where=where, help=_rank_help(), hint=hint)
     if not rest:
-        return f"card {quoted(token)}{where} has no suit; {_SUIT_HELP}, as in {head.upper()}H"
-    return f"unknown suit {quoted(rest[0])} in card {quoted(token)}{where}; {_SUIT_HELP}"
+        message = _("card {card}{where} has no suit; {help}, as in {rank}H")
+        return message.format(card=quoted(token), where=where, help=_suit_help(), rank=head.upper())
+    return _("unknown suit {suit} in card {card}{where}; {help}").format(suit=quoted(rest[0]), card=quoted(token), where=where, help=_suit_help())

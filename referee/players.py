@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from referee.errors import InputError, nearest, quoted
+from referee.i18n import _
 
 
 def check_names(players: Sequence[str]) -> None:
@@ -17,12 +18,10 @@ def check_names(players: Sequence[str]) -> None:
     seen: set[str] = set()
     for name in players:
         if not name.strip() or name != name.strip() or "=" in name or name.startswith("-") or not name.isprintable():
-            raise InputError(
-                f"{quoted(name)} cannot be a player's name: use a non-empty name without '=', "
-                "a leading '-', control characters or spaces at its ends"
-            )
+            message = _("{name} cannot be a player's name: use a non-empty name without '=', a leading '-', control characters or spaces at its ends")
+            raise InputError(message.format(name=quoted(name)))
         if name.casefold() in seen:
-            raise InputError(f"two players are called {quoted(name)}; give every player a different name")
+            raise InputError(_("two players are called {name}; give every player a different name").format(name=quoted(name)))
         seen.add(name.casefold())
 
 
@@ -48,10 +47,11 @@ def seat_of(name: str, players: Sequence[str]) -> int:
     if len(starting) == 1:
         return starting[0]
     if len(starting) > 1:
-        raise InputError(f"{quoted(name)} could be {' or '.join(players[s] for s in starting)}; type more of the name")
+        could_be = _(" or ").join(players[s] for s in starting)
+        raise InputError(_("{name} could be {players}; type more of the name").format(name=quoted(name), players=could_be))
     guess = nearest(name, players)
-    hint = f" — did you mean {guess}?" if guess else f"; the players are {', '.join(players)}"
-    raise InputError(f"unknown player {quoted(name)}{hint}")
+    hint = _(" — did you mean {guess}?").format(guess=guess) if guess else _("; the players are {players}").format(players=", ".join(players))
+    raise InputError(_("unknown player {name}").format(name=quoted(name)) + hint)
 
 
 def players_from_setup(table: Mapping[str, Any]) -> list[str]:

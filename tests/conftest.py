@@ -12,6 +12,7 @@ import pytest
 from hypothesis import settings
 from typer.testing import CliRunner
 
+from referee import i18n
 from referee.cli import app
 
 # CI runs the same examples every time (a landing must not depend on luck); locally,
@@ -25,6 +26,8 @@ if os.environ.get("CI"):
 def _private_cache(tmp_path_factory, monkeypatch):
     """Every test gets its own user cache folder (``file:`` list indexes), never the real one."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+    monkeypatch.setenv("REFEREE_LANG", "en")  # English whatever the machine's locale (Dutch: --lang nl)
+    i18n.set_language(None)  # and not the language an earlier test's command line chose
 
 
 class Run:

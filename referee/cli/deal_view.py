@@ -9,8 +9,9 @@ from rich.table import Table
 from rich.text import Text
 
 from referee.cards import Card, Suit
-from referee.cli.output import cards_text, console, printable
+from referee.cli.output import cards_text, console, printable, rank_shown
 from referee.dealing import FrenchDeal
+from referee.i18n import _
 from referee.shuffle import VERSION
 from referee.spellcrafter.cards import SpellCard, SpellSuit
 from referee.wording import counted
@@ -30,36 +31,38 @@ def show(result: Deal, spec: DealSpec, fresh_seed: bool, replay_command: str) ->
     the functions below, which give the table, the notes and the setting)."""
     out = console()
     table, notes, setting = spec.load_view()(result)
-    title = Text.assemble((spec.title, "bold"), f" — {setting} — seed ", (printable(result.seed), "bold cyan"))
+    title = Text.assemble((spec.title, "bold"), f" — {setting} — ", _("seed "), (printable(result.seed), "bold cyan"))
     out.print(title)
     out.print(table)
     for note in notes:
         out.print(note)
     if fresh_seed:
-        out.print(Text.assemble("New seed ", (printable(result.seed), "bold cyan"), f" (shuffle {VERSION}); this deals it again:"))
+        again = _(" (shuffle {version}); this deals it again:").format(version=VERSION)
+        out.print(Text.assemble(_("New seed "), (printable(result.seed), "bold cyan"), again))
     else:
-        out.print(Text(f"Shuffle {VERSION}; this deals it again:"))
+        out.print(Text(_("Shuffle {version}; this deals it again:").format(version=VERSION)))
     out.print(Text("  " + printable(replay_command)))
 
 
 def _by_suit(hand: tuple[Card, ...], suit: Suit) -> Text:
     ranks = sorted((card for card in hand if card.suit is suit), key=lambda card: -card.rank)
-    return Text(" ".join(card.rank_name for card in ranks) or "—", style="red" if suit.is_red else "")
+    return Text(" ".join(rank_shown(card) for card in ranks) or "—", style="red" if suit.is_red else "")
 
 
 def french(result: FrenchDeal) -> tuple[Table, list[Text], str]:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("Player")
+    table.add_column(_("Player"))
     for suit in _DISPLAY_SUITS:
         table.add_column(Text(suit.symbol, style="red" if suit.is_red else ""))
-    table.add_column("Cards", justify="right")
+    table.add_column(_("Cards"), justify="right")
     for number, hand in enumerate(result.hands, start=1):
-        table.add_row(f"Player {number}", *(_by_suit(hand, suit) for suit in _DISPLAY_SUITS), str(len(hand)))
+        table.add_row(_("Player {number}").format(number=number), *(_by_suit(hand, suit) for suit in _DISPLAY_SUITS), str(len(hand)))
     notes = []
     if result.rest:
-        label = "Stock, top first" if result.rest_key == "stock" else f"{result.rest_key.capitalize()} cards"
+        labels = {"stock": _("Stock, top first"), "dead": _("Dead cards")}
+        label = labels.get(result.rest_key, f"{result.rest_key.capitalize()} cards")
         notes.append(Text.assemble(f"{label} ({len(result.rest)}): ", cards_text(result.rest)))
-    return table, notes, f"{len(result.hands)} players"
+    return table, notes, _("{count} players").format(count=len(result.hands))
 
 
 def smitten(result: SmittenDeal) -> tuple[Table, list[Text], str]:

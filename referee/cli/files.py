@@ -12,11 +12,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from referee.i18n import _
+
 if TYPE_CHECKING:
     from referee.game import Rules
 
-FileArgument = Annotated[Path, typer.Argument(help="The save file.", show_default=False)]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of text.")]
+FileArgument = Annotated[Path, typer.Argument(help=_("The save file."), show_default=False)]
+JsonOption = Annotated[bool, typer.Option("--json", help=_("Print one JSON object instead of text."))]
 
 
 def add_file_commands(
@@ -28,11 +30,10 @@ def add_file_commands(
     such as "Round 4 — Bram deals, Cees leads"), printed after the answer.
     """
 
-    @app.command()
+    @app.command(help=_("Take back the last entry, an edit included (the previous version stays in FILE.bak)."))
     def undo(file: FileArgument, as_json: JsonOption = False) -> None:
-        """Take back the last entry, an edit included (the previous version stays in FILE.bak)."""
         from referee import savefile
-        from referee.wording import counted
+        from referee.i18n import ngettext
 
         rules = ruleset()
         undone = savefile.undo(file, rules)
@@ -51,15 +52,15 @@ def add_file_commands(
         if undone.correction is not None:
             first = undone.correction.at + 1
             restored = "; ".join(rules.describe(event) for event in undone.correction.replaced)
-            what = Line(f"Undone: the edit of event {first}; it is back to {restored}")
+            what = Line(_("Undone: the edit of event {number}; it is back to {restored}").format(number=first, restored=restored))
         else:
-            what = Line(f"Undone: event {len(saved.events) + 1}, {rules.describe(undone.event or {})}")
-        lines = [what, Line(f"{file} now holds {counted(len(saved.events), 'event')}.")]
+            what = Line(_("Undone: event {number}, {event}").format(number=len(saved.events) + 1, event=rules.describe(undone.event or {})))
+        count = len(saved.events)
+        lines = [what, Line(ngettext("{file} now holds {count} event.", "{file} now holds {count} events.", count).format(file=file, count=count))]
         say(*lines, *([status(saved.state)] if status else []))
 
-    @app.command()
+    @app.command(help=_("List every recorded event, oldest first, and the edits made to them."))
     def history(file: FileArgument, as_json: JsonOption = False) -> None:
-        """List every recorded event, oldest first, and the edits made to them."""
         from referee import savefile
 
         rules = ruleset()
@@ -89,9 +90,9 @@ def add_file_commands(
         from referee.cli.output import console
 
         if not entries:
-            console().print(Text(f"{file} holds no events yet."))
+            console().print(Text(_("{file} holds no events yet.").format(file=file)))
         else:
-            table = Table("#", "Event", box=box.SIMPLE_HEAD, pad_edge=False)
+            table = Table("#", _("Event"), box=box.SIMPLE_HEAD, pad_edge=False)
             section = None
             for entry in entries:
                 if entry.get("section", section) != section:
@@ -100,7 +101,8 @@ def add_file_commands(
                 table.add_row(str(entry["number"]), Text(entry["summary"]))
             console().print(table)
         for edit in edits:
-            was = "; ".join(edit["replaced"]) or "nothing"
-            console().print(Text(f"Event {edit['first_event']} was edited; before the edit it was: {was}", style="dim"))
+            was = "; ".join(edit["replaced"]) or _("nothing")
+            note = _("Event {number} was edited; before the edit it was: {was}").format(number=edit["first_event"], was=was)
+            console().print(Text(note, style="dim"))
         if status:
             console().print(status(saved.state).to_rich())

@@ -16,7 +16,9 @@ import typer
 from typer.core import TyperGroup
 
 from referee.cli.typer_internals import click_exceptions, error_context
-from referee.errors import RefereeError
+from referee import i18n
+from referee.errors import InputError, RefereeError, quoted
+from referee.i18n import _
 
 PROGRAM = "referee"
 CONTEXT = {"help_option_names": ["-h", "--help"]}
@@ -83,6 +85,10 @@ def run(group: TyperGroup, argv: list[str], prog_name: str, complete_var: str | 
     """Run the command line; return the exit code after reporting any failure."""
     want_json = "--json" in (argv[: argv.index("--")] if "--" in argv else argv)
     try:
+        argv = choose_language(argv)
+    except RefereeError as error:
+        return fail(str(error), error.exit_code, want_json)
+    try:
         result = TyperGroup.main(
             group, args=argv, prog_name=prog_name, complete_var=complete_var, standalone_mode=False, **extra
         )
@@ -95,15 +101,42 @@ def run(group: TyperGroup, argv: list[str], prog_name: str, complete_var: str | 
     except click_exceptions.ClickException as error:
         return fail(error.format_message(), 2, want_json)
     except typer.Abort:
-        return fail("aborted", 2, want_json)
+        return fail(_("aborted"), 2, want_json)
     except BrokenPipeError:
         return 0  # the reader went away (`referee … | head`); nothing left to say
     except RecursionError:
-        return fail("the input is nested too deeply to read", 2, want_json)
+        return fail(_("the input is nested too deeply to read"), 2, want_json)
     except Exception as error:  # a bug: still no traceback, but say so plainly
         name = type(error).__name__
-        return fail(f"internal error ({name}: {error}); please report this with the command you ran", 2, want_json)
+        message = _("internal error ({name}: {error}); please report this with the command you ran")
+        return fail(message.format(name=name, error=error), 2, want_json)
     return result if isinstance(result, int) else 0
+
+
+def choose_language(argv: list[str]) -> list[str]:
+    """Take `--lang nl|en` (anywhere before `--`, on every command) off the command line
+    and choose that language for the messages (:mod:`referee.i18n`)."""
+    i18n.set_language(None)  # each command line chooses again (tests run many in one process)
+    end = argv.index("--") if "--" in argv else len(argv)
+    rest: list[str] = []
+    index = 0
+    while index < end:
+        word = argv[index]
+        if word == "--lang" or word.startswith("--lang="):
+            if word == "--lang":
+                if index + 1 >= end:
+                    raise InputError(_("--lang needs a language: nl or en"))
+                index += 1
+                value = argv[index]
+            else:
+                value = word.partition("=")[2]
+            if value.lower() not in i18n.LANGUAGES:
+                raise InputError(_("unknown language {language}; choose nl or en").format(language=quoted(value)))
+            i18n.set_language(value.lower())
+        else:
+            rest.append(word)
+        index += 1
+    return rest + argv[end:]
 
 
 def usage_message(error: click_exceptions.UsageError) -> str:
@@ -113,14 +146,14 @@ def usage_message(error: click_exceptions.UsageError) -> str:
     message = message[:1].lower() + message[1:].rstrip(".")
     context = error_context(error)
     path = context.command_path if context is not None else PROGRAM
-    return f"{message} (see `{path} --help`)"
+    return _("{message} (see `{path} --help`)").format(message=message, path=path)
 
 
 def fail(message: str, code: int, want_json: bool) -> int:
     """Report a failure: one line on stderr, and one JSON object on stdout with --json."""
     from referee.cli.output import printable
 
-    message = " ".join(message.split()) or "failed"
+    message = " ".join(message.split()) or _("failed")
     message = printable(message)
     if want_json:
         import json

@@ -37,7 +37,7 @@ def card_text(card: Card) -> Text:
     """A card as people write it, ``10♠``, red for hearts and diamonds."""
     from rich.text import Text
 
-    return Text(card.symbol, style="red" if card.suit.is_red else "")
+    return Text(*card_segment(card))
 
 
 def cards_text(cards: list[Card] | tuple[Card, ...], separator: str = " ") -> Text:
@@ -108,8 +108,16 @@ def say(*lines: Line) -> None:
     sys.stdout.write("".join((line.ansi() if colour else line.plain) + "\n" for line in lines))
 
 
+def rank_shown(card: Card) -> str:
+    """A card's rank as the chosen language writes it: ``K``; in Dutch ``H`` (heer)."""
+    from referee.i18n import dutch
+
+    return card.dutch_rank_name if dutch() else card.rank_name
+
+
 def card_segment(card: Card) -> tuple[str, str]:
-    return (card.symbol, "red" if card.suit.is_red else "")
+    """A card as the chosen language writes it (``K♥``; Dutch ``H♥``), red for ♥ and ♦."""
+    return (rank_shown(card) + card.suit.symbol, "red" if card.suit.is_red else "")
 
 
 def cards_line(cards: list[Card] | tuple[Card, ...]) -> Line:

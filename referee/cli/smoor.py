@@ -8,6 +8,7 @@ import typer
 
 from referee.cli.files import FileArgument, JsonOption, add_file_commands
 from referee.cli.group import command_group
+from referee.i18n import _
 
 if TYPE_CHECKING:
     from referee.smoorverliefd.match import Match
@@ -15,10 +16,15 @@ if TYPE_CHECKING:
     from referee.smoorverliefd.ruleset import SmoorverliefdRules
 
 app = command_group(
-    "Smoorverliefd, the Dutch trick-taking game where hearts are worth collecting "
-    "(alias: smoorverliefd): keep the match score over many rounds, one line per round "
-    "or trick by trick, with its variants. Deal a seeded round with "
-    "`referee deal smoorverliefd`."
+    _(
+        "Smoorverliefd, the Dutch trick-taking game where hearts are worth collecting "
+        "(alias: smoorverliefd): keep the match score over many rounds, one line per round "
+        "or trick by trick, with its variants. Deal a seeded round with "
+        "`referee deal smoorverliefd`.\n\n"
+        "In Dutch: --lang nl on any command (or REFEREE_LANG=nl, or a Dutch locale), and the "
+        "command words nieuw, ronde, slag, bod, vloek, stand, grafiek, herstel, geschiedenis "
+        "and wijzig."
+    )
 )
 
 
@@ -37,10 +43,10 @@ def _situation(match: Match) -> Any:
 
 add_file_commands(app, _rules, _situation)
 
-Entries = Annotated[list[str] | None, typer.Argument(help="NAME=COUNT or NAME=HEARTS (e.g. Anna=3 Bram=AH,10H); a player left out took no hearts.", show_default=False)]  # fmt: skip
-AceOption = Annotated[list[str] | None, typer.Option("--ace", metavar="NAME", help="Who took A♥ (not needed when the entry tells: A♥ listed or dead, or one player entered with a count).", show_default=False)]  # fmt: skip
-DeadOption = Annotated[list[str] | None, typer.Option("--dead", help="The dead cards the table turned over (3 or 5 players; any of them, at most the pile's 1 or 2), e.g. '7H' or '7H,2C'.", show_default=False)]  # fmt: skip
-CursedOption = Annotated[list[str] | None, typer.Option("--cursed", help="cupido: who collected the most cards of the cursed suit (repeat for ties; not needed when hearts are cursed).", show_default=False)]  # fmt: skip
+Entries = Annotated[list[str] | None, typer.Argument(help=_("NAME=COUNT or NAME=HEARTS (e.g. Anna=3 Bram=AH,10H); a player left out took no hearts."), show_default=False)]  # fmt: skip
+AceOption = Annotated[list[str] | None, typer.Option("--ace", metavar="NAME", help=_("Who took A♥ (not needed when the entry tells: A♥ listed or dead, or one player entered with a count)."), show_default=False)]  # fmt: skip
+DeadOption = Annotated[list[str] | None, typer.Option("--dead", help=_("The dead cards the table turned over (3 or 5 players; any of them, at most the pile's 1 or 2), e.g. '7H' or '7H,2C'."), show_default=False)]  # fmt: skip
+CursedOption = Annotated[list[str] | None, typer.Option("--cursed", help=_("cupido: who collected the most cards of the cursed suit (repeat for ties; not needed when hearts are cursed)."), show_default=False)]  # fmt: skip
 
 
 def _report(match: Match, as_json: bool, *lines: Any, extra: dict[str, Any] | None = None) -> None:
@@ -59,24 +65,23 @@ def _report(match: Match, as_json: bool, *lines: Any, extra: dict[str, Any] | No
     say(*lines, situation(match))
 
 
-@app.command()
+@app.command(help=_("Start a match file for 3 to 5 players."))
 def new(
     file: FileArgument,
-    players: Annotated[list[str], typer.Argument(help="3 to 5 names in seating order (clockwise).", show_default=False)],
-    target: Annotated[int, typer.Option(help="Points that end the match.")] = 100,
+    players: Annotated[list[str], typer.Argument(help=_("3 to 5 names in seating order (clockwise)."), show_default=False)],
+    target: Annotated[int, typer.Option(help=_("Points that end the match."))] = 100,
     variant: Annotated[
         list[str] | None,
-        typer.Option("--variant", help="troef, blinde-liefde, partners, kleine-liefde or cupido; repeat to combine.", show_default=False),
+        typer.Option("--variant", help=_("troef, blinde-liefde, partners, kleine-liefde or cupido; repeat to combine."), show_default=False),
     ] = None,
-    dealer: Annotated[str | None, typer.Option(help="Who deals the first round (default: the first player).", show_default=False)] = None,
-    seed: Annotated[str | None, typer.Option(help="Deal every round from this seed: the referee then knows the hands.", show_default=False)] = None,
-    bid_bonus: Annotated[int | None, typer.Option(help="blinde-liefde: points for an exact bid (default 5).", show_default=False)] = None,
-    bid_penalty: Annotated[int | None, typer.Option(help="blinde-liefde: points lost for a missed bid (default 5).", show_default=False)] = None,
-    duo: Annotated[str | None, typer.Option(help="partners: one duo as NAME+NAME (default: seats 1+3 and 2+4).", show_default=False)] = None,
-    revoke_penalty: Annotated[int, typer.Option(help="Points a revoke (verzaken) costs the player who made it, in that round; the rulebook sets none.")] = 0,
+    dealer: Annotated[str | None, typer.Option(help=_("Who deals the first round (default: the first player)."), show_default=False)] = None,
+    seed: Annotated[str | None, typer.Option(help=_("Deal every round from this seed: the referee then knows the hands."), show_default=False)] = None,
+    bid_bonus: Annotated[int | None, typer.Option(help=_("blinde-liefde: points for an exact bid (default 5)."), show_default=False)] = None,
+    bid_penalty: Annotated[int | None, typer.Option(help=_("blinde-liefde: points lost for a missed bid (default 5)."), show_default=False)] = None,
+    duo: Annotated[str | None, typer.Option(help=_("partners: one duo as NAME+NAME (default: seats 1+3 and 2+4)."), show_default=False)] = None,
+    revoke_penalty: Annotated[int, typer.Option(help=_("Points a revoke (verzaken) costs the player who made it, in that round; the rulebook sets none."))] = 0,
     as_json: JsonOption = False,
 ) -> None:
-    """Start a match file for 3 to 5 players."""
     from referee import savefile
     from referee.smoorverliefd.setup import Setup
 
@@ -98,10 +103,11 @@ def new(
     from referee.cli.output import Line
     from referee.cli.smoor_lines import settings
 
-    _report(saved.state, False, Line("New match in ", str(file), ": ", ", ".join(setup.players)), settings(saved.state))
+    heading = _("New match in {file}: {players}").format(file=file, players=", ".join(setup.players))
+    _report(saved.state, False, Line(heading), settings(saved.state))
 
 
-@app.command("round")
+@app.command("round", help=_("Quick entry: the hearts each player captured this round, e.g. `round FILE Anna=3 Bram=0 Cees=9 Daan=1 --ace Cees`."))
 def round_(
     file: FileArgument,
     entries: Entries = None,
@@ -110,7 +116,6 @@ def round_(
     cursed: CursedOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Quick entry: the hearts each player captured this round, e.g. `round FILE Anna=3 Bram=0 Cees=9 Daan=1 --ace Cees`."""
     from referee import savefile
     from referee.smoorverliefd.entry import round_entry
 
@@ -127,19 +132,12 @@ def _echo_round(match: Match, played: PlayedRound, as_json: bool, *before: Any) 
     _report(match, False, *before, round_line(match, played), totals_line(match))
 
 
-@app.command()
+@app.command(help=_("Trick by trick: the cards in play order; the referee finds the winner, who leads next.\n\nWith a seeded deal it rejects a card not in hand or a failure to follow suit (exit 1). With physical cards it flags a proven revoke (verzaken) once, at the trick that proves it, naming the player, both tricks and the card: the trick is recorded and the exit code is 1."))
 def trick(
     file: FileArgument,
-    cards: Annotated[list[str], typer.Argument(help="The cards in play order from the leader, e.g. AS KS 2H 10S.", show_default=False)],
+    cards: Annotated[list[str], typer.Argument(help=_("The cards in play order from the leader, e.g. AS KS 2H 10S."), show_default=False)],
     as_json: JsonOption = False,
 ) -> None:
-    """Trick by trick: the cards in play order; the referee finds the winner, who leads next.
-
-    With a seeded deal it rejects a card not in hand or a failure to follow suit (exit 1).
-    With physical cards it flags a proven revoke (verzaken) once, at the trick that proves
-    it, naming the player, both tricks and the card: the trick is recorded and the exit
-    code is 1.
-    """
     from referee import savefile
     from referee.smoorverliefd.entry import trick_entry
 
@@ -167,35 +165,32 @@ def trick(
         raise typer.Exit(1)
 
 
-@app.command()
-def bid(file: FileArgument, bids: Annotated[list[str], typer.Argument(help="NAME=N for every player.", show_default=False)], as_json: JsonOption = False) -> None:
-    """blinde-liefde: every player's bid (hearts they will capture), before the round."""
+@app.command(help=_("blinde-liefde: every player's bid (hearts they will capture), before the round."))
+def bid(file: FileArgument, bids: Annotated[list[str], typer.Argument(help=_("NAME=N for every player."), show_default=False)], as_json: JsonOption = False) -> None:
     from referee import savefile
     from referee.cli.output import Line
     from referee.smoorverliefd.entry import bid_entry
 
     recorded = savefile.record(file, _rules(), bid_entry(bids))
-    _report(recorded.state, as_json, Line(f"Bids for round {recorded.effect.round} recorded."))
+    _report(recorded.state, as_json, Line(_("Bids for round {number} recorded.").format(number=recorded.effect.round)))
 
 
-@app.command()
-def curse(file: FileArgument, suit: Annotated[str, typer.Argument(help="S, H, D, C (or ♠ ♥ ♦ ♣, spades …).", show_default=False)], as_json: JsonOption = False) -> None:
-    """cupido: the cursed suit for this round, named by its dealer (fewest hearts last round)."""
+@app.command(help=_("cupido: the cursed suit for this round, named by its dealer (fewest hearts last round)."))
+def curse(file: FileArgument, suit: Annotated[str, typer.Argument(help=_("S, H, D, C (or ♠ ♥ ♦ ♣, spades …)."), show_default=False)], as_json: JsonOption = False) -> None:
     from referee import savefile
     from referee.cli.output import Line
     from referee.smoorverliefd.entry import curse_entry
 
     recorded = savefile.record(file, _rules(), curse_entry(suit))
-    _report(recorded.state, as_json, Line(f"Cursed suit for round {recorded.effect.round} recorded."))
+    _report(recorded.state, as_json, Line(_("Cursed suit for round {number} recorded.").format(number=recorded.effect.round)))
 
 
-@app.command()
+@app.command(help=_("The score sheet: rounds as rows, players as columns, totals, leader, distance to target."))
 def standings(
     file: FileArgument,
-    show_all: Annotated[bool, typer.Option("--all", help="List every round (a long match shows its last 12).")] = False,
+    show_all: Annotated[bool, typer.Option("--all", help=_("List every round (a long match shows its last 12)."))] = False,
     as_json: JsonOption = False,
 ) -> None:
-    """The score sheet: rounds as rows, players as columns, totals, leader, distance to target."""
     from referee import savefile
 
     match = savefile.load(file, _rules()).state
@@ -207,17 +202,16 @@ def standings(
     smoor_view.show_standings(match, show_all)
 
 
-@app.command()
+@app.command(help=_("Correct an earlier round with a new quick entry; every later round is recomputed."))
 def edit(
     file: FileArgument,
-    round_number: Annotated[int, typer.Argument(metavar="ROUND", help="The round to correct.", show_default=False)],
+    round_number: Annotated[int, typer.Argument(metavar="ROUND", help=_("The round to correct."), show_default=False)],
     entries: Entries = None,
     ace: AceOption = None,
     dead: DeadOption = None,
     cursed: CursedOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Correct an earlier round with a new quick entry; every later round is recomputed."""
     from referee import savefile
     from referee.cli.output import Line
     from referee.smoorverliefd.edit import moved_deals, round_correction
@@ -227,7 +221,10 @@ def edit(
     names = match.setup.players
     was, now = before.rounds[round_number - 1], match.rounds[round_number - 1]
     deals = moved_deals(before, match)
-    moved = [Line(f"Round {deal.number} is now dealt by ", names[deal.now], " (was ", names[deal.was], ").") for deal in deals]
+    moved = [
+        Line(_("Round {number} is now dealt by {now} (was {was}).").format(number=deal.number, now=names[deal.now], was=names[deal.was]))
+        for deal in deals
+    ]
     changed = [
         {"name": name, "was": old, "now": new}
         for name, old, new in zip(names, was.score.total, now.score.total)
@@ -242,18 +239,17 @@ def edit(
     _report(match, False, correction_line(match, was, now), round_line(match, now), totals_line(match), *moved)
 
 
-@app.command()
+@app.command(help=_("Export the match: --csv for a spreadsheet, --json for scripts."))
 def export(
     file: FileArgument,
-    csv: Annotated[bool, typer.Option("--csv", help="One row per round: points and running totals.")] = False,
+    csv: Annotated[bool, typer.Option("--csv", help=_("One row per round: points and running totals."))] = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Export the match: --csv for a spreadsheet, --json for scripts."""
     from referee import savefile
     from referee.errors import InputError
 
     if csv == as_json:
-        raise InputError("choose one format: --csv or --json")
+        raise InputError(_("choose one format: --csv or --json"))
     match = savefile.load(file, _rules()).state
     if as_json:
         _report(match, True, extra={"setup": match.setup.to_toml()})
@@ -266,9 +262,8 @@ def export(
     csv_module.writer(sys.stdout, lineterminator="\n").writerows(csv_rows(match))
 
 
-@app.command()
+@app.command(help=_("Cumulative totals drawn in the terminal."))
 def chart(file: FileArgument, as_json: JsonOption = False) -> None:
-    """Cumulative totals drawn in the terminal."""
     from referee import savefile
 
     match = savefile.load(file, _rules()).state
@@ -284,13 +279,12 @@ def chart(file: FileArgument, as_json: JsonOption = False) -> None:
     smoor_view.show_chart(match)
 
 
-@app.command()
+@app.command(help=_("Seeded matches: the cards still in hand this round (for playing without a deck)."))
 def hands(
     file: FileArgument,
-    player: Annotated[str | None, typer.Option(help="Only this player's hand.", show_default=False)] = None,
+    player: Annotated[str | None, typer.Option(help=_("Only this player's hand."), show_default=False)] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Seeded matches: the cards still in hand this round (for playing without a deck)."""
     from referee import savefile
 
     match = savefile.load(file, _rules()).state
@@ -309,3 +303,21 @@ def hands(
 
     smoor_view.show_hands(match, in_hand, seats)
 
+
+#: The Dutch command words (issue 16): `referee smoor ronde …` is `referee smoor round …`.
+#: Hidden from the list of commands, which names them in the group's help.
+DUTCH_COMMANDS = {
+    "nieuw": "new", "ronde": "round", "slag": "trick", "bod": "bid", "vloek": "curse", "stand": "standings",
+    "grafiek": "chart", "herstel": "undo", "geschiedenis": "history", "wijzig": "edit",
+}  # fmt: skip
+
+
+def _add_dutch_commands() -> None:
+    commands = {info.name or info.callback.__name__: info for info in app.registered_commands if info.callback}
+    for dutch, english in DUTCH_COMMANDS.items():
+        info = commands[english]
+        if info.callback is not None:
+            app.command(dutch, hidden=True, help=info.help)(info.callback)
+
+
+_add_dutch_commands()

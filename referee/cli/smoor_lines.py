@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from referee.cards import Suit
 from referee.cli.output import Line, card_segment, cards_line
+from referee.i18n import _, ngettext
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.report import revoke_text
 from referee.smoorverliefd.rounds import PlayedRound
 from referee.smoorverliefd.scoring import side_names
 from referee.smoorverliefd.setup import Variant
 from referee.smoorverliefd.tricks import Revoke, Trick
-from referee.wording import counted
+from referee.smoorverliefd.words import points, variant_name
 
 LEADER = "bold green"
 
@@ -21,43 +22,44 @@ def situation(match: Match) -> Line:
     outcome = match.outcome
     if outcome is not None and state.winner is not None:
         winner = side_names(setup)[state.winner]
-        return Line("Match over — ", (winner, LEADER), outcome.reason.removeprefix(winner))
+        return Line(_("Match over — "), (winner, LEADER), outcome.reason.removeprefix(winner))
     current, names = match.current, setup.players
-    line = Line((f"Round {current.number}", "bold"), " — ", names[current.dealer], " deals, ")
+    line = Line((_("Round {number}").format(number=current.number), "bold"), " — ")
+    line.append(_("{dealer} deals, ").format(dealer=names[current.dealer]))
     if current.tricks:
-        line.append(f"trick {len(current.tricks) + 1}: ")
-    line.append(names[current.leader]).append(" leads")
+        line.append(_("trick {number}: ").format(number=len(current.tricks) + 1))
+    line.append(_("{leader} leads").format(leader=names[current.leader]))
     if current.cursed_suit is not None:
-        line.append("  cursed suit ").append(current.cursed_suit.symbol, "red" if current.cursed_suit.is_red else "")
+        line.append(_("  cursed suit ")).append(current.cursed_suit.symbol, "red" if current.cursed_suit.is_red else "")
     if current.bids is not None:
-        line.append("  bids: " + ", ".join(f"{n} {b}" for n, b in zip(names, current.bids)))
+        line.append(_("  bids: ") + ", ".join(f"{n} {b}" for n, b in zip(names, current.bids)))
     if state.tied_at_target:
-        line.append("  (tied on top at the target: one more round)", "yellow")
+        line.append(_("  (tied on top at the target: one more round)"), "yellow")
     return line
 
 
 def settings(match: Match) -> Line:
     setup = match.setup
-    parts = [f"target {setup.target}"]
+    parts = [_("target {target}").format(target=setup.target)]
     for variant in Variant:
         if variant in setup.variants:
             detail = ""
             if variant is Variant.BLINDE_LIEFDE:
-                detail = f" (exact bid +{setup.bid_bonus}, miss −{setup.bid_penalty})"
+                detail = _(" (exact bid +{bonus}, miss −{penalty})").format(bonus=setup.bid_bonus, penalty=setup.bid_penalty)
             if variant is Variant.PARTNERS:
-                detail = f" ({' vs '.join(side_names(setup))})"
-            parts.append(variant.value + detail)
+                detail = f" ({_(' vs ').join(side_names(setup))})"
+            parts.append(variant_name(variant) + detail)
     if setup.revoke_penalty:
-        parts.append(f"a revoke costs {counted(setup.revoke_penalty, 'point')}")
+        parts.append(_("a revoke costs {points}").format(points=points(setup.revoke_penalty)))
     if setup.seed is not None:
-        parts.append(f"seeded deals ({setup.seed})")
+        parts.append(_("seeded deals ({seed})").format(seed=setup.seed))
     return Line((" · ".join(parts), "dim"))
 
 
 def round_line(match: Match, played: PlayedRound) -> Line:
     """The echo of a finished round: each player's points and how they came about."""
     setup, names, score = match.setup, match.setup.players, played.score
-    line = Line((f"Round {played.number}", "bold"), ": ")
+    line = Line((_("Round {number}").format(number=played.number), "bold"), ": ")
     for seat, name in enumerate(names):
         if seat:
             line.append(" · ")
@@ -65,15 +67,15 @@ def round_line(match: Match, played: PlayedRound) -> Line:
         details = []
         capture = played.captures[seat]
         if capture.count:
-            details.append(f"{capture.count}♥" + (" incl. A♥" if capture.ace else ""))
+            details.append(f"{capture.count}♥" + (_(" incl. A♥") if capture.ace else ""))
         if capture.all_hearts:
-            details.append("all hearts ×2")
+            details.append(_("all hearts ×2"))
         if played.bids is not None and score.bids_met is not None:
-            details.append(f"bid {played.bids[seat]} {'✓' if score.bids_met[seat] else '✗'}")
+            details.append(_("bid {bid} {mark}").format(bid=played.bids[seat], mark="✓" if score.bids_met[seat] else "✗"))
         if score.curse[seat] and played.cursed_suit is not None:
-            details.append(f"most {played.cursed_suit.symbol} −{-score.curse[seat]}")
+            details.append(_("most {suit} −{points}").format(suit=played.cursed_suit.symbol, points=-score.curse[seat]))
         if score.revokes[seat]:
-            details.append(f"revoke −{-score.revokes[seat]}")
+            details.append(_("revoke −{points}").format(points=-score.revokes[seat]))
         if details:
             line.append(f" ({', '.join(details)})", "dim")
         if setup.duos is None and seat in score.champions:
@@ -88,29 +90,29 @@ def totals_line(match: Match) -> Line:
     sides = side_names(setup)
     ranked = sorted(range(len(state.totals)), key=lambda side: -state.totals[side])
     best = state.totals[ranked[0]]
-    line = Line("Totals: ")
+    line = Line(_("Totals: "))
     for index, side in enumerate(ranked):
         if index:
             line.append(" · ")
         line.append(f"{sides[side]} {state.totals[side]}", LEADER if state.totals[side] == best else "")
     if best < setup.target:
-        line.append(f"  ({setup.target - best} to go to {setup.target})", "dim")
+        line.append(_("  ({left} to go to {target})").format(left=setup.target - best, target=setup.target), "dim")
     return line
 
 
 def trick_line(match: Match, trick: Trick) -> Line:
     names = match.setup.players
     hearts = [card for card in trick.cards if card.suit is Suit.HEARTS]
-    line = Line(f"Trick {trick.number}: ", cards_line(trick.cards), " — ", (names[trick.winner], "bold"), " wins with ")
-    line.append(*card_segment(trick.card_of(trick.winner)))
+    line = Line(_("Trick {number}: ").format(number=trick.number), cards_line(trick.cards), " — ", (names[trick.winner], "bold"))
+    line.append(_(" wins with ")).append(*card_segment(trick.card_of(trick.winner)))
     if hearts:
-        line = Line(line, ", takes ", cards_line(hearts))
+        line = Line(line, _(", takes "), cards_line(hearts))
     return line
 
 
 def revoke_line(match: Match, revoke: Revoke, round_number: int) -> Line:
     """A revoke, named once: who, the trick they did not follow, the card that proves it."""
-    return Line(("Revoke (verzaken): ", "bold red"), revoke_text(match, revoke, round_number))
+    return Line((_("Revoke (verzaken): "), "bold red"), revoke_text(match, revoke, round_number))
 
 
 def round_so_far(match: Match) -> Line | None:
@@ -118,7 +120,8 @@ def round_so_far(match: Match) -> Line | None:
     current, names = match.current, match.setup.players
     if not current.tricks or match.outcome is not None:
         return None
-    line = Line((f"Round {current.number} so far", "bold"), f" ({counted(len(current.tricks), 'trick')}): ")
+    tricks = ngettext("{count} trick", "{count} tricks", len(current.tricks)).format(count=len(current.tricks))
+    line = Line((_("Round {number} so far").format(number=current.number), "bold"), f" ({tricks}): ")
     for seat, hearts in enumerate(match.hearts_so_far()):
         if seat:
             line.append(" · ")
@@ -136,6 +139,6 @@ def correction_line(match: Match, was: PlayedRound, now: PlayedRound) -> Line:
         for seat, (old, new) in enumerate(zip(was.score.total, now.score.total))
         if old != new
     ]
-    line = Line((f"Round {now.number} corrected", "bold"), ": ")
-    line.append(" · ".join(changes) if changes else "the points stay the same")
-    return line.append("; later rounds recomputed.")
+    line = Line((_("Round {number} corrected").format(number=now.number), "bold"), ": ")
+    line.append(" · ".join(changes) if changes else _("the points stay the same"))
+    return line.append(_("; later rounds recomputed."))

@@ -10,12 +10,12 @@ from rich.table import Table
 from rich.text import Text
 
 from referee.cards import Card, Suit
-from referee.cli.output import console
+from referee.cli.output import console, rank_shown
 from referee.cli.smoor_lines import LEADER, revoke_line, round_so_far, settings, situation, totals_line
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.report import running_totals
 from referee.smoorverliefd.scoring import side_names, side_totals
-from referee.wording import counted
+from referee.i18n import _, ngettext
 
 SPARKS = "▁▂▃▄▅▆▇█"
 RECENT_ROUNDS = 12
@@ -29,7 +29,7 @@ def standings_table(match: Match, show_all: bool = False) -> Table:
     state = match.standing
     leaders = {side for side, total in enumerate(state.totals) if total == max(state.totals)}
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_footer=bool(match.rounds))
-    table.add_column("Round", footer="Total")
+    table.add_column(_("Round"), footer=_("Total"))
     for seat, name in enumerate(names):
         lead = setup.duos is None and seat in leaders
         table.add_column(Text(name, style=LEADER if lead else "bold"), justify="right",
@@ -38,8 +38,8 @@ def standings_table(match: Match, show_all: bool = False) -> Table:
         for duo, name in enumerate(side_names(setup)):
             style = LEADER if duo in leaders else "bold"
             table.add_column(Text(name, style=style), justify="right", footer=Text(str(state.totals[duo]), style=style))
-    table.add_column("Dealer")
-    table.add_column("Champion")
+    table.add_column(_("Dealer"))
+    table.add_column(_("Champion"))
     sides = side_names(setup)
     shown = match.rounds if show_all else match.rounds[-RECENT_ROUNDS:]
     earlier = match.rounds[: len(match.rounds) - len(shown)]
@@ -48,7 +48,7 @@ def standings_table(match: Match, show_all: bool = False) -> Table:
         cells = [Text(str(points), style="dim") for points in sums]
         if setup.duos is not None:
             cells += [Text(str(points), style="dim") for points in side_totals(setup, sums)]
-        table.add_row(Text(f"1–{len(earlier)}", style="dim"), *cells, "", Text("(--all lists them)", style="dim"))
+        table.add_row(Text(f"1–{len(earlier)}", style="dim"), *cells, "", Text(_("(--all lists them)"), style="dim"))
     for played in shown:
         cells = []
         for seat in range(setup.count):
@@ -74,10 +74,10 @@ def show_standings(match: Match, show_all: bool = False) -> None:
         out.print(standings_table(match, show_all))
         count = match.setup.count
         if any(p.score.adjusted(seat) for p in match.rounds for seat in range(count)):
-            out.print(Text("* includes bid, cursed-suit or revoke points", style="dim"))
+            out.print(Text(_("* includes bid, cursed-suit or revoke points"), style="dim"))
         out.print(totals_line(match).to_rich())
     else:
-        out.print(Text("No round finished yet." if match.current.tricks else "No rounds played yet."))
+        out.print(Text(_("No round finished yet.") if match.current.tricks else _("No rounds played yet.")))
     for played in match.rounds:
         for revoke in played.revokes:
             out.print(revoke_line(match, revoke, played.number).to_rich())
@@ -96,7 +96,8 @@ def show_chart(match: Match) -> None:
     history = [side_totals(setup, totals) for totals in running_totals(match)]
     sides = side_names(setup)
     out = console()
-    out.print(Text.assemble(("Cumulative totals", "bold"), f" after {counted(len(history), 'round')}, target {setup.target}"))
+    after = ngettext(" after {count} round, target {target}", " after {count} rounds, target {target}", len(history))
+    out.print(Text.assemble((_("Cumulative totals"), "bold"), after.format(count=len(history), target=setup.target)))
     if not history:
         out.print(situation(match).to_rich())
         return
@@ -123,8 +124,8 @@ def show_chart(match: Match) -> None:
 
 def show_hands(match: Match, in_hand: tuple[frozenset[Card], ...], seats: list[int]) -> None:
     current = match.current
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=f"Round {current.number}, cards in hand")
-    table.add_column("Player")
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=_("Round {number}, cards in hand").format(number=current.number))
+    table.add_column(_("Player"))
     suits = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
     for suit in suits:
         table.add_column(Text(suit.symbol, style="red" if suit.is_red else ""))
@@ -133,7 +134,7 @@ def show_hands(match: Match, in_hand: tuple[frozenset[Card], ...], seats: list[i
         row = [Text(match.setup.players[seat])]
         for suit in suits:
             ranks = sorted((c for c in hand if c.suit is suit), key=lambda c: -c.rank)
-            row.append(Text(" ".join(c.rank_name for c in ranks) or "—", style="red" if suit.is_red else ""))
+            row.append(Text(" ".join(rank_shown(c) for c in ranks) or "—", style="red" if suit.is_red else ""))
         table.add_row(*row)
     console().print(table)
     console().print(situation(match).to_rich())

@@ -29,6 +29,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from referee.errors import InputError, RefereeError, quoted
 from referee.game import Rules, Step
+from referee.i18n import _
 from referee.savefile.document import Correction, Damage, Document, dumps, kind_of, read_document, updated_text
 from referee.savefile.storage import (
     LOCK_TIMEOUT_ENV,
@@ -183,12 +184,12 @@ def _read(path: Path, rules: Rules[Any, Any]) -> bytes:
     """The file's bytes, or a ``SaveFileError`` saying why not (and how to start one)."""
     try:
         if path.is_dir():
-            raise SaveFileError(f"{path} is a folder, not a save file")
+            raise SaveFileError(_("{path} is a folder, not a save file").format(path=path))
         return path.read_bytes()
     except FileNotFoundError:
-        raise SaveFileError(f"no such file: {path}; start one with `{rules.command} new {path} …`") from None
+        raise SaveFileError(_("no such file: {path}; start one with `{command} new {path} …`").format(path=path, command=rules.command)) from None
     except OSError as error:
-        raise SaveFileError(f"cannot read {path}: {error.strerror}") from None
+        raise SaveFileError(_("cannot read {path}: {reason}").format(path=path, reason=error.strerror)) from None
 
 
 def _parse(path: Path, data: bytes, rules: Rules[State, Any], told: list[Told[State]] | None = None) -> Saved[State]:
@@ -330,7 +331,7 @@ def undo(path: Path | str, rules: Rules[State, Any]) -> Undone[State]:
             saved = _replayed(path, document, events[:-1], rules)
             undone = Undone(saved, events[-1], None)
         else:
-            raise InputError(f"{path} has no events to undo")
+            raise InputError(_("{path} has no events to undo").format(path=path))
         replace_file(path, dumps(rules, saved.setup, saved.events, saved.corrections).encode())
     return undone
 

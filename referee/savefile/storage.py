@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from referee.errors import InputError
+from referee.i18n import _
 
 #: How long a second writer waits for the lock before giving up (seconds).
 LOCK_TIMEOUT_ENV = "REFEREE_LOCK_TIMEOUT"
@@ -33,9 +34,9 @@ def create_file(path: Path, data: bytes) -> None:
     """Write a new file atomically; refuse if it exists (even if it appears meanwhile)."""
     with writing(path):
         if path.exists():
-            raise InputError(f"{path} already exists; choose another file name, or delete it first")
+            raise InputError(_("{path} already exists; choose another file name, or delete it first").format(path=path))
         if not path.parent.is_dir():
-            raise InputError(f"folder {path.parent} does not exist; create it first or choose another path")
+            raise InputError(_("folder {folder} does not exist; create it first or choose another path").format(folder=path.parent))
         tmp = write_temporary(path, data)
         try:
             try:
@@ -48,7 +49,7 @@ def create_file(path: Path, data: bytes) -> None:
                     handle.flush()
                     os.fsync(handle.fileno())
         except FileExistsError:
-            raise InputError(f"{path} already exists; choose another file name, or delete it first") from None
+            raise InputError(_("{path} already exists; choose another file name, or delete it first").format(path=path)) from None
         finally:
             os.unlink(tmp)
         fsync_folder(path.parent)
@@ -68,7 +69,7 @@ def replace_file(path: Path, data: bytes) -> None:
     path = Path(os.path.realpath(path))
     with contextlib.suppress(OSError):
         if not os.stat(path).st_mode & 0o222:
-            raise SaveFileError(f"{shown} is read-only; make it writable to record in it (chmod u+w {shown})")
+            raise SaveFileError(_("{path} is read-only; make it writable to record in it (chmod u+w {path})").format(path=shown))
     with writing(path):
         remove_stale_temporaries(path)
         tmp = write_temporary(path, data)
@@ -178,12 +179,12 @@ def locked(path: Path, command: str) -> Iterator[int]:
         try:
             fd = os.open(path, os.O_RDONLY)
         except FileNotFoundError:
-            raise SaveFileError(f"no such file: {path}; start one with `{command} new {path} …`") from None
+            raise SaveFileError(_("no such file: {path}; start one with `{command} new {path} …`").format(path=path, command=command)) from None
         except OSError as error:
             raise SaveFileError(f"cannot open {path}: {error.strerror}") from None
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise SaveFileError(f"{path} is a folder or a device, not a save file")
+                raise SaveFileError(_("{path} is a folder or a device, not a save file").format(path=path))
             if locking is not None:
                 try:
                     locking.flock(fd, locking.LOCK_EX | locking.LOCK_NB)

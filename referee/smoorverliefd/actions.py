@@ -21,6 +21,7 @@ from typing import Any, NamedTuple, Union
 
 from referee.cards import Card, Suit, parse_suit
 from referee.errors import InputError
+from referee.i18n import _
 from referee.smoorverliefd.rounds import PlayedRound
 from referee.smoorverliefd.setup import Setup
 from referee.smoorverliefd.tricks import Revoke, Trick
@@ -105,7 +106,7 @@ def decode(setup: Setup, event: Mapping[str, Any]) -> Action:
         )
     if kind == "trick":
         return PlayTrick(tuple(_cards(event.get("cards"), "cards")))
-    raise InputError(f"unknown event kind {kind!r}; a match records bid, curse, round and trick events")
+    raise InputError(_("unknown event kind {kind}; a match records bid, curse, round and trick events").format(kind=repr(kind)))
 
 
 def encode(setup: Setup, action: Action) -> dict[str, Any]:
@@ -133,13 +134,13 @@ def encode(setup: Setup, action: Action) -> dict[str, Any]:
 
 def _text(value: object, key: str) -> str:
     if not isinstance(value, str):
-        raise InputError(f"`{key}` must be a name")
+        raise InputError(_("`{key}` must be a name").format(key=key))
     return value
 
 
 def _listed(value: object, key: str) -> list[object]:
     if not isinstance(value, list):
-        raise InputError(f"`{key}` must be a list")
+        raise InputError(_("`{key}` must be a list").format(key=key))
     return value
 
 
@@ -153,14 +154,14 @@ def _suit(value: object) -> Suit:
 
 def _named_numbers(setup: Setup, value: object, key: str) -> dict[int, int]:
     if not isinstance(value, Mapping):
-        raise InputError(f"`{key}` must be a table of NAME = number")
+        raise InputError(_("`{key}` must be a table of NAME = number").format(key=key))
     numbers: dict[int, int] = {}
     for name, number in value.items():
         seat = setup.player(name)
         if seat in numbers:
-            raise InputError(f"{setup.players[seat]} is named twice")
+            raise InputError(_("{name} is named twice").format(name=setup.players[seat]))
         if not isinstance(number, int) or isinstance(number, bool):
-            raise InputError(f"{setup.players[seat]}: {number!r} is not a whole number")
+            raise InputError(_("{name}: {number} is not a whole number").format(name=setup.players[seat], number=repr(number)))
         numbers[seat] = number
     return numbers
 
@@ -168,17 +169,17 @@ def _named_numbers(setup: Setup, value: object, key: str) -> dict[int, int]:
 def _hearts(setup: Setup, value: object) -> dict[int, Hearts]:
     """The hearts table of a round entry: NAME = count, or NAME = [heart cards]."""
     if not isinstance(value, Mapping):
-        raise InputError("`hearts` must be a table of NAME = count or NAME = [cards]")
+        raise InputError(_("`hearts` must be a table of NAME = count or NAME = [cards]"))
     hearts: dict[int, Hearts] = {}
     for name, entry in value.items():
         seat = setup.player(name)
         if seat in hearts:
-            raise InputError(f"{setup.players[seat]} is named twice")
+            raise InputError(_("{name} is named twice").format(name=setup.players[seat]))
         if isinstance(entry, list):
             hearts[seat] = tuple(_cards(entry, "hearts"))
         elif isinstance(entry, int) and not isinstance(entry, bool):
             hearts[seat] = entry
         else:
-            raise InputError(f"{setup.players[seat]}: {entry!r} is neither a count nor a list of hearts")
+            raise InputError(_("{name}: {entry} is neither a count nor a list of hearts").format(name=setup.players[seat], entry=repr(entry)))
     return hearts
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from referee.errors import InputError, RefereeError, RuleError
 from referee.game import Step
+from referee.i18n import _, ngettext
 from referee.smoorverliefd import actions
 from referee.smoorverliefd.actions import RoundScored, TrickTaken
 from referee.smoorverliefd.entry import ace_and_dead, quick_round
@@ -55,12 +56,12 @@ def replace_round(
     finished = {played.number: played for played in match.rounds}
     if number not in finished:
         if not match.rounds:
-            raise InputError("no round has been played yet, so there is none to correct; enter round 1 with `round`")
+            raise InputError(_("no round has been played yet, so there is none to correct; enter round 1 with `round`"))
         if number == match.current.number:
-            raise InputError(f"round {number} is not finished yet; enter it with `round`, or `undo` its tricks")
+            raise InputError(_("round {number} is not finished yet; enter it with `round`, or `undo` its tricks").format(number=number))
         last = len(match.rounds)
-        played = "round 1 has" if last == 1 else f"rounds 1 to {last} have"
-        raise InputError(f"there is no round {number}; {played} been played")
+        message = ngettext("there is no round {number}; round 1 has been played", "there is no round {number}; rounds 1 to {last} have been played", last)
+        raise InputError(message.format(number=number, last=last))
     positions = _entry_of_round(match, events, number)
     replacement = actions.encode(match.setup, quick_round(match.setup, entries, ace, dead, cursed))
     kept = [event for index, event in enumerate(events) if index not in positions]
@@ -121,12 +122,12 @@ def _check_tricks_keep_their_dealer(before: Match, events: Sequence[dict[str, An
             continue
         names = before.setup.players
         leader = names[before.setup.left_of(moved.was)]
-        raise RuleError(
-            f"correcting round {edited} this way makes {names[moved.now]} deal round {moved.number} instead of "
-            f"{names[moved.was]}, but round {moved.number}'s tricks were entered with {leader} leading "
-            f"(left of {names[moved.was]}), so their cards would go to other players; `undo` back to before "
-            f"round {moved.number}'s tricks, correct round {edited}, then enter them again"
+        message = _(
+            "correcting round {edited} this way makes {now} deal round {number} instead of {was}, but round {number}'s "
+            "tricks were entered with {leader} leading (left of {was}), so their cards would go to other players; `undo` "
+            "back to before round {number}'s tricks, correct round {edited}, then enter them again"
         )
+        raise RuleError(message.format(edited=edited, now=names[moved.now], number=moved.number, was=names[moved.was], leader=leader))
 
 
 def _replay_as_far_as_possible(before: Match, events: Sequence[dict[str, Any]]) -> Match:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 
 from referee.cards import Card, parse_cards, parse_suit
 from referee.errors import InputError, quoted
+from referee.i18n import _
 from referee.smoorverliefd.actions import Bids, CurseSuit, Hearts, PlayTrick, QuickRound
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.setup import Setup
@@ -26,10 +27,10 @@ def _named_values(setup: Setup, tokens: Sequence[str], example: str) -> dict[int
     for token in tokens:
         name, sep, value = token.partition("=")
         if not sep or not name.strip() or not value.strip():
-            raise InputError(f"{quoted(token)} is not an entry; write NAME=VALUE, e.g. {example}")
+            raise InputError(_("{token} is not an entry; write NAME=VALUE, e.g. {example}").format(token=quoted(token), example=example))
         seat = setup.player(name)
         if seat in values:
-            raise InputError(f"{setup.players[seat]} is named twice")
+            raise InputError(_("{name} is named twice").format(name=setup.players[seat]))
         values[seat] = value.strip()
     return {seat: values[seat] for seat in sorted(values)}
 
@@ -51,25 +52,23 @@ def _heart_cards(name: str, value: str) -> list[Card]:
         return parse_cards(value)
     except InputError as error:
         if value.isalpha() and len(value) > 2:
-            raise InputError(
-                f"{quoted(value)} is not a number of hearts nor a list of cards; "
-                f"write a count ({name}=3) or the heart cards ({name}=AH,10H)"
-            ) from None
+            message = _("{value} is not a number of hearts nor a list of cards; write a count ({name}=3) or the heart cards ({name}=AH,10H)")
+            raise InputError(message.format(value=quoted(value), name=name)) from None
         raise InputError(f"{name}={value}: {error}") from None
 
 
 def _once(values: Sequence[str], option: str, hint: str) -> str | None:
     """An option that is named once (--ace, --dead): repeated, it is refused, never cut to the last."""
     if len(values) > 1:
-        raise InputError(f"{option} is given {len(values)} times; {hint}")
+        raise InputError(_("{option} is given {count} times; {hint}").format(option=option, count=len(values), hint=hint))
     return values[0] if values else None
 
 
 def ace_and_dead(ace: Sequence[str], dead: Sequence[str]) -> tuple[str | None, str | None]:
     """``--ace`` names one player (one took A♥), ``--dead`` the dead cards in one go."""
     return (
-        _once(ace, "--ace", "one player took A♥, so name one"),
-        _once(dead, "--dead", f"name the cards once, e.g. --dead {','.join(dead)}"),
+        _once(ace, "--ace", _("one player took A♥, so name one")),
+        _once(dead, "--dead", _("name the cards once, e.g. --dead {cards}").format(cards=",".join(dead))),
     )
 
 
@@ -110,7 +109,7 @@ def bid_entry(tokens: Sequence[str]) -> Callable[[Match], Bids]:
         for seat, value in _named_values(setup, tokens, "Anna=2").items():
             count = _count(value)
             if count is None:
-                raise InputError(f"{setup.players[seat]}={value}: a bid is a number of hearts, 0 to 13")
+                raise InputError(_("{name}={value}: a bid is a number of hearts, 0 to 13").format(name=setup.players[seat], value=value))
             bids.append((seat, count))
         return Bids(tuple(bids))
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from referee.cards import Card, Suit
 from referee.errors import InputError, RuleError
 from referee.game import Outcome, Step
+from referee.i18n import _, ngettext
 from referee.smoorverliefd.actions import (
     Action,
     Bids,
@@ -34,7 +35,7 @@ from referee.smoorverliefd.rounds import PlayedRound, RoundInProgress, most_coll
 from referee.smoorverliefd.scoring import ALL_HEARTS, Capture, Standing, score_round, side_names, standing
 from referee.smoorverliefd.setup import Setup, Variant
 from referee.smoorverliefd.tricks import Trick, follow_suit_problem, follow_up, trick_winner
-from referee.wording import counted, verb
+from referee.smoorverliefd.words import both, card_name, points
 
 MAX_BID = ALL_HEARTS
 
@@ -70,8 +71,9 @@ class Match:
             return None
         setup = self.setup
         seats = (state.winner,) if setup.duos is None else tuple(setup.duos[state.winner])
-        wins = verb(len(seats), "wins", "win")
-        reason = f"{side_names(setup)[state.winner]} {wins} with {counted(state.totals[state.winner], 'point')}"
+        reason = ngettext("{side} wins with {points}", "{side} win with {points}", len(seats)).format(
+            side=side_names(setup)[state.winner], points=points(state.totals[state.winner])
+        )
         return Outcome(winners=seats, termination=Termination.TARGET_REACHED, reason=reason)
 
     @property
@@ -101,9 +103,9 @@ class Match:
     def hands_in_play(self) -> tuple[frozenset[Card], ...]:
         """A seeded match: the cards each player still holds this round."""
         if self.current.hands is None:
-            raise InputError("this match is played with physical cards; only a match started with --seed knows the hands")
+            raise InputError(_("this match is played with physical cards; only a match started with --seed knows the hands"))
         if self.outcome is not None:
-            raise InputError("the match is over; no cards are in hand")
+            raise InputError(_("the match is over; no cards are in hand"))
         return self.current.hands
 
     # --- actions ----------------------------------------------------------------------
@@ -140,7 +142,7 @@ class Match:
         back checked, as the captures it scores (so it is read once)."""
         winner = self.standing.winner
         if winner is not None:
-            return f"the match is over: {side_names(self.setup)[winner]} won; start a new match with `new`"
+            return _("the match is over: {side} won; start a new match with `new`").format(side=side_names(self.setup)[winner])
         if isinstance(action, Bids):
             return self._bids_refusal(action)
         if isinstance(action, CurseSuit):
@@ -155,19 +157,20 @@ class Match:
     def _bids_refusal(self, action: Bids) -> str | None:
         """Blinde Liefde: "Spelers bieden hoeveel harten ze zullen vangen voordat de ronde begint"."""
         if not self.setup.has(Variant.BLINDE_LIEFDE):
-            raise InputError("bids belong to the blinde-liefde variant, which this match does not play")
+            raise InputError(_("bids belong to the blinde-liefde variant, which this match does not play"))
         current = self.current
         if current.tricks:
-            return f"round {current.number} has begun; bids are made before the first trick"
+            return _("round {number} has begun; bids are made before the first trick").format(number=current.number)
         if current.bids is not None:
-            return f"the bids for round {current.number} are in already; `undo` them to change them"
+            return _("the bids for round {number} are in already; `undo` them to change them").format(number=current.number)
         bids = dict(action.bids)
         missing = [self.setup.players[seat] for seat in range(self.setup.count) if seat not in bids]
         if missing:
-            raise InputError(f"every player bids; missing: {', '.join(missing)}")
+            raise InputError(_("every player bids; missing: {names}").format(names=", ".join(missing)))
         for seat, bid in bids.items():
             if not 0 <= bid <= MAX_BID:
-                raise InputError(f"{self.setup.players[seat]} bids {bid}; a bid is a number of hearts from 0 to 13")
+                message = _("{name} bids {bid}; a bid is a number of hearts from 0 to 13")
+                raise InputError(message.format(name=self.setup.players[seat], bid=bid))
         return None
 
     def _curse_refusal(self) -> str | None:
@@ -175,32 +178,35 @@ class Match:
         a cursed suit (*vervloekte kleur*)."""
         current = self.current
         if not self.setup.has(Variant.CUPIDO):
-            raise InputError("a cursed suit belongs to the cupido variant, which this match does not play")
+            raise InputError(_("a cursed suit belongs to the cupido variant, which this match does not play"))
         if current.number == 1:
-            return "the first round has no cursed suit: it is named after a round, by the player with the fewest hearts"
+            return _("the first round has no cursed suit: it is named after a round, by the player with the fewest hearts")
         if current.tricks:
-            return f"round {current.number} has begun; the cursed suit is named before the first trick"
+            return _("round {number} has begun; the cursed suit is named before the first trick").format(number=current.number)
         if current.cursed_suit is not None:
-            return f"the cursed suit for round {current.number} is named already; `undo` it to change it"
+            return _("the cursed suit for round {number} is named already; `undo` it to change it").format(number=current.number)
         return None
 
     def _round_may_begin(self) -> str | None:
         current = self.current
         if self.setup.has(Variant.BLINDE_LIEFDE) and current.bids is None:
-            return f"blinde-liefde: record the bids for round {current.number} first (`bid FILE NAME=N …`)"
+            return _("blinde-liefde: record the bids for round {number} first (`bid FILE NAME=N …`)").format(number=current.number)
         if self.setup.has(Variant.CUPIDO) and current.number > 1 and current.cursed_suit is None:
             dealer = self.setup.players[current.dealer]
-            return f"cupido: {dealer} names the cursed suit for round {current.number} first (`curse FILE SUIT`)"
+            message = _("cupido: {dealer} names the cursed suit for round {number} first (`curse FILE SUIT`)")
+            return message.format(dealer=dealer, number=current.number)
         return None
 
     def _quick_round_check(self, action: QuickRound) -> str | _QuickEntry:
         """One line per round: the hearts each player captured, who took A♥, the dead cards."""
         current = self.current
         if current.tricks:
-            return (
-                f"round {current.number} is being entered trick by trick ({counted(len(current.tricks), 'trick')} so far); "
-                "finish it with `trick`, or `undo` the tricks first"
+            message = ngettext(
+                "round {number} is being entered trick by trick ({count} trick so far); finish it with `trick`, or `undo` the tricks first",
+                "round {number} is being entered trick by trick ({count} tricks so far); finish it with `trick`, or `undo` the tricks first",
+                len(current.tricks),
             )
+            return message.format(number=current.number, count=len(current.tricks))
         captures, ace, dead = captures_from_entry(self.setup, current.dead, dict(action.hearts), action.ace, action.dead)
         return _QuickEntry(captures, ace, dead, self._cursed_most_entry(action.cursed, captures))
 
@@ -211,18 +217,17 @@ class Match:
         setup, current, cards = self.setup, self.current, action.cards
         leader = current.leader
         if len(cards) != setup.count:
-            raise InputError(
-                f"a trick has {setup.count} cards, one per player in play order from the leader "
-                f"({setup.players[leader]}); got {len(cards)}"
-            )
+            message = _("a trick has {count} cards, one per player in play order from the leader ({leader}); got {got}")
+            raise InputError(message.format(count=setup.count, leader=setup.players[leader], got=len(cards)))
         seen: set[Card] = set()
         played = current.played
         for card in cards:
             if card in seen:
-                raise InputError(f"{card} is named twice in this trick")
+                raise InputError(_("{card} is named twice in this trick").format(card=card_name(card)))
             if card in played:
                 number = next(t.number for t in current.tricks if card in t.cards)
-                return f"{card} was already played in trick {number} of round {current.number}"
+                message = _("{card} was already played in trick {trick} of round {number}")
+                return message.format(card=card_name(card), trick=number, number=current.number)
             seen.add(card)
         if current.hands is not None:
             led: Suit | None = None
@@ -230,7 +235,7 @@ class Match:
                 seat = (leader + position) % setup.count
                 problem = follow_suit_problem(current.hands[seat], card, led)
                 if problem:
-                    return f"trick {len(current.tricks) + 1}: {setup.players[seat]} {problem}"
+                    return _("trick {number}: {name} {problem}").format(number=len(current.tricks) + 1, name=setup.players[seat], problem=problem)
                 led = led or card.suit
         return None
 
@@ -269,24 +274,25 @@ class Match:
         suit = self.current.cursed_suit
         if suit is None:
             if cursed_most:
-                raise InputError("no cursed suit this round, so nobody loses points for one; leave out --cursed")
+                raise InputError(_("no cursed suit this round, so nobody loses points for one; leave out --cursed"))
             return ()
         if suit is Suit.HEARTS:
             collected = most_collected([capture.count for capture in captures])
             if cursed_most and sorted(set(cursed_most)) != list(collected):
                 names = self.setup.players
-                most = " and ".join(names[seat] for seat in collected) or "nobody"
-                each = f" ({captures[collected[0]].count}♥{' each' if len(collected) > 1 else ''})" if collected else ""
+                most = both([names[seat] for seat in collected]) or _("nobody")
+                each = ""
+                if collected:
+                    count = captures[collected[0]].count
+                    each = (_(" ({count}♥ each)") if len(collected) > 1 else " ({count}♥)").format(count=count)
                 said = ", ".join(names[seat] for seat in cursed_most)
-                raise InputError(
-                    f"hearts are the cursed suit, so the counts decide: {most} collected the most{each}, "
-                    f"not {said} as --cursed says; leave out --cursed"
-                )
+                message = _("hearts are the cursed suit, so the counts decide: {most} collected the most{each}, not {said} as --cursed says; leave out --cursed")
+                raise InputError(message.format(most=most, each=each, said=said))
             return collected
         if not cursed_most:
-            raise InputError(f"cupido: who collected the most {suit.symbol} this round? add --cursed NAME (all tied players)")
+            raise InputError(_("cupido: who collected the most {suit} this round? add --cursed NAME (all tied players)").format(suit=suit.symbol))
         if len(set(cursed_most)) != len(cursed_most):
-            raise InputError("a player is named twice in --cursed")
+            raise InputError(_("a player is named twice in --cursed"))
         return tuple(sorted(cursed_most))
 
     def _finish_tricks(self) -> Match:

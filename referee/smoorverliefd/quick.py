@@ -11,10 +11,11 @@ from collections.abc import Mapping, Sequence
 
 from referee.cards import Card, Suit
 from referee.errors import InputError
+from referee.i18n import _, ngettext
 from referee.smoorverliefd.dealing import SMOORVERLIEFD_HANDS
 from referee.smoorverliefd.scoring import ACE_OF_HEARTS, ALL_HEARTS, Capture
 from referee.smoorverliefd.setup import Setup, Variant
-from referee.wording import counted
+from referee.smoorverliefd.words import card_name, either
 
 
 def captures_from_entry(
@@ -38,34 +39,32 @@ def captures_from_entry(
     for seat, entry in hearts.items():
         if isinstance(entry, int):
             if not 0 <= entry <= ALL_HEARTS:
-                raise InputError(f"{names[seat]}={entry}: a player captures 0 to 13 hearts")
+                raise InputError(_("{name}={entry}: a player captures 0 to 13 hearts").format(name=names[seat], entry=entry))
             if entry and setup.has(Variant.KLEINE_LIEFDE):
-                raise InputError(
-                    f"kleine-liefde scores each heart's face value: list {names[seat]}'s hearts, e.g. {names[seat]}=AH,10H,3H"
-                )
+                message = _("kleine-liefde scores each heart's face value: list {name}'s hearts, e.g. {name}=AH,10H,3H")
+                raise InputError(message.format(name=names[seat]))
             continue
         for card in entry:
             if card.suit is not Suit.HEARTS:
-                raise InputError(f"{names[seat]}: {card} is not a heart; list only the hearts captured")
+                raise InputError(_("{name}: {card} is not a heart; list only the hearts captured").format(name=names[seat], card=card_name(card)))
             if card in listed:
-                raise InputError(f"{card} is listed twice; every heart is captured by one player")
+                raise InputError(_("{card} is listed twice; every heart is captured by one player").format(card=card_name(card)))
             if card in dead_hearts:
-                raise InputError(f"{card} is in the dead pile, so nobody captured it")
+                raise InputError(_("{card} is in the dead pile, so nobody captured it").format(card=card_name(card)))
             listed.add(card)
 
     counts = [_count(hearts.get(seat, 0)) for seat in range(setup.count)]
     expected = ALL_HEARTS - len(dead_hearts)
     entered = sum(counts)
     if entered != expected:
-        dead_note = f"{len(dead_hearts)} dead" if dead_hearts else "none dead"
+        dead_note = _("{count} dead").format(count=len(dead_hearts)) if dead_hearts else _("none dead")
         gap = expected - entered
-        amount = f"{gap} short" if gap > 0 else f"{-gap} too many"
+        amount = (_("{count} short") if gap > 0 else _("{count} too many")).format(count=abs(gap))
         hint = ""
         if gap > 0 and SMOORVERLIEFD_HANDS[setup.count][1] and not dead_hearts and known_dead is None:
-            hint = "; if hearts are in the dead pile, name them with --dead"
-        raise InputError(
-            f"the hearts add up to {entered}, but {expected} were captured (13 hearts, {dead_note}): {amount}{hint}"
-        )
+            hint = _("; if hearts are in the dead pile, name them with --dead")
+        message = _("the hearts add up to {entered}, but {expected} were captured (13 hearts, {dead}): {amount}{hint}")
+        raise InputError(message.format(entered=entered, expected=expected, dead=dead_note, amount=amount, hint=hint))
 
     ace_seat = _ace_holder(setup, hearts, ace, ACE_OF_HEARTS in dead_hearts, counts)
     captures = tuple(
@@ -91,17 +90,19 @@ def _dead_cards(setup: Setup, known: tuple[Card, ...] | None, dead: Sequence[Car
     if dead is None:
         return known or ()
     if size == 0:
-        raise InputError(f"with {setup.count} players no card is dead; leave out --dead")
+        raise InputError(_("with {count} players no card is dead; leave out --dead").format(count=setup.count))
     if len(set(dead)) != len(dead):
-        raise InputError("a dead card is named twice")
+        raise InputError(_("a dead card is named twice"))
     if len(dead) > size:
-        raise InputError(
-            f"with {setup.count} players the dead pile holds {counted(size, 'card')}, but --dead names {len(dead)}; "
-            "name only the dead cards the table turned over"
+        message = ngettext(
+            "with {players} players the dead pile holds {size} card, but --dead names {named}; name only the dead cards the table turned over",
+            "with {players} players the dead pile holds {size} cards, but --dead names {named}; name only the dead cards the table turned over",
+            size,
         )
+        raise InputError(message.format(players=setup.count, size=size, named=len(dead)))
     if known is not None and not set(dead) <= set(known):
-        shown = " ".join(str(card) for card in known)
-        raise InputError(f"the seeded deal's dead cards this round are {shown}; --dead says otherwise")
+        shown = " ".join(card_name(card) for card in known)
+        raise InputError(_("the seeded deal's dead cards this round are {cards}; --dead says otherwise").format(cards=shown))
     return tuple(known) if known is not None else tuple(dead)
 
 
@@ -117,21 +118,20 @@ def _ace_holder(
     listed = next((seat for seat, entry in hearts.items() if isinstance(entry, tuple) and ACE_OF_HEARTS in entry), None)
     if ace_dead:
         if ace is not None:
-            raise InputError("A♥ is in the dead pile, so nobody took it; leave out --ace")
+            raise InputError(_("A♥ is in the dead pile, so nobody took it; leave out --ace"))
         return None
     if listed is not None:
         if ace is not None and ace != listed:
-            raise InputError(f"A♥ is listed with {names[listed]}'s hearts but --ace says {names[ace]}")
+            raise InputError(_("A♥ is listed with {listed}'s hearts but --ace says {ace}").format(listed=names[listed], ace=names[ace]))
         return listed
     counted_hearts = sorted(seat for seat, entry in hearts.items() if isinstance(entry, int) and entry > 0)
     if ace is None:
         if len(counted_hearts) == 1:
             return counted_hearts[0]
-        *others, last = [names[seat] for seat in counted_hearts]
-        choices = f"{', '.join(others)} or {last}"
-        raise InputError(f"who took A♥ ({choices})? add --ace NAME (or list AH with that player's hearts)")
+        choices = either([names[seat] for seat in counted_hearts])
+        raise InputError(_("who took A♥ ({choices})? add --ace NAME (or list AH with that player's hearts)").format(choices=choices))
     if isinstance(hearts.get(ace), tuple):
-        raise InputError(f"--ace says {names[ace]} took A♥, but {names[ace]}'s hearts are listed without AH")
+        raise InputError(_("--ace says {name} took A♥, but {name}'s hearts are listed without AH").format(name=names[ace]))
     if counts[ace] == 0:
-        raise InputError(f"--ace says {names[ace]} took A♥, but {names[ace]} is entered with no hearts")
+        raise InputError(_("--ace says {name} took A♥, but {name} is entered with no hearts").format(name=names[ace]))
     return ace

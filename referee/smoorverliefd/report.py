@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.i18n import _
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.rounds import PlayedRound
 from referee.smoorverliefd.scoring import side_names, side_totals
 from referee.smoorverliefd.setup import Variant
 from referee.smoorverliefd.tricks import Revoke, Trick
-from referee.wording import counted
+from referee.smoorverliefd.words import card_symbol, points
 
 
 def next_round(match: Match) -> dict[str, Any]:
@@ -115,12 +116,12 @@ def revoke_json(match: Match, revoke: Revoke, round_number: int) -> dict[str, An
 def revoke_text(match: Match, revoke: Revoke, round_number: int) -> str:
     """A revoke in words, the same on every screen and in the CSV export."""
     name = match.setup.players[revoke.seat]
-    text = (
-        f"{name} did not follow {revoke.suit.symbol} in trick {revoke.showed_out_in} of round {round_number} "
-        f"but played {revoke.card.symbol} in trick {revoke.played_in}"
-    )
+    text = _("{name} did not follow {suit} in trick {trick} of round {round} but played {card} in trick {played_in}").format(
+        name=name, suit=revoke.suit.symbol, trick=revoke.showed_out_in, round=round_number,
+        card=card_symbol(revoke.card), played_in=revoke.played_in,
+    )  # fmt: skip
     penalty = match.setup.revoke_penalty
-    return text + (f"; {name} loses {counted(penalty, 'point')} this round" if penalty else "")
+    return text + (_("; {name} loses {points} this round").format(name=name, points=points(penalty)) if penalty else "")
 
 
 def running_totals(match: Match) -> list[tuple[int, ...]]:

@@ -7,10 +7,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.game import Outcome, Rules, Step
+from referee.i18n import _
 from referee.smoorverliefd import actions
 from referee.smoorverliefd.actions import Action, TrickTaken
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.setup import Setup
+from referee.smoorverliefd.words import saved_card, saved_suit
 
 
 class SmoorverliefdRules:
@@ -51,22 +53,22 @@ class SmoorverliefdRules:
         """One line per event, as it was entered."""
         kind = event.get("kind")
         if kind == "bid":
-            return "bids: " + ", ".join(f"{name} {bid}" for name, bid in event.get("bids", {}).items())
+            return _("bids: ") + ", ".join(f"{name} {bid}" for name, bid in event.get("bids", {}).items())
         if kind == "curse":
-            return f"cursed suit: {event.get('suit')}"
+            return _("cursed suit: {suit}").format(suit=saved_suit(event.get("suit")))
         if kind == "trick":
-            return "trick: " + " ".join(event.get("cards", []))
+            return _("trick: ") + " ".join(saved_card(card) for card in event.get("cards", []))
         if kind == "round":
             parts = []
             for name, hearts in event.get("hearts", {}).items():
-                parts.append(f"{name} {','.join(hearts) if isinstance(hearts, list) else hearts}")
-            line = "round: " + (", ".join(parts) or "no hearts")
+                parts.append(f"{name} {','.join(map(saved_card, hearts)) if isinstance(hearts, list) else hearts}")
+            line = _("round: ") + (", ".join(parts) or _("no hearts"))
             if event.get("ace"):
                 line += f"; A♥ {event['ace']}"
             if event.get("dead"):
-                line += f"; dead {' '.join(event['dead'])}"
+                line += _("; dead {cards}").format(cards=" ".join(map(saved_card, event["dead"])))
             if event.get("cursed"):
-                line += f"; most of the cursed suit: {', '.join(event['cursed'])}"
+                line += _("; most of the cursed suit: {names}").format(names=", ".join(event["cursed"]))
             return line
         return str(kind)
 
@@ -74,14 +76,17 @@ class SmoorverliefdRules:
         """An event in its round: `history` groups the events by round ("Round 2 — Bram
         deals"), and a trick says who won it and the revoke it proved, if any."""
         from referee.smoorverliefd.report import revoke_text
+        from referee.smoorverliefd.words import card_name
 
         number, names = before.current.number, before.setup.players
-        detail: dict[str, Any] = {"round": number, "section": f"Round {number} — {names[before.current.dealer]} deals"}
+        section = _("Round {number} — {dealer} deals").format(number=number, dealer=names[before.current.dealer])
+        detail: dict[str, Any] = {"round": number, "section": section}
         if isinstance(step.effect, TrickTaken):
             played = step.effect.trick
-            summary = f"trick {played.number}: {' '.join(str(c) for c in played.cards)} — {names[played.winner]} wins"
+            cards = " ".join(card_name(card) for card in played.cards)
+            summary = _("trick {number}: {cards} — {winner} wins").format(number=played.number, cards=cards, winner=names[played.winner])
             for revoke in step.effect.revokes:
-                summary += f"; revoke (verzaken): {revoke_text(step.state, revoke, number)}"
+                summary += _("; revoke (verzaken): {revoke}").format(revoke=revoke_text(step.state, revoke, number))
             detail["summary"] = summary
         return detail
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.errors import InputError, choose
+from referee.i18n import _
 from referee.players import check_names, players_from_setup, seat_of
 from referee.seeds import check_seed
 
@@ -51,21 +52,22 @@ class Setup:
 
     def __post_init__(self) -> None:
         if len(self.players) not in PLAYER_COUNTS:
-            raise InputError(f"Smoorverliefd is played by 3, 4 or 5 players, not {len(self.players)}; name 3 to 5 players")
+            raise InputError(_("Smoorverliefd is played by 3, 4 or 5 players, not {count}; name 3 to 5 players").format(count=len(self.players)))
         check_names(self.players)
         if self.target < 1:
-            raise InputError(f"the target must be at least 1 point, not {self.target}")
+            raise InputError(_("the target must be at least 1 point, not {target}").format(target=self.target))
         if self.bid_bonus < 0 or self.bid_penalty < 0:
-            raise InputError("--bid-bonus and --bid-penalty are amounts of points: give numbers of 0 or more")
+            raise InputError(_("--bid-bonus and --bid-penalty are amounts of points: give numbers of 0 or more"))
         if self.revoke_penalty < 0:
-            raise InputError(f"--revoke-penalty is the points a revoke costs: give a number of 0 or more, not {self.revoke_penalty}")
+            message = _("--revoke-penalty is the points a revoke costs: give a number of 0 or more, not {penalty}")
+            raise InputError(message.format(penalty=self.revoke_penalty))
         if Variant.PARTNERS in self.variants:
             if len(self.players) != 4:
-                raise InputError(f"the partners variant is for 4 players in two duos, not {len(self.players)}")
+                raise InputError(_("the partners variant is for 4 players in two duos, not {count}").format(count=len(self.players)))
             if self.duos is None:
-                raise InputError("the partners variant needs its two duos")
+                raise InputError(_("the partners variant needs its two duos"))
         elif self.duos is not None:
-            raise InputError("duos only exist in the partners variant; add --variant partners")
+            raise InputError(_("duos only exist in the partners variant; add --variant partners"))
 
     @property
     def count(self) -> int:
@@ -144,7 +146,7 @@ class Setup:
         players = tuple(players)
         chosen = frozenset(Variant.parse(v) for v in variants)
         if (bid_bonus is not None or bid_penalty is not None) and Variant.BLINDE_LIEFDE not in chosen:
-            raise InputError("--bid-bonus and --bid-penalty belong to the blinde-liefde variant; add --variant blinde-liefde")
+            raise InputError(_("--bid-bonus and --bid-penalty belong to the blinde-liefde variant; add --variant blinde-liefde"))
         bid_bonus = DEFAULT_BID_BONUS if bid_bonus is None else bid_bonus
         bid_penalty = DEFAULT_BID_PENALTY if bid_penalty is None else bid_penalty
         if seed is not None:
@@ -161,24 +163,24 @@ class Setup:
 def _duos(setup: Setup, duos: object) -> tuple[tuple[int, int], tuple[int, int]]:
     """Duos from names: ``[["Anna", "Cees"], ["Bram", "Daan"]]`` or just the first pair."""
     if not isinstance(duos, list | tuple) or not duos:
-        raise InputError("duos are two pairs of names, e.g. Anna+Cees")
+        raise InputError(_("duos are two pairs of names, e.g. Anna+Cees"))
     first = duos[0]
     if not isinstance(first, list | tuple) or len(first) != 2:
-        raise InputError("a duo is two players, e.g. Anna+Cees")
+        raise InputError(_("a duo is two players, e.g. Anna+Cees"))
     a, b = (setup.player(str(name)) for name in first)
     if a == b:
-        raise InputError("a duo is two different players")
+        raise InputError(_("a duo is two different players"))
     rest = tuple(seat for seat in range(4) if seat not in (a, b))
     pairs = ((min(a, b), max(a, b)), (rest[0], rest[1]))
     if len(duos) > 1 and sorted(setup.player(str(n)) for n in duos[1]) != list(pairs[1]):
-        raise InputError("the two duos must hold all four players once each")
+        raise InputError(_("the two duos must hold all four players once each"))
     return pairs
 
 
 def _int(table: Mapping[str, Any], key: str, default: int) -> int:
     value = table.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise InputError(f"`{key}` must be a whole number")
+        raise InputError(_("`{key}` must be a whole number").format(key=key))
     return value
 
 
@@ -189,5 +191,5 @@ def _optional_int(table: Mapping[str, Any], key: str) -> int | None:
 def _strings(table: Mapping[str, Any], key: str) -> list[str]:
     value = table.get(key, [])
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise InputError(f"`{key}` must be a list of names")
+        raise InputError(_("`{key}` must be a list of names").format(key=key))
     return value

@@ -16,6 +16,8 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from referee.cards import Card, Suit
+from referee.i18n import _
+from referee.smoorverliefd.words import card_symbol, suit_name
 
 
 def trick_winner(cards: Sequence[Card], trump: Suit | None = None) -> int:
@@ -49,9 +51,10 @@ class Trick:
 def follow_suit_problem(hand: Collection[Card], card: Card, led: Suit | None) -> str | None:
     """Why playing ``card`` from ``hand`` breaks a rule, or None when it may be played."""
     if card not in hand:
-        return f"does not hold {card.symbol}"
+        return _("does not hold {card}").format(card=card_symbol(card))
     if led is not None and card.suit is not led and any(held.suit is led for held in hand):
-        return f"must follow {led.symbol}: they still hold {led.name.lower()}, so {card.symbol} may not be played"
+        message = _("must follow {suit}: they still hold {suit_name}, so {card} may not be played")
+        return message.format(suit=led.symbol, suit_name=suit_name(led), card=card_symbol(card))
     return None
 
 
