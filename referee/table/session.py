@@ -74,8 +74,11 @@ class Table:
     # --- the game's commands ------------------------------------------------------------
 
     def commands(self) -> list[str]:
-        """The commands typed in the session: the game's (but `new`), then the session's."""
-        names = [name for name in self.group.list_commands(None) if name != "new"]
+        """The commands typed in the session: the game's (but `new`, and those hidden
+        from help, such as the Dutch names of Smoorverliefd's commands, which still run),
+        then the session's."""
+        commands = self.group.commands
+        names = [name for name in self.group.list_commands(None) if name != "new" and not commands[name].hidden]
         extra = [word for word, stands_for in STAND_INS.items() if word not in names and stands_for in names]
         return [*names, *extra, HELP, QUIT[0]]
 
