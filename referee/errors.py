@@ -52,10 +52,12 @@ def choose(word: str, choices: Iterable[str], what: str) -> str:
     for choice in choices:
         if word.lower() == choice.lower():
             return choice
-    message = f"unknown {what} {quoted(word)}"
+    from referee.i18n import _
+
+    message = _("unknown {what} {word}").format(what=_(what), word=quoted(word))
     guess = nearest(word, choices)
     if guess:
-        message += f" — did you mean {guess}?"
+        message += _(" — did you mean {guess}?").format(guess=guess)
     else:
-        message += f" — choose one of: {', '.join(choices)}"
+        message += _(" — choose one of: {choices}").format(choices=", ".join(choices))
     raise InputError(message)

@@ -293,3 +293,19 @@ def test_card_and_file_errors_are_dutch_too(referee, match_file, tmp_path):
     assert bad_card.exit_code == 2 and "onbekende rang 'X' in kaart 'X♠'" in bad_card.stderr
     missing = dutch(referee, "smoor", "stand", str(tmp_path / "weg.toml"))
     assert missing.exit_code == 2 and "bestand bestaat niet" in missing.stderr and "`referee smoor nieuw" in missing.stderr
+
+
+def test_the_help_of_the_smoor_group_is_dutch_typers_own_words_included(referee):
+    text = referee("smoor", "new", "--help", "--lang", "nl").stdout
+    for dutch in ("Gebruik: referee smoor new", "Argumenten", "Opties", "[verplicht]", "Toon deze hulp en stop."):
+        assert dutch in text
+    for english in ("Usage:", "Arguments", "Options", "[required]", "Show this message and exit."):
+        assert english not in text
+    english = referee("smoor", "new", "--help").stdout  # the same process, English again
+    assert "Usage: referee smoor new" in english and "Arguments" in english and "Argumenten" not in english
+
+
+def test_an_unknown_choice_is_refused_in_dutch(referee, tmp_path):
+    result = referee("smoor", "new", str(tmp_path / "m.toml"), "A", "B", "C", "--variant", "troof", "--lang", "nl")
+    assert result.exit_code == 2
+    assert result.stderr == "referee: onbekende variant 'troof' — bedoel je troef?\n"

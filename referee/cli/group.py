@@ -36,14 +36,19 @@ class RefereeGroup(TyperGroup):
             plain_conversion(param)
 
     def get_help_option(self, ctx: Any) -> Any:
-        from referee.cli.typer_internals import plain_conversion
+        from referee.cli.typer_internals import help_option
 
-        return plain_conversion(super().get_help_option(ctx))
+        return help_option(super().get_help_option(ctx))
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         from referee.cli.typer_internals import usage_pieces
 
         return [*usage_pieces(self, ctx), self.subcommand_metavar]
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        from referee.cli.typer_internals import usage_prefix
+
+        formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), prefix=usage_prefix())
 
     def list_commands(self, ctx: Any) -> list[str]:
         """A game's commands in the order of an evening: `new` first, then the entries
@@ -88,6 +93,10 @@ def run(group: TyperGroup, argv: list[str], prog_name: str, complete_var: str | 
         argv = choose_language(argv)
     except RefereeError as error:
         return fail(str(error), error.exit_code, want_json)
+    if not argv or "--help" in argv or "-h" in argv:  # help is drawn: Typer's words too
+        from referee.cli.typer_internals import translate_help
+
+        translate_help()
     try:
         result = TyperGroup.main(
             group, args=argv, prog_name=prog_name, complete_var=complete_var, standalone_mode=False, **extra

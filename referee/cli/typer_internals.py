@@ -29,6 +29,10 @@ the package index has). It holds four things:
    option errors (too few values for an option) without their context, so the error
    path walks the traceback's frames, click's own, for the innermost ``ctx``, to say
    which command's ``--help`` to read.
+5. **Typer's own words in help, in the chosen language** (:func:`translate_help`,
+   :func:`help_option`, :func:`usage_prefix`): the panel titles and ``[required]`` /
+   ``[default: …]`` are module constants of ``typer.rich_utils``, the ``--help`` option's
+   text and the ``Usage:`` prefix are click's; a Dutch table reads them in Dutch.
 """
 
 from __future__ import annotations
@@ -98,10 +102,44 @@ class PlainCommand(TyperCommand):
             plain_conversion(param)
 
     def get_help_option(self, ctx: Any) -> Any:
-        return plain_conversion(super().get_help_option(ctx))
+        return help_option(super().get_help_option(ctx))
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         return usage_pieces(self, ctx)
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), prefix=usage_prefix())
+
+
+def help_option(option: Any) -> Any:
+    """The ``--help`` option, converted without pydantic and saying what it does in the
+    chosen language."""
+    from referee.i18n import _
+
+    if option is not None:
+        option.help = _("Show this message and exit.")
+    return plain_conversion(option)
+
+
+def usage_prefix() -> str:
+    from referee.i18n import _
+
+    return _("Usage: ")
+
+
+def translate_help() -> None:
+    """Typer's words in help panels in the chosen language (its rich help reads these
+    module constants when it draws; set in English too, as one process may draw help in
+    both languages)."""
+    from typer import rich_utils
+
+    from referee.i18n import _
+
+    rich_utils.ARGUMENTS_PANEL_TITLE = _("Arguments")
+    rich_utils.OPTIONS_PANEL_TITLE = _("Options")
+    rich_utils.COMMANDS_PANEL_TITLE = _("Commands")
+    rich_utils.REQUIRED_LONG_STRING = _("[required]")
+    rich_utils.DEFAULT_STRING = _("[default: {}]")
 
 
 def paragraphs(text: str | None) -> str | None:
