@@ -309,3 +309,19 @@ def test_an_unknown_choice_is_refused_in_dutch(referee, tmp_path):
     result = referee("smoor", "new", str(tmp_path / "m.toml"), "A", "B", "C", "--variant", "troof", "--lang", "nl")
     assert result.exit_code == 2
     assert result.stderr == "referee: onbekende variant 'troof' — bedoel je troef?\n"
+
+
+@pytest.mark.parametrize(
+    "args, dutch",
+    [
+        (["smoor", "new"], "referee: argument FILE ontbreekt (zie `referee smoor new --help`)"),
+        (["smoor", "standings", "m.toml", "--foo"], "referee: onbekende optie: --foo (zie `referee smoor standings --help`)"),
+        (["smoor", "stnadings"], "referee: onbekende opdracht stnadings; bedoel je 'standings'? (zie `referee smoor --help`)"),
+        (["smoor", "new", "m.toml", "A", "B", "C", "--target", "x"],
+         "referee: ongeldige waarde voor --target: 'x' is geen geheel getal (cijfers 0–9, hoogstens 18) "
+         "(zie `referee smoor new --help`)"),
+    ],
+)
+def test_click_s_own_usage_errors_are_dutch_too(referee, args, dutch):
+    result = referee(*args, "--lang", "nl")
+    assert result.exit_code == 2 and result.stderr == dutch + "\n"

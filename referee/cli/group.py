@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import typer
@@ -152,10 +152,39 @@ def usage_message(error: click_exceptions.UsageError) -> str:
     """Click's usage message on one line, with where to look for the right spelling."""
     message = " ".join(error.format_message().split())
     message = re.sub(r"\s*\((?:Possible options|Did you mean):? ([^)]*)\)", r"; did you mean \1?", message)
-    message = message[:1].lower() + message[1:].rstrip(".")
+    message = _in_words_of_the_table(message[:1].lower() + message[1:].rstrip("."))
     context = error_context(error)
     path = context.command_path if context is not None else PROGRAM
     return _("{message} (see `{path} --help`)").format(message=message, path=path)
+
+
+#: Click's usage errors, as patterns of its English wording, with the words the table
+#: reads (called with the pattern's groups: the names and values click put in).
+_CLICK_WORDS: tuple[tuple[str, Callable[..., str]], ...] = (
+    (r"missing argument '(.*)'", lambda name: _("missing argument {0}").format(name)),
+    (r"missing option '(.*)'", lambda name: _("missing option {0}").format(name)),
+    (r"no such option: (\S+)", lambda name: _("no such option: {0}").format(name)),
+    (r"no such option: (\S+); did you mean (.*)\?", lambda name, guess: _("no such option: {0}; did you mean {1}?").format(name, guess)),
+    (r"no such command '(.*?)'", lambda name: _("no such command {0}").format(name)),
+    (r"no such command '(.*?)'\. Did you mean (.*)\?", lambda name, guess: _("no such command {0}; did you mean {1}?").format(name, guess)),
+    (r"option '(.*)' requires an argument", lambda name: _("option {0} requires an argument").format(name)),
+    (r"option '(.*)' requires (\d+) arguments", lambda name, n: _("option {0} requires {1} arguments").format(name, n)),
+    (r"got unexpected extra argument(?:s|\(s\))? \((.*)\)", lambda extra: _("got unexpected extra argument(s) ({0})").format(extra)),
+    (r"invalid value for '(.*?)': (.*)", lambda name, why: _("invalid value for {0}: {1}").format(name, why)),
+)  # fmt: skip
+
+
+def _in_words_of_the_table(message: str) -> str:
+    """A click usage error in the chosen language (English: as click wrote it)."""
+    from referee import i18n
+
+    if not i18n.dutch():
+        return message
+    for pattern, words in _CLICK_WORDS:
+        found = re.fullmatch(pattern, message)
+        if found:
+            return words(*found.groups())
+    return message
 
 
 def fail(message: str, code: int, want_json: bool) -> int:

@@ -215,22 +215,25 @@ def _plain_param_class() -> type | None:
             return str(value)
 
         def _integer(self, value: Any, param: Any, ctx: Any) -> int:
+            from referee.i18n import _
+
             text = str(value).strip()
             if isinstance(value, int):
                 number = value
             elif _WHOLE_NUMBER.fullmatch(text) and len(text) <= 18:
                 number = int(text)
             else:  # not 1_000, not other scripts' digits, not absurdly long
-                raise BadParameter(f"{value!r} is not a whole number (digits 0–9, at most 18).", ctx=ctx, param=param)
+                message = _("{value} is not a whole number (digits 0–9, at most 18).").format(value=repr(value))
+                raise BadParameter(message, ctx=ctx, param=param)
             low, high = self.parameter_info.min, self.parameter_info.max
             if (low is not None and number < low) or (high is not None and number > high):
                 if high is None:
-                    problem = f"must be {low} or more"
+                    problem = _("{number} must be {low} or more.").format(number=number, low=low)
                 elif low is None:
-                    problem = f"must be at most {high}"
+                    problem = _("{number} must be at most {high}.").format(number=number, high=high)
                 else:
-                    problem = f"is not in the range {low} to {high}"
-                raise BadParameter(f"{number} {problem}.", ctx=ctx, param=param)
+                    problem = _("{number} is not in the range {low} to {high}.").format(number=number, low=low, high=high)
+                raise BadParameter(problem, ctx=ctx, param=param)
             return number
 
     return PlainParam
