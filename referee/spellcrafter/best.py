@@ -1,0 +1,314 @@
+"""The best words a hand of Spellcrafter cards could make (`referee spell best`).
+
+A hand is a player's selected cards (at most :data:`~referee.spellcrafter.scoring.SELECTED_CARDS`,
+letter and special cards) and the round's Jumper. The search is exhaustive, in three steps:
+
+1. **Which words could fit.** Every multiset of letters the hand can spell is a *key*
+   (the letters sorted): each letter card in or out, the Qu card as ``q`` or ``qu``, the
+   Jumper in or out, each Double, Double as any letter a letter card or the Jumper shows
+   (``qu`` for the Qu card), each Trouble as any letter a–z. Each key is looked up in an
+   anagram index of the dictionary (:mod:`referee.spellcrafter.anagrams`): the words with
+   exactly those letters. The keys over-approximate what the hand can do (a Double,
+   Double may copy a letter the word then does not show); step 2 is exact. A hand with
+   so many wild cards that the keys would outnumber the index's entries scans the index
+   instead, with a check that only throws out words the hand cannot cover.
+2. **How a word is best made.** For one word, every way to lay the cards on its letters
+   (which card of a letter, the Qu card with or without its U, the Jumper or not,
+   Double, Double or Trouble on any letter) and every way to put the Toil cards on
+   letter cards or the Jumper gives a token line, scored by the game's one scorer,
+   :func:`~referee.spellcrafter.scoring.score_word`; lines that break a rule are never
+   built (fewer than 3 letters, no Jumper under the friendly rules, a Double, Double
+   copying a letter the word does not show).
+3. **Branch and bound.** Words are taken in order of an upper bound on their score
+   (each letter's best possible value, every Toil's +1, the largest multiplier the
+   length allows, the bonus if the hand holds all three special cards); once K words are
+   found, a word or a card layout whose bound is below the K-th score is skipped: it
+   cannot enter the list. Bounds are only ever *above* the score, so nothing that could
+   enter is skipped.
+
+Ties in score are ordered by length (longer first), then alphabetically. Whether a word
+is in the dictionary is the caller's judge (``valid``): the same verdict as
+`dict check`, house rules included.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from referee.errors import InputError, quoted
+from referee.spellcrafter.cards import QU, SUIT_HELP, Special, SpellCard, SpellSuit
+from referee.spellcrafter.notation import DoubleToken, LetterLike, LetterToken, ToilToken, Token, TroubleToken, parse_token
+from referee.spellcrafter.scoring import DDT_BONUS, MIN_LETTERS, SELECTED_CARDS, STRAIGHT_LETTERS, Score, Variants, score_word
+
+DEFAULT_TOP = 5
+ALPHABET = string.ascii_lowercase
+#: The flush straight's ×3, the largest multiplier; a shorter word can get ×2 at most.
+MAX_MULTIPLIER, SHORT_MULTIPLIER = 3, 2
+
+_SPECIAL_CARD = re.compile(r"(DD|TOIL|TR)([a-z])", re.IGNORECASE | re.ASCII)
+_SPECIAL_CODES = {special.code: special for special in Special}
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A player's selected cards (at most 7, special cards included) and the Jumper."""
+
+    cards: tuple[SpellCard, ...]
+    jumper: SpellCard | None = None
+
+    def letter_cards(self) -> list[SpellCard]:
+        return [card for card in self.cards if card.is_letter]
+
+    def specials(self, special: Special) -> list[SpellSuit]:
+        return sorted((card.suit for card in self.cards if card.special is special), key=lambda suit: suit.value)
+
+
+def read_card(text: str, position: int = 1) -> SpellCard:
+    """One card of a hand: a letter card as in a word (``K6m``, ``QU10s``) or a special
+    card by its code and suit (``DDm``, ``TOILm``, ``TRc``; ``DDm:T`` and ``TOILm@2`` are
+    read as the card they name)."""
+    stripped = text.strip()
+    match = _SPECIAL_CARD.fullmatch(stripped)
+    if match is not None:
+        suit = SpellSuit.from_code(match.group(2))
+        if suit is None:
+            raise InputError(f"unknown suit {quoted(match.group(2).lower())} in card {position} — {SUIT_HELP}")
+        return SpellCard(suit, special=_SPECIAL_CODES[match.group(1).upper()])
+    token = parse_token(stripped, position)
+    if isinstance(token, LetterToken) and token.jumper:
+        raise InputError(f"card {position} {quoted(text)}: the Jumper is not one of the selected cards; give it with --jumper")
+    return token.card
+
+
+def read_hand(texts: Sequence[str], jumper: str | None = None) -> Hand:
+    """A hand from the command line: the selected cards and ``--jumper``. More than 7
+    selected cards, or a Jumper that is not a letter card, is an ``InputError``."""
+    pieces = [piece for text in texts for piece in text.split()]
+    if not pieces:
+        raise InputError("no cards given: name the selected cards, e.g. K6m I1m T1m TRc")
+    if len(pieces) > SELECTED_CARDS:
+        raise InputError(f"a player selects {SELECTED_CARDS} cards; {len(pieces)} were given (give the Jumper with --jumper)")
+    cards = tuple(read_card(piece, position) for position, piece in enumerate(pieces, start=1))
+    table = None
+    if jumper is not None:
+        token = parse_token(jumper.strip().removeprefix("*"), 1)
+        if not isinstance(token, LetterToken):
+            raise InputError(f"the Jumper {quoted(jumper)} is a letter card, e.g. K4m")
+        table = token.card
+    return Hand(cards, table)
+
+
+class WordSource(Protocol):
+    """An anagram index: the words whose sorted letters are ``key``; all entries."""
+
+    def words(self, key: str) -> Sequence[str]: ...
+
+    def entries(self) -> Iterator[tuple[str, Sequence[str]]]: ...
+
+
+def key_of(word: str) -> str:
+    return "".join(sorted(word))
+
+
+# --- step 1: the words that could fit ------------------------------------------------------------
+
+
+def _letter_options(card: SpellCard) -> tuple[str, ...]:
+    return ("q", "qu") if card.letters == QU else (card.letters.lower(),)
+
+
+def _letter_items(hand: Hand) -> list[SpellCard]:
+    return hand.letter_cards() + ([hand.jumper] if hand.jumper is not None else [])
+
+
+#: Above this many keys the index is scanned instead of queried key by key.
+SCAN_ABOVE = 60_000
+
+
+def candidate_words(hand: Hand, source: WordSource) -> set[str]:
+    """Every word of the index the hand might spell (a superset of those it can)."""
+    items = _letter_items(hand)
+    keys: set[str] = {""}
+    for card in items:
+        keys |= {key_of(key + option) for key in keys for option in _letter_options(card)}
+    copies = sorted({option for card in items for option in _letter_options(card)})
+    doubles, troubles = len(hand.specials(Special.DOUBLE_DOUBLE)), len(hand.specials(Special.TROUBLE))
+    if len(keys) * (len(copies) + 1) ** doubles * (len(ALPHABET) + 1) ** troubles > SCAN_ABOVE:
+        return _scan(hand, source, doubles + troubles)
+    for _ in range(doubles):
+        keys |= {key_of(key + copy) for key in keys for copy in copies}
+    for _ in range(troubles):
+        keys |= {key_of(key + letter) for key in keys for letter in ALPHABET}
+    return {word for key in keys if len(key) >= MIN_LETTERS for word in source.words(key)}
+
+
+def _scan(hand: Hand, source: WordSource, wild: int) -> set[str]:
+    """Words whose letters the hand's letters cover but for at most ``wild`` of them."""
+    own = Counter("".join(option[-1] for card in _letter_items(hand) for option in _letter_options(card)))
+    longest = 2 * (len(_letter_items(hand)) + wild)
+    found = set()
+    for key, words in source.entries():
+        if MIN_LETTERS <= len(key) <= longest and sum((Counter(key) - own).values()) <= wild:
+            found.update(words)
+    return found
+
+
+# --- step 2: the best way to make one word ------------------------------------------------------
+
+
+def _bonus_bound(hand: Hand, variants: Variants) -> int:
+    return DDT_BONUS if variants.ddt and all(hand.specials(special) for special in Special) else 0
+
+
+def word_bound(word: str, hand: Hand, variants: Variants) -> int:
+    """At least the score of any way to make ``word`` from ``hand``."""
+    values: dict[str, int] = {}
+    for card in _letter_items(hand):
+        letter = card.letters[0].lower()
+        values[letter] = max(values.get(letter, 0), card.value)
+    best = sum(values.get(char, 0) for char in word) + len(hand.specials(Special.TOIL))
+    multiplier = MAX_MULTIPLIER if len(word) >= STRAIGHT_LETTERS else SHORT_MULTIPLIER
+    return best * multiplier + _bonus_bound(hand, variants)
+
+
+def layouts(word: str, hand: Hand, variants: Variants) -> Iterator[tuple[LetterLike, ...]]:
+    """Every way to lay the hand's cards on the letters of ``word`` (Toil aside) that
+    keeps the rules on the number of letters, the friendly Jumper and Double, Double."""
+    upper = word.upper()
+    cards = Counter(hand.letter_cards())
+    doubles = Counter(hand.specials(Special.DOUBLE_DOUBLE))
+    troubles = Counter(hand.specials(Special.TROUBLE))
+    line: list[LetterLike] = []
+
+    def take(card: SpellCard, at: int, jumper: bool) -> Iterator[tuple[str, int]]:
+        if card.letters == upper[at]:
+            yield card.letters, 1
+        elif card.letters == QU and upper[at] == "Q":
+            yield "Q", 1
+            if upper.startswith(QU, at):
+                yield QU, 2
+
+    def go(at: int, jumper_free: bool) -> Iterator[tuple[LetterLike, ...]]:
+        if at == len(upper):
+            if len(line) >= MIN_LETTERS and not (variants.friendly and jumper_free) and _doubles_shown(line):
+                yield tuple(line)
+            return
+        for card in list(cards):
+            if cards[card]:
+                for written, width in take(card, at, False):
+                    cards[card] -= 1
+                    line.append(LetterToken(written, card.value, card.suit))
+                    yield from go(at + width, jumper_free)
+                    line.pop()
+                    cards[card] += 1
+        if jumper_free and hand.jumper is not None:
+            for written, width in take(hand.jumper, at, True):
+                line.append(LetterToken(written, hand.jumper.value, hand.jumper.suit, jumper=True))
+                yield from go(at + width, False)
+                line.pop()
+        for pool, make in ((doubles, DoubleToken), (troubles, TroubleToken)):
+            for suit in list(pool):
+                if pool[suit]:
+                    widths = [(upper[at], 1)]
+                    if make is DoubleToken and upper.startswith(QU, at):
+                        widths.append((QU, 2))
+                    for written, width in widths:
+                        pool[suit] -= 1
+                        line.append(make(suit, written))
+                        yield from go(at + width, jumper_free)
+                        line.pop()
+                        pool[suit] += 1
+
+    yield from go(0, True)
+
+
+def _doubles_shown(line: Sequence[LetterLike]) -> bool:
+    shown = {token.letter for token in line if isinstance(token, LetterToken)}
+    return all(token.letter in shown for token in line if isinstance(token, DoubleToken))
+
+
+def _toil_placements(line: Sequence[LetterLike], toils: Sequence[SpellSuit]) -> Iterator[tuple[ToilToken, ...]]:
+    """Every way to put some of the Toil cards on distinct letter cards or the Jumper."""
+    targets = [position for position, token in enumerate(line, start=1) if isinstance(token, LetterToken)]
+
+    def go(index: int, taken: tuple[int, ...], placed: tuple[ToilToken, ...]) -> Iterator[tuple[ToilToken, ...]]:
+        if index == len(toils):
+            yield placed
+            return
+        yield from go(index + 1, taken, placed)
+        for target in targets:
+            if target not in taken:
+                yield from go(index + 1, (*taken, target), (*placed, ToilToken(toils[index], target)))
+
+    yield from go(0, (), ())
+
+
+def _layout_bound(line: Sequence[LetterLike], toils: int, bonus: int) -> int:
+    values: dict[str, int] = {}
+    for token in line:
+        if isinstance(token, LetterToken):
+            values[token.letter] = max(values.get(token.letter, 0), token.value)
+    base = sum(token.value if isinstance(token, LetterToken) else values.get(token.letter, 0) if isinstance(token, DoubleToken) else 0
+               for token in line)  # fmt: skip
+    letters = sum(1 for token in line if isinstance(token, LetterToken))
+    multiplier = MAX_MULTIPLIER if len(line) >= STRAIGHT_LETTERS else SHORT_MULTIPLIER
+    return (base + min(toils, letters)) * multiplier + bonus
+
+
+def best_line(word: str, hand: Hand, variants: Variants, at_least: int = -1) -> Score | None:
+    """The highest score ``word`` can make from ``hand`` (the first such token line in
+    the search's order), or None when it cannot be made, or not for ``at_least`` points."""
+    toils = hand.specials(Special.TOIL)
+    bonus = _bonus_bound(hand, variants)
+    best: Score | None = None
+    for line in layouts(word, hand, variants):
+        floor = at_least if best is None else max(at_least, best.score + 1)
+        if _layout_bound(line, len(toils), bonus) < floor:
+            continue
+        for placed in _toil_placements(line, toils):
+            tokens: tuple[Token, ...] = (*line, *placed)
+            scored = score_word(tokens, variants)
+            if scored.score >= at_least and (best is None or scored.score > best.score):
+                best = scored
+    return best
+
+
+# --- step 3: the K best words -----------------------------------------------------------------
+
+
+def ranking(score: Score) -> tuple[int, int, str]:
+    """Higher score first, then the longer word, then alphabetical order."""
+    return (-score.score, -len(score.word), score.word)
+
+
+def best_words(
+    hand: Hand, variants: Variants, source: WordSource, valid: Callable[[str], bool], top: int = DEFAULT_TOP,
+    extra: Iterable[str] = (),
+) -> list[Score]:
+    """The ``top`` highest-scoring words ``hand`` can make that ``valid`` accepts, best
+    first, each with its best token line. ``extra`` are words to consider besides the
+    index's (a house list's additions)."""
+    if top < 1:
+        return []
+    words = candidate_words(hand, source) | {word for word in extra if word.isascii() and word.isalpha()}
+    bounded = sorted(((word_bound(word, hand, variants), word) for word in words), key=lambda pair: (-pair[0], pair[1]))
+    found: list[Score] = []
+    for bound, word in bounded:
+        floor = found[-1].score if len(found) == top else -1
+        if bound < floor:
+            break
+        scored = best_line(word, hand, variants, floor)
+        if scored is None or (len(found) == top and ranking(scored) >= ranking(found[-1])) or not valid(word):
+            continue
+        found = sorted([*found, scored], key=ranking)[:top]
+    return found
+
+
+def token_line(score: Score) -> str:
+    """The token line `spell score` reads to score the word again."""
+    return " ".join(str(token) for token in score.tokens)
