@@ -94,13 +94,32 @@ def read_hand(texts: Sequence[str], jumper: str | None = None) -> Hand:
     if len(pieces) > SELECTED_CARDS:
         raise InputError(f"a player selects {SELECTED_CARDS} cards; {len(pieces)} were given (give the Jumper with --jumper)")
     cards = tuple(read_card(piece, position) for position, piece in enumerate(pieces, start=1))
-    table = None
-    if jumper is not None:
-        token = parse_token(jumper.strip().removeprefix("*"), 1)
-        if not isinstance(token, LetterToken):
-            raise InputError(f"the Jumper {quoted(jumper)} is a letter card, e.g. K4m")
-        table = token.card
-    return Hand(cards, table)
+    return Hand(cards, None if jumper is None else read_jumper(jumper))
+
+
+def read_jumper(text: str) -> SpellCard:
+    """The Jumper as given with ``--jumper``: a letter card (``Y4f``; ``*Y4f`` too)."""
+    card = read_card(text.strip().removeprefix("*"), 1)
+    if not card.is_letter:
+        raise InputError(f"the Jumper {quoted(text)} is a letter card, e.g. Y4f")
+    return card
+
+
+def hand_tokens(hand: Hand) -> tuple[Token, ...]:
+    """The hand's cards as tokens (the Jumper as ``*``), for the checks a word's cards get
+    (:func:`referee.spellcrafter.legality.check_cards`); what the special cards stand for
+    is left open (``DDm:A``, ``TOILm@1``)."""
+    tokens: list[Token] = []
+    for card in hand.cards:
+        if card.special is Special.TOIL:
+            tokens.append(ToilToken(card.suit, 1))
+        elif card.special is not None:
+            tokens.append((DoubleToken if card.special is Special.DOUBLE_DOUBLE else TroubleToken)(card.suit, "A"))
+        else:
+            tokens.append(LetterToken(card.letters, card.value, card.suit))
+    if hand.jumper is not None:
+        tokens.append(LetterToken(hand.jumper.letters, hand.jumper.value, hand.jumper.suit, jumper=True))
+    return tuple(tokens)
 
 
 class WordSource(Protocol):
