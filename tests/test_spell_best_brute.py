@@ -25,7 +25,7 @@ from referee.lexicon.shipped import builtin_entry, folder
 from referee.lexicon.sortedfile import SortedWordFile
 from referee.lexicon.verdict import judge
 from referee.spellcrafter.anagrams import open_index
-from referee.spellcrafter.best import Hand, best_line, best_words, candidate_words, ranking, word_bound
+from referee.spellcrafter.best import Bounds, Hand, _toil_placements, best_line, layouts, best_words, candidate_words, ranking, word_bound
 from referee.spellcrafter.cards import Special, SpellCard, SpellSuit
 from referee.spellcrafter.notation import DoubleToken, LetterToken, ToilToken, TroubleToken
 from referee.spellcrafter.scoring import Variants, score_word
@@ -159,10 +159,14 @@ def test_the_bound_a_word_is_skipped_by_is_never_below_its_score(case):
     be at least the word's best score, or a word that belongs in the list is lost."""
     hand, variants = case
     _, dictionary = dictionary_words("en")
+    bounds = Bounds(hand, variants)
     for word in sorted(candidate_words(hand, open_index(dictionary)))[:200]:  # type: ignore[arg-type]
         scored = best_line(word, hand, variants)
         if scored is not None:
             assert word_bound(word, hand, variants) >= scored.score
+        for line in layouts(word, hand, variants):
+            best = max((score_word((*line, *placed), variants).score for placed in _toil_placements(line, bounds.toils)))
+            assert bounds.layout(line) >= best
 
 
 def test_a_toil_counts_in_the_bound():

@@ -184,15 +184,66 @@ def _bonus_bound(hand: Hand, variants: Variants) -> int:
     return DDT_BONUS if variants.ddt and all(hand.specials(special) for special in Special) else 0
 
 
+class Bounds:
+    """Upper bounds on the scores a hand can make, worked out once per search.
+
+    A word's bound: each letter at the best value a card showing it has (Trouble 0),
+    every Toil's +1, the straight's ×2 only from 5 letters on, the flush's ×2 only if
+    enough cards could share a suit (the cards of that suit, the friendly Jumper, and
+    letter cards a Toil of that suit could turn), the bonus only if the hand holds all
+    three special cards."""
+
+    def __init__(self, hand: Hand, variants: Variants) -> None:
+        self.values: dict[str, int] = {}
+        for card in _letter_items(hand):
+            letter = card.letters[0].lower()
+            self.values[letter] = max(self.values.get(letter, 0), card.value)
+        self.toils = hand.specials(Special.TOIL)
+        self.bonus = _bonus_bound(hand, variants)
+        self.friendly = variants.friendly
+        suited = [card for card in hand.cards if card.special is not Special.TOIL]
+        turnable = hand.letter_cards()
+        if hand.jumper is not None and not variants.friendly:
+            suited.append(hand.jumper)
+            turnable.append(hand.jumper)
+        free = 1 if hand.jumper is not None and variants.friendly else 0
+        self.flush_letters = max(
+            sum(1 for card in suited if card.suit is suit) + free
+            + min(self.toils.count(suit), sum(1 for card in turnable if card.suit is not suit))
+            for suit in SpellSuit
+        )  # fmt: skip
+
+    def word(self, word: str) -> int:
+        base = sum(self.values.get(char, 0) for char in word) + len(self.toils)
+        fewest = len(word) - word.count("qu")  # the Qu card is one letter
+        return base * _multiplier(fewest <= self.flush_letters, len(word) >= STRAIGHT_LETTERS) + self.bonus
+
+    def layout(self, line: Sequence[LetterLike]) -> int:
+        """A bound on the scores of one layout of the cards, Toil placed in any way."""
+        values: dict[str, int] = {}
+        for token in line:
+            if isinstance(token, LetterToken):
+                values[token.letter] = max(values.get(token.letter, 0), token.value)
+        base = sum(token.value if isinstance(token, LetterToken) else values.get(token.letter, 0) if isinstance(token, DoubleToken) else 0
+                   for token in line)  # fmt: skip
+        letters = [token for token in line if isinstance(token, LetterToken) and not (token.jumper and self.friendly)]
+        fixed = {token.suit for token in line if not isinstance(token, LetterToken)}
+        flush = any(
+            fixed <= {suit} and sum(1 for token in letters if token.suit is not suit) <= self.toils.count(suit) for suit in SpellSuit
+        )
+        kinds = {type(token) for token in line}
+        bonus = self.bonus if DoubleToken in kinds and TroubleToken in kinds else 0
+        turnable = sum(1 for token in line if isinstance(token, LetterToken))
+        return (base + min(len(self.toils), turnable)) * _multiplier(flush, len(line) >= STRAIGHT_LETTERS) + bonus
+
+
+def _multiplier(flush: bool, straight: bool) -> int:
+    return MAX_MULTIPLIER if flush and straight else SHORT_MULTIPLIER if flush or straight else 1
+
+
 def word_bound(word: str, hand: Hand, variants: Variants) -> int:
     """At least the score of any way to make ``word`` from ``hand``."""
-    values: dict[str, int] = {}
-    for card in _letter_items(hand):
-        letter = card.letters[0].lower()
-        values[letter] = max(values.get(letter, 0), card.value)
-    best = sum(values.get(char, 0) for char in word) + len(hand.specials(Special.TOIL))
-    multiplier = MAX_MULTIPLIER if len(word) >= STRAIGHT_LETTERS else SHORT_MULTIPLIER
-    return best * multiplier + _bonus_bound(hand, variants)
+    return Bounds(hand, variants).word(word)
 
 
 def layouts(word: str, hand: Hand, variants: Variants) -> Iterator[tuple[LetterLike, ...]]:
@@ -267,29 +318,16 @@ def _toil_placements(line: Sequence[LetterLike], toils: Sequence[SpellSuit]) -> 
     yield from go(0, (), ())
 
 
-def _layout_bound(line: Sequence[LetterLike], toils: int, bonus: int) -> int:
-    values: dict[str, int] = {}
-    for token in line:
-        if isinstance(token, LetterToken):
-            values[token.letter] = max(values.get(token.letter, 0), token.value)
-    base = sum(token.value if isinstance(token, LetterToken) else values.get(token.letter, 0) if isinstance(token, DoubleToken) else 0
-               for token in line)  # fmt: skip
-    letters = sum(1 for token in line if isinstance(token, LetterToken))
-    multiplier = MAX_MULTIPLIER if len(line) >= STRAIGHT_LETTERS else SHORT_MULTIPLIER
-    return (base + min(toils, letters)) * multiplier + bonus
-
-
-def best_line(word: str, hand: Hand, variants: Variants, at_least: int = -1) -> Score | None:
+def best_line(word: str, hand: Hand, variants: Variants, at_least: int = -1, bounds: Bounds | None = None) -> Score | None:
     """The highest score ``word`` can make from ``hand`` (the first such token line in
     the search's order), or None when it cannot be made, or not for ``at_least`` points."""
-    toils = hand.specials(Special.TOIL)
-    bonus = _bonus_bound(hand, variants)
+    bounds = bounds or Bounds(hand, variants)
     best: Score | None = None
     for line in layouts(word, hand, variants):
         floor = at_least if best is None else max(at_least, best.score + 1)
-        if _layout_bound(line, len(toils), bonus) < floor:
+        if bounds.layout(line) < floor:
             continue
-        for placed in _toil_placements(line, toils):
+        for placed in _toil_placements(line, bounds.toils):
             tokens: tuple[Token, ...] = (*line, *placed)
             scored = score_word(tokens, variants)
             if scored.score >= at_least and (best is None or scored.score > best.score):
@@ -315,13 +353,14 @@ def best_words(
     if top < 1:
         return []
     words = candidate_words(hand, source) | {word for word in extra if word.isascii() and word.isalpha()}
-    bounded = sorted(((word_bound(word, hand, variants), word) for word in words), key=lambda pair: (-pair[0], pair[1]))
+    bounds = Bounds(hand, variants)
+    bounded = sorted(((bounds.word(word), word) for word in words), key=lambda pair: (-pair[0], pair[1]))
     found: list[Score] = []
     for bound, word in bounded:
         floor = found[-1].score if len(found) == top else -1
         if bound < floor:
             break
-        scored = best_line(word, hand, variants, floor)
+        scored = best_line(word, hand, variants, floor, bounds)
         if scored is None or (len(found) == top and ranking(scored) >= ranking(found[-1])) or not valid(word):
             continue
         found = sorted([*found, scored], key=ranking)[:top]
