@@ -17,6 +17,7 @@ Looking a key up reads one bucket of a few entries. Only words of the letters aâ
 
 from __future__ import annotations
 
+import mmap
 import os
 import struct
 import zlib
@@ -40,18 +41,22 @@ def _key(word: str) -> str:
 class AnagramIndex:
     """A body as described above, queried in place."""
 
-    def __init__(self, body: bytes) -> None:
-        self._data = body
-        (self._buckets,) = _HEADER.unpack_from(body, 0)
-        end = _HEADER.size * (self._buckets + 2)
-        self._offsets = memoryview(body)[_HEADER.size : end].cast("I")
-        if len(body) < end or self._offsets[-1] + 1 != len(body):
+    def __init__(self, data: bytes | mmap.mmap, start: int = 0) -> None:
+        """The body is ``data`` from ``start`` on (a cache file mapped whole: its header first)."""
+        self._data = data
+        (self._buckets,) = _HEADER.unpack_from(data, start)
+        self._table = start + _HEADER.size * (self._buckets + 2)
+        if len(data) < self._table:
+            raise ValueError("anagram index cut short")
+        self._start = start
+        self._offsets = memoryview(data)[start + _HEADER.size : self._table].cast("I")
+        if start + self._offsets[-1] + 1 != len(data):
             raise ValueError("anagram index cut short")
 
     def words(self, key: str) -> Sequence[str]:
         wanted = key.encode("ascii")
         bucket = zlib.crc32(wanted) % self._buckets
-        data, start, end = self._data, self._offsets[bucket], self._offsets[bucket + 1]
+        data, start, end = self._data, self._start + self._offsets[bucket], self._start + self._offsets[bucket + 1]
         at = data.find(b"\n" + wanted + b":", start, end)
         if at < 0:
             return ()
@@ -60,8 +65,7 @@ class AnagramIndex:
         return data[first:stop].decode("ascii").split(",")
 
     def entries(self) -> Iterator[tuple[str, Sequence[str]]]:
-        table = _HEADER.size * (self._buckets + 2)
-        for line in self._data[table:].split(b"\n"):
+        for line in self._data[self._table :].split(b"\n"):
             if line:
                 key, _, words = line.decode("ascii").partition(":")
                 yield key, words.split(",")
@@ -129,8 +133,10 @@ def open_index(dictionary: Dictionary) -> AnagramIndex:
     pseudo = Path(os.pathsep.join(str(file) for file in files) + ".anagrams")  # its own cache file
     if stamps and (found := wordcache.cached(pseudo, stamps[0])) and found.digest == digest:
         try:
-            return AnagramIndex(found.body())
-        except (ValueError, struct.error):
+            with found.path.open("rb") as handle:
+                mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+            return AnagramIndex(mapped, len(mapped) - found.words.byte_size())
+        except (OSError, ValueError, struct.error):
             pass
     if words is None:
         from referee.lexicon.sortedfile import SortedWordFile
