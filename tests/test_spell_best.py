@@ -118,8 +118,9 @@ def test_the_text_answer_shows_each_word_as_spell_score_does(referee):
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[0] == "From K6m I1m T1m T2s and the Jumper Y4f (builtin:en, standard rules):"
-    line = lines[2].removeprefix("1. spell score ")
-    assert lines[3:] == referee("spell", "score", *line.split()).stdout.splitlines()
+    line = lines[2].removeprefix("1. referee spell score ")
+    assert "'*Y4f'" in line  # quoted for the shell
+    assert lines[3:] == referee("spell", "score", *line.replace("'", "").split()).stdout.splitlines()
 
 
 @pytest.mark.parametrize(
@@ -215,7 +216,7 @@ def test_review_shows_the_best_word_the_same_cards_could_have_made(referee, seed
     assert (cees["word"], cees["best"], cees["missed"]) == ("ZINE", "ZINE", 0)
     assert referee("spell", "review", str(seeded), "1").stdout.splitlines() == [
         "Best words from the same cards (builtin:en):",
-        "Round 1 · Anna: ELS 6 points — best LEYS 7 points, missed by 1 point (L1m E1m *Y4s S1m)",
+        "Round 1 · Anna: ELS 6 points — best LEYS 7 points, missed by 1 point (L1m E1m '*Y4s' S1m)",
         "Round 1 · Cees: ZINE 13 points — the best the cards could make",
     ]
     refused = referee("spell", "review", str(seeded), "2")

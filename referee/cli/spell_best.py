@@ -146,7 +146,7 @@ def _show(hand: Hand, variants: Variants, dictionary: str, found: list[Score], a
         lines.append(Line("No word of the dictionary can be made from these cards."))
     for rank, score in enumerate(found, start=1):
         lines.append(Line(""))
-        lines.append(Line(f"{rank}. ", ("spell score " + token_line(score), "dim")))
+        lines.append(Line(f"{rank}. ", ("referee spell score " + _typed(token_line(score)), "dim")))
         lines.extend(breakdown(score))
     say(*lines)
 
@@ -206,7 +206,7 @@ def review(
             line.append(" — the best the cards could make", "green")
         else:
             line.append(f" — best {row['best']} {counted(row['best_score'], 'point')}, missed by {counted(row['missed'], 'point')}")
-            line.append(f" ({row['best_line']})", "dim")
+            line.append(f" ({_typed(row['best_line'])})", "dim")
         lines.append(line)
     say(*lines)
 
@@ -215,6 +215,11 @@ def _line(score: Score) -> str:
     from referee.spellcrafter.best import token_line
 
     return token_line(score)
+
+
+def _typed(line: str) -> str:
+    """A token line as typed in a shell: the Jumper's ``*`` quoted."""
+    return " ".join(f"'{token}'" if token.startswith("*") else token for token in line.split())
 
 
 def register(app: typer.Typer) -> None:
