@@ -170,7 +170,7 @@ def _scan(hand: Hand, source: WordSource, wild: int) -> set[str]:
     """Words whose letters the hand's letters cover but for at most ``wild`` of them."""
     own = Counter("".join(option[-1] for card in _letter_items(hand) for option in _letter_options(card)))
     longest = 2 * (len(_letter_items(hand)) + wild)
-    found = set()
+    found: set[str] = set()
     for key, words in source.entries():
         if MIN_LETTERS <= len(key) <= longest and sum((Counter(key) - own).values()) <= wild:
             found.update(words)
