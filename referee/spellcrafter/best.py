@@ -187,18 +187,26 @@ def _bonus_bound(hand: Hand, variants: Variants) -> int:
 class Bounds:
     """Upper bounds on the scores a hand can make, worked out once per search.
 
-    A word's bound: each letter at the best value a card showing it has (Trouble 0),
-    every Toil's +1, the straight's ×2 only from 5 letters on, the flush's ×2 only if
+    A word's bound: its letters at the values of the cards showing them, either each
+    card once (the highest first) with every Double, Double at the highest value in the
+    hand, or every letter at the highest value a card showing it has, whichever is
+    lower (Trouble 0); every Toil's +1, the straight's ×2 only from 5 letters on, the flush's ×2 only if
     enough cards could share a suit (the cards of that suit, the friendly Jumper, and
     letter cards a Toil of that suit could turn), the bonus only if the hand holds all
     three special cards."""
 
     def __init__(self, hand: Hand, variants: Variants) -> None:
-        self.values: dict[str, int] = {}
+        self.values: dict[str, list[int]] = {}
         for card in _letter_items(hand):
-            letter = card.letters[0].lower()
-            self.values[letter] = max(self.values.get(letter, 0), card.value)
+            self.values.setdefault(card.letters[0].lower(), []).append(card.value)
+        for values in self.values.values():
+            values.sort(reverse=True)
+        highest = max((card.value for card in _letter_items(hand)), default=0)
+        doubles = len(hand.specials(Special.DOUBLE_DOUBLE))
+        self.copied = doubles * highest
+        self.wild = doubles + len(hand.specials(Special.TROUBLE))
         self.toils = hand.specials(Special.TOIL)
+        self.pieces = Pieces(hand)
         self.bonus = _bonus_bound(hand, variants)
         self.friendly = variants.friendly
         suited = [card for card in hand.cards if card.special is not Special.TOIL]
@@ -214,7 +222,17 @@ class Bounds:
         )  # fmt: skip
 
     def word(self, word: str) -> int:
-        base = sum(self.values.get(char, 0) for char in word) + len(self.toils)
+        """The bound, or -1 when the hand's cards cannot cover the word: more of its
+        letters than its Double, Double and Trouble cards are shown by no card left."""
+        each, best, uncovered = self.copied, 0, 0  # each card once + the copies; every letter at its best value
+        for char in set(word):
+            wanted, values = word.count(char), self.values.get(char, ())
+            each += sum(values[:wanted])
+            best += values[0] * wanted if values else 0
+            uncovered += max(wanted - len(values), 0)
+        base = min(each, best) + len(self.toils)
+        if uncovered > self.wild and "qu" not in word:  # the Qu card covers a U, Double, Double a QU
+            return -1
         fewest = len(word) - word.count("qu")  # the Qu card is one letter
         return base * _multiplier(fewest <= self.flush_letters, len(word) >= STRAIGHT_LETTERS) + self.bonus
 
@@ -246,53 +264,70 @@ def word_bound(word: str, hand: Hand, variants: Variants) -> int:
     return Bounds(hand, variants).word(word)
 
 
-def layouts(word: str, hand: Hand, variants: Variants) -> Iterator[tuple[LetterLike, ...]]:
+class Pieces:
+    """The hand's cards as the layouts use them: each distinct card once, with how many
+    the hand holds, letter cards found by the letter they show."""
+
+    def __init__(self, hand: Hand) -> None:
+        held = Counter(hand.letter_cards())
+        self.cards = list(held)
+        self.counts = [held[card] for card in self.cards]
+        self.by_letter: dict[str, list[int]] = {}
+        for index, card in enumerate(self.cards):
+            self.by_letter.setdefault(card.letters[0], []).append(index)
+        self.jumper = hand.jumper
+        self.specials = [(special, suit, count) for special in (Special.DOUBLE_DOUBLE, Special.TROUBLE)
+                         for suit, count in Counter(hand.specials(special)).items()]  # fmt: skip
+
+
+def _writings(card: SpellCard, upper: str, at: int) -> list[tuple[str, int]]:
+    """How a letter card the word's letter ``at`` starts with may be written there."""
+    if card.letters != QU:
+        return [(card.letters, 1)]
+    return [("Q", 1), (QU, 2)] if upper.startswith(QU, at) else [("Q", 1)]
+
+
+def layouts(word: str, hand: Hand, variants: Variants, pieces: Pieces | None = None) -> Iterator[tuple[LetterLike, ...]]:
     """Every way to lay the hand's cards on the letters of ``word`` (Toil aside) that
     keeps the rules on the number of letters, the friendly Jumper and Double, Double."""
+    pieces = pieces or Pieces(hand)
     upper = word.upper()
-    cards = Counter(hand.letter_cards())
-    doubles = Counter(hand.specials(Special.DOUBLE_DOUBLE))
-    troubles = Counter(hand.specials(Special.TROUBLE))
+    counts = list(pieces.counts)
+    specials = [count for _, _, count in pieces.specials]
+    jumper = pieces.jumper
     line: list[LetterLike] = []
-
-    def take(card: SpellCard, at: int, jumper: bool) -> Iterator[tuple[str, int]]:
-        if card.letters == upper[at]:
-            yield card.letters, 1
-        elif card.letters == QU and upper[at] == "Q":
-            yield "Q", 1
-            if upper.startswith(QU, at):
-                yield QU, 2
 
     def go(at: int, jumper_free: bool) -> Iterator[tuple[LetterLike, ...]]:
         if at == len(upper):
             if len(line) >= MIN_LETTERS and not (variants.friendly and jumper_free) and _doubles_shown(line):
                 yield tuple(line)
             return
-        for card in list(cards):
-            if cards[card]:
-                for written, width in take(card, at, False):
-                    cards[card] -= 1
+        letter = upper[at]
+        for index in pieces.by_letter.get(letter, ()):
+            if counts[index]:
+                card = pieces.cards[index]
+                counts[index] -= 1
+                for written, width in _writings(card, upper, at):
                     line.append(LetterToken(written, card.value, card.suit))
                     yield from go(at + width, jumper_free)
                     line.pop()
-                    cards[card] += 1
-        if jumper_free and hand.jumper is not None:
-            for written, width in take(hand.jumper, at, True):
-                line.append(LetterToken(written, hand.jumper.value, hand.jumper.suit, jumper=True))
+                counts[index] += 1
+        if jumper_free and jumper is not None and jumper.letters[0] == letter:
+            for written, width in _writings(jumper, upper, at):
+                line.append(LetterToken(written, jumper.value, jumper.suit, jumper=True))
                 yield from go(at + width, False)
                 line.pop()
-        for pool, make in ((doubles, DoubleToken), (troubles, TroubleToken)):
-            for suit in list(pool):
-                if pool[suit]:
-                    widths = [(upper[at], 1)]
-                    if make is DoubleToken and upper.startswith(QU, at):
-                        widths.append((QU, 2))
-                    for written, width in widths:
-                        pool[suit] -= 1
-                        line.append(make(suit, written))
-                        yield from go(at + width, jumper_free)
-                        line.pop()
-                        pool[suit] += 1
+        for index, (special, suit, _) in enumerate(pieces.specials):
+            if specials[index]:
+                specials[index] -= 1
+                widths = [(letter, 1)]
+                if special is Special.DOUBLE_DOUBLE and upper.startswith(QU, at):
+                    widths.append((QU, 2))
+                for written, width in widths:
+                    line.append(DoubleToken(suit, written) if special is Special.DOUBLE_DOUBLE else TroubleToken(suit, written))
+                    yield from go(at + width, jumper_free)
+                    line.pop()
+                specials[index] += 1
 
     yield from go(0, True)
 
@@ -323,7 +358,7 @@ def best_line(word: str, hand: Hand, variants: Variants, at_least: int = -1, bou
     the search's order), or None when it cannot be made, or not for ``at_least`` points."""
     bounds = bounds or Bounds(hand, variants)
     best: Score | None = None
-    for line in layouts(word, hand, variants):
+    for line in layouts(word, hand, variants, bounds.pieces):
         floor = at_least if best is None else max(at_least, best.score + 1)
         if bounds.layout(line) < floor:
             continue
@@ -358,7 +393,7 @@ def best_words(
     found: list[Score] = []
     for bound, word in bounded:
         floor = found[-1].score if len(found) == top else -1
-        if bound < floor:
+        if bound < max(floor, 0):
             break
         scored = best_line(word, hand, variants, floor, bounds)
         if scored is None or (len(found) == top and ranking(scored) >= ranking(found[-1])) or not valid(word):
