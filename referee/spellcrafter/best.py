@@ -34,11 +34,9 @@ is in the dictionary is the caller's judge (``valid``): the same verdict as
 from __future__ import annotations
 
 import re
-import string
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from referee.errors import InputError, quoted
 from referee.spellcrafter.cards import QU, SUIT_HELP, Special, SpellCard, SpellSuit
@@ -46,7 +44,7 @@ from referee.spellcrafter.notation import DoubleToken, LetterLike, LetterToken, 
 from referee.spellcrafter.scoring import DDT_BONUS, MIN_LETTERS, SELECTED_CARDS, STRAIGHT_LETTERS, Score, Variants, score_word
 
 DEFAULT_TOP = 5
-ALPHABET = string.ascii_lowercase
+ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 #: The flush straight's ×3, the largest multiplier; a shorter word can get ×2 at most.
 MAX_MULTIPLIER, SHORT_MULTIPLIER = 3, 2
 
@@ -54,8 +52,7 @@ _SPECIAL_CARD = re.compile(r"(DD|TOIL|TR)([a-z])", re.IGNORECASE | re.ASCII)
 _SPECIAL_CODES = {special.code: special for special in Special}
 
 
-@dataclass(frozen=True)
-class Hand:
+class Hand(NamedTuple):
     """A player's selected cards (at most 7, special cards included) and the Jumper."""
 
     cards: tuple[SpellCard, ...]
