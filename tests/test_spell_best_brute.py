@@ -25,7 +25,7 @@ from referee.lexicon.shipped import builtin_entry, folder
 from referee.lexicon.sortedfile import SortedWordFile
 from referee.lexicon.verdict import judge
 from referee.spellcrafter.anagrams import open_index
-from referee.spellcrafter.best import Bounds, Hand, _toil_placements, best_line, layouts, best_words, candidate_words, ranking, word_bound
+from referee.spellcrafter.best import Bounds, Selection, _toil_placements, best_line, layouts, best_words, candidate_words, ranking, word_bound
 from referee.spellcrafter.cards import Special, SpellCard, SpellSuit
 from referee.spellcrafter.notation import DoubleToken, LetterToken, ToilToken, TroubleToken
 from referee.spellcrafter.scoring import Variants, score_word
@@ -45,7 +45,7 @@ def dictionary_words(name: str) -> tuple[dict[int, list[tuple[str, Counter[str]]
     return by_length, open_dictionary(f"builtin:{name}")
 
 
-def ways(word: str, hand: Hand):
+def ways(word: str, hand: Selection):
     """Every token line (Toil included) that spells ``word`` with the hand's cards."""
     upper = word.upper()
     items = [("card", card) for card in hand.cards if card.is_letter]
@@ -80,7 +80,7 @@ def ways(word: str, hand: Hand):
                     yield (*line, *(ToilToken(card.suit, target) for card, target in zip(chosen, targets, strict=True)))
 
 
-def brute_force(hand: Hand, variants: Variants, name: str) -> list[tuple[str, int]]:
+def brute_force(hand: Selection, variants: Variants, name: str) -> list[tuple[str, int]]:
     by_length, dictionary = dictionary_words(name)
     own = Counter()
     for card in hand.cards + ((hand.jumper,) if hand.jumper else ()):
@@ -121,10 +121,10 @@ def hands(draw, specials: bool):
         cards += draw(st.lists(special_cards, min_size=1, max_size=2))
     friendly, ddt = draw(st.booleans()), draw(st.booleans())
     jumper = draw(letter_cards) if friendly else draw(st.none() | letter_cards)
-    return Hand(tuple(cards), jumper), Variants(friendly=friendly, ddt=ddt)
+    return Selection(tuple(cards), jumper), Variants(friendly=friendly, ddt=ddt)
 
 
-def compare(name: str, hand: Hand, variants: Variants) -> None:
+def compare(name: str, hand: Selection, variants: Variants) -> None:
     _, dictionary = dictionary_words(name)
     found = best_words(hand, variants, open_index(dictionary), lambda word: judge(word, dictionary).valid, TOP)  # type: ignore[arg-type]
     assert [(score.word, score.score) for score in found] == brute_force(hand, variants, name)
@@ -145,7 +145,7 @@ def test_best_equals_a_brute_force_over_every_word_with_special_cards_and_varian
 
 
 def test_best_equals_the_brute_force_on_a_hand_with_every_kind_of_card():
-    hand = Hand((letter_card("q", 10, SpellSuit.SIGILS), letter_card("i", 1, SpellSuit.MOONS), letter_card("t", 1, SpellSuit.MOONS),
+    hand = Selection((letter_card("q", 10, SpellSuit.SIGILS), letter_card("i", 1, SpellSuit.MOONS), letter_card("t", 1, SpellSuit.MOONS),
                  SpellCard(SpellSuit.MOONS, special=Special.DOUBLE_DOUBLE), SpellCard(SpellSuit.CAULDRONS, special=Special.TROUBLE),
                  SpellCard(SpellSuit.MOONS, special=Special.TOIL)), letter_card("e", 1, SpellSuit.MOONS))  # fmt: skip
     for variants in (Variants(), Variants(ddt=True), Variants(friendly=True)):
@@ -170,6 +170,20 @@ def test_the_bound_a_word_is_skipped_by_is_never_below_its_score(case):
 
 
 def test_a_toil_counts_in_the_bound():
-    hand = Hand((letter_card("k", 6, SpellSuit.MOONS), letter_card("i", 1, SpellSuit.MOONS), letter_card("t", 1, SpellSuit.MOONS),
+    hand = Selection((letter_card("k", 6, SpellSuit.MOONS), letter_card("i", 1, SpellSuit.MOONS), letter_card("t", 1, SpellSuit.MOONS),
                  SpellCard(SpellSuit.MOONS, special=Special.TOIL)))  # fmt: skip
     assert word_bound("kit", hand, Variants()) >= best_line("kit", hand, Variants()).score == 18  # type: ignore[union-attr]
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(case=hands(specials=True))
+def test_scanning_the_index_finds_what_looking_keys_up_finds(case, monkeypatch):
+    """A hand with many wild cards scans the index instead of looking keys up; both ways
+    give the same words (looking up is checked against the brute force above)."""
+    hand, variants = case
+    _, dictionary = dictionary_words("en")
+    index = open_index(dictionary)  # type: ignore[arg-type]
+    looked_up = best_words(hand, variants, index, lambda word: True, TOP)
+    monkeypatch.setattr("referee.spellcrafter.best.SCAN_ABOVE", -1)
+    assert [(s.word, s.score) for s in best_words(hand, variants, index, lambda word: True, TOP)] == [(s.word, s.score) for s in looked_up]
+    monkeypatch.undo()

@@ -1,6 +1,6 @@
 """`referee spell best` and `referee spell review`: the best words a hand could make.
 
-``register(app)`` adds them to the `spell` group. The search is
+``register_best(app)`` adds them to the `spell` group. The search is
 :mod:`referee.spellcrafter.best`; every word it returns is scored by `spell score`'s
 scorer and judged by `dict check`'s verdict. Module-level imports stay at typer and the
 standard library.
@@ -19,7 +19,7 @@ from referee.cli.spell_game import DdtOption, FriendlyOption, RoundOption
 
 if TYPE_CHECKING:
     from referee.lexicon.backend import Dictionary
-    from referee.spellcrafter.best import Hand
+    from referee.spellcrafter.best import Selection
     from referee.spellcrafter.game import Game
     from referee.spellcrafter.scoring import Score, Variants
 
@@ -89,7 +89,7 @@ def _given(ctx: typer.Context, name: str) -> bool:
     return source is not None and source.name != "DEFAULT"
 
 
-def _search(hand: Hand, variants: Variants, dictionary: Dictionary, top: int) -> list[Score]:
+def _search(hand: Selection, variants: Variants, dictionary: Dictionary, top: int) -> list[Score]:
     """The best words, judged by the verdict `dict check` gives."""
     from referee.lexicon.verdict import judge
     from referee.spellcrafter.anagrams import base_of, open_index
@@ -99,12 +99,12 @@ def _search(hand: Hand, variants: Variants, dictionary: Dictionary, top: int) ->
     return best_words(hand, variants, open_index(base), lambda word: judge(word, dictionary).valid, top, added)
 
 
-def _game_hand(file: Path, player: str, cards: list[str], jumper: str | None, round_number: int | None) -> tuple[Game, Hand, Dictionary]:
+def _game_hand(file: Path, player: str, cards: list[str], jumper: str | None, round_number: int | None) -> tuple[Game, Selection, Dictionary]:
     """A player's hand in a game: the round's Jumper, the cards checked as `spell word` does."""
     from referee import savefile
     from referee.cli.spell_game import _judged_by, _rules
     from referee.errors import InputError
-    from referee.spellcrafter.best import Hand, hand_tokens, read_hand, read_jumper
+    from referee.spellcrafter.best import Selection, hand_tokens, read_hand, read_jumper
     from referee.spellcrafter.legality import check_cards
 
     game: Game = savefile.load(file, _rules()).state
@@ -117,17 +117,17 @@ def _game_hand(file: Path, player: str, cards: list[str], jumper: str | None, ro
         raise InputError(f"the Jumper of round {number} is {turned_up}, turned up by the referee; leave out --jumper")
     hand = read_hand(cards, jumper)
     if turned_up is not None:
-        hand = Hand(hand.cards, turned_up)
+        hand = Selection(hand.cards, turned_up)
     tokens = hand_tokens(hand)
     check_cards(game, tokens, number, seat)
     return game, hand, _judged_by(game)
 
 
-def _hand_json(hand: Hand) -> dict[str, Any]:
+def _hand_json(hand: Selection) -> dict[str, Any]:
     return {"cards": [str(card) for card in hand.cards], "jumper": None if hand.jumper is None else str(hand.jumper)}
 
 
-def _show(hand: Hand, variants: Variants, dictionary: str, found: list[Score], as_json: bool) -> None:
+def _show(hand: Selection, variants: Variants, dictionary: str, found: list[Score], as_json: bool) -> None:
     from referee.spellcrafter.best import token_line
 
     if as_json:
@@ -162,7 +162,7 @@ def review(
     from referee import savefile
     from referee.cli.spell_game import _judged_by, _rules
     from referee.errors import InputError
-    from referee.spellcrafter.best import Hand
+    from referee.spellcrafter.best import Selection
     from referee.spellcrafter.notation import is_jumper, jumper_of
     from referee.spellcrafter.rounds import Play
 
@@ -181,7 +181,7 @@ def review(
         for seat, entry in enumerate(r.entries):
             if not isinstance(entry, Play):
                 continue
-            hand = Hand(tuple(token.card for token in entry.score.tokens if not is_jumper(token)), on_table)
+            hand = Selection(tuple(token.card for token in entry.score.tokens if not is_jumper(token)), on_table)
             found = _search(hand, game.setup.variants, dictionary, 1)
             best_score = found[0] if found else None
             missed = 0 if best_score is None else max(best_score.score - entry.score.score, 0)
@@ -222,7 +222,7 @@ def _typed(line: str) -> str:
     return " ".join(f"'{token}'" if token.startswith("*") else token for token in line.split())
 
 
-def register(app: typer.Typer) -> None:
+def register_best(app: typer.Typer) -> None:
     """Add `best` and `review` to the `spell` group."""
     app.command()(best)
     app.command()(review)

@@ -52,8 +52,9 @@ _SPECIAL_CARD = re.compile(r"(DD|TOIL|TR)([a-z])", re.IGNORECASE | re.ASCII)
 _SPECIAL_CODES = {special.code: special for special in Special}
 
 
-class Hand(NamedTuple):
-    """A player's selected cards (at most 7, special cards included) and the Jumper."""
+class Selection(NamedTuple):
+    """A player's selected cards (at most 7, special cards included) and the Jumper: the
+    hand `spell best` searches."""
 
     cards: tuple[SpellCard, ...]
     jumper: SpellCard | None = None
@@ -82,7 +83,7 @@ def read_card(text: str, position: int = 1) -> SpellCard:
     return token.card
 
 
-def read_hand(texts: Sequence[str], jumper: str | None = None) -> Hand:
+def read_hand(texts: Sequence[str], jumper: str | None = None) -> Selection:
     """A hand from the command line: the selected cards and ``--jumper``. More than 7
     selected cards, or a Jumper that is not a letter card, is an ``InputError``."""
     pieces = [piece for text in texts for piece in text.split()]
@@ -91,7 +92,7 @@ def read_hand(texts: Sequence[str], jumper: str | None = None) -> Hand:
     if len(pieces) > SELECTED_CARDS:
         raise InputError(f"a player selects {SELECTED_CARDS} cards; {len(pieces)} were given (give the Jumper with --jumper)")
     cards = tuple(read_card(piece, position) for position, piece in enumerate(pieces, start=1))
-    return Hand(cards, None if jumper is None else read_jumper(jumper))
+    return Selection(cards, None if jumper is None else read_jumper(jumper))
 
 
 def read_jumper(text: str) -> SpellCard:
@@ -102,7 +103,7 @@ def read_jumper(text: str) -> SpellCard:
     return card
 
 
-def hand_tokens(hand: Hand) -> tuple[Token, ...]:
+def hand_tokens(hand: Selection) -> tuple[Token, ...]:
     """The hand's cards as tokens (the Jumper as ``*``), for the checks a word's cards get
     (:func:`referee.spellcrafter.legality.check_cards`); what the special cards stand for
     is left open (``DDm:A``, ``TOILm@1``)."""
@@ -138,7 +139,7 @@ def _letter_options(card: SpellCard) -> tuple[str, ...]:
     return ("q", "qu") if card.letters == QU else (card.letters.lower(),)
 
 
-def _letter_items(hand: Hand) -> list[SpellCard]:
+def _letter_items(hand: Selection) -> list[SpellCard]:
     return hand.letter_cards() + ([hand.jumper] if hand.jumper is not None else [])
 
 
@@ -146,7 +147,7 @@ def _letter_items(hand: Hand) -> list[SpellCard]:
 SCAN_ABOVE = 60_000
 
 
-def candidate_words(hand: Hand, source: WordSource) -> set[str]:
+def candidate_words(hand: Selection, source: WordSource) -> set[str]:
     """Every word of the index the hand might spell (a superset of those it can)."""
     items = _letter_items(hand)
     keys: set[str] = {""}
@@ -163,7 +164,7 @@ def candidate_words(hand: Hand, source: WordSource) -> set[str]:
     return {word for key in keys if len(key) >= MIN_LETTERS for word in source.words(key)}
 
 
-def _scan(hand: Hand, source: WordSource, wild: int) -> set[str]:
+def _scan(hand: Selection, source: WordSource, wild: int) -> set[str]:
     """Words whose letters the hand's letters cover but for at most ``wild`` of them."""
     own = Counter("".join(option[-1] for card in _letter_items(hand) for option in _letter_options(card)))
     longest = 2 * (len(_letter_items(hand)) + wild)
@@ -177,7 +178,7 @@ def _scan(hand: Hand, source: WordSource, wild: int) -> set[str]:
 # --- step 2: the best way to make one word ------------------------------------------------------
 
 
-def _bonus_bound(hand: Hand, variants: Variants) -> int:
+def _bonus_bound(hand: Selection, variants: Variants) -> int:
     return DDT_BONUS if variants.ddt and all(hand.specials(special) for special in Special) else 0
 
 
@@ -192,7 +193,7 @@ class Bounds:
     letter cards a Toil of that suit could turn), the bonus only if the hand holds all
     three special cards."""
 
-    def __init__(self, hand: Hand, variants: Variants) -> None:
+    def __init__(self, hand: Selection, variants: Variants) -> None:
         self.values: dict[str, list[int]] = {}
         for card in _letter_items(hand):
             self.values.setdefault(card.letters[0].lower(), []).append(card.value)
@@ -256,7 +257,7 @@ def _multiplier(flush: bool, straight: bool) -> int:
     return MAX_MULTIPLIER if flush and straight else SHORT_MULTIPLIER if flush or straight else 1
 
 
-def word_bound(word: str, hand: Hand, variants: Variants) -> int:
+def word_bound(word: str, hand: Selection, variants: Variants) -> int:
     """At least the score of any way to make ``word`` from ``hand``."""
     return Bounds(hand, variants).word(word)
 
@@ -265,7 +266,7 @@ class Pieces:
     """The hand's cards as the layouts use them: each distinct card once, with how many
     the hand holds, letter cards found by the letter they show."""
 
-    def __init__(self, hand: Hand) -> None:
+    def __init__(self, hand: Selection) -> None:
         held = Counter(hand.letter_cards())
         self.cards = list(held)
         self.counts = [held[card] for card in self.cards]
@@ -284,7 +285,7 @@ def _writings(card: SpellCard, upper: str, at: int) -> list[tuple[str, int]]:
     return [("Q", 1), (QU, 2)] if upper.startswith(QU, at) else [("Q", 1)]
 
 
-def layouts(word: str, hand: Hand, variants: Variants, pieces: Pieces | None = None) -> Iterator[tuple[LetterLike, ...]]:
+def layouts(word: str, hand: Selection, variants: Variants, pieces: Pieces | None = None) -> Iterator[tuple[LetterLike, ...]]:
     """Every way to lay the hand's cards on the letters of ``word`` (Toil aside) that
     keeps the rules on the number of letters, the friendly Jumper and Double, Double."""
     pieces = pieces or Pieces(hand)
@@ -350,7 +351,7 @@ def _toil_placements(line: Sequence[LetterLike], toils: Sequence[SpellSuit]) -> 
     yield from go(0, (), ())
 
 
-def best_line(word: str, hand: Hand, variants: Variants, at_least: int = -1, bounds: Bounds | None = None) -> Score | None:
+def best_line(word: str, hand: Selection, variants: Variants, at_least: int = -1, bounds: Bounds | None = None) -> Score | None:
     """The highest score ``word`` can make from ``hand`` (the first such token line in
     the search's order), or None when it cannot be made, or not for ``at_least`` points."""
     bounds = bounds or Bounds(hand, variants)
@@ -376,7 +377,7 @@ def ranking(score: Score) -> tuple[int, int, str]:
 
 
 def best_words(
-    hand: Hand, variants: Variants, source: WordSource, valid: Callable[[str], bool], top: int = DEFAULT_TOP,
+    hand: Selection, variants: Variants, source: WordSource, valid: Callable[[str], bool], top: int = DEFAULT_TOP,
     extra: Iterable[str] = (),
 ) -> list[Score]:
     """The ``top`` highest-scoring words ``hand`` can make that ``valid`` accepts, best
