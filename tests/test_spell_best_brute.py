@@ -131,14 +131,14 @@ def compare(name: str, hand: Selection, variants: Variants) -> None:
 
 
 @pytest.mark.parametrize("name", ["en", "nl"])
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(case=hands(specials=False))
 def test_best_equals_a_brute_force_over_every_word_with_letter_cards_only(name, case):
     compare(name, *case)
 
 
 @pytest.mark.parametrize("name", ["en", "nl"])
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(case=hands(specials=True))
 def test_best_equals_a_brute_force_over_every_word_with_special_cards_and_variants(name, case):
     compare(name, *case)

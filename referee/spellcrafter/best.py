@@ -19,12 +19,13 @@ letter and special cards) and the round's Jumper. The search is exhaustive, in t
    :func:`~referee.spellcrafter.scoring.score_word`; lines that break a rule are never
    built (fewer than 3 letters, no Jumper under the friendly rules, a Double, Double
    copying a letter the word does not show).
-3. **Branch and bound.** Words are taken in order of an upper bound on their score
-   (each letter's best possible value, every Toil's +1, the largest multiplier the
-   length allows, the bonus if the hand holds all three special cards); once K words are
-   found, a word or a card layout whose bound is below the K-th score is skipped: it
-   cannot enter the list. Bounds are only ever *above* the score, so nothing that could
-   enter is skipped.
+3. **Branch and bound.** Keys are looked up in order of an upper bound on the score
+   of any word they hold (:class:`Bounds`: the cards' values, every Toil's +1, the
+   multipliers the length and the suits allow, the bonus if the hand holds all three
+   special cards), the last Trouble's 26 letters only for a key whose bound is high
+   enough; once K words are found, a key, a word or a card layout whose bound is below
+   the K-th score is skipped: it cannot enter the list. Bounds are only ever *above*
+   the score, so nothing that could enter is skipped.
 
 Ties in score are ordered by length (longer first), then alphabetically. Whether a word
 is in the dictionary is the caller's judge (``valid``): the same verdict as
@@ -147,8 +148,11 @@ def _letter_items(hand: Selection) -> list[SpellCard]:
 SCAN_ABOVE = 60_000
 
 
-def candidate_words(hand: Selection, source: WordSource) -> set[str]:
-    """Every word of the index the hand might spell (a superset of those it can)."""
+def key_groups(hand: Selection, source: WordSource) -> list[tuple[str, int]] | None:
+    """The keys to look up, as (letters, wild): the words of exactly those letters (wild
+    0), or of those letters and any one more, the last Trouble's (wild 1). Every layout
+    of every word the hand can make is in one of them. None when the keys would be too
+    many to look up one by one: scan the index instead."""
     items = _letter_items(hand)
     keys: set[str] = {""}
     for card in items:
@@ -156,12 +160,29 @@ def candidate_words(hand: Selection, source: WordSource) -> set[str]:
     copies = sorted({option for card in items for option in _letter_options(card)})
     doubles, troubles = len(hand.specials(Special.DOUBLE_DOUBLE)), len(hand.specials(Special.TROUBLE))
     if len(keys) * (len(copies) + 1) ** doubles * (len(ALPHABET) + 1) ** troubles > SCAN_ABOVE:
-        return _scan(hand, source, doubles + troubles)
+        return None
     for _ in range(doubles):
         keys |= {key_of(key + copy) for key in keys for copy in copies}
-    for _ in range(troubles):
+    for _ in range(troubles - 1):
         keys |= {key_of(key + letter) for key in keys for letter in ALPHABET}
-    return {word for key in keys if len(key) >= MIN_LETTERS for word in source.words(key)}
+    return [(key, 0) for key in keys] + ([(key, 1) for key in keys] if troubles else [])
+
+
+def group_words(source: WordSource, letters: str, wild: int) -> list[str]:
+    """The words of a key group (see :func:`key_groups`)."""
+    if len(letters) + wild < MIN_LETTERS:
+        return []
+    if not wild:
+        return list(source.words(letters))
+    return [word for letter in ALPHABET for word in source.words(key_of(letters + letter))]
+
+
+def candidate_words(hand: Selection, source: WordSource) -> set[str]:
+    """Every word of the index the hand might spell (a superset of those it can)."""
+    groups = key_groups(hand, source)
+    if groups is None:
+        return _scan(hand, source, len(hand.specials(Special.DOUBLE_DOUBLE)) + len(hand.specials(Special.TROUBLE)))
+    return {word for letters, wild in groups for word in group_words(source, letters, wild)}
 
 
 def _scan(hand: Selection, source: WordSource, wild: int) -> set[str]:
@@ -222,17 +243,27 @@ class Bounds:
     def word(self, word: str) -> int:
         """The bound, or -1 when the hand's cards cannot cover the word: more of its
         letters than its Double, Double and Trouble cards are shown by no card left."""
+        return self._bound(word, 0, word.count("qu"))
+
+    def key(self, letters: str, wild: int) -> int:
+        """The bound of a key group (:func:`key_groups`): any layout whose cards but
+        ``wild`` Troubles (worth 0) show ``letters``; -1 when none can."""
+        return self._bound(letters, wild, min(letters.count("q"), letters.count("u")))
+
+    def _bound(self, letters: str, wild: int, pairs: int) -> int:
+        """``pairs``: how many QU the letters may hold (a Qu card or Double, Double
+        as QU is one letter, and covers a U no U card shows)."""
         each, best, uncovered = self.copied, 0, 0  # each card once + the copies; every letter at its best value
-        for char in set(word):
-            wanted, values = word.count(char), self.values.get(char, ())
+        for char in set(letters):
+            wanted, values = letters.count(char), self.values.get(char, ())
             each += sum(values[:wanted])
             best += values[0] * wanted if values else 0
             uncovered += max(wanted - len(values), 0)
-        base = min(each, best) + len(self.toils)
-        if uncovered > self.wild and "qu" not in word:  # the Qu card covers a U, Double, Double a QU
+        if uncovered > self.wild - wild and not pairs:
             return -1
-        fewest = len(word) - word.count("qu")  # the Qu card is one letter
-        return base * _multiplier(fewest <= self.flush_letters, len(word) >= STRAIGHT_LETTERS) + self.bonus
+        base = min(each, best) + len(self.toils)
+        length = len(letters) + wild
+        return base * _multiplier(length - pairs <= self.flush_letters, length >= STRAIGHT_LETTERS) + self.bonus
 
     def layout(self, line: Sequence[LetterLike]) -> int:
         """A bound on the scores of one layout of the cards, Toil placed in any way."""
@@ -385,18 +416,30 @@ def best_words(
     index's (a house list's additions)."""
     if top < 1:
         return []
-    words = candidate_words(hand, source) | {word for word in extra if word.isascii() and word.isalpha()}
     bounds = Bounds(hand, variants)
-    bounded = sorted(((bounds.word(word), word) for word in words), key=lambda pair: (-pair[0], pair[1]))
+    groups = key_groups(hand, source)
+    entries: list[tuple[int, str, int]]  # (bound, letters, wild), or (bound, word, -1) for one word
+    if groups is None:
+        entries = [(bounds.word(word), word, -1) for word in _scan(hand, source, bounds.wild)]
+    else:
+        entries = [(bounds.key(letters, wild), letters, wild) for letters, wild in groups]
+    entries += [(bounds.word(word), word, -1) for word in extra if word.isascii() and word.isalpha()]
+    entries.sort(key=lambda entry: (-entry[0], entry[1], entry[2]))
     found: list[Score] = []
-    for bound, word in bounded:
-        floor = found[-1].score if len(found) == top else -1
-        if bound < max(floor, 0):
+    seen: set[str] = set()
+    for bound, letters, wild in entries:
+        if bound < max(found[-1].score if len(found) == top else -1, 0):
             break
-        scored = best_line(word, hand, variants, floor, bounds)
-        if scored is None or (len(found) == top and ranking(scored) >= ranking(found[-1])) or not valid(word):
-            continue
-        found = sorted([*found, scored], key=ranking)[:top]
+        words = [letters] if wild < 0 else group_words(source, letters, wild)
+        for word in sorted(set(words) - seen):
+            seen.add(word)
+            floor = found[-1].score if len(found) == top else -1
+            if bounds.word(word) < max(floor, 0):
+                continue
+            scored = best_line(word, hand, variants, floor, bounds)
+            if scored is None or (len(found) == top and ranking(scored) >= ranking(found[-1])) or not valid(word):
+                continue
+            found = sorted([*found, scored], key=ranking)[:top]
     return found
 
 
