@@ -10,8 +10,9 @@ letter and special cards) and the round's Jumper. The search is exhaustive, in t
    anagram index of the dictionary (:mod:`referee.spellcrafter.anagrams`): the words with
    exactly those letters. The keys over-approximate what the hand can do (a Double,
    Double may copy a letter the word then does not show); step 2 is exact. A hand with
-   so many wild cards that the keys would outnumber the index's entries scans the index
-   instead, with a check that only throws out words the hand cannot cover.
+   so many wild cards that it would have more than :data:`SCAN_ABOVE` keys (three
+   Troubles) scans the whole index instead, with a check that only throws out words
+   the hand cannot cover.
 2. **How a word is best made.** For one word, every way to lay the cards on its letters
    (which card of a letter, the Qu card with or without its U, the Jumper or not,
    Double, Double or Trouble on any letter) and every way to put the Toil cards on
