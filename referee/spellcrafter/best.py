@@ -387,6 +387,7 @@ def best_line(word: str, hand: Selection, variants: Variants, at_least: int = -1
     """The highest score ``word`` can make from ``hand`` (the first such token line in
     the search's order), or None when it cannot be made, or not for ``at_least`` points."""
     bounds = bounds or Bounds(hand, variants)
+    ceiling = bounds.word(word)  # no layout scores more: once one does, stop
     best: Score | None = None
     for line in layouts(word, hand, variants, bounds.pieces):
         floor = at_least if best is None else max(at_least, best.score + 1)
@@ -397,6 +398,8 @@ def best_line(word: str, hand: Selection, variants: Variants, at_least: int = -1
             scored = score_word(tokens, variants)
             if scored.score >= at_least and (best is None or scored.score > best.score):
                 best = scored
+                if best.score >= ceiling:
+                    return best
     return best
 
 
