@@ -110,9 +110,10 @@ def challenge(
 
 
 def _register_game_commands() -> None:
-    from referee.cli import spell_game
+    from referee.cli import spell_best, spell_game
 
     spell_game.register(app)
+    spell_best.register_best(app)
 
 
 _register_game_commands()

@@ -1,0 +1,228 @@
+"""`referee spell best` and `referee spell review`: the best words a hand could make.
+
+``register_best(app)`` adds them to the `spell` group. The search is
+:mod:`referee.spellcrafter.best`; every word it returns is scored by `spell score`'s
+scorer and judged by `dict check`'s verdict. Module-level imports stay at typer and the
+standard library.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from referee.cli.dictionary import DEFAULT_DICTIONARY, DictOption, HouseOption, JsonOption
+from referee.cli.files import FileArgument
+from referee.cli.spell_game import DdtOption, FriendlyOption, RoundOption
+
+if TYPE_CHECKING:
+    from referee.lexicon.backend import Dictionary
+    from referee.spellcrafter.best import Selection
+    from referee.spellcrafter.game import Game
+    from referee.spellcrafter.scoring import Score, Variants
+
+CardsArgument = Annotated[
+    list[str],
+    typer.Argument(
+        metavar="[FILE PLAYER] TOKEN…",
+        help="The selected cards, at most 7: letter cards (K6m, QU10s) and special cards (DDm, TOILm, TRc). "
+        "In a game: the game file and the player first.",
+        show_default=False,
+    ),
+]
+JumperOption = Annotated[
+    str | None,
+    typer.Option("--jumper", metavar="TOKEN", help="The round's Jumper, a letter card (Y4f). In a seeded game: the one turned up.", show_default=False),
+]
+TopOption = Annotated[int, typer.Option("--top", metavar="K", min=1, max=100, help="How many words to show.")]
+
+
+def best(
+    ctx: typer.Context,
+    arguments: CardsArgument,
+    jumper: JumperOption = None,
+    dictionary: DictOption = DEFAULT_DICTIONARY,
+    house: HouseOption = None,
+    friendly: FriendlyOption = False,
+    ddt: DdtOption = False,
+    top: TopOption = 5,
+    round_number: RoundOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The K highest-scoring words the cards could make, each as `spell score` scores it.
+
+    Searches every word the rules allow: any 3 letters or more of the cards, the Qu card
+    with or without its U, the Jumper or not (mandatory with --friendly), Double, Double
+    copying any letter shown, Toil on any letter card, Trouble as any letter. Ties in
+    score: the longer word first, then alphabetical. In a game (`best FILE PLAYER
+    TOKEN…`) the game's dictionary, house rules, variants and, when seeded, Jumper are
+    used, and the cards are checked against the round as `spell word` checks them.
+    """
+    from referee.cli.spell_game import names_a_game
+    from referee.errors import InputError
+    from referee.spellcrafter.best import read_hand
+    from referee.spellcrafter.scoring import Variants
+
+    if names_a_game(arguments):
+        given = [f"--{name}" for name in ("dict", "house", "friendly", "ddt") if _given(ctx, name if name != "dict" else "dictionary")]
+        if given:
+            raise InputError(f"a game's dictionary, house rules and variants are stored in its file; leave out {', '.join(given)}")
+        if len(arguments) < 3:
+            raise InputError("in a game, write `referee spell best FILE PLAYER TOKEN…`, e.g. best game.toml Anna K6m I1m T1m")
+        game, hand, words = _game_hand(Path(arguments[0]), arguments[1], arguments[2:], jumper, round_number)
+        variants = game.setup.variants
+    else:
+        if round_number is not None:
+            raise InputError("--round is for a game: `referee spell best FILE PLAYER TOKEN… --round N`")
+        from referee.lexicon.catalogue import open_dictionary
+
+        hand, variants = read_hand(arguments, jumper), Variants(friendly=friendly, ddt=ddt)
+        words = open_dictionary(dictionary, house)
+    found = _search(hand, variants, words, top)
+    _show(hand, variants, words.name, found, as_json)
+
+
+def _given(ctx: typer.Context, name: str) -> bool:
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name != "DEFAULT"
+
+
+def _search(hand: Selection, variants: Variants, dictionary: Dictionary, top: int) -> list[Score]:
+    """The best words, judged by the verdict `dict check` gives."""
+    from referee.lexicon.verdict import judge
+    from referee.spellcrafter.anagrams import base_of, open_index
+    from referee.spellcrafter.best import best_words
+
+    base, added = base_of(dictionary)
+    return best_words(hand, variants, open_index(base), lambda word: judge(word, dictionary).valid, top, added)
+
+
+def _game_hand(file: Path, player: str, cards: list[str], jumper: str | None, round_number: int | None) -> tuple[Game, Selection, Dictionary]:
+    """A player's hand in a game: the round's Jumper, the cards checked as `spell word` does."""
+    from referee import savefile
+    from referee.cli.spell_game import _judged_by, _rules
+    from referee.errors import InputError
+    from referee.spellcrafter.best import Selection, hand_tokens, read_hand, read_jumper
+    from referee.spellcrafter.legality import check_cards
+
+    game: Game = savefile.load(file, _rules()).state
+    seat = game.setup.player(player)
+    number = game.current_number if round_number is None else round_number
+    if not 1 <= number <= game.current_number:
+        raise InputError(f"round {number} has not begun; the game is in round {game.current_number}")
+    turned_up = game.jumper(number)
+    if turned_up is not None and jumper is not None and read_jumper(jumper) != turned_up:
+        raise InputError(f"the Jumper of round {number} is {turned_up}, turned up by the referee; leave out --jumper")
+    hand = read_hand(cards, jumper)
+    if turned_up is not None:
+        hand = Selection(hand.cards, turned_up)
+    tokens = hand_tokens(hand)
+    check_cards(game, tokens, number, seat)
+    return game, hand, _judged_by(game)
+
+
+def _hand_json(hand: Selection) -> dict[str, Any]:
+    return {"cards": [str(card) for card in hand.cards], "jumper": None if hand.jumper is None else str(hand.jumper)}
+
+
+def _show(hand: Selection, variants: Variants, dictionary: str, found: list[Score], as_json: bool) -> None:
+    from referee.spellcrafter.best import token_line
+
+    if as_json:
+        from referee.cli.output import emit_json
+
+        words = [{**score.to_json(), "line": token_line(score)} for score in found]
+        emit_json({**_hand_json(hand), "dictionary": dictionary, "variants": variants.names(), "words": words})
+        return
+    from referee.cli.output import Line, say
+    from referee.cli.spell_view import breakdown
+
+    jumper = "no Jumper" if hand.jumper is None else f"the Jumper {hand.jumper}"
+    rules = ", ".join(variants.names()) or "standard rules"
+    lines = [Line(f"From {' '.join(str(card) for card in hand.cards)} and {jumper} ({dictionary}, {rules}):")]
+    if not found:
+        lines.append(Line("No word of the dictionary can be made from these cards."))
+    for rank, score in enumerate(found, start=1):
+        lines.append(Line(""))
+        lines.append(Line(f"{rank}. ", ("referee spell score " + _typed(token_line(score)), "dim")))
+        lines.extend(breakdown(score))
+    say(*lines)
+
+
+def review(
+    file: FileArgument,
+    round_number: Annotated[int | None, typer.Argument(metavar="[ROUND]", help="One round (default: every round played).", show_default=False)] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """For each word entered, the best word the same cards could have made, and by how
+    many points it was missed (the word's cards and the round's Jumper, searched with
+    the game's dictionary, house rules and variants)."""
+    from referee import savefile
+    from referee.cli.spell_game import _judged_by, _rules
+    from referee.errors import InputError
+    from referee.spellcrafter.best import Selection
+    from referee.spellcrafter.notation import is_jumper, jumper_of
+    from referee.spellcrafter.rounds import Play
+
+    game: Game = savefile.load(file, _rules()).state
+    played = [r for r in game.rounds if any(entry is not None for entry in r.entries)]
+    if round_number is not None:
+        if not any(r.number == round_number for r in played):
+            raise InputError(f"round {round_number} has no words yet; rounds with words: {', '.join(str(r.number) for r in played) or 'none'}")
+        played = [r for r in played if r.number == round_number]
+    dictionary = _judged_by(game)
+    rows: list[dict[str, Any]] = []
+    for r in played:
+        on_table = game.jumper(r.number) or next(
+            (card for entry in r.entries if isinstance(entry, Play) and (card := jumper_of(entry.score.tokens)) is not None), None
+        )
+        for seat, entry in enumerate(r.entries):
+            if not isinstance(entry, Play):
+                continue
+            hand = Selection(tuple(token.card for token in entry.score.tokens if not is_jumper(token)), on_table)
+            found = _search(hand, game.setup.variants, dictionary, 1)
+            best_score = found[0] if found else None
+            missed = 0 if best_score is None else max(best_score.score - entry.score.score, 0)
+            rows.append({"round": r.number, "player": game.setup.players[seat], "word": entry.score.word,
+                         "score": entry.score.score, "best": None if best_score is None else best_score.word,
+                         "best_score": None if best_score is None else best_score.score, "missed": missed,
+                         "best_line": None if best_score is None else _line(best_score)})  # fmt: skip
+    if as_json:
+        from referee.cli.output import emit_json
+
+        emit_json({"file": str(file), "dictionary": dictionary.name, "words": rows})
+        return
+    from referee.cli.output import Line, say
+    from referee.wording import counted
+
+    lines = [Line(f"Best words from the same cards ({dictionary.name}):")]
+    if not rows:
+        lines.append(Line("No words entered yet."))
+    for row in rows:
+        line = Line(f"Round {row['round']} · {row['player']}: ", (row["word"], "bold"), f" {counted(row['score'], 'point')}")
+        if row["best"] is None or row["missed"] == 0:
+            line.append(" — the best the cards could make", "green")
+        else:
+            line.append(f" — best {row['best']} {counted(row['best_score'], 'point')}, missed by {counted(row['missed'], 'point')}")
+            line.append(f" ({_typed(row['best_line'])})", "dim")
+        lines.append(line)
+    say(*lines)
+
+
+def _line(score: Score) -> str:
+    from referee.spellcrafter.best import token_line
+
+    return token_line(score)
+
+
+def _typed(line: str) -> str:
+    """A token line as typed in a shell: the Jumper's ``*`` quoted."""
+    return " ".join(f"'{token}'" if token.startswith("*") else token for token in line.split())
+
+
+def register_best(app: typer.Typer) -> None:
+    """Add `best` and `review` to the `spell` group."""
+    app.command()(best)
+    app.command()(review)

@@ -1,0 +1,223 @@
+"""`referee spell best` and `referee spell review`: the best words a hand could make (issue 15)."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.lexicon.catalogue import open_dictionary
+from referee.lexicon.verdict import judge
+from referee.spellcrafter.anagrams import AnagramIndex, build_body, open_index
+from referee.spellcrafter.best import best_words, read_hand, token_line
+from referee.spellcrafter.notation import parse_word
+from referee.spellcrafter.scoring import Variants, score_word
+
+
+def best(cards: str, words: list[str] | None = None, jumper: str | None = None, top: int = 5, **variants: bool):
+    """best_words over a small list of words (all valid), or over builtin:en."""
+    hand = read_hand(cards.split(), jumper)
+    if words is None:
+        dictionary = open_dictionary("builtin:en")
+        return best_words(hand, Variants(**variants), open_index(dictionary), lambda w: judge(w, dictionary).valid, top)
+    return best_words(hand, Variants(**variants), AnagramIndex(build_body(words)[0]), lambda w: True, top)
+
+
+def summary(found) -> list[tuple[str, int]]:
+    return [(score.word, score.score) for score in found]
+
+
+def test_best_tries_every_subset_of_at_least_three_letters():
+    assert summary(best("C3m A1s T1c S1f", ["cat", "act", "cats", "at", "scat", "taco"])) == [
+        ("CATS", 6), ("SCAT", 6), ("ACT", 5), ("CAT", 5)]  # fmt: skip
+
+
+def test_ties_in_score_are_ordered_by_length_then_alphabetically():
+    found = best("A2m B2m C2s D2c", ["bad", "cab", "dab", "abc"])
+    assert [score.word for score in found] == ["ABC", "BAD", "CAB", "DAB"]
+    longer = best("A1m B1s D1c E2f", ["bade", "bead", "abe"])  # 5, 5 and... abe 4
+    assert [score.word for score in longer][:2] == ["BADE", "BEAD"]
+
+
+def test_the_qu_card_is_used_with_or_without_its_u():
+    found = summary(best("QU10m I1s T1c A1f", ["quit", "qat", "quat"]))
+    assert ("QUIT", 12) in found and ("QAT", 12) in found
+    assert dict(found)["QUAT"] == 12  # QU + A + T, not Q + U (there is no U card)
+
+
+def test_the_jumper_may_be_left_out_but_is_mandatory_under_the_friendly_rules():
+    words = ["kit", "kitty", "kite"]
+    assert summary(best("K6m I1m T1m", words, jumper="E1s")) == [("KIT", 16), ("KITE", 9)]
+    friendly = best("K6m I1m T1m", words, jumper="E1s", friendly=True)
+    assert summary(friendly) == [("KITE", 18)]  # the friendly Jumper has no suit: still a flush
+    assert any(token.jumper for token in friendly[0].tokens if hasattr(token, "jumper"))
+
+
+def test_double_double_copies_the_best_letter_shown():
+    found = best("K6m I1m T1m T3s DDc", ["kitt"], jumper="Y4f")
+    assert token_line(found[0]) == "K6m I1m T3s DDc:T" and found[0].score == 13
+
+
+def test_toil_goes_on_the_letter_that_scores_best():
+    found = best("K6m I1m T1s TOILm", ["kit"])
+    assert token_line(found[0]) == "K6m I1m T1s TOILm@3" and found[0].score == 18  # flush by Toil: (6+1+2) × 2
+
+
+def test_trouble_stands_for_any_letter():
+    found = best("K6m I1m TRs", ["kix", "kin"])
+    assert summary(found) == [("KIN", 7), ("KIX", 7)]
+    assert token_line(found[0]) == "K6m I1m TRs:N"
+
+
+def test_the_ddt_bonus_is_counted_when_all_three_special_cards_fit():
+    words = ["kitty"]
+    plain = best("K6m I1m T1m DDm TRm TOILm", words, jumper="Y4m")
+    bonus = best("K6m I1m T1m DDm TRm TOILm", words, jumper="Y4m", ddt=True)
+    assert plain[0].score == 42 and plain[0].bonus == 0  # (6+1+1+1+4 + Toil 1) × 3, Trouble left out
+    # Trouble as I (worth 0 instead of 1) for the +10: (6+0+1+1+4 + 1) × 3 + 10
+    assert bonus[0].score == 49 and bonus[0].bonus == 10 and "TRm:I" in token_line(bonus[0])
+
+
+def test_a_word_of_fifty_or_more_is_marked_as_an_instant_win(referee):
+    result = referee("spell", "best", "Z10m E3m B4m R2m A1m S2m", "--jumper", "Y4m", "--top", "1", "--dict", "builtin:en")
+    assert result.exit_code == 0, result.stderr
+    assert "Instant win: a word of 50 or more wins the game at once" in result.stdout
+    assert referee("spell", "best", "Z10m E3m B4m R2m A1m S2m", "--jumper", "Y4m", "--json").json()["words"][0]["instant_win"]
+
+
+def test_only_words_the_dictionary_accepts_are_given(tmp_path, referee):
+    house = tmp_path / "house.txt"
+    house.write_text("-kit\n+tik\n", encoding="utf-8")
+    words = [w["word"] for w in referee("spell", "best", "K6m I1m T1m", "--house", str(house), "--json").json()["words"]]
+    assert "KIT" not in words and "TIK" in words
+
+
+@pytest.mark.parametrize("dictionary", ["builtin:en", "builtin:nl"])
+@pytest.mark.parametrize(
+    ("cards", "options"),
+    [
+        (["K6m", "I1m", "T1m", "T2s", "E1c", "DDm", "TRc"], ["--jumper", "Y4f"]),
+        (["QU10s", "I1m", "E1m", "T1m", "TOILc", "S1m"], ["--jumper", "N1f", "--friendly"]),
+        (["A1m", "R2m", "E1c", "DDs", "TRm", "TOILf", "L2m"], ["--jumper", "O1m", "--ddt"]),
+    ],
+)
+def test_every_word_best_gives_is_scored_by_spell_score_and_valid_by_dict_check(referee, dictionary, cards, options):
+    result = referee("spell", "best", *cards, *options, "--dict", dictionary, "--top", "8", "--json")
+    assert result.exit_code == 0, result.stderr
+    found = result.json()["words"]
+    assert len(found) == 8
+    variants = [f"--{name}" for name in ("friendly", "ddt") if f"--{name}" in options]
+    for word in found:
+        scored = referee("spell", "score", *word["line"].split(), *variants, "--json").json()
+        assert {key: scored[key] for key in ("word", "score", "tokens")} == {key: word[key] for key in ("word", "score", "tokens")}
+        checked = referee("dict", "check", word["word"].lower(), "--dict", dictionary, "--json")
+        assert checked.exit_code == 0 and checked.json()["valid"], checked.stdout
+    assert [w["score"] for w in found] == sorted((w["score"] for w in found), reverse=True)
+
+
+def test_the_text_answer_shows_each_word_as_spell_score_does(referee):
+    result = referee("spell", "best", "K6m", "I1m", "T1m", "T2s", "--jumper", "Y4f", "--top", "1")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == "From K6m I1m T1m T2s and the Jumper Y4f (builtin:en, standard rules):"
+    line = lines[2].removeprefix("1. referee spell score ")
+    assert "'*Y4f'" in line  # quoted for the shell
+    assert lines[3:] == referee("spell", "score", *line.replace("'", "").split()).stdout.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["A1m", "B1m", "C1m", "D1m", "E1m", "F1m", "G1m", "H1m"], "a player selects 7 cards; 8 were given"),
+        (["K6m", "XXm"], "token 2"),
+        (["K6m", "*Y4f"], "the Jumper is not one of the selected cards; give it with --jumper"),
+        (["K6m", "--jumper", "DDm"], "the Jumper 'DDm' is a letter card"),
+        (["K6m", "--dict", "hunspell:en_US"], "`spell best` searches a word list it can read whole"),
+        (["K6m", "--top", "0"], "--top"),
+        (["K6m", "--round", "2"], "--round is for a game"),
+    ],
+)
+def test_bad_input_is_exit_2_with_one_line(referee, args, says):
+    result = referee("spell", "best", *args)
+    assert result.exit_code == 2 and says in result.stderr and "Traceback" not in result.stderr
+
+
+def test_no_word_at_all_is_said_plainly(referee):
+    result = referee("spell", "best", "X1m", "Q1m")
+    assert result.exit_code == 0 and "No word of the dictionary can be made from these cards." in result.stdout
+
+
+# --- the index is built once and cached --------------------------------------------------
+
+
+def test_the_anagram_index_is_built_once_and_cached_in_the_user_cache_folder(tmp_path, monkeypatch):
+    from referee.lexicon import wordcache
+
+    words = tmp_path / "words.txt"
+    words.write_text("kit\ntik\ncat\n", encoding="utf-8")
+    dictionary = open_dictionary(f"file:{words}")
+    assert open_index(dictionary).words("ikt") == ["kit", "tik"]
+    cached = list(wordcache.cache_folder().glob("*"))
+    assert any(path.read_bytes().startswith(b"referee-word-list-index 1") for path in cached)
+    monkeypatch.setattr("referee.spellcrafter.anagrams.build_body", lambda words: pytest.fail("rebuilt"))
+    assert open_index(open_dictionary(f"file:{words}")).words("act") == ["cat"]
+
+
+def test_a_changed_list_gets_a_new_index_and_a_damaged_cache_is_ignored(tmp_path):
+    from referee.lexicon import wordcache
+
+    words = tmp_path / "words.txt"
+    words.write_text("kit\n", encoding="utf-8")
+    assert open_index(open_dictionary(f"file:{words}")).words("ikt") == ["kit"]
+    words.write_text("kit\ntik\n", encoding="utf-8")
+    assert open_index(open_dictionary(f"file:{words}")).words("ikt") == ["kit", "tik"]
+    for path in wordcache.cache_folder().glob("*"):
+        path.write_bytes(path.read_bytes()[:-7])
+    assert open_index(open_dictionary(f"file:{words}")).words("ikt") == ["kit", "tik"]
+
+
+# --- in a game ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def seeded(tmp_path, referee):
+    # Seed "kale", three players, round 1: Cees holds I1f F4s I1s N1s QU10c E1m U1m Z10m; Jumper Y4s.
+    path = tmp_path / "seeded.toml"
+    assert referee("spell", "new", str(path), "Anna", "Bram", "Cees", "--seed", "kale").exit_code == 0
+    return path
+
+
+def test_in_a_game_best_uses_the_rounds_jumper_and_the_games_dictionary(referee, seeded):
+    result = referee("spell", "best", str(seeded), "Cees", "QU10c", "I1s", "E1m", "Z10m", "N1s", "U1m", "--json")
+    assert result.exit_code == 0, result.stderr
+    document = result.json()
+    assert document["jumper"] == "Y4s" and document["dictionary"] == "builtin:en"
+    standalone = referee("spell", "best", "QU10c", "I1s", "E1m", "Z10m", "N1s", "U1m", "--jumper", "Y4s", "--json").json()
+    assert document["words"] == standalone["words"]
+
+
+def test_in_a_game_cards_not_dealt_are_refused_as_spell_word_refuses_them_and_the_file_unchanged(referee, seeded):
+    before = seeded.read_bytes()
+    result = referee("spell", "best", str(seeded), "Cees", "K6m", "I1s", "E1m")
+    assert result.exit_code == 1 and result.stderr == "referee: K6m was not dealt in round 1\n"
+    assert referee("spell", "best", str(seeded), "Cees", "I1s", "--dict", "builtin:nl").exit_code == 2
+    assert referee("spell", "best", str(seeded), "Cees", "I1s", "--jumper", "A1m").exit_code == 2
+    assert seeded.read_bytes() == before
+
+
+def test_review_shows_the_best_word_the_same_cards_could_have_made(referee, seeded):
+    # Anna holds R1f B3s C3m E1m L1m S1m DDm TOILm in round 1 of seed "kale".
+    assert referee("spell", "word", str(seeded), "Anna", "E1m", "L1m", "S1m").exit_code == 0
+    assert referee("spell", "word", str(seeded), "Cees", "Z10m", "I1s", "N1s", "E1m").exit_code == 0
+    result = referee("spell", "review", str(seeded), "--json")
+    assert result.exit_code == 0, result.stderr
+    anna, cees = result.json()["words"]
+    assert (anna["word"], anna["score"], anna["best"], anna["best_score"], anna["missed"]) == ("ELS", 6, "LEYS", 7, 1)
+    again = score_word(parse_word(anna["best_line"].split()))
+    assert (again.word, again.score) == (anna["best"], anna["best_score"])
+    assert (cees["word"], cees["best"], cees["missed"]) == ("ZINE", "ZINE", 0)
+    assert referee("spell", "review", str(seeded), "1").stdout.splitlines() == [
+        "Best words from the same cards (builtin:en):",
+        "Round 1 · Anna: ELS 6 points — best LEYS 7 points, missed by 1 point (L1m E1m '*Y4s' S1m)",
+        "Round 1 · Cees: ZINE 13 points — the best the cards could make",
+    ]
+    refused = referee("spell", "review", str(seeded), "2")
+    assert refused.exit_code == 2 and "round 2 has no words yet" in refused.stderr
