@@ -325,3 +325,12 @@ def test_an_unknown_choice_is_refused_in_dutch(referee, tmp_path):
 def test_click_s_own_usage_errors_are_dutch_too(referee, args, dutch):
     result = referee(*args, "--lang", "nl")
     assert result.exit_code == 2 and result.stderr == dutch + "\n"
+
+
+def test_a_damaged_match_file_is_reported_in_dutch_and_left_untouched(referee, tmp_path):
+    path = tmp_path / "m.toml"
+    path.write_text("x\n", "utf-8")
+    result = referee("smoor", "stand", str(path), "--lang", "nl")
+    assert result.exit_code == 2 and path.read_text("utf-8") == "x\n"
+    assert result.stderr.startswith(f"referee: {path} regel 1: het bestand is geen geldige TOML (")
+    assert result.stderr.endswith("; het bestand is niet aangeraakt\n")

@@ -207,14 +207,15 @@ def _replayed(
     try:
         state = start(rules, setup)
     except RefereeError as error:
-        raise damaged(lines.header("setup"), f"has a bad [setup]: {error}") from None
+        raise damaged(lines.header("setup"), _("has a bad [setup]: {error}").format(error=error)) from None
     for index, event in enumerate(events):
         try:
             if not isinstance(event, dict) or not isinstance(event.get("kind"), str):
                 raise InputError("an event needs a `kind`")
             done = step(rules, state, event)
         except RefereeError as error:
-            raise damaged(lines.event(index), f"cannot be replayed: event {index + 1} ({kind_of(event)}): {error}") from None
+            problem = _("cannot be replayed: event {number} ({kind}): {error}")
+            raise damaged(lines.event(index), problem.format(number=index + 1, kind=kind_of(event), error=error)) from None
         if told is not None:
             told.append(Told(state, event, done))
         state = done.state

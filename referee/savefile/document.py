@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any, NamedTuple, Protocol, TypeGuard
 
 from referee.errors import InputError
+from referee.i18n import _, ngettext
 from referee.savefile.storage import SaveFileError, backup_path
-from referee.wording import counted
 
 HEADER = (
     "# A referee save file: the setup and every recorded event, oldest first.\n"
@@ -119,14 +119,14 @@ def read_document(path: Path, data: bytes, rules: FileFormat) -> Document:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
-        raise damaged(line, "is not UTF-8 text") from None
+        raise damaged(line, _("is not UTF-8 text")) from None
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         where = re.search(r"\(at line (\d+), column (\d+)\)", str(error))
         reason = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", str(error))
         line = int(where[1]) if where else text.count("\n") + 1
-        raise damaged(line, f"is not valid TOML ({reason})") from None
+        raise damaged(line, _("is not valid TOML ({reason})").format(reason=reason)) from None
 
     lines = Lines(text)
     file_format = document.get("format")
@@ -136,43 +136,52 @@ def read_document(path: Path, data: bytes, rules: FileFormat) -> Document:
 
             game, ours = file_format.removeprefix("referee/"), rules.format.removeprefix("referee/")
             spec = by_format(file_format)
-            use = f"; use `referee {spec.group} …` for it" if spec is not None else ""
-            raise damaged(lines.key("format"), f"is a {game} file, not a {ours} file{use}", backup=False)
-        raise damaged(lines.key("format") or 1, f"is not a {rules.format} save file (format = {file_format!r})")
+            use = _("; use `referee {group} …` for it").format(group=spec.group) if spec is not None else ""
+            problem = _("is a {game} file, not a {ours} file").format(game=game, ours=ours)
+            raise damaged(lines.key("format"), problem + use, backup=False)
+        problem = _("is not a {format} save file (format = {value})").format(format=rules.format, value=repr(file_format))
+        raise damaged(lines.key("format") or 1, problem)
     version = document.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise damaged(lines.key("version") or 1, "has no valid schema `version`")
+        raise damaged(lines.key("version") or 1, _("has no valid schema `version`"))
     if version > rules.version:
         raise damaged(
             lines.key("version"),
-            f"was written with schema version {version}, newer than this referee understands "
-            f"(up to {rules.version}); upgrade referee to read it",
+            _(
+                "was written with schema version {version}, newer than this referee understands "
+                "(up to {known}); upgrade referee to read it"
+            ).format(version=version, known=rules.version),
         )
     events = document.get("events", [])
     end = document.get("end")
     if not isinstance(end, dict) or "events" not in end:
         raise damaged(
-            lines.count, "is cut short: it does not end with the [end] table that referee writes"
+            lines.count, _("is cut short: it does not end with the [end] table that referee writes")
         )
     count = end["events"]
     if not isinstance(events, list) or not isinstance(count, int) or isinstance(count, bool) or count != len(events):
         raise damaged(
             lines.header("end"),
-            f"is cut short or was edited: [end] says "
-            f"{counted(count, 'event') if isinstance(count, int) else repr(count) + ' events'} but the file holds "
-            f"{counted(len(events), 'event') if isinstance(events, list) else 'no list of events'}",
+            _("is cut short or was edited: [end] says {said} but the file holds {holds}").format(
+                said=_events(count) if isinstance(count, int) else repr(count),
+                holds=_events(len(events)) if isinstance(events, list) else _("no list of events"),
+            ),
         )
     setup = document.get("setup")
     if not isinstance(setup, dict):
-        raise damaged(1, "has no [setup] table")
+        raise damaged(1, _("has no [setup] table"))
     corrections = document.get("corrections", [])
     try:
         if not isinstance(corrections, list):
             raise InputError("`corrections` must be a list of [[corrections]] tables")
         checked = tuple(map(Correction.from_toml, corrections))
     except InputError as error:
-        raise damaged(lines.first_header("corrections"), f"has a bad correction: {error}") from None
+        raise damaged(lines.first_header("corrections"), _("has a bad correction: {error}").format(error=error)) from None
     return Document(lines, setup, events, checked)
+
+
+def _events(count: int) -> str:
+    return ngettext("{count} event", "{count} events", count).format(count=count)
 
 
 def kind_of(event: object) -> str:
@@ -189,10 +198,14 @@ class Damage:
     def __call__(self, line: int | None, problem: str, backup: bool = True) -> SaveFileError:
         """``backup``: point to FILE.bak when there is one (not for a file that is whole,
         only of another game)."""
-        where = f"{self.path} line {line}" if line else str(self.path)
+        where = _("{path} line {line}").format(path=self.path, line=line) if line else str(self.path)
         kept = backup_path(self.path)
-        advice = f"; the previous version is in {kept}" if backup and kept.exists() else ""
-        return SaveFileError(f"{where}: the file {problem}{advice}; the file was left untouched")
+        advice = _("; the previous version is in {backup}").format(backup=kept) if backup and kept.exists() else ""
+        return SaveFileError(
+            _("{where}: the file {problem}{advice}; the file was left untouched").format(
+                where=where, problem=problem, advice=advice
+            )
+        )
 
 
 class Lines:
