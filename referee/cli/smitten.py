@@ -281,3 +281,75 @@ def _report(file: Path, saved: Saved[State], event: dict[str, Any] | None, lines
     show_lines(lines)
     if show:
         show_state(saved.state, saved.events)
+
+
+# --- solving and hints -------------------------------------------------------------------
+
+SeedOption = Annotated[
+    str | None, typer.Option("--seed", help="Without FILE: a fresh deal from this seed.", show_default=False)
+]
+ModeOption = Annotated[str, typer.Option("--mode", help="Without FILE: two or solo.")]
+DifficultyOption = Annotated[
+    str | None, typer.Option("--difficulty", help="Without FILE: two players' easy, medium (default) or hard.", show_default=False)
+]
+EasyOption = Annotated[bool, typer.Option("--easy", help="Without FILE: solo Easy Mode.")]
+Hard1Option = Annotated[bool, typer.Option("--hard1", help="Without FILE: solo Hard Mode 1.")]
+Hard2Option = Annotated[bool, typer.Option("--hard2", help="Without FILE: solo Hard Mode 2.")]
+NoTimeOption = Annotated[bool, typer.Option("--no-time", help="Leave the time out of the text (reproducible output).")]
+OptionalFile = Annotated[Path | None, typer.Argument(help="The save file (or a fresh deal with --seed).", show_default=False)]
+
+
+def _position(file: Path | None, seed: str | None, mode: str, difficulty: str | None, easy: bool, hard1: bool, hard2: bool) -> State:
+    """The position to solve: a game file's current state, or a fresh deal from ``--seed``."""
+    from referee.errors import InputError
+
+    if file is not None:
+        if seed is not None or difficulty is not None or easy or hard1 or hard2 or mode != "two":
+            raise InputError("give a game FILE or a fresh deal's --seed and options, not both")
+        from referee import savefile
+
+        return savefile.load(file, _rules()).state
+    if seed is None:
+        raise InputError("give a game FILE, or --seed S (with --mode and its options) for a fresh deal")
+    from referee.smitten.play import new_game
+    from referee.smitten.ruleset import setup_from
+
+    setup: dict[str, Any] = {"mode": mode, "easy": easy, "hard1": hard1, "hard2": hard2, "seed": seed}
+    if difficulty is not None:
+        setup["difficulty"] = difficulty
+    return new_game(setup_from(setup))
+
+
+@app.command()
+def solve(
+    file: OptionalFile = None,
+    seed: SeedOption = None,
+    mode: ModeOption = "two",
+    difficulty: DifficultyOption = None,
+    easy: EasyOption = False,
+    hard1: Hard1Option = False,
+    hard2: Hard2Option = False,
+    no_time: NoTimeOption = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Can this seeded game still be won, knowing every card? A winning line of moves, or
+    "not winnable" proven by an exhaustive search."""
+    from referee.errors import InputError
+    from referee.smitten.solver import solve as search
+
+    state = _position(file, seed, mode, difficulty, easy, hard1, hard2)
+    if state.setup.physical:
+        raise InputError(
+            "the referee does not know a physical game's cards, so it cannot solve it; "
+            "`referee smitten hint FILE --hold …` estimates from what a player sees"
+        )
+    solution = search(state)
+    if as_json:
+        from referee.cli.output import emit_json
+        from referee.smitten.solve_report import solution_json
+
+        emit_json({"file": str(file) if file is not None else None, **solution_json(state, solution)})
+        return
+    from referee.cli.smitten_view import show_solution
+
+    show_solution(state, solution, timed=not no_time)
