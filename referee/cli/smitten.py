@@ -353,3 +353,50 @@ def solve(
     from referee.cli.smitten_view import show_solution
 
     show_solution(state, solution, timed=not no_time)
+
+
+@app.command()
+def hint(
+    file: FileArgument,
+    by: ByOption = None,
+    hold: Annotated[
+        str | None,
+        typer.Option("--hold", help="The table's own cards: the hand of the player to act, e.g. 3,5,7.", show_default=False),
+    ] = None,
+    samples: Annotated[int, typer.Option("--samples", help="How many deals of the unseen cards to solve.")] = 200,
+    sampling_seed: Annotated[str, typer.Option("--sampling-seed", help="Seed of the samples (same seed, same hint).")] = "1",
+    no_time: NoTimeOption = False,
+    as_json: JsonOption = False,
+) -> None:
+    """The best move for the player (solo: the table) to act, using only what they can see:
+    each legal move with its estimated chance of winning and its 95 % interval."""
+    from referee import savefile
+    from referee.errors import InputError
+    from referee.smitten.entry import parse_actor
+    from referee.smitten.hint import acting, holding
+    from referee.smitten.hint import hint as advise
+    from referee.smitten.notation import parse_smitten_card
+
+    state = savefile.load(file, _rules()).state
+    if state.outcome is not None:
+        from referee.smitten.report import outcome_text
+
+        raise InputError(f"the game is over ({outcome_text(state)}): there is no move to hint")
+    if by is not None and state.setup.solo:
+        raise InputError("a solo hint is for the table, which sees both hands: leave out --by")
+    actor = acting(state, parse_actor(state.setup, by))
+    if hold is not None:
+        cards = tuple(parse_smitten_card(card) for card in hold.split(",") if card.strip())
+        state = holding(state, actor if actor is not None else 0, cards)
+    elif state.setup.physical:
+        raise InputError("with the table's own cards the referee cannot see the hand: give it with --hold, e.g. --hold 3,5,7")
+    found = advise(state, actor, samples, sampling_seed)
+    if as_json:
+        from referee.cli.output import emit_json
+        from referee.smitten.solve_report import hint_json
+
+        emit_json({"file": str(file), **hint_json(state, found, sampling_seed)})
+        return
+    from referee.cli.smitten_view import show_hint
+
+    show_hint(state, found, sampling_seed, timed=not no_time)

@@ -21,6 +21,7 @@ from referee.smitten.state import Result, State, result
 from referee.wording import counted
 
 if TYPE_CHECKING:
+    from referee.smitten.hint import Hint
     from referee.smitten.solver import Solution
 
 _GAP = "   "
@@ -133,4 +134,12 @@ def show_solution(state: State, solution: Solution, timed: bool = True) -> None:
 
     out = console()
     for line in solution_words(state, solution, timed):
+        out.print(Text(line))
+
+
+def show_hint(state: State, hint: Hint, seed: str, timed: bool = True) -> None:
+    from referee.smitten.solve_report import hint_words
+
+    out = console()
+    for line in hint_words(state, hint, seed, timed):
         out.print(Text(line))

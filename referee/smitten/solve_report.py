@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from referee.smitten.actions import encode
+from referee.smitten.actions import actor_value, encode
 from referee.smitten.report import command_args, outcome_text
 from referee.smitten.state import State
 from referee.wording import counted
@@ -48,4 +48,48 @@ def solution_json(state: State, solution: Solution) -> dict[str, Any]:
         "tt_probes": solution.probes,
         "tt_hits": solution.hits,
         "seconds": round(solution.seconds, 6),
+    }
+
+
+def _percent(share: float) -> str:
+    return f"{share * 100:.1f} %"
+
+
+def hint_words(state: State, hint: Hint, seed: str, timed: bool = True) -> list[str]:
+    """Who the hint is for, then each legal move with its estimated chance and interval."""
+    options = state.setup
+    who = "the table (both face-up hands)" if hint.actor is None else options.name(hint.actor)
+    head = f"Hint for {who}, from what {'it' if hint.actor is None else 'they'} can see: "
+    head += f"{counted(hint.samples, 'sample')} of the unseen cards (seed {seed})"
+    if timed:
+        head += f", {hint.seconds:.2f} s"
+    lines = [head + ":"]
+    texts = [" ".join(command_args(options, estimate.move)) for estimate in hint.estimates]
+    width = max(map(len, texts), default=0)
+    for text, estimate in zip(texts, hint.estimates, strict=True):
+        low, high = estimate.interval
+        lines.append(f"  {text:<{width}}  wins {_percent(estimate.share):>7}  (95 % interval {_percent(low)} to {_percent(high)})")
+    if hint.best is not None:
+        lines.append(f"Best: {' '.join(command_args(options, hint.best))}")
+    return lines
+
+
+def hint_json(state: State, hint: Hint, seed: str) -> dict[str, Any]:
+    options = state.setup
+    return {
+        "for": None if hint.actor is None else actor_value(options, hint.actor),
+        "samples": hint.samples,
+        "seed": seed,
+        "moves": [
+            {
+                **encode(state, estimate.move),
+                "args": command_args(options, estimate.move),
+                "wins": estimate.wins,
+                "share": round(estimate.share, 6),
+                "interval": [round(bound, 6) for bound in estimate.interval],
+            }
+            for estimate in hint.estimates
+        ],
+        "nodes": hint.nodes,
+        "seconds": round(hint.seconds, 6),
     }

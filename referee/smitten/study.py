@@ -9,7 +9,6 @@ Wilson interval. Deals are independent, so they are spread over processes.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 from referee.smitten.dealing import Difficulty, SmittenMode
@@ -26,14 +25,3 @@ MODES: dict[str, Callable[[str], Setup]] = {
     "solo hard2": lambda seed: Setup(SmittenMode.SOLO, None, hard2=True, seed=seed),
     "solo easy+hard1+hard2": lambda seed: Setup(SmittenMode.SOLO, None, easy=True, hard1=True, hard2=True, seed=seed),
 }
-
-
-def wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a share (0 to 1 when there are no trials)."""
-    if trials == 0:
-        return 0.0, 1.0
-    share = successes / trials
-    centre = share + z * z / (2 * trials)
-    spread = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials))
-    denominator = 1 + z * z / trials
-    return max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator)
