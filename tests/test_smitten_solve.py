@@ -21,7 +21,7 @@ from referee.smitten.study import MODES
 MODE_NAMES = st.sampled_from(sorted(MODES))
 SEEDS = st.text(min_size=1, max_size=8).filter(str.strip)
 #: Deals that no line of play wins (found by the solver, confirmed by brute force below).
-LOST_DEALS = [("two medium", "x66"), ("two hard", "x17"), ("solo hard2", "x21"), ("solo easy+hard1+hard2", "x57")]
+LOST_DEALS = [("two-medium", "x66"), ("two-hard", "x17"), ("solo-hard2", "x21"), ("solo-all", "x57")]
 
 
 def walk(state: State, rng: random.Random, moves: int) -> State:
@@ -96,7 +96,7 @@ def test_a_finished_game_is_its_own_answer():
 
 def test_the_transposition_table_is_keyed_on_the_whole_position_and_reused():
     table = Solver()
-    state = new_game(MODES["two hard"]("x17"))
+    state = new_game(MODES["two-hard"]("x17"))
     first = table.solve(state)
     again = table.solve(state)
     assert not first.winnable and not again.winnable
@@ -105,11 +105,11 @@ def test_the_transposition_table_is_keyed_on_the_whole_position_and_reused():
 
 def test_a_node_budget_stops_the_search():
     with pytest.raises(Unfinished):
-        Solver(limit=3).solve(new_game(MODES["two hard"]("x17")))
+        Solver(limit=3).solve(new_game(MODES["two-hard"]("x17")))
 
 
 def test_every_move_of_a_line_is_a_legal_move_of_its_position():
-    state = new_game(MODES["solo easy"]("line"))
+    state = new_game(MODES["solo-easy"]("line"))
     for move in solve(state).line:
         assert move in list(legal_moves(state))
         state = RULES.apply(state, move).state

@@ -84,7 +84,7 @@ def test_the_hint_is_reproducible_from_its_seed_and_ranks_every_legal_move_of_th
 
 
 def test_a_two_player_hint_ranks_only_the_moves_of_the_player_asking():
-    state = new_game(MODES["two medium"]("s"))
+    state = new_game(MODES["two-medium"]("s"))
     found = hint(state, 1, samples=5)
     assert found.estimates and {estimate.move.actor for estimate in found.estimates} == {1}
 

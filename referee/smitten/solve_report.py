@@ -16,6 +16,7 @@ from referee.wording import counted
 if TYPE_CHECKING:
     from referee.smitten.hint import Hint
     from referee.smitten.solver import Solution
+    from referee.smitten.study import Row
 
 
 def line_args(state: State, solution: Solution) -> list[list[str]]:
@@ -92,4 +93,44 @@ def hint_json(state: State, hint: Hint, seed: str) -> dict[str, Any]:
         ],
         "nodes": hint.nodes,
         "seconds": round(hint.seconds, 6),
+    }
+
+
+def _share(row: Row, part: str) -> str:
+    share, low, high = row.share(part)
+    return f"{_percent(share)} ({low * 100:.1f}–{high * 100:.1f})"
+
+
+def study_lines(rows: list[Row], hint_samples: int) -> list[str]:
+    """The study as a Markdown table: each share with its 95 % Wilson interval."""
+    from referee.smitten.study import LABELS
+
+    lines = [
+        f"| Mode | Deals | Winnable (perfect information) | Hint policy ({counted(hint_samples, 'sample')} a decision) | Random legal play |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for row in rows:
+        hinted = f"{_share(row, 'hint_won')} of {row.hint_deals}" if row.hint_deals else "not played"
+        lines.append(f"| {LABELS[row.mode]} | {row.deals} | {_share(row, 'winnable')} | {hinted} | {_share(row, 'random_won')} |")
+    return lines
+
+
+def study_json(rows: list[Row], hint_samples: int, prefix: str) -> dict[str, Any]:
+    def part(row: Row, name: str, count: int, total: int) -> dict[str, Any]:
+        share, low, high = row.share(name)
+        return {"count": count, "of": total, "share": round(share, 6), "interval": [round(low, 6), round(high, 6)]}
+
+    return {
+        "seed": prefix,
+        "hint_samples": hint_samples,
+        "modes": [
+            {
+                "mode": row.mode,
+                "deals": row.deals,
+                "winnable": part(row, "winnable", row.winnable, row.deals),
+                "hint_policy": part(row, "hint_won", row.hint_won, row.hint_deals),
+                "random_play": part(row, "random_won", row.random_won, row.deals),
+            }
+            for row in rows
+        ],
     }
