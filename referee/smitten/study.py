@@ -51,7 +51,7 @@ class Task(NamedTuple):
     """One deal of the study: its mode, its number, and whether the hint policy plays it."""
 
     mode: str
-    index: int
+    number: int  # the deal is dealt from PREFIX-NUMBER
     prefix: str
     hint_samples: int  # 0: the hint policy does not play this deal
 
@@ -105,7 +105,7 @@ def hint_play(state: State, samples: int, seed: str) -> State:
 
 def play_deal(task: Task) -> Played:
     """Solve one deal, play it at random, and (when asked) by the hint policy."""
-    seed = f"{task.prefix}-{task.index}"
+    seed = f"{task.prefix}-{task.number}"
     state = new_game(MODES[task.mode](seed))
     solver = Solver()
     winnable = solver.winnable(state)
