@@ -148,6 +148,7 @@ def test_hint_with_the_tables_own_cards_takes_the_hand_held(referee, game, tmp_p
         (("--physical",), ("--by", "1", "--hold", "5,5,5"), "more than twice"),
         (("--seed", "s"), ("--by", "1", "--hold", "1,2,3"), "--hold is for a game with the table's own cards"),
         (("--seed", "s"), ("--by", "1", "--samples", "0"), "--samples must be at least 1"),
+        (("--mode", "solo", "--physical"), ("--hold", "1,2"), "solo with the table's own cards is not supported"),
     ],
 )
 def test_hint_refuses_what_it_cannot_use_with_exit_2_and_leaves_the_file_alone(referee, game, tmp_path, options, args, message):
@@ -165,3 +166,12 @@ def test_hint_refuses_a_finished_game(referee, game):
     assert referee("smitten", "lose", path).exit_code == 0
     result = referee("smitten", "hint", path, "--by", "1")
     assert result.exit_code == 2 and "the game is over" in result.stderr
+
+
+def test_a_player_with_no_legal_move_is_told_so(referee, tmp_path):
+    from referee.smitten.hint import Hint
+    from referee.smitten.solve_report import hint_words
+
+    state = new_game(MODES["two-medium"]("s"))
+    words = hint_words(state, Hint(0, 5, (), 0, 0.0), "1", timed=False)
+    assert words[-1] == "Player 1 has no legal move now."

@@ -382,6 +382,8 @@ def hint(
         from referee.smitten.report import outcome_text
 
         raise InputError(f"the game is over ({outcome_text(state)}): there is no move to hint")
+    if state.setup.physical and state.setup.solo:
+        raise InputError("a hint for solo with the table's own cards is not supported: the referee cannot see the hands")
     if by is not None and state.setup.solo:
         raise InputError("a solo hint is for the table, which sees both hands: leave out --by")
     actor = acting(state, parse_actor(state.setup, by))

@@ -159,11 +159,10 @@ def sample(state: State, actor: int | None, rng: random.Random) -> State:
 
 
 def holding(state: State, actor: int, cards: tuple[int, ...]) -> State:
-    """A game with the table's own cards, with ``actor``'s hand as the player says it is."""
+    """A two-player game with the table's own cards, with ``actor``'s hand as the player
+    says it is (solo with the table's own cards is not supported: both hands are unknown)."""
     if not state.setup.physical:
         raise InputError("--hold is for a game with the table's own cards (--physical): the referee knows this game's hands")
-    if state.setup.solo:
-        raise InputError("a hint for solo with the table's own cards is not supported yet: the referee cannot see the hands")
     hand = state.hands[actor]
     if len(cards) != len(hand):
         raise InputError(f"{state.setup.name(actor)} holds {len(hand)} cards, not {len(cards)}: --hold lists each card")

@@ -72,6 +72,8 @@ def hint_words(state: State, hint: Hint, seed: str, timed: bool = True) -> list[
         lines.append(f"  {text:<{width}}  wins {_percent(estimate.share):>7}  (95 % interval {_percent(low)} to {_percent(high)})")
     if hint.best is not None:
         lines.append(f"Best: {' '.join(command_args(options, hint.best))}")
+    else:
+        lines.append(f"{who[:1].upper() + who[1:]} has no legal move now.")
     return lines
 
 
