@@ -161,11 +161,12 @@ def test_hint_refuses_what_it_cannot_use_with_exit_2_and_leaves_the_file_alone(r
     assert (tmp_path / "g.toml").read_bytes() == before
 
 
-def test_hint_refuses_a_finished_game(referee, game):
+def test_hint_refuses_a_finished_game_with_exit_1(referee, game):
     path = game("--seed", "s")
     assert referee("smitten", "lose", path).exit_code == 0
     result = referee("smitten", "hint", path, "--by", "1")
-    assert result.exit_code == 2 and "the game is over" in result.stderr
+    assert result.exit_code == 1
+    assert result.stderr.strip() == "referee: the game is over (lost: the table declared the game lost): there is no move to hint"
 
 
 def test_a_player_with_no_legal_move_is_told_so(referee, tmp_path):

@@ -379,9 +379,10 @@ def hint(
 
     state = savefile.load(file, _rules()).state
     if state.outcome is not None:
-        from referee.smitten.report import outcome_text
+        from referee.errors import RuleError
+        from referee.smitten.state import ending
 
-        raise InputError(f"the game is over ({outcome_text(state)}): there is no move to hint")
+        raise RuleError(f"the game is over ({ending(state.outcome)}): there is no move to hint")
     if state.setup.physical and state.setup.solo:
         raise InputError("a hint for solo with the table's own cards is not supported: the referee cannot see the hands")
     if by is not None and state.setup.solo:
