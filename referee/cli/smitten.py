@@ -320,8 +320,8 @@ def _position(file: Path | None, seed: str | None, mode: str, difficulty: str | 
     return new_game(setup_from(setup))
 
 
-@app.command()
-def solve(
+@app.command("solve")
+def solve_command(
     file: OptionalFile = None,
     seed: SeedOption = None,
     mode: ModeOption = "two",
@@ -355,8 +355,8 @@ def solve(
     show_solution(state, solution, timed=not no_time)
 
 
-@app.command()
-def hint(
+@app.command("hint")
+def hint_command(
     file: FileArgument,
     by: ByOption = None,
     hold: Annotated[
@@ -405,8 +405,8 @@ def hint(
     show_hint(state, found, sampling_seed, timed=not no_time)
 
 
-@app.command()
-def study(
+@app.command("study")
+def study_command(
     deals: Annotated[int, typer.Option("--deals", help="Deals per mode, solved and played at random.")] = 3000,
     hint_deals: Annotated[int, typer.Option("--hint-deals", help="Of those, how many the hint policy plays (it is slow).")] = 100,
     hint_samples: Annotated[int, typer.Option("--hint-samples", help="Samples of each hint the policy asks for.")] = 20,
