@@ -176,3 +176,14 @@ def test_a_player_with_no_legal_move_is_told_so(referee, tmp_path):
     state = new_game(MODES["two-medium"]("s"))
     words = hint_words(state, Hint(0, 5, (), 0, 0.0), "1", timed=False)
     assert words[-1] == "Player 1 has no legal move now."
+
+
+def test_after_card_3_with_the_tables_own_cards_the_player_gives_the_top_card_turned_up(referee, game, tmp_path):
+    path = game("--physical")
+    assert referee("smitten", "play", path, "3L", "--by", "1").exit_code == 0
+    missing = referee("smitten", "hint", path, "--hold", "4,5,6", "--samples", "3")
+    assert missing.exit_code == 2 and "--top gives the deck's top card" in missing.stderr
+    result = referee("smitten", "hint", path, "--hold", "4,5,6", "--top", "2", "--samples", "5", "--json")
+    assert result.exit_code == 0, result.stderr
+    moves = result.json()["moves"]
+    assert {move["card"] for move in moves} == {"2L", "2R"} and all(move["kind"] == "place" for move in moves)

@@ -363,6 +363,10 @@ def hint_command(
         str | None,
         typer.Option("--hold", help="The table's own cards: the hand of the player to act, e.g. 3,5,7.", show_default=False),
     ] = None,
+    top: Annotated[
+        str | None,
+        typer.Option("--top", help="The table's own cards, after card 3: the deck's top card turned up.", show_default=False),
+    ] = None,
     samples: Annotated[int, typer.Option("--samples", help="How many deals of the unseen cards to solve.")] = 200,
     sampling_seed: Annotated[str, typer.Option("--sampling-seed", help="Seed of the samples (same seed, same hint).")] = "1",
     no_time: NoTimeOption = False,
@@ -390,7 +394,7 @@ def hint_command(
     actor = acting(state, parse_actor(state.setup, by))
     if hold is not None:
         cards = tuple(parse_smitten_card(card) for card in hold.split(",") if card.strip())
-        state = holding(state, actor if actor is not None else 0, cards)
+        state = holding(state, actor if actor is not None else 0, cards, parse_smitten_card(top) if top is not None else None)
     elif state.setup.physical:
         raise InputError("with the table's own cards the referee cannot see the hand: give it with --hold, e.g. --hold 3,5,7")
     found = advise(state, actor, samples, sampling_seed)

@@ -158,17 +158,23 @@ def sample(state: State, actor: int | None, rng: random.Random) -> State:
     return replace(state, hands=(hands[0], hands[1]), deck=deck, set_aside=set_aside)
 
 
-def holding(state: State, actor: int, cards: tuple[int, ...]) -> State:
+def holding(state: State, actor: int, cards: tuple[int, ...], top: int | None = None) -> State:
     """A two-player game with the table's own cards, with ``actor``'s hand as the player
-    says it is (solo with the table's own cards is not supported: both hands are unknown)."""
+    says it is, and after card 3 the deck's top card they turned up (solo with the table's
+    own cards is not supported: both hands are unknown)."""
     if not state.setup.physical:
         raise InputError("--hold is for a game with the table's own cards (--physical): the referee knows this game's hands")
+    pending = state.pending
+    card_three = isinstance(pending, Pending) and answer(pending.card) is Answer.PLACE_TOP_CARD and bool(state.deck)
+    if card_three != (top is not None):
+        raise InputError("--top gives the deck's top card turned up for card 3, and is needed exactly then")
+    deck = state.deck if top is None else (top, *state.deck[1:])
     hand = state.hands[actor]
     if len(cards) != len(hand):
         raise InputError(f"{state.setup.name(actor)} holds {len(hand)} cards, not {len(cards)}: --hold lists each card")
     hands = list(state.hands)
     hands[actor] = Hand(cards)
-    return replace(state, setup=replace(state.setup, physical=False), hands=(hands[0], hands[1]))
+    return replace(state, setup=replace(state.setup, physical=False), hands=(hands[0], hands[1]), deck=deck)
 
 
 def hint(state: State, actor: int | None, samples: int = 200, seed: str = "1") -> Hint:
