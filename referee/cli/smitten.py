@@ -281,3 +281,164 @@ def _report(file: Path, saved: Saved[State], event: dict[str, Any] | None, lines
     show_lines(lines)
     if show:
         show_state(saved.state, saved.events)
+
+
+# --- solving and hints -------------------------------------------------------------------
+
+SeedOption = Annotated[
+    str | None, typer.Option("--seed", help="Without FILE: a fresh deal from this seed.", show_default=False)
+]
+ModeOption = Annotated[str, typer.Option("--mode", help="Without FILE: two or solo.")]
+DifficultyOption = Annotated[
+    str | None, typer.Option("--difficulty", help="Without FILE: two players' easy, medium (default) or hard.", show_default=False)
+]
+EasyOption = Annotated[bool, typer.Option("--easy", help="Without FILE: solo Easy Mode.")]
+Hard1Option = Annotated[bool, typer.Option("--hard1", help="Without FILE: solo Hard Mode 1.")]
+Hard2Option = Annotated[bool, typer.Option("--hard2", help="Without FILE: solo Hard Mode 2.")]
+NoTimeOption = Annotated[bool, typer.Option("--no-time", help="Leave the time out of the text (reproducible output).")]
+OptionalFile = Annotated[Path | None, typer.Argument(help="The save file (or a fresh deal with --seed).", show_default=False)]
+
+
+def _position(file: Path | None, seed: str | None, mode: str, difficulty: str | None, easy: bool, hard1: bool, hard2: bool) -> State:
+    """The position to solve: a game file's current state, or a fresh deal from ``--seed``."""
+    from referee.errors import InputError
+
+    if file is not None:
+        if seed is not None or difficulty is not None or easy or hard1 or hard2 or mode != "two":
+            raise InputError("give a game FILE or a fresh deal's --seed and options, not both")
+        from referee import savefile
+
+        return savefile.load(file, _rules()).state
+    if seed is None:
+        raise InputError("give a game FILE, or --seed S (with --mode and its options) for a fresh deal")
+    from referee.smitten.play import new_game
+    from referee.smitten.ruleset import setup_from
+
+    setup: dict[str, Any] = {"mode": mode, "easy": easy, "hard1": hard1, "hard2": hard2, "seed": seed}
+    if difficulty is not None:
+        setup["difficulty"] = difficulty
+    return new_game(setup_from(setup))
+
+
+@app.command("solve")
+def solve_command(
+    file: OptionalFile = None,
+    seed: SeedOption = None,
+    mode: ModeOption = "two",
+    difficulty: DifficultyOption = None,
+    easy: EasyOption = False,
+    hard1: Hard1Option = False,
+    hard2: Hard2Option = False,
+    no_time: NoTimeOption = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Can this seeded game still be won, knowing every card? A winning line of moves, or
+    "not winnable" proven by an exhaustive search."""
+    from referee.errors import InputError
+    from referee.smitten.solver import solve as search
+
+    state = _position(file, seed, mode, difficulty, easy, hard1, hard2)
+    if state.setup.physical:
+        raise InputError(
+            "the referee does not know a physical game's cards, so it cannot solve it; "
+            "`referee smitten hint FILE --hold …` estimates from what a player sees"
+        )
+    solution = search(state)
+    if as_json:
+        from referee.cli.output import emit_json
+        from referee.smitten.solve_report import solution_json
+
+        emit_json({"file": str(file) if file is not None else None, **solution_json(state, solution)})
+        return
+    from referee.cli.smitten_view import show_solution
+
+    show_solution(state, solution, timed=not no_time)
+
+
+@app.command("hint")
+def hint_command(
+    file: FileArgument,
+    by: ByOption = None,
+    hold: Annotated[
+        str | None,
+        typer.Option("--hold", help="The table's own cards: the hand of the player to act, e.g. 3,5,7.", show_default=False),
+    ] = None,
+    top: Annotated[
+        str | None,
+        typer.Option("--top", help="The table's own cards, after card 3: the deck's top card turned up.", show_default=False),
+    ] = None,
+    samples: Annotated[int, typer.Option("--samples", help="How many deals of the unseen cards to solve.")] = 200,
+    sampling_seed: Annotated[str, typer.Option("--sampling-seed", help="Seed of the samples (same seed, same hint).")] = "1",
+    no_time: NoTimeOption = False,
+    as_json: JsonOption = False,
+) -> None:
+    """The best move for the player (solo: the table) to act, using only what they can see:
+    each legal move with its estimated chance of winning and its 95 % interval."""
+    from referee import savefile
+    from referee.errors import InputError
+    from referee.smitten.entry import parse_actor
+    from referee.smitten.hint import acting, holding
+    from referee.smitten.hint import hint as advise
+    from referee.smitten.notation import parse_smitten_card
+
+    state = savefile.load(file, _rules()).state
+    if state.outcome is not None:
+        from referee.errors import RuleError
+        from referee.smitten.state import ending
+
+        raise RuleError(f"the game is over ({ending(state.outcome)}): there is no move to hint")
+    if state.setup.physical and state.setup.solo:
+        raise InputError("a hint for solo with the table's own cards is not supported: the referee cannot see the hands")
+    if by is not None and state.setup.solo:
+        raise InputError("a solo hint is for the table, which sees both hands: leave out --by")
+    actor = acting(state, parse_actor(state.setup, by))
+    if hold is not None:
+        cards = tuple(parse_smitten_card(card) for card in hold.split(",") if card.strip())
+        state = holding(state, actor if actor is not None else 0, cards, parse_smitten_card(top) if top is not None else None)
+    elif state.setup.physical:
+        raise InputError("with the table's own cards the referee cannot see the hand: give it with --hold, e.g. --hold 3,5,7")
+    found = advise(state, actor, samples, sampling_seed)
+    if as_json:
+        from referee.cli.output import emit_json
+        from referee.smitten.solve_report import hint_json
+
+        emit_json({"file": str(file), **hint_json(state, found, sampling_seed)})
+        return
+    from referee.cli.smitten_view import show_hint
+
+    show_hint(state, found, sampling_seed, timed=not no_time)
+
+
+@app.command("study")
+def study_command(
+    deals: Annotated[int, typer.Option("--deals", help="Deals per mode, solved and played at random.")] = 3000,
+    hint_deals: Annotated[int, typer.Option("--hint-deals", help="Of those, how many the hint policy plays (it is slow).")] = 100,
+    hint_samples: Annotated[int, typer.Option("--hint-samples", help="Samples of each hint the policy asks for.")] = 20,
+    modes: Annotated[
+        str,
+        typer.Option("--modes", help="Comma-separated: two-easy, two-medium, two-hard, solo, solo-easy, solo-hard1, solo-hard2, solo-all."),
+    ] = "all",
+    seed: Annotated[str, typer.Option("--seed", help="Deals are dealt from SEED-0, SEED-1, …")] = "study",
+    jobs: Annotated[int, typer.Option("--jobs", help="Processes to use (default: every core).", show_default=False)] = 0,
+    as_json: JsonOption = False,
+) -> None:
+    """How often a random deal can be won: with perfect information, by the hint policy
+    (no peeking), and by random legal play, for each mode, with 95 % Wilson intervals."""
+    import os
+
+    from referee.smitten.study import MODES
+    from referee.smitten.study import study as run
+
+    chosen = list(MODES) if modes.strip() == "all" else [mode.strip() for mode in modes.split(",") if mode.strip()]
+    rows = run(chosen, deals, hint_deals, hint_samples, seed, jobs or os.cpu_count() or 1)
+    if as_json:
+        from referee.cli.output import emit_json
+        from referee.smitten.solve_report import study_json
+
+        emit_json(study_json(rows, hint_samples, seed))
+        return
+    import sys
+
+    from referee.smitten.solve_report import study_lines
+
+    sys.stdout.write("".join(line + "\n" for line in study_lines(rows, hint_samples)))

@@ -8,7 +8,7 @@ Face-down cards stay hidden until the rules flip them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
@@ -19,6 +19,10 @@ from referee.smitten.grid import BIT, SIDE_INDEX
 from referee.smitten.report import command_args, last_cards, outcome_text
 from referee.smitten.state import Result, State, result
 from referee.wording import counted
+
+if TYPE_CHECKING:
+    from referee.smitten.hint import Hint
+    from referee.smitten.solver import Solution
 
 _GAP = "   "
 
@@ -123,3 +127,19 @@ def show_moves(state: State, moves: list[Move]) -> None:
         by_actor.setdefault(move.actor, []).append(" ".join(command_args(state.setup, move, who=False)))
     for actor, texts in sorted(by_actor.items()):
         out.print(Text(f"{state.setup.title(actor)}, {counted(len(texts), 'move')}: " + ", ".join(texts)))
+
+
+def show_solution(state: State, solution: Solution, timed: bool = True) -> None:
+    from referee.smitten.solve_report import solution_words
+
+    out = console()
+    for line in solution_words(state, solution, timed):
+        out.print(Text(line))
+
+
+def show_hint(state: State, hint: Hint, seed: str, timed: bool = True) -> None:
+    from referee.smitten.solve_report import hint_words
+
+    out = console()
+    for line in hint_words(state, hint, seed, timed):
+        out.print(Text(line))

@@ -1,0 +1,201 @@
+"""An honest hint: the best move for the player (solo: the table) to act, from only what
+they can see.
+
+What a player sees: the grids, their own hand (solo: both hands' face-up cards), the
+deck's top card once card 3 has them turn it up, and the set-aside card once an Easy
+Mode swap has turned it face up. Never the deck's order, the partner's hand, a
+face-down card or the set-aside card. (A card the partner revealed for an earlier card
+1 is not used either: the position does not keep it.)
+
+The method is perfect-information Monte Carlo: deal the unseen cards at random, consistently
+with what is seen (:func:`sample`: the 18 cards less those in sight, into the hidden
+places), solve each such deal with the solver for every legal move, and rank the moves
+by the share of samples in which they still win. The random generator is seeded, so the
+same position and seed always give the same hint. A known weakness of the method: each
+sample is solved as if the rest of its cards were then known.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from referee.errors import InputError
+from referee.smitten.actions import Move
+from referee.smitten.grid import numbers
+from referee.smitten.instructions import Answer, answer
+from referee.smitten.legality import legal_moves, slots
+from referee.smitten.play import apply
+from referee.smitten.solver import Solver
+from referee.smitten.state import UNSEEN, Hand, Pending, State
+
+#: Every Smitten card: 1 to 9, twice.
+DECK = Counter({number: 2 for number in range(1, 10)})
+
+
+def wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a share (0 to 1 when there are no trials)."""
+    if trials == 0:
+        return 0.0, 1.0
+    share = successes / trials
+    centre = share + z * z / (2 * trials)
+    spread = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials))
+    denominator = 1 + z * z / trials
+    return max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """One legal move, and in how many of the samples it still wins."""
+
+    move: Move
+    wins: int
+    samples: int
+
+    @property
+    def share(self) -> float:
+        return self.wins / self.samples if self.samples else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.samples)
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The legal moves of ``actor`` (None: solo, the table sees both hands), best first."""
+
+    actor: int | None
+    samples: int
+    estimates: tuple[Estimate, ...]
+    nodes: int
+    seconds: float
+
+    @property
+    def best(self) -> Move | None:
+        return self.estimates[0].move if self.estimates else None
+
+
+def acting(state: State, by: int | None) -> int | None:
+    """Whose hint it is: solo, the table (None); two players, the one the game waits for,
+    or ``by`` when either may start the turn. InputError when that is not said."""
+    if state.setup.solo:
+        return None
+    actors = sorted({actor for _kind, actor in slots(state)})
+    if by is not None:
+        if by not in actors:
+            raise InputError(f"it is not {state.setup.name(by)}'s move: the game waits for {state.setup.name(actors[0])}")
+        return by
+    if len(actors) == 1:
+        return actors[0]
+    raise InputError(f"either player may start the turn: say whose hint it is with {state.setup.actor_flags()}")
+
+
+def visible(state: State, actor: int | None) -> tuple[Counter[int], dict[str, int]]:
+    """What the player sees, as (the numbers in sight, how many cards each hidden place holds).
+
+    The hidden places are ``partner`` (two players: the partner's hand), ``down0`` /
+    ``down1`` (solo: face-down cards), ``deck`` (the deck below a known top card) and
+    ``aside`` (the set-aside card while it is face down).
+    """
+    seen: Counter[int] = Counter()
+    for grid in state.grids:
+        seen.update(numbers(grid))
+    hidden: dict[str, int] = {}
+    if actor is None:
+        for index, hand in enumerate(state.hands):
+            seen.update(hand.face_up)
+            hidden[f"down{index}"] = len(hand.face_down)
+    else:
+        seen.update(state.hands[actor].face_up)
+        hidden["partner"] = len(state.hands[1 - actor])
+    deck = len(state.deck)
+    if _top_card_seen(state):
+        seen[state.deck[0]] += 1
+        deck -= 1
+    hidden["deck"] = deck
+    if state.swapped:
+        seen[state.set_aside] += 1
+    else:
+        hidden["aside"] = 1
+    return seen, hidden
+
+
+def _top_card_seen(state: State) -> bool:
+    """Card 3: the partner turns the deck's top card up to place it."""
+    pending = state.pending
+    return isinstance(pending, Pending) and answer(pending.card) is Answer.PLACE_TOP_CARD and bool(state.deck) and state.deck[0] != UNSEEN
+
+
+def sample(state: State, actor: int | None, rng: random.Random) -> State:
+    """A whole position that agrees with everything ``actor`` sees: the unseen cards dealt
+    at random into the hidden places."""
+    seen, hidden = visible(state, actor)
+    unseen = DECK - seen
+    if any(seen[number] > 2 for number in seen) or sum(unseen.values()) != sum(hidden.values()):
+        raise InputError("the cards in sight are not a Smitten deck's: no number shows up more than twice")
+    pool = list(unseen.elements())
+    rng.shuffle(pool)
+
+    def take(count: int) -> tuple[int, ...]:
+        taken = tuple(pool[:count])
+        del pool[:count]
+        return taken
+
+    hands = list(state.hands)
+    if actor is None:
+        for index, hand in enumerate(hands):
+            hands[index] = Hand(hand.face_up, take(hidden[f"down{index}"]))
+    else:
+        hands[1 - actor] = Hand(take(hidden["partner"]))
+    deck = take(hidden["deck"])
+    if _top_card_seen(state):
+        deck = (state.deck[0], *deck)
+    set_aside = take(1)[0] if "aside" in hidden else state.set_aside
+    return replace(state, hands=(hands[0], hands[1]), deck=deck, set_aside=set_aside)
+
+
+def holding(state: State, actor: int, cards: tuple[int, ...], top: int | None = None) -> State:
+    """A two-player game with the table's own cards, with ``actor``'s hand as the player
+    says it is, and after card 3 the deck's top card they turned up (solo with the table's
+    own cards is not supported: both hands are unknown)."""
+    if not state.setup.physical:
+        raise InputError("--hold is for a game with the table's own cards (--physical): the referee knows this game's hands")
+    pending = state.pending
+    card_three = isinstance(pending, Pending) and answer(pending.card) is Answer.PLACE_TOP_CARD and bool(state.deck)
+    if card_three != (top is not None):
+        raise InputError("--top gives the deck's top card turned up for card 3, and is needed exactly then")
+    deck = state.deck if top is None else (top, *state.deck[1:])
+    hand = state.hands[actor]
+    if len(cards) != len(hand):
+        raise InputError(f"{state.setup.name(actor)} holds {len(hand)} cards, not {len(cards)}: --hold lists each card")
+    hands = list(state.hands)
+    hands[actor] = Hand(cards)
+    return replace(state, setup=replace(state.setup, physical=False), hands=(hands[0], hands[1]), deck=deck)
+
+
+def hint(state: State, actor: int | None, samples: int = 200, seed: str = "1") -> Hint:
+    """Rank ``actor``'s legal moves (None: every move, solo) by the share of ``samples``
+    random completions of what they see in which the move still wins."""
+    if samples < 1:
+        raise InputError("--samples must be at least 1")
+    start = time.perf_counter()
+    rng = random.Random(seed)
+    solver = Solver()
+    wins: dict[Move, int] = {}
+    tried: dict[Move, int] = {}  # samples in which the move was legal (all, unless it is the unseen top card)
+    for _ in range(samples):
+        position = sample(state, actor, rng)
+        for move in legal_moves(position):
+            if actor is not None and move.actor != actor:
+                continue
+            won = solver.winnable(apply(position, move).state)
+            wins[move] = wins.get(move, 0) + won
+            tried[move] = tried.get(move, 0) + 1
+    order = {move: index for index, move in enumerate(wins)}
+    ranked = sorted(wins, key=lambda move: (-wins[move] / tried[move], order[move]))
+    estimates = tuple(Estimate(move, wins[move], tried[move]) for move in ranked)
+    return Hint(actor, samples, estimates, solver.nodes, time.perf_counter() - start)

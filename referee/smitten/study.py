@@ -1,0 +1,167 @@
+"""The winnability study: how often a random Smitten deal can be won, in every mode.
+
+For each mode, deals from the seeds ``PREFIX-0``, ``PREFIX-1``, … are played three
+ways: with perfect information (the solver: is the deal winnable at all?), by the hint
+policy (every decision taken by :func:`referee.smitten.hint.hint`, which sees only what
+the player to act sees), and by random legal play. Each share comes with its 95 %
+Wilson interval. Deals are independent, so they are spread over processes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from referee.errors import InputError
+from referee.smitten.actions import Move
+from referee.smitten.dealing import Difficulty, SmittenMode
+from referee.smitten.hint import hint, wilson
+from referee.smitten.legality import legal_moves
+from referee.smitten.play import apply, new_game
+from referee.smitten.solver import Solver
+from referee.smitten.state import Setup, State
+
+#: The modes of the table, in its order: name → the setup of a deal from a seed.
+MODES: dict[str, Callable[[str], Setup]] = {
+    "two-easy": lambda seed: Setup(SmittenMode.TWO, Difficulty.EASY, seed=seed),
+    "two-medium": lambda seed: Setup(SmittenMode.TWO, Difficulty.MEDIUM, seed=seed),
+    "two-hard": lambda seed: Setup(SmittenMode.TWO, Difficulty.HARD, seed=seed),
+    "solo": lambda seed: Setup(SmittenMode.SOLO, None, seed=seed),
+    "solo-easy": lambda seed: Setup(SmittenMode.SOLO, None, easy=True, seed=seed),
+    "solo-hard1": lambda seed: Setup(SmittenMode.SOLO, None, hard1=True, seed=seed),
+    "solo-hard2": lambda seed: Setup(SmittenMode.SOLO, None, hard2=True, seed=seed),
+    "solo-all": lambda seed: Setup(SmittenMode.SOLO, None, easy=True, hard1=True, hard2=True, seed=seed),
+}
+
+#: What each mode means, for the table.
+LABELS = {
+    "two-easy": "two players, easy",
+    "two-medium": "two players, medium",
+    "two-hard": "two players, hard",
+    "solo": "solo",
+    "solo-easy": "solo, Easy Mode",
+    "solo-hard1": "solo, Hard Mode 1",
+    "solo-hard2": "solo, Hard Mode 2",
+    "solo-all": "solo, easy + hard 1 + hard 2",
+}
+
+
+class Task(NamedTuple):
+    """One deal of the study: its mode, its number, and whether the hint policy plays it."""
+
+    mode: str
+    number: int  # the deal is dealt from PREFIX-NUMBER
+    prefix: str
+    hint_samples: int  # 0: the hint policy does not play this deal
+
+
+class Played(NamedTuple):
+    """One deal's three results (``hinted`` None when the hint policy did not play it)."""
+
+    mode: str
+    winnable: bool
+    random_won: bool
+    hinted: bool | None
+    nodes: int
+
+
+def won(state: State) -> bool:
+    return state.outcome is not None and bool(state.outcome.winners)
+
+
+def random_play(state: State, rng: random.Random) -> State:
+    """Uniformly random legal moves to the end of the game."""
+    while state.outcome is None:
+        state = apply(state, rng.choice(list(legal_moves(state)))).state
+    return state
+
+
+def hint_play(state: State, samples: int, seed: str) -> State:
+    """Every decision taken by the hint, from what the player to act sees.
+
+    A forced move is played without asking. Between two players' turns both say whether
+    they want to play, and the one whose best move wins in the larger share of their own
+    samples plays it (player 1 on a tie): a stand-in for "I can play / I want to play".
+    """
+    step = 0
+    while state.outcome is None:
+        moves = list(legal_moves(state))
+        if len(moves) == 1:
+            state = apply(state, moves[0]).state
+            continue
+        step += 1
+        actors = [None] if state.setup.solo else sorted({move.actor for move in moves})
+        best: tuple[float, Move] | None = None
+        for actor in actors:
+            found = hint(state, actor, samples, f"{seed}-{step}-{actor}")
+            top = found.estimates[0]
+            if best is None or top.share > best[0]:
+                best = (top.share, top.move)
+        assert best is not None
+        state = apply(state, best[1]).state
+    return state
+
+
+def play_deal(task: Task) -> Played:
+    """Solve one deal, play it at random, and (when asked) by the hint policy."""
+    seed = f"{task.prefix}-{task.number}"
+    state = new_game(MODES[task.mode](seed))
+    solver = Solver()
+    winnable = solver.winnable(state)
+    random_won = won(random_play(state, random.Random(f"{seed} random")))
+    hinted = won(hint_play(state, task.hint_samples, f"{seed} hint")) if task.hint_samples else None
+    return Played(task.mode, winnable, random_won, hinted, solver.nodes)
+
+
+class Row(NamedTuple):
+    """One mode's line of the table: the counts, and their shares with Wilson intervals."""
+
+    mode: str
+    deals: int
+    winnable: int
+    random_won: int
+    hint_deals: int
+    hint_won: int
+
+    def share(self, part: str) -> tuple[float, float, float]:
+        """(share, low, high) of ``winnable``, ``random_won`` or ``hint_won``."""
+        count, total = getattr(self, part), self.hint_deals if part == "hint_won" else self.deals
+        low, high = wilson(count, total)
+        return (count / total if total else 0.0), low, high
+
+
+def tasks(modes: Sequence[str], deals: int, hint_deals: int, hint_samples: int, prefix: str) -> list[Task]:
+    return [
+        Task(mode, index, prefix, hint_samples if index < hint_deals else 0) for mode in modes for index in range(deals)
+    ]
+
+
+def study(
+    modes: Sequence[str], deals: int, hint_deals: int, hint_samples: int, prefix: str = "study", jobs: int = 1
+) -> list[Row]:
+    """The table: for each mode, ``deals`` deals solved and played at random, the first
+    ``hint_deals`` of them also played by the hint policy with ``hint_samples`` samples
+    a decision; ``jobs`` processes (deals are independent; the counts do not depend on
+    the order they come back in)."""
+    unknown = [mode for mode in modes if mode not in MODES]
+    if unknown:
+        raise InputError(f"unknown mode {unknown[0]!r}; the modes are {', '.join(MODES)}")
+    if deals < 1 or hint_deals < 0 or hint_samples < 1 or jobs < 1:
+        raise InputError("--deals, --hint-samples and --jobs must be at least 1, and --hint-deals at least 0")
+    work = tasks(modes, deals, min(hint_deals, deals), hint_samples, prefix)
+    if jobs == 1:
+        results = list(map(play_deal, work))
+    else:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            results = list(pool.imap_unordered(play_deal, work, chunksize=4))
+    rows = []
+    for mode in modes:
+        mine = [played for played in results if played.mode == mode]
+        hinted = [played.hinted for played in mine if played.hinted is not None]
+        rows.append(
+            Row(mode, len(mine), sum(p.winnable for p in mine), sum(p.random_won for p in mine), len(hinted), sum(hinted))
+        )
+    return rows

@@ -1,0 +1,60 @@
+"""`referee smitten study`: a small run of the winnability table (the full one is in the README)."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.smitten.hint import wilson
+from referee.smitten.play import new_game
+from referee.smitten.solver import solve
+from referee.smitten.study import MODES, Task, play_deal, study
+
+
+def test_a_small_study_is_reproducible_and_the_same_over_one_or_two_processes():
+    one = study(["solo", "two-hard"], 6, 2, 3, prefix="t", jobs=1)
+    two = study(["solo", "two-hard"], 6, 2, 3, prefix="t", jobs=2)
+    assert one == two
+    assert [row.mode for row in one] == ["solo", "two-hard"]
+    assert all(row.deals == 6 and row.hint_deals == 2 for row in one)
+
+
+@pytest.mark.parametrize("mode", sorted(MODES))
+def test_a_deal_won_by_any_policy_is_winnable_and_winnable_is_the_solvers_verdict(mode):
+    for index in range(3):
+        played = play_deal(Task(mode, index, "t", 2 if index == 0 else 0))
+        assert played.winnable is solve(new_game(MODES[mode](f"t-{index}"))).winnable
+        assert played.winnable or not played.random_won
+        assert played.winnable or not played.hinted
+        assert (played.hinted is None) is (index != 0)
+
+
+def test_each_share_comes_with_its_wilson_interval():
+    row = study(["two-medium"], 5, 0, 1, prefix="t", jobs=1)[0]
+    share, low, high = row.share("winnable")
+    assert share == row.winnable / 5 and (low, high) == wilson(row.winnable, 5)
+    assert row.share("hint_won") == (0.0, 0.0, 1.0)  # no deal played by the hint policy
+
+
+def test_study_prints_a_markdown_table_and_json(referee):
+    result = referee("smitten", "study", "--deals", "3", "--hint-deals", "1", "--hint-samples", "2", "--modes", "solo,two-easy", "--jobs", "1")
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("| Mode | Deals | Winnable (perfect information) | Hint policy (2 samples a decision)")
+    assert lines[2].startswith("| solo | 3 | ") and lines[3].startswith("| two players, easy | 3 | ")
+    document = referee("smitten", "study", "--deals", "3", "--hint-deals", "0", "--modes", "solo", "--jobs", "1", "--json").json()
+    (solo,) = document["modes"]
+    assert solo["mode"] == "solo" and solo["winnable"]["of"] == 3 and solo["hint_policy"]["of"] == 0
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("--modes", "three"), "unknown mode 'three'"),
+        (("--deals", "0"), "--deals, --hint-samples and --jobs must be at least 1"),
+        (("--deals", "2", "--jobs", "-1"), "must be at least 1"),
+    ],
+)
+def test_study_refuses_what_it_cannot_use_with_exit_2(referee, args, message):
+    result = referee("smitten", "study", *args)
+    assert result.exit_code == 2
+    assert message in result.stderr
