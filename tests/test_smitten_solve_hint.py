@@ -17,16 +17,10 @@ from referee.smitten.ruleset import RULES
 from referee.smitten.state import State
 from referee.smitten.study import MODES
 
+from test_smitten_solve import walk  # one random walk for both files
+
 MODE_NAMES = st.sampled_from(sorted(MODES))
 SEEDS = st.text(min_size=1, max_size=8).filter(str.strip)
-
-
-def walk(state: State, rng: random.Random, moves: int) -> State:
-    for _ in range(moves):
-        if state.outcome is not None:
-            break
-        state = RULES.apply(state, rng.choice(list(RULES.legal_actions(state)))).state
-    return state
 
 
 def someone(state: State, rng: random.Random) -> int | None:
