@@ -78,6 +78,14 @@ class RootGroup(RefereeGroup):
             return super().get_command(ctx, cmd_name)
         return _group(name, self._next) if self._resolving else _summary(name)
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        # `--show-completion` / `--install-completion` alone: for the shell running referee
+        # (Typer's behaviour); followed by a shell's name: for that shell.
+        for option in ("--show-completion", "--install-completion"):
+            if option in args[:1] and (len(args) == 1 or args[1].startswith("-")):
+                args = [option, "", *args[1:]]
+        return super().parse_args(ctx, args)
+
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         self._resolving, self._next = True, args[1] if len(args) > 1 else None
         try:
@@ -99,11 +107,27 @@ app = RefereeTyper(
 )
 
 
+def _install_completion(ctx: Any, param: Any, value: str | None) -> None:
+    if value is not None:
+        from referee.cli.completion import install_completion
+
+        install_completion(ctx, param, value)
+
+
+def _show_completion(ctx: Any, param: Any, value: str | None) -> None:
+    if value is not None:
+        from referee.cli.completion import show_completion
+
+        show_completion(ctx, param, value)
+
+
 @app.callback(invoke_without_command=True)
 def _main(
     ctx: typer.Context,
     version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="With --version: print it as one JSON object.")] = False,
+    install_completion: Annotated[str | None, typer.Option("--install-completion", metavar="[SHELL]", is_flag=False, flag_value="", is_eager=True, expose_value=False, callback=_install_completion, help="Install completion for the current shell (or bash, zsh, fish).", show_default=False)] = None,  # fmt: skip
+    show_completion: Annotated[str | None, typer.Option("--show-completion", metavar="[SHELL]", is_flag=False, flag_value="", is_eager=True, expose_value=False, callback=_show_completion, help="Show completion for the current shell (or bash, zsh, fish), to copy it or customize the installation.", show_default=False)] = None,  # fmt: skip
 ) -> None:
     from referee.errors import InputError
 

@@ -12,12 +12,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from referee.cli.completion import game_files
 from referee.i18n import _
 
 if TYPE_CHECKING:
     from referee.game import Rules
 
-FileArgument = Annotated[Path, typer.Argument(help=_("The save file."), show_default=False)]
+FileArgument = Annotated[Path, typer.Argument(help=_("The save file."), show_default=False, shell_complete=game_files)]
 JsonOption = Annotated[bool, typer.Option("--json", help=_("Print one JSON object instead of text."))]
 
 

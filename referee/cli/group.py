@@ -7,6 +7,7 @@ used, 1 for a rule that says no. Never a traceback, whatever the input.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -89,6 +90,10 @@ def command_group(help: str) -> typer.Typer:
 def run(group: TyperGroup, argv: list[str], prog_name: str, complete_var: str | None, **extra: Any) -> int:
     """Run the command line; return the exit code after reporting any failure."""
     want_json = "--json" in (argv[: argv.index("--")] if "--" in argv else argv)
+    if os.environ.get(complete_var or f"_{prog_name.replace('-', '_').upper()}_COMPLETE"):
+        from referee.cli.typer_internals import enable_completion
+
+        enable_completion()  # a shell asks what a word can be (referee/cli/completion.py)
     try:
         argv = choose_language(argv)
     except RefereeError as error:

@@ -240,3 +240,60 @@ def _plain_param_class() -> type | None:
 
 
 _PlainParam = _plain_param_class()
+
+
+# 6. Shell completion (referee/cli/completion.py). Typer registers its bash, zsh, fish and
+#    PowerShell completion classes and builds `--install-completion`/`--show-completion`
+#    only for apps made with ``add_completion=True``, which costs every command the
+#    import of pydantic; referee makes its own options and reaches for Typer's functions
+#    (``typer._completion_classes``, ``typer._completion_shared``) only when they are used.
+
+#: The shells Typer writes completion scripts for.
+SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
+
+
+def enable_completion() -> None:
+    """Register Typer's completion classes: called only when a shell asks to complete."""
+    from typer._completion_classes import completion_init
+
+    completion_init()
+
+
+def completion_item(value: str, kind: str = "plain") -> Any:
+    """One completion (click's ``CompletionItem``); ``kind`` "dir" for a folder."""
+    from typer._click.shell_completion import CompletionItem
+
+    return CompletionItem(value, type=kind)
+
+
+def _shell(shell: str | None) -> str:
+    """The shell named, or the shell running referee; an InputError if not supported."""
+    from referee.errors import InputError
+
+    if shell is None:
+        from typer._completion_shared import _get_shell_name
+
+        shell = _get_shell_name()
+        if shell is None:
+            raise InputError(f"cannot tell which shell this is; name it: {' | '.join(SHELLS)}")
+    if shell.lower() not in SHELLS:
+        raise InputError(f"completion is for the shells {', '.join(SHELLS)}, not {shell!r}")
+    return shell.lower()
+
+
+def completion_script(prog_name: str, shell: str | None) -> str:
+    """The completion script Typer writes for ``shell`` (None: the shell running us)."""
+    from typer._completion_shared import get_completion_script
+
+    complete_var = "_{}_COMPLETE".format(prog_name.replace("-", "_").upper())
+    return get_completion_script(prog_name=prog_name, complete_var=complete_var, shell=_shell(shell))
+
+
+def install_completion_script(shell: str | None) -> tuple[str, Path]:
+    """Install the completion script in ``shell``'s start-up files, as Typer does;
+    return the shell and the file written."""
+    from typer._completion_shared import install
+
+    found, path = install(shell=_shell(shell))
+    return found, path
+

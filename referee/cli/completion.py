@@ -1,0 +1,140 @@
+"""Shell completion (bash, zsh, fish): what a word on the command line can be.
+
+Click answers a completion request when ``_REFEREE_COMPLETE`` is set (the scripts
+`referee --show-completion` prints set it); the groups, commands and options come from
+the same lazily built groups as an ordinary command line. This module adds the words
+only the save files know: a game's save files (``*.toml`` in the folder whose
+``format`` is the group's game) and the players named in the FILE already on the line.
+Nothing here runs for an ordinary command; the functions are called only to complete.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+
+def _setup(path: Path) -> dict[str, Any]:
+    """A save file's top-level table, or an empty one if it cannot be read."""
+    import tomllib
+
+    try:
+        with path.open("rb") as file:
+            return tomllib.load(file)
+    except (OSError, ValueError):
+        return {}
+
+
+def _game_format(ctx: Any) -> str | None:
+    """The save-file format of the game whose group this command belongs to."""
+    from referee import games
+
+    while ctx is not None:
+        spec = games._named(ctx.info_name or "")
+        if spec is not None:
+            return spec.format
+        ctx = ctx.parent
+    return None
+
+
+def _format_of(path: Path) -> str | None:
+    """The ``format = "…"`` line of a save file, read from its first lines only."""
+    try:
+        with path.open(encoding="utf-8") as file:
+            for _number, line in zip(range(20), file):
+                key, sep, value = line.partition("=")
+                if sep and key.strip() == "format":
+                    return value.strip().strip('"')
+    except (OSError, UnicodeDecodeError):
+        return None
+    return None
+
+
+def game_files(ctx: Any, param: Any, incomplete: str) -> list[Any]:
+    """The group's game's save files in the folder being typed, then the folders."""
+    from referee.cli.typer_internals import completion_item
+
+    wanted = _game_format(ctx)
+    folder, _sep, start = incomplete.rpartition(os.sep)
+    base = Path(folder or ".")
+    prefix = f"{folder}{os.sep}" if folder or incomplete.startswith(os.sep) else ""
+    try:
+        entries = sorted(base.iterdir())
+    except OSError:
+        return []
+    items = []
+    for entry in entries:
+        if not entry.name.startswith(start) or entry.name.startswith(".") and not start.startswith("."):
+            continue
+        if entry.is_dir():
+            items.append(completion_item(f"{prefix}{entry.name}{os.sep}", "dir"))
+        elif entry.suffix == ".toml" and (wanted is None or _format_of(entry) == wanted):
+            items.append(completion_item(f"{prefix}{entry.name}"))
+    return items
+
+
+def _typed_file() -> Path | None:
+    """The first existing ``*.toml`` file on the line being completed. Click parses the
+    options before the arguments, so an option still waiting for its value (`--ace `)
+    leaves FILE unparsed; the shell's words still hold it (Typer's completion scripts
+    pass them in ``COMP_WORDS`` for bash, ``_TYPER_COMPLETE_ARGS`` for zsh and fish)."""
+    import shlex
+
+    line = os.environ.get("_TYPER_COMPLETE_ARGS") or os.environ.get("COMP_WORDS", "")
+    try:
+        words = shlex.split(line)
+    except ValueError:
+        words = line.split()
+    return next((Path(word) for word in words if word.endswith(".toml") and Path(word).is_file()), None)
+
+
+def _players(ctx: Any) -> list[str]:
+    file = ctx.params.get("file") or _typed_file()
+    if file is None:
+        return []
+    players = _setup(Path(file)).get("setup", {}).get("players", [])
+    return [str(name) for name in players] if isinstance(players, list) else []
+
+
+def player_names(ctx: Any, param: Any, incomplete: str) -> list[str]:
+    """The players named in the FILE already on the command line that start with what
+    is typed (in any case)."""
+    return [name for name in _players(ctx) if name.lower().startswith(incomplete.lower())]
+
+
+def player_entries(ctx: Any, param: Any, incomplete: str) -> list[str]:
+    """``NAME=`` for each player of the FILE on the line not entered yet (entries of
+    the form NAME=COUNT or NAME=HEARTS)."""
+    if "=" in incomplete:
+        return []
+    entered = {str(word).partition("=")[0].lower() for word in ctx.params.get(param.name) or ()}
+    return [
+        f"{name}="
+        for name in _players(ctx)
+        if name.lower().startswith(incomplete.lower()) and name.lower() not in entered
+    ]
+
+
+def show_completion(ctx: Any, param: Any, value: str | None) -> None:
+    """`--show-completion [SHELL]`: print the completion script for the shell named, or
+    for the shell running referee, and stop."""
+    if value is None or ctx.resilient_parsing:
+        return
+    from referee.cli.typer_internals import completion_script
+
+    print(completion_script(ctx.find_root().info_name or "referee", value or None))
+    ctx.exit(0)
+
+
+def install_completion(ctx: Any, param: Any, value: str | None) -> None:
+    """`--install-completion [SHELL]`: install the completion script in the shell's
+    start-up files (for the shell named, or the shell running referee), and stop."""
+    if value is None or ctx.resilient_parsing:
+        return
+    from referee.cli.typer_internals import install_completion_script
+
+    shell, path = install_completion_script(value or None)
+    print(f"{shell} completion installed in {path}")
+    print("Completion will take effect once you restart the terminal")
+    ctx.exit(0)
