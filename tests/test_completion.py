@@ -1,0 +1,103 @@
+"""Shell completion (issue 13 point 6), driven through the installed `referee` command with
+the environment variables Typer's completion scripts set (bash: COMP_WORDS and
+COMP_CWORD; zsh and fish: _TYPER_COMPLETE_ARGS)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import installed_referee
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """A folder with a save file of each game, a folder, and a .toml that is no save file."""
+    for name in ("smoorverliefd-match.toml", "spellcrafter-game.toml", "smitten-solo-won.toml"):
+        shutil.copy(EXAMPLES / name, tmp_path / name)
+    (tmp_path / "saves").mkdir()
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\n', encoding="utf-8")
+    return tmp_path
+
+
+def complete(line: str, cwd: Path, shell: str = "bash") -> list[str]:
+    """What the installed `referee` offers for the last word of ``line`` (a line ending
+    in a space completes a new word)."""
+    words = line.split() + ([""] if line.endswith(" ") else [])
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("COMP_", "_TYPER", "_REFEREE"))}
+    env["_REFEREE_COMPLETE"] = f"complete_{shell}"
+    if shell == "bash":
+        env |= {"COMP_WORDS": line, "COMP_CWORD": str(len(words) - 1)}
+    else:
+        env["_TYPER_COMPLETE_ARGS"] = line
+        if shell == "fish":
+            env["_TYPER_COMPLETE_FISH_ACTION"] = "get-args"
+    done = subprocess.run([installed_referee()], env=env, cwd=cwd, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return [line for line in done.stdout.splitlines() if line]
+
+
+def test_completion_offers_the_command_groups(folder):
+    assert complete("referee sm", folder) == ["smitten", "smoor"]
+
+
+def test_completion_offers_a_groups_commands(folder):
+    assert complete("referee smoor r", folder) == ["round"]
+
+
+def test_completion_offers_a_commands_options(folder):
+    assert complete("referee smoor round --", folder) == ["--ace", "--dead", "--cursed", "--json", "--help"]
+
+
+def test_completion_offers_the_groups_game_files_and_folders(folder):
+    assert complete("referee smoor round ", folder) == ["saves/", "smoorverliefd-match.toml"]
+    assert complete("referee spell word ", folder) == ["saves/", "spellcrafter-game.toml"]
+    assert complete("referee smitten undo s", folder) == ["saves/", "smitten-solo-won.toml"]
+
+
+def test_completion_offers_player_names_read_from_the_named_file(folder):
+    assert complete("referee smoor round smoorverliefd-match.toml --ace ", folder) == ["Anna", "Bram", "Cees", "Daan"]
+    assert complete("referee smoor round smoorverliefd-match.toml --ace b", folder) == ["Bram"]
+    assert complete("referee spell word spellcrafter-game.toml ", folder) == ["Anna", "Bram", "Cees"]
+
+
+def test_completion_offers_the_players_not_entered_yet_as_name_entries(folder):
+    assert complete("referee smoor round smoorverliefd-match.toml Bram=3 ", folder) == ["Anna=", "Cees=", "Daan="]
+
+
+def test_completion_without_a_readable_file_offers_no_names(folder):
+    assert complete("referee smoor round missing.toml --ace ", folder) == []
+
+
+def test_completion_works_for_zsh_and_fish(folder):
+    assert any("smoor" in line for line in complete("referee sm", folder, shell="zsh"))
+    assert complete("referee smoor round smoorverliefd-match.toml --ace B", folder, shell="fish") == ["Bram"]
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_show_completion_prints_the_script_for_a_shell(shell):
+    done = subprocess.run([installed_referee(), "--show-completion", shell], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "_REFEREE_COMPLETE=complete_" + shell in done.stdout
+
+
+def test_show_completion_refuses_an_unknown_shell_with_exit_2():
+    done = subprocess.run([installed_referee(), "--show-completion", "tcsh"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.startswith("referee: completion is for the shells") and "Traceback" not in done.stderr
+
+
+def test_install_completion_writes_the_script_into_the_shells_files(tmp_path):
+    env = {**os.environ, "HOME": str(tmp_path)}
+    done = subprocess.run([installed_referee(), "--install-completion", "bash"], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "bash completion installed in" in done.stdout
+    assert "_REFEREE_COMPLETE=complete_bash" in (tmp_path / ".bash_completions" / "referee.sh").read_text()
+    assert "referee.sh" in (tmp_path / ".bashrc").read_text()
+
