@@ -63,7 +63,7 @@ def test_completion_offers_the_groups_game_files_and_folders(folder):
 
 def test_completion_offers_player_names_read_from_the_named_file(folder):
     assert complete("referee smoor round smoorverliefd-match.toml --ace ", folder) == ["Anna", "Bram", "Cees", "Daan"]
-    assert complete("referee smoor round smoorverliefd-match.toml --ace b", folder) == ["Bram"]
+    assert complete("referee smoor round smoorverliefd-match.toml --ace B", folder) == ["Bram"]
     assert complete("referee spell word spellcrafter-game.toml ", folder) == ["Anna", "Bram", "Cees"]
 
 

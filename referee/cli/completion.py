@@ -6,6 +6,8 @@ the same lazily built groups as an ordinary command line. This module adds the w
 only the save files know: a game's save files (``*.toml`` in the folder whose
 ``format`` is the group's game) and the players named in the FILE already on the line.
 Nothing here runs for an ordinary command; the functions are called only to complete.
+They are Typer ``autocompletion`` callbacks (Typer finds ``ctx`` and ``incomplete`` by
+name).
 """
 
 from __future__ import annotations
@@ -51,10 +53,8 @@ def _format_of(path: Path) -> str | None:
     return None
 
 
-def game_files(ctx: Any, param: Any, incomplete: str) -> list[Any]:
-    """The group's game's save files in the folder being typed, then the folders."""
-    from referee.cli.typer_internals import completion_item
-
+def game_files(ctx: Any, incomplete: str) -> list[str]:
+    """The group's game's save files in the folder being typed, and the folders."""
     wanted = _game_format(ctx)
     folder, _sep, start = incomplete.rpartition(os.sep)
     base = Path(folder or ".")
@@ -63,14 +63,14 @@ def game_files(ctx: Any, param: Any, incomplete: str) -> list[Any]:
         entries = sorted(base.iterdir())
     except OSError:
         return []
-    items = []
+    items: list[str] = []
     for entry in entries:
         if not entry.name.startswith(start) or entry.name.startswith(".") and not start.startswith("."):
             continue
         if entry.is_dir():
-            items.append(completion_item(f"{prefix}{entry.name}{os.sep}", "dir"))
+            items.append(f"{prefix}{entry.name}{os.sep}")
         elif entry.suffix == ".toml" and (wanted is None or _format_of(entry) == wanted):
-            items.append(completion_item(f"{prefix}{entry.name}"))
+            items.append(f"{prefix}{entry.name}")
     return items
 
 
@@ -97,22 +97,22 @@ def _players(ctx: Any) -> list[str]:
     return [str(name) for name in players] if isinstance(players, list) else []
 
 
-def player_names(ctx: Any, param: Any, incomplete: str) -> list[str]:
+def player_names(ctx: Any, incomplete: str) -> list[str]:
     """The players named in the FILE already on the command line that start with what
-    is typed (in any case)."""
-    return [name for name in _players(ctx) if name.lower().startswith(incomplete.lower())]
+    is typed."""
+    return [name for name in _players(ctx) if name.startswith(incomplete)]
 
 
-def player_entries(ctx: Any, param: Any, incomplete: str) -> list[str]:
-    """``NAME=`` for each player of the FILE on the line not entered yet (entries of
-    the form NAME=COUNT or NAME=HEARTS)."""
+def player_entries(ctx: Any, incomplete: str) -> list[str]:
+    """``NAME=`` for each player of the FILE on the line not entered yet (the ENTRIES
+    argument: NAME=COUNT or NAME=HEARTS)."""
     if "=" in incomplete:
         return []
-    entered = {str(word).partition("=")[0].lower() for word in ctx.params.get(param.name) or ()}
+    entered = {str(word).partition("=")[0].lower() for word in ctx.params.get("entries") or ()}
     return [
         f"{name}="
         for name in _players(ctx)
-        if name.lower().startswith(incomplete.lower()) and name.lower() not in entered
+        if name.startswith(incomplete) and name.lower() not in entered
     ]
 
 

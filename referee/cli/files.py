@@ -18,7 +18,7 @@ from referee.i18n import _
 if TYPE_CHECKING:
     from referee.game import Rules
 
-FileArgument = Annotated[Path, typer.Argument(help=_("The save file."), show_default=False, shell_complete=game_files)]
+FileArgument = Annotated[Path, typer.Argument(help=_("The save file."), show_default=False, autocompletion=game_files)]
 JsonOption = Annotated[bool, typer.Option("--json", help=_("Print one JSON object instead of text."))]
 
 

@@ -44,10 +44,10 @@ def _situation(match: Match) -> Any:
 
 add_file_commands(app, _rules, _situation)
 
-Entries = Annotated[list[str] | None, typer.Argument(help=_("NAME=COUNT or NAME=HEARTS (e.g. Anna=3 Bram=AH,10H); a player left out took no hearts."), show_default=False, shell_complete=player_entries)]  # fmt: skip
-AceOption = Annotated[list[str] | None, typer.Option("--ace", metavar="NAME", help=_("Who took A♥ (not needed when the entry tells: A♥ listed or dead, or one player entered with a count)."), show_default=False, shell_complete=player_names)]  # fmt: skip
+Entries = Annotated[list[str] | None, typer.Argument(help=_("NAME=COUNT or NAME=HEARTS (e.g. Anna=3 Bram=AH,10H); a player left out took no hearts."), show_default=False, autocompletion=player_entries)]  # fmt: skip
+AceOption = Annotated[list[str] | None, typer.Option("--ace", metavar="NAME", help=_("Who took A♥ (not needed when the entry tells: A♥ listed or dead, or one player entered with a count)."), show_default=False, autocompletion=player_names)]  # fmt: skip
 DeadOption = Annotated[list[str] | None, typer.Option("--dead", help=_("The dead cards the table turned over (3 or 5 players; any of them, at most the pile's 1 or 2), e.g. '7H' or '7H,2C'."), show_default=False)]  # fmt: skip
-CursedOption = Annotated[list[str] | None, typer.Option("--cursed", help=_("cupido: who collected the most cards of the cursed suit (repeat for ties; not needed when hearts are cursed)."), show_default=False, shell_complete=player_names)]  # fmt: skip
+CursedOption = Annotated[list[str] | None, typer.Option("--cursed", help=_("cupido: who collected the most cards of the cursed suit (repeat for ties; not needed when hearts are cursed)."), show_default=False, autocompletion=player_names)]  # fmt: skip
 
 
 def _report(match: Match, as_json: bool, *lines: Any, extra: dict[str, Any] | None = None) -> None:

@@ -41,7 +41,7 @@ Tokens = Annotated[
 ]
 FriendlyOption = Annotated[bool, typer.Option("--friendly", help="Friendly rules: the Jumper is mandatory and has no suit.")]
 DdtOption = Annotated[bool, typer.Option("--ddt", help="Double-Double, Toil & Trouble: all three special cards in a word +10.")]
-PlayerArgument = Annotated[str, typer.Argument(metavar="PLAYER", help="The player (any unambiguous start of the name).", show_default=False, shell_complete=player_names)]
+PlayerArgument = Annotated[str, typer.Argument(metavar="PLAYER", help="The player (any unambiguous start of the name).", show_default=False, autocompletion=player_names)]
 RoundOption = Annotated[
     int | None,
     typer.Option(

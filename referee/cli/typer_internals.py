@@ -259,13 +259,6 @@ def enable_completion() -> None:
     completion_init()
 
 
-def completion_item(value: str, kind: str = "plain") -> Any:
-    """One completion (click's ``CompletionItem``); ``kind`` "dir" for a folder."""
-    from typer._click.shell_completion import CompletionItem
-
-    return CompletionItem(value, type=kind)
-
-
 def _shell(shell: str | None) -> str:
     """The shell named, or the shell running referee; an InputError if not supported."""
     from referee.errors import InputError
