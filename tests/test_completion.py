@@ -101,3 +101,12 @@ def test_install_completion_writes_the_script_into_the_shells_files(tmp_path):
     assert "_REFEREE_COMPLETE=complete_bash" in (tmp_path / ".bash_completions" / "referee.sh").read_text()
     assert "referee.sh" in (tmp_path / ".bashrc").read_text()
 
+
+
+def test_completion_offers_a_named_smitten_games_players_for_by(tmp_path):
+    made = subprocess.run(
+        [installed_referee(), "smitten", "new", "game.toml", "--physical", "--players", "Anna", "Bram"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    assert complete("referee smitten play game.toml 5L --by ", tmp_path) == ["Anna", "Bram"]

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from referee.cli.completion import player_names
 from referee.cli.files import FileArgument, JsonOption, add_file_commands
 from referee.cli.group import command_group
 
@@ -50,7 +51,10 @@ add_file_commands(app, _rules, _situation)
 ByOption = Annotated[
     str | None,
     typer.Option(
-        "--by", help="Two players: who moves, 1 or 2 or the player's name (left out when only one can).", show_default=False
+        "--by",
+        help="Two players: who moves, 1 or 2 or the player's name (left out when only one can).",
+        show_default=False,
+        autocompletion=player_names,  # the names given at `new --players`, if any
     ),
 ]
 HandOption = Annotated[
