@@ -100,26 +100,13 @@ def _search(hand: Selection, variants: Variants, dictionary: Dictionary, top: in
 
 
 def _game_hand(file: Path, player: str, cards: list[str], jumper: str | None, round_number: int | None) -> tuple[Game, Selection, Dictionary]:
-    """A player's hand in a game: the round's Jumper, the cards checked as `spell word` does."""
+    """A player's hand in a game, read and checked by the rules (:func:`hand_in_game`)."""
     from referee import savefile
     from referee.cli.spell_game import _judged_by, _rules
-    from referee.errors import InputError
-    from referee.spellcrafter.best import Selection, hand_tokens, read_hand, read_jumper
-    from referee.spellcrafter.legality import check_cards
+    from referee.spellcrafter.best import hand_in_game
 
     game: Game = savefile.load(file, _rules()).state
-    seat = game.setup.player(player)
-    number = game.current_number if round_number is None else round_number
-    if not 1 <= number <= game.current_number:
-        raise InputError(f"round {number} has not begun; the game is in round {game.current_number}")
-    turned_up = game.jumper(number)
-    if turned_up is not None and jumper is not None and read_jumper(jumper) != turned_up:
-        raise InputError(f"the Jumper of round {number} is {turned_up}, turned up by the referee; leave out --jumper")
-    hand = read_hand(cards, jumper)
-    if turned_up is not None:
-        hand = Selection(hand.cards, turned_up)
-    tokens = hand_tokens(hand)
-    check_cards(game, tokens, number, seat)
+    hand = hand_in_game(game, game.setup.player(player), cards, jumper, round_number)
     return game, hand, _judged_by(game)
 
 

@@ -38,12 +38,15 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from referee.errors import InputError, quoted
 from referee.spellcrafter.cards import QU, SUIT_HELP, Special, SpellCard, SpellSuit
 from referee.spellcrafter.notation import DoubleToken, LetterLike, LetterToken, ToilToken, Token, TroubleToken, parse_token
 from referee.spellcrafter.scoring import DDT_BONUS, MIN_LETTERS, SELECTED_CARDS, STRAIGHT_LETTERS, Score, Variants, score_word
+
+if TYPE_CHECKING:
+    from referee.spellcrafter.game import Game
 
 DEFAULT_TOP = 5
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
@@ -103,6 +106,25 @@ def read_jumper(text: str) -> SpellCard:
     if not card.is_letter:
         raise InputError(f"the Jumper {quoted(text)} is a letter card, e.g. Y4f")
     return card
+
+
+def hand_in_game(game: Game, seat: int, cards: Sequence[str], jumper: str | None, round_number: int | None) -> Selection:
+    """``seat``'s selected cards in a game, for round ``round_number`` (default: the
+    current one, which must have begun): the round's Jumper is the one the referee turned
+    up, if it did; the cards are checked as a word of that round is (``check_cards``)."""
+    from referee.spellcrafter.legality import check_cards
+
+    number = game.current_number if round_number is None else round_number
+    if not 1 <= number <= game.current_number:
+        raise InputError(f"round {number} has not begun; the game is in round {game.current_number}")
+    turned_up = game.jumper(number)
+    if turned_up is not None and jumper is not None and read_jumper(jumper) != turned_up:
+        raise InputError(f"the Jumper of round {number} is {turned_up}, turned up by the referee; leave out --jumper")
+    hand = read_hand(cards, jumper)
+    if turned_up is not None:
+        hand = Selection(hand.cards, turned_up)
+    check_cards(game, hand_tokens(hand), number, seat)
+    return hand
 
 
 def hand_tokens(hand: Selection) -> tuple[Token, ...]:
