@@ -221,3 +221,15 @@ def test_review_shows_the_best_word_the_same_cards_could_have_made(referee, seed
     ]
     refused = referee("spell", "review", str(seeded), "2")
     assert refused.exit_code == 2 and "round 2 has no words yet" in refused.stderr
+
+
+def test_a_hand_in_a_game_is_for_a_round_that_has_begun():
+    from referee.errors import InputError
+    from referee.spellcrafter.best import hand_in_game
+    from referee.spellcrafter.game import Game
+    from referee.spellcrafter.setup import Setup
+
+    game = Game.start(Setup.build(("Anna", "Bram")))
+    assert len(hand_in_game(game, 0, ["K6m", "I1m", "T1m"], None, None).cards) == 3
+    with pytest.raises(InputError, match="round 2 has not begun; the game is in round 1"):
+        hand_in_game(game, 0, ["K6m", "I1m", "T1m"], None, 2)
