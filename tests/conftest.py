@@ -22,10 +22,34 @@ if os.environ.get("CI"):
     settings.load_profile("ci")
 
 
+@pytest.fixture(scope="session")
+def _hunspell_root_indexes(tmp_path_factory) -> list[Path]:
+    """The root indexes of the installed Hunspell dictionaries, built once for the session."""
+    from referee.lexicon import hunspell, hunspell_roots
+
+    folder = tmp_path_factory.mktemp("hunspell-cache")
+    built = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(folder))
+        for tag in ("en_US", "en_GB", "nl_NL"):
+            dic = hunspell.dic_file(tag)
+            if dic is not None and hunspell_roots.root_index(dic.with_suffix(".aff"), dic) is not None:
+                built.append(hunspell_roots.cache_path(dic))
+    return built
+
+
 @pytest.fixture(autouse=True)
-def _private_cache(tmp_path_factory, monkeypatch):
-    """Every test gets its own user cache folder (``file:`` list indexes), never the real one."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+def _private_cache(tmp_path_factory, monkeypatch, _hunspell_root_indexes):
+    """Every test gets its own user cache folder (``file:`` list indexes), never the real
+    one; the Hunspell root indexes are linked in, not built again for every test."""
+    cache = tmp_path_factory.mktemp("cache")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+    if _hunspell_root_indexes:
+        from referee.lexicon import wordcache
+
+        wordcache.cache_folder().mkdir(parents=True)
+        for index in _hunspell_root_indexes:
+            os.link(index, wordcache.cache_folder() / index.name)
     monkeypatch.setenv("REFEREE_LANG", "en")  # English whatever the machine's locale (Dutch: --lang nl)
     i18n.set_language(None)  # and not the language an earlier test's command line chose
 

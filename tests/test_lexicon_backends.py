@@ -114,7 +114,8 @@ def test_hunspell_a_spelling_known_only_in_capitals_that_is_an_affix_is_a_prefix
 def test_hunspell_tags_are_normalised_and_the_provider_is_hunspell():
     dictionary = open_dictionary("hunspell:en-us")
     assert dictionary.name == "hunspell:en_US"
-    assert dictionary._dict.provider.name == "hunspell"  # not Aspell, even where the system prefers it
+    assert dictionary.speller("kitty").provider.name == "hunspell"  # not Aspell, even where the system prefers it
+    assert dictionary.speller().provider.name == "hunspell"
 
 
 @needs_hunspell
@@ -280,7 +281,9 @@ def test_hunspell_checks_the_cased_and_accented_forms_directly_and_never_asks_fo
     def no_suggestions(*args):
         raise AssertionError("suggestions asked")
 
-    monkeypatch.setattr(dictionary._dict, "suggest", no_suggestions)
+    import enchant
+
+    monkeypatch.setattr(enchant.Dict, "suggest", no_suggestions)
     assert judge(word, dictionary).reason is expected
 
 

@@ -23,7 +23,7 @@ def write_list(path: Path, text: str) -> Path:
 
 def index_files() -> list[Path]:
     folder = wordcache.cache_folder()
-    return sorted(folder.iterdir()) if folder.is_dir() else []
+    return sorted(folder.glob("*.words")) if folder.is_dir() else []
 
 
 def test_the_cache_folder_follows_xdg_cache_home(tmp_path, monkeypatch):
@@ -102,7 +102,7 @@ def test_an_unwritable_cache_folder_falls_back_to_the_list(tmp_path, monkeypatch
 def test_a_cache_file_that_cannot_be_read_falls_back_to_the_list(tmp_path):
     words = write_list(tmp_path / "words.txt", "qat\n")
     index = wordcache.cache_path(words)
-    index.parent.mkdir(parents=True)
+    index.parent.mkdir(parents=True, exist_ok=True)
     index.mkdir()  # a folder where the index should be: cannot be read nor replaced
     assert WordFile(words).lookup("qat") is Reason.IN_DICTIONARY
 

@@ -136,26 +136,108 @@ def inner_capitals(letters: str) -> Iterator[str]:
             yield inside[0].upper() + inside[1:]
 
 
+# One-word dictionaries opened before the whole one is: a challenge needs one; a long
+# list of words (`dict check`, `spell best`) is better served by the whole dictionary.
+SMALL_OPENS = 3
+
+
+Check = Callable[[str], bool]  # Hunspell's check of one spelling
+
+
+def _accented(check: Check, letters: str, case: Callable[[str], str]) -> bool:
+    """Whether Hunspell knows ``letters`` with one accented letter (``geëerd``,
+    ``Curaçao``), written in ``case`` (``str.lower`` or ``str.capitalize``)."""
+    return any(check(case(spelling)) for spelling in accented(letters))
+
+
 class HunspellDictionary:
-    """One installed Hunspell dictionary."""
+    """One installed Hunspell dictionary.
+
+    A word is checked against Hunspell itself, given the language's ``.aff`` and either the
+    whole ``.dic`` or, for the first few words, only the roots that can take part in
+    checking that word (:mod:`referee.lexicon.hunspell_roots`; the answer is the same and
+    Hunspell starts in a few milliseconds instead of 20–60). Enchant is pointed at a folder
+    of referee's own holding just those two files, so a personal word list someone keeps
+    for Enchant never counts: ``hunspell:en_US`` is the Hunspell dictionary alone. A
+    dictionary Enchant knows from elsewhere is opened the way Enchant finds it.
+    """
 
     def __init__(self, tag: str) -> None:
         self.tag = normalise_tag(tag)
         self.name = f"hunspell:{self.tag}"
+        enchant_module()  # pyenchant and the Enchant library are there, or say what to install
+        dic = dic_file(self.tag)
+        self._files = (dic.with_suffix(".aff"), dic) if dic is not None and dic.with_suffix(".aff").is_file() else None
+        self._whole: Any = None
+        self._small_opens = 0
+        self._roots: Any = None
+        if self._files is None:
+            self._whole = self._open()
+        self._classifier = classifier(self.tag)
+
+    def speller(self, letters: str | None = None) -> Any:
+        """The Enchant dictionary to check ``letters`` with: the whole one, or (for the first
+        few words) one of only the roots that can take part in checking ``letters``."""
+        if self._whole is None and letters is not None and self._small_opens < SMALL_OPENS:
+            if self._roots is None:
+                from referee.lexicon.hunspell_roots import root_index
+
+                assert self._files is not None
+                self._roots = root_index(*self._files) or False
+            if self._roots:
+                self._small_opens += 1
+                small = self._open(self._roots.dic_for(letters))
+                if small is not None:
+                    return small
+        if self._whole is None:
+            self._whole = self._open(b"") or self._open()
+        return self._whole
+
+    def _open(self, dic: bytes | None = None) -> Any:
+        """An Enchant dictionary of Hunspell's: as Enchant finds it (``dic`` None), or from
+        referee's own folder with the ``.aff`` and the whole ``.dic`` (``b""``) or the
+        ``.dic`` lines ``dic``. None when that folder cannot be written."""
         enchant = enchant_module()
+        if dic is None:
+            return self._request(enchant)
+        from referee.lexicon.wordcache import cache_folder
+
+        assert self._files is not None
+        aff, whole = self._files
+        folder = cache_folder() / f"hunspell-{os.getpid()}"
+        where = folder / "hunspell"
+        saved = os.environ.get("ENCHANT_CONFIG_DIR")
+        try:
+            where.mkdir(parents=True, exist_ok=True)
+            for source, suffix in ((aff, ".aff"), (whole, ".dic")):
+                (target := where / f"{self.tag}{suffix}").unlink(missing_ok=True)
+                if suffix == ".aff" or not dic:
+                    target.symlink_to(source.resolve())
+                else:
+                    target.write_bytes(dic)
+            os.environ["ENCHANT_CONFIG_DIR"] = str(folder)
+            return self._request(enchant)
+        except OSError:
+            return None
+        finally:
+            if saved is None:
+                os.environ.pop("ENCHANT_CONFIG_DIR", None)
+            else:
+                os.environ["ENCHANT_CONFIG_DIR"] = saved
+            import shutil
+
+            shutil.rmtree(folder, ignore_errors=True)
+
+    def _request(self, enchant: Any) -> Any:
         broker = enchant.Broker()
         broker.set_ordering(self.tag, PROVIDER)
         try:
-            self._dict = broker.request_dict(self.tag)
+            found = broker.request_dict(self.tag)
         except enchant.errors.Error:
-            self._dict = None
-        if self._dict is None or self._dict.provider.name != PROVIDER:
+            found = None
+        if found is None or found.provider.name != PROVIDER:
             raise InputError(self._missing_message())
-        self._classifier = classifier(self.tag)
-
-    def check(self, spelling: str) -> bool:
-        """Whether Hunspell accepts ``spelling`` exactly as written (case and accents count)."""
-        return bool(self._dict.check(spelling))
+        return found
 
     def _missing_message(self) -> str:
         here = installed()
@@ -178,9 +260,10 @@ class HunspellDictionary:
         Every step is a plain spell check (some microseconds each); Hunspell's suggestions,
         which cost 30–100 ms a word, are never asked.
         """
-        if self._dict.check(letters) or self._accented(letters, str.lower):
-            return self._lower_case(letters)
-        case = self._known_case(letters)
+        check = self.speller(letters).check
+        if check(letters) or _accented(check, letters, str.lower):
+            return self._lower_case(check, letters)
+        case = self._known_case(check, letters)
         if case is None:
             return self._classifier.explain_missing(letters)
         for reason in (Reason.ABBREVIATION, Reason.CONTRACTION, Reason.PREFIX_OR_SUFFIX):
@@ -188,7 +271,7 @@ class HunspellDictionary:
                 return reason
         return case
 
-    def _known_case(self, letters: str) -> Reason | None:
+    def _known_case(self, check: Check, letters: str) -> Reason | None:
         """PROPER_NOUN or ACRONYM for a spelling Hunspell knows only with capitals; None if
         it does not know it at all.
 
@@ -200,20 +283,15 @@ class HunspellDictionary:
         ``eBay``, ``PhD``, ``iPhone``, ``PostNL``: :func:`inner_capitals`) is a proper noun,
         and else the word is only known in capitals, an acronym (``NASA``).
         """
-        if self._dict.check(letters.capitalize()) or self._accented(letters, str.capitalize):
+        if check(letters.capitalize()) or _accented(check, letters, str.capitalize):
             return Reason.ACRONYM if self._classifier.has(Reason.ACRONYM, letters) else Reason.PROPER_NOUN
-        if not self._dict.check(letters.upper()):
+        if not check(letters.upper()):
             return None
-        if any(self._dict.check(spelling) for spelling in inner_capitals(letters)):
+        if any(check(spelling) for spelling in inner_capitals(letters)):
             return Reason.PROPER_NOUN
         return Reason.ACRONYM
 
-    def _accented(self, letters: str, case: Callable[[str], str]) -> bool:
-        """Whether Hunspell knows ``letters`` with one accented letter (``geëerd``,
-        ``Curaçao``), written in ``case`` (``str.lower`` or ``str.capitalize``)."""
-        return any(self._dict.check(case(spelling)) for spelling in accented(letters))
-
-    def _lower_case(self, letters: str) -> Reason:
+    def _lower_case(self, check: Check, letters: str) -> Reason:
         """A word Hunspell knows in lower case: a word, unless the lists are sure it is not.
 
         Never a proper noun or an acronym: the case Hunspell knows says otherwise, and the
@@ -229,7 +307,7 @@ class HunspellDictionary:
         if self._classifier.has(Reason.CONTRACTION, letters):
             return Reason.CONTRACTION
         if self._classifier.has(Reason.ABBREVIATION, letters) and not any(
-            self._dict.check(letters + ending) for ending in PLURAL_ENDINGS
+            check(letters + ending) for ending in PLURAL_ENDINGS
         ):
             return Reason.ABBREVIATION
         return Reason.IN_DICTIONARY

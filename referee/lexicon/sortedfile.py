@@ -55,6 +55,27 @@ class SortedWordFile:
                 high = start
         return False
 
+    def starting_with(self, prefix: bytes) -> list[bytes]:
+        """The lines that start with ``prefix``, in order (binary search for the first)."""
+        data = self._map
+        low, high = self._start, len(data)
+        while low < high:  # the first line not below the prefix
+            middle = (low + high) // 2
+            start = max(data.rfind(b"\n", low, middle) + 1, low)
+            end = data.find(b"\n", start)
+            end = len(data) if end < 0 else end
+            if data[start:end] < prefix:
+                low = end + 1
+            else:
+                high = start
+        found = []
+        while low < len(data) and data[low : low + len(prefix)] == prefix:
+            end = data.find(b"\n", low)
+            end = len(data) if end < 0 else end
+            found.append(data[low:end])
+            low = end + 1
+        return found
+
     def byte_size(self) -> int:
         """The size of the list in bytes (after the header)."""
         return max(len(self._map) - self._start, 0)

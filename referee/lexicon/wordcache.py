@@ -42,13 +42,16 @@ def cache_folder() -> Path:
     return root / "referee" / "word-lists"
 
 
-def cache_path(source: Path) -> Path:
-    """The cache file of the list at ``source`` (one per absolute path).
-
-    Named by two checksums of the path from zlib (hashlib and its OpenSSL would add some
-    milliseconds to every challenge, for a name only)."""
+def path_checksum(source: Path) -> str:
+    """A name for the cache file of ``source``: two checksums of its absolute path from zlib
+    (hashlib and its OpenSSL would add some milliseconds to every challenge, for a name only)."""
     where = os.fsencode(os.path.abspath(source))
-    return cache_folder() / f"{zlib.crc32(where):08x}{zlib.adler32(where):08x}.words"
+    return f"{zlib.crc32(where):08x}{zlib.adler32(where):08x}"
+
+
+def cache_path(source: Path) -> Path:
+    """The cache file of the list at ``source`` (one per absolute path)."""
+    return cache_folder() / f"{path_checksum(source)}.words"
 
 
 def content_hash(data: bytes) -> str:
@@ -92,16 +95,22 @@ def sorted_body(words: Iterable[str]) -> tuple[bytes, int]:
 
 def write(source: Path, stat: os.stat_result, digest: str, body: bytes, count: int) -> bool:
     """Write the index of ``source`` atomically; False (and no trace) if it cannot be written."""
+    header = _header(stat.st_size, stat.st_mtime_ns, digest, count, len(body))
+    return write_atomically(cache_path(source), (header, body))
+
+
+def write_atomically(target: Path, chunks: Iterable[bytes]) -> bool:
+    """Write a cache file: to a temporary file beside it, then renamed over it, so a reader
+    never sees half of one. False (and no trace) if it cannot be written."""
     import tempfile
 
-    target = cache_path(source)
     temporary = None
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
         with os.fdopen(handle, "wb") as out:
-            out.write(_header(stat.st_size, stat.st_mtime_ns, digest, count, len(body)))
-            out.write(body)
+            for chunk in chunks:
+                out.write(chunk)
         os.replace(temporary, target)
         return True
     except OSError:

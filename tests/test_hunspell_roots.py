@@ -1,0 +1,235 @@
+"""Hunspell given only the roots a word can take part in answers as the whole dictionary
+does (issue 10, point 9: a challenge need not wait for Hunspell to read its whole .dic)."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.lexicon import hunspell, hunspell_roots, wordcache
+from referee.lexicon.hunspell import HunspellDictionary
+from referee.lexicon.hunspell_roots import Affixes, Unsupported, index_body, root_index
+from referee.lexicon.reasons import Reason
+from referee.lexicon.sortedfile import SortedWordFile
+from referee.lexicon.words import fold
+
+from test_lexicon_backends import needs_hunspell
+
+TAGS = ["en_US", "en_GB", "nl_NL"]
+
+
+class Pair:
+    """The same dictionary twice: opened whole, and one small dictionary a word."""
+
+    def __init__(self, tag: str) -> None:
+        self.whole = HunspellDictionary(tag)
+        self.whole.speller()  # opens the whole dictionary, so every lookup uses it
+        self.small = HunspellDictionary(tag)
+        self.roots = self.whole._files and root_index(*self.whole._files)
+
+    def small_lookup(self, letters: str) -> Reason:
+        self.small._small_opens = 0  # always a fresh small dictionary
+        self.small._whole = None
+        return self.small.lookup(letters)
+
+
+@pytest.fixture(scope="module")
+def pairs() -> dict[str, Pair]:
+    return {tag: Pair(tag) for tag in TAGS} if set(TAGS) <= set(hunspell.installed()) else {}
+
+
+def roots_of(tag: str) -> list[str]:
+    dic = hunspell.dic_file(tag)
+    assert dic is not None
+    lines = dic.read_text(encoding="utf-8", errors="replace").splitlines()[1:]
+    return sorted({root for line in lines if (root := fold(line.split("/")[0].split("\t")[0])).isalpha()})
+
+
+def sample_words(tag: str, count: int, seed: int) -> list[str]:
+    """Words of every kind: common words, roots and roots with an ending, two roots run
+    together (Dutch compounds), names and acronyms Hunspell knows capitalised, and letters
+    at random."""
+    import wordfreq
+
+    rng = random.Random(seed)
+    common = [word for raw in wordfreq.top_n_list(tag[:2], 20_000) if (word := fold(raw)).isalpha() and len(word) >= 3]
+    roots = roots_of(tag)
+    endings = ["s", "es", "en", "e", "er", "je", "jes", "tje", "ing", "ed", "ly", "heid", "isch"]
+    words = set(rng.sample(common, count)) | set(rng.sample(roots, count))
+    words |= {root + rng.choice(endings) for root in rng.sample(roots, count)}
+    words |= {one + two for one, two in zip(rng.sample(roots, count), rng.sample(common, count))}
+    words |= {"".join(rng.choice("abcdeeeijklmnoprstuz") for _ in range(rng.randint(3, 12))) for _ in range(count)}
+    words |= {"paris", "nasa", "mcdonald", "youtube", "iphone", "postnl", "geeerd", "ruine", "financien", "kitty"}
+    return sorted(word for word in words if len(word) >= 3)
+
+
+@needs_hunspell
+@pytest.mark.parametrize("tag", TAGS)
+def test_hunspell_given_only_the_roots_a_word_can_use_gives_the_verdict_of_the_whole_dictionary(tag, pairs):
+    pair = pairs[tag]
+    assert pair.roots, "the installed dictionary is indexed"
+    words = sample_words(tag, 60, seed=len(tag))
+    verdicts = {word: pair.whole.lookup(word) for word in words}
+    assert {Reason.IN_DICTIONARY, Reason.NOT_IN_DICTIONARY, Reason.PROPER_NOUN} <= set(verdicts.values())
+    assert {word: pair.small_lookup(word) for word in words} == verdicts
+
+
+@needs_hunspell
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_hunspell_a_word_made_of_pieces_of_roots_gets_the_same_verdict_from_its_roots_alone(pairs, data):
+    tag = data.draw(st.sampled_from(TAGS))
+    roots = ROOTS.setdefault(tag, roots_of(tag))
+    pieces = st.sampled_from(roots).flatmap(lambda root: st.sampled_from([root, root[1:], root[:-1], root[:3]]))
+    word = "".join(data.draw(st.lists(pieces, min_size=1, max_size=3)))[:20]
+    if len(word) >= 3:
+        assert pairs[tag].small_lookup(word) is pairs[tag].whole.lookup(word), word
+
+
+ROOTS: dict[str, list[str]] = {}
+
+
+@needs_hunspell
+def test_hunspell_a_challenge_opens_a_dictionary_of_a_few_hundred_roots_not_the_whole_one(pairs):
+    for tag in TAGS:
+        small = pairs[tag].roots.dic_for("zorbled")
+        count = int(small.split(b"\n", 1)[0])
+        assert 0 < count < 5_000 and count == small.count(b"\n") - 1
+        assert len(roots_of(tag)) > 40_000
+
+
+@needs_hunspell
+def test_hunspell_after_a_few_words_the_whole_dictionary_is_opened_once(monkeypatch):
+    dictionary = HunspellDictionary("en_US")
+    opened: list[int] = []
+    real = HunspellDictionary._open
+    monkeypatch.setattr(HunspellDictionary, "_open", lambda self, dic=None: opened.append(len(dic or b"")) or real(self, dic))
+    for word in ["kitty", "zorbled", "paris", "nasa", "color", "apps"]:
+        dictionary.lookup(word)
+    assert len(opened) == hunspell.SMALL_OPENS + 1 and opened[-1] == 0  # then the whole .dic
+    assert all(size > 0 for size in opened[:-1])
+
+
+@needs_hunspell
+def test_hunspell_the_enchant_folder_is_referees_own_and_is_removed_after_opening(tmp_path, monkeypatch):
+    monkeypatch.setenv("ENCHANT_CONFIG_DIR", str(tmp_path / "theirs"))
+    dictionary = HunspellDictionary("en_GB")
+    assert dictionary.lookup("colour") is Reason.IN_DICTIONARY
+    assert os.environ["ENCHANT_CONFIG_DIR"] == str(tmp_path / "theirs")  # put back
+    assert not list(wordcache.cache_folder().glob("hunspell-*"))
+
+
+@needs_hunspell
+def test_hunspell_a_personal_enchant_word_list_does_not_count(tmp_path, monkeypatch):
+    """`hunspell:en_US` is the Hunspell dictionary the table agreed on, not someone's
+    additions to it: Enchant's personal list is kept in its user configuration folder."""
+    for folder in (tmp_path / "config" / "enchant", tmp_path / "enchant-dir"):
+        folder.mkdir(parents=True)
+        (folder / "en_US.dic").write_text("zorbled\n", encoding="utf-8")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("ENCHANT_CONFIG_DIR", str(tmp_path / "enchant-dir"))
+    dictionary = HunspellDictionary("en_US")
+    assert dictionary.lookup("zorbled") is Reason.NOT_IN_DICTIONARY  # a small dictionary
+    dictionary.speller()
+    assert dictionary.lookup("zorbled") is Reason.NOT_IN_DICTIONARY  # the whole one
+
+
+# --- the index, on dictionaries written here ------------------------------------------
+
+AFF = """SET UTF-8
+FLAG long
+AF 3
+AF AaBb
+AF Bb
+AF PpBb
+PFX Pp Y 1
+PFX Pp 0 on .
+SFX Aa Y 1
+SFX Aa y ies/Bb y
+SFX Bb Y 1
+SFX Bb 0 s .
+ICONV 1
+ICONV ’ '
+"""
+DIC = "4\nparty/1\nkitten/2\nbe\nmoment/3\n"
+
+
+def dictionary_in(folder: Path, aff: str = AFF, dic: str = DIC) -> tuple[Path, Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "xx_YY.aff").write_text(aff, encoding="utf-8")
+    (folder / "xx_YY.dic").write_text(dic, encoding="utf-8")
+    return folder / "xx_YY.aff", folder / "xx_YY.dic"
+
+
+def test_hunspell_affix_flags_are_read_as_the_aff_writes_them():
+    affixes = Affixes(AFF.encode())
+    assert affixes.flags("AaBb") == ["Aa", "Bb"] and affixes.flags("1") == ["Aa", "Bb"]  # FLAG long, AF alias
+    assert Affixes(b"FLAG num\n").flags("12,7") == ["12", "7"]
+    assert Affixes(b"").flags("AB") == ["A", "B"]
+    # y → ies strips one letter, and -s may follow it: at most 2 off the end; "on" strips none
+    assert affixes.trims(["Aa"]) == (0, 2) and affixes.trims(["Pp"]) == (0, 0) and affixes.trims([]) == (0, 0)
+
+
+def test_hunspell_a_root_is_indexed_by_the_core_no_affix_can_change():
+    lines = index_body(AFF.encode(), DIC.encode()).decode().splitlines()
+    # party (y → ies, then -s): 2 letters off the end; kitten (-s strips nothing) and be: whole
+    assert lines == ["be\t000000003\tbe", "kitten\t000000002\tkitten/2", "moment\t000000004\tmoment/3", "par\t000000001\tparty/1"]
+    index = SortedWordFile.__new__(SortedWordFile)  # starting_with on an in-memory list
+    index._map, index._start = ("\n".join(lines) + "\n").encode(), 0
+    assert index.starting_with(b"kitten\t") == [b"kitten\t000000002\tkitten/2"] and index.starting_with(b"kit\t") == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["IGNORE aeiou", "CHECKCOMPOUNDREP", "SIMPLIFIEDTRIPLE", "CHECKSHARPS", "ICONV a e", "CHECKCOMPOUNDPATTERN o b z", "BREAK ab"],
+)
+def test_hunspell_an_aff_with_a_feature_the_index_does_not_model_is_opened_whole(line, tmp_path):
+    with pytest.raises(Unsupported):
+        index_body((AFF + line + "\n").encode(), DIC.encode())
+    assert root_index(*dictionary_in(tmp_path, AFF + line + "\n")) is None
+
+
+def test_hunspell_an_aff_in_an_encoding_python_does_not_know_is_opened_whole():
+    with pytest.raises(Unsupported):
+        Affixes(AFF.replace("SET UTF-8", "SET X-UNKNOWN-8").encode())
+    latin = AFF.replace("SET UTF-8", "SET ISO8859-1").replace("ICONV ’ '\n", "")
+    assert Affixes(latin.encode("latin-1")).encoding == "latin-1"
+
+
+@needs_hunspell
+def test_hunspell_a_dictionary_of_ones_own_is_indexed_and_answers_the_same(tmp_path, monkeypatch):
+    aff, dic = dictionary_in(tmp_path / "dicts")
+    monkeypatch.setenv("DICPATH", str(tmp_path / "dicts"))
+    for word, expected in [("parties", True), ("partys", True), ("partyies", False), ("onmoments", True), ("kittens", True), ("onkitten", False), ("bees", False)]:
+        dictionary = HunspellDictionary("xx_YY")
+        assert (dictionary.lookup(word) is Reason.IN_DICTIONARY) is expected, word
+        dictionary.speller()
+        assert (dictionary.lookup(word) is Reason.IN_DICTIONARY) is expected, word
+    assert hunspell_roots.cache_path(dic).is_file()
+
+
+def test_hunspell_the_root_index_is_rebuilt_when_the_dictionary_changes_and_ignored_when_damaged(tmp_path):
+    aff, dic = dictionary_in(tmp_path)
+    first = root_index(aff, dic)
+    assert first is not None and b"party" in first.dic_for("parties")
+    dic.write_text("1\nmeeting/Bb\n", encoding="utf-8")
+    changed = root_index(aff, dic)
+    assert changed is not None and b"party" not in changed.dic_for("parties") and b"meeting" in changed.dic_for("meetings")
+    hunspell_roots.cache_path(dic).write_bytes(b"referee-hunspell-roots 1 damaged\n")
+    assert b"meeting" in root_index(aff, dic).dic_for("meeting")  # rebuilt
+    path = hunspell_roots.cache_path(dic)
+    path.write_bytes(path.read_bytes()[:-5])  # cut short
+    assert b"meeting" in root_index(aff, dic).dic_for("meeting")
+
+
+def test_hunspell_a_cache_that_cannot_be_written_leaves_the_whole_dictionary(tmp_path, monkeypatch):
+    aff, dic = dictionary_in(tmp_path / "dicts")
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the cache folder would be", encoding="utf-8")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
+    assert root_index(aff, dic) is None
