@@ -34,7 +34,7 @@ def _hunspell_root_indexes(tmp_path_factory) -> list[Path]:
         for tag in ("en_US", "en_GB", "nl_NL"):
             dic = hunspell.dic_file(tag)
             if dic is not None and hunspell_roots.root_index(dic.with_suffix(".aff"), dic) is not None:
-                built.append(hunspell_roots.cache_path(dic))
+                built.append(hunspell_roots.index_path(dic))
     return built
 
 

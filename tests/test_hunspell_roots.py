@@ -210,7 +210,7 @@ def test_hunspell_a_dictionary_of_ones_own_is_indexed_and_answers_the_same(tmp_p
         assert (dictionary.lookup(word) is Reason.IN_DICTIONARY) is expected, word
         dictionary.speller()
         assert (dictionary.lookup(word) is Reason.IN_DICTIONARY) is expected, word
-    assert hunspell_roots.cache_path(dic).is_file()
+    assert hunspell_roots.index_path(dic).is_file()
 
 
 def test_hunspell_the_root_index_is_rebuilt_when_the_dictionary_changes_and_ignored_when_damaged(tmp_path):
@@ -220,9 +220,9 @@ def test_hunspell_the_root_index_is_rebuilt_when_the_dictionary_changes_and_igno
     dic.write_text("1\nmeeting/Bb\n", encoding="utf-8")
     changed = root_index(aff, dic)
     assert changed is not None and b"party" not in changed.dic_for("parties") and b"meeting" in changed.dic_for("meetings")
-    hunspell_roots.cache_path(dic).write_bytes(b"referee-hunspell-roots 1 damaged\n")
+    hunspell_roots.index_path(dic).write_bytes(b"referee-hunspell-roots 1 damaged\n")
     assert b"meeting" in root_index(aff, dic).dic_for("meeting")  # rebuilt
-    path = hunspell_roots.cache_path(dic)
+    path = hunspell_roots.index_path(dic)
     path.write_bytes(path.read_bytes()[:-5])  # cut short
     assert b"meeting" in root_index(aff, dic).dic_for("meeting")
 

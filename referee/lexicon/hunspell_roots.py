@@ -215,7 +215,7 @@ def _stamp(aff: Path, dic: Path) -> tuple[int, ...]:
     return one.st_size, one.st_mtime_ns, two.st_size, two.st_mtime_ns
 
 
-def cache_path(dic: Path) -> Path:
+def index_path(dic: Path) -> Path:
     from referee.lexicon.wordcache import cache_folder, path_checksum
 
     return cache_folder() / f"{path_checksum(dic)}.hunspell-roots"
@@ -229,7 +229,7 @@ def root_index(aff: Path, dic: Path) -> RootIndex | None:
 
     try:
         stamp = _stamp(aff, dic)
-        target = cache_path(dic)
+        target = index_path(dic)
         try:
             found = RootIndex(target)
             if found.stamp == stamp:
