@@ -153,6 +153,10 @@ SFX Aa Y 1
 SFX Aa y ies/Bb y
 SFX Bb Y 1
 SFX Bb 0 s .
+SFX Cc Y 1
+SFX Cc 0 ish/Ee .
+SFX Ee Y 1
+SFX Ee h ness h
 ICONV 1
 ICONV ’ '
 """
@@ -171,14 +175,19 @@ def test_hunspell_affix_flags_are_read_as_the_aff_writes_them():
     assert affixes.flags("AaBb") == ["Aa", "Bb"] and affixes.flags("1") == ["Aa", "Bb"]  # FLAG long, AF alias
     assert Affixes(b"FLAG num\n").flags("12,7") == ["12", "7"]
     assert Affixes(b"").flags("AB") == ["A", "B"]
-    # y → ies strips one letter, and -s may follow it: at most 2 off the end; "on" strips none
-    assert affixes.trims(["Aa"]) == (0, 2) and affixes.trims(["Pp"]) == (0, 0) and affixes.trims([]) == (0, 0)
+    # A bound: the longest strip of any suffix the root may reach, plus the longest of a
+    # suffix that may follow one. y → ies strips one letter and the -s that may follow it
+    # none: 1. -ish strips none, the -ness that may follow it one (h): 1 + 1, -ness counted
+    # as if it could come first too. "on" strips none.
+    assert affixes.trims(["Aa"]) == (0, 1) and affixes.trims(["Cc"]) == (0, 2) and affixes.trims(["Aa", "Cc"]) == (0, 2)
+    assert affixes.trims(["Pp"]) == (0, 0) and affixes.trims([]) == (0, 0)
+    assert Affixes(AFF.replace("FLAG long", "FLAG long\nCOMPLEXPREFIXES").encode()).trims(["Aa", "Cc"]) == (0, 1)
 
 
 def test_hunspell_a_root_is_indexed_by_the_core_no_affix_can_change():
     lines = index_body(AFF.encode(), DIC.encode()).decode().splitlines()
-    # party (y → ies, then -s): 2 letters off the end; kitten (-s strips nothing) and be: whole
-    assert lines == ["be\t000000003\tbe", "kitten\t000000002\tkitten/2", "moment\t000000004\tmoment/3", "par\t000000001\tparty/1"]
+    # party (y → ies, then -s): 1 letter off the end; kitten (-s strips nothing) and be: whole
+    assert lines == ["be\t000000003\tbe", "kitten\t000000002\tkitten/2", "moment\t000000004\tmoment/3", "part\t000000001\tparty/1"]
     index = SortedWordFile.__new__(SortedWordFile)  # starting_with on an in-memory list
     index._map, index._start = ("\n".join(lines) + "\n").encode(), 0
     assert index.starting_with(b"kitten\t") == [b"kitten\t000000002\tkitten/2"] and index.starting_with(b"kit\t") == []

@@ -15,7 +15,7 @@ put back; put back at the ends only. So a root it can find is ``p + core + s``, 
 ``core`` is letters of the word, ``p`` at most as long as the longest prefix strip among
 the affixes the root can take (with ``COMPLEXPREFIXES``, two of them), and ``s`` at most
 as long as its longest suffix strip plus the longest strip of a suffix that may follow
-that one. Taking off those lengths from a root leaves its **core**, which must be a
+a suffix. Taking off those lengths from a root leaves its **core**, which must be a
 substring of the word, folded (:func:`~referee.lexicon.words.fold`: the ``ĳ`` of Dutch
 roots is ``ij``, as Hunspell's ``ICONV`` makes it). A root too short to keep any core
 may take part in any word and is always given. Homonyms (one root on several lines) are
@@ -115,11 +115,16 @@ class Affixes:
             if flag in self.kind and flag not in reachable:
                 reachable.add(flag)
                 todo.extend(self.follow[flag])
-        prefixes = [self.strip[flag] for flag in reachable if self.kind[flag] == "PFX"]
-        suffixes = [self.strip[flag] for flag in reachable if self.kind[flag] == "SFX"]
-        start = max(prefixes, default=0) * (2 if self.complex_prefixes else 1)
-        end = max(suffixes, default=0) * (1 if self.complex_prefixes else 2)
-        return start, end
+        # Two affixes of a kind at most: two suffixes (the second allowed by the first's
+        # continuation), or with COMPLEXPREFIXES two prefixes and one suffix.
+        first = {kind: max((self.strip[flag] for flag in reachable if self.kind[flag] == kind), default=0) for kind in ("PFX", "SFX")}
+        second = {
+            kind: max((self.strip[then] for flag in reachable if self.kind[flag] == kind for then in self.follow[flag] if self.kind.get(then) == kind), default=0)
+            for kind in ("PFX", "SFX")
+        }
+        if self.complex_prefixes:
+            return first["PFX"] + second["PFX"], first["SFX"]
+        return first["PFX"], first["SFX"] + second["SFX"]
 
 
 def _changes_letters(before: str, after: str) -> bool:
