@@ -400,3 +400,12 @@ def test_word_and_score_gives_the_word_the_tokens_spell_and_its_score():
     assert word_and_score(["Q10s", "A1m", "T1m"]) == ("QAT", 12)
     assert word_and_score(["C3m", "A1m", "*T2f"], friendly=True) == ("CAT", 12)
     assert word_and_score(["C3m", "A1m", "T2m", "TRm:S", "DDm:A", "TOILm@1"], ddt=True) == ("CATSA", 34)
+
+
+def test_after_round_4_the_game_over_line_says_the_final_rounds_words_can_still_be_challenged(referee):
+    """The final round's words may still be challenged after round 4 (a word that falls
+    scores 0), so the totals may change: the line says so until each has been challenged."""
+    from pathlib import Path
+
+    shown = referee("spell", "show", str(Path(__file__).parent.parent / "examples" / "spellcrafter-game.toml"))
+    assert "Game over — Anna wins with 90 points — round 4's words can still be challenged" in shown.stdout

@@ -120,6 +120,8 @@ def situation(game: Game) -> Line:
         if any(seat in latest.unchallenged for seat in latest.instant_wins):  # the winner may still change
             line.append(f" — round {latest.number}'s words can still be challenged: a word of {INSTANT_WIN} or more "
                         "that falls does not win", "dim")  # fmt: skip
+        elif latest.unchallenged:  # a word that falls scores 0: the totals may still change
+            line.append(f" — round {latest.number}'s words can still be challenged", "dim")
         return line
     number = game.current_number
     line = Line((f"Round {number}", "bold"), f" of {ROUNDS} — pass {passing(number)}")
