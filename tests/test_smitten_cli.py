@@ -57,8 +57,8 @@ def test_check_json_is_one_object_with_legal_and_reason(referee):
         (["6R", "--after", "2L"], True, "play a card in either grid"),
         (["--right", "2,5", "3L", "--after", "1R"], True, "it follows card 1"),
         (["6R", "--after", "3L"], True, "top card of the deck"),
-        (["5L", "--hard"], False, "±2 rule"),
-        (["6R", "--hard"], True, "the ±2 rule holds"),
+        (["--right", "5,6", "5L", "--hard"], False, "±2 rule"),
+        (["--right", "5,6", "3R", "--hard"], True, "the ±2 rule holds"),
     ],
 )
 def test_check_judges_every_rule(referee, args, legal, fragment):
@@ -324,3 +324,13 @@ def test_installed_referee_plays_a_game_file(tmp_path):
     assert run("play", str(game), "7L").returncode == 0
     process = run("place", str(game), "3L")
     assert process.returncode == 1 and "Traceback" not in process.stderr and process.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("grids", [["--left", "1,2,4"], ["--left", "1,2,4,5", "--right", "3,6"], ["--left", "1,2", "--right", "5", "--after", "4L"]])
+def test_under_the_hard_rule_grids_that_differ_by_2_or_more_cannot_be_reached_and_are_refused(referee, grids):
+    """Hard Mode 2 / hard difficulty: "You may not play or place a card if it results in a
+    grid having ±2 cards than the other grid", so no game holds such grids."""
+    result = referee("smitten", "check", *grids, "9R", "--hard")
+    assert result.exit_code == 2 and "never differ by 2 or more" in result.stderr, result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    assert referee("smitten", "check", *grids, "9R").exit_code in (0, 1)  # without --hard, a question

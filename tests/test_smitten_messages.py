@@ -81,11 +81,11 @@ def test_card_five_choice_rule_is_one_rule_for_listing_resolving_and_checking():
 
 
 def test_check_hard_names_the_pm2_rule_of_either_mode(referee):
-    result = referee("smitten", "check", "3L", "--left", "1,2", "--hard")
+    result = referee("smitten", "check", "3L", "--left", "1,2", "--right", "5", "--hard")
     assert result.exit_code == 1
     assert result.stdout == (
         "3L is illegal: the ±2 rule (hard difficulty, solo Hard Mode 2): "
-        "the left grid would hold 3 cards and the right grid 0\n"
+        "the left grid would hold 3 cards and the right grid 1\n"
     )
 
 

@@ -264,6 +264,6 @@ def test_show_counts_one_card_and_one_event_in_the_singular(referee, tmp_path):
 
 
 def test_the_balance_rule_counts_one_card_in_the_singular(referee):
-    result = referee("smitten", "check", "--left", "1,2,4", "5R", "--hard")
-    assert result.exit_code == 1
-    assert result.stdout == "5R is illegal: the ±2 rule (hard difficulty, solo Hard Mode 2): the right grid would hold 1 card and the left grid 3\n"
+    result = referee("smitten", "check", "--right", "5", "1L", "--hard")
+    assert result.exit_code == 0
+    assert result.stdout == "1L is legal: it is the first card of the left grid; the ±2 rule holds (the left grid would hold 1 card, the other 1)\n"

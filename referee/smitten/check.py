@@ -18,7 +18,9 @@ Decisions where the question leaves things open:
 - a card checked as a *play* of a 5 needs no choice: where it may go does not depend
   on it;
 - the question names no mode, so ``--hard`` is the ±2 rule of either (two-player hard
-  difficulty, solo Hard Mode 2), and a refusal by it says so.
+  difficulty, solo Hard Mode 2), and a refusal by it says so; grids that differ by 2 or
+  more cards (the ``--after`` card counted) cannot be reached under it, and the question
+  is refused (exit 2).
 """
 
 from __future__ import annotations
@@ -61,6 +63,11 @@ def question_state(left: int, right: int, after: Placement | None, choice: Choic
     cards = COUNT[grids[0]] + COUNT[grids[1]]
     if cards >= 17:
         raise InputError(f"the grids already hold {counted(cards, 'card')}: the game is won, nothing is left to check")
+    if hard and abs(COUNT[grids[0]] - COUNT[grids[1]]) >= 2:
+        raise InputError(
+            f"under the ±2 rule no game reaches these grids: the left holds {counted(COUNT[grids[0]], 'card')}, "
+            f"the right {COUNT[grids[1]]}, and they never differ by 2 or more"
+        )
     if choice is not None and (after is None or after.number != 5):
         raise InputError("--choose answers card 5: use it with --after 5L or --after 5R")
     pending = None
