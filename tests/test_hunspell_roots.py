@@ -107,8 +107,8 @@ def test_hunspell_a_challenge_opens_a_dictionary_of_a_few_hundred_roots_not_the_
 def test_hunspell_after_a_few_words_the_whole_dictionary_is_opened_once(monkeypatch):
     dictionary = HunspellDictionary("en_US")
     opened: list[int] = []
-    real = HunspellDictionary._open
-    monkeypatch.setattr(HunspellDictionary, "_open", lambda self, dic=None: opened.append(len(dic or b"")) or real(self, dic))
+    real = HunspellDictionary._open_own
+    monkeypatch.setattr(HunspellDictionary, "_open_own", lambda self, dic: opened.append(len(dic) if dic else 0) or real(self, dic))
     for word in ["kitty", "zorbled", "paris", "nasa", "color", "apps"]:
         dictionary.lookup(word)
     assert len(opened) == hunspell.SMALL_OPENS + 1 and opened[-1] == 0  # then the whole .dic
@@ -165,9 +165,27 @@ DIC = "4\nparty/1\nkitten/2\nbe\nmoment/3\n"
 
 def dictionary_in(folder: Path, aff: str = AFF, dic: str = DIC) -> tuple[Path, Path]:
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "xx_YY.aff").write_text(aff, encoding="utf-8")
+    (folder / "xx_YY.aff").write_bytes(aff.encode("utf-8"))
     (folder / "xx_YY.dic").write_text(dic, encoding="utf-8")
     return folder / "xx_YY.aff", folder / "xx_YY.dic"
+
+
+def own_dictionary(tmp_path: Path, monkeypatch, aff: str, dic: str) -> tuple[Path, Path]:
+    """A dictionary of one's own, ``xx_YY``, where Enchant finds it: the user's Enchant folder."""
+    monkeypatch.setenv("ENCHANT_CONFIG_DIR", str(tmp_path / "enchant"))
+    return dictionary_in(tmp_path / "enchant" / "hunspell", aff, dic)
+
+
+def small_and_whole(words: list[str]) -> tuple[dict[str, Reason], dict[str, Reason]]:
+    """The verdicts on ``words`` from a small dictionary each, and from the whole one."""
+    small = {}
+    for word in words:
+        dictionary = HunspellDictionary("xx_YY")
+        assert dictionary._files is not None and root_index(*dictionary._files) is not None
+        small[word] = dictionary.lookup(word)  # its first lookup: a small dictionary
+    whole = HunspellDictionary("xx_YY")
+    whole.speller()
+    return small, {word: whole.lookup(word) for word in words}
 
 
 def test_hunspell_affix_flags_are_read_as_the_aff_writes_them():
@@ -184,13 +202,14 @@ def test_hunspell_affix_flags_are_read_as_the_aff_writes_them():
     assert Affixes(AFF.replace("FLAG long", "FLAG long\nCOMPLEXPREFIXES").encode()).trims(["Aa", "Cc"]) == (0, 1)
 
 
-def test_hunspell_a_root_is_indexed_by_the_core_no_affix_can_change():
+def test_hunspell_a_root_is_indexed_by_the_core_no_affix_can_change(tmp_path):
     lines = index_body(AFF.encode(), DIC.encode()).decode().splitlines()
     # party (y → ies, then -s): 1 letter off the end; kitten (-s strips nothing) and be: whole
     assert lines == ["be\t000000003\tbe", "kitten\t000000002\tkitten/2", "moment\t000000004\tmoment/3", "part\t000000001\tparty/1"]
-    index = SortedWordFile.__new__(SortedWordFile)  # starting_with on an in-memory list
-    index._map, index._start = ("\n".join(lines) + "\n").encode(), 0
-    assert index.starting_with(b"kitten\t") == [b"kitten\t000000002\tkitten/2"] and index.starting_with(b"kit\t") == []
+    index = tmp_path / "index"
+    index.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert SortedWordFile(index).starting_with(b"kitten\t") == [b"kitten\t000000002\tkitten/2"]
+    assert SortedWordFile(index).starting_with(b"kit\t") == []
 
 
 @pytest.mark.parametrize(
@@ -212,8 +231,7 @@ def test_hunspell_an_aff_in_an_encoding_python_does_not_know_is_opened_whole():
 
 @needs_hunspell
 def test_hunspell_a_dictionary_of_ones_own_is_indexed_and_answers_the_same(tmp_path, monkeypatch):
-    aff, dic = dictionary_in(tmp_path / "dicts")
-    monkeypatch.setenv("DICPATH", str(tmp_path / "dicts"))
+    aff, dic = own_dictionary(tmp_path, monkeypatch, AFF, DIC)
     for word, expected in [("parties", True), ("partys", True), ("partyies", False), ("onmoments", True), ("kittens", True), ("onkitten", False), ("bees", False)]:
         dictionary = HunspellDictionary("xx_YY")
         assert (dictionary.lookup(word) is Reason.IN_DICTIONARY) is expected, word
@@ -236,9 +254,72 @@ def test_hunspell_the_root_index_is_rebuilt_when_the_dictionary_changes_and_igno
     assert b"meeting" in root_index(aff, dic).dic_for("meeting")
 
 
-def test_hunspell_a_cache_that_cannot_be_written_leaves_the_whole_dictionary(tmp_path, monkeypatch):
+@pytest.mark.parametrize("blocked", ["a file", "a read-only folder"])
+def test_hunspell_a_cache_that_cannot_be_written_leaves_the_whole_dictionary_without_building_an_index(blocked, tmp_path, monkeypatch):
     aff, dic = dictionary_in(tmp_path / "dicts")
-    blocked = tmp_path / "blocked"
-    blocked.write_text("a file where the cache folder would be", encoding="utf-8")
-    monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
-    assert root_index(aff, dic) is None
+    cache = tmp_path / "cache"
+    if blocked == "a file":
+        cache.write_text("a file where the cache folder would be", encoding="utf-8")
+    else:
+        (cache / "referee" / "word-lists").mkdir(parents=True)
+        (cache / "referee" / "word-lists").chmod(0o500)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+
+    def built(*args):
+        raise AssertionError("an index that cannot be kept was built")
+
+    monkeypatch.setattr(hunspell_roots, "index_body", built)
+    if blocked == "a file" or os.geteuid() != 0:  # root writes into a read-only folder
+        assert root_index(aff, dic) is None
+
+
+# Each a way Hunspell reads its files that the index must read alike (found in review):
+# the small dictionary of each word gives the verdict of the whole one.
+READINGS = {
+    "a byte order mark before SET": ("\ufeffSET UTF-8\nSFX A Y 1\nSFX A 0 s .\n", "1\ngeëerd/A\n", ["geeerd", "geeerds"], "geeerd"),
+    "FLAG num with AF aliases that are numbers": (
+        "SET UTF-8\nFLAG num\nAF 2\nAF 7\nAF 8\nSFX 7 Y 1\nSFX 7 0 s .\nSFX 8 Y 1\nSFX 8 ary aries ary\n",
+        "2\nkitten/1\ndictionary/2\n",
+        ["kittens", "dictionaries", "dictionary"],
+        "dictionaries",
+    ),
+    "FLAG long with AF aliases that look like numbers": (
+        "SET UTF-8\nFLAG long\nAF 2\nAF 12\nAF 34\nSFX 12 Y 1\nSFX 12 0 s .\nSFX 34 Y 1\nSFX 34 ary aries ary\n",
+        "2\nkitten/1\ndictionary/2\n",
+        ["kittens", "dictionaries"],
+        "dictionaries",
+    ),
+    "a flag of the default kind is one byte": ("SET UTF-8\nSFX é Y 1\nSFX é ary aries ary\n", "1\ndictionary/è\n", ["dictionaries", "dictionary"], "dictionaries"),
+    "a capitalised twin of a root in mixed case": ("SET UTF-8\nSFX S Y 1\nSFX S d ies d\n", "2\nMcDonald/S\nMcdonald\n", ["mcdonalies", "mcdonald"], "mcdonald"),
+    "a capitalised twin of a root in capitals": ("SET UTF-8\nSFX S Y 1\nSFX S y ies y\n", "2\nABY/S\nAby\n", ["abies", "aby"], "aby"),
+    "morphology after a blank and any two characters": ("SET UTF-8\nSFX S Y 1\nSFX S y ies y\n", "1\nparty/S X1:noun\n", ["parties"], "parties"),
+}
+
+
+@needs_hunspell
+@pytest.mark.parametrize("reading", list(READINGS))
+def test_hunspell_the_index_reads_the_files_as_hunspell_does(reading, tmp_path, monkeypatch):
+    aff, dic, words, known = READINGS[reading]
+    own_dictionary(tmp_path, monkeypatch, aff, dic)
+    small, whole = small_and_whole(words)
+    assert whole[known] is not Reason.NOT_IN_DICTIONARY  # the dictionary is read at all
+    assert small == whole
+
+
+@needs_hunspell
+@pytest.mark.parametrize("word", ["schoonschip", "biechthoren", "manklopen", "neerlopen", "donkerhouten", "oudergewoonte"])
+def test_hunspell_a_compound_whose_parts_the_dic_holds_as_a_pair_gets_the_same_verdict(word, pairs):
+    """Hunspell refuses a compound whose parts its .dic lists as two words ("schoon schip"),
+    so those pairs are indexed under their letters without the blank."""
+    assert pairs["nl_NL"].small_lookup(word) is pairs["nl_NL"].whole.lookup(word)
+
+
+def test_hunspell_an_unchanged_dictionary_reuses_its_index(tmp_path, monkeypatch):
+    aff, dic = dictionary_in(tmp_path)
+    assert root_index(aff, dic) is not None
+
+    def built_again(*args):
+        raise AssertionError("the index was built again")
+
+    monkeypatch.setattr(hunspell_roots, "index_body", built_again)
+    assert b"party" in root_index(aff, dic).dic_for("parties")

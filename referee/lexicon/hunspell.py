@@ -18,12 +18,15 @@ import os
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.errors import InputError, quoted
 from referee.lexicon.classifier import classifier
 from referee.lexicon.reasons import Reason
 from referee.lexicon.words import fold
+
+if TYPE_CHECKING:
+    from referee.lexicon.hunspell_roots import RootIndex
 
 PROVIDER = "hunspell"
 # Debian packages named after language and region; every other language is hunspell-<lang>.
@@ -44,7 +47,8 @@ _REGIONAL_PACKAGES = {
 _TAG = re.compile(r"([A-Za-z]{2,3})(?:[_-]([A-Za-z]{2,3}))?")
 # The plural endings of the languages with shipped lists (English and Dutch -s, English -es).
 PLURAL_ENDINGS = ("s", "es")
-SEARCH_PATH = ("/usr/share/hunspell", "/usr/share/myspell", "/usr/share/myspell/dicts", "/usr/local/share/hunspell")
+# Folders Enchant's Hunspell provider also reads, after the XDG data folders' hunspell/.
+LEGACY_FOLDERS = ("/usr/share/myspell", "/usr/share/myspell/dicts")
 
 
 def normalise_tag(text: str) -> str:
@@ -89,12 +93,22 @@ def installed() -> list[str]:
     return sorted(tag for tag, provider in broker.list_dicts() if provider.name == PROVIDER)
 
 
+def dictionary_folders() -> list[Path]:
+    """Where Enchant's Hunspell provider looks for dictionaries, in its order: the user's
+    Enchant folder (``$ENCHANT_CONFIG_DIR``, then ``$XDG_CONFIG_HOME/enchant``, else
+    ``~/.config/enchant``), then each XDG data folder (``/usr/local/share``, ``/usr/share``),
+    each with ``hunspell/`` inside, then the old myspell folders."""
+    user = [os.environ.get("ENCHANT_CONFIG_DIR", "")]
+    config = os.environ.get("XDG_CONFIG_HOME", "")
+    user.append(os.path.join(config if os.path.isabs(config) else os.path.join(Path.home(), ".config"), "enchant"))
+    data = os.environ.get("XDG_DATA_DIRS", "") or "/usr/local/share:/usr/share"
+    return [Path(folder) / "hunspell" for folder in [*user, *data.split(os.pathsep)] if folder] + [Path(f) for f in LEGACY_FOLDERS]
+
+
 def dic_file(tag: str) -> Path | None:
-    """Where the ``.dic`` file of ``tag`` is, if it is in one of Hunspell's usual folders."""
-    folders = [*os.environ.get("DICPATH", "").split(os.pathsep), *SEARCH_PATH]
-    folders.append(str(Path.home() / ".config" / "enchant" / "hunspell"))
-    for folder in folders:
-        if folder and (candidate := Path(folder) / f"{tag}.dic").is_file():
+    """The ``.dic`` file of ``tag`` Enchant would open, if it is in one of its folders."""
+    for folder in dictionary_folders():
+        if (candidate := folder / f"{tag}.dic").is_file():
             return candidate
     return None
 
@@ -170,63 +184,61 @@ class HunspellDictionary:
         self._files = (dic.with_suffix(".aff"), dic) if dic is not None and dic.with_suffix(".aff").is_file() else None
         self._whole: Any = None
         self._small_opens = 0
-        self._roots: Any = None
+        self._roots: RootIndex | None = None
+        self._roots_read = False
         if self._files is None:
-            self._whole = self._open()
+            self._whole = self._request(enchant_module())
         self._classifier = classifier(self.tag)
 
     def speller(self, letters: str | None = None) -> Any:
         """The Enchant dictionary to check ``letters`` with: the whole one, or (for the first
         few words) one of only the roots that can take part in checking ``letters``."""
         if self._whole is None and letters is not None and self._small_opens < SMALL_OPENS:
-            if self._roots is None:
+            if not self._roots_read:
                 from referee.lexicon.hunspell_roots import root_index
 
                 assert self._files is not None
-                self._roots = root_index(*self._files) or False
-            if self._roots:
+                self._roots, self._roots_read = root_index(*self._files), True
+            if self._roots is not None:
                 self._small_opens += 1
-                small = self._open(self._roots.dic_for(letters))
-                if small is not None:
-                    return small
+                return self._open_own(self._roots.dic_for(letters))
         if self._whole is None:
-            self._whole = self._open(b"") or self._open()
+            self._whole = self._open_own(None)
         return self._whole
 
-    def _open(self, dic: bytes | None = None) -> Any:
-        """An Enchant dictionary of Hunspell's: as Enchant finds it (``dic`` None), or from
-        referee's own folder with the ``.aff`` and the whole ``.dic`` (``b""``) or the
-        ``.dic`` lines ``dic``. None when that folder cannot be written."""
-        enchant = enchant_module()
-        if dic is None:
-            return self._request(enchant)
-        from referee.lexicon.wordcache import cache_folder
+    def _open_own(self, dic: bytes | None) -> Any:
+        """Hunspell through Enchant, from a folder of referee's own holding the ``.aff`` and
+        the ``.dic`` lines ``dic`` (None: the whole ``.dic``). The folder is temporary:
+        Hunspell has read both files when Enchant hands the dictionary back."""
+        import shutil
+        import tempfile
 
+        enchant = enchant_module()
         assert self._files is not None
         aff, whole = self._files
-        folder = cache_folder() / f"hunspell-{os.getpid()}"
-        where = folder / "hunspell"
+        try:
+            folder = Path(tempfile.mkdtemp(prefix="referee-hunspell-"))
+        except OSError:
+            return self._request(enchant)  # no folder of our own: the whole one, as Enchant finds it
         saved = os.environ.get("ENCHANT_CONFIG_DIR")
         try:
-            where.mkdir(parents=True, exist_ok=True)
-            for source, suffix in ((aff, ".aff"), (whole, ".dic")):
-                (target := where / f"{self.tag}{suffix}").unlink(missing_ok=True)
-                if suffix == ".aff" or not dic:
-                    target.symlink_to(source.resolve())
-                else:
-                    target.write_bytes(dic)
+            (folder / "hunspell").mkdir()
+            (folder / "hunspell" / f"{self.tag}.aff").symlink_to(aff.resolve())
+            if dic is None:
+                (folder / "hunspell" / f"{self.tag}.dic").symlink_to(whole.resolve())
+            else:
+                (folder / "hunspell" / f"{self.tag}.dic").write_bytes(dic)
             os.environ["ENCHANT_CONFIG_DIR"] = str(folder)
             return self._request(enchant)
         except OSError:
-            return None
+            pass  # the folder cannot be written: the whole one, as Enchant finds it
         finally:
             if saved is None:
                 os.environ.pop("ENCHANT_CONFIG_DIR", None)
             else:
                 os.environ["ENCHANT_CONFIG_DIR"] = saved
-            import shutil
-
             shutil.rmtree(folder, ignore_errors=True)
+        return self._request(enchant)
 
     def _request(self, enchant: Any) -> Any:
         broker = enchant.Broker()

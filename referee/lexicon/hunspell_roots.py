@@ -18,16 +18,22 @@ as long as its longest suffix strip plus the longest strip of a suffix that may 
 a suffix. Taking off those lengths from a root leaves its **core**, which must be a
 substring of the word, folded (:func:`~referee.lexicon.words.fold`: the ``ĳ`` of Dutch
 roots is ``ij``, as Hunspell's ``ICONV`` makes it). A root too short to keep any core
-may take part in any word and is always given. Homonyms (one root on several lines) are
-given together, so Hunspell meets them in their order.
+may take part in any word and is always given. Two more look-ups: a compound is refused
+when the ``.dic`` holds its two parts as a pair ("schoon schip"), so a root with a blank
+is indexed without it; and roots spelled alike but for case (``McDonald``, and the
+capitalised twin Hunspell makes of it unless the ``.dic`` has one) are given together,
+as homonyms are, so Hunspell meets them in their order.
 
-The index lists each root's folded core and the root's lines, sorted, in the user's cache
-folder (:func:`~referee.lexicon.wordcache.cache_folder`), stamped with the sizes and
-modification times of both files and rebuilt when either changes. A dictionary whose
-``.aff`` uses a feature the argument does not cover (``IGNORE``, ``CHECKCOMPOUNDREP``,
-``SIMPLIFIEDTRIPLE``, a ``CHECKCOMPOUNDPATTERN`` with a replacement, an ``ICONV`` that
-changes letters, ``BREAK`` on letters, ``CHECKSHARPS``, an unknown encoding) gets no
-index: it is always opened whole. The tests compare the two on thousands of words.
+The files are read as Hunspell reads them (a byte order mark, the flag kinds, ``AF``
+aliases, morphological fields). The index lists each root's folded core and the root's
+lines, sorted, in the user's cache folder (:func:`~referee.lexicon.wordcache.cache_folder`),
+stamped with the sizes and modification times of both files and rebuilt when either
+changes; where it cannot be kept it is not built. A dictionary whose ``.aff`` uses a
+feature the argument does not cover (``IGNORE``, ``CHECKCOMPOUNDREP``, ``SIMPLIFIEDTRIPLE``,
+a ``CHECKCOMPOUNDPATTERN`` with a replacement, an ``ICONV`` that changes letters,
+``BREAK`` on letters, ``CHECKSHARPS``, an unknown encoding) gets no index: it is always
+opened whole. The tests compare the two on some hundreds of words of every kind per
+language and on dictionaries written for each of these points.
 """
 
 from __future__ import annotations
@@ -40,13 +46,12 @@ from pathlib import Path
 from referee.lexicon.sortedfile import SortedWordFile
 from referee.lexicon.words import fold
 
-MAGIC = b"referee-hunspell-roots 1"
+MAGIC = b"referee-hunspell-roots 2"
 # Hunspell's names of encodings that Python spells otherwise.
 _ENCODINGS = {"microsoft-cp1251": "cp1251", "iso8859-1": "latin-1", "iso-8859-1": "latin-1"}
 # Features that rewrite a word in ways the core argument does not cover.
 _UNSUPPORTED = ("IGNORE", "CHECKCOMPOUNDREP", "SIMPLIFIEDTRIPLE", "CHECKSHARPS")
 _UNESCAPED_SLASH = re.compile(r"(?<!\\)/")
-_MORPHOLOGY = re.compile(r"[ \t][a-z][a-z]:")
 
 
 class Unsupported(Exception):
@@ -58,15 +63,18 @@ class Affixes:
     its kind (``PFX``/``SFX``), longest strip and the flags its rules may be followed by."""
 
     def __init__(self, data: bytes) -> None:
+        data = data.removeprefix(b"\xef\xbb\xbf")  # Hunspell skips a byte order mark
         self.encoding = _encoding(data)
-        text = data.decode(self.encoding, errors="replace")
+        text = data.decode(self.encoding, errors="surrogateescape")
         self.flag_mode = "char"
         self.complex_prefixes = False
         self.aliases: list[str] = []  # AF: dictionary lines may name flag sets by number
         self.kind: dict[str, str] = {}
         self.strip: dict[str, int] = {}
         self.follow: dict[str, set[str]] = {}
+        aliases_counted = False
         rules: list[list[str]] = []
+        rules_left: dict[tuple[str, str], int] = {}  # an affix's header gives its number of rules
         for line in text.splitlines():
             fields = line.split()
             if not fields or fields[0].startswith("#"):
@@ -78,33 +86,45 @@ class Affixes:
                 self.flag_mode = fields[1].lower()
             elif key == "COMPLEXPREFIXES":
                 self.complex_prefixes = True
-            elif key == "AF" and len(fields) > 1 and not fields[1].isdigit():
-                self.aliases.append(fields[1])
+            elif key == "AF" and len(fields) > 1:
+                if aliases_counted:
+                    self.aliases.append(fields[1])
+                aliases_counted = True  # the first AF line gives their number
             elif key == "CHECKCOMPOUNDPATTERN" and len(fields) > 3 and not fields[3].startswith("#"):
                 raise Unsupported("CHECKCOMPOUNDPATTERN with a replacement")
             elif key == "ICONV" and len(fields) > 2 and _changes_letters(fields[1], fields[2]):
                 raise Unsupported("ICONV that changes letters")
             elif key == "BREAK" and len(fields) > 1 and any(char.isalpha() for char in fields[1]):
                 raise Unsupported("BREAK on letters")
-            elif key in ("PFX", "SFX") and len(fields) >= 4 and not (len(fields) == 4 and fields[3].isdigit() and fields[2] in "YN"):
-                rules.append(fields)
-        for key, flag, strip, add, *_ in rules:
+            elif key in ("PFX", "SFX") and len(fields) > 1:
+                if rules_left.get((key, fields[1]), 0) > 0:
+                    rules_left[key, fields[1]] -= 1
+                    rules.append(fields)
+                else:  # the header: PFX flag Y|N count
+                    rules_left[key, fields[1]] = int(fields[3]) if len(fields) > 3 and fields[3].isdigit() else 0
+        for key, written, strip, *rest in (rule for rule in rules if len(rule) > 3):
+            flag = (self.flags(written, aliased=False) or [""])[0]
             self.kind[flag] = key
             self.strip[flag] = max(self.strip.get(flag, 0), 0 if strip == "0" else len(strip))
-            _, slash, continuation = add.partition("/")
+            _, slash, continuation = rest[0].partition("/")
             self.follow.setdefault(flag, set()).update(self.flags(continuation) if slash else ())
 
-    def flags(self, written: str) -> list[str]:
-        """The flags of a written flag field (``AaBb`` with FLAG long, ``1,2`` with num, an
-        alias number with AF)."""
-        if self.aliases and written.isdigit():
+    def flags(self, written: str, aliased: bool = True) -> list[str]:
+        """The flags of a written flag field, as Hunspell reads them: a byte each (the
+        default), two bytes each (FLAG long), a character each (FLAG UTF-8), numbers with
+        commas (FLAG num). With AF, the flags of a ``.dic`` line and an affix's continuation
+        are an alias number; the flag an affix is defined under is not."""
+        if aliased and self.aliases and written.isdigit():
             number = int(written)
             written = self.aliases[number - 1] if 0 < number <= len(self.aliases) else ""
-        if self.flag_mode == "long":
-            return [written[i : i + 2] for i in range(0, len(written), 2)]
         if self.flag_mode == "num":
             return [part for part in written.split(",") if part]
-        return list(written)
+        if self.flag_mode == "utf-8":
+            return list(written)
+        raw = written.encode(self.encoding, errors="surrogateescape").decode("latin-1")  # a character a byte
+        if self.flag_mode == "long":
+            return [raw[i : i + 2] for i in range(0, len(raw), 2)]
+        return list(raw)
 
     def trims(self, flags: Iterable[str]) -> tuple[int, int]:
         """How many letters at most a root with ``flags`` may have stripped at its start and
@@ -146,36 +166,55 @@ def _encoding(data: bytes) -> str:
 
 def _entries(dic: bytes, affixes: Affixes) -> Iterator[tuple[str, str, int, str]]:
     """Each line of a ``.dic``: its root, written flags, number and text (the count line
-    skipped). Decoded so that encoding gives back the same bytes."""
+    skipped), read as Hunspell reads them. Decoded so that encoding gives back the bytes."""
     lines = dic.decode(affixes.encoding, errors="surrogateescape").split("\n")
     for number, text in enumerate(lines[1:], start=1):
         text = text.rstrip("\r")
         if not text.strip() or text.startswith(("\t", "#")):
             continue
-        match = _MORPHOLOGY.search(text)
-        entry = (text[: match.start()] if match else text).split("\t")[0].rstrip()
+        entry = text[: _morphology_start(text)].split("\t")[0].rstrip(" \t")
         parts = _UNESCAPED_SLASH.split(entry, maxsplit=1)
         yield parts[0].replace("\\/", "/"), parts[1] if len(parts) > 1 else "", number, text
 
 
+def _morphology_start(text: str) -> int:
+    """Where a line's morphological fields begin (`` po:noun``: a blank, two characters
+    and a colon, after the word), or its length."""
+    colon = text.find(":", 4)
+    while colon >= 0:
+        if text[colon - 3] in " \t":
+            return colon - 3
+        colon = text.find(":", colon + 1)
+    return len(text)
+
+
+def _key(root: str, start: int, end: int) -> str:
+    """The core of ``root`` with ``start`` and ``end`` letters off, folded, blanks left out
+    (Hunspell refuses a compound whose parts the ``.dic`` holds as a pair: "schoon schip")."""
+    core = root[start : len(root) - end] if len(root) > start + end else ""
+    return (core.lower() if core.isascii() else fold(core)).replace(" ", "")
+
+
 def index_body(aff: bytes, dic: bytes) -> bytes:
-    """The index: one line per ``.dic`` line, ``core TAB number TAB line``, sorted by bytes.
-    Unsupported when the ``.aff`` uses a feature the index does not model."""
+    """The index: ``core TAB number TAB line`` for each ``.dic`` line, sorted by bytes.
+    Roots spelled alike but for case and accents (``McDonald``, ``Mcdonald``; Hunspell also
+    makes a capitalised twin of its own for some) are homonyms: each of them is listed
+    under every core of the group. Unsupported when the ``.aff`` uses a feature the index
+    does not model."""
     affixes = Affixes(aff)
-    homonyms: dict[str, list[tuple[str, int, str]]] = {}
+    homonyms: dict[str, list[tuple[str, str, int, str]]] = {}
     for root, written, number, text in _entries(dic, affixes):
-        homonyms.setdefault(root, []).append((written, number, text))
+        homonyms.setdefault(root.lower() if root.isascii() else fold(root), []).append((root, written, number, text))
     trims: dict[frozenset[str], tuple[int, int]] = {}  # many roots share their flags
     out: list[bytes] = []
-    for root, lines in homonyms.items():
-        flags = frozenset(flag for field, _, _ in lines for flag in affixes.flags(field))
+    for group in homonyms.values():
+        flags = frozenset(flag for _, written, _, _ in group for flag in affixes.flags(written))
         if flags not in trims:
             trims[flags] = affixes.trims(flags)
         start, end = trims[flags]
-        core = root[start : len(root) - end] if len(root) > start + end else ""
-        key = (core.lower() if core.isascii() else fold(core)).encode("utf-8")
-        for _, number, text in lines:
-            out.append(b"%s\t%09d\t%s\n" % (key, number, text.encode(affixes.encoding, errors="surrogateescape")))
+        lines = [b"\t%09d\t%s\n" % (number, text.encode(affixes.encoding, errors="surrogateescape")) for _, _, number, text in group]
+        for key in {_key(root, start, end).encode("utf-8") for root, _, _, _ in group}:
+            out.extend(key + line for line in lines)
     out.sort()
     return b"".join(out)
 
@@ -208,9 +247,12 @@ class RootIndex:
         """A ``.dic`` of the roots that may take part in checking ``letters`` (and its
         plurals), in the order of the whole ``.dic``."""
         chosen = sorted(
-            line.split(b"\t", 2)[1:]
-            for piece in pieces(letters)
-            for line in self.lines.starting_with(piece.encode("utf-8") + b"\t")
+            {
+                (number, raw)
+                for piece in pieces(letters)
+                for line in self.lines.starting_with(piece.encode("utf-8") + b"\t")
+                for number, raw in [line.split(b"\t", 2)[1:]]
+            }
         )
         return b"%d\n" % len(chosen) + b"".join(raw + b"\n" for _, raw in chosen)
 
@@ -241,6 +283,9 @@ def root_index(aff: Path, dic: Path) -> RootIndex | None:
                 return found
         except wordcache.UNUSABLE:
             pass
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if not os.access(target.parent, os.W_OK):
+            return None  # not worth building when it cannot be kept: open the whole dictionary
         body = index_body(aff.read_bytes(), dic.read_bytes())
         if _stamp(aff, dic) != stamp:
             return None  # changed while it was read
