@@ -22,6 +22,8 @@ class Choice(enum.Enum):
     HIGHER = "higher"
     LOWER = "lower"
 
+    __hash__ = object.__hash__  # by identity, in C, as GridSide (the solver hashes moves often)
+
     @classmethod
     def parse(cls, text: str) -> Choice:
         word = text.strip().lower()

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from referee.smitten import instructions
 from referee.smitten.actions import MOVES, Kind, Move
-from referee.smitten.grid import ALL, BIT, COUNT, SIDE_INDEX, SIDES, TOUCHING, iter_bits, mask_of
+from referee.smitten.grid import ALL, BIT, COUNT, NUMBERS_IN, SIDES, TOUCHING, iter_bits, mask_of
 from referee.smitten.instructions import Answer, Choice, forced_choice, grid_allowed, numbers_allowed
 from referee.smitten.notation import GridSide
 from referee.smitten.state import UNSEEN, Flipped, Pending, State
@@ -146,30 +146,35 @@ def _hand_mask(state: State, cards: tuple[int, ...]) -> int:
 def _source(state: State, actor: int) -> tuple[Rule, int]:
     """Where the card comes from, and which numbers it can be."""
     pending = state.pending
+    hand = state.hands[actor]
+    face_up = hand.face_up
+    if pending is None:  # the start of a turn: a card from hand (the common case, first)
+        if face_up and face_up[0] == 0:
+            return Rule.COPIES, unseen_allowed(state)
+        return Rule.HAND, mask_of(face_up)
     if isinstance(pending, Flipped):
         return Rule.FLIPPED, BIT[pending.number]
-    hand = state.hands[actor]
-    if pending is not None:
-        answer = instructions.answer(pending.card)
-        if answer is Answer.PLACE_TOP_CARD:
-            if not state.deck:
-                return Rule.TOP_CARD, 0
-            top = state.deck[0]
-            return (Rule.COPIES, unseen_allowed(state)) if top == 0 else (Rule.TOP_CARD, BIT[top])
-        if answer is Answer.REVEAL_THEN_PLACE:
-            if len(hand) < 2:
-                return Rule.HAND, 0
-            revealed = pending.revealed
-            if revealed is not None:
-                cards = list(hand.face_up)
-                if cards[0] == 0:  # physical: a second copy of the revealed number must exist
-                    left, right = state.grids
-                    seen = (left | right | BIT[state.set_aside]) & BIT[revealed]
-                    return Rule.COPIES, unseen_allowed(state) & ~seen
-                cards.remove(revealed)
-                return Rule.HAND, mask_of(cards)
-    rule = Rule.COPIES if hand.face_up and hand.face_up[0] == 0 else Rule.HAND
-    return rule, _hand_mask(state, hand.face_up)
+    answer = instructions.answer(pending.card)
+    if answer is Answer.PLACE_TOP_CARD:
+        if not state.deck:
+            return Rule.TOP_CARD, 0
+        top = state.deck[0]
+        return (Rule.COPIES, unseen_allowed(state)) if top == 0 else (Rule.TOP_CARD, BIT[top])
+    if answer is Answer.REVEAL_THEN_PLACE:
+        if len(hand) < 2:
+            return Rule.HAND, 0
+        revealed = pending.revealed
+        if revealed is not None:
+            cards = list(face_up)
+            if cards[0] == 0:  # physical: a second copy of the revealed number must exist
+                left, right = state.grids
+                seen = (left | right | BIT[state.set_aside]) & BIT[revealed]
+                return Rule.COPIES, unseen_allowed(state) & ~seen
+            cards.remove(revealed)
+            return Rule.HAND, mask_of(cards)
+    if face_up and face_up[0] == 0:
+        return Rule.COPIES, unseen_allowed(state)
+    return Rule.HAND, mask_of(face_up)
 
 
 def constraints(state: State, actor: int, side: GridSide) -> tuple[tuple[Rule, int], ...]:
@@ -181,18 +186,23 @@ def constraints(state: State, actor: int, side: GridSide) -> tuple[tuple[Rule, i
     orthogonally unless the grid is empty; and with the ±2 rule, "you may not play or
     place a card if it results in a grid having ±2 cards than the other grid".
     """
-    index = SIDE_INDEX[side]
-    grid, other = state.grids[index], state.grids[1 - index]
-    found = [(Rule.CELL, ALL & ~grid), _source(state, actor)]
+    left, right = state.grids
+    grid, other = (left, right) if side is GridSide.LEFT else (right, left)
     pending = state.pending
-    if isinstance(pending, Pending):
-        left, right = state.grids
-        found.append((Rule.INSTRUCTION_GRID, ALL if grid_allowed(pending.card, pending.side, side) else 0))
-        found.append((Rule.INSTRUCTION_CARD, numbers_allowed(pending.card, pending.choice, grid, left, right)))
-    found.append((Rule.ADJACENT, TOUCHING[grid]))
+    if pending is None or isinstance(pending, Flipped):
+        found: tuple[tuple[Rule, int], ...] = ((Rule.CELL, ALL & ~grid), _source(state, actor), (Rule.ADJACENT, TOUCHING[grid]))
+    else:
+        card = pending.card
+        found = (
+            (Rule.CELL, ALL & ~grid),
+            _source(state, actor),
+            (Rule.INSTRUCTION_GRID, ALL if grid_allowed(card, pending.side, side) else 0),
+            (Rule.INSTRUCTION_CARD, numbers_allowed(card, pending.choice, grid, left, right)),
+            (Rule.ADJACENT, TOUCHING[grid]),
+        )
     if state.setup.balance:
-        found.append((Rule.BALANCE, ALL if abs(COUNT[grid] + 1 - COUNT[other]) <= 1 else 0))
-    return tuple(found)
+        found += ((Rule.BALANCE, ALL if -1 <= COUNT[grid] + 1 - COUNT[other] <= 1 else 0),)
+    return found
 
 
 def allowed(state: State, actor: int, side: GridSide) -> int:
@@ -250,22 +260,58 @@ def swap_mask(state: State, actor: int) -> int:
 
 
 def legal_moves(state: State) -> Iterator[Move]:
-    """Every legal move now, lazily."""
+    """Every legal move now. Worked out once per state and kept with it (a state never
+    changes), so asking again — the engine after a move, then the solver — costs nothing."""
+    found = state._legal
+    if found is None:
+        found = _listed(state)
+        object.__setattr__(state, "_legal", found)
+    return iter(found)
+
+
+def _listed(state: State) -> tuple[Move, ...]:
+    found: list[Move] = []
     for kind, actor in slots(state):
         if kind is Kind.PLAY or kind is Kind.PLACE:
-            for side in SIDES:
-                for number in iter_bits(allowed(state, actor, side)):
-                    if kind is Kind.PLAY:
+            plays = kind is Kind.PLAY
+            table = _INDEXED[plays][actor]
+            for index, side in enumerate(SIDES):
+                by_number = table[index]
+                for number in NUMBERS_IN[allowed(state, actor, side)]:
+                    if plays:
+                        moves = by_number[number]
                         for choice in choices_for(state, number, side):
-                            yield MOVES[(kind, actor, number, side, choice)]
+                            found.append(moves[choice])
                     else:
-                        yield MOVES[(kind, actor, number, side, None)]
+                        found.append(by_number[number][None])
         elif kind is Kind.FLIP:
-            yield MOVES[(kind, actor, 0, None, None)]
+            found.append(MOVES[(kind, actor, 0, None, None)])
         else:
             mask = reveal_mask(state, actor) if kind is Kind.REVEAL else swap_mask(state, actor)
-            for number in iter_bits(mask):
-                yield MOVES[(kind, actor, number, None, None)]
+            for number in NUMBERS_IN[mask]:
+                found.append(MOVES[(kind, actor, number, None, None)])
+    return tuple(found)
+
+
+def _indexed() -> tuple[list[list[list[dict[Choice | None, Move]]]], ...]:
+    """The shared plays (``[1]``) and placements (``[0]``) by actor, grid index and number,
+    then choice: looked up without hashing a key of enums."""
+    return tuple(
+        [
+            [
+                [
+                    {choice: found for choice in (None, *Choice) if (found := MOVES.get((kind, actor, number, side, choice)))}
+                    for number in range(10)
+                ]
+                for side in SIDES
+            ]
+            for actor in (0, 1)
+        ]
+        for kind in (Kind.PLACE, Kind.PLAY)
+    )
+
+
+_INDEXED = _indexed()
 
 
 def is_legal(state: State, move: Move) -> bool:

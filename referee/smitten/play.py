@@ -19,7 +19,7 @@ turn ends with the draws, and the game is won or lost the moment the rules say s
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from referee.errors import InputError, RuleError
@@ -60,6 +60,15 @@ def apply(state: State, action: Action) -> Step[State]:
     if isinstance(action, Lose):
         return Step(_declare_loss(state, action), Effect(action))
     return _APPLY[action.kind](state, action)
+
+
+def successors(state: State) -> Iterator[tuple[Move, State]]:
+    """Each legal move now with the position it leads to, lazily: the moves are
+    :func:`~referee.smitten.legality.legal_moves`'s (the one definition of legality) and
+    each is played as :func:`apply` plays it, without checking a second time a move the
+    rules have just listed. The solver and the hint search with it."""
+    for move in legal_moves(state):
+        yield move, _APPLY[move.kind](state, move).state
 
 
 def refusal(state: State, action: Action) -> str | None:
@@ -145,7 +154,16 @@ def _place(state: State, move: Move) -> Step[State]:
         hand = hands[move.actor]
         changed = Hand(_without(hand.face_up, move.number), hand.face_down)
         hands = (changed, hands[1]) if move.actor == 0 else (hands[0], changed)
-    after = replace(state, grids=_put(state.grids, move), hands=hands, deck=deck, pending=None)
+    after = State(
+        setup=state.setup,
+        grids=_put(state.grids, move),
+        hands=hands,
+        deck=deck,
+        set_aside=state.set_aside,
+        starter=state.starter,
+        no_draw=state.no_draw,
+        swapped=state.swapped,
+    )
     top_card = pending.card == 3
     if after.cards_in_grids >= 17:
         return Step(_won(after), Effect(move, top_card=top_card))
@@ -241,7 +259,7 @@ def _end_turn(state: State) -> tuple[State, TurnEnd]:
         turn_end = TurnEnd(nobody=NoDraw.FULL_HANDS)
     else:
         turn_end = TurnEnd(nobody=NoDraw.EMPTY_DECK)
-    after = replace(state, hands=(hands[0], hands[1]), deck=deck, pending=None, starter=None, no_draw=False)
+    after = State(setup=options, grids=state.grids, hands=(hands[0], hands[1]), deck=deck, set_aside=state.set_aside, swapped=state.swapped)
     return _check_turn_start(after), turn_end
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from referee.smitten.actions import Move
 from referee.smitten.legality import legal_moves
-from referee.smitten.play import apply
+from referee.smitten.play import apply, successors
 from referee.smitten.state import State
 
 
@@ -45,6 +45,7 @@ class Solver:
 
     limit: int | None = None
     lost: set[State] = field(default_factory=set)
+    won: set[State] = field(default_factory=set)  # filled by :meth:`winnable` only
     nodes: int = 0  # positions visited, over every solve
     probes: int = 0  # transposition-table look-ups
     hits: int = 0  # look-ups that found a position already proven lost
@@ -65,7 +66,31 @@ class Solver:
         )
 
     def winnable(self, state: State) -> bool:
-        return self.line(state) is not None
+        """Whether some sequence of moves from ``state`` wins (proven), without the line.
+
+        Besides the positions proven lost, this remembers those proven won: a position is
+        the whole game's state, so what was proven of it holds wherever it comes up again
+        (another move of the same sample in a hint, a later decision of a game).
+        """
+        self.nodes += 1
+        if self.nodes == self._budget:
+            raise Unfinished(f"no answer within {self.limit} positions")
+        outcome = state.outcome
+        if outcome is not None:
+            return bool(outcome.winners)
+        self.probes += 1
+        if state in self.lost:
+            self.hits += 1
+            return False
+        if state in self.won:
+            self.hits += 1
+            return True
+        for _move, after in successors(state):
+            if self.winnable(after):
+                self.won.add(state)
+                return True
+        self.lost.add(state)
+        return False
 
     def line(self, state: State) -> list[Move] | None:
         """The moves from ``state`` to a win, or None when no sequence of moves wins."""
@@ -79,8 +104,8 @@ class Solver:
         if state in self.lost:
             self.hits += 1
             return None
-        for move in legal_moves(state):
-            found = self.line(apply(state, move).state)
+        for move, after in successors(state):
+            found = self.line(after)
             if found is not None:
                 found.insert(0, move)
                 return found

@@ -14,7 +14,7 @@ the table knows. The same rules then work for both kinds of game.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from referee.errors import InputError
@@ -25,6 +25,7 @@ from referee.smitten.notation import GridSide
 
 if TYPE_CHECKING:  # `referee smitten check` imports no more than it needs
     from referee.game import Outcome
+    from referee.smitten.actions import Move
 
 UNSEEN = 0
 
@@ -206,6 +207,20 @@ class State:
     no_draw: bool = False
     swapped: bool = False
     ended: Outcome | None = None
+    # Derived data, computed once per state when first asked (never part of the position):
+    # the hash, and the legal moves (:func:`referee.smitten.legality.legal_moves` fills it).
+    _hash: int | None = field(default=None, init=False, compare=False, repr=False)
+    _legal: tuple[Move, ...] | None = field(default=None, init=False, compare=False, repr=False)
+
+    def __hash__(self) -> int:
+        """Hashed once: the solver keeps positions in a table. Equal states have equal
+        hashes (the setup, the same for every position of a game, is left to ``==``)."""
+        found = self._hash
+        if found is None:
+            key = (self.grids, self.hands, self.deck, self.set_aside, self.pending, self.starter, self.no_draw, self.swapped)
+            found = hash(key)
+            object.__setattr__(self, "_hash", found)
+        return found
 
     @property
     def outcome(self) -> Outcome | None:

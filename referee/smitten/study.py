@@ -16,7 +16,7 @@ from typing import NamedTuple
 from referee.errors import InputError
 from referee.smitten.actions import Move
 from referee.smitten.dealing import Difficulty, SmittenMode
-from referee.smitten.hint import hint, wilson
+from referee.smitten.hint import decide, wilson
 from referee.smitten.legality import legal_moves
 from referee.smitten.play import apply, new_game
 from referee.smitten.solver import Solver
@@ -91,15 +91,8 @@ def hint_play(state: State, samples: int, seed: str) -> State:
             state = apply(state, moves[0]).state
             continue
         step += 1
-        actors = [None] if state.setup.solo else sorted({move.actor for move in moves})
-        best: tuple[float, Move] | None = None
-        for actor in actors:
-            found = hint(state, actor, samples, f"{seed}-{step}-{actor}")
-            top = found.estimates[0]
-            if best is None or top.share > best[0]:
-                best = (top.share, top.move)
-        assert best is not None
-        state = apply(state, best[1]).state
+        actors: list[int | None] = [None] if state.setup.solo else sorted({move.actor for move in moves})
+        state = apply(state, decide(state, [(actor, f"{seed}-{step}-{actor}") for actor in actors], samples)).state
     return state
 
 
