@@ -14,7 +14,6 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from referee.errors import InputError
-from referee.smitten.actions import Move
 from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.smitten.hint import decide, wilson
 from referee.smitten.legality import legal_moves
@@ -91,7 +90,7 @@ def hint_play(state: State, samples: int, seed: str) -> State:
             state = apply(state, moves[0]).state
             continue
         step += 1
-        actors: list[int | None] = [None] if state.setup.solo else sorted({move.actor for move in moves})
+        actors: list[int | None] = [None] if state.setup.solo else [*sorted({move.actor for move in moves})]
         state = apply(state, decide(state, [(actor, f"{seed}-{step}-{actor}") for actor in actors], samples)).state
     return state
 
