@@ -88,6 +88,9 @@ class Violation:
 # --- who may do what now -------------------------------------------------------------
 
 
+_EITHER_PLAYS: tuple[tuple[Kind, int], ...] = ((Kind.PLAY, 0), (Kind.PLAY, 1))
+
+
 def slots(state: State) -> tuple[tuple[Kind, int], ...]:
     """The (kind of move, actor) pairs the game waits for now.
 
@@ -100,12 +103,18 @@ def slots(state: State) -> tuple[tuple[Kind, int], ...]:
     pending = state.pending
     if pending is None:
         options = state.setup
-        found = [(Kind.PLAY, 0), (Kind.PLAY, 1)]
-        if options.solo and not options.physical:
-            found += [(Kind.FLIP, actor) for actor in (0, 1) if state.hands[actor].face_down]
-        if options.solo and options.easy and not state.swapped:
-            found += [(Kind.SWAP, 0), (Kind.SWAP, 1)]
-        return tuple(found)
+        if not options.solo:
+            return _EITHER_PLAYS
+        found = _EITHER_PLAYS
+        if not options.physical:
+            hands = state.hands
+            if hands[0].face_down:
+                found += ((Kind.FLIP, 0),)
+            if hands[1].face_down:
+                found += ((Kind.FLIP, 1),)
+        if options.easy and not state.swapped:
+            found += ((Kind.SWAP, 0), (Kind.SWAP, 1))
+        return found
     if isinstance(pending, Flipped):
         return ((Kind.PLAY, pending.by),)
     follower = pending.follower
@@ -186,16 +195,22 @@ def constraints(state: State, actor: int, side: GridSide) -> tuple[tuple[Rule, i
     orthogonally unless the grid is empty; and with the ±2 rule, "you may not play or
     place a card if it results in a grid having ±2 cards than the other grid".
     """
+    cell, *rest = _grid_rules(state, side)
+    return (cell, _source(state, actor), *rest)
+
+
+def _grid_rules(state: State, side: GridSide) -> tuple[tuple[Rule, int], ...]:
+    """The rules of :func:`constraints` that do not depend on who moves: all but where the
+    card comes from (so a position works them out once per grid, for both players)."""
     left, right = state.grids
     grid, other = (left, right) if side is GridSide.LEFT else (right, left)
     pending = state.pending
     if pending is None or isinstance(pending, Flipped):
-        found: tuple[tuple[Rule, int], ...] = ((Rule.CELL, ALL & ~grid), _source(state, actor), (Rule.ADJACENT, TOUCHING[grid]))
+        found: tuple[tuple[Rule, int], ...] = ((Rule.CELL, ALL & ~grid), (Rule.ADJACENT, TOUCHING[grid]))
     else:
         card = pending.card
         found = (
             (Rule.CELL, ALL & ~grid),
-            _source(state, actor),
             (Rule.INSTRUCTION_GRID, ALL if grid_allowed(card, pending.side, side) else 0),
             (Rule.INSTRUCTION_CARD, numbers_allowed(card, pending.choice, grid, left, right)),
             (Rule.ADJACENT, TOUCHING[grid]),
@@ -205,12 +220,17 @@ def constraints(state: State, actor: int, side: GridSide) -> tuple[tuple[Rule, i
     return found
 
 
-def allowed(state: State, actor: int, side: GridSide) -> int:
-    """The numbers ``actor`` may play or place in grid ``side`` now (a mask)."""
+def _grid_mask(state: State, side: GridSide) -> int:
     mask = ALL
-    for _rule, rule_mask in constraints(state, actor, side):
+    for _rule, rule_mask in _grid_rules(state, side):
         mask &= rule_mask
     return mask
+
+
+def allowed(state: State, actor: int, side: GridSide) -> int:
+    """The numbers ``actor`` may play or place in grid ``side`` now (a mask): those every
+    one of :func:`constraints` allows."""
+    return _grid_mask(state, side) & _source(state, actor)[1]
 
 
 def instruction_follows(state: State) -> bool:
@@ -271,13 +291,17 @@ def legal_moves(state: State) -> Iterator[Move]:
 
 def _listed(state: State) -> tuple[Move, ...]:
     found: list[Move] = []
+    grid_masks: tuple[int, int] | None = None
     for kind, actor in slots(state):
         if kind is Kind.PLAY or kind is Kind.PLACE:
+            if grid_masks is None:  # :func:`allowed`, with the grids' part worked out once
+                grid_masks = (_grid_mask(state, SIDES[0]), _grid_mask(state, SIDES[1]))
+            source = _source(state, actor)[1]
             plays = kind is Kind.PLAY
             table = _INDEXED[plays][actor]
             for index, side in enumerate(SIDES):
                 by_number = table[index]
-                for number in NUMBERS_IN[allowed(state, actor, side)]:
+                for number in NUMBERS_IN[grid_masks[index] & source]:
                     if plays:
                         moves = by_number[number]
                         for choice in choices_for(state, number, side):

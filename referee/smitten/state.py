@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from referee.errors import InputError
 from referee.smitten.dealing import Difficulty, SmittenMode
-from referee.smitten.grid import SIDE_INDEX, numbers
+from referee.smitten.grid import COUNT, SIDE_INDEX, numbers
 from referee.smitten.instructions import Choice
 from referee.smitten.notation import GridSide
 
@@ -230,7 +230,7 @@ class State:
     @property
     def cards_in_grids(self) -> int:
         left, right = self.grids
-        return bin(left).count("1") + bin(right).count("1")
+        return COUNT[left] + COUNT[right]
 
     def grid(self, side: GridSide) -> list[int]:
         return numbers(self.grids[SIDE_INDEX[side]])

@@ -76,15 +76,21 @@ def random_play(state: State, rng: random.Random) -> State:
     return state
 
 
-def hint_play(state: State, samples: int, seed: str) -> State:
+def hint_play(state: State, samples: int, seed: str, judge: Solver | None = None) -> State:
     """Every decision taken by the hint, from what the player to act sees.
 
     A forced move is played without asking. Between two players' turns both say whether
     they want to play, and the one whose best move wins in the larger share of their own
     samples plays it (player 1 on a tie): a stand-in for "I can play / I want to play".
+
+    With a ``judge`` (a solver, which knows the deck: the referee, not the players), the
+    game stops unfinished as soon as the judge proves the position lost: from there every
+    line of play loses, so the policy would too, and playing it out changes nothing.
     """
     step = 0
     while state.outcome is None:
+        if judge is not None and not judge.winnable(state):
+            break
         moves = list(legal_moves(state))
         if len(moves) == 1:
             state = apply(state, moves[0]).state
@@ -102,7 +108,8 @@ def play_deal(task: Task) -> Played:
     solver = Solver()
     winnable = solver.winnable(state)
     random_won = won(random_play(state, random.Random(f"{seed} random")))
-    hinted = won(hint_play(state, task.hint_samples, f"{seed} hint")) if task.hint_samples else None
+    # A game the judge stopped as lost has no outcome yet, and counts as lost.
+    hinted = won(hint_play(state, task.hint_samples, f"{seed} hint", solver)) if task.hint_samples else None
     return Played(task.mode, winnable, random_won, hinted, solver.nodes)
 
 
