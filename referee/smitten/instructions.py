@@ -58,8 +58,12 @@ TEXT = {
 ANSWER = {1: Answer.REVEAL_THEN_PLACE, 2: Answer.PLAY, 3: Answer.PLACE_TOP_CARD}
 
 
+#: ANSWERS[card]: :data:`ANSWER` as a tuple, looked up at every move.
+ANSWERS = tuple(ANSWER.get(card, Answer.PLACE) for card in range(10))
+
+
 def answer(card: int) -> Answer:
-    return ANSWER.get(card, Answer.PLACE)
+    return ANSWERS[card]
 
 
 def text(card: int, choice: Choice | None = None, side: GridSide | None = None) -> str:

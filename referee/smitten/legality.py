@@ -202,29 +202,43 @@ def constraints(state: State, actor: int, side: GridSide) -> tuple[tuple[Rule, i
 def _grid_rules(state: State, side: GridSide) -> tuple[tuple[Rule, int], ...]:
     """The rules of :func:`constraints` that do not depend on who moves: all but where the
     card comes from (so a position works them out once per grid, for both players)."""
-    left, right = state.grids
-    grid, other = (left, right) if side is GridSide.LEFT else (right, left)
-    pending = state.pending
-    if pending is None or isinstance(pending, Flipped):
-        found: tuple[tuple[Rule, int], ...] = ((Rule.CELL, ALL & ~grid), (Rule.ADJACENT, TOUCHING[grid]))
+    cell, instruction_grid, instruction_card, adjacent, balance = _grid_parts(state, side)
+    if instruction_grid is None or instruction_card is None:
+        found: tuple[tuple[Rule, int], ...] = ((Rule.CELL, cell), (Rule.ADJACENT, adjacent))
     else:
-        card = pending.card
         found = (
-            (Rule.CELL, ALL & ~grid),
-            (Rule.INSTRUCTION_GRID, ALL if grid_allowed(card, pending.side, side) else 0),
-            (Rule.INSTRUCTION_CARD, numbers_allowed(card, pending.choice, grid, left, right)),
-            (Rule.ADJACENT, TOUCHING[grid]),
+            (Rule.CELL, cell),
+            (Rule.INSTRUCTION_GRID, instruction_grid),
+            (Rule.INSTRUCTION_CARD, instruction_card),
+            (Rule.ADJACENT, adjacent),
         )
-    if state.setup.balance:
-        found += ((Rule.BALANCE, ALL if -1 <= COUNT[grid] + 1 - COUNT[other] <= 1 else 0),)
-    return found
+    return found if balance is None else (*found, (Rule.BALANCE, balance))
 
 
 def _grid_mask(state: State, side: GridSide) -> int:
-    mask = ALL
-    for _rule, rule_mask in _grid_rules(state, side):
-        mask &= rule_mask
-    return mask
+    """The numbers :func:`_grid_rules` allow in grid ``side``."""
+    cell, instruction_grid, instruction_card, adjacent, balance = _grid_parts(state, side)
+    mask = cell & adjacent
+    if instruction_grid is not None and instruction_card is not None:
+        mask &= instruction_grid & instruction_card
+    return mask if balance is None else mask & balance
+
+
+def _grid_parts(state: State, side: GridSide) -> tuple[int, int | None, int | None, int, int | None]:
+    """The mask each of :func:`_grid_rules` allows, None for a rule that does not apply
+    now: (cell, instruction grid, instruction card, adjacency, ±2 rule)."""
+    left, right = state.grids
+    grid, other = (left, right) if side is GridSide.LEFT else (right, left)
+    pending = state.pending
+    instruction_grid = instruction_card = None
+    if pending is not None and not isinstance(pending, Flipped):
+        card = pending.card
+        instruction_grid = ALL if grid_allowed(card, pending.side, side) else 0
+        instruction_card = numbers_allowed(card, pending.choice, grid, left, right)
+    balance = None
+    if state.setup.balance:
+        balance = ALL if -1 <= COUNT[grid] + 1 - COUNT[other] <= 1 else 0
+    return ALL & ~grid, instruction_grid, instruction_card, TOUCHING[grid], balance
 
 
 def allowed(state: State, actor: int, side: GridSide) -> int:
@@ -239,6 +253,10 @@ def instruction_follows(state: State) -> bool:
     return state.cards_in_grids < 16
 
 
+#: The one card whose play carries a choice: card 5, "choose higher or lower".
+CHOOSING_CARD = 5
+
+
 def choices_for(state: State, number: int, side: GridSide) -> tuple[Choice | None, ...]:
     """The higher/lower choices a card played now in grid ``side`` may carry.
 
@@ -247,7 +265,7 @@ def choices_for(state: State, number: int, side: GridSide) -> tuple[Choice | Non
     play card 5 in the left grid, you must choose 'higher' and if you play card 5 in the
     right grid, you must choose 'lower'." Otherwise both.
     """
-    if number != 5 or not instruction_follows(state):
+    if number != CHOOSING_CARD or not instruction_follows(state):
         return (None,)
     if state.setup.solo and state.setup.hard1:
         return (forced_choice(side),)
@@ -298,44 +316,41 @@ def _listed(state: State) -> tuple[Move, ...]:
                 grid_masks = (_grid_mask(state, SIDES[0]), _grid_mask(state, SIDES[1]))
             source = _source(state, actor)[1]
             plays = kind is Kind.PLAY
-            table = _INDEXED[plays][actor]
+            by_side = _PLAIN[kind][actor]
             for index, side in enumerate(SIDES):
-                by_number = table[index]
+                plain = by_side[index]
                 for number in NUMBERS_IN[grid_masks[index] & source]:
-                    if plays:
-                        moves = by_number[number]
+                    if plays and number == CHOOSING_CARD:
                         for choice in choices_for(state, number, side):
-                            found.append(moves[choice])
+                            found.append(MOVES[(kind, actor, number, side, choice)])
                     else:
-                        found.append(by_number[number][None])
+                        found.append(plain[number])
         elif kind is Kind.FLIP:
-            found.append(MOVES[(kind, actor, 0, None, None)])
+            found.append(_PLAIN[kind][actor][0][0])
         else:
             mask = reveal_mask(state, actor) if kind is Kind.REVEAL else swap_mask(state, actor)
+            plain = _PLAIN[kind][actor][0]
             for number in NUMBERS_IN[mask]:
-                found.append(MOVES[(kind, actor, number, None, None)])
+                found.append(plain[number])
     return tuple(found)
 
 
-def _indexed() -> tuple[list[list[list[dict[Choice | None, Move]]]], ...]:
-    """The shared plays (``[1]``) and placements (``[0]``) by actor, grid index and number,
-    then choice: looked up without hashing a key of enums."""
-    return tuple(
-        [
+def _plain() -> dict[Kind, list[list[list[Move]]]]:
+    """The shared moves without a higher/lower choice, by kind, actor, grid index (0 for
+    the moves without a grid) and number (0 for a flip): looked up, not hashed."""
+    return {
+        kind: [
             [
-                [
-                    {choice: found for choice in (None, *Choice) if (found := MOVES.get((kind, actor, number, side, choice)))}
-                    for number in range(10)
-                ]
-                for side in SIDES
+                [MOVES.get((kind, actor, number, side, None), MOVES[(Kind.FLIP, actor, 0, None, None)]) for number in range(10)]
+                for side in (SIDES if kind in (Kind.PLAY, Kind.PLACE) else (None,))
             ]
             for actor in (0, 1)
         ]
-        for kind in (Kind.PLACE, Kind.PLAY)
-    )
+        for kind in Kind
+    }
 
 
-_INDEXED = _indexed()
+_PLAIN = _plain()
 
 
 def is_legal(state: State, move: Move) -> bool:

@@ -135,21 +135,20 @@ def _won(state: State) -> State:
 
 def _play(state: State, move: Move) -> Step[State]:
     assert move.side is not None
-    actor, partner = move.actor, 1 - move.actor
+    actor = move.actor
     hand = state.hands[actor]
-    hands = list(state.hands)
-    hands[actor] = Hand(_without(hand.face_up, move.number), hand.face_down)
-    partner_hand = hands[partner]
+    mine = Hand(_without(hand.face_up, move.number), hand.face_down)
+    partner = state.hands[1 - actor]
     shown = None
-    if partner_hand.face_down:
+    if partner.face_down:
         # "Whenever a card has been played, if the partner has a face down card, immediately flip it."
-        shown = partner_hand.face_down[0]
-        hands[partner] = Hand(partner_hand.face_up + partner_hand.face_down, ())
+        shown = partner.face_down[0]
+        partner = Hand(partner.face_up + partner.face_down, ())
     grids = _put(state.grids, move)
     after = State(
         setup=state.setup,
         grids=grids,
-        hands=(hands[0], hands[1]),
+        hands=(mine, partner) if actor == 0 else (partner, mine),
         deck=state.deck,
         set_aside=state.set_aside,
         pending=Pending(move.number, move.side, actor, move.choice),
@@ -200,11 +199,21 @@ def _reveal(state: State, move: Move) -> Step[State]:
 
 
 def _flip(state: State, move: Move) -> Step[State]:
-    hand = state.hands[move.actor]
+    actor = move.actor
+    hand = state.hands[actor]
     number = hand.face_down[0]
-    hands = list(state.hands)
-    hands[move.actor] = Hand(hand.face_up + (number,), hand.face_down[1:])
-    after = replace(state, hands=(hands[0], hands[1]), pending=Flipped(number, move.actor))
+    flipped = Hand(hand.face_up + (number,), hand.face_down[1:])
+    after = State(
+        setup=state.setup,
+        grids=state.grids,
+        hands=(flipped, state.hands[1]) if actor == 0 else (state.hands[0], flipped),
+        deck=state.deck,
+        set_aside=state.set_aside,
+        pending=Flipped(number, actor),
+        starter=state.starter,
+        no_draw=state.no_draw,
+        swapped=state.swapped,
+    )
     effect = Effect(move, shown=number)
     if next(legal_moves(after), None) is None:
         reason = f"{state.setup.name(move.actor)} flipped its face-down card, {a(number)}, and could not play it"
