@@ -7,16 +7,20 @@ in the grids. Every choice is a move of the engine: who starts a turn, which car
 card 5's higher/lower, card 1's reveal, solo's face-down play and Easy Mode's swap.
 
 The search is a depth-first search over the engine itself: the moves are
-:func:`referee.smitten.legality.legal_moves` (the one definition of legality) and each
-is played with :func:`referee.smitten.play.apply` (which checks it once more and draws,
-flips and declares losses exactly as a game file would). Nothing here knows a rule.
+:func:`referee.smitten.legality.legal_moves` (the one definition of legality), each
+played as :func:`referee.smitten.play.apply` plays it (:func:`~referee.smitten.play.successors`:
+the engine's own moves and positions, drawing, flipping and declaring losses exactly
+as a game file would; only the second check of a move the rules just listed is left
+out). Nothing here knows a rule.
 
 A transposition table holds every position proven lost, keyed on the whole position
 (the :class:`~referee.smitten.state.State` value: grids, hands in order, deck, set-aside
 card, pending instruction, who started the turn, the 9's no-draw, the swap): two move
-orders that reach the same position are searched once. A won position ends the search
-at once, so only losses need remembering. Positions cannot repeat along a line (every
-move puts a card down, reveals, flips or spends the swap), so the search always ends.
+orders that reach the same position are searched once. For one line (:meth:`Solver.line`)
+a won position ends the search at once, so only losses need remembering; when many
+positions are asked about (:meth:`Solver.winnable`: the hint's samples and moves) the
+positions proven won are remembered as well. Positions cannot repeat along a line
+(every move puts a card down, reveals, flips or spends the swap), so the search always ends.
 """
 
 from __future__ import annotations
