@@ -178,19 +178,14 @@ def holding(state: State, actor: int, cards: tuple[int, ...], top: int | None = 
     return replace(state, setup=replace(state.setup, physical=False), hands=(hands[0], hands[1]), deck=deck)
 
 
-def hint(state: State, actor: int | None, samples: int = 200, seed: str = "1", solver: Solver | None = None) -> Hint:
+def hint(state: State, actor: int | None, samples: int = 200, seed: str = "1") -> Hint:
     """Rank ``actor``'s legal moves (None: every move, solo) by the share of ``samples``
-    random completions of what they see in which the move still wins.
-
-    ``solver`` may be one already used for positions of the same game (the study's hint
-    policy passes one per game): what it proved of a position holds wherever it comes up.
-    """
+    random completions of what they see in which the move still wins."""
     if samples < 1:
         raise InputError("--samples must be at least 1")
     start = time.perf_counter()
     rng = random.Random(seed)
-    solver = Solver() if solver is None else solver
-    nodes = solver.nodes
+    solver = Solver()
     wins: dict[Move, int] = {}
     tried: dict[Move, int] = {}  # samples in which the move was legal (all, unless it is the unseen top card)
     for _ in range(samples):
@@ -204,15 +199,16 @@ def hint(state: State, actor: int | None, samples: int = 200, seed: str = "1", s
     order = {move: index for index, move in enumerate(wins)}
     ranked = sorted(wins, key=lambda move: (-wins[move] / tried[move], order[move]))
     estimates = tuple(Estimate(move, wins[move], tried[move]) for move in ranked)
-    return Hint(actor, samples, estimates, solver.nodes - nodes, time.perf_counter() - start)
+    return Hint(actor, samples, estimates, solver.nodes, time.perf_counter() - start)
 
 
-def decide(state: State, asked: Sequence[tuple[int | None, str]], samples: int, solver: Solver | None = None) -> Move:
-    """The move the hint policy plays: the best move of the hints ``asked`` — (actor,
-    sampling seed) pairs, each one :func:`hint`\'s — where a later actor's best move is
-    preferred only when its share is higher (a tie keeps the earlier one).
+def decide(state: State, asked: Sequence[tuple[int | None, str]], samples: int) -> Move:
+    """The move the hint policy plays: of the hints ``asked`` (actor and sampling seed
+    pairs, each a :func:`hint` of ``samples`` samples), the best move, where a later
+    actor's best move is preferred only when its share is higher (a tie keeps the
+    earlier one).
 
-    Exactly :func:`hint`\'s answer, but cheaper: every move's samples are the ones
+    Exactly the answer of those hints, but cheaper: every move's samples are the ones
     :func:`hint` deals, yet only the samples that could still change the answer are
     solved. The moves are taken in the order the hints rank ties (each actor's moves in
     the order they first appear; then the next actor's), so the best so far is kept
@@ -222,7 +218,7 @@ def decide(state: State, asked: Sequence[tuple[int | None, str]], samples: int, 
     """
     if samples < 1:
         raise InputError("--samples must be at least 1")
-    solver = Solver() if solver is None else solver
+    solver = Solver()
     candidates: list[tuple[Move, list[State]]] = []
     for actor, seed in asked:
         rng = random.Random(seed)
