@@ -220,10 +220,15 @@ def test_the_legal_moves_kept_with_a_state_are_the_ones_worked_out_afresh():
         assert list(legal_moves(fresh)) == kept == list(legality._listed(fresh))
 
 
-def test_a_game_over_is_the_state_with_its_outcome_and_nothing_else_changed():
+def test_a_game_over_is_the_new_state_with_its_outcome_and_nothing_else_changed():
     state = new_game(MODES["two-hard"]("x17"))
     outcome = Outcome(winners=(), termination=Termination.DECLARED, reason="test")
-    assert play._over(state, outcome, None) == dataclasses.replace(state, pending=None, ended=outcome)
+    fresh = dataclasses.replace(state)
+    hash(fresh), list(legal_moves(fresh))  # whatever was worked out for it is forgotten
+    ended = play._over(fresh, outcome, None)
+    assert ended == dataclasses.replace(state, pending=None, ended=outcome) and ended.outcome is outcome
+    assert hash(ended) == hash(dataclasses.replace(ended)) and list(legal_moves(ended)) == []
+    assert state.outcome is None and list(legal_moves(state))  # the state it was made from is untouched
 
 
 def test_winnable_remembering_won_and_lost_positions_agrees_with_brute_force_with_one_table_for_all():

@@ -15,10 +15,9 @@ import enum
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from referee.smitten import instructions
 from referee.smitten.actions import MOVES, Kind, Move
 from referee.smitten.grid import ALL, BIT, COUNT, NUMBERS_IN, SIDES, TOUCHING, iter_bits, mask_of
-from referee.smitten.instructions import Answer, Choice, forced_choice, grid_allowed, numbers_allowed
+from referee.smitten.instructions import ANSWERS, Answer, Choice, forced_choice, grid_allowed, numbers_allowed
 from referee.smitten.notation import GridSide
 from referee.smitten.state import UNSEEN, Flipped, Pending, State
 
@@ -118,7 +117,7 @@ def slots(state: State) -> tuple[tuple[Kind, int], ...]:
     if isinstance(pending, Flipped):
         return ((Kind.PLAY, pending.by),)
     follower = pending.follower
-    if instructions.answer(pending.card) is Answer.PLAY:
+    if ANSWERS[pending.card] is Answer.PLAY:
         return ((Kind.PLAY, follower),)
     if awaits_reveal(state, pending):
         return ((Kind.REVEAL, follower),)
@@ -130,7 +129,7 @@ def awaits_reveal(state: State, pending: Pending) -> bool:
     their hand, then place another card". A solo partner's cards are all face up when it
     follows, so it places at once (keeping a second card in hand).
     """
-    return instructions.answer(pending.card) is Answer.REVEAL_THEN_PLACE and not state.setup.solo and pending.revealed is None
+    return ANSWERS[pending.card] is Answer.REVEAL_THEN_PLACE and not state.setup.solo and pending.revealed is None
 
 
 def unseen_allowed(state: State) -> int:
@@ -163,7 +162,7 @@ def _source(state: State, actor: int) -> tuple[Rule, int]:
         return Rule.HAND, mask_of(face_up)
     if isinstance(pending, Flipped):
         return Rule.FLIPPED, BIT[pending.number]
-    answer = instructions.answer(pending.card)
+    answer = ANSWERS[pending.card]
     if answer is Answer.PLACE_TOP_CARD:
         if not state.deck:
             return Rule.TOP_CARD, 0
@@ -309,6 +308,7 @@ def legal_moves(state: State) -> Iterator[Move]:
 
 def _listed(state: State) -> tuple[Move, ...]:
     found: list[Move] = []
+    add = found.append
     grid_masks: tuple[int, int] | None = None
     for kind, actor in slots(state):
         if kind is Kind.PLAY or kind is Kind.PLACE:
@@ -322,16 +322,16 @@ def _listed(state: State) -> tuple[Move, ...]:
                 for number in NUMBERS_IN[grid_masks[index] & source]:
                     if plays and number == CHOOSING_CARD:
                         for choice in choices_for(state, number, side):
-                            found.append(MOVES[(kind, actor, number, side, choice)])
+                            add(MOVES[(kind, actor, number, side, choice)])
                     else:
-                        found.append(plain[number])
+                        add(plain[number])
         elif kind is Kind.FLIP:
-            found.append(_PLAIN[kind][actor][0][0])
+            add(_PLAIN[kind][actor][0][0])
         else:
             mask = reveal_mask(state, actor) if kind is Kind.REVEAL else swap_mask(state, actor)
             plain = _PLAIN[kind][actor][0]
             for number in NUMBERS_IN[mask]:
-                found.append(plain[number])
+                add(plain[number])
     return tuple(found)
 
 
@@ -422,7 +422,7 @@ def _source_fault(state: State, move: Move, rule: Rule) -> Fault | None:
     if rule is not Rule.HAND:
         return None
     pending = state.pending
-    card_one = isinstance(pending, Pending) and instructions.answer(pending.card) is Answer.REVEAL_THEN_PLACE
+    card_one = isinstance(pending, Pending) and ANSWERS[pending.card] is Answer.REVEAL_THEN_PLACE
     if card_one and len(hand) < 2:
         return Fault.SHORT_HAND
     if not hand:
