@@ -268,7 +268,10 @@ def choices_for(state: State, number: int, side: GridSide) -> tuple[Choice | Non
         return (None,)
     if state.setup.solo and state.setup.hard1:
         return (forced_choice(side),)
-    return tuple(Choice)
+    return _EITHER_CHOICE
+
+
+_EITHER_CHOICE = tuple(Choice)  # (an Enum is slow to iterate)
 
 
 def reveal_mask(state: State, actor: int) -> int:
