@@ -340,7 +340,8 @@ def _listed(state: State) -> tuple[Move, ...]:
 
 def _plain() -> dict[Kind, list[list[list[Move]]]]:
     """The shared moves without a higher/lower choice, by kind, actor, grid index (0 for
-    the moves without a grid) and number (0 for a flip): looked up, not hashed."""
+    the moves without a grid) and number (0 for a flip): looked up, not hashed. A place
+    no move has (number 0 of a play, 1 to 9 of a flip) holds the actor's flip, never read."""
     return {
         kind: [
             [

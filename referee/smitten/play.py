@@ -27,8 +27,8 @@ from referee.game import Outcome, Step
 from referee.smitten.actions import Action, Draw, Effect, Kind, Lose, Move, NoDraw, TurnEnd
 from referee.smitten.dealing import deal_smitten
 from referee.smitten.grid import BIT, COUNT, a
-from referee.smitten.notation import GridSide
 from referee.smitten.legality import legal_moves, violation
+from referee.smitten.notation import GridSide
 from referee.smitten.state import BOTH, UNSEEN, Flipped, Hand, Pending, Setup, State, Termination, ending
 
 
