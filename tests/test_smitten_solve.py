@@ -3,6 +3,7 @@ agrees with a plain exhaustive search, and `referee smitten solve` says so."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -15,7 +16,8 @@ from referee.smitten.legality import legal_moves
 from referee.smitten.play import new_game
 from referee.smitten.ruleset import RULES
 from referee.smitten.solver import Solver, Unfinished, brute_force, solve
-from referee.smitten.state import State
+from referee.game import Outcome
+from referee.smitten.state import State, Termination
 from referee.smitten.study import MODES
 
 MODE_NAMES = st.sampled_from(sorted(MODES))
@@ -52,7 +54,7 @@ def replays_to_a_win(state: State, line: tuple) -> bool:
 
 def test_the_solver_shares_the_engines_one_definition_of_legality():
     assert solver.legal_moves is legality.legal_moves
-    assert solver.apply is play.apply
+    assert solver.apply is play.apply and solver.successors is play.successors
 
 
 @settings(max_examples=60, deadline=None)
@@ -190,3 +192,63 @@ def test_solve_refuses_a_physical_game_whose_cards_it_cannot_know(referee, tmp_p
     assert result.exit_code == 2
     assert "physical" in result.stderr
     assert path.read_bytes() == before
+
+
+# --- the speed-ups, each checked against the plain way -----------------------------------
+
+
+def positions(count: int, seed: int) -> list[State]:
+    """Positions of every mode, from the deal to near the end, still going or not."""
+    rng = random.Random(seed)
+    found = []
+    for number in range(count):
+        mode = sorted(MODES)[number % len(MODES)]
+        found.append(survive(new_game(MODES[mode](f"pos-{number}")), rng, rng.randint(0, 18)))
+    return found
+
+
+def test_successors_are_the_legal_moves_each_played_by_the_checked_apply():
+    for state in positions(120, 1):
+        assert list(play.successors(state)) == [(move, play.apply(state, move).state) for move in legal_moves(state)]
+
+
+def test_the_legal_moves_kept_with_a_state_are_the_ones_worked_out_afresh():
+    for state in positions(120, 2):
+        kept = list(legal_moves(state))
+        fresh = dataclasses.replace(state)  # an equal state, with nothing worked out yet
+        assert fresh._legal is None and fresh == state and hash(fresh) == hash(state)
+        assert list(legal_moves(fresh)) == kept == list(legality._listed(fresh))
+
+
+def test_a_game_over_is_the_new_state_with_its_outcome_and_nothing_else_changed():
+    state = new_game(MODES["two-hard"]("x17"))
+    outcome = Outcome(winners=(), termination=Termination.DECLARED, reason="test")
+    fresh = dataclasses.replace(state)
+    hash(fresh), list(legal_moves(fresh))  # whatever was worked out for it is forgotten
+    ended = play._over(fresh, outcome, None)
+    assert ended == dataclasses.replace(state, pending=None, ended=outcome) and ended.outcome is outcome
+    assert hash(ended) == hash(dataclasses.replace(ended)) and list(legal_moves(ended)) == []
+    assert state.outcome is None and list(legal_moves(state))  # the state it was made from is untouched
+
+
+def test_winnable_remembering_won_and_lost_positions_agrees_with_brute_force_with_one_table_for_all():
+    table = Solver()  # shared, as a hint shares one over its samples
+    verdicts = []
+    for state in positions(100, 3):
+        try:
+            plain = brute_force(state, [5_000])
+        except Unfinished:
+            continue
+        assert table.winnable(state) is plain
+        assert Solver().winnable(state) is plain and solve(state).winnable is plain
+        verdicts.append(plain)
+    assert verdicts.count(True) >= 20 and verdicts.count(False) >= 10
+    assert table.won and table.lost and table.hits  # both tables were used
+
+
+def test_a_position_proven_won_is_remembered_and_found_again():
+    table = Solver()
+    state = new_game(MODES["solo"]("s"))
+    assert table.winnable(state) and state in table.won
+    before = table.nodes
+    assert table.winnable(state) and table.nodes == before + 1

@@ -10,14 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.smitten.grid import numbers
-from referee.smitten.hint import DECK, acting, hint, sample, visible, wilson
+from referee.smitten.hint import DECK, acting, decide, hint, sample, visible, wilson
 from referee.smitten.legality import legal_moves
 from referee.smitten.play import new_game
 from referee.smitten.ruleset import RULES
 from referee.smitten.state import State
 from referee.smitten.study import MODES
 
-from test_smitten_solve import walk  # one random walk for both files
+from test_smitten_solve import survive, walk  # one random walk for both files
 
 MODE_NAMES = st.sampled_from(sorted(MODES))
 SEEDS = st.text(min_size=1, max_size=8).filter(str.strip)
@@ -181,3 +181,42 @@ def test_after_card_3_with_the_tables_own_cards_the_player_gives_the_top_card_tu
     assert result.exit_code == 0, result.stderr
     moves = result.json()["moves"]
     assert {move["card"] for move in moves} == {"2L", "2R"} and all(move["kind"] == "place" for move in moves)
+
+
+def full_hints_choice(state: State, asked: list[tuple[int | None, str]], samples: int):
+    """The policy's move the plain way: every asked actor's whole hint, and a later actor's
+    best move only when its share is higher."""
+    best = None
+    for actor, seed in asked:
+        top = hint(state, actor, samples, seed).estimates[0]
+        if best is None or top.share > best[0]:
+            best = (top.share, top.move)
+    return best[1]
+
+
+@settings(max_examples=40, deadline=None)
+@given(MODE_NAMES, SEEDS, st.integers(0, 12), st.integers(1, 12), st.randoms(use_true_random=False))
+def test_the_policys_decision_is_the_best_move_of_the_whole_hints(mode, seed, moves, samples, rng):
+    state = walk(new_game(MODES[mode](seed)), rng, moves)
+    if state.outcome is None:
+        actors = [None] if state.setup.solo else sorted({move.actor for move in legal_moves(state)})
+        asked = [(actor, f"{seed}-{actor}") for actor in actors]
+        assert decide(state, asked, samples) == full_hints_choice(state, asked, samples)
+
+
+def test_the_policys_decision_is_the_whole_hints_on_many_positions_with_ties_and_both_players():
+    rng = random.Random(5)
+    not_first = both = 0
+    for number in range(60):
+        mode = sorted(MODES)[number % len(MODES)]
+        state = survive(new_game(MODES[mode](f"decide-{number}")), rng, rng.randint(0, 14))
+        if state.outcome is not None:
+            continue
+        actors = [None] if state.setup.solo else sorted({move.actor for move in legal_moves(state)})
+        asked = [(actor, f"d{number}-{actor}") for actor in actors]
+        samples = rng.choice([1, 3, 8, 20])
+        chosen = decide(state, asked, samples)
+        assert chosen == full_hints_choice(state, asked, samples), (mode, number)
+        not_first += chosen != next(legal_moves(state))
+        both += len(actors) == 2
+    assert not_first >= 10 and both >= 5  # not only the easy cases

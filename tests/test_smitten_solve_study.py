@@ -6,8 +6,8 @@ import pytest
 
 from referee.smitten.hint import wilson
 from referee.smitten.play import new_game
-from referee.smitten.solver import solve
-from referee.smitten.study import MODES, Task, play_deal, study
+from referee.smitten.solver import Solver, solve
+from referee.smitten.study import MODES, Task, hint_deals_per_mode, hint_play, play_deal, study, won
 
 
 def test_a_small_study_is_reproducible_and_the_same_over_one_or_two_processes():
@@ -58,3 +58,37 @@ def test_study_refuses_what_it_cannot_use_with_exit_2(referee, args, message):
     result = referee("smitten", "study", *args)
     assert result.exit_code == 2
     assert message in result.stderr
+
+
+@pytest.mark.parametrize("mode", ["two-hard", "solo-hard2", "two-medium", "solo-all"])
+def test_stopping_a_game_the_judge_proves_lost_does_not_change_the_policys_result(mode):
+    stopped = 0
+    for index in range(6):
+        state = new_game(MODES[mode](f"judge-{index}"))
+        judged = hint_play(state, 3, f"judge-{index}", Solver())
+        played_out = hint_play(state, 3, f"judge-{index}")
+        assert played_out.outcome is not None
+        assert won(judged) is won(played_out)
+        if judged.outcome is None:  # stopped early: the game was lost, and is
+            stopped += 1
+            assert not solve(judged).winnable and not won(played_out)
+    assert stopped >= 1
+
+
+def test_hint_deals_per_mode_a_number_for_all_or_mode_entries():
+    modes = ["two-easy", "solo", "solo-easy"]
+    assert hint_deals_per_mode("250", modes) == {"two-easy": 250, "solo": 250, "solo-easy": 250}
+    assert hint_deals_per_mode("2401, solo-easy=1700", modes) == {"two-easy": 2401, "solo": 2401, "solo-easy": 1700}
+    assert hint_deals_per_mode("solo=3", modes) == {"two-easy": 0, "solo": 3, "solo-easy": 0}
+
+
+def test_the_hint_policy_plays_as_many_deals_in_each_mode_as_asked():
+    rows = study(["solo", "two-hard"], 4, {"solo": 1, "two-hard": 2}, 2, prefix="t", jobs=1)
+    assert [row.hint_deals for row in rows] == [1, 2]
+
+
+@pytest.mark.parametrize("text", ["x", "solo=", "three=4", "-1", "solo=-2", ""])
+def test_study_refuses_hint_deals_it_cannot_read_with_exit_2(referee, text):
+    result = referee("smitten", "study", "--deals", "2", "--hint-deals", text, "--modes", "solo", "--jobs", "1")
+    assert result.exit_code == 2
+    assert "--hint-deals takes N or MODE=N entries" in result.stderr and "Traceback" not in result.stderr

@@ -416,7 +416,13 @@ def hint_command(
 @app.command("study")
 def study_command(
     deals: Annotated[int, typer.Option("--deals", help="Deals per mode, solved and played at random.")] = 3000,
-    hint_deals: Annotated[int, typer.Option("--hint-deals", help="Of those, how many the hint policy plays (it is slow).")] = 100,
+    hint_deals: Annotated[
+        str,
+        typer.Option(
+            "--hint-deals",
+            help="Of those, how many the hint policy plays (it is slow): N, or MODE=N entries, e.g. 2401,solo-easy=1700.",
+        ),
+    ] = "100",
     hint_samples: Annotated[int, typer.Option("--hint-samples", help="Samples of each hint the policy asks for.")] = 20,
     modes: Annotated[
         str,
@@ -430,11 +436,11 @@ def study_command(
     (no peeking), and by random legal play, for each mode, with 95 % Wilson intervals."""
     import os
 
-    from referee.smitten.study import MODES
+    from referee.smitten.study import MODES, hint_deals_per_mode
     from referee.smitten.study import study as run
 
     chosen = list(MODES) if modes.strip() == "all" else [mode.strip() for mode in modes.split(",") if mode.strip()]
-    rows = run(chosen, deals, hint_deals, hint_samples, seed, jobs or os.cpu_count() or 1)
+    rows = run(chosen, deals, hint_deals_per_mode(hint_deals, chosen), hint_samples, seed, jobs or os.cpu_count() or 1)
     if as_json:
         from referee.cli.output import emit_json
         from referee.smitten.solve_report import study_json

@@ -40,6 +40,8 @@ class Kind(enum.Enum):
     FLIP = "flip"  # solo: turn the face-down card of a hand up, to play it
     SWAP = "swap"  # solo Easy Mode: swap a face-up card with the set-aside card
 
+    __hash__ = object.__hash__  # by identity, in C, as GridSide (the solver hashes moves often)
+
 
 @dataclass(frozen=True, slots=True)
 class Move:

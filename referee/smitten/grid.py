@@ -87,6 +87,8 @@ def _tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
 
 
 TOUCHING, COMPLETING, COUNT = _tables()
+#: NUMBERS_IN[mask]: the card numbers in a mask, lowest first, as a tuple (looked up, not computed).
+NUMBERS_IN = tuple(tuple(numbers(mask)) for mask in range(512))
 
 
 def iter_bits(mask: int) -> Iterator[int]:

@@ -21,6 +21,7 @@ import math
 import random
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from referee.errors import InputError
@@ -199,3 +200,46 @@ def hint(state: State, actor: int | None, samples: int = 200, seed: str = "1") -
     ranked = sorted(wins, key=lambda move: (-wins[move] / tried[move], order[move]))
     estimates = tuple(Estimate(move, wins[move], tried[move]) for move in ranked)
     return Hint(actor, samples, estimates, solver.nodes, time.perf_counter() - start)
+
+
+def decide(state: State, asked: Sequence[tuple[int | None, str]], samples: int) -> Move:
+    """The move the hint policy plays: of the hints ``asked`` (actor and sampling seed
+    pairs, each a :func:`hint` of ``samples`` samples), the best move, where a later
+    actor's best move is preferred only when its share is higher (a tie keeps the
+    earlier one).
+
+    Exactly the answer of those hints, but cheaper: every move's samples are the ones
+    :func:`hint` deals, yet only the samples that could still change the answer are
+    solved. The moves are taken in the order the hints rank ties (each actor's moves in
+    the order they first appear; then the next actor's), so the best so far is kept
+    unless a move does strictly better; a move is dropped as soon as it could not do so
+    even by winning all its remaining samples. When the first move wins every sample,
+    no other move is solved at all.
+    """
+    if samples < 1:
+        raise InputError("--samples must be at least 1")
+    solver = Solver()
+    candidates: list[tuple[Move, list[State]]] = []
+    for actor, seed in asked:
+        rng = random.Random(seed)
+        found: dict[Move, list[State]] = {}  # each move, and the samples in which it is legal
+        for _ in range(samples):
+            position = sample(state, actor, rng)
+            for move in legal_moves(position):
+                if actor is None or move.actor == actor:
+                    found.setdefault(move, []).append(position)
+        candidates += found.items()
+    best: Move | None = None
+    best_wins, best_tried = 0, 1
+    for move, positions in candidates:
+        tried, wins = len(positions), 0
+        for done, position in enumerate(positions):
+            if best is not None and (wins + tried - done) * best_tried <= best_wins * tried:
+                break  # even winning every remaining sample, its share would not be higher
+            wins += solver.winnable(apply(position, move).state)
+        else:
+            if best is None or wins * best_tried > best_wins * tried:
+                best, best_wins, best_tried = move, wins, tried
+    if best is None:
+        raise InputError("there is no legal move to hint")
+    return best

@@ -22,6 +22,8 @@ class Choice(enum.Enum):
     HIGHER = "higher"
     LOWER = "lower"
 
+    __hash__ = object.__hash__  # by identity, in C, as GridSide (the solver hashes moves often)
+
     @classmethod
     def parse(cls, text: str) -> Choice:
         word = text.strip().lower()
@@ -56,8 +58,12 @@ TEXT = {
 ANSWER = {1: Answer.REVEAL_THEN_PLACE, 2: Answer.PLAY, 3: Answer.PLACE_TOP_CARD}
 
 
+#: ANSWERS[card]: :data:`ANSWER` as a tuple, looked up at every move.
+ANSWERS = tuple(ANSWER.get(card, Answer.PLACE) for card in range(10))
+
+
 def answer(card: int) -> Answer:
-    return ANSWER.get(card, Answer.PLACE)
+    return ANSWERS[card]
 
 
 def text(card: int, choice: Choice | None = None, side: GridSide | None = None) -> str:

@@ -15,10 +15,9 @@ import enum
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from referee.smitten import instructions
 from referee.smitten.actions import MOVES, Kind, Move
-from referee.smitten.grid import ALL, BIT, COUNT, SIDE_INDEX, SIDES, TOUCHING, iter_bits, mask_of
-from referee.smitten.instructions import Answer, Choice, forced_choice, grid_allowed, numbers_allowed
+from referee.smitten.grid import ALL, BIT, COUNT, NUMBERS_IN, SIDES, TOUCHING, iter_bits, mask_of
+from referee.smitten.instructions import ANSWERS, Answer, Choice, forced_choice, grid_allowed, numbers_allowed
 from referee.smitten.notation import GridSide
 from referee.smitten.state import UNSEEN, Flipped, Pending, State
 
@@ -88,6 +87,9 @@ class Violation:
 # --- who may do what now -------------------------------------------------------------
 
 
+_EITHER_PLAYS: tuple[tuple[Kind, int], ...] = ((Kind.PLAY, 0), (Kind.PLAY, 1))
+
+
 def slots(state: State) -> tuple[tuple[Kind, int], ...]:
     """The (kind of move, actor) pairs the game waits for now.
 
@@ -100,16 +102,22 @@ def slots(state: State) -> tuple[tuple[Kind, int], ...]:
     pending = state.pending
     if pending is None:
         options = state.setup
-        found = [(Kind.PLAY, 0), (Kind.PLAY, 1)]
-        if options.solo and not options.physical:
-            found += [(Kind.FLIP, actor) for actor in (0, 1) if state.hands[actor].face_down]
-        if options.solo and options.easy and not state.swapped:
-            found += [(Kind.SWAP, 0), (Kind.SWAP, 1)]
-        return tuple(found)
+        if not options.solo:
+            return _EITHER_PLAYS
+        found = _EITHER_PLAYS
+        if not options.physical:
+            hands = state.hands
+            if hands[0].face_down:
+                found += ((Kind.FLIP, 0),)
+            if hands[1].face_down:
+                found += ((Kind.FLIP, 1),)
+        if options.easy and not state.swapped:
+            found += ((Kind.SWAP, 0), (Kind.SWAP, 1))
+        return found
     if isinstance(pending, Flipped):
         return ((Kind.PLAY, pending.by),)
     follower = pending.follower
-    if instructions.answer(pending.card) is Answer.PLAY:
+    if ANSWERS[pending.card] is Answer.PLAY:
         return ((Kind.PLAY, follower),)
     if awaits_reveal(state, pending):
         return ((Kind.REVEAL, follower),)
@@ -121,7 +129,7 @@ def awaits_reveal(state: State, pending: Pending) -> bool:
     their hand, then place another card". A solo partner's cards are all face up when it
     follows, so it places at once (keeping a second card in hand).
     """
-    return instructions.answer(pending.card) is Answer.REVEAL_THEN_PLACE and not state.setup.solo and pending.revealed is None
+    return ANSWERS[pending.card] is Answer.REVEAL_THEN_PLACE and not state.setup.solo and pending.revealed is None
 
 
 def unseen_allowed(state: State) -> int:
@@ -146,30 +154,35 @@ def _hand_mask(state: State, cards: tuple[int, ...]) -> int:
 def _source(state: State, actor: int) -> tuple[Rule, int]:
     """Where the card comes from, and which numbers it can be."""
     pending = state.pending
+    hand = state.hands[actor]
+    face_up = hand.face_up
+    if pending is None:  # the start of a turn: a card from hand (the common case, first)
+        if face_up and face_up[0] == 0:
+            return Rule.COPIES, unseen_allowed(state)
+        return Rule.HAND, mask_of(face_up)
     if isinstance(pending, Flipped):
         return Rule.FLIPPED, BIT[pending.number]
-    hand = state.hands[actor]
-    if pending is not None:
-        answer = instructions.answer(pending.card)
-        if answer is Answer.PLACE_TOP_CARD:
-            if not state.deck:
-                return Rule.TOP_CARD, 0
-            top = state.deck[0]
-            return (Rule.COPIES, unseen_allowed(state)) if top == 0 else (Rule.TOP_CARD, BIT[top])
-        if answer is Answer.REVEAL_THEN_PLACE:
-            if len(hand) < 2:
-                return Rule.HAND, 0
-            revealed = pending.revealed
-            if revealed is not None:
-                cards = list(hand.face_up)
-                if cards[0] == 0:  # physical: a second copy of the revealed number must exist
-                    left, right = state.grids
-                    seen = (left | right | BIT[state.set_aside]) & BIT[revealed]
-                    return Rule.COPIES, unseen_allowed(state) & ~seen
-                cards.remove(revealed)
-                return Rule.HAND, mask_of(cards)
-    rule = Rule.COPIES if hand.face_up and hand.face_up[0] == 0 else Rule.HAND
-    return rule, _hand_mask(state, hand.face_up)
+    answer = ANSWERS[pending.card]
+    if answer is Answer.PLACE_TOP_CARD:
+        if not state.deck:
+            return Rule.TOP_CARD, 0
+        top = state.deck[0]
+        return (Rule.COPIES, unseen_allowed(state)) if top == 0 else (Rule.TOP_CARD, BIT[top])
+    if answer is Answer.REVEAL_THEN_PLACE:
+        if len(hand) < 2:
+            return Rule.HAND, 0
+        revealed = pending.revealed
+        if revealed is not None:
+            cards = list(face_up)
+            if cards[0] == 0:  # physical: a second copy of the revealed number must exist
+                left, right = state.grids
+                seen = (left | right | BIT[state.set_aside]) & BIT[revealed]
+                return Rule.COPIES, unseen_allowed(state) & ~seen
+            cards.remove(revealed)
+            return Rule.HAND, mask_of(cards)
+    if face_up and face_up[0] == 0:
+        return Rule.COPIES, unseen_allowed(state)
+    return Rule.HAND, mask_of(face_up)
 
 
 def constraints(state: State, actor: int, side: GridSide) -> tuple[tuple[Rule, int], ...]:
@@ -181,32 +194,66 @@ def constraints(state: State, actor: int, side: GridSide) -> tuple[tuple[Rule, i
     orthogonally unless the grid is empty; and with the ±2 rule, "you may not play or
     place a card if it results in a grid having ±2 cards than the other grid".
     """
-    index = SIDE_INDEX[side]
-    grid, other = state.grids[index], state.grids[1 - index]
-    found = [(Rule.CELL, ALL & ~grid), _source(state, actor)]
+    cell, *rest = _grid_rules(state, side)
+    return (cell, _source(state, actor), *rest)
+
+
+def _grid_rules(state: State, side: GridSide) -> tuple[tuple[Rule, int], ...]:
+    """The rules of :func:`constraints` that do not depend on who moves: all but where the
+    card comes from (so a position works them out once per grid, for both players)."""
+    cell, instruction_grid, instruction_card, adjacent, balance = _grid_parts(state, side)
+    if instruction_grid is None or instruction_card is None:
+        found: tuple[tuple[Rule, int], ...] = ((Rule.CELL, cell), (Rule.ADJACENT, adjacent))
+    else:
+        found = (
+            (Rule.CELL, cell),
+            (Rule.INSTRUCTION_GRID, instruction_grid),
+            (Rule.INSTRUCTION_CARD, instruction_card),
+            (Rule.ADJACENT, adjacent),
+        )
+    return found if balance is None else (*found, (Rule.BALANCE, balance))
+
+
+def _grid_mask(state: State, side: GridSide) -> int:
+    """The numbers :func:`_grid_rules` allow in grid ``side``."""
+    cell, instruction_grid, instruction_card, adjacent, balance = _grid_parts(state, side)
+    mask = cell & adjacent
+    if instruction_grid is not None and instruction_card is not None:
+        mask &= instruction_grid & instruction_card
+    return mask if balance is None else mask & balance
+
+
+def _grid_parts(state: State, side: GridSide) -> tuple[int, int | None, int | None, int, int | None]:
+    """The mask each of :func:`_grid_rules` allows, None for a rule that does not apply
+    now: (cell, instruction grid, instruction card, adjacency, ±2 rule)."""
+    left, right = state.grids
+    grid, other = (left, right) if side is GridSide.LEFT else (right, left)
     pending = state.pending
-    if isinstance(pending, Pending):
-        left, right = state.grids
-        found.append((Rule.INSTRUCTION_GRID, ALL if grid_allowed(pending.card, pending.side, side) else 0))
-        found.append((Rule.INSTRUCTION_CARD, numbers_allowed(pending.card, pending.choice, grid, left, right)))
-    found.append((Rule.ADJACENT, TOUCHING[grid]))
+    instruction_grid = instruction_card = None
+    if pending is not None and not isinstance(pending, Flipped):
+        card = pending.card
+        instruction_grid = ALL if grid_allowed(card, pending.side, side) else 0
+        instruction_card = numbers_allowed(card, pending.choice, grid, left, right)
+    balance = None
     if state.setup.balance:
-        found.append((Rule.BALANCE, ALL if abs(COUNT[grid] + 1 - COUNT[other]) <= 1 else 0))
-    return tuple(found)
+        balance = ALL if -1 <= COUNT[grid] + 1 - COUNT[other] <= 1 else 0
+    return ALL & ~grid, instruction_grid, instruction_card, TOUCHING[grid], balance
 
 
 def allowed(state: State, actor: int, side: GridSide) -> int:
-    """The numbers ``actor`` may play or place in grid ``side`` now (a mask)."""
-    mask = ALL
-    for _rule, rule_mask in constraints(state, actor, side):
-        mask &= rule_mask
-    return mask
+    """The numbers ``actor`` may play or place in grid ``side`` now (a mask): those every
+    one of :func:`constraints` allows."""
+    return _grid_mask(state, side) & _source(state, actor)[1]
 
 
 def instruction_follows(state: State) -> bool:
     """A card played now binds the partner unless it is the 17th card: "when the 17th card
     is played, ignore the instructions on that card"."""
     return state.cards_in_grids < 16
+
+
+#: The one card whose play carries a choice: card 5, "choose higher or lower".
+CHOOSING_CARD = 5
 
 
 def choices_for(state: State, number: int, side: GridSide) -> tuple[Choice | None, ...]:
@@ -217,11 +264,14 @@ def choices_for(state: State, number: int, side: GridSide) -> tuple[Choice | Non
     play card 5 in the left grid, you must choose 'higher' and if you play card 5 in the
     right grid, you must choose 'lower'." Otherwise both.
     """
-    if number != 5 or not instruction_follows(state):
+    if number != CHOOSING_CARD or not instruction_follows(state):
         return (None,)
     if state.setup.solo and state.setup.hard1:
         return (forced_choice(side),)
-    return tuple(Choice)
+    return _EITHER_CHOICE
+
+
+_EITHER_CHOICE = tuple(Choice)  # (an Enum is slow to iterate)
 
 
 def reveal_mask(state: State, actor: int) -> int:
@@ -250,22 +300,61 @@ def swap_mask(state: State, actor: int) -> int:
 
 
 def legal_moves(state: State) -> Iterator[Move]:
-    """Every legal move now, lazily."""
+    """Every legal move now. Worked out once per state and kept with it (a state never
+    changes), so asking again — the engine after a move, then the solver — costs nothing."""
+    found = state._legal
+    if found is None:
+        found = _listed(state)
+        object.__setattr__(state, "_legal", found)
+    return iter(found)
+
+
+def _listed(state: State) -> tuple[Move, ...]:
+    found: list[Move] = []
+    add = found.append
+    grid_masks: tuple[int, int] | None = None
     for kind, actor in slots(state):
         if kind is Kind.PLAY or kind is Kind.PLACE:
-            for side in SIDES:
-                for number in iter_bits(allowed(state, actor, side)):
-                    if kind is Kind.PLAY:
+            if grid_masks is None:  # :func:`allowed`, with the grids' part worked out once
+                grid_masks = (_grid_mask(state, SIDES[0]), _grid_mask(state, SIDES[1]))
+            source = _source(state, actor)[1]
+            plays = kind is Kind.PLAY
+            by_side = _PLAIN[kind][actor]
+            for index, side in enumerate(SIDES):
+                plain = by_side[index]
+                for number in NUMBERS_IN[grid_masks[index] & source]:
+                    if plays and number == CHOOSING_CARD:
                         for choice in choices_for(state, number, side):
-                            yield MOVES[(kind, actor, number, side, choice)]
+                            add(MOVES[(kind, actor, number, side, choice)])
                     else:
-                        yield MOVES[(kind, actor, number, side, None)]
+                        add(plain[number])
         elif kind is Kind.FLIP:
-            yield MOVES[(kind, actor, 0, None, None)]
+            add(_PLAIN[kind][actor][0][0])
         else:
             mask = reveal_mask(state, actor) if kind is Kind.REVEAL else swap_mask(state, actor)
-            for number in iter_bits(mask):
-                yield MOVES[(kind, actor, number, None, None)]
+            plain = _PLAIN[kind][actor][0]
+            for number in NUMBERS_IN[mask]:
+                add(plain[number])
+    return tuple(found)
+
+
+def _plain() -> dict[Kind, list[list[list[Move]]]]:
+    """The shared moves without a higher/lower choice, by kind, actor, grid index (0 for
+    the moves without a grid) and number (0 for a flip): looked up, not hashed. A place
+    no move has (number 0 of a play, 1 to 9 of a flip) holds the actor's flip, never read."""
+    return {
+        kind: [
+            [
+                [MOVES.get((kind, actor, number, side, None), MOVES[(Kind.FLIP, actor, 0, None, None)]) for number in range(10)]
+                for side in (SIDES if kind in (Kind.PLAY, Kind.PLACE) else (None,))
+            ]
+            for actor in (0, 1)
+        ]
+        for kind in Kind
+    }
+
+
+_PLAIN = _plain()
 
 
 def is_legal(state: State, move: Move) -> bool:
@@ -337,7 +426,7 @@ def _source_fault(state: State, move: Move, rule: Rule) -> Fault | None:
     if rule is not Rule.HAND:
         return None
     pending = state.pending
-    card_one = isinstance(pending, Pending) and instructions.answer(pending.card) is Answer.REVEAL_THEN_PLACE
+    card_one = isinstance(pending, Pending) and ANSWERS[pending.card] is Answer.REVEAL_THEN_PLACE
     if card_one and len(hand) < 2:
         return Fault.SHORT_HAND
     if not hand:

@@ -16,6 +16,10 @@ class GridSide(enum.Enum):
     LEFT = "L"
     RIGHT = "R"
 
+    #: Members are singletons compared by identity: hash them by identity too, in C (an
+    #: Enum's own hash is a Python function, and the solver looks grids up millions of times).
+    __hash__ = object.__hash__
+
     @property
     def other(self) -> GridSide:
         return GridSide.RIGHT if self is GridSide.LEFT else GridSide.LEFT

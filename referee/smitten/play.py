@@ -19,15 +19,16 @@ turn ends with the draws, and the game is won or lost the moment the rules say s
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from referee.errors import InputError, RuleError
 from referee.game import Outcome, Step
 from referee.smitten.actions import Action, Draw, Effect, Kind, Lose, Move, NoDraw, TurnEnd
 from referee.smitten.dealing import deal_smitten
-from referee.smitten.grid import BIT, SIDE_INDEX, a
+from referee.smitten.grid import BIT, COUNT, a
 from referee.smitten.legality import legal_moves, violation
+from referee.smitten.notation import GridSide
 from referee.smitten.state import BOTH, UNSEEN, Flipped, Hand, Pending, Setup, State, Termination, ending
 
 
@@ -62,6 +63,15 @@ def apply(state: State, action: Action) -> Step[State]:
     return _APPLY[action.kind](state, action)
 
 
+def successors(state: State) -> Iterator[tuple[Move, State]]:
+    """Each legal move now with the position it leads to, lazily: the moves are
+    :func:`~referee.smitten.legality.legal_moves`'s (the one definition of legality) and
+    each is played as :func:`apply` plays it, without checking a second time a move the
+    rules have just listed. The solver and the hint search with it."""
+    for move in legal_moves(state):
+        yield move, _APPLY[move.kind](state, move).state
+
+
 def refusal(state: State, action: Action) -> str | None:
     """Why the rules forbid ``action`` now, or None: the one definition of legality
     (:func:`referee.smitten.legality.violation`, worded by :mod:`.explain`)."""
@@ -85,6 +95,18 @@ def _lost(termination: Termination, reason: str) -> Outcome:
     return Outcome(winners=(), termination=termination, reason=reason)
 
 
+def _over(fresh: State, outcome: Outcome, pending: Pending | Flipped | None) -> State:
+    """``replace(fresh, pending=pending, ended=outcome)``, done in place: ``fresh`` is a
+    state this module has just built and not handed out yet, so nobody has seen it
+    without its outcome (the solver ends games by the hundred thousand; a copy for each
+    would cost a tenth of its time). Once the game is over nothing is legal."""
+    object.__setattr__(fresh, "pending", pending)
+    object.__setattr__(fresh, "ended", outcome)
+    object.__setattr__(fresh, "_legal", ())
+    object.__setattr__(fresh, "_hash", None)
+    return fresh
+
+
 # --- the moves -------------------------------------------------------------------------
 
 
@@ -95,33 +117,33 @@ def _without(cards: tuple[int, ...], number: int) -> tuple[int, ...]:
 
 
 def _put(grids: tuple[int, int], move: Move) -> tuple[int, int]:
-    assert move.side is not None
-    changed = list(grids)
-    changed[SIDE_INDEX[move.side]] |= BIT[move.number]
-    return (changed[0], changed[1])
+    left, right = grids
+    if move.side is GridSide.LEFT:
+        return left | BIT[move.number], right
+    return left, right | BIT[move.number]
 
 
 def _won(state: State) -> State:
     won = Outcome(winners=BOTH, termination=Termination.COMPLETED, reason="17 cards are in the grids")
-    return replace(state, pending=None, ended=won)
+    return _over(state, won, None)
 
 
 def _play(state: State, move: Move) -> Step[State]:
     assert move.side is not None
-    actor, partner = move.actor, 1 - move.actor
+    actor = move.actor
     hand = state.hands[actor]
-    hands = list(state.hands)
-    hands[actor] = Hand(_without(hand.face_up, move.number), hand.face_down)
-    partner_hand = hands[partner]
+    mine = Hand(_without(hand.face_up, move.number), hand.face_down)
+    partner = state.hands[1 - actor]
     shown = None
-    if partner_hand.face_down:
+    if partner.face_down:
         # "Whenever a card has been played, if the partner has a face down card, immediately flip it."
-        shown = partner_hand.face_down[0]
-        hands[partner] = Hand(partner_hand.face_up + partner_hand.face_down, ())
+        shown = partner.face_down[0]
+        partner = Hand(partner.face_up + partner.face_down, ())
+    grids = _put(state.grids, move)
     after = State(
         setup=state.setup,
-        grids=_put(state.grids, move),
-        hands=(hands[0], hands[1]),
+        grids=grids,
+        hands=(mine, partner) if actor == 0 else (partner, mine),
         deck=state.deck,
         set_aside=state.set_aside,
         pending=Pending(move.number, move.side, actor, move.choice),
@@ -130,7 +152,7 @@ def _play(state: State, move: Move) -> Step[State]:
         swapped=state.swapped,
     )
     effect = Effect(move, shown=shown)
-    if after.cards_in_grids >= 17:
+    if COUNT[grids[0]] + COUNT[grids[1]] >= 17:
         return Step(_won(after), effect)
     return Step(_check_follow(after), effect)
 
@@ -145,11 +167,21 @@ def _place(state: State, move: Move) -> Step[State]:
         hand = hands[move.actor]
         changed = Hand(_without(hand.face_up, move.number), hand.face_down)
         hands = (changed, hands[1]) if move.actor == 0 else (hands[0], changed)
-    after = replace(state, grids=_put(state.grids, move), hands=hands, deck=deck, pending=None)
+    grids = _put(state.grids, move)
     top_card = pending.card == 3
-    if after.cards_in_grids >= 17:
+    if COUNT[grids[0]] + COUNT[grids[1]] >= 17:
+        after = State(
+            setup=state.setup,
+            grids=grids,
+            hands=hands,
+            deck=deck,
+            set_aside=state.set_aside,
+            starter=state.starter,
+            no_draw=state.no_draw,
+            swapped=state.swapped,
+        )
         return Step(_won(after), Effect(move, top_card=top_card))
-    ended, turn_end = _end_turn(after)
+    ended, turn_end = _end_turn(state, grids, hands, deck)
     return Step(ended, Effect(move, top_card=top_card, turn_end=turn_end))
 
 
@@ -162,15 +194,25 @@ def _reveal(state: State, move: Move) -> Step[State]:
 
 
 def _flip(state: State, move: Move) -> Step[State]:
-    hand = state.hands[move.actor]
+    actor = move.actor
+    hand = state.hands[actor]
     number = hand.face_down[0]
-    hands = list(state.hands)
-    hands[move.actor] = Hand(hand.face_up + (number,), hand.face_down[1:])
-    after = replace(state, hands=(hands[0], hands[1]), pending=Flipped(number, move.actor))
+    flipped = Hand(hand.face_up + (number,), hand.face_down[1:])
+    after = State(
+        setup=state.setup,
+        grids=state.grids,
+        hands=(flipped, state.hands[1]) if actor == 0 else (state.hands[0], flipped),
+        deck=state.deck,
+        set_aside=state.set_aside,
+        pending=Flipped(number, actor),
+        starter=state.starter,
+        no_draw=state.no_draw,
+        swapped=state.swapped,
+    )
     effect = Effect(move, shown=number)
     if next(legal_moves(after), None) is None:
         reason = f"{state.setup.name(move.actor)} flipped its face-down card, {a(number)}, and could not play it"
-        return Step(replace(after, ended=_lost(Termination.FACE_DOWN_UNPLAYABLE, reason)), effect)
+        return Step(_over(after, _lost(Termination.FACE_DOWN_UNPLAYABLE, reason), after.pending), effect)
     return Step(after, effect)
 
 
@@ -184,8 +226,17 @@ def _swap(state: State, move: Move) -> Step[State]:
     """
     hand = state.hands[move.actor]
     changed = Hand(_without(hand.face_up, move.number) + (state.set_aside,), hand.face_down)
-    hands = (changed, state.hands[1]) if move.actor == 0 else (state.hands[0], changed)
-    after = replace(state, hands=hands, set_aside=move.number, swapped=True)
+    after = State(
+        setup=state.setup,
+        grids=state.grids,
+        hands=(changed, state.hands[1]) if move.actor == 0 else (state.hands[0], changed),
+        deck=state.deck,
+        set_aside=move.number,
+        pending=state.pending,
+        starter=state.starter,
+        no_draw=state.no_draw,
+        swapped=True,
+    )
     return Step(_check_turn_start(after, after_swap=True), Effect(move, taken=state.set_aside))
 
 
@@ -214,34 +265,36 @@ def _refill(hand: Hand, deck: tuple[int, ...], options: Setup) -> tuple[tuple[in
     return cards[:up], cards[up:]
 
 
-def _end_turn(state: State) -> tuple[State, TurnEnd]:
+def _end_turn(state: State, grids: tuple[int, int], hands: tuple[Hand, Hand], deck: tuple[int, ...]) -> tuple[State, TurnEnd]:
     """"At the end of each turn, both players draw back up to a full hand if possible
     (the active player draws their card(s) first)" — unless a 9 was played this turn.
-    Returns the new state and the draws (or why nobody drew).
+    ``state`` is the position before the turn's last card was placed (it says who started
+    the turn and whether a 9 was played); ``grids``, ``hands`` and ``deck`` are as they
+    are now. Returns the new state and the draws (or why nobody drew).
 
     Decision: card 9's "neither player may draw cards this turn" holds for the whole
     turn, so a 9 played anywhere in a chain of 2s stops both players' draws.
     """
     options = state.setup
-    hands, deck = list(state.hands), state.deck
+    drawn = list(hands)
     draws: list[Draw] = []
     if not state.no_draw:
         first = state.starter or 0
         for actor in (first, 1 - first):
-            up, down = _refill(hands[actor], deck, options)
+            up, down = _refill(drawn[actor], deck, options)
             if up or down:
                 deck = deck[len(up) + len(down) :]
-                hands[actor] = Hand(hands[actor].face_up + up, hands[actor].face_down + down)
+                drawn[actor] = Hand(drawn[actor].face_up + up, drawn[actor].face_down + down)
                 draws.append(Draw(actor, up, len(down)))
     if draws:
         turn_end = TurnEnd(tuple(draws))
     elif state.no_draw:
         turn_end = TurnEnd(nobody=NoDraw.NINE)
-    elif all(len(hand) >= options.hand_size for hand in hands):
+    elif all(len(hand) >= options.hand_size for hand in drawn):
         turn_end = TurnEnd(nobody=NoDraw.FULL_HANDS)
     else:
         turn_end = TurnEnd(nobody=NoDraw.EMPTY_DECK)
-    after = replace(state, hands=(hands[0], hands[1]), deck=deck, pending=None, starter=None, no_draw=False)
+    after = State(setup=options, grids=grids, hands=(drawn[0], drawn[1]), deck=deck, set_aside=state.set_aside, swapped=state.swapped)
     return _check_turn_start(after), turn_end
 
 
@@ -263,7 +316,7 @@ def _check_turn_start(state: State, after_swap: bool = False) -> State:
     if state.outcome is None and not _can_start(state):
         who = "neither hand" if state.setup.solo else "neither player"
         reason = f"{who} can play a card" + (", even after the swap" if after_swap else "")
-        return replace(state, ended=_lost(Termination.NO_PLAYABLE_CARD, reason))
+        return _over(state, _lost(Termination.NO_PLAYABLE_CARD, reason), state.pending)
     return state
 
 
@@ -278,4 +331,4 @@ def _check_follow(state: State) -> State:
         reason += " (the deck is empty)"
     elif pending.card == 3 and state.deck[0] != UNSEEN:  # revealed to follow card 3: say what it was
         reason += f" (the top card of the deck, {a(state.deck[0])}, cannot be placed)"
-    return replace(state, ended=_lost(Termination.COULD_NOT_FOLLOW, reason))
+    return _over(state, _lost(Termination.COULD_NOT_FOLLOW, reason), pending)

@@ -7,16 +7,20 @@ in the grids. Every choice is a move of the engine: who starts a turn, which car
 card 5's higher/lower, card 1's reveal, solo's face-down play and Easy Mode's swap.
 
 The search is a depth-first search over the engine itself: the moves are
-:func:`referee.smitten.legality.legal_moves` (the one definition of legality) and each
-is played with :func:`referee.smitten.play.apply` (which checks it once more and draws,
-flips and declares losses exactly as a game file would). Nothing here knows a rule.
+:func:`referee.smitten.legality.legal_moves` (the one definition of legality), each
+played as :func:`referee.smitten.play.apply` plays it (:func:`~referee.smitten.play.successors`:
+the engine's own moves and positions, drawing, flipping and declaring losses exactly
+as a game file would; only the second check of a move the rules just listed is left
+out). Nothing here knows a rule.
 
 A transposition table holds every position proven lost, keyed on the whole position
 (the :class:`~referee.smitten.state.State` value: grids, hands in order, deck, set-aside
 card, pending instruction, who started the turn, the 9's no-draw, the swap): two move
-orders that reach the same position are searched once. A won position ends the search
-at once, so only losses need remembering. Positions cannot repeat along a line (every
-move puts a card down, reveals, flips or spends the swap), so the search always ends.
+orders that reach the same position are searched once. For one line (:meth:`Solver.line`)
+a won position ends the search at once, so only losses need remembering; when many
+positions are asked about (:meth:`Solver.winnable`: the hint's samples and moves) the
+positions proven won are remembered as well. Positions cannot repeat along a line
+(every move puts a card down, reveals, flips or spends the swap), so the search always ends.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from dataclasses import dataclass, field
 
 from referee.smitten.actions import Move
 from referee.smitten.legality import legal_moves
-from referee.smitten.play import apply
+from referee.smitten.play import apply, successors
 from referee.smitten.state import State
 
 
@@ -45,6 +49,7 @@ class Solver:
 
     limit: int | None = None
     lost: set[State] = field(default_factory=set)
+    won: set[State] = field(default_factory=set)  # filled by :meth:`winnable` only
     nodes: int = 0  # positions visited, over every solve
     probes: int = 0  # transposition-table look-ups
     hits: int = 0  # look-ups that found a position already proven lost
@@ -65,7 +70,31 @@ class Solver:
         )
 
     def winnable(self, state: State) -> bool:
-        return self.line(state) is not None
+        """Whether some sequence of moves from ``state`` wins (proven), without the line.
+
+        Besides the positions proven lost, this remembers those proven won: a position is
+        the whole game's state, so what was proven of it holds wherever it comes up again
+        (another move of the same sample in a hint, a later decision of a game).
+        """
+        self.nodes += 1
+        if self.nodes == self._budget:
+            raise Unfinished(f"no answer within {self.limit} positions")
+        outcome = state.outcome
+        if outcome is not None:
+            return bool(outcome.winners)
+        self.probes += 1
+        if state in self.lost:
+            self.hits += 1
+            return False
+        if state in self.won:
+            self.hits += 1
+            return True
+        for _move, after in successors(state):
+            if self.winnable(after):
+                self.won.add(state)
+                return True
+        self.lost.add(state)
+        return False
 
     def line(self, state: State) -> list[Move] | None:
         """The moves from ``state`` to a win, or None when no sequence of moves wins."""
@@ -79,8 +108,8 @@ class Solver:
         if state in self.lost:
             self.hits += 1
             return None
-        for move in legal_moves(state):
-            found = self.line(apply(state, move).state)
+        for move, after in successors(state):
+            found = self.line(after)
             if found is not None:
                 found.insert(0, move)
                 return found

@@ -14,17 +14,18 @@ the table knows. The same rules then work for both kinds of game.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from referee.errors import InputError
 from referee.smitten.dealing import Difficulty, SmittenMode
-from referee.smitten.grid import SIDE_INDEX, numbers
+from referee.smitten.grid import COUNT, SIDE_INDEX, numbers
 from referee.smitten.instructions import Choice
 from referee.smitten.notation import GridSide
 
 if TYPE_CHECKING:  # `referee smitten check` imports no more than it needs
     from referee.game import Outcome
+    from referee.smitten.actions import Move
 
 UNSEEN = 0
 
@@ -41,14 +42,27 @@ class Setup:
     physical: bool = False  # the table's own cards: hands and deck are not seen
     seed: str | None = None
     players: tuple[str, str] | None = None  # two players' names; None: player 1 and player 2
+    # What follows from the above, worked out once (the rules ask it at every move):
+    solo: bool = field(init=False, compare=False, repr=False)
+    #: The ±2 rule: two-player hard difficulty, or solo Hard Mode 2.
+    balance: bool = field(init=False, compare=False, repr=False)
+    hand_size: int = field(init=False, compare=False, repr=False)
+    #: Solo hands are 2 face-up cards and 1 face-down card; physical hands are not seen.
+    face_up_size: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        if self.mode is SmittenMode.TWO and self.difficulty is None:
+        solo = self.mode is SmittenMode.SOLO
+        if not solo and self.difficulty is None:
             object.__setattr__(self, "difficulty", Difficulty.MEDIUM)
-        if self.solo and self.difficulty is not None:
+        if solo and self.difficulty is not None:
             raise InputError("solo Smitten has no --difficulty; its options are --easy, --hard1 and --hard2")
-        if not self.solo and (self.easy or self.hard1 or self.hard2):
+        if not solo and (self.easy or self.hard1 or self.hard2):
             raise InputError("--easy, --hard1 and --hard2 are solo modes; two-player games use --difficulty easy|medium|hard")
+        hand_size = 3 if solo else (self.difficulty or Difficulty.MEDIUM).hand_size
+        object.__setattr__(self, "solo", solo)
+        object.__setattr__(self, "balance", self.hard2 if solo else self.difficulty is Difficulty.HARD)
+        object.__setattr__(self, "hand_size", hand_size)
+        object.__setattr__(self, "face_up_size", 2 if solo and not self.physical else hand_size)
         if self.players is not None:
             self._check_players(self.players)
 
@@ -63,26 +77,6 @@ class Setup:
         for name in players:
             if name.strip() in ("1", "2"):
                 raise InputError(f"a player cannot be called {name!r}: --by 1 and --by 2 name the first and the second player")
-
-    @property
-    def solo(self) -> bool:
-        return self.mode is SmittenMode.SOLO
-
-    @property
-    def balance(self) -> bool:
-        """The ±2 rule: two-player hard difficulty, or solo Hard Mode 2."""
-        return self.hard2 if self.solo else self.difficulty is Difficulty.HARD
-
-    @property
-    def hand_size(self) -> int:
-        if self.solo:
-            return 3
-        return (self.difficulty or Difficulty.MEDIUM).hand_size
-
-    @property
-    def face_up_size(self) -> int:
-        """Solo hands are 2 face-up cards and 1 face-down card; physical hands are not seen."""
-        return 2 if self.solo and not self.physical else self.hand_size
 
     def name(self, actor: int) -> str:
         """'hand A' / 'hand B' for the solo hands, the players' names, or 'player 1' / 'player 2'."""
@@ -206,6 +200,20 @@ class State:
     no_draw: bool = False
     swapped: bool = False
     ended: Outcome | None = None
+    # Derived data, computed once per state when first asked (never part of the position):
+    # the hash, and the legal moves (:func:`referee.smitten.legality.legal_moves` fills it).
+    _hash: int | None = field(default=None, init=False, compare=False, repr=False)
+    _legal: tuple[Move, ...] | None = field(default=None, init=False, compare=False, repr=False)
+
+    def __hash__(self) -> int:
+        """Hashed once: the solver keeps positions in a table. Equal states have equal
+        hashes (the setup, the same for every position of a game, is left to ``==``)."""
+        found = self._hash
+        if found is None:
+            key = (self.grids, self.hands, self.deck, self.set_aside, self.pending, self.starter, self.no_draw, self.swapped)
+            found = hash(key)
+            object.__setattr__(self, "_hash", found)
+        return found
 
     @property
     def outcome(self) -> Outcome | None:
@@ -215,7 +223,7 @@ class State:
     @property
     def cards_in_grids(self) -> int:
         left, right = self.grids
-        return bin(left).count("1") + bin(right).count("1")
+        return COUNT[left] + COUNT[right]
 
     def grid(self, side: GridSide) -> list[int]:
         return numbers(self.grids[SIDE_INDEX[side]])

@@ -10,13 +10,12 @@ Wilson interval. Deals are independent, so they are spread over processes.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 from referee.errors import InputError
-from referee.smitten.actions import Move
 from referee.smitten.dealing import Difficulty, SmittenMode
-from referee.smitten.hint import hint, wilson
+from referee.smitten.hint import decide, wilson
 from referee.smitten.legality import legal_moves
 from referee.smitten.play import apply, new_game
 from referee.smitten.solver import Solver
@@ -77,29 +76,28 @@ def random_play(state: State, rng: random.Random) -> State:
     return state
 
 
-def hint_play(state: State, samples: int, seed: str) -> State:
+def hint_play(state: State, samples: int, seed: str, judge: Solver | None = None) -> State:
     """Every decision taken by the hint, from what the player to act sees.
 
     A forced move is played without asking. Between two players' turns both say whether
     they want to play, and the one whose best move wins in the larger share of their own
     samples plays it (player 1 on a tie): a stand-in for "I can play / I want to play".
+
+    With a ``judge`` (a solver, which knows the deck: the referee, not the players), the
+    game stops unfinished as soon as the judge proves the position lost: from there every
+    line of play loses, so the policy would too, and playing it out changes nothing.
     """
     step = 0
     while state.outcome is None:
+        if judge is not None and not judge.winnable(state):
+            break
         moves = list(legal_moves(state))
         if len(moves) == 1:
             state = apply(state, moves[0]).state
             continue
         step += 1
-        actors = [None] if state.setup.solo else sorted({move.actor for move in moves})
-        best: tuple[float, Move] | None = None
-        for actor in actors:
-            found = hint(state, actor, samples, f"{seed}-{step}-{actor}")
-            top = found.estimates[0]
-            if best is None or top.share > best[0]:
-                best = (top.share, top.move)
-        assert best is not None
-        state = apply(state, best[1]).state
+        actors: list[int | None] = [None] if state.setup.solo else [*sorted({move.actor for move in moves})]
+        state = apply(state, decide(state, [(actor, f"{seed}-{step}-{actor}") for actor in actors], samples)).state
     return state
 
 
@@ -110,7 +108,8 @@ def play_deal(task: Task) -> Played:
     solver = Solver()
     winnable = solver.winnable(state)
     random_won = won(random_play(state, random.Random(f"{seed} random")))
-    hinted = won(hint_play(state, task.hint_samples, f"{seed} hint")) if task.hint_samples else None
+    # A game the judge stopped as lost has no outcome yet, and counts as lost.
+    hinted = won(hint_play(state, task.hint_samples, f"{seed} hint", solver)) if task.hint_samples else None
     return Played(task.mode, winnable, random_won, hinted, solver.nodes)
 
 
@@ -131,25 +130,52 @@ class Row(NamedTuple):
         return (count / total if total else 0.0), low, high
 
 
-def tasks(modes: Sequence[str], deals: int, hint_deals: int, hint_samples: int, prefix: str) -> list[Task]:
+def tasks(modes: Sequence[str], deals: int, hint_deals: Mapping[str, int], hint_samples: int, prefix: str) -> list[Task]:
     return [
-        Task(mode, index, prefix, hint_samples if index < hint_deals else 0) for mode in modes for index in range(deals)
+        Task(mode, index, prefix, hint_samples if index < hint_deals[mode] else 0)
+        for mode in modes
+        for index in range(deals)
     ]
 
 
+def hint_deals_per_mode(text: str, modes: Sequence[str]) -> dict[str, int]:
+    """``--hint-deals``: ``N`` for every mode, or ``MODE=N`` entries, comma-separated, with
+    a bare ``N`` for the modes not named (0 when there is none): ``2401,solo-easy=1700``."""
+    default, named = 0, {}
+    for entry in (part.strip() for part in text.split(",")):
+        mode, equals, count = entry.rpartition("=")
+        mode = mode.strip()
+        if not count.strip().isdigit() or (equals and mode not in MODES):
+            raise InputError(
+                f"--hint-deals takes N or MODE=N entries (e.g. 2401,solo-easy=1700), not {entry!r}"
+                + (f"; the modes are {', '.join(MODES)}" if equals else "")
+            )
+        if equals:
+            named[mode] = int(count)
+        else:
+            default = int(count)
+    return {mode: named.get(mode, default) for mode in modes}
+
+
 def study(
-    modes: Sequence[str], deals: int, hint_deals: int, hint_samples: int, prefix: str = "study", jobs: int = 1
+    modes: Sequence[str],
+    deals: int,
+    hint_deals: int | Mapping[str, int],
+    hint_samples: int,
+    prefix: str = "study",
+    jobs: int = 1,
 ) -> list[Row]:
     """The table: for each mode, ``deals`` deals solved and played at random, the first
-    ``hint_deals`` of them also played by the hint policy with ``hint_samples`` samples
-    a decision; ``jobs`` processes (deals are independent; the counts do not depend on
-    the order they come back in)."""
+    ``hint_deals`` of them (a number, or one per mode) also played by the hint policy with
+    ``hint_samples`` samples a decision; ``jobs`` processes (deals are independent; the
+    counts do not depend on the order they come back in)."""
     unknown = [mode for mode in modes if mode not in MODES]
     if unknown:
         raise InputError(f"unknown mode {unknown[0]!r}; the modes are {', '.join(MODES)}")
-    if deals < 1 or hint_deals < 0 or hint_samples < 1 or jobs < 1:
+    per_mode = {mode: hint_deals for mode in modes} if isinstance(hint_deals, int) else dict(hint_deals)
+    if deals < 1 or min(per_mode.values(), default=0) < 0 or hint_samples < 1 or jobs < 1:
         raise InputError("--deals, --hint-samples and --jobs must be at least 1, and --hint-deals at least 0")
-    work = tasks(modes, deals, min(hint_deals, deals), hint_samples, prefix)
+    work = tasks(modes, deals, {mode: min(per_mode.get(mode, 0), deals) for mode in modes}, hint_samples, prefix)
     if jobs == 1:
         results = list(map(play_deal, work))
     else:
