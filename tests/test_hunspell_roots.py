@@ -3,6 +3,7 @@ does (issue 10, point 9: a challenge need not wait for Hunspell to read its whol
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 from pathlib import Path
@@ -43,6 +44,7 @@ def pairs() -> dict[str, Pair]:
     return {tag: Pair(tag) for tag in TAGS} if set(TAGS) <= set(hunspell.installed()) else {}
 
 
+@functools.cache
 def roots_of(tag: str) -> list[str]:
     dic = hunspell.dic_file(tag)
     assert dic is not None
@@ -84,14 +86,12 @@ def test_hunspell_given_only_the_roots_a_word_can_use_gives_the_verdict_of_the_w
 @given(data=st.data())
 def test_hunspell_a_word_made_of_pieces_of_roots_gets_the_same_verdict_from_its_roots_alone(pairs, data):
     tag = data.draw(st.sampled_from(TAGS))
-    roots = ROOTS.setdefault(tag, roots_of(tag))
+    roots = roots_of(tag)
     pieces = st.sampled_from(roots).flatmap(lambda root: st.sampled_from([root, root[1:], root[:-1], root[:3]]))
     word = "".join(data.draw(st.lists(pieces, min_size=1, max_size=3)))[:20]
     if len(word) >= 3:
         assert pairs[tag].small_lookup(word) is pairs[tag].whole.lookup(word), word
 
-
-ROOTS: dict[str, list[str]] = {}
 
 
 @needs_hunspell
