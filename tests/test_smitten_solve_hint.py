@@ -9,11 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee.errors import InputError
 from referee.smitten.grid import numbers
-from referee.smitten.hint import DECK, acting, decide, hint, sample, visible, wilson
+from referee.smitten.hint import BLOCK, DECK, acting, decide, hint, sample, visible, wilson
 from referee.smitten.legality import legal_moves
-from referee.smitten.play import new_game
+from referee.smitten.play import new_game, play
 from referee.smitten.ruleset import RULES
+from referee.smitten.solver import Solver
 from referee.smitten.state import State
 from referee.smitten.study import MODES
 
@@ -77,6 +79,30 @@ def test_the_hint_is_reproducible_from_its_seed_and_ranks_every_legal_move_of_th
     assert shares == sorted(shares, reverse=True)
 
 
+def test_the_hint_is_the_same_for_any_number_of_processes_and_tallies_every_sample_in_turn():
+    state = walk(new_game(MODES["two-hard"]("jobs")), random.Random(3), 2)
+    actor = acting(state, sorted({move.actor for move in legal_moves(state)})[0])
+    samples = 2 * BLOCK + 5  # three blocks, the last one short
+    alone, shared = hint(state, actor, samples, seed="j"), hint(state, actor, samples, seed="j", jobs=3)
+    assert (alone.estimates, alone.nodes) == (shared.estimates, shared.nodes)
+    # The plain way: each sample in turn, each of the actor's moves solved by a fresh solver.
+    rng, wins, tried = random.Random("j"), Counter(), Counter()
+    for _ in range(samples):
+        position = sample(state, actor, rng)
+        for move in legal_moves(position):
+            if move.actor == actor:
+                wins[move] += Solver().winnable(play(position, move))
+                tried[move] += 1
+    assert {e.move: (e.wins, e.samples) for e in shared.estimates} == {move: (wins[move], tried[move]) for move in tried}
+    first_seen = list(tried)
+    assert [e.move for e in shared.estimates] == sorted(first_seen, key=lambda m: (-wins[m] / tried[m], first_seen.index(m)))
+
+
+def test_a_hint_needs_at_least_one_process():
+    with pytest.raises(InputError, match="--jobs"):
+        hint(new_game(MODES["solo"]("s")), None, samples=5, jobs=0)
+
+
 def test_a_two_player_hint_ranks_only_the_moves_of_the_player_asking():
     state = new_game(MODES["two-medium"]("s"))
     found = hint(state, 1, samples=5)
@@ -122,6 +148,13 @@ def test_hint_json_lists_each_move_with_its_chance_and_interval(referee, game):
     assert first["by"] == 2 and first["args"][0] == "play" and 0 <= first["interval"][0] <= first["share"] <= first["interval"][1]
 
 
+def test_hint_gives_the_same_answer_on_one_process_or_several(referee, game):
+    path = game("--mode", "solo", "--easy", "--seed", "jobs")
+    one, two = (referee("smitten", "hint", path, "--samples", "60", "--jobs", jobs, "--json").json() for jobs in ("1", "2"))
+    del one["seconds"], two["seconds"]
+    assert one == two and len(one["moves"]) > 3
+
+
 def test_hint_with_the_tables_own_cards_takes_the_hand_held(referee, game, tmp_path):
     path = game("--physical")
     before = (tmp_path / "g.toml").read_bytes()
@@ -142,6 +175,7 @@ def test_hint_with_the_tables_own_cards_takes_the_hand_held(referee, game, tmp_p
         (("--physical",), ("--by", "1", "--hold", "5,5,5"), "more than twice"),
         (("--seed", "s"), ("--by", "1", "--hold", "1,2,3"), "--hold is for a game with the table's own cards"),
         (("--seed", "s"), ("--by", "1", "--samples", "0"), "--samples must be at least 1"),
+        (("--seed", "s"), ("--by", "1", "--jobs", "-1"), "--jobs must be at least 1"),
         (("--mode", "solo", "--physical"), ("--hold", "1,2"), "solo with the table's own cards is not supported"),
     ],
 )

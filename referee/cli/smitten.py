@@ -373,11 +373,16 @@ def hint_command(
     ] = None,
     samples: Annotated[int, typer.Option("--samples", help="How many deals of the unseen cards to solve.")] = 200,
     sampling_seed: Annotated[str, typer.Option("--sampling-seed", help="Seed of the samples (same seed, same hint).")] = "1",
+    jobs: Annotated[
+        int, typer.Option("--jobs", help="Processes to solve the samples with (default: every core; same hint).", show_default=False)
+    ] = 0,
     no_time: NoTimeOption = False,
     as_json: JsonOption = False,
 ) -> None:
     """The best move for the player (solo: the table) to act, using only what they can see:
     each legal move with its estimated chance of winning and its 95 % interval."""
+    import os
+
     from referee import savefile
     from referee.errors import InputError
     from referee.smitten.entry import parse_actor
@@ -401,7 +406,7 @@ def hint_command(
         state = holding(state, actor if actor is not None else 0, cards, parse_smitten_card(top) if top is not None else None)
     elif state.setup.physical:
         raise InputError("with the table's own cards the referee cannot see the hand: give it with --hold, e.g. --hold 3,5,7")
-    found = advise(state, actor, samples, sampling_seed)
+    found = advise(state, actor, samples, sampling_seed, jobs or os.cpu_count() or 1)
     if as_json:
         from referee.cli.output import emit_json
         from referee.smitten.solve_report import hint_json

@@ -178,28 +178,62 @@ def holding(state: State, actor: int, cards: tuple[int, ...], top: int | None = 
     return replace(state, setup=replace(state.setup, physical=False), hands=(hands[0], hands[1]), deck=deck)
 
 
-def hint(state: State, actor: int | None, samples: int = 200, seed: str = "1") -> Hint:
+#: Samples solved together, with one transposition table: the unit a hint's work is
+#: split into, so that its answer and its node count do not depend on how many processes
+#: share the work.
+BLOCK = 25
+
+
+def hint(state: State, actor: int | None, samples: int = 200, seed: str = "1", jobs: int = 1) -> Hint:
     """Rank ``actor``'s legal moves (None: every move, solo) by the share of ``samples``
-    random completions of what they see in which the move still wins."""
+    random completions of what they see in which the move still wins.
+
+    The samples are solved in blocks of :data:`BLOCK`, spread over ``jobs`` processes;
+    the hint is the same whatever ``jobs`` is (the moves are ranked as if the samples
+    were solved one after the other)."""
     if samples < 1:
         raise InputError("--samples must be at least 1")
+    if jobs < 1:
+        raise InputError("--jobs must be at least 1")
     start = time.perf_counter()
-    rng = random.Random(seed)
-    solver = Solver()
+    blocks = [(state, actor, seed, first, min(first + BLOCK, samples)) for first in range(0, samples, BLOCK)]
+    jobs = min(jobs, len(blocks))
+    if jobs == 1:
+        solved = list(map(_solve_block, blocks))
+    else:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            solved = pool.map(_solve_block, blocks, chunksize=1)
     wins: dict[Move, int] = {}
     tried: dict[Move, int] = {}  # samples in which the move was legal (all, unless it is the unseen top card)
-    for _ in range(samples):
-        position = sample(state, actor, rng)
-        for move in legal_moves(position):
-            if actor is not None and move.actor != actor:
-                continue
-            won = solver.winnable(apply(position, move).state)
+    for tally, _nodes in solved:  # in the order of the samples: ties keep the first move seen
+        for move, won, count in tally:
             wins[move] = wins.get(move, 0) + won
-            tried[move] = tried.get(move, 0) + 1
+            tried[move] = tried.get(move, 0) + count
     order = {move: index for index, move in enumerate(wins)}
     ranked = sorted(wins, key=lambda move: (-wins[move] / tried[move], order[move]))
     estimates = tuple(Estimate(move, wins[move], tried[move]) for move in ranked)
-    return Hint(actor, samples, estimates, solver.nodes, time.perf_counter() - start)
+    return Hint(actor, samples, estimates, sum(nodes for _tally, nodes in solved), time.perf_counter() - start)
+
+
+def _solve_block(block: tuple[State, int | None, str, int, int]) -> tuple[list[tuple[Move, int, int]], int]:
+    """Samples ``first`` to ``stop`` of a hint (all drawn, so each is the sample it would
+    be alone), each solved for every legal move of ``actor``: each move with its wins and
+    the samples it was legal in, in the order first seen, and the positions searched."""
+    state, actor, seed, first, stop = block
+    rng = random.Random(seed)
+    positions = [sample(state, actor, rng) for _ in range(stop)][first:]
+    solver = Solver()
+    wins: dict[Move, int] = {}
+    tried: dict[Move, int] = {}
+    for position in positions:
+        for move in legal_moves(position):
+            if actor is not None and move.actor != actor:
+                continue
+            wins[move] = wins.get(move, 0) + solver.winnable(apply(position, move).state)
+            tried[move] = tried.get(move, 0) + 1
+    return [(move, wins[move], tried[move]) for move in wins], solver.nodes
 
 
 def decide(state: State, asked: Sequence[tuple[int | None, str]], samples: int) -> Move:
