@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from referee.errors import InputError
+from referee.processes import spread
 from referee.smitten.actions import Move
 from referee.smitten.grid import numbers
 from referee.smitten.instructions import Answer, answer
@@ -197,14 +198,7 @@ def hint(state: State, actor: int | None, samples: int = 200, seed: str = "1", j
         raise InputError("--jobs must be at least 1")
     start = time.perf_counter()
     blocks = [(state, actor, seed, first, min(first + BLOCK, samples)) for first in range(0, samples, BLOCK)]
-    jobs = min(jobs, len(blocks))
-    if jobs == 1:
-        solved = list(map(_solve_block, blocks))
-    else:
-        import multiprocessing
-
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            solved = pool.map(_solve_block, blocks, chunksize=1)
+    solved = spread(_solve_block, blocks, jobs)
     wins: dict[Move, int] = {}
     tried: dict[Move, int] = {}  # samples in which the move was legal (all, unless it is the unseen top card)
     for tally, _nodes in solved:  # in the order of the samples: ties keep the first move seen

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 from referee.errors import InputError
+from referee.processes import spread
 from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.smitten.hint import decide, wilson
 from referee.smitten.legality import legal_moves
@@ -176,13 +177,7 @@ def study(
     if deals < 1 or min(per_mode.values(), default=0) < 0 or hint_samples < 1 or jobs < 1:
         raise InputError("--deals, --hint-samples and --jobs must be at least 1, and --hint-deals at least 0")
     work = tasks(modes, deals, {mode: min(per_mode.get(mode, 0), deals) for mode in modes}, hint_samples, prefix)
-    if jobs == 1:
-        results = list(map(play_deal, work))
-    else:
-        import multiprocessing
-
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            results = list(pool.imap_unordered(play_deal, work, chunksize=4))
+    results = spread(play_deal, work, jobs, chunksize=4)
     rows = []
     for mode in modes:
         mine = [played for played in results if played.mode == mode]

@@ -1,0 +1,32 @@
+"""Work spread over processes (the Smitten hint and study): the same answer in the same
+order however many processes, and in this process where none can be forked."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+
+from referee.processes import spread
+
+
+def square_and_process(number: int) -> tuple[int, int]:
+    return number * number, os.getpid()
+
+
+def test_spread_gives_each_result_in_the_order_of_the_items_on_several_processes():
+    found = spread(square_and_process, range(12), jobs=2)
+    assert [square for square, _ in found] == [number * number for number in range(12)]
+    assert os.getpid() not in {pid for _, pid in found}
+
+
+def test_spread_on_one_process_works_here():
+    found = spread(square_and_process, [3, 1, 2], jobs=1)
+    assert found == [(9, os.getpid()), (1, os.getpid()), (4, os.getpid())]
+
+
+def test_where_no_process_can_be_forked_spread_does_the_work_here(monkeypatch):
+    def refuse(method: str) -> None:
+        raise OSError(38, "Function not implemented")  # a sandbox without semaphores
+
+    monkeypatch.setattr(multiprocessing, "get_context", refuse)
+    assert spread(square_and_process, [4, 5], jobs=2) == [(16, os.getpid()), (25, os.getpid())]
