@@ -178,10 +178,11 @@ def classes(found: Iterable[tuple[str, Reason]], words: set[str]) -> dict[Reason
     return out
 
 
-def speller(tag: str):  # noqa: ANN201 - a HunspellDictionary
+def speller(tag: str):  # noqa: ANN201 - an Enchant dictionary
+    """The whole Hunspell dictionary ``tag`` (its ``check`` is Hunspell's own)."""
     from referee.lexicon.hunspell import HunspellDictionary
 
-    return HunspellDictionary(tag)
+    return HunspellDictionary(tag).speller()
 
 
 def takes_a_plural(stem: str, words: set[str]) -> bool:
