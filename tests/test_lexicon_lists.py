@@ -147,6 +147,17 @@ SOURCES = [Path("/usr/share/dict/scowl"), Path("/usr/share/dict/nederlands")] + 
     reason="needs scowl, wdutch, hunspell-en-us, hunspell-en-gb and hunspell-nl",
 )
 def test_the_build_script_reproduces_the_committed_lists():
+    from importlib.metadata import version
+
+    def installed(package: str) -> str:
+        if package == "wordfreq":
+            return version("wordfreq")
+        done = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", package], capture_output=True, text=True)
+        return done.stdout.strip()
+
+    changed = {package: found for package, built in INDEX["built_from"].items() if (found := installed(package)) != built}
+    if changed:  # a newer release of a source may change the lists: a rebuild, not a failure of referee
+        pytest.skip(f"the lists were built from other versions than these: {changed}")
     done = subprocess.run(
         [sys.executable, str(FOLDER / "build.py"), "--check"], capture_output=True, text=True, timeout=300
     )
