@@ -3,26 +3,53 @@ second process."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from typing import TypeVar
+
+from referee.errors import InputError
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
 
 
+def cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it,
+    which ``taskset`` and container limits narrow), at least 1."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
+def jobs_option(jobs: int) -> int:
+    """``--jobs``: a number of processes, or 0 for one on every core."""
+    if jobs < 0:
+        raise InputError(f"--jobs takes a number of processes, or 0 for every core; not {jobs}")
+    return jobs or cores()
+
+
 def spread(function: Callable[[Item], Result], items: Sequence[Item], jobs: int, chunksize: int = 1) -> list[Result]:
     """``function`` of each item, in order, on up to ``jobs`` forked processes (one: in
     this process). Where processes cannot be forked (a system without ``fork``, a sandbox
-    without semaphores), all in this process: slower, the same answer."""
+    without semaphores), all in this process: slower, the same answer. The workers leave
+    Ctrl-C to this process, which stops them (one message, no trace from each worker)."""
     jobs = min(jobs, len(items))
     if jobs > 1:
         import multiprocessing
 
         try:
-            pool = multiprocessing.get_context("fork").Pool(jobs)
+            pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_leave_interrupts)
         except (OSError, ValueError):
             pool = None
         if pool is not None:
             with pool:
                 return pool.map(function, items, chunksize)
     return [function(item) for item in items]
+
+
+def _leave_interrupts() -> None:
+    """In a worker: Ctrl-C, which the terminal sends to every process of the command,
+    is for the parent to handle."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

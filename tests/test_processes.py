@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 
-from referee.processes import spread
+import pytest
+
+from referee.errors import InputError
+from referee.processes import cores, jobs_option, spread
 
 
 def square_and_process(number: int) -> tuple[int, int]:
@@ -30,3 +34,24 @@ def test_where_no_process_can_be_forked_spread_does_the_work_here(monkeypatch):
 
     monkeypatch.setattr(multiprocessing, "get_context", refuse)
     assert spread(square_and_process, [4, 5], jobs=2) == [(16, os.getpid()), (25, os.getpid())]
+
+
+def interrupt_handler(_: int) -> bool:
+    return signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+
+
+def test_the_workers_leave_ctrl_c_to_the_parent_which_stops_them():
+    assert spread(interrupt_handler, [0, 1], jobs=2) == [True, True]
+    assert signal.getsignal(signal.SIGINT) is not signal.SIG_IGN  # this process still hears it
+
+
+def test_every_core_means_the_cores_this_process_may_use():
+    assert 1 <= cores() <= (os.cpu_count() or 1)
+    if hasattr(os, "sched_getaffinity"):
+        assert cores() == len(os.sched_getaffinity(0))
+    assert jobs_option(0) == cores() and jobs_option(3) == 3
+
+
+def test_a_negative_number_of_processes_is_refused():
+    with pytest.raises(InputError, match="--jobs takes a number of processes, or 0 for every core; not -2"):
+        jobs_option(-2)

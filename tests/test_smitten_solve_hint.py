@@ -175,7 +175,7 @@ def test_hint_with_the_tables_own_cards_takes_the_hand_held(referee, game, tmp_p
         (("--physical",), ("--by", "1", "--hold", "5,5,5"), "more than twice"),
         (("--seed", "s"), ("--by", "1", "--hold", "1,2,3"), "--hold is for a game with the table's own cards"),
         (("--seed", "s"), ("--by", "1", "--samples", "0"), "--samples must be at least 1"),
-        (("--seed", "s"), ("--by", "1", "--jobs", "-1"), "--jobs must be at least 1"),
+        (("--seed", "s"), ("--by", "1", "--jobs", "-1"), "--jobs takes a number of processes, or 0 for every core"),
         (("--mode", "solo", "--physical"), ("--hold", "1,2"), "solo with the table's own cards is not supported"),
     ],
 )

@@ -51,7 +51,7 @@ def test_study_prints_a_markdown_table_and_json(referee):
     [
         (("--modes", "three"), "unknown mode 'three'"),
         (("--deals", "0"), "--deals, --hint-samples and --jobs must be at least 1"),
-        (("--deals", "2", "--jobs", "-1"), "must be at least 1"),
+        (("--deals", "2", "--jobs", "-1"), "--jobs takes a number of processes, or 0 for every core; not -1"),
     ],
 )
 def test_study_refuses_what_it_cannot_use_with_exit_2(referee, args, message):

@@ -381,10 +381,9 @@ def hint_command(
 ) -> None:
     """The best move for the player (solo: the table) to act, using only what they can see:
     each legal move with its estimated chance of winning and its 95 % interval."""
-    import os
-
     from referee import savefile
     from referee.errors import InputError
+    from referee.processes import jobs_option
     from referee.smitten.entry import parse_actor
     from referee.smitten.hint import acting, holding
     from referee.smitten.hint import hint as advise
@@ -406,7 +405,7 @@ def hint_command(
         state = holding(state, actor if actor is not None else 0, cards, parse_smitten_card(top) if top is not None else None)
     elif state.setup.physical:
         raise InputError("with the table's own cards the referee cannot see the hand: give it with --hold, e.g. --hold 3,5,7")
-    found = advise(state, actor, samples, sampling_seed, jobs or os.cpu_count() or 1)
+    found = advise(state, actor, samples, sampling_seed, jobs_option(jobs))
     if as_json:
         from referee.cli.output import emit_json
         from referee.smitten.solve_report import hint_json
@@ -439,13 +438,12 @@ def study_command(
 ) -> None:
     """How often a random deal can be won: with perfect information, by the hint policy
     (no peeking), and by random legal play, for each mode, with 95 % Wilson intervals."""
-    import os
-
+    from referee.processes import jobs_option
     from referee.smitten.study import MODES, hint_deals_per_mode
     from referee.smitten.study import study as run
 
     chosen = list(MODES) if modes.strip() == "all" else [mode.strip() for mode in modes.split(",") if mode.strip()]
-    rows = run(chosen, deals, hint_deals_per_mode(hint_deals, chosen), hint_samples, seed, jobs or os.cpu_count() or 1)
+    rows = run(chosen, deals, hint_deals_per_mode(hint_deals, chosen), hint_samples, seed, jobs_option(jobs))
     if as_json:
         from referee.cli.output import emit_json
         from referee.smitten.solve_report import study_json

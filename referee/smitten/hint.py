@@ -197,8 +197,9 @@ def hint(state: State, actor: int | None, samples: int = 200, seed: str = "1", j
     if jobs < 1:
         raise InputError("--jobs must be at least 1")
     start = time.perf_counter()
-    blocks = [(state, actor, seed, first, min(first + BLOCK, samples)) for first in range(0, samples, BLOCK)]
-    solved = spread(_solve_block, blocks, jobs)
+    rng = random.Random(seed)
+    positions = [sample(state, actor, rng) for _ in range(samples)]
+    solved = spread(_solve_block, [(positions[first : first + BLOCK], actor) for first in range(0, samples, BLOCK)], jobs)
     wins: dict[Move, int] = {}
     tried: dict[Move, int] = {}  # samples in which the move was legal (all, unless it is the unseen top card)
     for tally, _nodes in solved:  # in the order of the samples: ties keep the first move seen
@@ -211,13 +212,11 @@ def hint(state: State, actor: int | None, samples: int = 200, seed: str = "1", j
     return Hint(actor, samples, estimates, sum(nodes for _tally, nodes in solved), time.perf_counter() - start)
 
 
-def _solve_block(block: tuple[State, int | None, str, int, int]) -> tuple[list[tuple[Move, int, int]], int]:
-    """Samples ``first`` to ``stop`` of a hint (all drawn, so each is the sample it would
-    be alone), each solved for every legal move of ``actor``: each move with its wins and
-    the samples it was legal in, in the order first seen, and the positions searched."""
-    state, actor, seed, first, stop = block
-    rng = random.Random(seed)
-    positions = [sample(state, actor, rng) for _ in range(stop)][first:]
+def _solve_block(block: tuple[list[State], int | None]) -> tuple[list[tuple[Move, int, int]], int]:
+    """Some samples of a hint, each solved for every legal move of ``actor``: each move
+    with its wins and the samples it was legal in, in the order first seen, and the
+    positions searched."""
+    positions, actor = block
     solver = Solver()
     wins: dict[Move, int] = {}
     tried: dict[Move, int] = {}
