@@ -93,7 +93,6 @@ def test_hunspell_a_word_made_of_pieces_of_roots_gets_the_same_verdict_from_its_
         assert pairs[tag].small_lookup(word) is pairs[tag].whole.lookup(word), word
 
 
-
 @needs_hunspell
 def test_hunspell_a_challenge_opens_a_dictionary_of_a_few_hundred_roots_not_the_whole_one(pairs):
     for tag in TAGS:
