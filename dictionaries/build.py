@@ -232,15 +232,16 @@ def dutch() -> tuple[set[str], dict[Reason, set[str]], dict[str, int]]:
     check = speller(NL_HUNSPELL).check
     english_words = {w for _, e in entries(scowl_files(EN_WORDS, ["words"], EN_SIZE)) if (w := playable(e))}
     lines = [line.strip() for line in DUTCH.read_text(encoding="utf-8").splitlines() if line.strip()]
-    unknown = {line for line in lines if playable(line) and not check(line)}
+    folded = {line: playable(line) for line in lines}  # each line folded once
+    unknown = {line for line in lines if folded[line] and not check(line)}
     kept = [line for line in lines if line not in unknown]
-    words = {w for line in kept if (w := playable(line))}
+    words = {w for line in kept if (w := folded[line])}
     english = {
         w for line in kept
-        if (w := playable(line)) == line and w in english_words and zipf_frequency(w, "en") >= ENGLISH_ZIPF
+        if (w := folded[line]) == line and w in english_words and zipf_frequency(w, "en") >= ENGLISH_ZIPF
         and zipf_frequency(w, "nl") < DUTCH_ZIPF and zipf_frequency(w, "en") - zipf_frequency(w, "nl") >= ENGLISH_MARGIN
     }  # fmt: skip
-    english -= {w for line in kept if (w := playable(line)) and w != line}  # also written with accents: cafe
+    english -= {w for line in kept if (w := folded[line]) and w != line}  # also written with accents: cafe
     words -= english
     found = [item for line in lines if (item := classify(line, "names"))]
     return words, classes(found, words), {"unknown": len(unknown), "english": len(english)}
