@@ -29,6 +29,13 @@ class RuleError(RefereeError):
     exit_code = 1
 
 
+def prefixed(error: RefereeError, prefix: str) -> RefereeError:
+    """``error`` with ``prefix`` before its message ("event 4 (trick): …"), and the same
+    exit code; a refusal is worded here, in the chosen language."""
+    kind = InputError if error.exit_code == 2 else RuleError
+    return kind(prefix + str(error))
+
+
 def quoted(text: str) -> str:
     """User text for a message: quoted, with control characters escaped, on one line."""
     return repr(text)
@@ -61,3 +68,27 @@ def choose(word: str, choices: Iterable[str], what: str) -> str:
     else:
         message += _(" — choose one of: {choices}").format(choices=", ".join(choices))
     raise InputError(message)
+
+
+class Refused(RuleError):
+    """The rules refuse an action (:class:`referee.game.Refusal`): raised by a game's
+    ``apply`` and by the save-file engine, carrying the value, not words.
+
+    Its message is the game's voice wording the refusal in the chosen language, found
+    through the registry by the save file's ``game`` format and given the ``state`` the
+    action was refused in (the voice names seats from it). ``exit_code`` is the
+    refusal's: 1 when the rules say no, 2 when the input cannot be used at all.
+    """
+
+    def __init__(self, refusal: object, game: str, state: object) -> None:
+        super().__init__(refusal)
+        self.refusal, self.game, self.state = refusal, game, state
+        self.exit_code = getattr(refusal, "exit_code", 1)
+
+    def __str__(self) -> str:
+        from referee import games
+
+        spec = games.by_format(self.game)
+        if spec is None or not spec.voice:
+            return repr(self.refusal)
+        return str(spec.load_voice().refusal(self.state, self.refusal))

@@ -1,43 +1,45 @@
 """The game contract: the one shape every game has, so that the save-file engine, the
-command line, and later a table session, a solver or a statistic are written once.
+command line, table mode and the web page are written once for every game.
 
 A game is a package (``referee/smitten/``, …) that gives:
 
 - a :class:`~referee.games.GameSpec` line in the registry (:mod:`referee.games`): its
-  name, aliases, save-file format, and where its rules, its command group and its deal
-  (:class:`~referee.games.DealSpec`) live;
-- a :class:`Rules` object, pure (no printing, no files):
+  name, aliases, save-file format, and where its rules, its voice, its command group,
+  its table hooks and its deal live;
+- a :class:`Rules` object, pure (no printing, no files, no sentences, no flags):
 
   ``read_setup`` / ``write_setup``   the ``[setup]`` table ⇄ the game's checked setup
   ``start(setup)``                   the state before any event
-  ``decode`` / ``encode``            a save file's event ⇄ an action (the game's move)
-  ``apply(state, action)``           → :class:`Step`: the new state and the effect, what
-                                     just happened ("Bram wins the trick with A♠"); it
-                                     raises ``RuleError`` with :meth:`Rules.refusal`'s
-                                     reason for an action the rules forbid
-  ``refusal(state, action)``         why the rules forbid an action, or None: the one
-                                     definition of legality
-  ``legal_actions(state)``           every legal action, where a game can list them
-                                     (Smitten), else None
+  ``decode`` / ``encode``            a save file's event ⇄ an action (the game's move);
+                                     ``decode`` raises ``InputError`` for a value of the
+                                     wrong shape, speaking of the file
+  ``refusal(state, action)``         the :class:`Refusal` (the rule broken and its
+                                     parameters), or None: the one definition of
+                                     legality. It never raises.
+  ``apply(state, action)``           → :class:`Step`: the new state and the effect, a
+                                     typed record of what just happened; it raises
+                                     :class:`~referee.errors.Refused` with the refusal
+                                     for an action the rules forbid
+  ``legal_actions(state)``           every legal action now (lazily)
   ``outcome(state)``                 :class:`Outcome` once the game is over, else None
-  ``describe(event)``                one line for ``history``
-  ``history_detail(before, event, step)``
-                                     what ``history`` says more of an event in its
-                                     context (``section``, ``round``, a fuller
-                                     ``summary``…), ``{}`` when nothing
+  ``view(state, seat)``              what one seat may see (``None``: the public, a seat
+                                     with no private cards): the only door to private
+                                     cards for any screen
+  ``seats(state)``                   the seats' names, in seating order
 
-The attributes ``format`` and ``command`` say the save file's format and the command
-group to type; they agree with the game's registry line (``tests/test_registry.py``
-checks it for every game).
-
-:class:`Step`'s ``effect`` is typed ``Any``: each game's effects are its own frozen
-dataclasses (a union per game), and the command line narrows them with ``isinstance``.
-
-``Step`` and ``Outcome`` are named tuples rather than dataclasses: every command loads
-this module, and a named tuple costs a tenth of a frozen dataclass to define.
+- a :class:`Voice`: the one module per game that words refusals, effects, outcomes and
+  events in the chosen language (:mod:`referee.i18n`). Front ends call the rules for
+  values and the voice for words; they never trim or parse the words.
 
 Like pokerkit's operations and python-chess's ``push``: the rules return what happened
-as a value, and only the command line words it.
+as a value, and only a voice words it. Like OpenSpiel's observations: a seat's view is
+computed from the state by the rules, not filtered by a front end.
+
+``Step``, ``Outcome`` and ``Refusal`` are named tuples rather than dataclasses: every
+command loads this module, and a named tuple costs a tenth of a frozen dataclass to
+define. Actions and effects are named tuples too, made :func:`distinct` so that two of
+different kinds never compare equal (a plain named tuple is equal to any tuple of the
+same values).
 """
 
 from __future__ import annotations
@@ -46,62 +48,152 @@ import enum
 from collections.abc import Iterable, Mapping
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
-State = TypeVar("State")
-Action = TypeVar("Action")
+SetupT = TypeVar("SetupT")
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT")
+EffectT = TypeVar("EffectT")
+ViewT = TypeVar("ViewT", covariant=True)
 S = TypeVar("S")
-A = TypeVar("A")
+E = TypeVar("E")
+T = TypeVar("T", bound=type)
+
+# Kept for the games' modules that still name the old type variables.
+State = StateT
+Action = ActionT
 
 
-class Step(NamedTuple, Generic[S]):
+def distinct(cls: T) -> T:
+    """Make a named tuple class compare by kind as well as by value: ``Bids(()) ==
+    PlayTrick(())`` is False, and a value is never equal to a bare tuple."""
+
+    def __eq__(self: tuple[Any, ...], other: object) -> bool:
+        return type(self) is type(other) and tuple.__eq__(self, other)  # type: ignore[arg-type]
+
+    def __ne__(self: tuple[Any, ...], other: object) -> bool:
+        return not __eq__(self, other)
+
+    def __hash__(self: tuple[Any, ...]) -> int:
+        return hash((type(self).__name__, tuple.__hash__(self)))
+
+    cls.__eq__ = __eq__  # type: ignore[assignment]
+    cls.__ne__ = __ne__  # type: ignore[assignment]
+    cls.__hash__ = __hash__  # type: ignore[assignment]
+    return cls
+
+
+@distinct
+class Step(NamedTuple, Generic[S, E]):
     """What applying one action did: the state after it, and the effect, the game's own
-    frozen record of what just happened (None when there is nothing to tell)."""
+    typed record of what just happened (None when there is nothing to tell)."""
 
     state: S
-    effect: Any = None
+    effect: E
 
 
+@distinct
 class Outcome(NamedTuple):
-    """How a game ended, the same type for every game.
+    """How a game ended, the same type for every game, with no words in it.
 
     ``winners`` are seats (for a side game such as partners Smoorverliefd, the seats of
     the winning duo; for a cooperative game that is won, every seat; lost, none).
-    ``termination`` is the game's own enum member naming the way it ended, and
-    ``reason`` says it in words ("lost: player 2 could not follow card 4").
+    ``termination`` is the game's own enum member naming the way it ended;
+    ``details`` its parameters (the card that could not be followed, the seat…), as
+    ``(name, value)`` pairs, for the voice.
     """
 
     winners: tuple[int, ...]
     termination: enum.Enum
-    reason: str
+    details: tuple[tuple[str, Any], ...] = ()
+    reason: str = ""  # TRANSITIONAL: words made by the rules; removed once every game has its voice
 
-    def __str__(self) -> str:
-        return self.reason
+    def detail(self, name: str, default: Any = None) -> Any:
+        return dict(self.details).get(name, default)
 
 
-class Rules(Protocol[State, Action]):
+@distinct
+class Refusal(NamedTuple):
+    """Why the rules forbid an action: the rule broken (the game's own enum member) and
+    its parameters (the card, the seat, the counts), as ``(name, value)`` pairs in the
+    values of the game (seats as numbers, cards as cards), never words.
+
+    ``unusable`` marks a refusal of input that cannot be used at all in this state (a
+    bid in a match without bids; exit 2) rather than one the rules forbid (exit 1).
+    Build one with :func:`refuse`.
+    """
+
+    rule: enum.Enum
+    params: tuple[tuple[str, Any], ...] = ()
+    unusable: bool = False
+
+    def __getitem__(self, name: Any) -> Any:  # type: ignore[override]
+        if isinstance(name, str):
+            return dict(self.params)[name]
+        return tuple.__getitem__(self, name)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return dict(self.params).get(name, default)
+
+    @property
+    def exit_code(self) -> int:
+        return 2 if self.unusable else 1
+
+
+def refuse(rule: enum.Enum, *, unusable: bool = False, **params: Any) -> Refusal:
+    """``refuse(Rule.NOT_IN_HAND, card=card, seat=2)``: a :class:`Refusal`."""
+    return Refusal(rule, tuple(params.items()), unusable)
+
+
+class Rules(Protocol[SetupT, StateT, ActionT, EffectT]):
     """What every game implements (see the module docstring)."""
 
     format: str  # the save file's format, e.g. "referee/smoorverliefd"
     version: int  # the schema version this program writes and understands
-    command: str  # e.g. "referee smoor", for messages that say what to type
+    command: str  # e.g. "referee smoor", the group to type (front ends only)
 
-    def read_setup(self, table: Mapping[str, Any]) -> Any: ...
+    def read_setup(self, table: Mapping[str, Any]) -> SetupT: ...
 
-    def write_setup(self, setup: Any) -> dict[str, Any]: ...
+    def write_setup(self, setup: SetupT) -> dict[str, Any]: ...
 
-    def start(self, setup: Any) -> State: ...
+    def start(self, setup: SetupT) -> StateT: ...
 
-    def decode(self, state: State, event: Mapping[str, Any]) -> Action: ...
+    def decode(self, state: StateT, event: Mapping[str, Any]) -> ActionT: ...
 
-    def encode(self, state: State, action: Action) -> dict[str, Any]: ...
+    def encode(self, state: StateT, action: ActionT) -> dict[str, Any]: ...
 
-    def apply(self, state: State, action: Action) -> Step[State]: ...
+    def apply(self, state: StateT, action: ActionT) -> Step[StateT, EffectT]: ...
 
-    def refusal(self, state: State, action: Action) -> str | None: ...
+    def refusal(self, state: StateT, action: ActionT) -> Refusal | None: ...
 
-    def legal_actions(self, state: State) -> Iterable[Action] | None: ...
+    def legal_actions(self, state: StateT) -> Iterable[ActionT]: ...
 
-    def outcome(self, state: State) -> Outcome | None: ...
+    def outcome(self, state: StateT) -> Outcome | None: ...
 
-    def describe(self, event: Mapping[str, Any]) -> str: ...
+    def seats(self, state: StateT) -> tuple[str, ...]: ...
 
-    def history_detail(self, before: State, event: Mapping[str, Any], step: Step[State]) -> dict[str, Any]: ...
+    def view(self, state: StateT, seat: int | None) -> Any: ...
+
+
+class Voice(Protocol[StateT, EffectT]):
+    """A game's words, in the chosen language (:mod:`referee.i18n`): the one place its
+    values become sentences, for the command line, table mode and the web page alike."""
+
+    def refusal(self, state: StateT, refusal: Refusal) -> str:
+        """Why an action is refused, as one line."""
+        ...
+
+    def effect(self, before: StateT, step: Step[StateT, EffectT]) -> str:
+        """What an action just did, as one line."""
+        ...
+
+    def outcome(self, state: StateT, outcome: Outcome) -> str:
+        """How the game ended ("Bram wins with 103 points")."""
+        ...
+
+    def event(self, event: Mapping[str, Any]) -> str:
+        """One line for ``history``: a save file's event as it was entered."""
+        ...
+
+    def history_detail(self, before: StateT, event: Mapping[str, Any], step: Step[StateT, EffectT]) -> dict[str, Any]:
+        """What ``history`` says more of an event in its context (``section``,
+        ``round``, a fuller ``summary``…), ``{}`` when nothing."""
+        ...

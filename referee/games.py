@@ -60,9 +60,17 @@ class GameSpec(NamedTuple):
     cli: str  # the module that holds the group's Typer `app`
     deal: DealSpec | None = None  # how `referee deal` deals it, if it can
     entry_words: str = ""  # regex of its entries' words: "troef|partners|…"
+    voice: str = ""  # "module:attribute" of its Voice (referee.game.Voice): its words
+    table: str = ""  # "module:attribute" of its table-mode hooks (completion, status line)
 
     def load_rules(self) -> Any:
         return _attribute(self.rules)
+
+    def load_voice(self) -> Any:
+        return _attribute(self.voice)
+
+    def load_table(self) -> Any:
+        return _attribute(self.table) if self.table else None
 
 
 def _attribute(path: str) -> Any:
@@ -80,6 +88,7 @@ GAMES: list[GameSpec] = [
         aliases=(),
         format="referee/smitten",
         rules="referee.smitten.ruleset:RULES",
+        voice="referee.smitten.voice:VOICE",
         cli="referee.cli.smitten",
         deal=DealSpec(
             deal="referee.smitten.dealing:deal_for_table",
@@ -97,6 +106,7 @@ GAMES: list[GameSpec] = [
         aliases=("spellcrafter",),
         format="referee/spellcrafter",
         rules="referee.spellcrafter.ruleset:RULES",
+        voice="referee.spellcrafter.voice:VOICE",
         cli="referee.cli.spell",
         deal=DealSpec(
             deal="referee.spellcrafter.dealing:deal_for_table",
@@ -114,6 +124,7 @@ GAMES: list[GameSpec] = [
         aliases=("smoorverliefd",),
         format="referee/smoorverliefd",
         rules="referee.smoorverliefd.ruleset:RULES",
+        voice="referee.smoorverliefd.voice:VOICE",
         cli="referee.cli.smoor",
         deal=DealSpec(
             deal="referee.smoorverliefd.dealing:deal_for_table",

@@ -6,8 +6,9 @@ else the locale (the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set:
 when it starts with ``nl``), else English.
 
 Messages are written in English in the code and marked with :func:`_` (or
-:func:`ngettext` for counts); the Dutch catalogue is the ``.po`` file a translator edits,
-``referee/locale/nl/LC_MESSAGES/referee.po``. It is read only when Dutch is chosen, and
+:func:`ngettext` for counts); the Dutch catalogue is the ``.po`` files a translator edits,
+``referee/locale/nl/LC_MESSAGES/*.po`` (``referee.po``, and one file per area of the
+program, read together as one catalogue). It is read only when Dutch is chosen, and
 without a compile step: the ``.po`` is turned into the ``.mo`` bytes stdlib ``gettext``
 reads, in memory. English costs one comparison per message.
 
@@ -70,18 +71,36 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 
 
 def catalogue_path() -> str:
-    return os.path.join(os.path.dirname(__file__), "locale", "nl", "LC_MESSAGES", DOMAIN + ".po")
+    return os.path.join(catalogue_folder(), DOMAIN + ".po")
+
+
+def catalogue_folder() -> str:
+    return os.path.join(os.path.dirname(__file__), "locale", "nl", "LC_MESSAGES")
+
+
+def catalogue_paths() -> list[str]:
+    """Every ``.po`` file of the Dutch catalogue, ``referee.po`` first."""
+    folder = catalogue_folder()
+    others = sorted(name for name in os.listdir(folder) if name.endswith(".po") and name != DOMAIN + ".po")
+    return [catalogue_path(), *(os.path.join(folder, name) for name in others)]
+
+
+def catalogue() -> dict[str, str]:
+    """The translated messages of every ``.po`` file of the catalogue, as one."""
+    messages: dict[str, str] = {}
+    for path in catalogue_paths():
+        with open(path, encoding="utf-8") as po:
+            messages.update(read_po(po.read()))
+    return messages
 
 
 @cache
 def translations() -> gettext.GNUTranslations:
-    """The Dutch catalogue, read from its ``.po`` file on first use."""
+    """The Dutch catalogue, read from its ``.po`` files on first use."""
     import gettext
     import io
 
-    with open(catalogue_path(), encoding="utf-8") as po:
-        messages = read_po(po.read())
-    return gettext.GNUTranslations(io.BytesIO(mo_bytes(messages)))
+    return gettext.GNUTranslations(io.BytesIO(mo_bytes(catalogue())))
 
 
 def read_po(text: str) -> dict[str, str]:

@@ -27,7 +27,7 @@ from typer.testing import CliRunner
 
 from referee import savefile
 from referee.errors import InputError, RuleError
-from toy_game import TALLY, cli, score
+from toy_game import TALLY, VOICE, cli, score
 
 WRITER = Path(__file__).with_name("savefile_writer.py")
 PLAYERS = ["Anna", "Bob", "Cleo"]
@@ -64,6 +64,15 @@ def replace_nth(text: str, old: str, new: str, nth: int = 1) -> str:
     parts = text.split(old)
     assert len(parts) > nth, f"{old!r} does not occur {nth} times in the file"
     return old.join(parts[:nth]) + new + old.join(parts[nth:])
+
+
+@pytest.fixture(autouse=True)
+def registered(monkeypatch):
+    """The toy game in the registry, where its voice (its words) is found."""
+    from referee import games
+    from toy_game import SPEC
+
+    monkeypatch.setattr(games, "GAMES", [*games.GAMES, SPEC])
 
 
 @pytest.fixture
@@ -519,7 +528,7 @@ def test_history_replays_the_file_once_and_adds_what_the_game_says_of_each_step(
     assert len(applied) == 3 and len(starts) == 1
     assert [t.event for t in told] == EVENTS and saved.state.totals == (3, 5, 2)
     assert [t.before.totals for t in told] == [(0, 0, 0), (3, 0, 0), (3, 5, 0)]
-    assert [TALLY.history_detail(t.before, t.event, t.step) for t in told] == [{"total": 3}, {"total": 5}, {"total": 2}]
+    assert [VOICE.history_detail(t.before, t.event, t.step) for t in told] == [{"total": 3}, {"total": 5}, {"total": 2}]
 
 
 def test_replay_starts_the_game_once(monkeypatch):

@@ -43,7 +43,7 @@ def marked_messages(path: Path) -> list[tuple[str, ...]]:
 
 
 def catalogue() -> dict[str, str]:
-    return i18n.read_po(Path(i18n.catalogue_path()).read_text(encoding="utf-8"))
+    return i18n.catalogue()
 
 
 def test_every_message_of_the_smoor_group_has_a_dutch_translation():

@@ -15,12 +15,14 @@ Typer must see the commands' real annotations, not names it cannot resolve).
 program needs to list and run `referee tally`, deal it and keep its save files.
 """
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from referee.errors import InputError, RuleError, quoted
-from referee.game import Outcome, Rules, Step
+import enum
+
+from referee.errors import InputError, Refused, quoted
+from referee.game import Outcome, Refusal, Rules, Step, refuse
 from referee.games import DealSpec, GameSpec
 
 if TYPE_CHECKING:
@@ -52,6 +54,12 @@ class Tally:
 
     def total(self, player: str) -> int:
         return self.totals[self.players.index(player)]
+
+
+class Rule(enum.Enum):
+    """The tally's one rule: points are never negative."""
+
+    NEGATIVE = "points cannot be negative"
 
 
 class TallyRules:
@@ -89,37 +97,55 @@ class TallyRules:
     def encode(self, state: Tally, action: Score) -> dict[str, Any]:
         return {"kind": "score", "player": action.player, "points": action.points}
 
-    def refusal(self, state: Tally, action: Score) -> str | None:
-        if action.player not in state.players:
-            return f"{action.player} does not play"
+    def refusal(self, state: Tally, action: Score) -> Refusal | None:
         if action.points < 0:
-            return f"points cannot be negative ({action.points})"
+            return refuse(Rule.NEGATIVE, points=action.points)
         return None
 
-    def apply(self, state: Tally, action: Score) -> Step[Tally]:
-        reason = self.refusal(state, action)
-        if reason is not None:
-            raise RuleError(reason)
+    def apply(self, state: Tally, action: Score) -> Step[Tally, Scored]:
+        refusal = self.refusal(state, action)
+        if refusal is not None:
+            raise Refused(refusal, self.format, state)
         index = state.players.index(action.player)
         totals = tuple(t + action.points if i == index else t for i, t in enumerate(state.totals))
         return Step(Tally(state.players, totals), Scored(action.player, totals[index]))
 
-    def legal_actions(self, state: Tally) -> None:
-        return None  # any number of points: too many to list
+    def legal_actions(self, state: Tally) -> Iterator[Score]:
+        """A point for anyone (any number of points may be scored: the smallest)."""
+        return (Score(player, 1) for player in state.players)
 
     def outcome(self, state: Tally) -> Outcome | None:
         return None  # a tally never ends
 
-    def describe(self, event: Mapping[str, Any]) -> str:
+    def seats(self, state: Tally) -> tuple[str, ...]:
+        return state.players
+
+    def view(self, state: Tally, seat: int | None) -> Tally:
+        return state  # nothing is private in a tally
+
+
+class TallyVoice:
+    """The tally's words (English only: a toy)."""
+
+    def refusal(self, state: Tally, refusal: Refusal) -> str:
+        return f"points cannot be negative ({refusal['points']})"
+
+    def effect(self, before: Tally, step: Step[Tally, Scored]) -> str:
+        return f"{step.effect.player} has {step.effect.total}"
+
+    def outcome(self, state: Tally, outcome: Outcome) -> str:
+        return ""
+
+    def event(self, event: Mapping[str, Any]) -> str:
         return f"{event['player']} +{event['points']}"
 
-    def history_detail(self, before: Tally, event: Mapping[str, Any], step: Step[Tally]) -> dict[str, Any]:
+    def history_detail(self, before: Tally, event: Mapping[str, Any], step: Step[Tally, Scored]) -> dict[str, Any]:
         """`history --json` gives each score's new total too (the effect says it)."""
-        scored: Scored = step.effect
-        return {"total": scored.total}
+        return {"total": step.effect.total}
 
 
-TALLY: Rules[Tally, Score] = TallyRules()
+TALLY: Rules[tuple[str, ...], Tally, Score, Scored] = TallyRules()
+VOICE = TallyVoice()
 
 #: The toy game's one line in the registry (:mod:`referee.games`).
 SPEC = GameSpec(
@@ -129,6 +155,7 @@ SPEC = GameSpec(
     aliases=("tallies",),
     format="referee/tally",
     rules="toy_game:TALLY",
+    voice="toy_game:VOICE",
     cli="toy_game",  # its `app` (below) is built on first use
     deal=DealSpec(deal="toy_game:deal_tally", options=("players",), view="referee.cli.deal_view:french", players="2–52"),
     entry_words=r"[+-]?\d+",  # points
@@ -179,6 +206,6 @@ def cli() -> "typer.Typer":
     def score_command(file: Path, player: str, points: int) -> None:
         """Record POINTS for PLAYER."""
         recorded = savefile.record(file, TALLY, score(player, points))
-        typer.echo(f"Recorded: {TALLY.describe(recorded.event)}; {player} has {recorded.state.total(player)}.")
+        typer.echo(f"Recorded: {VOICE.event(recorded.event)}; {player} has {recorded.state.total(player)}.")
 
     return app

@@ -23,7 +23,7 @@ JsonOption = Annotated[bool, typer.Option("--json", help=_("Print one JSON objec
 
 
 def add_file_commands(
-    app: typer.Typer, ruleset: Callable[[], Rules[Any, Any]], status: Callable[[Any], Any] | None = None
+    app: typer.Typer, ruleset: Callable[[], Rules[Any, Any, Any, Any]], status: Callable[[Any], Any] | None = None
 ) -> None:
     """Register `undo` and `history` on a game's command group.
 
@@ -37,6 +37,7 @@ def add_file_commands(
         from referee.i18n import ngettext
 
         rules = ruleset()
+        voice = _voice(rules)
         undone = savefile.undo(file, rules)
         saved = undone.saved
         if as_json:
@@ -52,10 +53,10 @@ def add_file_commands(
 
         if undone.correction is not None:
             first = undone.correction.at + 1
-            restored = "; ".join(rules.describe(event) for event in undone.correction.replaced)
+            restored = "; ".join(voice.event(event) for event in undone.correction.replaced)
             what = Line(_("Undone: the edit of event {number}; it is back to {restored}").format(number=first, restored=restored))
         else:
-            what = Line(_("Undone: event {number}, {event}").format(number=len(saved.events) + 1, event=rules.describe(undone.event or {})))
+            what = Line(_("Undone: event {number}, {event}").format(number=len(saved.events) + 1, event=voice.event(undone.event or {})))
         count = len(saved.events)
         lines = [what, Line(ngettext("{file} now holds {count} event.", "{file} now holds {count} events.", count).format(file=file, count=count))]
         say(*lines, *([status(saved.state)] if status else []))
@@ -65,18 +66,19 @@ def add_file_commands(
         from referee import savefile
 
         rules = ruleset()
+        voice = _voice(rules)
         saved, told = savefile.history(file, rules)
         # Each game says more of an event in its context, from the state before it and
         # the step it made: keys such as its section ("Round 2 — Bram deals") or a fuller
-        # summary (`Rules.history_detail`).
+        # summary (`Voice.history_detail`).
         entries: list[dict[str, Any]] = [
-            {"number": number, "kind": t.event["kind"], "summary": rules.describe(t.event), "event": t.event}
-            | rules.history_detail(t.before, t.event, t.step)
+            {"number": number, "kind": t.event["kind"], "summary": voice.event(t.event), "event": t.event}
+            | voice.history_detail(t.before, t.event, t.step)
             for number, t in enumerate(told, start=1)
         ]
         edits: list[dict[str, Any]] = [
             {"after_event": c.events, "first_event": c.at + 1, "events_now": c.added,
-             "replaced": [rules.describe(event) for event in c.replaced]}
+             "replaced": [voice.event(event) for event in c.replaced]}
             for c in saved.corrections
         ]  # fmt: skip
         if as_json:
@@ -107,3 +109,12 @@ def add_file_commands(
             console().print(Text(note, style="dim"))
         if status:
             console().print(status(saved.state).to_rich())
+
+
+def _voice(rules: Rules[Any, Any, Any, Any]) -> Any:
+    """The game's voice (its words), found in the registry by the save file's format."""
+    from referee import games
+
+    spec = games.by_format(rules.format)
+    assert spec is not None, rules.format
+    return spec.load_voice()

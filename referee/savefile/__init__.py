@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from referee.errors import InputError, RefereeError, quoted
+from referee.errors import InputError, RefereeError, prefixed, quoted
 from referee.game import Rules, Step
 from referee.i18n import _
 from referee.savefile.document import Correction, Damage, Document, dumps, kind_of, read_document, updated_text
@@ -118,23 +118,23 @@ class Told(NamedTuple, Generic[State]):
 
     before: State
     event: dict[str, Any]
-    step: Step[State]
+    step: Step[State, Any]
 
 
 # --- the rules, as the engine uses them -------------------------------------------------
 
 
-def start(rules: Rules[State, Any], table: Mapping[str, Any]) -> State:
+def start(rules: Rules[Any, State, Any, Any], table: Mapping[str, Any]) -> State:
     """The state before any event, from a ``[setup]`` table."""
     return rules.start(rules.read_setup(table))
 
 
-def step(rules: Rules[State, Any], state: State, event: Mapping[str, Any]) -> Step[State]:
+def step(rules: Rules[Any, State, Any, Any], state: State, event: Mapping[str, Any]) -> Step[State, Any]:
     """Apply one recorded event: decode it into the game's action, apply that."""
     return rules.apply(state, rules.decode(state, event))
 
 
-def replay(rules: Rules[State, Any], setup: Mapping[str, Any], events: list[dict[str, Any]]) -> State:
+def replay(rules: Rules[Any, State, Any, Any], setup: Mapping[str, Any], events: list[dict[str, Any]]) -> State:
     """Run the events through the rules; an error names the event's number."""
     state = start(rules, setup)
     for _event, done in _steps(rules, state, events):
@@ -143,21 +143,21 @@ def replay(rules: Rules[State, Any], setup: Mapping[str, Any], events: list[dict
 
 
 def steps(
-    rules: Rules[State, Any], setup: Mapping[str, Any], events: list[dict[str, Any]]
-) -> Iterator[tuple[dict[str, Any], Step[State]]]:
+    rules: Rules[Any, State, Any, Any], setup: Mapping[str, Any], events: list[dict[str, Any]]
+) -> Iterator[tuple[dict[str, Any], Step[State, Any]]]:
     """Every event with the step it makes (the state after it and its effect), in order.
     An error names the event's number."""
     return _steps(rules, start(rules, setup), events)
 
 
 def _steps(
-    rules: Rules[State, Any], state: State, events: list[dict[str, Any]]
-) -> Iterator[tuple[dict[str, Any], Step[State]]]:
+    rules: Rules[Any, State, Any, Any], state: State, events: list[dict[str, Any]]
+) -> Iterator[tuple[dict[str, Any], Step[State, Any]]]:
     for index, event in enumerate(events):
         try:
             done = step(rules, state, event)
         except RefereeError as error:
-            raise type(error)(f"event {index + 1} ({kind_of(event)}): {error}") from None
+            raise prefixed(error, f"event {index + 1} ({kind_of(event)}): ") from None
         yield event, done
         state = done.state
 
@@ -165,13 +165,13 @@ def _steps(
 # --- reading ----------------------------------------------------------------------------
 
 
-def load(path: Path | str, rules: Rules[State, Any]) -> Saved[State]:
+def load(path: Path | str, rules: Rules[Any, State, Any, Any]) -> Saved[State]:
     """Read and replay a save file. Any problem raises ``SaveFileError`` (exit 2)."""
     path = Path(path)
     return _parse(path, _read(path, rules), rules)
 
 
-def history(path: Path | str, rules: Rules[State, Any]) -> tuple[Saved[State], list[Told[State]]]:
+def history(path: Path | str, rules: Rules[Any, State, Any, Any]) -> tuple[Saved[State], list[Told[State]]]:
     """Read and replay a save file once, keeping each event with the state before it
     and the step it made: what `history` tells. Problems raise as :func:`load`'s do."""
     path = Path(path)
@@ -192,13 +192,13 @@ def _read(path: Path, rules: Rules[Any, Any]) -> bytes:
         raise SaveFileError(_("cannot read {path}: {reason}").format(path=path, reason=error.strerror)) from None
 
 
-def _parse(path: Path, data: bytes, rules: Rules[State, Any], told: list[Told[State]] | None = None) -> Saved[State]:
+def _parse(path: Path, data: bytes, rules: Rules[Any, State, Any, Any], told: list[Told[State]] | None = None) -> Saved[State]:
     document = read_document(path, data, rules)
     return _replayed(path, document, document.events, rules, told)
 
 
 def _replayed(
-    path: Path, document: Document, events: list[Any], rules: Rules[State, Any], told: list[Told[State]] | None = None
+    path: Path, document: Document, events: list[Any], rules: Rules[Any, State, Any, Any], told: list[Told[State]] | None = None
 ) -> Saved[State]:
     """Replay ``events`` (the document's, or a changed list) through the rules; a bad
     one is reported with its line. Each step is added to ``told``, if given."""
@@ -255,7 +255,7 @@ def check_new_name(path: Path, rules: Rules[Any, Any]) -> None:
         )
 
 
-def create(path: Path | str, rules: Rules[State, Any], setup: Any) -> Saved[State]:
+def create(path: Path | str, rules: Rules[Any, State, Any, Any], setup: Any) -> Saved[State]:
     """Start a new save file from the game's setup (or its ``[setup]`` table); refuses to
     overwrite an existing one, or a name that is surely a slip (:func:`check_new_name`)."""
     path = Path(path)
@@ -266,7 +266,7 @@ def create(path: Path | str, rules: Rules[State, Any], setup: Any) -> Saved[Stat
     return Saved(path, table, [], state)
 
 
-def record(path: Path | str, rules: Rules[State, Any], action: Any) -> Recorded[State]:
+def record(path: Path | str, rules: Rules[Any, State, Any, Any], action: Any) -> Recorded[State]:
     """Record one action, after the rules have accepted it.
 
     ``action`` is the game's action, or an event as the file holds it (a mapping, decoded
@@ -288,7 +288,7 @@ def record(path: Path | str, rules: Rules[State, Any], action: Any) -> Recorded[
 
 def rewrite(
     path: Path | str,
-    rules: Rules[State, Any],
+    rules: Rules[Any, State, Any, Any],
     change: Callable[[list[dict[str, Any]], State], list[dict[str, Any]]],
 ) -> Rewritten[State]:
     """Replace the event list (an edit) and replay all of it through the rules.
@@ -311,7 +311,7 @@ def rewrite(
     return _change(path, rules, replay_changed)
 
 
-def undo(path: Path | str, rules: Rules[State, Any]) -> Undone[State]:
+def undo(path: Path | str, rules: Rules[Any, State, Any, Any]) -> Undone[State]:
     """Take back the last thing recorded: the last event, or an edit made after it.
 
     The file is then exactly as it was before that entry. The last event is not
@@ -341,7 +341,7 @@ Report = TypeVar("Report")
 
 
 def _change(
-    path: Path | str, rules: Rules[State, Any], change: Callable[[Saved[State]], tuple[Saved[State], Report]]
+    path: Path | str, rules: Rules[Any, State, Any, Any], change: Callable[[Saved[State]], tuple[Saved[State], Report]]
 ) -> Report:
     """Under the lock: read and replay the file, let ``change`` give the new content and
     a report of it, write the content, return the report."""

@@ -108,6 +108,20 @@ class Match:
             raise InputError(_("the match is over; no cards are in hand"))
         return self.current.hands
 
+    def playable(self, typed: Sequence[Card] = ()) -> tuple[Card, ...]:
+        """A seeded round: the cards the next player of the trick may play after the
+        cards ``typed`` so far (held, not typed already, following suit), in hand order;
+        none when the hands are unknown, the match is over or the trick is complete.
+        The one definition completion and the seat views use."""
+        setup, current = self.setup, self.current
+        if current.hands is None or self.outcome is not None or len(typed) >= setup.count:
+            return ()
+        seat = (current.leader + len(typed)) % setup.count
+        led = typed[0].suit if typed else None
+        hand = current.hands[seat]
+        legal = [card for card in hand if card not in typed and follow_suit_problem(hand, card, led) is None]
+        return tuple(sorted(legal, key=lambda card: card.sort_key))
+
     # --- actions ----------------------------------------------------------------------
 
     def refusal(self, action: Action) -> str | None:
