@@ -12,9 +12,12 @@ from referee.cli.group import command_group
 from referee.i18n import _
 
 if TYPE_CHECKING:
+    from referee.game import Rules
+    from referee.smoorverliefd.actions import Action, Effect
     from referee.smoorverliefd.match import Match
     from referee.smoorverliefd.rounds import PlayedRound
-    from referee.smoorverliefd.ruleset import SmoorverliefdRules
+    from referee.smoorverliefd.setup import Setup
+    from referee.smoorverliefd.voice import SmoorverliefdVoice
 
 app = command_group(
     _(
@@ -29,11 +32,19 @@ app = command_group(
 )
 
 
-def _rules() -> SmoorverliefdRules:
+def _rules() -> Rules[Setup, Match, Action, Effect]:
+    """The game's rules, typed: what the registry loads is the ruleset's ``RULES``."""
     from referee import games
 
-    rules: SmoorverliefdRules = games.game("smoorverliefd").load_rules()
+    rules: Rules[Setup, Match, Action, Effect] = games.game("smoorverliefd").load_rules()
     return rules
+
+
+def _voice() -> SmoorverliefdVoice:
+    from referee import games
+
+    voice: SmoorverliefdVoice = games.game("smoorverliefd").load_voice()
+    return voice
 
 
 def _situation(match: Match) -> Any:
@@ -45,9 +56,9 @@ def _situation(match: Match) -> Any:
 add_file_commands(app, _rules, _situation)
 
 Entries = Annotated[list[str] | None, typer.Argument(help=_("NAME=COUNT or NAME=HEARTS (e.g. Anna=3 Bram=AH,10H); a player left out took no hearts."), show_default=False, autocompletion=player_entries)]  # fmt: skip
-AceOption = Annotated[list[str] | None, typer.Option("--ace", metavar="NAME", help=_("Who took A♥ (not needed when the entry tells: A♥ listed or dead, or one player entered with a count)."), show_default=False, autocompletion=player_names)]  # fmt: skip
-DeadOption = Annotated[list[str] | None, typer.Option("--dead", help=_("The dead cards the table turned over (3 or 5 players; any of them, at most the pile's 1 or 2), e.g. '7H' or '7H,2C'."), show_default=False)]  # fmt: skip
-CursedOption = Annotated[list[str] | None, typer.Option("--cursed", help=_("cupido: who collected the most cards of the cursed suit (repeat for ties; not needed when hearts are cursed)."), show_default=False, autocompletion=player_names)]  # fmt: skip
+AceOption = Annotated[list[str] | None, typer.Option("--ace", "--aas", metavar="NAME", help=_("Who took A♥ (not needed when the entry tells: A♥ listed or dead, or one player entered with a count)."), show_default=False, autocompletion=player_names)]  # fmt: skip
+DeadOption = Annotated[list[str] | None, typer.Option("--dead", "--dood", help=_("The dead cards the table turned over (3 or 5 players; any of them, at most the pile's 1 or 2), e.g. '7H' or '7H,2C'."), show_default=False)]  # fmt: skip
+CursedOption = Annotated[list[str] | None, typer.Option("--cursed", "--vervloekt", help=_("cupido: who collected the most cards of the cursed suit (repeat for ties; not needed when hearts are cursed)."), show_default=False, autocompletion=player_names)]  # fmt: skip
 
 
 def _report(match: Match, as_json: bool, *lines: Any, extra: dict[str, Any] | None = None) -> None:
@@ -70,7 +81,7 @@ def _report(match: Match, as_json: bool, *lines: Any, extra: dict[str, Any] | No
 def new(
     file: FileArgument,
     players: Annotated[list[str], typer.Argument(help=_("3 to 5 names in seating order (clockwise)."), show_default=False)],
-    target: Annotated[int, typer.Option(help=_("Points that end the match."))] = 100,
+    target: Annotated[int, typer.Option("--target", "--doel", help=_("Points that end the match."))] = 100,
     variant: Annotated[
         list[str] | None,
         typer.Option("--variant", help=_("troef, blinde-liefde, partners, kleine-liefde or cupido; repeat to combine."), show_default=False),
@@ -120,8 +131,12 @@ def round_(
     from referee import savefile
     from referee.smoorverliefd.entry import round_entry
 
+    from referee.smoorverliefd.actions import RoundScored
+
     recorded = savefile.record(file, _rules(), round_entry(entries or [], ace or [], dead or [], cursed or []))
-    _echo_round(recorded.state, recorded.effect.played, as_json)
+    scored = recorded.effect
+    assert isinstance(scored, RoundScored)
+    _echo_round(recorded.state, scored.played, as_json)
 
 
 def _echo_round(match: Match, played: PlayedRound, as_json: bool, *before: Any) -> None:
@@ -140,10 +155,12 @@ def trick(
     as_json: JsonOption = False,
 ) -> None:
     from referee import savefile
+    from referee.smoorverliefd.actions import TrickTaken
     from referee.smoorverliefd.entry import trick_entry
 
     recorded = savefile.record(file, _rules(), trick_entry(cards))
     match, taken = recorded.state, recorded.effect
+    assert isinstance(taken, TrickTaken)
     trick_played, scored, revokes, round_number = taken.trick, taken.scored, taken.revokes, taken.round
     if as_json:
         from referee.smoorverliefd.report import revoke_json, trick_json
@@ -170,20 +187,22 @@ def trick(
 def bid(file: FileArgument, bids: Annotated[list[str], typer.Argument(help=_("NAME=N for every player."), show_default=False)], as_json: JsonOption = False) -> None:
     from referee import savefile
     from referee.cli.output import Line
+    from referee.game import Step
     from referee.smoorverliefd.entry import bid_entry
 
     recorded = savefile.record(file, _rules(), bid_entry(bids))
-    _report(recorded.state, as_json, Line(_("Bids for round {number} recorded.").format(number=recorded.effect.round)))
+    _report(recorded.state, as_json, Line(_voice().effect(recorded.before, Step(recorded.state, recorded.effect))))
 
 
 @app.command(help=_("cupido: the cursed suit for this round, named by its dealer (fewest hearts last round)."))
 def curse(file: FileArgument, suit: Annotated[str, typer.Argument(help=_("S, H, D, C (or ♠ ♥ ♦ ♣, spades …)."), show_default=False)], as_json: JsonOption = False) -> None:
     from referee import savefile
     from referee.cli.output import Line
+    from referee.game import Step
     from referee.smoorverliefd.entry import curse_entry
 
     recorded = savefile.record(file, _rules(), curse_entry(suit))
-    _report(recorded.state, as_json, Line(_("Cursed suit for round {number} recorded.").format(number=recorded.effect.round)))
+    _report(recorded.state, as_json, Line(_voice().effect(recorded.before, Step(recorded.state, recorded.effect))))
 
 
 @app.command(help=_("The score sheet: rounds as rows, players as columns, totals, leader, distance to target."))
@@ -280,29 +299,39 @@ def chart(file: FileArgument, as_json: JsonOption = False) -> None:
     smoor_view.show_chart(match)
 
 
-@app.command(help=_("Seeded matches: the cards still in hand this round (for playing without a deck)."))
+@app.command(help=_("Seeded matches: a player's cards still in hand this round (for playing without a deck); without --player, how many cards each holds."))
 def hands(
     file: FileArgument,
-    player: Annotated[str | None, typer.Option(help=_("Only this player's hand."), show_default=False)] = None,
+    player: Annotated[str | None, typer.Option("--player", "--speler", help=_("The player whose hand to show: only they should look."), show_default=False)] = None,
     as_json: JsonOption = False,
 ) -> None:
+    """One seat's view (SPEC §6.6): the hand of the player named, never another's; without
+    a player, the public view: the number of cards each holds, and how to ask for a hand."""
     from referee import savefile
+    from referee.errors import Refused
 
-    match = savefile.load(file, _rules()).state
-    in_hand = match.hands_in_play()
-    seats = [match.setup.player(player)] if player is not None else list(range(match.setup.count))
+    rules = _rules()
+    match = savefile.load(file, rules).state
+    refusal = match.hands_refusal()
+    if refusal is not None:
+        raise Refused(refusal, rules.format, match)
+    seat = None if player is None else match.setup.player(player)
+    view = rules.view(match, seat)
     if as_json:
         from referee.cli.output import emit_json
 
-        names = match.setup.players
+        names = view.players
+        counts = view.cards_in_hand or (0,) * len(names)
         emit_json({
-            "round": match.current.number,
-            "hands": {names[s]: [str(c) for c in sorted(in_hand[s], key=lambda c: c.sort_key)] for s in seats},
+            "round": view.round,
+            "player": None if seat is None else names[seat],
+            "hands": {} if seat is None or view.hand is None else {names[seat]: [str(c) for c in view.hand]},
+            "cards_in_hand": dict(zip(names, counts)),
         })  # fmt: skip
         return
     from referee.cli import smoor_view
 
-    smoor_view.show_hands(match, in_hand, seats)
+    smoor_view.show_hands(match, view)
 
 
 #: The Dutch command words (issue 16): `referee smoor ronde …` is `referee smoor round …`.

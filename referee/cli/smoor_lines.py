@@ -6,11 +6,11 @@ from referee.cards import Suit
 from referee.cli.output import Line, card_segment, cards_line
 from referee.i18n import _, ngettext
 from referee.smoorverliefd.match import Match
-from referee.smoorverliefd.report import revoke_text
 from referee.smoorverliefd.rounds import PlayedRound
 from referee.smoorverliefd.scoring import side_names
 from referee.smoorverliefd.setup import Variant
 from referee.smoorverliefd.tricks import Revoke, Trick
+from referee.smoorverliefd.voice import VOICE, revoke_text
 from referee.smoorverliefd.words import points, variant_name
 
 LEADER = "bold green"
@@ -20,9 +20,8 @@ def situation(match: Match) -> Line:
     """The line on every screen: "Round 4 — Bram deals, Cees leads", or the result."""
     setup, state = match.setup, match.standing
     outcome = match.outcome
-    if outcome is not None and state.winner is not None:
-        winner = side_names(setup)[state.winner]
-        return Line(_("Match over — "), (winner, LEADER), outcome.reason.removeprefix(winner))
+    if outcome is not None:
+        return Line(_("Match over — "), (VOICE.outcome(match, outcome), LEADER))
     current, names = match.current, setup.players
     line = Line((_("Round {number}").format(number=current.number), "bold"), " — ")
     line.append(_("{dealer} deals, ").format(dealer=names[current.dealer]))

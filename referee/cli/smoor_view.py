@@ -9,12 +9,13 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from referee.cards import Card, Suit
+from referee.cards import Suit
 from referee.cli.output import console, rank_shown
 from referee.cli.smoor_lines import LEADER, revoke_line, round_so_far, settings, situation, totals_line
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.report import running_totals
 from referee.smoorverliefd.scoring import side_names, side_totals
+from referee.smoorverliefd.view import SeatView
 from referee.i18n import _, ngettext
 
 SPARKS = "▁▂▃▄▅▆▇█"
@@ -122,19 +123,30 @@ def show_chart(match: Match) -> None:
     out.print(situation(match).to_rich())
 
 
-def show_hands(match: Match, in_hand: tuple[frozenset[Card], ...], seats: list[int]) -> None:
-    current = match.current
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=_("Round {number}, cards in hand").format(number=current.number))
+def show_hands(match: Match, view: SeatView) -> None:
+    """A seat's view: its hand by suit; the public view (no seat): how many cards each
+    player holds, and how to ask for one player's hand."""
+    out = console()
+    names = view.players
+    if view.seat is None or view.hand is None:
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=_("Round {number}, cards in hand").format(number=view.round))
+        table.add_column(_("Player"))
+        table.add_column(_("Cards"), justify="right")
+        for seat, count in enumerate(view.cards_in_hand or ()):
+            table.add_row(Text(names[seat]), str(count))
+        out.print(table)
+        out.print(Text(_("A hand is private: show one player's with --player NAME, for that player's eyes only."), style="dim"))
+        out.print(situation(match).to_rich())
+        return
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=_("Round {number}, cards in hand").format(number=view.round))
     table.add_column(_("Player"))
     suits = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
     for suit in suits:
         table.add_column(Text(suit.symbol, style="red" if suit.is_red else ""))
-    for seat in seats:
-        hand = in_hand[seat]
-        row = [Text(match.setup.players[seat])]
-        for suit in suits:
-            ranks = sorted((c for c in hand if c.suit is suit), key=lambda c: -c.rank)
-            row.append(Text(" ".join(rank_shown(c) for c in ranks) or "—", style="red" if suit.is_red else ""))
-        table.add_row(*row)
-    console().print(table)
-    console().print(situation(match).to_rich())
+    row = [Text(names[view.seat])]
+    for suit in suits:
+        ranks = sorted((c for c in view.hand if c.suit is suit), key=lambda c: -c.rank)
+        row.append(Text(" ".join(rank_shown(c) for c in ranks) or "—", style="red" if suit.is_red else ""))
+    table.add_row(*row)
+    out.print(table)
+    out.print(situation(match).to_rich())

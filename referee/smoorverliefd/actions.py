@@ -11,7 +11,13 @@ An *effect* says what an action did, for the screens: :class:`BidsMade`,
 :class:`SuitCursed`, :class:`RoundScored` and :class:`TrickTaken`.
 
 Actions and effects are named tuples, not frozen dataclasses: every entry and every
-replay loads this module, and a named tuple costs a fifth of a dataclass to define.
+replay loads this module, and a named tuple costs a fifth of a dataclass to define. They
+are :func:`~referee.game.distinct`: two of different kinds never compare equal
+(``Bids(()) != PlayTrick(())``).
+
+:func:`decode` is where a save file's event is read: its messages speak of the file's
+keys and values (this module's only words); whether the action may happen is the
+rules' :class:`~referee.game.Refusal`, worded by the voice.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from typing import Any, NamedTuple, Union
 
 from referee.cards import Card, Suit, parse_suit
 from referee.errors import InputError
+from referee.game import distinct
 from referee.i18n import _
 from referee.smoorverliefd.rounds import PlayedRound
 from referee.smoorverliefd.setup import Setup
@@ -30,18 +37,21 @@ from referee.smoorverliefd.tricks import Revoke, Trick
 Hearts = Union[int, tuple[Card, ...]]
 
 
+@distinct
 class Bids(NamedTuple):
     """blinde-liefde: each player's bid (seat, hearts), before the round's first trick."""
 
     bids: tuple[tuple[int, int], ...]
 
 
+@distinct
 class CurseSuit(NamedTuple):
     """cupido: the suit the dealer curses for the round."""
 
     suit: Suit
 
 
+@distinct
 class QuickRound(NamedTuple):
     """One line for a whole round: the hearts each player entered took (seat, count or
     cards; a player left out took none), who took A♥, the dead cards turned over (None:
@@ -53,6 +63,7 @@ class QuickRound(NamedTuple):
     cursed: tuple[int, ...] = ()
 
 
+@distinct
 class PlayTrick(NamedTuple):
     """One trick: the cards in play order from the leader."""
 
@@ -62,21 +73,25 @@ class PlayTrick(NamedTuple):
 Action = Union[Bids, CurseSuit, QuickRound, PlayTrick]
 
 
+@distinct
 class BidsMade(NamedTuple):
     round: int
 
 
+@distinct
 class SuitCursed(NamedTuple):
     round: int
     suit: Suit
 
 
+@distinct
 class RoundScored(NamedTuple):
     """A quick entry scored its round."""
 
     played: PlayedRound
 
 
+@distinct
 class TrickTaken(NamedTuple):
     """A trick: who won it (in ``trick``), the revokes it proves, and the round it was
     played in; ``scored`` is that round when this was its last trick."""

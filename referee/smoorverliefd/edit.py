@@ -18,13 +18,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.errors import InputError, RefereeError, RuleError
-from referee.game import Step
-from referee.i18n import _, ngettext
+from referee.errors import RefereeError, Refused
+from referee.game import Refusal, Step, refuse
 from referee.smoorverliefd import actions
-from referee.smoorverliefd.actions import RoundScored, TrickTaken
+from referee.smoorverliefd.actions import Effect, RoundScored, TrickTaken
 from referee.smoorverliefd.entry import ace_and_dead, quick_round
-from referee.smoorverliefd.match import Match
+from referee.smoorverliefd.match import FORMAT, Match
+from referee.smoorverliefd.refusals import Rule
 
 Events = list[dict[str, Any]]
 
@@ -53,21 +53,26 @@ def replace_round(
 
     ``match`` is what ``events`` replay to.
     """
-    finished = {played.number: played for played in match.rounds}
-    if number not in finished:
-        if not match.rounds:
-            raise InputError(_("no round has been played yet, so there is none to correct; enter round 1 with `round`"))
-        if number == match.current.number:
-            raise InputError(_("round {number} is not finished yet; enter it with `round`, or `undo` its tricks").format(number=number))
-        last = len(match.rounds)
-        message = ngettext("there is no round {number}; round 1 has been played", "there is no round {number}; rounds 1 to {last} have been played", last)
-        raise InputError(message.format(number=number, last=last))
+    refusal = correction_refusal(match, number)
+    if refusal is not None:
+        raise Refused(refusal, FORMAT, match)
     positions = _entry_of_round(match, events, number)
     replacement = actions.encode(match.setup, quick_round(match.setup, entries, ace, dead, cursed))
     kept = [event for index, event in enumerate(events) if index not in positions]
     kept.insert(positions[0], replacement)
     _check_tricks_keep_their_dealer(match, kept, number)
     return kept
+
+
+def correction_refusal(match: Match, number: int) -> Refusal | None:
+    """Why round ``number`` cannot be corrected: none played yet, in progress, or no such round."""
+    if any(played.number == number for played in match.rounds):
+        return None
+    if not match.rounds:
+        return refuse(Rule.NO_ROUND_TO_CORRECT, unusable=True)
+    if number == match.current.number:
+        return refuse(Rule.ROUND_NOT_FINISHED, unusable=True, round=number)
+    return refuse(Rule.NO_SUCH_ROUND, unusable=True, round=number, last=len(match.rounds))
 
 
 def _entry_of_round(match: Match, events: Sequence[dict[str, Any]], number: int) -> list[int]:
@@ -86,7 +91,7 @@ def _entry_of_round(match: Match, events: Sequence[dict[str, Any]], number: int)
     return positions
 
 
-def _play(match: Match, event: dict[str, Any]) -> Step[Match]:
+def _play(match: Match, event: dict[str, Any]) -> Step[Match, Effect]:
     return match.apply(actions.decode(match.setup, event))
 
 
@@ -120,14 +125,9 @@ def _check_tricks_keep_their_dealer(before: Match, events: Sequence[dict[str, An
     for moved in moved_deals(before, after):
         if moved.number not in with_tricks:
             continue
-        names = before.setup.players
-        leader = names[before.setup.left_of(moved.was)]
-        message = _(
-            "correcting round {edited} this way makes {now} deal round {number} instead of {was}, but round {number}'s "
-            "tricks were entered with {leader} leading (left of {was}), so their cards would go to other players; `undo` "
-            "back to before round {number}'s tricks, correct round {edited}, then enter them again"
-        )
-        raise RuleError(message.format(edited=edited, now=names[moved.now], number=moved.number, was=names[moved.was], leader=leader))
+        leader = before.setup.left_of(moved.was)
+        refusal = refuse(Rule.CORRECTION_MOVES_TRICKS, edited=edited, now=moved.now, round=moved.number, was=moved.was, leader=leader)
+        raise Refused(refusal, FORMAT, before)
 
 
 def _replay_as_far_as_possible(before: Match, events: Sequence[dict[str, Any]]) -> Match:

@@ -2,10 +2,11 @@
 values are in :mod:`.rounds`), the totals, and the actions that move it on
 (:mod:`.actions`: bids, a cursed suit, a quick round entry, a trick).
 
+``Match.refusal`` is the one definition of what may be entered: the
+:class:`~referee.game.Refusal` (a :class:`~.refusals.Rule` and its values) or None.
 ``Match.apply`` returns a :class:`~referee.game.Step`, the new match and what the action
-did, or raises ``InputError`` (the entry cannot be used, exit 2) or ``RuleError`` (the
-rules say no, exit 1; the reason is ``Match.refusal``'s). Nothing here prints or reads
-files.
+did, or raises :class:`~referee.errors.Refused` with that refusal. Nothing here prints,
+reads files or words a message (the voice, :mod:`.voice`, does).
 """
 
 from __future__ import annotations
@@ -15,14 +16,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from referee.cards import Card, Suit
-from referee.errors import InputError, RuleError
-from referee.game import Outcome, Step
-from referee.i18n import _, ngettext
+from referee.errors import Refused
+from referee.game import Outcome, Refusal, Step, refuse
 from referee.smoorverliefd.actions import (
     Action,
     Bids,
     BidsMade,
     CurseSuit,
+    Effect,
     PlayTrick,
     QuickRound,
     RoundScored,
@@ -31,12 +32,13 @@ from referee.smoorverliefd.actions import (
 )
 from referee.smoorverliefd.dealing import SMOORVERLIEFD_HANDS
 from referee.smoorverliefd.quick import captures_from_entry
+from referee.smoorverliefd.refusals import Rule
 from referee.smoorverliefd.rounds import PlayedRound, RoundInProgress, most_collected, new_round, next_dealer
-from referee.smoorverliefd.scoring import ALL_HEARTS, Capture, Standing, score_round, side_names, standing
+from referee.smoorverliefd.scoring import ALL_HEARTS, Capture, Standing, score_round, standing
 from referee.smoorverliefd.setup import Setup, Variant
 from referee.smoorverliefd.tricks import Trick, follow_suit_problem, follow_up, trick_winner
-from referee.smoorverliefd.words import both, card_name, points
 
+FORMAT = "referee/smoorverliefd"  # the save file's format: the voice that words a refusal is found by it
 MAX_BID = ALL_HEARTS
 
 
@@ -71,10 +73,8 @@ class Match:
             return None
         setup = self.setup
         seats = (state.winner,) if setup.duos is None else tuple(setup.duos[state.winner])
-        reason = ngettext("{side} wins with {points}", "{side} win with {points}", len(seats)).format(
-            side=side_names(setup)[state.winner], points=points(state.totals[state.winner])
-        )
-        return Outcome(winners=seats, termination=Termination.TARGET_REACHED, reason=reason)
+        details = (("side", state.winner), ("points", state.totals[state.winner]))
+        return Outcome(winners=seats, termination=Termination.TARGET_REACHED, details=details)
 
     @property
     def cards_each(self) -> int:
@@ -100,12 +100,20 @@ class Match:
             for cards in self.won_so_far()
         )
 
-    def hands_in_play(self) -> tuple[frozenset[Card], ...]:
-        """A seeded match: the cards each player still holds this round."""
+    def hands_refusal(self) -> Refusal | None:
+        """Why nobody holds known cards now: physical cards, or the match is over."""
         if self.current.hands is None:
-            raise InputError(_("this match is played with physical cards; only a match started with --seed knows the hands"))
+            return refuse(Rule.PHYSICAL_CARDS, unusable=True)
         if self.outcome is not None:
-            raise InputError(_("the match is over; no cards are in hand"))
+            return refuse(Rule.NO_CARDS_IN_HAND, unusable=True)
+        return None
+
+    def hands_in_play(self) -> tuple[frozenset[Card], ...]:
+        """A seeded match: the cards each player still holds this round (``Refused``
+        when there are none to know, :meth:`hands_refusal`)."""
+        refusal = self.hands_refusal()
+        if refusal is not None or self.current.hands is None:
+            raise Refused(refusal, FORMAT, self)
         return self.current.hands
 
     def playable(self, typed: Sequence[Card] = ()) -> tuple[Card, ...]:
@@ -124,20 +132,20 @@ class Match:
 
     # --- actions ----------------------------------------------------------------------
 
-    def refusal(self, action: Action) -> str | None:
-        """Why the rules forbid ``action`` now (exit 1), or None when it may be entered:
-        the one definition of what may be entered. An action that cannot be used at all
-        (a count out of range, a trick of the wrong size) raises ``InputError`` (exit 2),
-        in the order a player reads the entry."""
+    def refusal(self, action: Action) -> Refusal | None:
+        """Why ``action`` may not be entered now, or None when it may: the one definition
+        of what may be entered. It never raises; a refusal of an action that cannot be
+        used at all (a count out of range, a trick of the wrong size) is ``unusable``
+        (exit 2), found in the order a player reads the entry."""
         judged = self._judge(action)
-        return judged if isinstance(judged, str) else None
+        return judged if isinstance(judged, Refusal) else None
 
-    def apply(self, action: Action) -> Step[Match]:
-        """The match after ``action`` and what it did; ``RuleError`` with the refusal
-        when the rules forbid it."""
+    def apply(self, action: Action) -> Step[Match, Effect]:
+        """The match after ``action`` and what it did; :class:`~referee.errors.Refused`
+        with the refusal when the rules forbid it."""
         judged = self._judge(action)
-        if isinstance(judged, str):
-            raise RuleError(judged)
+        if isinstance(judged, Refusal):
+            raise Refused(judged, FORMAT, self)
         current = self.current
         if isinstance(action, Bids):
             bids = dict(action.bids)
@@ -151,12 +159,12 @@ class Match:
         assert isinstance(action, PlayTrick)
         return self._trick(action.cards)
 
-    def _judge(self, action: Action) -> str | _QuickEntry | None:
+    def _judge(self, action: Action) -> Refusal | _QuickEntry | None:
         """The refusal of ``action``, or None; a quick entry that may be made is given
         back checked, as the captures it scores (so it is read once)."""
         winner = self.standing.winner
         if winner is not None:
-            return _("the match is over: {side} won; start a new match with `new`").format(side=side_names(self.setup)[winner])
+            return refuse(Rule.MATCH_OVER, side=winner)
         if isinstance(action, Bids):
             return self._bids_refusal(action)
         if isinstance(action, CurseSuit):
@@ -168,92 +176,88 @@ class Match:
             return self._quick_round_check(action)
         return self._trick_refusal(action)
 
-    def _bids_refusal(self, action: Bids) -> str | None:
+    def _bids_refusal(self, action: Bids) -> Refusal | None:
         """Blinde Liefde: "Spelers bieden hoeveel harten ze zullen vangen voordat de ronde begint"."""
         if not self.setup.has(Variant.BLINDE_LIEFDE):
-            raise InputError(_("bids belong to the blinde-liefde variant, which this match does not play"))
+            return refuse(Rule.NOT_A_BIDDING_MATCH, unusable=True)
         current = self.current
         if current.tricks:
-            return _("round {number} has begun; bids are made before the first trick").format(number=current.number)
+            return refuse(Rule.BIDS_AFTER_FIRST_TRICK, round=current.number)
         if current.bids is not None:
-            return _("the bids for round {number} are in already; `undo` them to change them").format(number=current.number)
+            return refuse(Rule.BIDS_ALREADY_IN, round=current.number)
         bids = dict(action.bids)
-        missing = [self.setup.players[seat] for seat in range(self.setup.count) if seat not in bids]
+        missing = tuple(seat for seat in range(self.setup.count) if seat not in bids)
         if missing:
-            raise InputError(_("every player bids; missing: {names}").format(names=", ".join(missing)))
+            return refuse(Rule.BIDS_MISSING, unusable=True, seats=missing)
         for seat, bid in bids.items():
             if not 0 <= bid <= MAX_BID:
-                message = _("{name} bids {bid}; a bid is a number of hearts from 0 to 13")
-                raise InputError(message.format(name=self.setup.players[seat], bid=bid))
+                return refuse(Rule.BID_OUT_OF_RANGE, unusable=True, seat=seat, bid=bid)
         return None
 
-    def _curse_refusal(self) -> str | None:
+    def _curse_refusal(self) -> Refusal | None:
         """Cupid's Arrow: the player with the fewest hearts deals the next round and names
         a cursed suit (*vervloekte kleur*)."""
         current = self.current
         if not self.setup.has(Variant.CUPIDO):
-            raise InputError(_("a cursed suit belongs to the cupido variant, which this match does not play"))
+            return refuse(Rule.NOT_A_CUPIDO_MATCH, unusable=True)
         if current.number == 1:
-            return _("the first round has no cursed suit: it is named after a round, by the player with the fewest hearts")
+            return refuse(Rule.NO_CURSE_IN_FIRST_ROUND)
         if current.tricks:
-            return _("round {number} has begun; the cursed suit is named before the first trick").format(number=current.number)
+            return refuse(Rule.CURSE_AFTER_FIRST_TRICK, round=current.number)
         if current.cursed_suit is not None:
-            return _("the cursed suit for round {number} is named already; `undo` it to change it").format(number=current.number)
+            return refuse(Rule.CURSE_ALREADY_NAMED, round=current.number)
         return None
 
-    def _round_may_begin(self) -> str | None:
+    def _round_may_begin(self) -> Refusal | None:
         current = self.current
         if self.setup.has(Variant.BLINDE_LIEFDE) and current.bids is None:
-            return _("blinde-liefde: record the bids for round {number} first (`bid FILE NAME=N …`)").format(number=current.number)
+            return refuse(Rule.BIDS_FIRST, round=current.number)
         if self.setup.has(Variant.CUPIDO) and current.number > 1 and current.cursed_suit is None:
-            dealer = self.setup.players[current.dealer]
-            message = _("cupido: {dealer} names the cursed suit for round {number} first (`curse FILE SUIT`)")
-            return message.format(dealer=dealer, number=current.number)
+            return refuse(Rule.CURSE_FIRST, dealer=current.dealer, round=current.number)
         return None
 
-    def _quick_round_check(self, action: QuickRound) -> str | _QuickEntry:
+    def _quick_round_check(self, action: QuickRound) -> Refusal | _QuickEntry:
         """One line per round: the hearts each player captured, who took A♥, the dead cards."""
         current = self.current
         if current.tricks:
-            message = ngettext(
-                "round {number} is being entered trick by trick ({count} trick so far); finish it with `trick`, or `undo` the tricks first",
-                "round {number} is being entered trick by trick ({count} tricks so far); finish it with `trick`, or `undo` the tricks first",
-                len(current.tricks),
-            )
-            return message.format(number=current.number, count=len(current.tricks))
-        captures, ace, dead = captures_from_entry(self.setup, current.dead, dict(action.hearts), action.ace, action.dead)
-        return _QuickEntry(captures, ace, dead, self._cursed_most_entry(action.cursed, captures))
+            return refuse(Rule.ROUND_IN_TRICKS, round=current.number, count=len(current.tricks))
+        captured = captures_from_entry(self.setup, current.dead, dict(action.hearts), action.ace, action.dead)
+        if isinstance(captured, Refusal):
+            return captured
+        captures, ace, dead = captured
+        cursed = self._cursed_most_entry(action.cursed, captures)
+        if isinstance(cursed, Refusal):
+            return cursed
+        return _QuickEntry(captures, ace, dead, cursed)
 
-    def _trick_refusal(self, action: PlayTrick) -> str | None:
+    def _trick_refusal(self, action: PlayTrick) -> Refusal | None:
         """One trick, cards in play order from the leader: one card per player, none
         played before this round, and with a seeded deal each from its player's hand,
         following suit."""
         setup, current, cards = self.setup, self.current, action.cards
         leader = current.leader
         if len(cards) != setup.count:
-            message = _("a trick has {count} cards, one per player in play order from the leader ({leader}); got {got}")
-            raise InputError(message.format(count=setup.count, leader=setup.players[leader], got=len(cards)))
+            return refuse(Rule.TRICK_SIZE, unusable=True, count=setup.count, leader=leader, got=len(cards))
         seen: set[Card] = set()
         played = current.played
         for card in cards:
             if card in seen:
-                raise InputError(_("{card} is named twice in this trick").format(card=card_name(card)))
+                return refuse(Rule.CARD_TWICE_IN_TRICK, unusable=True, card=card)
             if card in played:
                 number = next(t.number for t in current.tricks if card in t.cards)
-                message = _("{card} was already played in trick {trick} of round {number}")
-                return message.format(card=card_name(card), trick=number, number=current.number)
+                return refuse(Rule.CARD_ALREADY_PLAYED, card=card, trick=number, round=current.number)
             seen.add(card)
         if current.hands is not None:
             led: Suit | None = None
             for position, card in enumerate(cards):
                 seat = (leader + position) % setup.count
-                problem = follow_suit_problem(current.hands[seat], card, led)
-                if problem:
-                    return _("trick {number}: {name} {problem}").format(number=len(current.tricks) + 1, name=setup.players[seat], problem=problem)
+                broken = follow_suit_problem(current.hands[seat], card, led)
+                if broken is not None:
+                    return refuse(broken, trick=len(current.tricks) + 1, seat=seat, card=card, suit=led)
                 led = led or card.suit
         return None
 
-    def _trick(self, cards: Sequence[Card]) -> Step[Match]:
+    def _trick(self, cards: Sequence[Card]) -> Step[Match, Effect]:
         """The trick is won (the winner leads the next); after the last one the round is scored."""
         setup, current = self.setup, self.current
         leader = current.leader
@@ -279,34 +283,27 @@ class Match:
 
     # --- helpers ----------------------------------------------------------------------
 
-    def _cursed_most_entry(self, cursed_most: Sequence[int], captures: Sequence[Capture]) -> tuple[int, ...]:
+    def _cursed_most_entry(self, cursed_most: Sequence[int], captures: Sequence[Capture]) -> tuple[int, ...] | Refusal:
         """Who collected the most cards of the cursed suit, as the quick entry says.
 
         When hearts are cursed the entry's heart counts already say who collected most
-        (all tied players), so ``--cursed`` may be left out and must agree when given.
+        (all tied players), so the entry may leave it out and must agree when it says.
         """
         suit = self.current.cursed_suit
         if suit is None:
             if cursed_most:
-                raise InputError(_("no cursed suit this round, so nobody loses points for one; leave out --cursed"))
+                return refuse(Rule.NO_CURSED_SUIT, unusable=True)
             return ()
         if suit is Suit.HEARTS:
             collected = most_collected([capture.count for capture in captures])
             if cursed_most and sorted(set(cursed_most)) != list(collected):
-                names = self.setup.players
-                most = both([names[seat] for seat in collected]) or _("nobody")
-                each = ""
-                if collected:
-                    count = captures[collected[0]].count
-                    each = (_(" ({count}♥ each)") if len(collected) > 1 else " ({count}♥)").format(count=count)
-                said = ", ".join(names[seat] for seat in cursed_most)
-                message = _("hearts are the cursed suit, so the counts decide: {most} collected the most{each}, not {said} as --cursed says; leave out --cursed")
-                raise InputError(message.format(most=most, each=each, said=said))
+                count = captures[collected[0]].count if collected else 0
+                return refuse(Rule.COUNTS_DECIDE_THE_CURSE, unusable=True, most=collected, count=count, said=tuple(cursed_most))
             return collected
         if not cursed_most:
-            raise InputError(_("cupido: who collected the most {suit} this round? add --cursed NAME (all tied players)").format(suit=suit.symbol))
+            return refuse(Rule.WHO_COLLECTED_THE_CURSE, unusable=True, suit=suit)
         if len(set(cursed_most)) != len(cursed_most):
-            raise InputError(_("a player is named twice in --cursed"))
+            return refuse(Rule.CURSED_NAMED_TWICE, unusable=True)
         return tuple(sorted(cursed_most))
 
     def _finish_tricks(self) -> Match:

@@ -2,6 +2,13 @@
 
 SPEC §6.5 fixes the keys of `standings`: ``{"players": [{"name", "total"}, …],
 "rounds": [...], "target", "winner"}``; everything else here is an extension.
+
+One rule for both languages: JSON is for scripts, so its keys and values (names,
+cards as saved, numbers, variant and suit codes) are the same in English and Dutch;
+words for people are words only where a value is a sentence (``history --json``'s
+``summary`` and ``section``, a refusal's ``error``) and those follow the chosen
+language, as the CSV's header and its revokes column do (a spreadsheet is read by
+people).
 """
 
 from __future__ import annotations
@@ -14,7 +21,7 @@ from referee.smoorverliefd.rounds import PlayedRound
 from referee.smoorverliefd.scoring import side_names, side_totals
 from referee.smoorverliefd.setup import Variant
 from referee.smoorverliefd.tricks import Revoke, Trick
-from referee.smoorverliefd.words import card_symbol, points
+from referee.smoorverliefd.voice import revoke_text
 
 
 def next_round(match: Match) -> dict[str, Any]:
@@ -113,17 +120,6 @@ def revoke_json(match: Match, revoke: Revoke, round_number: int) -> dict[str, An
     }
 
 
-def revoke_text(match: Match, revoke: Revoke, round_number: int) -> str:
-    """A revoke in words, the same on every screen and in the CSV export."""
-    name = match.setup.players[revoke.seat]
-    text = _("{name} did not follow {suit} in trick {trick} of round {round} but played {card} in trick {played_in}").format(
-        name=name, suit=revoke.suit.symbol, trick=revoke.showed_out_in, round=round_number,
-        card=card_symbol(revoke.card), played_in=revoke.played_in,
-    )  # fmt: skip
-    penalty = match.setup.revoke_penalty
-    return text + (_("; {name} loses {points} this round").format(name=name, points=points(penalty)) if penalty else "")
-
-
 def running_totals(match: Match) -> list[tuple[int, ...]]:
     """The cumulative player totals after each round."""
     totals = (0,) * match.setup.count
@@ -162,9 +158,15 @@ def standings_json(match: Match) -> dict[str, Any]:
 
 
 def csv_rows(match: Match) -> list[list[str | int]]:
-    """One row per round: its points per player, then the running totals."""
+    """One row per round: its points per player, then the running totals.
+
+    The CSV is for people (a spreadsheet): its header is words, in the chosen language,
+    like the revokes' column; the numbers and names are the same in every language."""
     names = match.setup.players
-    header: list[str | int] = ["round", "dealer", *(f"{n} points" for n in names), *(f"{n} total" for n in names), "champions", "revokes"]
+    header: list[str | int] = [
+        _("round"), _("dealer"), *(_("{name} points").format(name=n) for n in names),
+        *(_("{name} total").format(name=n) for n in names), _("champions"), _("revokes"),
+    ]  # fmt: skip
     sides = side_names(match.setup)
     rows = [header]
     for played, totals in zip(match.rounds, running_totals(match)):

@@ -3,20 +3,21 @@ setup and events, and the match's own rules (:class:`~referee.smoorverliefd.matc
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-from referee.game import Outcome, Rules, Step
-from referee.i18n import _
+from referee.cards import Card
+from referee.errors import Refused
+from referee.game import Outcome, Refusal, Rules, Step
 from referee.smoorverliefd import actions
-from referee.smoorverliefd.actions import Action, TrickTaken
-from referee.smoorverliefd.match import Match
+from referee.smoorverliefd.actions import Action, Effect, PlayTrick
+from referee.smoorverliefd.match import FORMAT, Match
 from referee.smoorverliefd.setup import Setup
-from referee.smoorverliefd.words import saved_card, saved_suit
+from referee.smoorverliefd.view import SeatView, seat_view
 
 
 class SmoorverliefdRules:
-    format = "referee/smoorverliefd"
+    format = FORMAT
     version = 1
     command = "referee smoor"
 
@@ -35,60 +36,55 @@ class SmoorverliefdRules:
     def encode(self, state: Match, action: Action) -> dict[str, Any]:
         return actions.encode(state.setup, action)
 
-    def apply(self, state: Match, action: Action) -> Step[Match]:
+    def apply(self, state: Match, action: Action) -> Step[Match, Effect]:
+        refusal = state.refusal(action)
+        if refusal is not None:
+            raise Refused(refusal, self.format, state)
         return state.apply(action)
 
-    def refusal(self, state: Match, action: Action) -> str | None:
+    def refusal(self, state: Match, action: Action) -> Refusal | None:
         return state.refusal(action)
 
-    def legal_actions(self, state: Match) -> None:
-        """Not listed: a quick entry has too many forms, and with physical cards the
-        hands are unknown."""
-        return None
+    def legal_actions(self, state: Match) -> Iterator[PlayTrick]:
+        """In a seeded round that may be played, every legal trick, lazily: each player
+        in turn plays a card :meth:`Match.playable` allows after the cards before it.
+
+        Nothing otherwise: with physical cards the hands are unknown, and the other
+        entries are not listed (a quick entry has unboundedly many forms, and bids and
+        a cursed suit are the table's choice, not a move to search). Before the bids or
+        the cursed suit of a round are in, no trick is legal, so none is listed."""
+        probe = _first_trick(state)
+        if probe is None or state.refusal(probe) is not None:
+            return
+        yield from _tricks(state, ())
 
     def outcome(self, state: Match) -> Outcome | None:
         return state.outcome
 
-    def describe(self, event: Mapping[str, Any]) -> str:
-        """One line per event, as it was entered."""
-        kind = event.get("kind")
-        if kind == "bid":
-            return _("bids: ") + ", ".join(f"{name} {bid}" for name, bid in event.get("bids", {}).items())
-        if kind == "curse":
-            return _("cursed suit: {suit}").format(suit=saved_suit(event.get("suit")))
-        if kind == "trick":
-            return _("trick: ") + " ".join(saved_card(card) for card in event.get("cards", []))
-        if kind == "round":
-            parts = []
-            for name, hearts in event.get("hearts", {}).items():
-                parts.append(f"{name} {','.join(map(saved_card, hearts)) if isinstance(hearts, list) else hearts}")
-            line = _("round: ") + (", ".join(parts) or _("no hearts"))
-            if event.get("ace"):
-                line += f"; A♥ {event['ace']}"
-            if event.get("dead"):
-                line += _("; dead {cards}").format(cards=" ".join(map(saved_card, event["dead"])))
-            if event.get("cursed"):
-                line += _("; most of the cursed suit: {names}").format(names=", ".join(event["cursed"]))
-            return line
-        return str(kind)
+    def seats(self, state: Match) -> tuple[str, ...]:
+        return state.setup.players
 
-    def history_detail(self, before: Match, event: Mapping[str, Any], step: Step[Match]) -> dict[str, Any]:
-        """An event in its round: `history` groups the events by round ("Round 2 — Bram
-        deals"), and a trick says who won it and the revoke it proved, if any."""
-        from referee.smoorverliefd.report import revoke_text
-        from referee.smoorverliefd.words import card_name
-
-        number, names = before.current.number, before.setup.players
-        section = _("Round {number} — {dealer} deals").format(number=number, dealer=names[before.current.dealer])
-        detail: dict[str, Any] = {"round": number, "section": section}
-        if isinstance(step.effect, TrickTaken):
-            played = step.effect.trick
-            cards = " ".join(card_name(card) for card in played.cards)
-            summary = _("trick {number}: {cards} — {winner} wins").format(number=played.number, cards=cards, winner=names[played.winner])
-            for revoke in step.effect.revokes:
-                summary += _("; revoke (verzaken): {revoke}").format(revoke=revoke_text(step.state, revoke, number))
-            detail["summary"] = summary
-        return detail
+    def view(self, state: Match, seat: int | None) -> SeatView:
+        return seat_view(state, seat)
 
 
-RULES: Rules[Match, Action] = SmoorverliefdRules()
+def _first_trick(state: Match) -> PlayTrick | None:
+    """One legal trick if there is any (the first in :meth:`Match.playable` order)."""
+    cards: list[Card] = []
+    while len(cards) < state.setup.count:
+        playable = state.playable(cards)
+        if not playable:
+            return None
+        cards.append(playable[0])
+    return PlayTrick(tuple(cards))
+
+
+def _tricks(state: Match, typed: tuple[Card, ...]) -> Iterator[PlayTrick]:
+    if len(typed) == state.setup.count:
+        yield PlayTrick(typed)
+        return
+    for card in state.playable(typed):
+        yield from _tricks(state, typed + (card,))
+
+
+RULES: Rules[Setup, Match, Action, Effect] = SmoorverliefdRules()

@@ -16,8 +16,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from referee.cards import Card, Suit
-from referee.i18n import _
-from referee.smoorverliefd.words import card_symbol, suit_name
+from referee.smoorverliefd.refusals import Rule
 
 
 def trick_winner(cards: Sequence[Card], trump: Suit | None = None) -> int:
@@ -48,13 +47,13 @@ class Trick:
         return self.cards[0].suit
 
 
-def follow_suit_problem(hand: Collection[Card], card: Card, led: Suit | None) -> str | None:
-    """Why playing ``card`` from ``hand`` breaks a rule, or None when it may be played."""
+def follow_suit_problem(hand: Collection[Card], card: Card, led: Suit | None) -> Rule | None:
+    """The rule playing ``card`` from ``hand`` breaks (:attr:`Rule.NOT_HELD`,
+    :attr:`Rule.MUST_FOLLOW`), or None when it may be played."""
     if card not in hand:
-        return _("does not hold {card}").format(card=card_symbol(card))
+        return Rule.NOT_HELD
     if led is not None and card.suit is not led and any(held.suit is led for held in hand):
-        message = _("must follow {suit}: they still hold {suit_name}, so {card} may not be played")
-        return message.format(suit=led.symbol, suit_name=suit_name(led), card=card_symbol(card))
+        return Rule.MUST_FOLLOW
     return None
 
 

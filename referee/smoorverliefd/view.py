@@ -1,0 +1,67 @@
+"""What one seat may see of a Smoorverliefd match (SPEC §6.6): the seat views.
+
+Public, for every seat and for the table: the players, the round, who deals and leads,
+the tricks of the round so far and the last trick, the scores and totals, the cursed
+suit, the bids once made, how many cards each player holds, and the dead pile of the
+last round once that round is over. Private: a seat's own hand in a seeded round (the
+referee dealt it); the other hands and this round's dead pile are nobody's until the
+round is over. ``view(match, None)`` is the public view: no hand at all.
+
+Like OpenSpiel's observation for a player, the view is computed from the match, not
+filtered by a screen: a front end shows a seat its view and nothing else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.cards import Card, Suit
+from referee.smoorverliefd.match import Match
+from referee.smoorverliefd.tricks import Trick
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat's view of the match (``seat`` None: the public's)."""
+
+    seat: int | None
+    players: tuple[str, ...]
+    round: int
+    dealer: int
+    leader: int  # who leads the next trick
+    tricks: tuple[Trick, ...]  # the round's tricks so far
+    last_trick: Trick | None  # the last trick played, this round or the one before
+    scores: tuple[tuple[int, ...], ...]  # each finished round's points, per player
+    totals: tuple[int, ...]
+    cursed_suit: Suit | None
+    bids: tuple[int, ...] | None
+    cards_in_hand: tuple[int, ...] | None  # per seat; None with physical cards
+    last_round_dead: tuple[Card, ...]  # the finished round's dead pile, as far as it is known
+    hand: tuple[Card, ...] | None  # the seat's own cards, in hand order; None when not known to it
+    over: bool
+
+
+def seat_view(match: Match, seat: int | None) -> SeatView:
+    """What ``seat`` may see of ``match`` (None: only what is public)."""
+    current = match.current
+    over = match.outcome is not None
+    hands = None if over else current.hands
+    last_trick = current.tricks[-1] if current.tricks else next((p.tricks[-1] for p in match.rounds[-1:] if p.tricks), None)
+    own = None if hands is None or seat is None else tuple(sorted(hands[seat], key=lambda card: card.sort_key))
+    return SeatView(
+        seat=seat,
+        players=match.setup.players,
+        round=current.number,
+        dealer=current.dealer,
+        leader=current.leader,
+        tricks=() if over else current.tricks,
+        last_trick=last_trick,
+        scores=tuple(played.score.total for played in match.rounds),
+        totals=match.totals,
+        cursed_suit=None if over else current.cursed_suit,
+        bids=None if over else current.bids,
+        cards_in_hand=None if hands is None else tuple(len(hand) for hand in hands),
+        last_round_dead=match.rounds[-1].dead if match.rounds else (),
+        hand=own,
+        over=over,
+    )
