@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
+import pytest
+
 from referee.cards import Card
+from referee.errors import RefereeError
 from referee.game import Step
-from referee.smoorverliefd.actions import Action, PlayTrick
+from referee.smoorverliefd.actions import Action, Effect, PlayTrick
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.ruleset import RULES
 
@@ -34,10 +38,19 @@ def play_round(match: Match, rng: random.Random) -> Match:
     return match
 
 
-def step(match: Match, entry: Action | Mapping[str, Any]) -> Step[Match]:
+def step(match: Match, entry: Action | Mapping[str, Any]) -> Step[Match, Effect]:
     """Apply one entry, an action or a save file's event, as the save-file engine does."""
     return RULES.apply(match, RULES.decode(match, entry) if isinstance(entry, Mapping) else entry)
 
 
 def play(match: Match, entry: Action | Mapping[str, Any]) -> Match:
     return step(match, entry).state
+
+
+@contextmanager
+def unusable(match: str | None = None) -> Iterator[pytest.ExceptionInfo[RefereeError]]:
+    """Input that cannot be used (exit 2): refused when the entry is read, or by the
+    rules as an unusable refusal, with a message that says ``match``."""
+    with pytest.raises(RefereeError, match=match) as error:
+        yield error
+    assert error.value.exit_code == 2, str(error.value)

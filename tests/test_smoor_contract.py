@@ -5,7 +5,6 @@ action reports, and the end of the match as an Outcome."""
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 from hypothesis import given, settings
@@ -14,9 +13,11 @@ from hypothesis import strategies as st
 from referee import savefile
 from referee.cards import Card, Suit, french_deck
 from referee.data import example
-from referee.errors import InputError, RuleError
-from referee.game import Outcome
+from referee.errors import InputError, Refused
+from referee.game import Outcome, Refusal, refuse
 from referee.smoorverliefd.actions import Bids, BidsMade, CurseSuit, PlayTrick, QuickRound, RoundScored, SuitCursed
+from referee.smoorverliefd.refusals import Rule
+from referee.smoorverliefd.voice import VOICE
 from referee.smoorverliefd.entry import bid_entry, curse_entry, quick_round, round_entry, trick_entry
 from referee.smoorverliefd.match import Match, Termination
 from referee.smoorverliefd.ruleset import RULES
@@ -52,16 +53,33 @@ def test_entries_typed_at_the_table_are_saved_with_canonical_names_and_cards_in_
         assert RULES.decode(match, RULES.encode(match, action)) == action
 
 
-def test_a_refused_action_raises_the_rule_error_its_refusal_gives():
+def test_a_refused_action_raises_the_refusal_its_rules_give_and_the_voice_words_it():
     over = play(Match.start(FOUR), quick_round(FOUR, ["a=13"], "a"))
     over = play(over, quick_round(FOUR, ["a=13"], "a"))
     over = play(over, quick_round(FOUR, ["a=13"], "a"))
     action = quick_round(FOUR, ["b=13"], "b")
-    reason = RULES.refusal(over, action)
-    assert reason == "the match is over: Anna won; start a new match with `new`"
-    with pytest.raises(RuleError) as refused:
+    refusal = RULES.refusal(over, action)
+    assert refusal == refuse(Rule.MATCH_OVER, side=0) and refusal.exit_code == 1
+    with pytest.raises(Refused) as refused:
         RULES.apply(over, action)
-    assert str(refused.value) == reason
+    assert refused.value.refusal == refusal and refused.value.exit_code == 1
+    assert str(refused.value) == VOICE.refusal(over, refusal) == "the match is over: Anna won; start a new match with `new`"
+
+
+def test_input_that_cannot_be_used_is_an_unusable_refusal_exit_2_never_an_exception():
+    match = Match.start(FOUR)
+    assert RULES.refusal(match, PlayTrick((Card(2, Suit.SPADES),))) == refuse(Rule.TRICK_SIZE, unusable=True, count=4, leader=1, got=1)
+    assert RULES.refusal(match, Bids(((0, 1),))) == refuse(Rule.NOT_A_BIDDING_MATCH, unusable=True)
+    refusal = RULES.refusal(match, QuickRound(hearts=((0, 14),)))
+    assert refusal is not None and refusal.exit_code == 2
+    assert VOICE.refusal(match, refusal) == "Anna=14: a player captures 0 to 13 hearts"
+
+
+def test_actions_and_effects_of_different_kinds_never_compare_equal():
+    assert Bids(()) != PlayTrick(())
+    assert CurseSuit(Suit.SPADES) != SuitCursed(1, Suit.SPADES)[1:]
+    assert PlayTrick(()) != ()
+    assert len({Bids(()), PlayTrick(())}) == 2
 
 
 def _random_action(match: Match, rng: random.Random):
@@ -89,25 +107,22 @@ def _random_action(match: Match, rng: random.Random):
     st.sets(st.sampled_from(["cupido", "blinde-liefde", "troef"])),
 )
 def test_an_action_is_refused_exactly_when_its_refusal_says_why(seed, draw, players, variants):
-    """Random actions, legal or not, through a seeded match: ``apply`` raises RuleError
-    with the refusal's words when there is one, raises the same InputError as the
-    refusal for an action that cannot be used, and applies the action otherwise."""
+    """Random actions, legal or not, through a seeded match: ``refusal`` never raises;
+    ``apply`` raises Refused with that refusal (and its exit code) when there is one, and
+    applies the action otherwise."""
     setup = Setup.build(["Anna", "Bram", "Cees", "Daan", "Eva"][:players], seed=seed, target=200, variants=sorted(variants))
     match, rng = Match.start(setup), random.Random(draw)
     for _ in range(40):
         action = _random_action(match, rng)
-        try:
-            reason = RULES.refusal(match, action)
-        except InputError as unusable:
-            with pytest.raises(InputError, match=re.escape(str(unusable))):
-                RULES.apply(match, action)
-            continue
+        reason = RULES.refusal(match, action)
         if reason is None:
             match = RULES.apply(match, action).state
         else:
-            with pytest.raises(RuleError) as refused:
+            assert isinstance(reason, Refusal)
+            with pytest.raises(Refused) as refused:
                 RULES.apply(match, action)
-            assert str(refused.value) == reason
+            assert refused.value.refusal == reason and refused.value.exit_code == reason.exit_code
+            assert str(refused.value) == VOICE.refusal(match, reason)
 
 
 def test_bids_and_a_cursed_suit_report_the_round_they_are_for():
@@ -129,7 +144,9 @@ def test_the_match_ends_after_the_round_in_which_a_side_reaches_the_target_the_h
     match = play(match, QuickRound(hearts=((0, 10), (1, 3)), ace=0))  # Anna 26, Bram 25
     assert RULES.outcome(match) is None
     match = play(match, QuickRound(hearts=((0, 2), (1, 11)), ace=1))  # Anna 28, Bram 40
-    assert RULES.outcome(match) == Outcome(winners=(1,), termination=Termination.TARGET_REACHED, reason="Bram wins with 40 points")
+    outcome = RULES.outcome(match)
+    assert outcome == Outcome(winners=(1,), termination=Termination.TARGET_REACHED, details=(("side", 1), ("points", 40)))
+    assert VOICE.outcome(match, outcome) == "Bram wins with 40 points"
 
 
 def test_a_tie_on_top_at_the_target_is_no_outcome_yet_one_more_round_is_played():
@@ -137,14 +154,14 @@ def test_a_tie_on_top_at_the_target_is_no_outcome_yet_one_more_round_is_played()
     tie = play(Match.start(setup), QuickRound(hearts=((0, 2), (1, 6), (2, 5)), ace=0))  # Anna 6, Bram 6, Cees 5
     assert tie.standing.tied_at_target and RULES.outcome(tie) is None
     won = play(tie, QuickRound(hearts=((0, 13),), ace=0))
-    assert RULES.outcome(won) == Outcome(winners=(0,), termination=Termination.TARGET_REACHED, reason="Anna wins with 40 points")
+    assert RULES.outcome(won) == Outcome(winners=(0,), termination=Termination.TARGET_REACHED, details=(("side", 0), ("points", 40)))
 
 
 def test_partners_win_as_a_duo_so_the_outcome_names_both_seats():
     setup = Setup.build(["Anna", "Bram", "Cees", "Daan"], variants=["partners"], target=20)
     match = play(Match.start(setup), QuickRound(hearts=((1, 13),), ace=1))
     outcome = RULES.outcome(match)
-    assert outcome is not None and outcome.winners == (1, 3) and outcome.reason == "Bram & Daan win with 34 points"
+    assert outcome is not None and outcome.winners == (1, 3) and VOICE.outcome(match, outcome) == "Bram & Daan win with 34 points"
 
 
 def test_the_outcome_is_a_property_of_the_match_and_the_rules_return_it():

@@ -168,7 +168,7 @@ def test_every_dutch_command_word_runs_the_english_command(referee, match_file, 
 def test_dutch_ranks_with_a_suit_symbol_are_read_and_dutch_output_writes_them(referee, tmp_path):
     path = tmp_path / "gedeeld.toml"
     referee("smoor", "nieuw", str(path), "Anna", "Bram", "Cees", "Daan", "--seed", "s")
-    hands = referee("smoor", "hands", str(path), "--json").json()["hands"]
+    hands = {name: referee("smoor", "hands", str(path), "--player", name, "--json").json()["hands"][name] for name in ("Anna", "Bram", "Cees", "Daan")}
     leader = hands["Bram"]
     lead = next(card for card in leader if card.endswith("S") and card[0] in "KQJ") if any(c.endswith("S") and c[0] in "KQJ" for c in leader) else None
     if lead is None:

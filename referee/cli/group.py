@@ -175,7 +175,7 @@ _CLICK_WORDS: tuple[tuple[str, Callable[..., str]], ...] = (
     (r"option '(.*)' requires an argument", lambda name: _("option {0} requires an argument").format(name)),
     (r"option '(.*)' requires (\d+) arguments", lambda name, n: _("option {0} requires {1} arguments").format(name, n)),
     (r"got unexpected extra argument(?:s|\(s\))? \((.*)\)", lambda extra: _("got unexpected extra argument(s) ({0})").format(extra)),
-    (r"invalid value for '(.*?)': (.*)", lambda name, why: _("invalid value for {0}: {1}").format(name, why)),
+    (r"invalid value for '(.*?)'(?: / '[^']*')*: (.*)", lambda name, why: _("invalid value for {0}: {1}").format(name, why)),
 )  # fmt: skip
 
 
