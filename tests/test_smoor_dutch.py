@@ -118,7 +118,7 @@ def test_lang_nl_prints_the_quick_commands_in_dutch(referee, match_file):
     assert result.exit_code == 0
     assert result.stdout.splitlines() == [
         "Ronde 1: Anna 3 (3♥) · Bram 0 · Cees 13 (9♥ met A♥) ★ · Daan 1 (1♥)",
-        "Totalen: Cees 13 · Anna 3 · Daan 1 · Bram 0  (nog 37 tot 50)",
+        "Totalen: Cees 13 · Anna 3 · Daan 1 · Bram 0  (nog 37 punten tot 50)",
         "Ronde 2 — Bram deelt, Cees komt uit",
     ]
 
@@ -203,7 +203,7 @@ def test_a_refusal_in_dutch_keeps_its_exit_code_and_leaves_the_file_untouched(re
     before = match_file.read_bytes()
     result = dutch(referee, "smoor", "ronde", str(match_file), "a=3", "b=3")
     assert result.exit_code == 2
-    assert result.stderr == "referee: de harten tellen op tot 6, maar er zijn er 13 gevangen (13 harten, geen dood): 7 te weinig\n"
+    assert result.stderr == "referee: de harten tellen op tot 6, maar er zijn er 13 gevangen (13 harten, geen dode kaarten): 7 te weinig\n"
     assert match_file.read_bytes() == before
     dutch(referee, "smoor", "slag", str(match_file), "AS", "KS", "2H", "10S")
     result = dutch(referee, "smoor", "slag", str(match_file), "AS", "QS", "3H", "9S")
@@ -234,7 +234,7 @@ def test_a_whole_match_with_every_variant_reads_only_dutch(referee, tmp_path):
         assert dutch(referee, "smoor", view, str(path)).exit_code == 0
     dutch(referee, "smoor", "wijzig", str(path), "1", "a=2", "b=3", "c=5", "d=3", "--ace", "a")
     over = dutch(referee, "smoor", "stand", str(path))
-    assert "Partij voorbij — " in over.stdout
+    assert "De partij is uit: " in over.stdout
     small = tmp_path / "klein.toml"
     dutch(referee, "smoor", "nieuw", str(small), "Anna", "Bram", "Cees", "--variant", "kleine-liefde")
     round_ = dutch(referee, "smoor", "ronde", str(small), "a=A♥,H♥,V♥,B♥", "b=10♥,9♥,8♥,7♥,6♥", "c=5♥,4♥,3♥", "--dead", "2♥")
@@ -260,7 +260,7 @@ def test_the_help_of_the_smoor_group_is_dutch_in_a_dutch_process(tmp_path):
 def test_undo_and_history_name_the_saved_cards_in_dutch_notation(referee, match_file):
     referee("smoor", "trick", str(match_file), "KH", "QS", "2H", "10S")
     undone = dutch(referee, "smoor", "herstel", str(match_file))
-    assert undone.stdout.splitlines()[:2] == ["Hersteld: gebeurtenis 1 teruggenomen, slag: H♥ V♠ 2♥ 10♠", f"{match_file} bevat nu 0 gebeurtenissen."]
+    assert undone.stdout.splitlines()[:2] == ["Ongedaan gemaakt: invoer 1, slag: H♥ V♠ 2♥ 10♠", f"{match_file} bevat nu 0 gebeurtenissen."]
     referee("smoor", "round", str(match_file), "a=AH,KH", "b=11")
     assert "ronde: Anna A♥,H♥, Bram 11" in dutch(referee, "smoor", "geschiedenis", str(match_file)).stdout
     assert "round: Anna AH,KH, Bram 11" in referee("smoor", "history", str(match_file)).stdout

@@ -95,7 +95,8 @@ def totals_line(match: Match) -> Line:
             line.append(" · ")
         line.append(f"{sides[side]} {state.totals[side]}", LEADER if state.totals[side] == best else "")
     if best < setup.target:
-        line.append(_("  ({left} to go to {target})").format(left=setup.target - best, target=setup.target), "dim")
+        left = setup.target - best
+        line.append(ngettext("  ({left} to go to {target})", "  ({left} to go to {target})", left).format(left=left, target=setup.target), "dim")
     return line
 
 
