@@ -7,7 +7,6 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from referee.cards import Card
-from referee.errors import Refused
 from referee.game import Outcome, Refusal, Rules, Step
 from referee.smoorverliefd import actions
 from referee.smoorverliefd.actions import Action, Effect, PlayTrick
@@ -37,9 +36,8 @@ class SmoorverliefdRules:
         return actions.encode(state.setup, action)
 
     def apply(self, state: Match, action: Action) -> Step[Match, Effect]:
-        refusal = state.refusal(action)
-        if refusal is not None:
-            raise Refused(refusal, self.format, state)
+        """The match after ``action``; :class:`~referee.errors.Refused` with
+        :meth:`refusal`'s value when the rules forbid it (``Match.apply`` judges once)."""
         return state.apply(action)
 
     def refusal(self, state: Match, action: Action) -> Refusal | None:

@@ -1,0 +1,113 @@
+"""What each seat may see (SPEC §6.6): a seat sees the public table and its own hand in a
+seeded round, never another's hand nor the round's dead pile before the round is over;
+the public view (no seat) holds no hand at all. `smoor hands` prints one seat's view."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.cards import Card, Suit
+from referee.smoorverliefd.actions import Bids, CurseSuit, PlayTrick, QuickRound
+from referee.smoorverliefd.match import Match
+from referee.smoorverliefd.ruleset import RULES
+from referee.smoorverliefd.scoring import ACE_OF_HEARTS
+from referee.smoorverliefd.setup import Setup
+from referee.smoorverliefd.view import SeatView
+from smoor_play import play
+
+
+def cards_in(value: object) -> set[Card]:
+    """Every card anywhere in a value (a view, a trick, a tuple of them)."""
+    if isinstance(value, Card):
+        return {value}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return set().union(*(cards_in(getattr(value, field.name)) for field in dataclasses.fields(value)))
+    if isinstance(value, tuple | list | frozenset | set):
+        return set().union(*(cards_in(item) for item in value))
+    return set()
+
+
+def this_round(view: SeatView) -> set[Card]:
+    """The cards a view shows of the round in progress: its hand and the round's tricks
+    (the last round's dead pile and last trick belong to a round that is over)."""
+    return cards_in(view.hand) | cards_in(view.tricks) | (cards_in(view.last_trick) if view.tricks else set())
+
+
+def check_views(match: Match) -> None:
+    current, count = match.current, match.setup.count
+    public = RULES.view(match, None)
+    assert public.hand is None
+    assert this_round(public) <= current.played
+    for seat in range(count):
+        view = RULES.view(match, seat)
+        hidden = set(current.dead or ()).union(*(current.hands[other] for other in range(count) if other != seat)) if current.hands else set()
+        assert not this_round(view) & hidden, (seat, this_round(view) & hidden)
+        if current.hands is not None and match.outcome is None:
+            assert set(view.hand or ()) == current.hands[seat]
+        else:
+            assert view.hand is None
+        # the dead pile shown is the finished round's, never this round's
+        assert view.last_round_dead == (match.rounds[-1].dead if match.rounds else ())
+        assert dataclasses.replace(view, seat=None, hand=None) == public
+
+
+@pytest.mark.slow
+@settings(max_examples=25, deadline=None)
+@given(
+    st.text("abcdefgh", min_size=1, max_size=6),
+    st.integers(0, 10_000),
+    st.integers(3, 5),
+    st.sets(st.sampled_from(["cupido", "blinde-liefde", "troef"])),
+)
+def test_no_seat_sees_another_seats_hand_or_the_dead_pile_before_the_round_is_over(seed, draw, players, variants):
+    """Random reachable seeded matches, played with random legal tricks (``legal_actions``),
+    bids and cursed suits; every seat's view checked after every entry."""
+    setup = Setup.build(["Anna", "Bram", "Cees", "Daan", "Eva"][:players], seed=seed, target=60, variants=sorted(variants))
+    match, rng = Match.start(setup), random.Random(draw)
+    check_views(match)
+    for _ in range(60):
+        if match.outcome is not None:
+            break
+        if next(iter(RULES.legal_actions(match)), None) is None:
+            match = play(match, _before_the_round(match, rng))
+        elif rng.random() < 0.1:
+            match = play(match, rng.choice(list(RULES.legal_actions(match))))
+        else:  # a random legal trick without listing them all: a random playable card each time
+            typed: list[Card] = []
+            while len(typed) < setup.count:
+                typed.append(rng.choice(match.playable(typed)))
+            match = play(match, PlayTrick(tuple(typed)))
+        check_views(match)
+
+
+def _before_the_round(match: Match, rng: random.Random) -> Bids | CurseSuit:
+    """No trick is legal yet: the round's bids or its cursed suit come first."""
+    bids = Bids(tuple((seat, rng.randrange(4)) for seat in range(match.setup.count)))
+    return bids if match.refusal(bids) is None else CurseSuit(rng.choice(list(Suit)))
+
+
+def test_the_public_view_holds_no_hand_and_counts_the_cards_each_player_holds():
+    match = Match.start(Setup.build(["Anna", "Bram", "Cees"], seed="view"))
+    public = RULES.view(match, None)
+    assert public.hand is None and public.cards_in_hand == (17, 17, 17)
+    assert set(RULES.view(match, 1).hand or ()) == match.current.hands[1]  # type: ignore[index]
+
+
+def test_with_physical_cards_no_seat_has_a_known_hand():
+    match = Match.start(Setup.build(["Anna", "Bram", "Cees"]))
+    assert RULES.view(match, 0).hand is None and RULES.view(match, 0).cards_in_hand is None
+
+
+def test_the_dead_pile_is_shown_once_its_round_is_over():
+    setup = Setup.build(["Anna", "Bram", "Cees"], seed="dead")
+    match = Match.start(setup)
+    dead = match.current.dead
+    assert dead and not set(dead) & (cards_in(RULES.view(match, 0)) | cards_in(RULES.view(match, None)))
+    hearts = 13 - sum(card.suit is Suit.HEARTS for card in dead)
+    over = play(match, QuickRound(hearts=((0, hearts),), ace=None if ACE_OF_HEARTS in dead else 0))
+    assert RULES.view(over, None).last_round_dead == dead
