@@ -187,10 +187,10 @@ def test_a_quick_entry_is_no_trick_it_scores_its_round():
 
 
 def test_only_a_seeded_match_in_progress_has_hands_in_play():
-    assert len(Match.start(SEEDED).hands_in_play()) == 3
-    with unusable("physical cards"):
-        Match.start(FOUR).hands_in_play()
+    from referee.game import refuse
+
+    assert Match.start(SEEDED).hands_refusal() is None
+    assert Match.start(FOUR).hands_refusal() == refuse(Rule.PHYSICAL_CARDS, unusable=True)
     over = Match.start(Setup.build(["Anna", "Bram", "Cees"], seed="demo", target=1))
     over = play(over, {"kind": "round", "hearts": {"Anna": 12}, "ace": "Anna"})
-    with unusable("the match is over; no cards are in hand"):
-        over.hands_in_play()
+    assert over.hands_refusal() == refuse(Rule.NO_CARDS_IN_HAND, unusable=True)

@@ -108,14 +108,6 @@ class Match:
             return refuse(Rule.NO_CARDS_IN_HAND, unusable=True)
         return None
 
-    def hands_in_play(self) -> tuple[frozenset[Card], ...]:
-        """A seeded match: the cards each player still holds this round (``Refused``
-        when there are none to know, :meth:`hands_refusal`)."""
-        refusal = self.hands_refusal()
-        if refusal is not None or self.current.hands is None:
-            raise Refused(refusal, FORMAT, self)
-        return self.current.hands
-
     def playable(self, typed: Sequence[Card] = ()) -> tuple[Card, ...]:
         """A seeded round: the cards the next player of the trick may play after the
         cards ``typed`` so far (held, not typed already, following suit), in hand order;
