@@ -52,7 +52,8 @@ def test_completion_offers_a_groups_commands(folder):
 
 
 def test_completion_offers_a_commands_options(folder):
-    assert complete("referee smoor round --", folder) == ["--ace", "--dead", "--cursed", "--json", "--help"]
+    # each option with its Dutch name, which a Dutch table types (issue 22)
+    assert complete("referee smoor round --", folder) == ["--ace", "--aas", "--dead", "--dood", "--cursed", "--vervloekt", "--json", "--help"]
 
 
 def test_completion_offers_the_groups_game_files_and_folders(folder):

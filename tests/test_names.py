@@ -15,6 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent / "referee"  # the source, not an 
 SAME_ROLE = {
     "Setup": "each game's table setup (the game contract's Setup)",
     "Termination": "each game's ways to end",
+    "Rule": "each game's rules a refusal names (the game contract's Refusal.rule)",
     "decode": "each game's event read into its action (the game's actions module)",
     "encode": "each game's action written back as its event (the game's actions module)",
     "deal_for_table": "each game's deal (the registry's DealSpec)",
