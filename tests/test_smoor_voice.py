@@ -83,3 +83,10 @@ def test_an_event_is_one_line_as_it_was_entered():
         "round: Anna 3, Cees AH,2H; A♥ Cees; dead 7H"
     )
     assert VOICE.event({"kind": "trick", "cards": ["AS", "KS"]}) == "trick: AS KS"
+
+
+def test_the_command_line_asks_the_voice_and_never_trims_or_parses_its_words():
+    cli = Path(__file__).resolve().parent.parent / "referee" / "cli"
+    for module in sorted(cli.glob("smoor*.py")):
+        source = module.read_text(encoding="utf-8")
+        assert ".reason" not in source and "removeprefix" not in source and "removesuffix" not in source, module.name

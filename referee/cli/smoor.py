@@ -129,9 +129,8 @@ def round_(
     as_json: JsonOption = False,
 ) -> None:
     from referee import savefile
-    from referee.smoorverliefd.entry import round_entry
-
     from referee.smoorverliefd.actions import RoundScored
+    from referee.smoorverliefd.entry import round_entry
 
     recorded = savefile.record(file, _rules(), round_entry(entries or [], ace or [], dead or [], cursed or []))
     scored = recorded.effect
