@@ -4,7 +4,7 @@ setup and events, and the match's own rules (:class:`~referee.smoorverliefd.matc
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.cards import Card
 from referee.game import Outcome, Refusal, Rules, Step
@@ -12,7 +12,9 @@ from referee.smoorverliefd import actions
 from referee.smoorverliefd.actions import Action, Effect, PlayTrick
 from referee.smoorverliefd.match import FORMAT, Match
 from referee.smoorverliefd.setup import Setup
-from referee.smoorverliefd.view import SeatView, seat_view
+
+if TYPE_CHECKING:
+    from referee.smoorverliefd.view import SeatView
 
 
 class SmoorverliefdRules:
@@ -63,6 +65,9 @@ class SmoorverliefdRules:
         return state.setup.players
 
     def view(self, state: Match, seat: int | None) -> SeatView:
+        """What ``seat`` may see (:mod:`.view`, imported when first asked: no entry needs it)."""
+        from referee.smoorverliefd.view import seat_view
+
         return seat_view(state, seat)
 
 
