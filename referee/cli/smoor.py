@@ -12,6 +12,7 @@ from referee.cli.group import command_group
 from referee.i18n import _
 
 if TYPE_CHECKING:
+    from referee.cli.output import Line
     from referee.game import Rules
     from referee.smoorverliefd.actions import Action, Effect
     from referee.smoorverliefd.match import Match
@@ -47,7 +48,7 @@ def _voice() -> SmoorverliefdVoice:
     return voice
 
 
-def _situation(match: Match) -> Any:
+def _situation(match: Match) -> Line:
     from referee.cli.smoor_lines import situation
 
     return situation(match)
@@ -61,7 +62,7 @@ DeadOption = Annotated[list[str] | None, typer.Option("--dead", "--dood", help=_
 CursedOption = Annotated[list[str] | None, typer.Option("--cursed", "--vervloekt", help=_("cupido: who collected the most cards of the cursed suit (repeat for ties; not needed when hearts are cursed)."), show_default=False, autocompletion=player_names)]  # fmt: skip
 
 
-def _report(match: Match, as_json: bool, *lines: Any, extra: dict[str, Any] | None = None) -> None:
+def _report(match: Match, as_json: bool, *lines: Line, extra: dict[str, Any] | None = None) -> None:
     """Every entry answers the same way: what was recorded, the totals, who deals next.
 
     The answer for people is plain lines (no rich: a quick entry must start fast)."""
@@ -138,7 +139,7 @@ def round_(
     _echo_round(recorded.state, scored.played, as_json)
 
 
-def _echo_round(match: Match, played: PlayedRound, as_json: bool, *before: Any) -> None:
+def _echo_round(match: Match, played: PlayedRound, as_json: bool, *before: Line) -> None:
     if as_json:
         _report(match, True)
         return
