@@ -57,7 +57,7 @@ def test_a_word_is_scored_at_once_with_the_totals(referee, game_file):
     [
         (["word", "Anna", "K4m", "I1m", "K4x"], 2, "unknown suit 'x' in token 3"),
         (["word", "Zed", "K4m", "I1m", "T1m"], 2, "unknown player 'Zed'"),
-        (["word", "Bram", "K66m", "I1m", "T1m"], 2, "K66m: values run 1–10; give `--deck` for a box with other values"),
+        (["word", "Bram", "K66m", "I1m", "T1m"], 2, "K66m: values run 1–10 in a game without a deck file"),
         (["word", "Bram", "K4m", "I1m"], 1, "at least 3 letters"),
         (["word", "Bram", "C3m", "A1m", "DDm:X"], 1, "Double, Double copies a letter already in your word"),
         (["word", "Bram", "C3m", "TRm:A", "T1m", "TOILm@2"], 1, "Toil has no effect on Trouble"),

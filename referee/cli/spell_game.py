@@ -86,7 +86,7 @@ def score(
 
     cards = parse_word(tokens)
     result = score_word(cards, Variants(friendly=friendly, ddt=ddt))
-    check_values(cards, box(deck_file), "the deck")
+    check_values(cards, box(deck_file))
     if as_json:
         from referee.cli.output import emit_json
 

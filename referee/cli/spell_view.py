@@ -104,8 +104,10 @@ def totals_line(game: Game) -> Line:
     return line
 
 
-def outcome_line(outcome: Outcome) -> Line:
-    return Line(("Game over", "bold"), " — ", (outcome.reason, LEADER))
+def outcome_line(game: Game, outcome: Outcome) -> Line:
+    from referee.spellcrafter.voice import VOICE
+
+    return Line(("Game over", "bold"), " — ", (VOICE.outcome(game, outcome), LEADER))
 
 
 def situation(game: Game) -> Line:
@@ -115,7 +117,7 @@ def situation(game: Game) -> Line:
 
     outcome = game.outcome
     if outcome is not None:
-        line = outcome_line(outcome)
+        line = outcome_line(game, outcome)
         latest = game.latest
         if any(seat in latest.unchallenged for seat in latest.instant_wins):  # the winner may still change
             line.append(f" — round {latest.number}'s words can still be challenged: a word of {INSTANT_WIN} or more "

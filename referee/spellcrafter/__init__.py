@@ -42,5 +42,5 @@ def word_and_score(arguments: Sequence[str], friendly: bool = False, ddt: bool =
 
     tokens = parse_word(arguments)
     score = score_word(tokens, Variants(friendly=friendly, ddt=ddt))
-    check_values(tokens, deck, "the deck")
+    check_values(tokens, deck)
     return score.word, score.score

@@ -6,7 +6,8 @@ pass, a challenge with the dictionary's verdict. The save file holds each as an 
 effect, so the command line words what happened without keeping the state before.
 
 Actions and effects are named tuples, not frozen dataclasses: every entry and every
-replay loads this module, and a named tuple costs a fifth of a dataclass to define.
+replay loads this module, and a named tuple costs a fifth of a dataclass to define. They
+are :func:`~referee.game.distinct`: two of different kinds never compare equal.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.errors import InputError
+from referee.game import distinct
 from referee.lexicon.challenge import Consequence
 from referee.spellcrafter.notation import Token, parse_word
 from referee.spellcrafter.scoring import Score
@@ -23,6 +25,7 @@ if TYPE_CHECKING:
     from referee.spellcrafter.game import Game
 
 
+@distinct
 class EnterWord(NamedTuple):
     """``seat``'s word for the round, its cards in order; ``round`` when the entry stated it
     (``--round N``), checked against the current round."""
@@ -32,6 +35,7 @@ class EnterWord(NamedTuple):
     round: int | None = None
 
 
+@distinct
 class EnterPass(NamedTuple):
     """``seat`` plays no word this round (0 points)."""
 
@@ -39,6 +43,7 @@ class EnterPass(NamedTuple):
     round: int | None = None
 
 
+@distinct
 class ChallengeWord(NamedTuple):
     """``challenger`` challenges ``seat``'s word of the latest round, with the verdict the
     dictionary gave: kept as given, so replaying never depends on the word lists installed
@@ -55,6 +60,7 @@ class ChallengeWord(NamedTuple):
 Action = EnterWord | EnterPass | ChallengeWord
 
 
+@distinct
 class WordScored(NamedTuple):
     """A word entered and scored in round ``round``; ``completes`` when it was the round's
     last entry."""
@@ -65,6 +71,7 @@ class WordScored(NamedTuple):
     completes: bool
 
 
+@distinct
 class Passed(NamedTuple):
     """A pass entered in round ``round``; ``completes`` when it was the round's last entry."""
 
@@ -73,6 +80,7 @@ class Passed(NamedTuple):
     completes: bool
 
 
+@distinct
 class ChallengeDecided(NamedTuple):
     """A challenge of ``seat``'s word (its ``score``) in round ``round``, decided: the
     verdict is the action's, the consequence the rulebook's (:class:`Consequence`, one

@@ -111,8 +111,10 @@ def read_jumper(text: str) -> SpellCard:
 def hand_in_game(game: Game, seat: int, cards: Sequence[str], jumper: str | None, round_number: int | None) -> Selection:
     """``seat``'s selected cards in a game, for round ``round_number`` (default: the
     current one, which must have begun): the round's Jumper is the one the referee turned
-    up, if it did; the cards are checked as a word of that round is (``check_cards``)."""
-    from referee.spellcrafter.legality import check_cards
+    up, if it did; the cards are checked as a word of that round is (``card_refusal``)."""
+    from referee.errors import Refused
+    from referee.spellcrafter.legality import card_refusal
+    from referee.spellcrafter.refusals import FORMAT
 
     number = game.current_number if round_number is None else round_number
     if not 1 <= number <= game.current_number:
@@ -123,13 +125,15 @@ def hand_in_game(game: Game, seat: int, cards: Sequence[str], jumper: str | None
     hand = read_hand(cards, jumper)
     if turned_up is not None:
         hand = Selection(hand.cards, turned_up)
-    check_cards(game, hand_tokens(hand), number, seat)
+    refusal = card_refusal(game, hand_tokens(hand), number, seat)
+    if refusal is not None:
+        raise Refused(refusal, FORMAT, game)
     return hand
 
 
 def hand_tokens(hand: Selection) -> tuple[Token, ...]:
     """The hand's cards as tokens (the Jumper as ``*``), for the checks a word's cards get
-    (:func:`referee.spellcrafter.legality.check_cards`); what the special cards stand for
+    (:func:`referee.spellcrafter.legality.card_refusal`); what the special cards stand for
     is left open (``DDm:A``, ``TOILm@1``)."""
     tokens: list[Token] = []
     for card in hand.cards:

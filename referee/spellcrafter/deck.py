@@ -32,9 +32,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from referee.errors import InputError, nearest, quoted
+from referee.errors import InputError, Refused, nearest, quoted
+from referee.game import Refusal, refuse
 from referee.spellcrafter.cards import CARD_LETTERS, QU, Special, SpellCard, SpellSuit
 from referee.spellcrafter.notation import LetterToken, Token
+from referee.spellcrafter.refusals import FORMAT as GAME_FORMAT
+from referee.spellcrafter.refusals import Rule
 
 FORMAT = "referee/spellcrafter-deck"
 VERSION = 1
@@ -174,22 +177,29 @@ def _special_cards(suit: SpellSuit, names: object) -> list[SpellCard]:
     return cards
 
 
-def check_values(tokens: Sequence[Token], deck: Deck | None, named: str = "this game's deck") -> None:
-    """The cards of a word must be the box's, or they are a typo (``InputError``, exit 2):
-    with a deck file, a card it does not hold at all (``named`` says whose deck it is);
-    without one, a value outside the stand-in deck's 1 to 10 (``K66m``). The one check of
-    a game's words and of `spell score` and `spell challenge` with card tokens."""
+def box_refusal(tokens: Sequence[Token], deck: Deck | None, game: bool = True) -> Refusal | None:
+    """The cards of a word must be the box's, or they are a typo (an unusable refusal,
+    exit 2): with a deck file, a card it does not hold at all (``game``: the deck is the
+    game's, else one given with the word); without one, a value outside the stand-in
+    deck's 1 to 10 (``K66m``). The one check of a game's words and of `spell score` and
+    `spell challenge` with card tokens."""
     if deck is None:
         for token in tokens:
             if isinstance(token, LetterToken) and token.value not in STANDIN_VALUES:
-                low, high = STANDIN_VALUES.start, STANDIN_VALUES.stop - 1
-                raise InputError(f"{token}: values run {low}–{high}; give `--deck` for a box with other values")
-        return
+                return refuse(Rule.VALUE_OUT_OF_RANGE, unusable=True, token=token)
+        return None
     for card in dict.fromkeys(token.card for token in tokens):
         if deck.count(card) == 0:
-            others = " ".join(str(c) for c in deck.same_letter(card)) if card.is_letter else ""
-            hint = f"; the deck's {card.suit.label} {card.letters} is {others}" if others else ""
-            raise InputError(f"{card} is not a card of {named} ({deck.name}){hint}")
+            return refuse(Rule.NOT_IN_DECK, unusable=True, card=card, deck=deck, game=game)
+    return None
+
+
+def check_values(tokens: Sequence[Token], deck: Deck | None) -> None:
+    """:func:`box_refusal` for a word outside a game (`spell score`, `spell challenge`):
+    raised as :class:`~referee.errors.Refused`."""
+    refusal = box_refusal(tokens, deck, game=False)
+    if refusal is not None:
+        raise Refused(refusal, GAME_FORMAT, None)
 
 
 def load_deck(path: Path | str) -> Deck:
