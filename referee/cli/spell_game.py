@@ -22,13 +22,17 @@ from referee.cli.dictionary import DEFAULT_DICTIONARY
 from referee.cli.files import FileArgument, JsonOption, add_file_commands
 from referee.spellcrafter import JUMPER_EXAMPLE, LETTER_EXAMPLE, QU_EXAMPLES
 
+from referee.i18n import _
+
 if TYPE_CHECKING:
+    from referee.cli.output import Line
+    from referee.game import Rules
     from referee.lexicon.backend import Dictionary
     from referee.lexicon.verdict import Verdict
+    from referee.spellcrafter.actions import Action, Effect
     from referee.spellcrafter.deck import Deck
     from referee.spellcrafter.game import Game
-    from referee.spellcrafter.ruleset import SpellcrafterRules
-    from referee.spellcrafter.setup import HouseRules
+    from referee.spellcrafter.setup import HouseRules, Setup
 
 Tokens = Annotated[
     list[str],
@@ -62,12 +66,12 @@ BoxOption = Annotated[
 ]  # fmt: skip
 
 
-def _rules() -> SpellcrafterRules:
+def _rules() -> Rules[Setup, Game, Action, Effect]:
     """The game's rules, from the registry (they check the stored dictionary's name on
-    every load)."""
+    every load), typed as the game's own."""
     from referee import games
 
-    rules: SpellcrafterRules = games.game("spellcrafter").load_rules()
+    rules: Rules[Setup, Game, Action, Effect] = games.game("spellcrafter").load_rules()
     return rules
 
 
@@ -209,11 +213,14 @@ def word(file: FileArgument, player: PlayerArgument, tokens: Tokens, round_numbe
     from referee import savefile
     from referee.spellcrafter.entry import word_entry
 
+    from referee.spellcrafter.actions import WordScored
+
     recorded = savefile.record(file, _rules(), word_entry(player, tokens, round_number))
     from referee.cli.spell_view import totals_line, word_line
 
-    game = recorded.state
-    _report(game, as_json, word_line(game.setup.players[recorded.effect.seat], recorded.effect.score), totals_line(game))
+    game, effect = recorded.state, recorded.effect
+    assert isinstance(effect, WordScored)
+    _report(game, as_json, word_line(game.setup.players[effect.seat], effect.score), totals_line(game))
 
 
 def pass_(file: FileArgument, player: PlayerArgument, round_number: RoundOption = None, as_json: JsonOption = False) -> None:
@@ -221,34 +228,49 @@ def pass_(file: FileArgument, player: PlayerArgument, round_number: RoundOption 
     from referee import savefile
     from referee.spellcrafter.entry import pass_entry
 
+    from referee.game import Step
+    from referee.spellcrafter.voice import VOICE
+
     recorded = savefile.record(file, _rules(), pass_entry(player, round_number))
     from referee.cli.output import Line
     from referee.cli.spell_view import totals_line
 
     game = recorded.state
-    _report(game, as_json, Line(f"{game.setup.players[recorded.effect.seat]} passes."), totals_line(game))
+    _report(game, as_json, Line(VOICE.effect(recorded.before, Step(game, recorded.effect))), totals_line(game))
 
 
-def show(file: FileArgument, as_json: JsonOption = False) -> None:
-    """The score sheet: rounds as rows, players as columns, each word with its score."""
+def show(
+    file: FileArgument,
+    by: Annotated[str | None, typer.Option("--by", metavar="NAME", help=_("Show what this player's seat may see: the public sheet and their own hand."), show_default=False, autocompletion=player_names)] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The score sheet: rounds as rows, players as columns, each word with its score.
+
+    Public: it shows no player's cards. With --by NAME, that seat's view: in a game the
+    referee deals (--seed), the hand dealt to that player this round."""
     from referee import savefile
 
-    game = savefile.load(file, _rules()).state
+    rules = _rules()
+    game = savefile.load(file, rules).state
+    view = None if by is None else rules.view(game, game.setup.player(by))
     if as_json:
-        _report(game, True)
+        extra = None
+        if view is not None and view.seat is not None:
+            extra = {"seat": game.setup.players[view.seat], "hand": [str(card) for card in view.hand], "hand_size": view.hand_size}
+        _report(game, True, extra=extra)
         return
     from referee.cli.spell_view import show_game
 
-    show_game(game)
+    show_game(game, view)
 
 
-def _report(game: Game, as_json: bool, *lines: Any, extra: dict[str, Any] | None = None) -> None:
+def _report(game: Game, as_json: bool, *lines: Line, extra: dict[str, Any] | None = None) -> None:
     """Every entry answers the same way: what was recorded, the totals, the situation."""
     if as_json:
         from referee.cli.output import emit_json
         from referee.spellcrafter.report import game_json
 
-        emit_json({**(extra or {}), **game_json(game)})
+        emit_json({**game_json(game), **(extra or {})})
         return
     from referee.cli.output import say
     from referee.cli.spell_view import situation
@@ -263,25 +285,19 @@ def names_a_game(arguments: list[str]) -> bool:
     """Is this `spell challenge` the game form `challenge FILE CHALLENGER PLAYER`?
 
     Yes when the first argument ends in ``.toml`` (a missing file is then reported as
-    such) or names an existing file whose ``format`` is ``referee/spellcrafter``. A word
-    is never a file name ending in .toml, and card tokens never name a game file.
+    such) or names an existing file that holds a Spellcrafter game
+    (:func:`referee.savefile.which.file_format`, the one reader of a file's game). A
+    word is never a file name ending in .toml, and card tokens never name a game file.
     """
     if not arguments:
         return False
     first = arguments[0]
     if first.lower().endswith(".toml"):
         return True
-    path = Path(first)
-    try:
-        if not path.is_file():
-            return False
-        with open(path, "rb") as handle:
-            head = handle.read(4096)
-    except (OSError, ValueError):
-        return False
     from referee import games
+    from referee.savefile.which import file_format
 
-    return f'format = "{games.game("spellcrafter").format}"'.encode() in head
+    return file_format(Path(first)) == games.game("spellcrafter").format
 
 
 def dispatch_challenge(
@@ -317,8 +333,12 @@ def game_challenge(file: Path, challenger: str, player: str, as_json: bool = Fal
     from referee import savefile
     from referee.spellcrafter.entry import challenge_entry
 
+    from referee.spellcrafter.actions import ChallengeDecided, ChallengeWord
+    from referee.spellcrafter.voice import VOICE, verdict_reason
+
     recorded = savefile.record(file, _rules(), challenge_entry(challenger, player, _judge))
     action, effect, game = recorded.action, recorded.effect, recorded.state
+    assert isinstance(action, ChallengeWord) and isinstance(effect, ChallengeDecided)
     names = game.setup.players
     word = action.word or effect.score.word.lower()
     if as_json:
@@ -328,14 +348,10 @@ def game_challenge(file: Path, challenger: str, player: str, as_json: bool = Fal
     else:
         from referee.cli.output import Line
         from referee.cli.spell_view import totals_line
-        from referee.wording import counted
 
-        outcome = ("valid", "bold green") if action.valid else ("invalid", "bold red")
-        first = Line((word.upper(), "bold"), ": ", outcome, f" — {action.reason} (", action.dictionary, ")")
-        if effect.consequence.word_falls:
-            then = Line(f"{names[action.seat]} scores 0 this round.")
-        else:
-            then = Line(f"{names[action.challenger]} loses {counted(effect.consequence.challenger_loses, 'point')}.")
+        outcome = (_("valid"), "bold green") if action.valid else (_("invalid"), "bold red")
+        first = Line((word.upper(), "bold"), ": ", outcome, f" — {verdict_reason(action.reason)} (", action.dictionary, ")")
+        then = Line(VOICE.consequence(recorded.before, effect))
         _report(game, False, first, then, totals_line(game))
     if not action.valid:
         raise typer.Exit(1)
