@@ -38,20 +38,21 @@ Tokens = Annotated[
     list[str],
     typer.Argument(
         metavar="TOKEN…",
-        help=f"The word's cards in order: {LETTER_EXAMPLE} (letter, value, suit f/s/c/m), {' or '.join(QU_EXAMPLES)} (Qu), "
-        f"'{JUMPER_EXAMPLE}' (the Jumper), DDm:T (Double, Double as T), TRc:E (Trouble as E), TOILm@5 (Toil on letter 5).",
+        help=_("The word's cards in order: {letter} (letter, value, suit f/s/c/m), {qu} or {q} (Qu), "
+               "'{jumper}' (the Jumper), DDm:T (Double, Double as T), TRc:E (Trouble as E), TOILm@5 (Toil on letter 5).").format(
+            letter=LETTER_EXAMPLE, qu=QU_EXAMPLES[0], q=QU_EXAMPLES[1], jumper=JUMPER_EXAMPLE),
         show_default=False,
     ),
 ]
-FriendlyOption = Annotated[bool, typer.Option("--friendly", help="Friendly rules: the Jumper is mandatory and has no suit.")]
-DdtOption = Annotated[bool, typer.Option("--ddt", help="Double-Double, Toil & Trouble: all three special cards in a word +10.")]
-PlayerArgument = Annotated[str, typer.Argument(metavar="PLAYER", help="The player (any unambiguous start of the name).", show_default=False, autocompletion=player_names)]
+FriendlyOption = Annotated[bool, typer.Option("--friendly", help=_("Friendly rules: the Jumper is mandatory and has no suit."))]
+DdtOption = Annotated[bool, typer.Option("--ddt", help=_("Double-Double, Toil & Trouble: all three special cards in a word +10."))]
+PlayerArgument = Annotated[str, typer.Argument(metavar="PLAYER", help=_("The player (any unambiguous start of the name)."), show_default=False, autocompletion=player_names)]
 RoundOption = Annotated[
     int | None,
     typer.Option(
         "--round", metavar="N",
-        help="The round this entry is for (1–4), checked against the current one; needed to enter the same cards "
-        "as the player's word of the round before.",
+        help=_("The round this entry is for (1–4), checked against the current one; needed to enter the same cards "
+               "as the player's word of the round before."),
         show_default=False,
     ),
 ]  # fmt: skip
@@ -60,7 +61,7 @@ BoxOption = Annotated[
     Path | None,
     typer.Option(
         "--deck", metavar="FILE",
-        help="Card tokens: the table's deck file, whose cards and values are the ones allowed (without it, values run 1–10).",
+        help=_("Card tokens: the table's deck file, whose cards and values are the ones allowed (without it, values run 1–10)."),
         show_default=False,
     ),
 ]  # fmt: skip
@@ -111,8 +112,8 @@ def box(deck_file: Path | None) -> Deck | None:
 
 
 def deck(
-    file: Annotated[Path | None, typer.Argument(help="A deck file (default: the stand-in deck shipped with referee).", show_default=False)] = None,
-    template: Annotated[bool, typer.Option("--template", help="Write a blank deck file to FILE (or print it) to fill in from a box.")] = False,
+    file: Annotated[Path | None, typer.Argument(help=_("A deck file (default: the stand-in deck shipped with referee)."), show_default=False)] = None,
+    template: Annotated[bool, typer.Option("--template", help=_("Write a blank deck file to FILE (or print it) to fill in from a box."))] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Show a deck file's cards, or write a blank one with --template."""
@@ -122,20 +123,20 @@ def deck(
 
     if template:
         if as_json:
-            raise InputError("--template writes a TOML file; leave out --json")
+            raise InputError(_("--template writes a TOML file; leave out --json"))
         if file is None:
             typer.echo(blank(), nl=False)
             return
         if file.is_dir():
-            raise InputError(f"{file} is a folder; name the deck file to write, e.g. my-box.toml")
+            raise InputError(_("{file} is a folder; name the deck file to write, e.g. my-box.toml").format(file=file))
         try:
             with open(file, "x", encoding="utf-8") as handle:
                 handle.write(blank())
         except FileExistsError:
-            raise InputError(f"{file} already exists; choose another file name") from None
+            raise InputError(_("{file} already exists; choose another file name").format(file=file)) from None
         except OSError as error:
-            raise InputError(f"cannot write {file}: {error.strerror}") from None
-        typer.echo(f"Wrote a blank deck to {file}: fill in each letter's value and count, then `referee spell deck {file}`.")
+            raise InputError(_("cannot write {file}: {reason}").format(file=file, reason=error.strerror)) from None
+        typer.echo(_("Wrote a blank deck to {file}: fill in each letter's value and count, then `referee spell deck {file}`.").format(file=file))
         return
     chosen = standin_deck() if file is None else load_deck(file)
     warnings = chosen.warnings()
@@ -151,13 +152,13 @@ def deck(
 
 def new(
     file: FileArgument,
-    players: Annotated[list[str], typer.Argument(help="2 to 5 names in seating order.", show_default=False)],
+    players: Annotated[list[str], typer.Argument(help=_("2 to 5 names in seating order."), show_default=False)],
     friendly: FriendlyOption = False,
     ddt: DdtOption = False,
-    dictionary: Annotated[str, typer.Option("--dict", "-d", metavar="NAME", help="The dictionary for challenges (see `referee dict list`).")] = DEFAULT_DICTIONARY,
-    house: Annotated[Path | None, typer.Option("--house", metavar="FILE", help="House rules for every challenge of the game: a file of +word (allowed) and -word (not allowed) lines, kept in the game.", show_default=False)] = None,
-    seed: Annotated[str | None, typer.Option(help="The referee deals every round from this seed (virtual deck).", show_default=False)] = None,
-    deck_file: Annotated[Path | None, typer.Option("--deck", metavar="FILE", help="The table's deck file: cards are checked against it (default with --seed: the stand-in deck).", show_default=False)] = None,
+    dictionary: Annotated[str, typer.Option("--dict", "-d", metavar="NAME", help=_("The dictionary for challenges (see `referee dict list`)."))] = DEFAULT_DICTIONARY,
+    house: Annotated[Path | None, typer.Option("--house", metavar="FILE", help=_("House rules for every challenge of the game: a file of +word (allowed) and -word (not allowed) lines, kept in the game."), show_default=False)] = None,
+    seed: Annotated[str | None, typer.Option(help=_("The referee deals every round from this seed (virtual deck)."), show_default=False)] = None,
+    deck_file: Annotated[Path | None, typer.Option("--deck", metavar="FILE", help=_("The table's deck file: cards are checked against it (default with --seed: the stand-in deck)."), show_default=False)] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Start a Spellcrafter game file: four rounds, passing left first."""
@@ -175,7 +176,7 @@ def new(
     from referee.cli.output import Line
     from referee.cli.spell_view import settings_line
 
-    _report(game, as_json, Line("New game in ", str(file), ": ", ", ".join(setup.players)), settings_line(game),
+    _report(game, as_json, Line(_("New game in {file}: {players}").format(file=file, players=", ".join(setup.players))), settings_line(game),
             extra={"file": str(file)})  # fmt: skip
 
 
@@ -312,16 +313,17 @@ def dispatch_challenge(
     if not names_a_game(arguments):
         return False
     if len(arguments) != 3:
-        raise InputError("in a game, write `referee spell challenge FILE CHALLENGER PLAYER`, e.g. challenge game.toml Bram Anna")
+        raise InputError(_("in a game, write `referee spell challenge FILE CHALLENGER PLAYER`, e.g. challenge game.toml Bram Anna"))
     if value is not None:
-        raise InputError("--value is for a word outside a game; in a game the value is the word's score")
-    same = "so every challenge of the game is judged alike"
+        raise InputError(_("--value is for a word outside a game; in a game the value is the word's score"))
     if dictionary is not None:
-        raise InputError(f"the game's dictionary was chosen at `spell new` and is stored in its file, {same}; leave out --dict")
+        raise InputError(_("the game's dictionary was chosen at `spell new` and is stored in its file, "
+                           "so every challenge of the game is judged alike; leave out --dict"))
     if house is not None:
-        raise InputError(f"the game's house rules were given at `spell new` and are stored in its file, {same}; leave out --house")
+        raise InputError(_("the game's house rules were given at `spell new` and are stored in its file, "
+                           "so every challenge of the game is judged alike; leave out --house"))
     if deck_file is not None:
-        raise InputError("--deck is for card tokens outside a game; a game's words were checked against its own deck when entered")
+        raise InputError(_("--deck is for card tokens outside a game; a game's words were checked against its own deck when entered"))
     game_challenge(Path(arguments[0]), arguments[1], arguments[2], as_json=as_json)
     return True
 
@@ -366,12 +368,17 @@ def _judge(game: Game, word: str) -> Verdict:
 
 def register(app: typer.Typer) -> None:
     """Add the scoring, deck and game commands to the `spell` group."""
-    app.command()(score)
-    app.command()(deck)
-    app.command()(new)
-    app.command()(word)
-    app.command("pass")(pass_)
-    app.command()(show)
+    app.command(help=_("Score a word from its cards: each letter, Toil, the multiplier and why, the bonus.\n\n"
+                        "Flush (all letters one suit) ×2, straight (5 letters or more) ×2, both ×3; a word of 50 or more "
+                        "wins the game at once. Exit 1 when the word breaks a rule; exit 2 for a card the deck (--deck) "
+                        "does not hold, or without one a value outside 1–10."))(score)
+    app.command(help=_("Show a deck file's cards, or write a blank one with --template."))(deck)
+    app.command(help=_("Start a Spellcrafter game file: four rounds, passing left first."))(new)
+    app.command(help=_("Record PLAYER's word for this round; it is scored at once."))(word)
+    app.command("pass", help=_("Record that PLAYER plays no word this round (0 points)."))(pass_)
+    app.command(help=_("The score sheet: rounds as rows, players as columns, each word with its score.\n\n"
+                       "Public: it shows no player's cards. With --by NAME, that seat's view: in a game the referee "
+                       "deals (--seed), the hand dealt to that player this round."))(show)
     add_file_commands(app, _rules, _situation)
 
 
