@@ -65,7 +65,7 @@ def challenge(
     word: Annotated[
         list[str],
         typer.Argument(
-            metavar="WORD",
+            metavar=_("WORD"),
             help=_("The challenged word (case and accents do not matter; put a word starting with - after --), "
                    "or its card tokens (K6m I1m T1m: the value is then the word's score), or in a game FILE CHALLENGER PLAYER."),
             show_default=False,

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 CardsArgument = Annotated[
     list[str],
     typer.Argument(
-        metavar="[FILE PLAYER] TOKEN…",
+        metavar=_("[FILE PLAYER] TOKEN…"),
         help=_("The selected cards, at most 7: letter cards (K6m, QU10s) and special cards (DDm, TOILm, TRc). "
                "In a game: the game file and the player first."),
         show_default=False,
@@ -35,7 +35,7 @@ CardsArgument = Annotated[
 ]
 JumperOption = Annotated[
     str | None,
-    typer.Option("--jumper", metavar="TOKEN", help=_("The round's Jumper, a letter card (Y4f). In a seeded game: the one turned up."), show_default=False),
+    typer.Option("--jumper", metavar=_("TOKEN"), help=_("The round's Jumper, a letter card (Y4f). In a seeded game: the one turned up."), show_default=False),
 ]
 TopOption = Annotated[int, typer.Option("--top", metavar="K", min=1, max=100, help=_("How many words to show."))]
 
@@ -146,7 +146,7 @@ def _show(hand: Selection, variants: Variants, dictionary: str, found: list[Scor
 
 def review(
     file: FileArgument,
-    round_number: Annotated[int | None, typer.Argument(metavar="[ROUND]", help=_("One round (default: every round played)."), show_default=False)] = None,
+    round_number: Annotated[int | None, typer.Argument(metavar=_("[ROUND]"), help=_("One round (default: every round played)."), show_default=False)] = None,
     as_json: JsonOption = False,
 ) -> None:
     """For each word entered, the best word the same cards could have made, and by how

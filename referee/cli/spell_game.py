@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 Tokens = Annotated[
     list[str],
     typer.Argument(
-        metavar="TOKEN…",
+        metavar=_("TOKEN…"),
         help=_("The word's cards in order: {letter} (letter, value, suit f/s/c/m), {qu} or {q} (Qu), "
                "'{jumper}' (the Jumper), DDm:T (Double, Double as T), TRc:E (Trouble as E), TOILm@5 (Toil on letter 5).").format(
             letter=LETTER_EXAMPLE, qu=QU_EXAMPLES[0], q=QU_EXAMPLES[1], jumper=JUMPER_EXAMPLE),
@@ -46,7 +46,7 @@ Tokens = Annotated[
 ]
 FriendlyOption = Annotated[bool, typer.Option("--friendly", help=_("Friendly rules: the Jumper is mandatory and has no suit."))]
 DdtOption = Annotated[bool, typer.Option("--ddt", help=_("Double-Double, Toil & Trouble: all three special cards in a word +10."))]
-PlayerArgument = Annotated[str, typer.Argument(metavar="PLAYER", help=_("The player (any unambiguous start of the name)."), show_default=False, autocompletion=player_names)]
+PlayerArgument = Annotated[str, typer.Argument(metavar=_("PLAYER"), help=_("The player (any unambiguous start of the name)."), show_default=False, autocompletion=player_names)]
 RoundOption = Annotated[
     int | None,
     typer.Option(
@@ -60,7 +60,7 @@ RoundOption = Annotated[
 BoxOption = Annotated[
     Path | None,
     typer.Option(
-        "--deck", metavar="FILE",
+        "--deck", metavar=_("FILE"),
         help=_("Card tokens: the table's deck file, whose cards and values are the ones allowed (without it, values run 1–10)."),
         show_default=False,
     ),
@@ -112,7 +112,7 @@ def box(deck_file: Path | None) -> Deck | None:
 
 
 def deck(
-    file: Annotated[Path | None, typer.Argument(help=_("A deck file (default: the stand-in deck shipped with referee)."), show_default=False)] = None,
+    file: Annotated[Path | None, typer.Argument(metavar=_("[FILE]"), help=_("A deck file (default: the stand-in deck shipped with referee)."), show_default=False)] = None,
     template: Annotated[bool, typer.Option("--template", help=_("Write a blank deck file to FILE (or print it) to fill in from a box."))] = False,
     as_json: JsonOption = False,
 ) -> None:
@@ -152,13 +152,13 @@ def deck(
 
 def new(
     file: FileArgument,
-    players: Annotated[list[str], typer.Argument(help=_("2 to 5 names in seating order."), show_default=False)],
+    players: Annotated[list[str], typer.Argument(metavar=_("PLAYERS…"), help=_("2 to 5 names in seating order."), show_default=False)],
     friendly: FriendlyOption = False,
     ddt: DdtOption = False,
-    dictionary: Annotated[str, typer.Option("--dict", "-d", metavar="NAME", help=_("The dictionary for challenges (see `referee dict list`)."))] = DEFAULT_DICTIONARY,
-    house: Annotated[Path | None, typer.Option("--house", metavar="FILE", help=_("House rules for every challenge of the game: a file of +word (allowed) and -word (not allowed) lines, kept in the game."), show_default=False)] = None,
+    dictionary: Annotated[str, typer.Option("--dict", "-d", metavar=_("NAME"), help=_("The dictionary for challenges (see `referee dict list`)."))] = DEFAULT_DICTIONARY,
+    house: Annotated[Path | None, typer.Option("--house", metavar=_("FILE"), help=_("House rules for every challenge of the game: a file of +word (allowed) and -word (not allowed) lines, kept in the game."), show_default=False)] = None,
     seed: Annotated[str | None, typer.Option(help=_("The referee deals every round from this seed (virtual deck)."), show_default=False)] = None,
-    deck_file: Annotated[Path | None, typer.Option("--deck", metavar="FILE", help=_("The table's deck file: cards are checked against it (default with --seed: the stand-in deck)."), show_default=False)] = None,
+    deck_file: Annotated[Path | None, typer.Option("--deck", metavar=_("FILE"), help=_("The table's deck file: cards are checked against it (default with --seed: the stand-in deck)."), show_default=False)] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Start a Spellcrafter game file: four rounds, passing left first."""
@@ -242,7 +242,7 @@ def pass_(file: FileArgument, player: PlayerArgument, round_number: RoundOption 
 
 def show(
     file: FileArgument,
-    by: Annotated[str | None, typer.Option("--by", metavar="NAME", help=_("Show what this player's seat may see: the public sheet and their own hand."), show_default=False, autocompletion=player_names)] = None,
+    by: Annotated[str | None, typer.Option("--by", metavar=_("NAME"), help=_("Show what this player's seat may see: the public sheet and their own hand."), show_default=False, autocompletion=player_names)] = None,
     as_json: JsonOption = False,
 ) -> None:
     """The score sheet: rounds as rows, players as columns, each word with its score.
