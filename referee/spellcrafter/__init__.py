@@ -32,8 +32,9 @@ def word_and_score(arguments: Sequence[str], friendly: bool = False, ddt: bool =
     ``arguments`` are command-line arguments (one may hold several tokens);
     ``friendly`` and ``ddt`` are the table's variants; ``deck`` the table's box, if it
     gave one. A token that cannot be read, or a card not in the box (without a deck: a
-    value outside 1–10), raises ``InputError`` (exit 2), a word that breaks a rule (fewer
-    than 3 letters, more cards than a player holds, …) ``RuleError`` (exit 1).
+    value outside 1–10), raises ``Refused`` with exit 2 (a token that cannot be read:
+    ``InputError``), a word that breaks a rule (fewer
+    than 3 letters, more cards than a player holds, …) ``Refused`` with exit 1.
     ``notation.looks_like_tokens`` tells card tokens from a plain word.
     """
     from referee.spellcrafter.deck import check_values

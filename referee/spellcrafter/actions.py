@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.errors import InputError
 from referee.game import distinct
+from referee.i18n import _
 from referee.lexicon.challenge import Consequence
 from referee.spellcrafter.notation import Token, parse_word
 from referee.spellcrafter.scoring import Score
@@ -104,7 +105,7 @@ def decode(state: Game, event: Mapping[str, Any]) -> Action:
     if kind == "word":
         cards = event.get("cards")
         if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
-            raise InputError("a word event needs `cards`, a list of card tokens")
+            raise InputError(_("a word event needs `cards`, a list of card tokens"))
         seat = player(_text(event, "player"))
         return EnterWord(seat=seat, tokens=tuple(parse_word(cards)), round=_round(event))
     if kind == "pass":
@@ -112,14 +113,14 @@ def decode(state: Game, event: Mapping[str, Any]) -> Action:
     if kind == "challenge":
         valid = event.get("valid")
         if not isinstance(valid, bool):
-            raise InputError("a challenge event needs `valid` = true or false")
+            raise InputError(_("a challenge event needs `valid` = true or false"))
         challenger, reason, dictionary = player(_text(event, "challenger")), _text(event, "reason"), _text(event, "dictionary")
         seat = player(_text(event, "player"))
         word = event.get("word")  # the word as judged, for people reading the file
         if word is not None and not isinstance(word, str):
-            raise InputError("the event needs `word` as text")
+            raise InputError(_("the event needs `word` as text"))
         return ChallengeWord(challenger=challenger, seat=seat, valid=valid, reason=reason, dictionary=dictionary, word=word)
-    raise InputError(f"unknown event kind {kind!r}; a game records word, pass and challenge events")
+    raise InputError(_("unknown event kind {kind}; a game records word, pass and challenge events").format(kind=repr(kind)))
 
 
 def encode(state: Game, action: Action) -> dict[str, Any]:
@@ -142,12 +143,12 @@ def _round(event: Mapping[str, Any]) -> int | None:
     """The round an entry states (``--round N``), if it states one."""
     number = event.get("round")
     if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
-        raise InputError("`round` must be a whole number, the round the entry is for")
+        raise InputError(_("`round` must be a whole number, the round the entry is for"))
     return number
 
 
 def _text(event: Mapping[str, Any], key: str) -> str:
     value = event.get(key)
     if not isinstance(value, str):
-        raise InputError(f"the event needs `{key}` as text")
+        raise InputError(_("the event needs `{key}` as text").format(key=key))
     return value

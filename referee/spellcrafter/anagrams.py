@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from referee.errors import InputError
+from referee.i18n import _
 
 if TYPE_CHECKING:
     from referee.lexicon.backend import Dictionary
@@ -105,9 +106,8 @@ def _sources(dictionary: Dictionary) -> tuple[list[Path], Iterable[str] | None]:
         return [folder() / file for file in builtin_entry(short)["files"]], None
     if isinstance(dictionary, WordFile):
         return [dictionary.path.expanduser().resolve()], dictionary
-    raise InputError(
-        f"`spell best` searches a word list it can read whole: builtin:… or file:…; {dictionary.name} cannot list its words"
-    )
+    raise InputError(_("`spell best` searches a word list it can read whole: builtin:… or file:…; {dictionary} cannot list its words").format(
+        dictionary=dictionary.name))  # fmt: skip
 
 
 def base_of(dictionary: Dictionary) -> tuple[Dictionary, frozenset[str]]:

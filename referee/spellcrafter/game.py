@@ -58,6 +58,7 @@ from functools import lru_cache
 
 from referee.errors import InputError
 from referee.game import Outcome, Refusal, refuse
+from referee.i18n import _
 from referee.spellcrafter.actions import Action, ChallengeWord, EnterPass, EnterWord
 from referee.spellcrafter.cards import SpellCard
 from referee.spellcrafter.dealing import SpellDeal, deal_spellcrafter
@@ -97,7 +98,7 @@ class Game:
             try:
                 _deal(setup.deck, setup.seed, setup.count, ROUNDS)
             except InputError as error:
-                raise InputError(f"the deck cannot deal {ROUNDS} rounds to {setup.count} players: {error}") from None
+                raise InputError(_("the deck cannot deal {rounds} rounds to {players} players: {error}").format(rounds=ROUNDS, players=setup.count, error=error)) from None
         return cls(setup=setup, rounds=(Round(number=1, entries=(None,) * setup.count),))
 
     @property
