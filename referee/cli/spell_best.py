@@ -189,19 +189,19 @@ def review(
         emit_json({"file": str(file), "dictionary": dictionary.name, "words": rows})
         return
     from referee.cli.output import Line, say
-    from referee.spellcrafter.voice import points
+    from referee.spellcrafter.voice import in_points
 
     lines = [Line(_("Best words from the same cards ({dictionary}):").format(dictionary=dictionary.name))]
     if not rows:
         lines.append(Line(_("No words entered yet.")))
     for row in rows:
         line = Line(_("Round {round} · {player}: ").format(round=row["round"], player=row["player"]), (row["word"], "bold"),
-                    f" {points(row['score'])}")  # fmt: skip
+                    f" {in_points(row['score'])}")  # fmt: skip
         if row["best"] is None or row["missed"] == 0:
             line.append(" — " + _("the best the cards could make"), "green")
         else:
             line.append(" — " + _("best {word} {points}, missed by {missed}").format(
-                word=row["best"], points=points(row["best_score"]), missed=points(row["missed"])))  # fmt: skip
+                word=row["best"], points=in_points(row["best_score"]), missed=in_points(row["missed"])))  # fmt: skip
             line.append(f" ({_typed(row['best_line'])})", "dim")
         lines.append(line)
     say(*lines)

@@ -13,7 +13,7 @@ from referee.spellcrafter.cards import SpellSuit
 from referee.spellcrafter.notation import DoubleToken, LetterToken, TroubleToken
 from referee.i18n import _, ngettext
 from referee.spellcrafter.scoring import DDT_BONUS, INSTANT_WIN, Score, ScoredLetter
-from referee.spellcrafter.voice import points, why, word_detail
+from referee.spellcrafter.voice import in_points, why, word_detail
 
 if TYPE_CHECKING:  # the game's modules are imported by the game's commands only
     from rich.text import Text
@@ -52,7 +52,7 @@ def _note(letter: ScoredLetter) -> str:
 
 def breakdown(score: Score) -> list[Line]:
     """The word as a player checks it against the cards on the table."""
-    lines = [Line((score.word, "bold"), f": {points(score.score)}")]
+    lines = [Line((score.word, "bold"), f": {in_points(score.score)}")]
     for letter in score.letters:
         line = Line(f"  {letter.position}  ", (letter.token.written.ljust(2), "bold"), f" {letter.value:>3}  ")
         label, style = suit_segment(letter.suit)
@@ -76,7 +76,7 @@ def breakdown(score: Score) -> list[Line]:
 
 def word_line(player: str, score: Score) -> Line:
     """The word just entered, with its score and why (the voice's words, styled)."""
-    line = Line(f"{player}: ", (score.word, "bold"), f" {points(score.score)}")
+    line = Line(f"{player}: ", (score.word, "bold"), f" {in_points(score.score)}")
     line.append(f" ({word_detail(score)})", "dim")
     if score.instant_win:
         line.append("  " + _("instant win: {points} or more!").format(points=INSTANT_WIN), "bold yellow")

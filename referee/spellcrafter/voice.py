@@ -29,12 +29,12 @@ if TYPE_CHECKING:  # `spell score` words a word without loading the game
 ROUNDS = 4
 
 
-def points(count: int) -> str:
+def in_points(count: int) -> str:
     """``16 points``, ``1 point``."""
     return ngettext("{count} point", "{count} points", count).format(count=count)
 
 
-def listed(names: Sequence[str]) -> str:
+def joined(names: Sequence[str]) -> str:
     """``Anna``, ``Anna and Bram``, ``Anna, Bram and Cees``."""
     if len(names) <= 1:
         return "".join(names)
@@ -101,7 +101,7 @@ class SpellcrafterVoice:
         effect, names = step.effect, before.setup.players
         if isinstance(effect, WordScored):
             text = _("{player}: {word} {points} ({detail})").format(
-                player=names[effect.seat], word=effect.score.word, points=points(effect.score.score), detail=word_detail(effect.score)
+                player=names[effect.seat], word=effect.score.word, points=in_points(effect.score.score), detail=word_detail(effect.score)
             )
             return text
         if isinstance(effect, Passed):
@@ -114,24 +114,24 @@ class SpellcrafterVoice:
         if decided.consequence.word_falls:
             return _("{player} scores 0 this round.").format(player=names[decided.seat])
         return _("{challenger} loses {points}.").format(
-            challenger=names[decided.challenger], points=points(decided.consequence.challenger_loses)
+            challenger=names[decided.challenger], points=in_points(decided.consequence.challenger_loses)
         )
 
     def outcome(self, state: Game, outcome: Outcome) -> str:
         """How the game ended: "Anna wins at once with ZAPPY, 63 points"."""
         from referee.spellcrafter.game import Termination
 
-        names = listed([state.setup.players[seat] for seat in outcome.winners])
+        names = joined([state.setup.players[seat] for seat in outcome.winners])
         if outcome.termination is Termination.INSTANT_WIN:
             played, seats = state.instant_winners or (state.latest, outcome.winners)
             words = [entry.score for entry in (played.entries[seat] for seat in seats) if isinstance(entry, Play)]
             if len(words) == 1:
-                return _("{names} wins at once with {word}, {points}").format(names=names, word=words[0].word, points=points(words[0].score))
-            spelled = listed([score.word for score in words])
+                return _("{names} wins at once with {word}, {points}").format(names=names, word=words[0].word, points=in_points(words[0].score))
+            spelled = joined([score.word for score in words])
             return _("{names} share the win at once with {words}, {points} each").format(
-                names=names, words=spelled, points=points(words[0].score)
+                names=names, words=spelled, points=in_points(words[0].score)
             )
-        total = points(state.totals[outcome.winners[0]])
+        total = in_points(state.totals[outcome.winners[0]])
         if outcome.termination is Termination.HIGHEST_TOTAL:
             return _("{names} wins with {points}").format(names=names, points=total)
         if outcome.termination is Termination.LONGEST_WORD:
@@ -235,7 +235,7 @@ def _used_up(state: Game | None, p: Params) -> str:
     users, used, count = p["users"], p["used"], p["count"]
     clauses = []
     if users:
-        names = listed([_name(state, seat) for seat in users])
+        names = joined([_name(state, seat) for seat in users])
         if used > len(users):
             clauses.append(_("{names} already used it {times}").format(names=names, times=times(used)))
         else:
