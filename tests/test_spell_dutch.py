@@ -13,6 +13,7 @@ import pytest
 
 import referee
 from referee import i18n
+from referee.cli.spell import DUTCH_COMMANDS
 from referee.game import refuse
 from referee.spellcrafter.refusals import Rule
 from referee.spellcrafter.setup import ROUNDS
@@ -150,3 +151,22 @@ def test_the_spell_groups_help_is_dutch():
         description = [line for line in shown.splitlines() if "─" not in line and "Usage" not in line]
         english = [line for line in description if re.search(r"\b(Record|Show|Start|The player|score sheet)\b", line)]
         assert not english, "\n".join(english)
+
+
+@pytest.mark.parametrize("dutch_word, english", list(DUTCH_COMMANDS.items()))
+def test_each_dutch_command_word_is_the_english_command(dutch_word, english):
+    from referee.cli.spell import app
+
+    callbacks = {info.name or (info.callback.__name__ if info.callback else ""): info.callback for info in app.registered_commands}
+    assert callbacks[dutch_word] is callbacks[english]
+
+
+def test_a_dutch_table_types_dutch_command_words(referee, tmp_path):
+    game = str(tmp_path / "spel.toml")
+    dutch(referee, "spell", "nieuw", game, "Anna", "Bram")
+    dutch(referee, "spell", "woord", game, "Anna", "K6m", "I1m", "T1m")
+    assert "Bram verliest 16 punten." in dutch(referee, "spell", "uitdaging", game, "Bram", "Anna").stdout
+    assert "Bram past." in dutch(referee, "spell", "pas", game, "Bram").stdout
+    assert "Totaal" in dutch(referee, "spell", "toon", game).stdout
+    assert "pas: Bram" in dutch(referee, "spell", "geschiedenis", game).stdout
+    assert "2 gebeurtenissen" in dutch(referee, "spell", "herstel", game).stdout

@@ -127,3 +127,21 @@ def _register_game_commands() -> None:
 
 
 _register_game_commands()
+
+#: The Dutch command words: `referee spell woord …` is `referee spell word …`. Hidden from
+#: the list of commands, as the smoor group's are.
+DUTCH_COMMANDS = {
+    "nieuw": "new", "woord": "word", "pas": "pass", "uitdaging": "challenge", "toon": "show", "tel": "score",
+    "kaartspel": "deck", "beste": "best", "terugblik": "review", "herstel": "undo", "geschiedenis": "history",
+}  # fmt: skip
+
+
+def _add_dutch_commands() -> None:
+    commands = {info.name or (info.callback.__name__ if info.callback else ""): info for info in app.registered_commands}
+    for dutch, english in DUTCH_COMMANDS.items():
+        info = commands[english]
+        if info.callback is not None:
+            app.command(dutch, cls=info.cls, hidden=True, help=info.help)(info.callback)
+
+
+_add_dutch_commands()
