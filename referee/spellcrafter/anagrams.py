@@ -68,7 +68,7 @@ class AnagramIndex:
     def entries(self) -> Iterator[tuple[str, Sequence[str]]]:
         for line in self._data[self._table :].split(b"\n"):
             if line:
-                key, _, words = line.decode("ascii").partition(":")
+                key, _colon, words = line.decode("ascii").partition(":")
                 yield key, words.split(",")
 
 
@@ -79,7 +79,7 @@ def build_body(words: Iterable[str]) -> tuple[bytes, int]:
         if word.isascii() and word.isalpha() and word.islower():
             groups.setdefault(_key(word), []).append(word)
     buckets = max(1, len(groups))
-    chained: list[list[bytes]] = [[] for _ in range(buckets)]
+    chained: list[list[bytes]] = [[] for _bucket in range(buckets)]
     for key, members in groups.items():
         encoded = key.encode("ascii")
         chained[zlib.crc32(encoded) % buckets].append(b"\n" + encoded + b":" + ",".join(sorted(set(members))).encode("ascii"))

@@ -189,9 +189,9 @@ def key_groups(hand: Selection, source: WordSource) -> list[tuple[str, int]] | N
     doubles, troubles = len(hand.specials(Special.DOUBLE_DOUBLE)), len(hand.specials(Special.TROUBLE))
     if len(keys) * (len(copies) + 1) ** doubles * (len(ALPHABET) + 1) ** troubles > SCAN_ABOVE:
         return None
-    for _ in range(doubles):
+    for _double in range(doubles):
         keys |= {key_of(key + copy) for key in keys for copy in copies}
-    for _ in range(troubles - 1):
+    for _trouble in range(troubles - 1):
         keys |= {key_of(key + letter) for key in keys for letter in ALPHABET}
     return [(key, 0) for key in keys] + ([(key, 1) for key in keys] if troubles else [])
 
@@ -350,7 +350,7 @@ def layouts(word: str, hand: Selection, variants: Variants, pieces: Pieces | Non
     pieces = pieces or Pieces(hand)
     upper = word.upper()
     counts = list(pieces.counts)
-    specials = [count for _, _, count in pieces.specials]
+    specials = [count for _suit, _special, count in pieces.specials]
     jumper = pieces.jumper
     line: list[LetterLike] = []
 

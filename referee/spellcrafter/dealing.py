@@ -108,8 +108,8 @@ def deal_spellcrafter(deck: SpellDeck, seed: str, players: int, round_number: in
     virtual = _VirtualDeck(list(cards.cards), seed)
     for number in range(1, round_number + 1):
         jumper = virtual.turn_up_jumper()
-        hands: list[list[SpellCard]] = [[] for _ in range(players)]
-        for _ in range(each):
+        hands: list[list[SpellCard]] = [[] for _seat in range(players)]
+        for _turn in range(each):
             for hand in hands:
                 hand.append(virtual.draw())
         if number < round_number:

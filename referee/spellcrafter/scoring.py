@@ -246,7 +246,7 @@ def shown_letters(letters: Sequence[LetterLike]) -> dict[str, int]:
     for position, token in enumerate(letters, start=1):
         if isinstance(token, LetterToken) and (token.letter not in best or token.value > best[token.letter][0]):
             best[token.letter] = (token.value, position)
-    return {letter: position for letter, (_, position) in best.items()}
+    return {letter: position for letter, (_value, position) in best.items()}
 
 
 def letter_value(token: LetterLike, letters: Sequence[LetterLike], copies: int | None) -> int:
