@@ -4,6 +4,7 @@ virtual deck that continues from round to round."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -88,6 +89,23 @@ class _VirtualDeck:
             under.append(card)
             if len(under) > len(self.order) * 2:
                 raise InputError(_("the deck has no letter card to turn up as the Jumper"))
+
+
+def dealable(deck: SpellDeck, seed: str, players: int) -> None:
+    """A game dealt by the referee must be dealable for all its rounds: a deck too small
+    is refused (``InputError``) when the game starts, not in round 3."""
+    try:
+        dealt(deck, seed, players, SPELLCRAFTER_ROUNDS)
+    except InputError as error:
+        message = _("the deck cannot deal {rounds} rounds to {players} players: {error}")
+        raise InputError(message.format(rounds=SPELLCRAFTER_ROUNDS, players=players, error=error)) from None
+
+
+@lru_cache(maxsize=32)
+def dealt(deck: SpellDeck, seed: str, players: int, round_number: int) -> SpellDeal:
+    """:func:`deal_spellcrafter`, remembered: a game asks for the same rounds' deals on
+    every screen."""
+    return deal_spellcrafter(deck, seed, players, round_number)
 
 
 def deal_spellcrafter(deck: SpellDeck, seed: str, players: int, round_number: int = 1) -> SpellDeal:

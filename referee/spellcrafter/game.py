@@ -54,15 +54,11 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
-from referee.errors import InputError
 from referee.game import Outcome, Refusal, refuse
-from referee.i18n import _
 from referee.spellcrafter.actions import Action, ChallengeWord, EnterPass, EnterWord
 from referee.spellcrafter.cards import SpellCard
-from referee.spellcrafter.dealing import SpellDeal, deal_spellcrafter
-from referee.spellcrafter.deck import Deck
+from referee.spellcrafter.dealing import SpellDeal, dealable, dealt
 from referee.spellcrafter.legality import card_refusal
 from referee.spellcrafter.notation import Token
 from referee.spellcrafter.rounds import Entry, Pass, Play, Round
@@ -95,10 +91,7 @@ class Game:
         """A new game; one dealt by the referee is dealt through its last round now, so a
         deck too small for the table is refused before anything is saved."""
         if setup.seed is not None and setup.deck is not None:
-            try:
-                _deal(setup.deck, setup.seed, setup.count, ROUNDS)
-            except InputError as error:
-                raise InputError(_("the deck cannot deal {rounds} rounds to {players} players: {error}").format(rounds=ROUNDS, players=setup.count, error=error)) from None
+            dealable(setup.deck, setup.seed, setup.count)
         return cls(setup=setup, rounds=(Round(number=1, entries=(None,) * setup.count),))
 
     @property
@@ -280,16 +273,9 @@ class Game:
         """The cards the referee dealt for a round of a seeded game (None with physical cards)."""
         if self.setup.seed is None or self.setup.deck is None:
             return None
-        return _deal(self.setup.deck, self.setup.seed, self.setup.count, round_number)
+        return dealt(self.setup.deck, self.setup.seed, self.setup.count, round_number)
 
     def jumper(self, round_number: int) -> SpellCard | None:
         """The Jumper the referee turned up for a round of a seeded game."""
-        dealt = self.deal(round_number)
-        return None if dealt is None else dealt.jumper
-
-
-@lru_cache(maxsize=32)
-def _deal(deck: Deck, seed: str, players: int, round_number: int) -> SpellDeal:
-    return deal_spellcrafter(deck, seed, players, round_number)
-
-
+        turned_up = self.deal(round_number)
+        return None if turned_up is None else turned_up.jumper
