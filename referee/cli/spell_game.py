@@ -295,6 +295,11 @@ def names_a_game(arguments: list[str]) -> bool:
     first = arguments[0]
     if first.lower().endswith(".toml"):
         return True
+    try:
+        if not Path(first).is_file():  # a word: the save-file engine is not loaded for it
+            return False
+    except (OSError, ValueError):
+        return False
     from referee import games
     from referee.savefile.which import file_format
 

@@ -14,14 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from referee.game import Outcome, Refusal, Step
 from referee.i18n import _, ngettext
-from referee.spellcrafter.actions import ChallengeDecided, Effect, Passed, WordScored
 from referee.spellcrafter.refusals import Rule
-from referee.spellcrafter.rounds import Play
 from referee.spellcrafter.scoring import MIN_LETTERS, SELECTED_CARDS, Score
 
-if TYPE_CHECKING:  # `spell score` words a word without loading the game
+if TYPE_CHECKING:  # `spell score` words a word without loading the game: these are imported where used
+    from referee.game import Outcome, Refusal, Step
+    from referee.spellcrafter.actions import ChallengeDecided, Effect
     from referee.spellcrafter.game import Game
 
 #: "The game ends after four rounds" (:data:`referee.spellcrafter.setup.ROUNDS`, which
@@ -98,6 +97,8 @@ class SpellcrafterVoice:
 
     def effect(self, before: Game, step: Step[Game, Effect]) -> str:
         """What an entry just did, as one line."""
+        from referee.spellcrafter.actions import Passed, WordScored
+
         effect, names = step.effect, before.setup.players
         if isinstance(effect, WordScored):
             text = _("{player}: {word} {points} ({detail})").format(
@@ -120,6 +121,7 @@ class SpellcrafterVoice:
     def outcome(self, state: Game, outcome: Outcome) -> str:
         """How the game ended: "Anna wins at once with ZAPPY, 63 points"."""
         from referee.spellcrafter.game import Termination
+        from referee.spellcrafter.rounds import Play
 
         names = joined([state.setup.players[seat] for seat in outcome.winners])
         if outcome.termination is Termination.INSTANT_WIN:
