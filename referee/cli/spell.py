@@ -84,17 +84,8 @@ def challenge(
     deck_file: BoxOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Settle a challenge: is the word legal in the agreed dictionary? Exit 0 valid, 1 invalid.
-
-    The verdict gives one reason (in dictionary, not in dictionary, proper noun, acronym,
-    abbreviation, contraction, hyphenated, prefix or suffix, too short, removed by the
-    house rules) and names the dictionary. With --value N: a valid word costs the
-    challenger N points; an invalid one scores 0 for the player this round.
-
-    In a game, `referee spell challenge FILE CHALLENGER PLAYER` judges PLAYER's word of the
-    latest round with the game's dictionary and house rules (given at `spell new`) and
-    records the consequence.
-    """
+    """`spell challenge`: a word judged, or in a game a challenge recorded (its help, in
+    both languages, is given at ``@app.command``)."""
     from referee.cli.spell_game import dispatch_challenge
 
     source = ctx.get_parameter_source("dictionary")  # Click's ParameterSource, by name: typer ships its own Click

@@ -52,15 +52,8 @@ def best(
     round_number: RoundOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """The K highest-scoring words the cards could make, each as `spell score` scores it.
-
-    Searches every word the rules allow: any 3 letters or more of the cards, the Qu card
-    with or without its U, the Jumper or not (mandatory with --friendly), Double, Double
-    copying any letter shown, Toil on any letter card, Trouble as any letter. Ties in
-    score: the longer word first, then alphabetical. In a game (`best FILE PLAYER
-    TOKEN…`) the game's dictionary, house rules, variants and, when seeded, Jumper are
-    used, and the cards are checked against the round as `spell word` checks them.
-    """
+    """`spell best`: the best words a hand could make (its help is given at
+    :func:`register_best`)."""
     from referee.cli.spell_game import names_a_game
     from referee.errors import InputError
     from referee.spellcrafter.best import read_hand
@@ -149,9 +142,8 @@ def review(
     round_number: Annotated[int | None, typer.Argument(metavar=_("[ROUND]"), help=_("One round (default: every round played)."), show_default=False)] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """For each word entered, the best word the same cards could have made, and by how
-    many points it was missed (the word's cards and the round's Jumper, searched with
-    the game's dictionary, house rules and variants)."""
+    """`spell review`: each word against the best its cards could make (its help is
+    given at :func:`register_best`)."""
     from referee import savefile
     from referee.cli.spell_game import _judged_by, _rules
     from referee.errors import InputError

@@ -20,9 +20,8 @@ import typer
 from referee.cli.completion import player_names
 from referee.cli.dictionary import DEFAULT_DICTIONARY
 from referee.cli.files import FileArgument, JsonOption, add_file_commands
-from referee.spellcrafter import JUMPER_EXAMPLE, LETTER_EXAMPLE, QU_EXAMPLES
-
 from referee.i18n import _
+from referee.spellcrafter import JUMPER_EXAMPLE, LETTER_EXAMPLE, QU_EXAMPLES
 
 if TYPE_CHECKING:
     from referee.cli.output import Line
@@ -79,12 +78,8 @@ def _rules() -> Rules[Setup, Game, Action, Effect]:
 def score(
     tokens: Tokens, friendly: FriendlyOption = False, ddt: DdtOption = False, deck_file: BoxOption = None, as_json: JsonOption = False
 ) -> None:
-    """Score a word from its cards: each letter, Toil, the multiplier and why, the bonus.
-
-    Flush (all letters one suit) ×2, straight (5 letters or more) ×2, both ×3; a word of
-    50 or more wins the game at once. Exit 1 when the word breaks a rule; exit 2 for a
-    card the deck (--deck) does not hold, or without one a value outside 1–10.
-    """
+    """`spell score`: a word's breakdown (its help, in both languages, is given at
+    :func:`register`)."""
     from referee.spellcrafter.deck import check_values
     from referee.spellcrafter.notation import parse_word
     from referee.spellcrafter.scoring import Variants, score_word
@@ -212,9 +207,8 @@ def _anchored(dictionary: str) -> str:
 def word(file: FileArgument, player: PlayerArgument, tokens: Tokens, round_number: RoundOption = None, as_json: JsonOption = False) -> None:
     """Record PLAYER's word for this round; it is scored at once."""
     from referee import savefile
-    from referee.spellcrafter.entry import word_entry
-
     from referee.spellcrafter.actions import WordScored
+    from referee.spellcrafter.entry import word_entry
 
     recorded = savefile.record(file, _rules(), word_entry(player, tokens, round_number))
     from referee.cli.spell_view import totals_line, word_line
@@ -227,9 +221,8 @@ def word(file: FileArgument, player: PlayerArgument, tokens: Tokens, round_numbe
 def pass_(file: FileArgument, player: PlayerArgument, round_number: RoundOption = None, as_json: JsonOption = False) -> None:
     """Record that PLAYER plays no word this round (0 points)."""
     from referee import savefile
-    from referee.spellcrafter.entry import pass_entry
-
     from referee.game import Step
+    from referee.spellcrafter.entry import pass_entry
     from referee.spellcrafter.voice import VOICE
 
     recorded = savefile.record(file, _rules(), pass_entry(player, round_number))
@@ -245,10 +238,8 @@ def show(
     by: Annotated[str | None, typer.Option("--by", metavar=_("NAME"), help=_("Show what this player's seat may see: the public sheet and their own hand."), show_default=False, autocompletion=player_names)] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """The score sheet: rounds as rows, players as columns, each word with its score.
-
-    Public: it shows no player's cards. With --by NAME, that seat's view: in a game the
-    referee deals (--seed), the hand dealt to that player this round."""
+    """`spell show`: the score sheet, public or one seat's view (its help is given at
+    :func:`register`)."""
     from referee import savefile
 
     rules = _rules()
@@ -271,7 +262,7 @@ def _report(game: Game, as_json: bool, *lines: Line, extra: dict[str, Any] | Non
         from referee.cli.output import emit_json
         from referee.spellcrafter.report import game_json
 
-        emit_json({**game_json(game), **(extra or {})})
+        emit_json({**(extra or {}), **game_json(game)})
         return
     from referee.cli.output import say
     from referee.cli.spell_view import situation
@@ -338,9 +329,8 @@ def game_challenge(file: Path, challenger: str, player: str, as_json: bool = Fal
     dictionary and house rules; the consequence is recorded. Exit 0 if the word stands,
     1 if it falls."""
     from referee import savefile
-    from referee.spellcrafter.entry import challenge_entry
-
     from referee.spellcrafter.actions import ChallengeDecided, ChallengeWord
+    from referee.spellcrafter.entry import challenge_entry
     from referee.spellcrafter.voice import VOICE, verdict_reason
 
     recorded = savefile.record(file, _rules(), challenge_entry(challenger, player, _judge))
