@@ -170,3 +170,15 @@ def test_a_dutch_table_types_dutch_command_words(referee, tmp_path):
     assert "Totaal" in dutch(referee, "spell", "toon", game).stdout
     assert "pas: Bram" in dutch(referee, "spell", "geschiedenis", game).stdout
     assert "2 gebeurtenissen" in dutch(referee, "spell", "herstel", game).stdout
+
+
+def test_every_reason_a_dictionary_gives_is_worded_in_dutch():
+    from referee.lexicon.reasons import Reason
+    from referee.spellcrafter.voice import verdict_reason
+
+    i18n.set_language("nl")
+    try:
+        worded = {reason.value: verdict_reason(reason.value) for reason in Reason}
+    finally:
+        i18n.set_language(None)
+    assert all(text != english for english, text in worded.items()), worded

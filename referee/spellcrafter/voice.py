@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # `spell score` words a word without loading the game: these 
     from referee.spellcrafter.game import Game
 
 #: "The game ends after four rounds" (:data:`referee.spellcrafter.setup.ROUNDS`, which
-#: ``test_spell_voice`` checks this against).
+#: ``tests/test_spell_dutch.py`` checks this against).
 ROUNDS = 4
 
 
