@@ -34,7 +34,7 @@ ENGLISH = re.compile(
 )
 
 
-def test_every_message_of_spellcrafter_has_a_dutch_translation():
+def test_every_message_of_spellcrafter_has_a_dutch_translation() -> None:
     translated = i18n.catalogue()
     missing = [
         f"{path.relative_to(PACKAGE)}: {'/'.join(message)}"
@@ -45,12 +45,12 @@ def test_every_message_of_spellcrafter_has_a_dutch_translation():
     assert not missing, "not in referee/locale/nl/LC_MESSAGES/spellcrafter.po:\n" + "\n".join(missing)
 
 
-def test_the_voice_knows_the_games_number_of_rounds():
+def test_the_voice_knows_the_games_number_of_rounds() -> None:
     assert VOICE_ROUNDS == ROUNDS
 
 
 @pytest.mark.parametrize("rule", list(Rule))
-def test_every_rule_has_its_words_in_both_languages(rule):
+def test_every_rule_has_its_words_in_both_languages(rule: Rule) -> None:
     """Each refusal is worded from its values alone, in English and in Dutch."""
     from referee.spellcrafter.game import Game
     from referee.spellcrafter.setup import Setup
@@ -75,7 +75,7 @@ def _example_params(rule: Rule) -> dict[str, Any]:
     token = parse_word(["K6m"])[0]
     toil, trouble = parse_word(["K6m", "TRc:E", "A1m", "TOILm@2"])[3], parse_word(["TRc:E"])[0]
     double = parse_word(["DDm:T"])[0]
-    return {
+    examples: dict[Rule, dict[str, Any]] = {
         Rule.TOO_MANY_CARDS: {"cards": 8, "jumper": False},
         Rule.TOO_SHORT: {"word": "KI", "letters": 2},
         Rule.JUMPER_TWICE: {"jumpers": 2},
@@ -101,7 +101,8 @@ def _example_params(rule: Rule) -> dict[str, Any]:
         Rule.NO_WORD_YET: {"seat": 0, "round": 2},
         Rule.PASSED_NO_WORD: {"seat": 0, "round": 1},
         Rule.ALREADY_CHALLENGED: {"seat": 0, "word": "KIT", "challenger": 1},
-    }[rule]
+    }
+    return examples[rule]
 
 
 # --- a Dutch game through the command line ---------------------------------------------------
@@ -116,7 +117,7 @@ def dutch(referee: Any, *args: str, code: int = 0) -> Any:
     return result
 
 
-def test_a_dutch_game_has_no_english_line(referee, tmp_path):
+def test_a_dutch_game_has_no_english_line(referee: Any, tmp_path: Path) -> None:
     game = str(tmp_path / "spel.toml")
     assert "Nieuw spel in" in dutch(referee, "spell", "new", game, "Anna", "Bram", "Cees").stdout
     assert "Anna: KIT 16 punten" in dutch(referee, "spell", "word", game, "Anna", "K6m", "I1m", "T1m").stdout
@@ -135,7 +136,7 @@ def test_a_dutch_game_has_no_english_line(referee, tmp_path):
     dutch(referee, "spell", "score", "K6m", "I1m", "T1m", "T1m", "Y4m", "TOILs@1")
 
 
-def test_a_dutch_game_won_at_once_says_so_in_dutch(referee, tmp_path):
+def test_a_dutch_game_won_at_once_says_so_in_dutch(referee: Any, tmp_path: Path) -> None:
     game = str(tmp_path / "spel.toml")
     dutch(referee, "spell", "new", game, "Anna", "Bram")
     dutch(referee, "spell", "word", game, "Anna", "Z10m", "A1m", "P3m", "DDm:P", "Y4m")
@@ -143,7 +144,7 @@ def test_a_dutch_game_won_at_once_says_so_in_dutch(referee, tmp_path):
     assert "Spel uit — Anna wint meteen met ZAPPY, 63 punten" in over
 
 
-def test_the_spell_groups_help_is_dutch():
+def test_the_spell_groups_help_is_dutch() -> None:
     """Help texts are read when the group is imported: a fresh process, in Dutch."""
     env = {**os.environ, "REFEREE_LANG": "nl", "COLUMNS": "200"}
     for args in (["spell", "--help"], ["spell", "word", "--help"], ["spell", "show", "--help"]):
@@ -154,14 +155,14 @@ def test_the_spell_groups_help_is_dutch():
 
 
 @pytest.mark.parametrize("dutch_word, english", list(DUTCH_COMMANDS.items()))
-def test_each_dutch_command_word_is_the_english_command(dutch_word, english):
+def test_each_dutch_command_word_is_the_english_command(dutch_word: str, english: str) -> None:
     from referee.cli.spell import app
 
     callbacks = {info.name or (info.callback.__name__ if info.callback else ""): info.callback for info in app.registered_commands}
     assert callbacks[dutch_word] is callbacks[english]
 
 
-def test_a_dutch_table_types_dutch_command_words(referee, tmp_path):
+def test_a_dutch_table_types_dutch_command_words(referee: Any, tmp_path: Path) -> None:
     game = str(tmp_path / "spel.toml")
     dutch(referee, "spell", "nieuw", game, "Anna", "Bram")
     dutch(referee, "spell", "woord", game, "Anna", "K6m", "I1m", "T1m")
@@ -172,7 +173,7 @@ def test_a_dutch_table_types_dutch_command_words(referee, tmp_path):
     assert "2 gebeurtenissen" in dutch(referee, "spell", "herstel", game).stdout
 
 
-def test_every_reason_a_dictionary_gives_is_worded_in_dutch():
+def test_every_reason_a_dictionary_gives_is_worded_in_dutch() -> None:
     from referee.lexicon.reasons import Reason
     from referee.spellcrafter.voice import verdict_reason
 

@@ -4,6 +4,8 @@ legal actions, and actions that are values of their own kind."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -68,7 +70,7 @@ def reachable(draw: st.DrawFn) -> Game:
 # --- seat views --------------------------------------------------------------------------------
 
 
-def test_a_seat_sees_the_hand_it_was_dealt_and_the_public_sees_no_hand():
+def test_a_seat_sees_the_hand_it_was_dealt_and_the_public_sees_no_hand() -> None:
     game = seeded("tafel")
     dealt = game.deal(1)
     assert dealt is not None
@@ -79,20 +81,22 @@ def test_a_seat_sees_the_hand_it_was_dealt_and_the_public_sees_no_hand():
     assert public.hand == () and public.jumper == dealt.jumper and public.hand_size == 8
 
 
-def test_with_physical_cards_the_referee_knows_no_hand():
+def test_with_physical_cards_the_referee_knows_no_hand() -> None:
     game = physical()
     assert RULES.view(game, 0).hand == () and RULES.view(game, 0).hand_size == 0
 
 
-def test_a_seat_view_is_a_frozen_value():
+def test_a_seat_view_is_a_frozen_value() -> None:
     view = RULES.view(seeded("tafel"), 1)
-    assert dataclasses.is_dataclass(view) and type(view).__dataclass_params__.frozen  # type: ignore[attr-defined]
+    assert isinstance(view, SeatView) and dataclasses.is_dataclass(SeatView)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.round = 2  # type: ignore[misc]
 
 
 @pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(reachable())
-def test_no_seat_view_of_a_reachable_game_holds_another_seats_private_card(game):
+def test_no_seat_view_of_a_reachable_game_holds_another_seats_private_card(game: Game) -> None:
     """A seat's view is the public view and that seat's own dealt hand, nothing else: no
     other seat's hand; the public view holds no hand at all."""
     public = RULES.view(game, None)
@@ -105,7 +109,7 @@ def test_no_seat_view_of_a_reachable_game_holds_another_seats_private_card(game)
         assert dataclasses.replace(view, seat=None, hand=()) == public
 
 
-def test_show_by_a_player_prints_only_that_players_hand(referee, tmp_path):
+def test_show_by_a_player_prints_only_that_players_hand(referee: Any, tmp_path: Path) -> None:
     game = str(tmp_path / "game.toml")
     assert referee("spell", "new", game, *NAMES, "--seed", "tafel").exit_code == 0
     dealt = seeded("tafel").deal(1)
@@ -128,7 +132,7 @@ def test_show_by_a_player_prints_only_that_players_hand(referee, tmp_path):
 @pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(reachable())
-def test_legal_actions_are_the_passes_and_challenges_that_refusal_allows(game):
+def test_legal_actions_are_the_passes_and_challenges_that_refusal_allows(game: Game) -> None:
     """Brute force over every pass and challenge that could be typed: legal_actions lists
     exactly those the rules allow (a stated round left out: the same entry as without)."""
     listed = list(RULES.legal_actions(game))
@@ -139,7 +143,7 @@ def test_legal_actions_are_the_passes_and_challenges_that_refusal_allows(game):
         RULES.apply(game, action)  # never refused
 
 
-def test_legal_actions_list_no_words_and_the_passes_of_the_seats_still_to_play():
+def test_legal_actions_list_no_words_and_the_passes_of_the_seats_still_to_play() -> None:
     game = RULES.apply(physical(), EnterWord(seat=0, tokens=tuple(parse_word(KIT)))).state
     listed = list(RULES.legal_actions(game))
     assert [action for action in listed if isinstance(action, EnterPass)] == [EnterPass(1), EnterPass(2)]
@@ -150,7 +154,7 @@ def test_legal_actions_list_no_words_and_the_passes_of_the_seats_still_to_play()
 # --- actions and effects are values of their own kind ----------------------------------------------
 
 
-def test_two_kinds_with_equal_fields_are_not_equal():
+def test_two_kinds_with_equal_fields_are_not_equal() -> None:
     assert EnterPass(seat=0, round=1) != (0, 1)
     assert EnterPass(seat=0, round=1) == EnterPass(seat=0, round=1)
     assert len({EnterPass(seat=0, round=1), (0, 1)}) == 2
