@@ -4,10 +4,12 @@
 - :mod:`scoring`: a word's score with the rulebook's rules and rulings;
 - :mod:`deck`: the deck file; dealing: :mod:`dealing` (the virtual deck across rounds);
 - :mod:`setup`, :mod:`game`: the four-round game; :mod:`rounds`: a round's entries and
-  points; :mod:`legality`: which cards a word may use; :mod:`actions`: the actions and
-  their effects, decoded from and encoded to the save file's events; :mod:`entry`: typed
-  entries read into actions; :mod:`ruleset`: the game on the contract of
-  :mod:`referee.game` (``RULES``); :mod:`report`: its JSON.
+  points; :mod:`refusals`: the rules an entry can break, as values; :mod:`legality`:
+  which cards a word may use; :mod:`actions`: the actions and their effects, decoded from
+  and encoded to the save file's events; :mod:`entry`: typed entries read into actions;
+  :mod:`ruleset`: the game on the contract of :mod:`referee.game` (``RULES``);
+  :mod:`view`: what each seat may see; :mod:`voice`: the game's words, in English and
+  Dutch; :mod:`report`: its JSON.
 """
 
 from __future__ import annotations

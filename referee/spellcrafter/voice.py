@@ -101,10 +101,9 @@ class SpellcrafterVoice:
 
         effect, names = step.effect, before.setup.players
         if isinstance(effect, WordScored):
-            text = _("{player}: {word} {points} ({detail})").format(
+            return _("{player}: {word} {points} ({detail})").format(
                 player=names[effect.seat], word=effect.score.word, points=in_points(effect.score.score), detail=word_detail(effect.score)
             )
-            return text
         if isinstance(effect, Passed):
             return _("{player} passes.").format(player=names[effect.seat])
         return self.consequence(before, effect)
