@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from referee import games, savefile
 from referee.data import example
-from referee.errors import InputError, RuleError
-from referee.game import Outcome
+from referee.errors import InputError, Refused, RuleError
+from referee.game import Outcome, refuse
 from referee.lexicon.challenge import Challenge, Consequence
 from referee.lexicon.reasons import Reason
 from referee.lexicon.verdict import Verdict
@@ -28,7 +28,9 @@ from referee.spellcrafter.actions import (
 from referee.spellcrafter.entry import challenge_entry, pass_entry, word_entry
 from referee.spellcrafter.game import Game, Termination
 from referee.spellcrafter.notation import parse_word
+from referee.spellcrafter.refusals import Rule
 from referee.spellcrafter.ruleset import RULES
+from referee.spellcrafter.voice import VOICE
 from referee.spellcrafter.setup import Setup
 
 KIT = ["K6m", "I1m", "T1m"]  # 16
@@ -111,7 +113,7 @@ def test_an_event_that_cannot_be_read_is_an_input_error(event, message):
                 max_size=14))  # fmt: skip
 def test_encode_decode_round_trips_and_refusal_is_what_apply_raises(moves):
     """For every action: encode(decode(event)) is the event; refusal is None exactly when
-    apply accepts the action, and otherwise the very message apply raises."""
+    apply accepts the action, and otherwise the very refusal apply raises."""
     state = start()
     for kind, seat, other, cards, valid, round_number in moves:
         if kind == "challenge":
@@ -127,8 +129,8 @@ def test_encode_decode_round_trips_and_refusal_is_what_apply_raises(moves):
         reason = RULES.refusal(state, action)
         try:
             step = RULES.apply(state, action)
-        except RuleError as error:
-            assert reason == str(error)
+        except Refused as error:
+            assert reason == error.refusal and error.exit_code == reason.exit_code
             continue
         assert reason is None
         state = step.state
@@ -165,10 +167,16 @@ def test_the_stored_dictionary_is_checked_by_name_only_so_a_game_stays_readable_
     assert RULES.read_setup(table).dictionary == name
 
 
-def test_history_says_nothing_more_of_a_spellcrafter_entry_than_its_summary():
+def test_history_says_which_round_each_entry_went_into():
     before = start()
     event = word("Anna", KIT)
-    assert RULES.history_detail(before, event, RULES.apply(before, RULES.decode(before, event))) == {}
+    detail = VOICE.history_detail(before, event, RULES.apply(before, RULES.decode(before, event)))
+    assert detail == {"round": 1, "section": "Round 1"}
+
+
+def test_the_rules_build_no_sentence_describe_and_history_detail_are_the_voices():
+    assert not hasattr(RULES, "describe") and not hasattr(RULES, "history_detail")
+    assert VOICE.event(word("Anna", KIT)) == "word: Anna K6m I1m T1m"
 
 
 # --- effects --------------------------------------------------------------------------------
@@ -224,18 +232,22 @@ def test_the_consequence_is_the_one_the_dictionary_challenge_gives(valid, value)
 def test_refusal_names_why_the_rules_forbid_an_action_and_apply_raises_it():
     state = run(start(), word("Anna", KIT))
     again = EnterPass(seat=0)
-    assert RULES.refusal(state, again) == "Anna already has a word in round 1; `undo` takes the last entry back"
-    with pytest.raises(RuleError, match="Anna already has a word in round 1"):
+    refusal = RULES.refusal(state, again)
+    assert refusal == refuse(Rule.ALREADY_ENTERED, seat=0, round=1, passed=False) and refusal.exit_code == 1
+    assert VOICE.refusal(state, refusal) == "Anna already has a word in round 1; `undo` takes the last entry back"
+    with pytest.raises(Refused, match="Anna already has a word in round 1") as raised:
         RULES.apply(state, again)
+    assert raised.value.refusal == refusal
     assert RULES.refusal(state, EnterPass(seat=1)) is None
     own = ChallengeWord(challenger=0, seat=0, valid=True, reason="in dictionary", dictionary="builtin:en")
-    assert RULES.refusal(state, own) == "Anna cannot challenge their own word"
-    assert RULES.legal_actions(state) is None
+    assert RULES.refusal(state, own) == refuse(Rule.OWN_WORD, seat=0)
+    assert VOICE.refusal(state, refuse(Rule.OWN_WORD, seat=0)) == "Anna cannot challenge their own word"
 
 
-def test_refusal_leaves_input_errors_to_be_raised():
-    with pytest.raises(InputError, match="a game has rounds 1 to 4, not 7"):
-        RULES.refusal(start(), EnterPass(seat=0, round=7))
+def test_refusal_never_raises_input_that_cannot_be_used_is_an_unusable_refusal():
+    refusal = RULES.refusal(start(), EnterPass(seat=0, round=7))
+    assert refusal == refuse(Rule.NO_SUCH_ROUND, unusable=True, round=7) and refusal.exit_code == 2
+    assert VOICE.refusal(start(), refusal) == "a game has rounds 1 to 4, not 7"
 
 
 def test_the_outcome_is_the_one_outcome_type_with_the_way_the_game_ended():
@@ -260,8 +272,9 @@ def test_a_typed_word_entry_resolves_the_player_and_reads_the_cards():
 
 def test_a_typed_word_repeating_the_round_before_needs_its_round_stated():
     state = run(start(), word("Anna", KIT), {"kind": "pass", "player": "Bram"}, {"kind": "pass", "player": "Cees"})
-    with pytest.raises(InputError, match="add --round 2"):
+    with pytest.raises(Refused, match="add --round 2") as refused:
         word_entry("Anna", KIT)(state)
+    assert refused.value.exit_code == 2
     assert word_entry("Anna", KIT, 2)(state).round == 2
 
 

@@ -8,13 +8,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee import savefile
-from referee.errors import InputError, RuleError
+from referee.errors import InputError, Refused, RuleError
 from referee.spellcrafter.cards import SpellCard, SpellSuit
 from referee.spellcrafter.deck import Deck, standin_deck
 from referee.spellcrafter.game import Game, Termination, passing
 from referee.spellcrafter.notation import parse_word
 from referee.spellcrafter.ruleset import RULES
 from referee.spellcrafter.setup import Setup
+from referee.spellcrafter.voice import VOICE
 
 KIT = ["K6m", "I1m", "T1m"]  # 16
 CAT = ["C3s", "A1f", "T1m"]  # 5
@@ -74,33 +75,33 @@ def test_a_player_enters_one_word_a_round():
 def test_the_same_word_as_the_players_word_of_the_round_that_just_completed_needs_its_round_stated():
     """Up-arrow + Enter on the last word of a round must not slide into the next round."""
     state = full_round(game(), {"Anna": KIT, "Bram": CAT, "Cees": None})
-    with pytest.raises(InputError) as refused:
-        state.check_repeat(0, parse_word(KIT))
+    with pytest.raises(Refused) as refused:
+        check_repeat(state, 0, parse_word(KIT))
     assert str(refused.value) == (
         "Anna's word in round 1 was these same cards, KIT: if Anna played them again in round 2, add --round 2"
     )
-    state.check_repeat(0, parse_word(KIT), round_number=2)  # stated: a real repeat
-    state.check_repeat(0, parse_word(["I1m", "K6m", "T1m"]))  # other cards, or in another order
-    state.check_repeat(1, parse_word(KIT))  # Bram's word was CAT
-    state.check_repeat(2, parse_word(KIT))  # Cees passed
-    state.check_repeat(0, parse_word(KIT), round_number=1)  # a stated round is checked when the word is entered
+    check_repeat(state, 0, parse_word(KIT), round_number=2)  # stated: a real repeat
+    check_repeat(state, 0, parse_word(["I1m", "K6m", "T1m"]))  # other cards, or in another order
+    check_repeat(state, 1, parse_word(KIT))  # Bram's word was CAT
+    check_repeat(state, 2, parse_word(KIT))  # Cees passed
+    check_repeat(state, 0, parse_word(KIT), round_number=1)  # a stated round is checked when the word is entered
     later = play(state, ("word", "Bram", ["C3m", "A1m", "T1m"]))
-    with pytest.raises(InputError, match="Anna's word in round 1 was these same cards, KIT"):
-        later.check_repeat(0, parse_word(KIT))  # the round under way is still the one after it
-    game().check_repeat(0, parse_word(KIT))  # round 1 follows no round
+    with pytest.raises(Refused, match="Anna's word in round 1 was these same cards, KIT"):
+        check_repeat(later, 0, parse_word(KIT))  # the round under way is still the one after it
+    check_repeat(game(), 0, parse_word(KIT))  # round 1 follows no round
 
 
 def test_a_pass_after_the_players_pass_of_the_round_before_needs_its_round_stated():
     """An accidental repeated `pass` must not slide into the next round and close the
     challenge window, as a repeated word must not."""
     state = full_round(game(), {"Anna": KIT, "Bram": None, "Cees": CAT})
-    with pytest.raises(InputError) as refused:
-        state.check_repeat(1, None)
+    with pytest.raises(Refused) as refused:
+        check_repeat(state, 1, None)
     assert str(refused.value) == "Bram passed in round 1; if Bram passes again in round 2, add --round 2"
-    state.check_repeat(1, None, round_number=2)  # stated: a real second pass
-    state.check_repeat(0, None)  # Anna played a word in round 1
-    state.check_repeat(1, parse_word(KIT))  # a word after a pass is no repeat
-    game().check_repeat(1, None)  # round 1 follows no round
+    check_repeat(state, 1, None, round_number=2)  # stated: a real second pass
+    check_repeat(state, 0, None)  # Anna played a word in round 1
+    check_repeat(state, 1, parse_word(KIT))  # a word after a pass is no repeat
+    check_repeat(game(), 1, None)  # round 1 follows no round
 
 
 def test_a_pass_once_the_next_round_has_begun_is_taken_at_its_word():
@@ -108,15 +109,15 @@ def test_a_pass_once_the_next_round_has_begun_is_taken_at_its_word():
     pass there cannot be the round-1 pass repeated by accident."""
     state = full_round(game(), {"Anna": KIT, "Bram": None, "Cees": CAT})
     state = RULES.apply(state, RULES.decode(state, {"kind": "word", "player": "Anna", "cards": CAT})).state
-    state.check_repeat(1, None)
+    check_repeat(state, 1, None)
 
 
 def test_an_entry_after_the_game_is_over_is_refused_as_such_not_as_a_repeat():
     state = full_round(game(), {"Anna": KIT, "Bram": None, "Cees": CAT})
     state = full_round(state, {"Anna": ZAPPY, "Bram": None, "Cees": CAT})
     assert state.outcome is not None
-    state.check_repeat(1, None)
-    state.check_repeat(2, parse_word(CAT))
+    check_repeat(state, 1, None)
+    check_repeat(state, 2, parse_word(CAT))
 
 
 def test_a_replayed_file_keeps_a_repeated_word_that_was_entered_before_the_check():
@@ -135,8 +136,9 @@ def test_a_stated_round_is_checked_against_the_current_one():
         apply(state, {"kind": "pass", "player": "Bram", "round": 3})
     assert apply(state, {"kind": "pass", "player": "Bram", "round": 2}).latest.waiting == (2,)
     for wrong in (0, 5):
-        with pytest.raises(InputError, match=f"^a game has rounds 1 to 4, not {wrong}$"):
+        with pytest.raises(Refused, match=f"^a game has rounds 1 to 4, not {wrong}$") as refused:
             apply(state, {"kind": "pass", "player": "Bram", "round": wrong})
+        assert refused.value.exit_code == 2
     for wrong in ("2", True, 2.0):
         with pytest.raises(InputError, match="`round` must be a whole number"):
             apply(state, {"kind": "pass", "player": "Bram", "round": wrong})
@@ -176,13 +178,13 @@ def test_a_word_of_fifty_or_more_wins_the_game_when_its_round_is_complete():
 def test_two_instant_wins_in_one_round_the_highest_word_wins():
     state = full_round(game(), {"Anna": ZAPPY, "Bram": ZAZZY, "Cees": KIT})
     assert state.outcome.termination is Termination.INSTANT_WIN and state.outcome.winners == (1,)
-    assert state.outcome.reason == "Bram wins at once with ZAZZY, 105 points"
+    assert VOICE.outcome(state, state.outcome) == "Bram wins at once with ZAZZY, 105 points"
 
 
 def test_two_equal_instant_wins_in_one_round_share_the_win():
     state = full_round(game(), {"Anna": ZAPPY, "Bram": KIT, "Cees": ZAPPY})
     assert state.outcome.termination is Termination.INSTANT_WIN and state.outcome.winners == (0, 2)
-    assert state.outcome.reason == "Anna and Cees share the win at once with ZAPPY and ZAPPY, 63 points each"
+    assert VOICE.outcome(state, state.outcome) == "Anna and Cees share the win at once with ZAPPY and ZAPPY, 63 points each"
 
 
 @given(st.permutations([("Anna", ZAPPY), ("Bram", ZAZZY), ("Cees", ZAPPY), ("Daan", KIT)]))
@@ -197,7 +199,7 @@ def test_the_instant_win_does_not_depend_on_who_was_typed_first(order):
 def test_a_challenged_instant_win_that_falls_does_not_count():
     state = full_round(game(), {"Anna": ZAPPY, "Bram": ZAZZY, "Cees": KIT})
     state = play(state, ("challenge", "Bram", "Cees", False))  # Cees challenges ZAZZY: it falls
-    assert state.outcome.winners == (0,) and state.outcome.reason == "Anna wins at once with ZAPPY, 63 points"
+    assert state.outcome.winners == (0,) and VOICE.outcome(state, state.outcome) == "Anna wins at once with ZAPPY, 63 points"
     state = play(state, ("challenge", "Anna", "Bram", False))  # and ZAPPY falls too: the game goes on
     assert state.outcome is None and state.current_number == 2
 
@@ -290,16 +292,18 @@ def test_the_game_follows_the_friendly_rules_and_the_ddt_variant_it_was_started_
 
 def test_with_a_known_deck_a_card_it_does_not_hold_is_unreadable():
     state = game(deck=standin_deck())
-    with pytest.raises(InputError, match="K5m is not a card of this game's deck .*; the deck's moons K is K6m"):
+    with pytest.raises(Refused, match="K5m is not a card of this game's deck .*; the deck's moons K is K6m") as refused:
         play(state, ("word", "Anna", ["K5m", "I1m", "T1m"]))
+    assert refused.value.exit_code == 2
 
 
 def test_without_a_deck_file_card_values_run_from_one_to_ten():
     """The stand-in deck's range: K66m is a typo that must not score 136 and win."""
     for cards in (["K66m", "I1m", "T1m"], ["K6m", "I0m", "T1m"], ["K6m", "I1m", "*T11f"]):
-        with pytest.raises(InputError) as refused:
+        with pytest.raises(Refused) as refused:
             play(game(), ("word", "Anna", cards))
-        assert str(refused.value).endswith("values run 1–10; give `--deck` for a box with other values")
+        assert str(refused.value).endswith("values run 1–10 in a game without a deck file")
+        assert refused.value.exit_code == 2
     assert play(game(), ("word", "Anna", ["Q10s", "A1m", "T1m"])).totals[0] == 12
 
 
@@ -544,3 +548,11 @@ def test_house_rules_kept_in_the_setup_come_back_from_the_file():
 def test_hand_edited_house_rules_that_cannot_be_used_are_refused(house, says):
     with pytest.raises(InputError, match=says):
         Setup.from_toml({"players": ["Anna", "Bram"], "house": house})
+
+
+def check_repeat(state, seat, tokens, round_number=None):
+    """A typed entry's check of an accidental repeat (:meth:`Game.repeat_refusal`), raised
+    as the entry raises it."""
+    refusal = state.repeat_refusal(seat, tokens, round_number)
+    if refusal is not None:
+        raise Refused(refusal, RULES.format, state)

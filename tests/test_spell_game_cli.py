@@ -57,7 +57,7 @@ def test_a_word_is_scored_at_once_with_the_totals(referee, game_file):
     [
         (["word", "Anna", "K4m", "I1m", "K4x"], 2, "unknown suit 'x' in token 3"),
         (["word", "Zed", "K4m", "I1m", "T1m"], 2, "unknown player 'Zed'"),
-        (["word", "Bram", "K66m", "I1m", "T1m"], 2, "K66m: values run 1–10; give `--deck` for a box with other values"),
+        (["word", "Bram", "K66m", "I1m", "T1m"], 2, "K66m: values run 1–10 in a game without a deck file"),
         (["word", "Bram", "K4m", "I1m"], 1, "at least 3 letters"),
         (["word", "Bram", "C3m", "A1m", "DDm:X"], 1, "Double, Double copies a letter already in your word"),
         (["word", "Bram", "C3m", "TRm:A", "T1m", "TOILm@2"], 1, "Toil has no effect on Trouble"),
@@ -409,3 +409,19 @@ def test_after_round_4_the_game_over_line_says_the_final_rounds_words_can_still_
 
     shown = referee("spell", "show", str(Path(__file__).parent.parent / "examples" / "spellcrafter-game.toml"))
     assert "Game over — Anna wins with 90 points — round 4's words can still be challenged" in shown.stdout
+
+
+def test_the_game_form_of_challenge_is_chosen_by_the_game_the_file_holds_not_its_first_bytes(referee, tmp_path):
+    """`spell challenge FILE …` asks which game the file holds (savefile.which), so a game
+    file with a long comment on top, under a name without .toml, is still a game."""
+    path = tmp_path / "game.toml"
+    assert referee("spell", "new", str(path), "Anna", "Bram").exit_code == 0
+    assert referee("spell", "word", str(path), "Anna", "K6m", "I1m", "T1m").exit_code == 0
+    renamed = tmp_path / "avond"
+    renamed.write_text("# " + "x" * 5000 + "\n" + path.read_text(encoding="utf-8"), encoding="utf-8")
+    stands = referee("spell", "challenge", str(renamed), "Bram", "Anna")
+    assert stands.exit_code == 0 and "Bram loses 16 points." in stands.stdout
+    smoor = tmp_path / "match"
+    assert referee("smoor", "new", str(smoor), "Anna", "Bram", "Cees").exit_code == 0
+    judged = referee("spell", "challenge", str(smoor), "Bram", "Anna")  # not a Spellcrafter game: three words
+    assert "not a game of" not in judged.stderr and "FILE CHALLENGER PLAYER" not in judged.stderr

@@ -15,11 +15,12 @@ from referee.cli.dictionary import DEFAULT_DICTIONARY, DictOption, HouseOption, 
 from referee.cli.group import command_group
 from referee.cli.spell_game import BoxOption
 from referee.errors import InputError
+from referee.i18n import _
 
 app = command_group(
-    "Spellcrafter, the word-drafting game (alias: spellcrafter): score a word from "
-    "its cards, settle a challenge against the dictionary the table agreed on, and keep "
-    "the four-round score sheet."
+    _("Spellcrafter, the word-drafting game (alias: spellcrafter): score a word from "
+      "its cards, settle a challenge against the dictionary the table agreed on, and keep "
+      "the four-round score sheet.")
 )
 
 def word_and_value(
@@ -41,23 +42,32 @@ def word_and_value(
             from referee.spellcrafter import word_and_score
 
             if value is not None:
-                raise InputError("card tokens give the word's value; leave out --value")
+                raise InputError(_("card tokens give the word's value; leave out --value"))
             word, score = word_and_score(arguments, friendly, ddt, box(deck_file))
             return word.lower(), score
     if deck_file is not None:
-        raise InputError("--deck checks the cards of card tokens; a plain word has none, so leave out --deck")
+        raise InputError(_("--deck checks the cards of card tokens; a plain word has none, so leave out --deck"))
     return " ".join(arguments), value
 
 
-@app.command(cls=WordCommand)
+@app.command(
+    cls=WordCommand,
+    help=_("Settle a challenge: is the word legal in the agreed dictionary? Exit 0 valid, 1 invalid.\n\n"
+           "The verdict gives one reason (in dictionary, not in dictionary, proper noun, acronym, abbreviation, "
+           "contraction, hyphenated, prefix or suffix, too short, removed by the house rules) and names the "
+           "dictionary. With --value N: a valid word costs the challenger N points; an invalid one scores 0 for the "
+           "player this round.\n\n"
+           "In a game, `referee spell challenge FILE CHALLENGER PLAYER` judges PLAYER's word of the latest round "
+           "with the game's dictionary and house rules (given at `spell new`) and records the consequence."),
+)
 def challenge(
     ctx: typer.Context,
     word: Annotated[
         list[str],
         typer.Argument(
-            metavar="WORD",
-            help="The challenged word (case and accents do not matter; put a word starting with - after --), "
-            "or its card tokens (K6m I1m T1m: the value is then the word's score), or in a game FILE CHALLENGER PLAYER.",
+            metavar=_("WORD"),
+            help=_("The challenged word (case and accents do not matter; put a word starting with - after --), "
+                   "or its card tokens (K6m I1m T1m: the value is then the word's score), or in a game FILE CHALLENGER PLAYER."),
             show_default=False,
         ),
     ],
@@ -66,25 +76,16 @@ def challenge(
     value: Annotated[
         int | None,
         typer.Option(
-            "--value", min=0, help="The word's value: prints what the challenge does to the scores.", show_default=False
+            "--value", min=0, help=_("The word's value: prints what the challenge does to the scores."), show_default=False
         ),
     ] = None,
-    friendly: Annotated[bool, typer.Option("--friendly", help="Card tokens: score them with the friendly rules.")] = False,
-    ddt: Annotated[bool, typer.Option("--ddt", help="Card tokens: score them with the Double-Double, Toil & Trouble variant.")] = False,
+    friendly: Annotated[bool, typer.Option("--friendly", help=_("Card tokens: score them with the friendly rules."))] = False,
+    ddt: Annotated[bool, typer.Option("--ddt", help=_("Card tokens: score them with the Double-Double, Toil & Trouble variant."))] = False,
     deck_file: BoxOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Settle a challenge: is the word legal in the agreed dictionary? Exit 0 valid, 1 invalid.
-
-    The verdict gives one reason (in dictionary, not in dictionary, proper noun, acronym,
-    abbreviation, contraction, hyphenated, prefix or suffix, too short, removed by the
-    house rules) and names the dictionary. With --value N: a valid word costs the
-    challenger N points; an invalid one scores 0 for the player this round.
-
-    In a game, `referee spell challenge FILE CHALLENGER PLAYER` judges PLAYER's word of the
-    latest round with the game's dictionary and house rules (given at `spell new`) and
-    records the consequence.
-    """
+    """`spell challenge`: a word judged, or in a game a challenge recorded (its help, in
+    both languages, is given at ``@app.command``)."""
     from referee.cli.spell_game import dispatch_challenge
 
     source = ctx.get_parameter_source("dictionary")  # Click's ParameterSource, by name: typer ships its own Click
@@ -117,3 +118,21 @@ def _register_game_commands() -> None:
 
 
 _register_game_commands()
+
+#: The Dutch command words: `referee spell woord …` is `referee spell word …`. Hidden from
+#: the list of commands, as the smoor group's are.
+DUTCH_COMMANDS = {
+    "nieuw": "new", "woord": "word", "pas": "pass", "uitdaging": "challenge", "toon": "show", "tel": "score",
+    "kaartspel": "deck", "beste": "best", "terugblik": "review", "herstel": "undo", "geschiedenis": "history",
+}  # fmt: skip
+
+
+def _add_dutch_commands() -> None:
+    commands = {info.name or (info.callback.__name__ if info.callback else ""): info for info in app.registered_commands}
+    for dutch, english in DUTCH_COMMANDS.items():
+        info = commands[english]
+        if info.callback is not None:
+            app.command(dutch, cls=info.cls, hidden=True, help=info.help)(info.callback)
+
+
+_add_dutch_commands()

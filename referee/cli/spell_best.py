@@ -16,6 +16,7 @@ import typer
 from referee.cli.dictionary import DEFAULT_DICTIONARY, DictOption, HouseOption, JsonOption
 from referee.cli.files import FileArgument
 from referee.cli.spell_game import DdtOption, FriendlyOption, RoundOption
+from referee.i18n import _
 
 if TYPE_CHECKING:
     from referee.lexicon.backend import Dictionary
@@ -26,17 +27,17 @@ if TYPE_CHECKING:
 CardsArgument = Annotated[
     list[str],
     typer.Argument(
-        metavar="[FILE PLAYER] TOKEN…",
-        help="The selected cards, at most 7: letter cards (K6m, QU10s) and special cards (DDm, TOILm, TRc). "
-        "In a game: the game file and the player first.",
+        metavar=_("[FILE PLAYER] TOKEN…"),
+        help=_("The selected cards, at most 7: letter cards (K6m, QU10s) and special cards (DDm, TOILm, TRc). "
+               "In a game: the game file and the player first."),
         show_default=False,
     ),
 ]
 JumperOption = Annotated[
     str | None,
-    typer.Option("--jumper", metavar="TOKEN", help="The round's Jumper, a letter card (Y4f). In a seeded game: the one turned up.", show_default=False),
+    typer.Option("--jumper", metavar=_("TOKEN"), help=_("The round's Jumper, a letter card (Y4f). In a seeded game: the one turned up."), show_default=False),
 ]
-TopOption = Annotated[int, typer.Option("--top", metavar="K", min=1, max=100, help="How many words to show.")]
+TopOption = Annotated[int, typer.Option("--top", metavar="K", min=1, max=100, help=_("How many words to show."))]
 
 
 def best(
@@ -51,15 +52,8 @@ def best(
     round_number: RoundOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """The K highest-scoring words the cards could make, each as `spell score` scores it.
-
-    Searches every word the rules allow: any 3 letters or more of the cards, the Qu card
-    with or without its U, the Jumper or not (mandatory with --friendly), Double, Double
-    copying any letter shown, Toil on any letter card, Trouble as any letter. Ties in
-    score: the longer word first, then alphabetical. In a game (`best FILE PLAYER
-    TOKEN…`) the game's dictionary, house rules, variants and, when seeded, Jumper are
-    used, and the cards are checked against the round as `spell word` checks them.
-    """
+    """`spell best`: the best words a hand could make (its help is given at
+    :func:`register_best`)."""
     from referee.cli.spell_game import names_a_game
     from referee.errors import InputError
     from referee.spellcrafter.best import read_hand
@@ -68,14 +62,14 @@ def best(
     if names_a_game(arguments):
         given = [f"--{name}" for name in ("dict", "house", "friendly", "ddt") if _given(ctx, name if name != "dict" else "dictionary")]
         if given:
-            raise InputError(f"a game's dictionary, house rules and variants are stored in its file; leave out {', '.join(given)}")
+            raise InputError(_("a game's dictionary, house rules and variants are stored in its file; leave out {options}").format(options=", ".join(given)))
         if len(arguments) < 3:
-            raise InputError("in a game, write `referee spell best FILE PLAYER TOKEN…`, e.g. best game.toml Anna K6m I1m T1m")
+            raise InputError(_("in a game, write `referee spell best FILE PLAYER TOKEN…`, e.g. best game.toml Anna K6m I1m T1m"))
         game, hand, words = _game_hand(Path(arguments[0]), arguments[1], arguments[2:], jumper, round_number)
         variants = game.setup.variants
     else:
         if round_number is not None:
-            raise InputError("--round is for a game: `referee spell best FILE PLAYER TOKEN… --round N`")
+            raise InputError(_("--round is for a game: `referee spell best FILE PLAYER TOKEN… --round N`"))
         from referee.lexicon.catalogue import open_dictionary
 
         hand, variants = read_hand(arguments, jumper), Variants(friendly=friendly, ddt=ddt)
@@ -126,11 +120,16 @@ def _show(hand: Selection, variants: Variants, dictionary: str, found: list[Scor
     from referee.cli.output import Line, say
     from referee.cli.spell_view import breakdown
 
-    jumper = "no Jumper" if hand.jumper is None else f"the Jumper {hand.jumper}"
-    rules = ", ".join(variants.names()) or "standard rules"
-    lines = [Line(f"From {' '.join(str(card) for card in hand.cards)} and {jumper} ({dictionary}, {rules}):")]
+    cards = " ".join(str(card) for card in hand.cards)
+    rules = ", ".join(variants.names()) or _("standard rules")
+    if hand.jumper is None:
+        heading = _("From {cards} and no Jumper ({dictionary}, {rules}):").format(cards=cards, dictionary=dictionary, rules=rules)
+    else:
+        heading = _("From {cards} and the Jumper {jumper} ({dictionary}, {rules}):").format(
+            cards=cards, jumper=hand.jumper, dictionary=dictionary, rules=rules)  # fmt: skip
+    lines = [Line(heading)]
     if not found:
-        lines.append(Line("No word of the dictionary can be made from these cards."))
+        lines.append(Line(_("No word of the dictionary can be made from these cards.")))
     for rank, score in enumerate(found, start=1):
         lines.append(Line(""))
         lines.append(Line(f"{rank}. ", ("referee spell score " + _typed(token_line(score)), "dim")))
@@ -140,12 +139,11 @@ def _show(hand: Selection, variants: Variants, dictionary: str, found: list[Scor
 
 def review(
     file: FileArgument,
-    round_number: Annotated[int | None, typer.Argument(metavar="[ROUND]", help="One round (default: every round played).", show_default=False)] = None,
+    round_number: Annotated[int | None, typer.Argument(metavar=_("[ROUND]"), help=_("One round (default: every round played)."), show_default=False)] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """For each word entered, the best word the same cards could have made, and by how
-    many points it was missed (the word's cards and the round's Jumper, searched with
-    the game's dictionary, house rules and variants)."""
+    """`spell review`: each word against the best its cards could make (its help is
+    given at :func:`register_best`)."""
     from referee import savefile
     from referee.cli.spell_game import _judged_by, _rules
     from referee.errors import InputError
@@ -157,7 +155,8 @@ def review(
     played = [r for r in game.rounds if any(entry is not None for entry in r.entries)]
     if round_number is not None:
         if not any(r.number == round_number for r in played):
-            raise InputError(f"round {round_number} has no words yet; rounds with words: {', '.join(str(r.number) for r in played) or 'none'}")
+            rounds = ", ".join(str(r.number) for r in played) or _("none")
+            raise InputError(_("round {round} has no words yet; rounds with words: {rounds}").format(round=round_number, rounds=rounds))
         played = [r for r in played if r.number == round_number]
     dictionary = _judged_by(game)
     rows: list[dict[str, Any]] = []
@@ -182,17 +181,19 @@ def review(
         emit_json({"file": str(file), "dictionary": dictionary.name, "words": rows})
         return
     from referee.cli.output import Line, say
-    from referee.wording import counted
+    from referee.spellcrafter.voice import in_points
 
-    lines = [Line(f"Best words from the same cards ({dictionary.name}):")]
+    lines = [Line(_("Best words from the same cards ({dictionary}):").format(dictionary=dictionary.name))]
     if not rows:
-        lines.append(Line("No words entered yet."))
+        lines.append(Line(_("No words entered yet.")))
     for row in rows:
-        line = Line(f"Round {row['round']} · {row['player']}: ", (row["word"], "bold"), f" {counted(row['score'], 'point')}")
+        line = Line(_("Round {round} · {player}: ").format(round=row["round"], player=row["player"]), (row["word"], "bold"),
+                    f" {in_points(row['score'])}")  # fmt: skip
         if row["best"] is None or row["missed"] == 0:
-            line.append(" — the best the cards could make", "green")
+            line.append(" — " + _("the best the cards could make"), "green")
         else:
-            line.append(f" — best {row['best']} {counted(row['best_score'], 'point')}, missed by {counted(row['missed'], 'point')}")
+            line.append(" — " + _("best {word} {points}, missed by {missed}").format(
+                word=row["best"], points=in_points(row["best_score"]), missed=in_points(row["missed"])))  # fmt: skip
             line.append(f" ({_typed(row['best_line'])})", "dim")
         lines.append(line)
     say(*lines)
@@ -211,5 +212,13 @@ def _typed(line: str) -> str:
 
 def register_best(app: typer.Typer) -> None:
     """Add `best` and `review` to the `spell` group."""
-    app.command()(best)
-    app.command()(review)
+    app.command(help=_("The K highest-scoring words the cards could make, each as `spell score` scores it.\n\n"
+                       "Searches every word the rules allow: any 3 letters or more of the cards, the Qu card with or "
+                       "without its U, the Jumper or not (mandatory with --friendly), Double, Double copying any letter "
+                       "shown, Toil on any letter card, Trouble as any letter. Ties in score: the longer word first, then "
+                       "alphabetical. In a game (`best FILE PLAYER TOKEN…`) the game's dictionary, house rules, variants "
+                       "and, when seeded, Jumper are used, and the cards are checked against the round as `spell word` "
+                       "checks them."))(best)
+    app.command(help=_("For each word entered, the best word the same cards could have made, and by how many points it "
+                       "was missed (the word's cards and the round's Jumper, searched with the game's dictionary, house "
+                       "rules and variants)."))(review)

@@ -20,34 +20,38 @@ import typer
 from referee.cli.completion import player_names
 from referee.cli.dictionary import DEFAULT_DICTIONARY
 from referee.cli.files import FileArgument, JsonOption, add_file_commands
+from referee.i18n import _
 from referee.spellcrafter import JUMPER_EXAMPLE, LETTER_EXAMPLE, QU_EXAMPLES
 
 if TYPE_CHECKING:
+    from referee.cli.output import Line
+    from referee.game import Rules
     from referee.lexicon.backend import Dictionary
     from referee.lexicon.verdict import Verdict
+    from referee.spellcrafter.actions import Action, Effect
     from referee.spellcrafter.deck import Deck
     from referee.spellcrafter.game import Game
-    from referee.spellcrafter.ruleset import SpellcrafterRules
-    from referee.spellcrafter.setup import HouseRules
+    from referee.spellcrafter.setup import HouseRules, Setup
 
 Tokens = Annotated[
     list[str],
     typer.Argument(
-        metavar="TOKEN…",
-        help=f"The word's cards in order: {LETTER_EXAMPLE} (letter, value, suit f/s/c/m), {' or '.join(QU_EXAMPLES)} (Qu), "
-        f"'{JUMPER_EXAMPLE}' (the Jumper), DDm:T (Double, Double as T), TRc:E (Trouble as E), TOILm@5 (Toil on letter 5).",
+        metavar=_("TOKEN…"),
+        help=_("The word's cards in order: {letter} (letter, value, suit f/s/c/m), {qu} or {q} (Qu), "
+               "'{jumper}' (the Jumper), DDm:T (Double, Double as T), TRc:E (Trouble as E), TOILm@5 (Toil on letter 5).").format(
+            letter=LETTER_EXAMPLE, qu=QU_EXAMPLES[0], q=QU_EXAMPLES[1], jumper=JUMPER_EXAMPLE),
         show_default=False,
     ),
 ]
-FriendlyOption = Annotated[bool, typer.Option("--friendly", help="Friendly rules: the Jumper is mandatory and has no suit.")]
-DdtOption = Annotated[bool, typer.Option("--ddt", help="Double-Double, Toil & Trouble: all three special cards in a word +10.")]
-PlayerArgument = Annotated[str, typer.Argument(metavar="PLAYER", help="The player (any unambiguous start of the name).", show_default=False, autocompletion=player_names)]
+FriendlyOption = Annotated[bool, typer.Option("--friendly", help=_("Friendly rules: the Jumper is mandatory and has no suit."))]
+DdtOption = Annotated[bool, typer.Option("--ddt", help=_("Double-Double, Toil & Trouble: all three special cards in a word +10."))]
+PlayerArgument = Annotated[str, typer.Argument(metavar=_("PLAYER"), help=_("The player (any unambiguous start of the name)."), show_default=False, autocompletion=player_names)]
 RoundOption = Annotated[
     int | None,
     typer.Option(
         "--round", metavar="N",
-        help="The round this entry is for (1–4), checked against the current one; needed to enter the same cards "
-        "as the player's word of the round before.",
+        help=_("The round this entry is for (1–4), checked against the current one; needed to enter the same cards "
+               "as the player's word of the round before."),
         show_default=False,
     ),
 ]  # fmt: skip
@@ -55,38 +59,34 @@ RoundOption = Annotated[
 BoxOption = Annotated[
     Path | None,
     typer.Option(
-        "--deck", metavar="FILE",
-        help="Card tokens: the table's deck file, whose cards and values are the ones allowed (without it, values run 1–10).",
+        "--deck", metavar=_("FILE"),
+        help=_("Card tokens: the table's deck file, whose cards and values are the ones allowed (without it, values run 1–10)."),
         show_default=False,
     ),
 ]  # fmt: skip
 
 
-def _rules() -> SpellcrafterRules:
+def _rules() -> Rules[Setup, Game, Action, Effect]:
     """The game's rules, from the registry (they check the stored dictionary's name on
-    every load)."""
+    every load), typed as the game's own."""
     from referee import games
 
-    rules: SpellcrafterRules = games.game("spellcrafter").load_rules()
+    rules: Rules[Setup, Game, Action, Effect] = games.game("spellcrafter").load_rules()
     return rules
 
 
 def score(
     tokens: Tokens, friendly: FriendlyOption = False, ddt: DdtOption = False, deck_file: BoxOption = None, as_json: JsonOption = False
 ) -> None:
-    """Score a word from its cards: each letter, Toil, the multiplier and why, the bonus.
-
-    Flush (all letters one suit) ×2, straight (5 letters or more) ×2, both ×3; a word of
-    50 or more wins the game at once. Exit 1 when the word breaks a rule; exit 2 for a
-    card the deck (--deck) does not hold, or without one a value outside 1–10.
-    """
+    """`spell score`: a word's breakdown (its help, in both languages, is given at
+    :func:`register`)."""
     from referee.spellcrafter.deck import check_values
     from referee.spellcrafter.notation import parse_word
     from referee.spellcrafter.scoring import Variants, score_word
 
     cards = parse_word(tokens)
     result = score_word(cards, Variants(friendly=friendly, ddt=ddt))
-    check_values(cards, box(deck_file), "the deck")
+    check_values(cards, box(deck_file))
     if as_json:
         from referee.cli.output import emit_json
 
@@ -107,8 +107,8 @@ def box(deck_file: Path | None) -> Deck | None:
 
 
 def deck(
-    file: Annotated[Path | None, typer.Argument(help="A deck file (default: the stand-in deck shipped with referee).", show_default=False)] = None,
-    template: Annotated[bool, typer.Option("--template", help="Write a blank deck file to FILE (or print it) to fill in from a box.")] = False,
+    file: Annotated[Path | None, typer.Argument(metavar=_("[FILE]"), help=_("A deck file (default: the stand-in deck shipped with referee)."), show_default=False)] = None,
+    template: Annotated[bool, typer.Option("--template", help=_("Write a blank deck file to FILE (or print it) to fill in from a box."))] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Show a deck file's cards, or write a blank one with --template."""
@@ -118,20 +118,20 @@ def deck(
 
     if template:
         if as_json:
-            raise InputError("--template writes a TOML file; leave out --json")
+            raise InputError(_("--template writes a TOML file; leave out --json"))
         if file is None:
             typer.echo(blank(), nl=False)
             return
         if file.is_dir():
-            raise InputError(f"{file} is a folder; name the deck file to write, e.g. my-box.toml")
+            raise InputError(_("{file} is a folder; name the deck file to write, e.g. my-box.toml").format(file=file))
         try:
             with open(file, "x", encoding="utf-8") as handle:
                 handle.write(blank())
         except FileExistsError:
-            raise InputError(f"{file} already exists; choose another file name") from None
+            raise InputError(_("{file} already exists; choose another file name").format(file=file)) from None
         except OSError as error:
-            raise InputError(f"cannot write {file}: {error.strerror}") from None
-        typer.echo(f"Wrote a blank deck to {file}: fill in each letter's value and count, then `referee spell deck {file}`.")
+            raise InputError(_("cannot write {file}: {reason}").format(file=file, reason=error.strerror)) from None
+        typer.echo(_("Wrote a blank deck to {file}: fill in each letter's value and count, then `referee spell deck {file}`.").format(file=file))
         return
     chosen = standin_deck() if file is None else load_deck(file)
     warnings = chosen.warnings()
@@ -147,13 +147,13 @@ def deck(
 
 def new(
     file: FileArgument,
-    players: Annotated[list[str], typer.Argument(help="2 to 5 names in seating order.", show_default=False)],
+    players: Annotated[list[str], typer.Argument(metavar=_("PLAYERS…"), help=_("2 to 5 names in seating order."), show_default=False)],
     friendly: FriendlyOption = False,
     ddt: DdtOption = False,
-    dictionary: Annotated[str, typer.Option("--dict", "-d", metavar="NAME", help="The dictionary for challenges (see `referee dict list`).")] = DEFAULT_DICTIONARY,
-    house: Annotated[Path | None, typer.Option("--house", metavar="FILE", help="House rules for every challenge of the game: a file of +word (allowed) and -word (not allowed) lines, kept in the game.", show_default=False)] = None,
-    seed: Annotated[str | None, typer.Option(help="The referee deals every round from this seed (virtual deck).", show_default=False)] = None,
-    deck_file: Annotated[Path | None, typer.Option("--deck", metavar="FILE", help="The table's deck file: cards are checked against it (default with --seed: the stand-in deck).", show_default=False)] = None,
+    dictionary: Annotated[str, typer.Option("--dict", "-d", metavar=_("NAME"), help=_("The dictionary for challenges (see `referee dict list`)."))] = DEFAULT_DICTIONARY,
+    house: Annotated[Path | None, typer.Option("--house", metavar=_("FILE"), help=_("House rules for every challenge of the game: a file of +word (allowed) and -word (not allowed) lines, kept in the game."), show_default=False)] = None,
+    seed: Annotated[str | None, typer.Option(help=_("The referee deals every round from this seed (virtual deck)."), show_default=False)] = None,
+    deck_file: Annotated[Path | None, typer.Option("--deck", metavar=_("FILE"), help=_("The table's deck file: cards are checked against it (default with --seed: the stand-in deck)."), show_default=False)] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Start a Spellcrafter game file: four rounds, passing left first."""
@@ -171,7 +171,7 @@ def new(
     from referee.cli.output import Line
     from referee.cli.spell_view import settings_line
 
-    _report(game, as_json, Line("New game in ", str(file), ": ", ", ".join(setup.players)), settings_line(game),
+    _report(game, as_json, Line(_("New game in {file}: {players}").format(file=file, players=", ".join(setup.players))), settings_line(game),
             extra={"file": str(file)})  # fmt: skip
 
 
@@ -207,42 +207,56 @@ def _anchored(dictionary: str) -> str:
 def word(file: FileArgument, player: PlayerArgument, tokens: Tokens, round_number: RoundOption = None, as_json: JsonOption = False) -> None:
     """Record PLAYER's word for this round; it is scored at once."""
     from referee import savefile
+    from referee.spellcrafter.actions import WordScored
     from referee.spellcrafter.entry import word_entry
 
     recorded = savefile.record(file, _rules(), word_entry(player, tokens, round_number))
     from referee.cli.spell_view import totals_line, word_line
 
-    game = recorded.state
-    _report(game, as_json, word_line(game.setup.players[recorded.effect.seat], recorded.effect.score), totals_line(game))
+    game, effect = recorded.state, recorded.effect
+    assert isinstance(effect, WordScored)
+    _report(game, as_json, word_line(game.setup.players[effect.seat], effect.score), totals_line(game))
 
 
 def pass_(file: FileArgument, player: PlayerArgument, round_number: RoundOption = None, as_json: JsonOption = False) -> None:
     """Record that PLAYER plays no word this round (0 points)."""
     from referee import savefile
+    from referee.game import Step
     from referee.spellcrafter.entry import pass_entry
+    from referee.spellcrafter.voice import VOICE
 
     recorded = savefile.record(file, _rules(), pass_entry(player, round_number))
     from referee.cli.output import Line
     from referee.cli.spell_view import totals_line
 
     game = recorded.state
-    _report(game, as_json, Line(f"{game.setup.players[recorded.effect.seat]} passes."), totals_line(game))
+    _report(game, as_json, Line(VOICE.effect(recorded.before, Step(game, recorded.effect))), totals_line(game))
 
 
-def show(file: FileArgument, as_json: JsonOption = False) -> None:
-    """The score sheet: rounds as rows, players as columns, each word with its score."""
+def show(
+    file: FileArgument,
+    by: Annotated[str | None, typer.Option("--by", metavar=_("NAME"), help=_("Show what this player's seat may see: the public sheet and their own hand."), show_default=False, autocompletion=player_names)] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """`spell show`: the score sheet, public or one seat's view (its help is given at
+    :func:`register`)."""
     from referee import savefile
 
-    game = savefile.load(file, _rules()).state
+    rules = _rules()
+    game = savefile.load(file, rules).state
+    view = None if by is None else rules.view(game, game.setup.player(by))
     if as_json:
-        _report(game, True)
+        extra = None
+        if view is not None and view.seat is not None:
+            extra = {"seat": game.setup.players[view.seat], "hand": [str(card) for card in view.hand], "hand_size": view.hand_size}
+        _report(game, True, extra=extra)
         return
     from referee.cli.spell_view import show_game
 
-    show_game(game)
+    show_game(game, view)
 
 
-def _report(game: Game, as_json: bool, *lines: Any, extra: dict[str, Any] | None = None) -> None:
+def _report(game: Game, as_json: bool, *lines: Line, extra: dict[str, Any] | None = None) -> None:
     """Every entry answers the same way: what was recorded, the totals, the situation."""
     if as_json:
         from referee.cli.output import emit_json
@@ -263,25 +277,24 @@ def names_a_game(arguments: list[str]) -> bool:
     """Is this `spell challenge` the game form `challenge FILE CHALLENGER PLAYER`?
 
     Yes when the first argument ends in ``.toml`` (a missing file is then reported as
-    such) or names an existing file whose ``format`` is ``referee/spellcrafter``. A word
-    is never a file name ending in .toml, and card tokens never name a game file.
+    such) or names an existing file that holds a Spellcrafter game
+    (:func:`referee.savefile.which.file_format`, the one reader of a file's game). A
+    word is never a file name ending in .toml, and card tokens never name a game file.
     """
     if not arguments:
         return False
     first = arguments[0]
     if first.lower().endswith(".toml"):
         return True
-    path = Path(first)
     try:
-        if not path.is_file():
+        if not Path(first).is_file():  # a word: the save-file engine is not loaded for it
             return False
-        with open(path, "rb") as handle:
-            head = handle.read(4096)
     except (OSError, ValueError):
         return False
     from referee import games
+    from referee.savefile.which import file_format
 
-    return f'format = "{games.game("spellcrafter").format}"'.encode() in head
+    return file_format(Path(first)) == games.game("spellcrafter").format
 
 
 def dispatch_challenge(
@@ -296,16 +309,17 @@ def dispatch_challenge(
     if not names_a_game(arguments):
         return False
     if len(arguments) != 3:
-        raise InputError("in a game, write `referee spell challenge FILE CHALLENGER PLAYER`, e.g. challenge game.toml Bram Anna")
+        raise InputError(_("in a game, write `referee spell challenge FILE CHALLENGER PLAYER`, e.g. challenge game.toml Bram Anna"))
     if value is not None:
-        raise InputError("--value is for a word outside a game; in a game the value is the word's score")
-    same = "so every challenge of the game is judged alike"
+        raise InputError(_("--value is for a word outside a game; in a game the value is the word's score"))
     if dictionary is not None:
-        raise InputError(f"the game's dictionary was chosen at `spell new` and is stored in its file, {same}; leave out --dict")
+        raise InputError(_("the game's dictionary was chosen at `spell new` and is stored in its file, "
+                           "so every challenge of the game is judged alike; leave out --dict"))
     if house is not None:
-        raise InputError(f"the game's house rules were given at `spell new` and are stored in its file, {same}; leave out --house")
+        raise InputError(_("the game's house rules were given at `spell new` and are stored in its file, "
+                           "so every challenge of the game is judged alike; leave out --house"))
     if deck_file is not None:
-        raise InputError("--deck is for card tokens outside a game; a game's words were checked against its own deck when entered")
+        raise InputError(_("--deck is for card tokens outside a game; a game's words were checked against its own deck when entered"))
     game_challenge(Path(arguments[0]), arguments[1], arguments[2], as_json=as_json)
     return True
 
@@ -315,10 +329,13 @@ def game_challenge(file: Path, challenger: str, player: str, as_json: bool = Fal
     dictionary and house rules; the consequence is recorded. Exit 0 if the word stands,
     1 if it falls."""
     from referee import savefile
+    from referee.spellcrafter.actions import ChallengeDecided, ChallengeWord
     from referee.spellcrafter.entry import challenge_entry
+    from referee.spellcrafter.voice import VOICE, verdict_reason
 
     recorded = savefile.record(file, _rules(), challenge_entry(challenger, player, _judge))
     action, effect, game = recorded.action, recorded.effect, recorded.state
+    assert isinstance(action, ChallengeWord) and isinstance(effect, ChallengeDecided)
     names = game.setup.players
     word = action.word or effect.score.word.lower()
     if as_json:
@@ -328,14 +345,10 @@ def game_challenge(file: Path, challenger: str, player: str, as_json: bool = Fal
     else:
         from referee.cli.output import Line
         from referee.cli.spell_view import totals_line
-        from referee.wording import counted
 
-        outcome = ("valid", "bold green") if action.valid else ("invalid", "bold red")
-        first = Line((word.upper(), "bold"), ": ", outcome, f" — {action.reason} (", action.dictionary, ")")
-        if effect.consequence.word_falls:
-            then = Line(f"{names[action.seat]} scores 0 this round.")
-        else:
-            then = Line(f"{names[action.challenger]} loses {counted(effect.consequence.challenger_loses, 'point')}.")
+        outcome = (_("valid"), "bold green") if action.valid else (_("invalid"), "bold red")
+        first = Line((word.upper(), "bold"), ": ", outcome, f" — {verdict_reason(action.reason)} (", action.dictionary, ")")
+        then = Line(VOICE.consequence(recorded.before, effect))
         _report(game, False, first, then, totals_line(game))
     if not action.valid:
         raise typer.Exit(1)
@@ -350,12 +363,17 @@ def _judge(game: Game, word: str) -> Verdict:
 
 def register(app: typer.Typer) -> None:
     """Add the scoring, deck and game commands to the `spell` group."""
-    app.command()(score)
-    app.command()(deck)
-    app.command()(new)
-    app.command()(word)
-    app.command("pass")(pass_)
-    app.command()(show)
+    app.command(help=_("Score a word from its cards: each letter, Toil, the multiplier and why, the bonus.\n\n"
+                        "Flush (all letters one suit) ×2, straight (5 letters or more) ×2, both ×3; a word of 50 or more "
+                        "wins the game at once. Exit 1 when the word breaks a rule; exit 2 for a card the deck (--deck) "
+                        "does not hold, or without one a value outside 1–10."))(score)
+    app.command(help=_("Show a deck file's cards, or write a blank one with --template."))(deck)
+    app.command(help=_("Start a Spellcrafter game file: four rounds, passing left first."))(new)
+    app.command(help=_("Record PLAYER's word for this round; it is scored at once."))(word)
+    app.command("pass", help=_("Record that PLAYER plays no word this round (0 points)."))(pass_)
+    app.command(help=_("The score sheet: rounds as rows, players as columns, each word with its score.\n\n"
+                       "Public: it shows no player's cards. With --by NAME, that seat's view: in a game the referee "
+                       "deals (--seed), the hand dealt to that player this round."))(show)
     add_file_commands(app, _rules, _situation)
 
 

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 from referee.cli.output import Line
 from referee.spellcrafter.cards import SpellSuit
 from referee.spellcrafter.notation import DoubleToken, LetterToken, TroubleToken
+from referee.i18n import _, ngettext
 from referee.spellcrafter.scoring import DDT_BONUS, INSTANT_WIN, Score, ScoredLetter
-from referee.wording import counted
+from referee.spellcrafter.voice import in_points, why, word_detail
 
 if TYPE_CHECKING:  # the game's modules are imported by the game's commands only
     from rich.text import Text
@@ -21,47 +22,37 @@ if TYPE_CHECKING:  # the game's modules are imported by the game's commands only
     from referee.spellcrafter.deck import Deck
     from referee.spellcrafter.game import Game
     from referee.spellcrafter.rounds import Round
+    from referee.spellcrafter.view import SeatView
 
 LEADER = "bold green"
 
 
 def suit_segment(suit: SpellSuit | None) -> tuple[str, str]:
-    return ("no suit", "dim") if suit is None else (suit.label, suit.colour)
+    return (_("no suit"), "dim") if suit is None else (suit.label, suit.colour)
 
 
 def _note(letter: ScoredLetter) -> str:
     token = letter.token
     notes = []
     if isinstance(token, LetterToken) and token.jumper:
-        notes.append(f"Jumper {token.card}")
-    if isinstance(token, LetterToken) and token.written in ("QU", "Q"):
-        notes.append("Qu card, one letter" + ("" if token.written == "QU" else ", U not used"))
+        notes.append(_("Jumper {card}").format(card=token.card))
+    if isinstance(token, LetterToken) and token.written == "QU":
+        notes.append(_("Qu card, one letter"))
+    if isinstance(token, LetterToken) and token.written == "Q":
+        notes.append(_("Qu card, one letter, U not used"))
     if isinstance(token, DoubleToken):
-        notes.append(f"Double, Double copying {token.written} (letter {letter.copies})")
+        notes.append(_("Double, Double copying {letter} (letter {position})").format(letter=token.written, position=letter.copies))
     if isinstance(token, TroubleToken):
-        notes.append(f"Trouble as {token.written}, worth 0")
+        notes.append(_("Trouble as {letter}, worth 0").format(letter=token.written))
     if letter.toil is not None:
         change = "" if letter.toil.suit is token.suit else f", {token.suit.label} → {letter.toil.suit.label}"
-        notes.append(f"Toil: {letter.printed}+1{change}")
+        notes.append(_("Toil: {value}+1{change}").format(value=letter.printed, change=change))
     return "; ".join(notes)
-
-
-def why(score: Score) -> str:
-    """Why the multiplier is what it is, in the rulebook's words."""
-    reasons = []
-    if score.flush:
-        suit = score.flush_suit
-        reasons.append(f"flush: all {suit.label}" if suit else "flush")
-    if score.straight:
-        reasons.append(f"straight: {score.length} letters")
-    if not reasons:
-        return "no flush, no straight"
-    return "; ".join(reasons)
 
 
 def breakdown(score: Score) -> list[Line]:
     """The word as a player checks it against the cards on the table."""
-    lines = [Line((score.word, "bold"), f": {counted(score.score, 'point')}")]
+    lines = [Line((score.word, "bold"), f": {in_points(score.score)}")]
     for letter in score.letters:
         line = Line(f"  {letter.position}  ", (letter.token.written.ljust(2), "bold"), f" {letter.value:>3}  ")
         label, style = suit_segment(letter.suit)
@@ -70,11 +61,13 @@ def breakdown(score: Score) -> list[Line]:
         if note:
             line.append("  " + note, "dim")
         lines.append(line)
-    lines.append(Line(f"Base {score.base} × {score.multiplier} ({why(score)}) = {score.base * score.multiplier}"))
+    lines.append(Line(_("Base {base} × {multiplier} ({why}) = {value}").format(
+        base=score.base, multiplier=score.multiplier, why=why(score), value=score.base * score.multiplier)))  # fmt: skip
     if score.bonus:
-        lines.append(Line(f"Bonus +{DDT_BONUS} (Double-Double, Toil & Trouble: all three special cards) = {score.score}"))
+        lines.append(Line(_("Bonus +{bonus} (Double-Double, Toil & Trouble: all three special cards) = {score}").format(
+            bonus=DDT_BONUS, score=score.score)))  # fmt: skip
     if score.instant_win:
-        lines.append(Line((f"Instant win: a word of {INSTANT_WIN} or more wins the game at once", "bold yellow")))
+        lines.append(Line((_("Instant win: a word of {points} or more wins the game at once").format(points=INSTANT_WIN), "bold yellow")))
     return lines
 
 
@@ -82,21 +75,23 @@ def breakdown(score: Score) -> list[Line]:
 
 
 def word_line(player: str, score: Score) -> Line:
-    """The word just entered, with its score and why."""
-    line = Line(f"{player}: ", (score.word, "bold"), f" {counted(score.score, 'point')}")
-    detail = f"base {score.base} × {score.multiplier}, {why(score)}"
-    if score.bonus:
-        detail += f", +{score.bonus} bonus"
-    line.append(f" ({detail})", "dim")
+    """The word just entered, with its score and why (the voice's words, styled)."""
+    line = Line(f"{player}: ", (score.word, "bold"), f" {in_points(score.score)}")
+    line.append(f" ({word_detail(score)})", "dim")
     if score.instant_win:
-        line.append(f"  instant win: {INSTANT_WIN} or more!", "bold yellow")
+        line.append("  " + _("instant win: {points} or more!").format(points=INSTANT_WIN), "bold yellow")
     return line
+
+
+def direction(passing: str) -> str:
+    """``left`` or ``right``, the way the hands are passed (:func:`referee.spellcrafter.game.passing`), worded."""
+    return _("left") if passing == "left" else _("right")
 
 
 def totals_line(game: Game) -> Line:
     names, totals = game.setup.players, game.totals
     ranked = sorted(range(len(totals)), key=lambda seat: -totals[seat])
-    line = Line("Totals: ")
+    line = Line(_("Totals: "))
     for index, seat in enumerate(ranked):
         if index:
             line.append(" · ")
@@ -104,8 +99,10 @@ def totals_line(game: Game) -> Line:
     return line
 
 
-def outcome_line(outcome: Outcome) -> Line:
-    return Line(("Game over", "bold"), " — ", (outcome.reason, LEADER))
+def outcome_line(game: Game, outcome: Outcome) -> Line:
+    from referee.spellcrafter.voice import VOICE
+
+    return Line((_("Game over"), "bold"), " — ", (VOICE.outcome(game, outcome), LEADER))
 
 
 def situation(game: Game) -> Line:
@@ -115,53 +112,72 @@ def situation(game: Game) -> Line:
 
     outcome = game.outcome
     if outcome is not None:
-        line = outcome_line(outcome)
+        line = outcome_line(game, outcome)
         latest = game.latest
         if any(seat in latest.unchallenged for seat in latest.instant_wins):  # the winner may still change
-            line.append(f" — round {latest.number}'s words can still be challenged: a word of {INSTANT_WIN} or more "
-                        "that falls does not win", "dim")  # fmt: skip
+            line.append(" — " + _("round {round}'s words can still be challenged: a word of {points} or more "
+                        "that falls does not win").format(round=latest.number, points=INSTANT_WIN), "dim")  # fmt: skip
         elif latest.unchallenged:  # a word that falls scores 0: the totals may still change
-            line.append(f" — round {latest.number}'s words can still be challenged", "dim")
+            line.append(" — " + _("round {round}'s words can still be challenged").format(round=latest.number), "dim")
         return line
     number = game.current_number
-    line = Line((f"Round {number}", "bold"), f" of {ROUNDS} — pass {passing(number)}")
+    line = Line((_("Round {number}").format(number=number), "bold"), " " + _("of {rounds} — pass {direction}").format(
+        rounds=ROUNDS, direction=direction(passing(number))))  # fmt: skip
     jumper = game.jumper(number)
     if jumper is not None:
         line.append(" — Jumper ").append(str(jumper), jumper.suit.colour)
     latest = game.latest
     if latest.number == number:
-        line.append(f" — waiting for {', '.join(game.setup.players[seat] for seat in game.waiting)}")
+        line.append(" — " + _("waiting for {players}").format(players=", ".join(game.setup.players[seat] for seat in game.waiting)))
         if latest.instant_wins:
-            line.append(f" — a word of {INSTANT_WIN} or more: the game ends when round {number} is complete", "bold yellow")
+            line.append(" — " + _("a word of {points} or more: the game ends when round {round} is complete").format(
+                points=INSTANT_WIN, round=number), "bold yellow")  # fmt: skip
     else:
-        line.append(f" — round {latest.number}'s words can be challenged until round {number} begins", "dim")
+        line.append(" — " + _("round {round}'s words can be challenged until round {next} begins").format(
+            round=latest.number, next=number), "dim")  # fmt: skip
     return line
 
 
 def settings_line(game: Game) -> Line:
     setup = game.setup
-    parts = [f"dictionary {setup.dictionary}"]
+    parts = [_("dictionary {name}").format(name=setup.dictionary)]
     if setup.house is not None:
-        added, removed = counted(len(setup.house.added), "word"), counted(len(setup.house.removed), "word")
-        parts[0] += f" + house {setup.house.path} ({added} added, {removed} removed)"
+        added = ngettext("{count} word added", "{count} words added", len(setup.house.added)).format(count=len(setup.house.added))
+        removed = ngettext("{count} word removed", "{count} words removed", len(setup.house.removed)).format(count=len(setup.house.removed))
+        parts[0] += " + " + _("house {file} ({added}, {removed})").format(file=setup.house.path, added=added, removed=removed)
     if setup.variants.friendly:
-        parts.append("friendly rules (Jumper mandatory, no suit)")
+        parts.append(_("friendly rules (Jumper mandatory, no suit)"))
     if setup.variants.ddt:
-        parts.append("Double-Double, Toil & Trouble (+10)")
+        parts.append(_("Double-Double, Toil & Trouble (+10)"))
     if setup.two_player:
-        parts.append("two players: no Familiars")
+        parts.append(_("two players: no Familiars"))
     if setup.seed is not None:
-        parts.append(f"dealt by the referee (seed {setup.seed})")
+        parts.append(_("dealt by the referee (seed {seed})").format(seed=setup.seed))
     if setup.deck is not None:
-        parts.append(f"deck: {setup.deck.name}")
+        parts.append(_("deck: {name}").format(name=setup.deck.name))
     return Line((" · ".join(parts), "dim"))
 
 
 # --- rich screens ------------------------------------------------------------------------------
 
 
-def show_game(game: Game) -> None:
-    """The score sheet: rounds as rows, players as columns, each word with its score."""
+def hand_line(view: SeatView) -> Line:
+    """What a seat holds that only it may see: its hand as dealt this round."""
+    assert view.seat is not None
+    name = view.players[view.seat]
+    if not view.hand:
+        if view.hand_size == 0:
+            return Line(_("{player}: the table plays with its own cards; the referee knows no hand.").format(player=name))
+        return Line(_("{player}: no hand to show, the game is over.").format(player=name))
+    line = Line(_("{player}'s hand as dealt in round {round}: ").format(player=name, round=view.round))
+    for index, card in enumerate(view.hand):
+        line.append(("" if index == 0 else " ") + str(card), card.suit.colour)
+    return line
+
+
+def show_game(game: Game, view: SeatView | None = None) -> None:
+    """The score sheet: rounds as rows, players as columns, each word with its score;
+    with a seat's ``view``, what that seat alone may see (its hand) after it."""
     from rich import box
     from rich.table import Table
     from rich.text import Text
@@ -174,19 +190,23 @@ def show_game(game: Game) -> None:
     out = console()
     out.print(settings_line(game).to_rich())
     if not played:
-        out.print(Text("No words yet."))
+        out.print(Text(_("No words yet.")))
         out.print(situation(game).to_rich())
+        if view is not None and view.seat is not None:
+            out.print(hand_line(view).to_rich())
         return
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_footer=True)
-    table.add_column("Round", footer="Total")
+    table.add_column(_("Round"), footer=_("Total"))
     for seat, name in enumerate(setup.players):
         style = LEADER if totals[seat] == max(totals) else "bold"
         table.add_column(Text(name, style=style), justify="right", footer=Text(str(totals[seat]), style=style))
-    table.add_column("Passing")
+    table.add_column(_("Passing"))
     for r in played:
-        table.add_row(str(r.number), *(_cell(game, r, seat) for seat in range(setup.count)), passing(r.number))
+        table.add_row(str(r.number), *(_cell(game, r, seat) for seat in range(setup.count)), direction(passing(r.number)))
     out.print(table)
     out.print(situation(game).to_rich())
+    if view is not None and view.seat is not None:
+        out.print(hand_line(view).to_rich())
 
 
 def _cell(game: Game, played: Round, seat: int) -> Text:
@@ -197,7 +217,7 @@ def _cell(game: Game, played: Round, seat: int) -> Text:
     entry = played.entries[seat]
     cell = Text()
     if isinstance(entry, Pass):
-        cell.append("pass", style="dim")
+        cell.append(_("pass"), style="dim")
     elif isinstance(entry, Play):
         if entry.fallen:
             cell.append(f"{entry.score.word} ✗ 0", style="red")
@@ -207,7 +227,7 @@ def _cell(game: Game, played: Round, seat: int) -> Text:
                 cell.append(" ✓", style="green")
     penalty = played.penalty(seat)
     if penalty:
-        cell.append(("\n" if cell else "") + f"−{penalty} challenge", style="red")
+        cell.append(("\n" if cell else "") + _("−{points} challenge").format(points=penalty), style="red")
     return cell
 
 
@@ -220,7 +240,7 @@ def show_deck(deck: Deck, warnings: list[str]) -> None:
     from referee.cli.output import console
 
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=None)
-    table.add_column("Card")
+    table.add_column(_("Card"))
     suits = deck.suits()
     for suit in suits:
         table.add_column(Text(suit.label, style=suit.colour), justify="right")
@@ -235,6 +255,6 @@ def show_deck(deck: Deck, warnings: list[str]) -> None:
     out.print(Text(deck.name, style="bold"))
     out.print(table)
     counts = ", ".join(f"{suit.label} {sum(1 for c in deck.cards if c.suit is suit)}" for suit in suits)
-    out.print(Text(f"{len(deck.cards)} cards: {counts}. Letter cells are value×count."))
+    out.print(Text(_("{count} cards: {suits}. Letter cells are value×count.").format(count=len(deck.cards), suits=counts)))
     for warning in warnings:
-        out.print(Text("Note: " + warning, style="yellow"))
+        out.print(Text(_("Note: {warning}").format(warning=warning), style="yellow"))

@@ -4,10 +4,12 @@
 - :mod:`scoring`: a word's score with the rulebook's rules and rulings;
 - :mod:`deck`: the deck file; dealing: :mod:`dealing` (the virtual deck across rounds);
 - :mod:`setup`, :mod:`game`: the four-round game; :mod:`rounds`: a round's entries and
-  points; :mod:`legality`: which cards a word may use; :mod:`actions`: the actions and
-  their effects, decoded from and encoded to the save file's events; :mod:`entry`: typed
-  entries read into actions; :mod:`ruleset`: the game on the contract of
-  :mod:`referee.game` (``RULES``); :mod:`report`: its JSON.
+  points; :mod:`refusals`: the rules an entry can break, as values; :mod:`legality`:
+  which cards a word may use; :mod:`actions`: the actions and their effects, decoded from
+  and encoded to the save file's events; :mod:`entry`: typed entries read into actions;
+  :mod:`ruleset`: the game on the contract of :mod:`referee.game` (``RULES``);
+  :mod:`view`: what each seat may see; :mod:`voice`: the game's words, in English and
+  Dutch; :mod:`report`: its JSON.
 """
 
 from __future__ import annotations
@@ -32,8 +34,9 @@ def word_and_score(arguments: Sequence[str], friendly: bool = False, ddt: bool =
     ``arguments`` are command-line arguments (one may hold several tokens);
     ``friendly`` and ``ddt`` are the table's variants; ``deck`` the table's box, if it
     gave one. A token that cannot be read, or a card not in the box (without a deck: a
-    value outside 1–10), raises ``InputError`` (exit 2), a word that breaks a rule (fewer
-    than 3 letters, more cards than a player holds, …) ``RuleError`` (exit 1).
+    value outside 1–10), raises ``Refused`` with exit 2 (a token that cannot be read:
+    ``InputError``), a word that breaks a rule (fewer
+    than 3 letters, more cards than a player holds, …) ``Refused`` with exit 1.
     ``notation.looks_like_tokens`` tells card tokens from a plain word.
     """
     from referee.spellcrafter.deck import check_values
@@ -42,5 +45,5 @@ def word_and_score(arguments: Sequence[str], friendly: bool = False, ddt: bool =
 
     tokens = parse_word(arguments)
     score = score_word(tokens, Variants(friendly=friendly, ddt=ddt))
-    check_values(tokens, deck, "the deck")
+    check_values(tokens, deck)
     return score.word, score.score

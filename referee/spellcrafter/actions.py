@@ -6,7 +6,8 @@ pass, a challenge with the dictionary's verdict. The save file holds each as an 
 effect, so the command line words what happened without keeping the state before.
 
 Actions and effects are named tuples, not frozen dataclasses: every entry and every
-replay loads this module, and a named tuple costs a fifth of a dataclass to define.
+replay loads this module, and a named tuple costs a fifth of a dataclass to define. They
+are :func:`~referee.game.distinct`: two of different kinds never compare equal.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.errors import InputError
+from referee.game import distinct
+from referee.i18n import _
 from referee.lexicon.challenge import Consequence
 from referee.spellcrafter.notation import Token, parse_word
 from referee.spellcrafter.scoring import Score
@@ -23,6 +26,7 @@ if TYPE_CHECKING:
     from referee.spellcrafter.game import Game
 
 
+@distinct
 class EnterWord(NamedTuple):
     """``seat``'s word for the round, its cards in order; ``round`` when the entry stated it
     (``--round N``), checked against the current round."""
@@ -32,6 +36,7 @@ class EnterWord(NamedTuple):
     round: int | None = None
 
 
+@distinct
 class EnterPass(NamedTuple):
     """``seat`` plays no word this round (0 points)."""
 
@@ -39,6 +44,7 @@ class EnterPass(NamedTuple):
     round: int | None = None
 
 
+@distinct
 class ChallengeWord(NamedTuple):
     """``challenger`` challenges ``seat``'s word of the latest round, with the verdict the
     dictionary gave: kept as given, so replaying never depends on the word lists installed
@@ -55,6 +61,7 @@ class ChallengeWord(NamedTuple):
 Action = EnterWord | EnterPass | ChallengeWord
 
 
+@distinct
 class WordScored(NamedTuple):
     """A word entered and scored in round ``round``; ``completes`` when it was the round's
     last entry."""
@@ -65,6 +72,7 @@ class WordScored(NamedTuple):
     completes: bool
 
 
+@distinct
 class Passed(NamedTuple):
     """A pass entered in round ``round``; ``completes`` when it was the round's last entry."""
 
@@ -73,6 +81,7 @@ class Passed(NamedTuple):
     completes: bool
 
 
+@distinct
 class ChallengeDecided(NamedTuple):
     """A challenge of ``seat``'s word (its ``score``) in round ``round``, decided: the
     verdict is the action's, the consequence the rulebook's (:class:`Consequence`, one
@@ -96,7 +105,7 @@ def decode(state: Game, event: Mapping[str, Any]) -> Action:
     if kind == "word":
         cards = event.get("cards")
         if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
-            raise InputError("a word event needs `cards`, a list of card tokens")
+            raise InputError(_("a word event needs `cards`, a list of card tokens"))
         seat = player(_text(event, "player"))
         return EnterWord(seat=seat, tokens=tuple(parse_word(cards)), round=_round(event))
     if kind == "pass":
@@ -104,14 +113,14 @@ def decode(state: Game, event: Mapping[str, Any]) -> Action:
     if kind == "challenge":
         valid = event.get("valid")
         if not isinstance(valid, bool):
-            raise InputError("a challenge event needs `valid` = true or false")
+            raise InputError(_("a challenge event needs `valid` = true or false"))
         challenger, reason, dictionary = player(_text(event, "challenger")), _text(event, "reason"), _text(event, "dictionary")
         seat = player(_text(event, "player"))
         word = event.get("word")  # the word as judged, for people reading the file
         if word is not None and not isinstance(word, str):
-            raise InputError("the event needs `word` as text")
+            raise InputError(_("the event needs `word` as text"))
         return ChallengeWord(challenger=challenger, seat=seat, valid=valid, reason=reason, dictionary=dictionary, word=word)
-    raise InputError(f"unknown event kind {kind!r}; a game records word, pass and challenge events")
+    raise InputError(_("unknown event kind {kind}; a game records word, pass and challenge events").format(kind=repr(kind)))
 
 
 def encode(state: Game, action: Action) -> dict[str, Any]:
@@ -134,12 +143,12 @@ def _round(event: Mapping[str, Any]) -> int | None:
     """The round an entry states (``--round N``), if it states one."""
     number = event.get("round")
     if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
-        raise InputError("`round` must be a whole number, the round the entry is for")
+        raise InputError(_("`round` must be a whole number, the round the entry is for"))
     return number
 
 
 def _text(event: Mapping[str, Any], key: str) -> str:
     value = event.get(key)
     if not isinstance(value, str):
-        raise InputError(f"the event needs `{key}` as text")
+        raise InputError(_("the event needs `{key}` as text").format(key=key))
     return value

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from referee.errors import InputError
+from referee.i18n import _
 
 if TYPE_CHECKING:
     from referee.lexicon.backend import Dictionary
@@ -67,7 +68,7 @@ class AnagramIndex:
     def entries(self) -> Iterator[tuple[str, Sequence[str]]]:
         for line in self._data[self._table :].split(b"\n"):
             if line:
-                key, _, words = line.decode("ascii").partition(":")
+                key, _colon, words = line.decode("ascii").partition(":")
                 yield key, words.split(",")
 
 
@@ -78,7 +79,7 @@ def build_body(words: Iterable[str]) -> tuple[bytes, int]:
         if word.isascii() and word.isalpha() and word.islower():
             groups.setdefault(_key(word), []).append(word)
     buckets = max(1, len(groups))
-    chained: list[list[bytes]] = [[] for _ in range(buckets)]
+    chained: list[list[bytes]] = [[] for _bucket in range(buckets)]
     for key, members in groups.items():
         encoded = key.encode("ascii")
         chained[zlib.crc32(encoded) % buckets].append(b"\n" + encoded + b":" + ",".join(sorted(set(members))).encode("ascii"))
@@ -105,9 +106,8 @@ def _sources(dictionary: Dictionary) -> tuple[list[Path], Iterable[str] | None]:
         return [folder() / file for file in builtin_entry(short)["files"]], None
     if isinstance(dictionary, WordFile):
         return [dictionary.path.expanduser().resolve()], dictionary
-    raise InputError(
-        f"`spell best` searches a word list it can read whole: builtin:… or file:…; {dictionary.name} cannot list its words"
-    )
+    raise InputError(_("`spell best` searches a word list it can read whole: builtin:… or file:…; {dictionary} cannot list its words").format(
+        dictionary=dictionary.name))  # fmt: skip
 
 
 def base_of(dictionary: Dictionary) -> tuple[Dictionary, frozenset[str]]:

@@ -41,8 +41,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from referee.errors import InputError, quoted
-from referee.spellcrafter.cards import QU, SUIT_HELP, Special, SpellCard, SpellSuit
-from referee.spellcrafter.notation import DoubleToken, LetterLike, LetterToken, ToilToken, Token, TroubleToken, parse_token
+from referee.i18n import _
+from referee.spellcrafter.cards import QU, Special, SpellCard, SpellSuit
+from referee.spellcrafter.notation import DoubleToken, LetterLike, LetterToken, ToilToken, Token, TroubleToken, parse_token, suit_help
 from referee.spellcrafter.scoring import DDT_BONUS, MIN_LETTERS, SELECTED_CARDS, STRAIGHT_LETTERS, Score, Variants, score_word
 
 if TYPE_CHECKING:
@@ -80,11 +81,11 @@ def read_card(text: str, position: int = 1) -> SpellCard:
     if match is not None:
         suit = SpellSuit.from_code(match.group(2))
         if suit is None:
-            raise InputError(f"unknown suit {quoted(match.group(2).lower())} in card {position} — {SUIT_HELP}")
+            raise InputError(_("unknown suit {suit} in card {position} — {help}").format(suit=quoted(match.group(2).lower()), position=position, help=suit_help()))
         return SpellCard(suit, special=_SPECIAL_CODES[match.group(1).upper()])
     token = parse_token(stripped, position)
     if isinstance(token, LetterToken) and token.jumper:
-        raise InputError(f"card {position} {quoted(text)}: the Jumper is not one of the selected cards; give it with --jumper")
+        raise InputError(_("card {position} {text}: the Jumper is not one of the selected cards; give it with --jumper").format(position=position, text=quoted(text)))
     return token.card
 
 
@@ -93,9 +94,9 @@ def read_hand(texts: Sequence[str], jumper: str | None = None) -> Selection:
     selected cards, or a Jumper that is not a letter card, is an ``InputError``."""
     pieces = [piece for text in texts for piece in text.split()]
     if not pieces:
-        raise InputError("no cards given: name the selected cards, e.g. K6m I1m T1m TRc")
+        raise InputError(_("no cards given: name the selected cards, e.g. K6m I1m T1m TRc"))
     if len(pieces) > SELECTED_CARDS:
-        raise InputError(f"a player selects {SELECTED_CARDS} cards; {len(pieces)} were given (give the Jumper with --jumper)")
+        raise InputError(_("a player selects {selected} cards; {count} were given (give the Jumper with --jumper)").format(selected=SELECTED_CARDS, count=len(pieces)))
     cards = tuple(read_card(piece, position) for position, piece in enumerate(pieces, start=1))
     return Selection(cards, None if jumper is None else read_jumper(jumper))
 
@@ -104,32 +105,36 @@ def read_jumper(text: str) -> SpellCard:
     """The Jumper as given with ``--jumper``: a letter card (``Y4f``; ``*Y4f`` too)."""
     card = read_card(text.strip().removeprefix("*"), 1)
     if not card.is_letter:
-        raise InputError(f"the Jumper {quoted(text)} is a letter card, e.g. Y4f")
+        raise InputError(_("the Jumper {text} is a letter card, e.g. Y4f").format(text=quoted(text)))
     return card
 
 
 def hand_in_game(game: Game, seat: int, cards: Sequence[str], jumper: str | None, round_number: int | None) -> Selection:
     """``seat``'s selected cards in a game, for round ``round_number`` (default: the
     current one, which must have begun): the round's Jumper is the one the referee turned
-    up, if it did; the cards are checked as a word of that round is (``check_cards``)."""
-    from referee.spellcrafter.legality import check_cards
+    up, if it did; the cards are checked as a word of that round is (``card_refusal``)."""
+    from referee.errors import Refused
+    from referee.spellcrafter.legality import card_refusal
+    from referee.spellcrafter.refusals import FORMAT
 
     number = game.current_number if round_number is None else round_number
     if not 1 <= number <= game.current_number:
-        raise InputError(f"round {number} has not begun; the game is in round {game.current_number}")
+        raise InputError(_("round {round} has not begun; the game is in round {current}").format(round=number, current=game.current_number))
     turned_up = game.jumper(number)
     if turned_up is not None and jumper is not None and read_jumper(jumper) != turned_up:
-        raise InputError(f"the Jumper of round {number} is {turned_up}, turned up by the referee; leave out --jumper")
+        raise InputError(_("the Jumper of round {round} is {jumper}, turned up by the referee; leave out --jumper").format(round=number, jumper=turned_up))
     hand = read_hand(cards, jumper)
     if turned_up is not None:
         hand = Selection(hand.cards, turned_up)
-    check_cards(game, hand_tokens(hand), number, seat)
+    refusal = card_refusal(game, hand_tokens(hand), number, seat)
+    if refusal is not None:
+        raise Refused(refusal, FORMAT, game)
     return hand
 
 
 def hand_tokens(hand: Selection) -> tuple[Token, ...]:
     """The hand's cards as tokens (the Jumper as ``*``), for the checks a word's cards get
-    (:func:`referee.spellcrafter.legality.check_cards`); what the special cards stand for
+    (:func:`referee.spellcrafter.legality.card_refusal`); what the special cards stand for
     is left open (``DDm:A``, ``TOILm@1``)."""
     tokens: list[Token] = []
     for card in hand.cards:
@@ -184,9 +189,9 @@ def key_groups(hand: Selection, source: WordSource) -> list[tuple[str, int]] | N
     doubles, troubles = len(hand.specials(Special.DOUBLE_DOUBLE)), len(hand.specials(Special.TROUBLE))
     if len(keys) * (len(copies) + 1) ** doubles * (len(ALPHABET) + 1) ** troubles > SCAN_ABOVE:
         return None
-    for _ in range(doubles):
+    for _double in range(doubles):
         keys |= {key_of(key + copy) for key in keys for copy in copies}
-    for _ in range(troubles - 1):
+    for _trouble in range(troubles - 1):
         keys |= {key_of(key + letter) for key in keys for letter in ALPHABET}
     return [(key, 0) for key in keys] + ([(key, 1) for key in keys] if troubles else [])
 
@@ -345,7 +350,7 @@ def layouts(word: str, hand: Selection, variants: Variants, pieces: Pieces | Non
     pieces = pieces or Pieces(hand)
     upper = word.upper()
     counts = list(pieces.counts)
-    specials = [count for _, _, count in pieces.specials]
+    specials = [count for _suit, _special, count in pieces.specials]
     jumper = pieces.jumper
     line: list[LetterLike] = []
 

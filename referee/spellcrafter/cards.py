@@ -41,7 +41,6 @@ class SpellSuit(enum.Enum):
 
 
 _COLOURS = {SpellSuit.FAMILIARS: "", SpellSuit.SIGILS: "red", SpellSuit.CAULDRONS: "green", SpellSuit.MOONS: "blue"}
-SUIT_HELP = "use f, s, c or m"
 
 
 class Special(enum.Enum):

@@ -4,10 +4,12 @@ virtual deck that continues from round to round."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from referee.errors import InputError
+from referee.i18n import _
 from referee.shuffle import VERSION, shuffle
 from referee.spellcrafter.cards import SpellCard, SpellSuit
 from referee.spellcrafter.deck import Deck as SpellDeck
@@ -68,7 +70,7 @@ class _VirtualDeck:
     def draw(self) -> SpellCard:
         if not self.pile:
             if not self.discards:
-                raise InputError("the deck and the discards have run out of cards; use a fuller deck file")
+                raise InputError(_("the deck and the discards have run out of cards; use a fuller deck file"))
             self.reshuffles += 1
             ordered = sorted(self.discards, key=self.order.__getitem__)
             self.pile, self.discards = shuffle(ordered, reshuffle_seed(self.seed, self.reshuffles)), []
@@ -86,7 +88,24 @@ class _VirtualDeck:
                 return card
             under.append(card)
             if len(under) > len(self.order) * 2:
-                raise InputError("the deck has no letter card to turn up as the Jumper")
+                raise InputError(_("the deck has no letter card to turn up as the Jumper"))
+
+
+def dealable(deck: SpellDeck, seed: str, players: int) -> None:
+    """A game dealt by the referee must be dealable for all its rounds: a deck too small
+    is refused (``InputError``) when the game starts, not in round 3."""
+    try:
+        dealt(deck, seed, players, SPELLCRAFTER_ROUNDS)
+    except InputError as error:
+        message = _("the deck cannot deal {rounds} rounds to {players} players: {error}")
+        raise InputError(message.format(rounds=SPELLCRAFTER_ROUNDS, players=players, error=error)) from None
+
+
+@lru_cache(maxsize=32)
+def dealt(deck: SpellDeck, seed: str, players: int, round_number: int) -> SpellDeal:
+    """:func:`deal_spellcrafter`, remembered: a game asks for the same rounds' deals on
+    every screen."""
+    return deal_spellcrafter(deck, seed, players, round_number)
 
 
 def deal_spellcrafter(deck: SpellDeck, seed: str, players: int, round_number: int = 1) -> SpellDeal:
@@ -97,18 +116,18 @@ def deal_spellcrafter(deck: SpellDeck, seed: str, players: int, round_number: in
     (the Jumper and the hands, all played or discarded) goes to the discard pile.
     """
     if players not in SPELLCRAFTER_HANDS:
-        raise InputError(f"spellcrafter is played by 2 to 5 players, not {players}; use --players 2..5")
+        raise InputError(_("spellcrafter is played by 2 to 5 players, not {count}; use --players 2..5").format(count=players))
     if not 1 <= round_number <= SPELLCRAFTER_ROUNDS:
-        raise InputError(f"a Spellcrafter game has rounds 1 to {SPELLCRAFTER_ROUNDS}, not {round_number}")
+        raise InputError(_("a Spellcrafter game has rounds 1 to {rounds}, not {round}").format(rounds=SPELLCRAFTER_ROUNDS, round=round_number))
     cards = deck.without(SpellSuit.FAMILIARS) if players == 2 else deck
     if not any(card.is_letter for card in cards.cards):
-        raise InputError(f"the deck {deck.name!r} has no letter cards to deal")
+        raise InputError(_("the deck {name} has no letter cards to deal").format(name=repr(deck.name)))
     each = SPELLCRAFTER_HANDS[players]
     virtual = _VirtualDeck(list(cards.cards), seed)
     for number in range(1, round_number + 1):
         jumper = virtual.turn_up_jumper()
-        hands: list[list[SpellCard]] = [[] for _ in range(players)]
-        for _ in range(each):
+        hands: list[list[SpellCard]] = [[] for _seat in range(players)]
+        for _turn in range(each):
             for hand in hands:
                 hand.append(virtual.draw())
         if number < round_number:

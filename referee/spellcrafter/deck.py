@@ -32,9 +32,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from referee.errors import InputError, nearest, quoted
+from referee.errors import InputError, Refused, nearest, quoted
+from referee.i18n import _
+from referee.game import Refusal, refuse
 from referee.spellcrafter.cards import CARD_LETTERS, QU, Special, SpellCard, SpellSuit
 from referee.spellcrafter.notation import LetterToken, Token
+from referee.spellcrafter.refusals import FORMAT as GAME_FORMAT
+from referee.spellcrafter.refusals import Rule
 
 FORMAT = "referee/spellcrafter-deck"
 VERSION = 1
@@ -76,10 +80,8 @@ class Deck:
             cards = [card for card in self.cards if card.suit is suit]
             specials = sum(1 for card in cards if card.special is not None)
             if len(cards) != CARDS_PER_SUIT or specials != SPECIALS_PER_SUIT:
-                found.append(
-                    f"{suit.label} has {len(cards)} cards ({specials} special); "
-                    f"the rulebook's suits have {CARDS_PER_SUIT} ({SPECIALS_PER_SUIT} special)"
-                )
+                found.append(_("{suit} has {cards} cards ({specials} special); the rulebook's suits have {per_suit} ({special} special)").format(
+                    suit=suit.label, cards=len(cards), specials=specials, per_suit=CARDS_PER_SUIT, special=SPECIALS_PER_SUIT))  # fmt: skip
         return found
 
     def to_toml(self) -> dict[str, Any]:
@@ -105,17 +107,17 @@ class Deck:
         _check_keys(document, [suit.label for suit in SpellSuit], HEADER_KEYS)
         name = document.get("name", "unnamed deck")
         if not isinstance(name, str):
-            raise InputError("the deck's `name` must be text")
+            raise InputError(_("the deck's `name` must be text"))
         cards: list[SpellCard] = []
         for suit in SpellSuit:
             table = document.get(suit.label, {})
             if not isinstance(table, Mapping):
-                raise InputError(f"[{suit.label}] must be a table with `letters` and `specials`")
+                raise InputError(_("[{suit}] must be a table with `letters` and `specials`").format(suit=suit.label))
             _check_keys(table, (), SUIT_KEYS, f"[{suit.label}] ")
             cards += _letter_cards(suit, table.get("letters", []))
             cards += _special_cards(suit, table.get("specials", []))
         if not cards:
-            raise InputError("the deck has no cards: fill in [familiars], [sigils], [cauldrons] and [moons]")
+            raise InputError(_("the deck has no cards: fill in [familiars], [sigils], [cauldrons] and [moons]"))
         return cls(name=name, cards=tuple(cards))
 
 
@@ -128,35 +130,42 @@ def _check_keys(table: Mapping[str, Any], tables: Sequence[str], keys: Sequence[
         shown = key if key.isprintable() else quoted(key)
         if isinstance(value, Mapping) and tables:
             guess = nearest(key, tables)
-            hint = f"did you mean [{guess}]?" if guess else "the tables are " + ", ".join(f"[{name}]" for name in tables)
-            raise InputError(f"{where}unknown table [{shown}] — {hint}")
+            if guess:
+                hint = _("did you mean [{guess}]?").format(guess=guess)
+            else:
+                hint = _("the tables are {tables}").format(tables=", ".join(f"[{name}]" for name in tables))
+            raise InputError(where + _("unknown table [{table}] — {hint}").format(table=shown, hint=hint))
         guess = nearest(key, keys)
-        hint = f"did you mean `{guess}`?" if guess else "the keys are " + ", ".join(f"`{name}`" for name in keys)
-        raise InputError(f"{where}unknown key `{shown}` — {hint}")
+        if guess:
+            hint = _("did you mean `{guess}`?").format(guess=guess)
+        else:
+            hint = _("the keys are {keys}").format(keys=", ".join(f"`{name}`" for name in keys))
+        raise InputError(where + _("unknown key `{key}` — {hint}").format(key=shown, hint=hint))
 
 
 def _letter_cards(suit: SpellSuit, rows: object) -> list[SpellCard]:
-    where = f"[{suit.label}] letters"
+    where = _("[{suit}] letters").format(suit=suit.label)
     if not isinstance(rows, list):
-        raise InputError(f"{where} must be a list like [{{ letter = \"A\", value = 1, count = 2 }}]")
+        raise InputError(_("{where} must be a list like {example}").format(where=where, example='[{ letter = "A", value = 1, count = 2 }]'))
     cards: list[SpellCard] = []
     seen: set[tuple[str, int]] = set()
     for number, row in enumerate(rows, start=1):
         if not isinstance(row, Mapping) or set(row) != {"letter", "value", "count"}:
-            raise InputError(f"{where}, entry {number}: write {{ letter = \"A\", value = 1, count = 2 }}")
+            raise InputError(_("{where}, entry {number}: write {example}").format(where=where, number=number, example='{ letter = "A", value = 1, count = 2 }'))
         letter, value, count = row["letter"], row["value"], row["count"]
         if not isinstance(letter, str) or not letter.isascii() or not CARD_LETTERS.fullmatch(letter.upper()):
-            raise InputError(f"{where}, entry {number}: the letter is one letter A–Z or QU, not {quoted(str(letter))}")
+            raise InputError(_("{where}, entry {number}: the letter is one letter A–Z or QU, not {letter}").format(
+                where=where, number=number, letter=quoted(str(letter))))  # fmt: skip
         if letter.upper() == "Q":
-            raise InputError(
-                f"{where}, entry {number}: the Qu card is one card, written QU in a deck file "
-                "(in a word, Q10m is that card played without its U)"
-            )
+            raise InputError(_("{where}, entry {number}: the Qu card is one card, written QU in a deck file "
+                               "(in a word, Q10m is that card played without its U)").format(where=where, number=number))  # fmt: skip
         for key, number_value, low in (("value", value, 0), ("count", count, 0)):
             if not isinstance(number_value, int) or isinstance(number_value, bool) or not low <= number_value <= 99:
-                raise InputError(f"{where}, entry {number} ({letter}): `{key}` must be a whole number from 0 to 99")
+                raise InputError(_("{where}, entry {number} ({letter}): `{key}` must be a whole number from 0 to 99").format(
+                    where=where, number=number, letter=letter, key=key))  # fmt: skip
         if (letter.upper(), value) in seen:
-            raise InputError(f"{where}: {letter.upper()} with value {value} is listed twice; add up the counts")
+            raise InputError(_("{where}: {letter} with value {value} is listed twice; add up the counts").format(
+                where=where, letter=letter.upper(), value=value))  # fmt: skip
         seen.add((letter.upper(), value))
         cards += [SpellCard(suit, letter.upper(), value)] * count
     return cards
@@ -164,32 +173,39 @@ def _letter_cards(suit: SpellSuit, rows: object) -> list[SpellCard]:
 
 def _special_cards(suit: SpellSuit, names: object) -> list[SpellCard]:
     if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
-        raise InputError(f"[{suit.label}] specials must be a list like [\"double-double\", \"toil\", \"trouble\"]")
+        raise InputError(_("[{suit}] specials must be a list like {example}").format(suit=suit.label, example='["double-double", "toil", "trouble"]'))
     cards = []
     for name in names:
         special = next((s for s in Special if name.lower() in (s.value, s.code.lower())), None)
         if special is None:
-            raise InputError(f"[{suit.label}] specials: unknown special card {quoted(name)} — use double-double, toil or trouble")
+            raise InputError(_("[{suit}] specials: unknown special card {name} — use double-double, toil or trouble").format(suit=suit.label, name=quoted(name)))
         cards.append(SpellCard(suit, special=special))
     return cards
 
 
-def check_values(tokens: Sequence[Token], deck: Deck | None, named: str = "this game's deck") -> None:
-    """The cards of a word must be the box's, or they are a typo (``InputError``, exit 2):
-    with a deck file, a card it does not hold at all (``named`` says whose deck it is);
-    without one, a value outside the stand-in deck's 1 to 10 (``K66m``). The one check of
-    a game's words and of `spell score` and `spell challenge` with card tokens."""
+def box_refusal(tokens: Sequence[Token], deck: Deck | None, game: bool = True) -> Refusal | None:
+    """The cards of a word must be the box's, or they are a typo (an unusable refusal,
+    exit 2): with a deck file, a card it does not hold at all (``game``: the deck is the
+    game's, else one given with the word); without one, a value outside the stand-in
+    deck's 1 to 10 (``K66m``). The one check of a game's words and of `spell score` and
+    `spell challenge` with card tokens."""
     if deck is None:
         for token in tokens:
             if isinstance(token, LetterToken) and token.value not in STANDIN_VALUES:
-                low, high = STANDIN_VALUES.start, STANDIN_VALUES.stop - 1
-                raise InputError(f"{token}: values run {low}–{high}; give `--deck` for a box with other values")
-        return
+                return refuse(Rule.VALUE_OUT_OF_RANGE, unusable=True, token=token)
+        return None
     for card in dict.fromkeys(token.card for token in tokens):
         if deck.count(card) == 0:
-            others = " ".join(str(c) for c in deck.same_letter(card)) if card.is_letter else ""
-            hint = f"; the deck's {card.suit.label} {card.letters} is {others}" if others else ""
-            raise InputError(f"{card} is not a card of {named} ({deck.name}){hint}")
+            return refuse(Rule.NOT_IN_DECK, unusable=True, card=card, deck=deck, game=game)
+    return None
+
+
+def check_values(tokens: Sequence[Token], deck: Deck | None) -> None:
+    """:func:`box_refusal` for a word outside a game (`spell score`, `spell challenge`):
+    raised as :class:`~referee.errors.Refused`."""
+    refusal = box_refusal(tokens, deck, game=False)
+    if refusal is not None:
+        raise Refused(refusal, GAME_FORMAT, None)
 
 
 def load_deck(path: Path | str) -> Deck:
@@ -198,24 +214,24 @@ def load_deck(path: Path | str) -> Deck:
 
     path = Path(path)
     if path.is_dir():
-        raise InputError(f"{path} is a folder, not a deck file; name the deck file, e.g. my-box.toml")
+        raise InputError(_("{path} is a folder, not a deck file; name the deck file, e.g. my-box.toml").format(path=path))
     try:
         document = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise InputError(f"no such deck file: {path}; `referee spell deck --template {path}` writes one to fill in") from None
+        raise InputError(_("no such deck file: {path}; `referee spell deck --template {path}` writes one to fill in").format(path=path)) from None
     except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"cannot read the deck file {path}: {getattr(error, 'strerror', None) or error}") from None
+        raise InputError(_("cannot read the deck file {path}: {reason}").format(path=path, reason=getattr(error, "strerror", None) or error)) from None
     except tomllib.TOMLDecodeError as error:
-        raise InputError(f"the deck file {path} is not valid TOML: {error}") from None
+        raise InputError(_("the deck file {path} is not valid TOML: {error}").format(path=path, error=error)) from None
     if document.get("format") != FORMAT:
-        raise InputError(f"{path} is not a Spellcrafter deck file (it needs format = \"{FORMAT}\")")
+        raise InputError(_("{path} is not a Spellcrafter deck file (it needs format = {format})").format(path=path, format=f'"{FORMAT}"'))
     version = document.get("version")
     if not isinstance(version, int) or version > VERSION:
-        raise InputError(f"{path} has deck-file version {version!r}; this referee reads version {VERSION}")
+        raise InputError(_("{path} has deck-file version {version}; this referee reads version {known}").format(path=path, version=repr(version), known=VERSION))
     try:
         return Deck.from_toml(document)
     except InputError as error:
-        raise InputError(f"deck file {path}: {error}") from None
+        raise InputError(_("deck file {path}: {error}").format(path=path, error=error)) from None
 
 
 def standin_deck() -> Deck:

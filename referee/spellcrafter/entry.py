@@ -11,9 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from referee.errors import Refused
+from referee.game import Refusal
 from referee.spellcrafter.actions import ChallengeWord, EnterPass, EnterWord
 from referee.spellcrafter.game import Game
 from referee.spellcrafter.notation import parse_word
+from referee.spellcrafter.refusals import FORMAT
+from referee.spellcrafter.rounds import Play
 
 
 class Judged(Protocol):
@@ -34,13 +38,13 @@ class Judged(Protocol):
 
 def word_entry(player: str, cards: Sequence[str], round_number: int | None = None) -> Callable[[Game], EnterWord]:
     """PLAYER's word from its card tokens; a word of the very cards of the player's word in
-    the round before needs its round stated (:meth:`Game.check_repeat`, ``InputError``).
+    the round before needs its round stated (:meth:`Game.repeat_refusal`, exit 2).
     The tokens are read at once, so a typo is reported before the file is opened."""
     tokens = tuple(parse_word(cards))
 
     def action(game: Game) -> EnterWord:
         seat = game.setup.player(player)
-        game.check_repeat(seat, tokens, round_number)
+        _refuse(game, game.repeat_refusal(seat, tokens, round_number))
         return EnterWord(seat=seat, tokens=tokens, round=round_number)
 
     return action
@@ -48,11 +52,11 @@ def word_entry(player: str, cards: Sequence[str], round_number: int | None = Non
 
 def pass_entry(player: str, round_number: int | None = None) -> Callable[[Game], EnterPass]:
     """PLAYER passes this round; a pass after the player's pass in the round before needs
-    its round stated, as a repeated word does (:meth:`Game.check_repeat`)."""
+    its round stated, as a repeated word does (:meth:`Game.repeat_refusal`)."""
 
     def action(game: Game) -> EnterPass:
         seat = game.setup.player(player)
-        game.check_repeat(seat, None, round_number)
+        _refuse(game, game.repeat_refusal(seat, None, round_number))
         return EnterPass(seat=seat, round=round_number)
 
     return action
@@ -64,9 +68,18 @@ def challenge_entry(challenger: str, player: str, judge: Callable[[Game, str], J
 
     def action(game: Game) -> ChallengeWord:
         challenger_seat, seat = game.setup.player(challenger), game.setup.player(player)
-        played = game.challengeable(seat)
+        _refuse(game, game.challenge_refusal(challenger_seat, seat))
+        played = game.latest.entries[seat]
+        assert isinstance(played, Play)
         verdict = judge(game, played.score.word)
         return ChallengeWord(challenger=challenger_seat, seat=seat, valid=verdict.valid, reason=str(verdict.reason),
                              dictionary=verdict.dictionary, word=verdict.word)  # fmt: skip
 
     return action
+
+
+def _refuse(game: Game, refusal: Refusal | None) -> None:
+    """An entry the rules refuse before it becomes an action: raised, to be worded by
+    the game's voice."""
+    if refusal is not None:
+        raise Refused(refusal, FORMAT, game)

@@ -1,7 +1,9 @@
 """A Spellcrafter game as a value: four rounds of words, passes and challenges.
 
-Every method returns a new ``Game`` or raises ``InputError`` (exit 2) or ``RuleError``
-(exit 1); nothing here prints or reads files. The actions and their effects are in
+:meth:`Game.refusal` is the one definition of what may be entered: it returns the rule
+an action breaks (a :class:`~referee.game.Refusal`, worded only by the game's voice) or
+None, and never raises; the methods that enter an action assume it is allowed. Nothing
+here prints, reads files or builds a sentence. The actions and their effects are in
 :mod:`referee.spellcrafter.actions`; :mod:`referee.spellcrafter.ruleset` puts the game on
 the contract of :mod:`referee.game`.
 
@@ -27,12 +29,12 @@ Rulings where the rulebook is silent:
 - An entry may state its round (``--round N``): it must be the current one. A word of
   the very cards of the player's word in the round before, or a pass after the player's
   pass in the round before, is most likely the last command repeated by accident, and
-  needs its round stated (:meth:`Game.check_repeat`, checked when it is entered, so files
+  needs its round stated (:meth:`Game.repeat_refusal`, checked when it is entered, so files
   written before the check still replay).
-- The cards of a word, checked by :func:`legality.check_cards`: a card that the game's
-  deck does not hold at all cannot be read as one of its cards (a typo: ``InputError``,
-  exit 2); without a deck file, the values are the stand-in deck's, 1 to 10. Cards that
-  exist but cannot be in this word break the rules (``RuleError``, exit 1): a Familiars
+- The cards of a word, checked by :func:`legality.card_refusal`: a card that the game's
+  deck does not hold at all cannot be read as one of its cards (a typo: unusable, exit
+  2); without a deck file, the values are the stand-in deck's, 1 to 10. Cards that
+  exist but cannot be in this word break the rules (exit 1): a Familiars
   card in a two-player game (the suit is removed), a card used more often than the deck
   holds it, and a second Jumper in a round: in a seeded game the Jumper is the card the
   referee turned up; with physical cards the first word of the round that uses the
@@ -41,7 +43,7 @@ Rulings where the rulebook is silent:
   with which (the draft passes the hands around): the round's pool is every card dealt
   into the hands. Each card of a word other than the Jumper must be in the round's pool,
   and the round's words together (a word that fell too: its cards were on the table)
-  use a card at most as often as it was dealt that round (:func:`legality.check_dealt`).
+  use a card at most as often as it was dealt that round (:func:`legality.dealt_refusal`).
   A game with physical cards keeps the whole-deck check.
 - A game dealt by the referee must be dealable for all its rounds: a deck too small is
   refused when the game starts, not in round 3.
@@ -52,20 +54,17 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
-from referee.errors import InputError, RuleError
-from referee.game import Outcome
-from referee.spellcrafter.actions import ChallengeWord
+from referee.game import Outcome, Refusal, refuse
+from referee.spellcrafter.actions import Action, ChallengeWord, EnterPass, EnterWord
 from referee.spellcrafter.cards import SpellCard
-from referee.spellcrafter.dealing import SpellDeal, deal_spellcrafter
-from referee.spellcrafter.deck import Deck
-from referee.spellcrafter.legality import check_cards
+from referee.spellcrafter.dealing import SpellDeal, dealable, dealt
+from referee.spellcrafter.legality import card_refusal
 from referee.spellcrafter.notation import Token
 from referee.spellcrafter.rounds import Entry, Pass, Play, Round
-from referee.spellcrafter.scoring import score_word
+from referee.spellcrafter.refusals import Rule
+from referee.spellcrafter.scoring import score_word, word_refusal
 from referee.spellcrafter.setup import ROUNDS, Setup
-from referee.wording import counted
 
 
 class Termination(enum.Enum):
@@ -92,10 +91,7 @@ class Game:
         """A new game; one dealt by the referee is dealt through its last round now, so a
         deck too small for the table is refused before anything is saved."""
         if setup.seed is not None and setup.deck is not None:
-            try:
-                _deal(setup.deck, setup.seed, setup.count, ROUNDS)
-            except InputError as error:
-                raise InputError(f"the deck cannot deal {ROUNDS} rounds to {setup.count} players: {error}") from None
+            dealable(setup.deck, setup.seed, setup.count)
         return cls(setup=setup, rounds=(Round(number=1, entries=(None,) * setup.count),))
 
     @property
@@ -124,7 +120,7 @@ class Game:
         if ended is None:
             return None
         termination, winners = ended
-        return Outcome(winners=winners, termination=termination, reason=self._describe_termination(termination, winners))
+        return Outcome(winners=winners, termination=termination)
 
     def _termination(self) -> tuple[Termination, tuple[int, ...]] | None:
         instant = self.instant_winners
@@ -165,101 +161,111 @@ class Game:
 
     # --- events -----------------------------------------------------------------------
 
-    def _open_round(self, seat: int, round_number: int | None = None) -> tuple[Game, Round]:
-        """The round a new entry goes into, opening the next one after a complete round;
-        ``round_number``, when the entry states it, must be that round."""
-        outcome = self.outcome
-        if outcome is not None:
-            raise RuleError(f"the game is over ({outcome.reason}); start a new game with `new`")
+    def refusal(self, action: Action) -> Refusal | None:
+        """The rule ``action`` breaks now, or None: the one definition of legality."""
+        if isinstance(action, EnterWord):
+            return self.word_refusal(action.seat, action.tokens, action.round)
+        if isinstance(action, EnterPass):
+            return self.entry_refusal(action.seat, action.round)
+        return self.challenge_refusal(action.challenger, action.seat)
+
+    def entry_refusal(self, seat: int, round_number: int | None = None) -> Refusal | None:
+        """A word or pass goes into the current round (``round_number``, when the entry
+        states it, must be that round), once per player, while the game goes on."""
+        if self._termination() is not None:
+            return refuse(Rule.GAME_OVER)
         if round_number is not None:
-            self.check_round(round_number)
+            wrong = self.round_refusal(round_number)
+            if wrong is not None:
+                return wrong
+        current = self.current_number
+        entry = self.latest.entries[seat] if self.latest.number == current else None
+        if entry is not None:
+            return refuse(Rule.ALREADY_ENTERED, seat=seat, round=current, passed=isinstance(entry, Pass))
+        return None
+
+    def round_refusal(self, round_number: int) -> Refusal | None:
+        """A round stated with an entry (``--round N``) must be the current one."""
+        current = self.current_number
+        if not 1 <= round_number <= ROUNDS:
+            return refuse(Rule.NO_SUCH_ROUND, unusable=True, round=round_number)
+        if round_number < current:
+            return refuse(Rule.ROUND_COMPLETE, round=round_number, current=current)
+        if round_number > current:
+            return refuse(Rule.ROUND_NOT_BEGUN, round=round_number, current=current, waiting=self.waiting)
+        return None
+
+    def word_refusal(self, seat: int, tokens: Sequence[Token], round_number: int | None = None) -> Refusal | None:
+        """A word needs a place in the round (:meth:`entry_refusal`), well-made cards
+        (:func:`~referee.spellcrafter.scoring.word_refusal`) and cards of this game and
+        round (:func:`~referee.spellcrafter.legality.card_refusal`)."""
+        return (
+            self.entry_refusal(seat, round_number)
+            or word_refusal(tokens, self.setup.variants)
+            or card_refusal(self, tokens, self.current_number, seat)
+        )
+
+    def repeat_refusal(self, seat: int, tokens: Sequence[Token] | None, round_number: int | None = None) -> Refusal | None:
+        """Asked when a word or pass is entered (a file replays without it): a word of
+        the very cards, in the same order, of the player's word in the round before, or a
+        pass (``tokens`` None) that would begin the next round right after the player's
+        pass that completed the round before, is most likely the last command repeated by
+        accident, and is refused (unusable) unless the entry states its round. (A player
+        who passes again once the round has begun is taken at their word: passing two
+        rounds running is common, the same cards twice are not.) Once the game is over
+        the entry is refused as such, by :meth:`refusal`."""
+        current = self.current_number
+        if round_number is not None or current == 1 or self._termination() is not None:
+            return None
+        before = self.rounds[current - 2].entries[seat]
+        begun = self.latest.number == current
+        if tokens is None and isinstance(before, Pass) and not begun:
+            return refuse(Rule.REPEATED_PASS, unusable=True, seat=seat, round=current)
+        if tokens is not None and isinstance(before, Play) and before.score.tokens == tuple(tokens):
+            return refuse(Rule.REPEATED_WORD, unusable=True, seat=seat, round=current, word=before.score.word)
+        return None
+
+    def challenge_refusal(self, challenger: int, seat: int) -> Refusal | None:
+        """A challenge judges ``seat``'s word of the latest round, once; nobody challenges
+        their own word."""
+        entry = self.latest.entries[seat]
+        if challenger == seat:
+            return refuse(Rule.OWN_WORD, seat=seat)
+        if entry is None:
+            return refuse(Rule.NO_WORD_YET, seat=seat, round=self.latest.number)
+        if isinstance(entry, Pass):
+            return refuse(Rule.PASSED_NO_WORD, seat=seat, round=self.latest.number)
+        if entry.challenge is not None:
+            return refuse(Rule.ALREADY_CHALLENGED, seat=seat, word=entry.score.word, challenger=entry.challenge.challenger)
+        return None
+
+    def _enter(self, seat: int, entry: Entry) -> Game:
+        """``entry`` put in the current round (opened after a complete round); allowed."""
         game = self
         if self.latest.complete:
             opened = Round(number=self.latest.number + 1, entries=(None,) * self.setup.count)
             game = replace(self, rounds=(*self.rounds, opened))
         current = game.latest
-        if current.entries[seat] is not None:  # a player's entry already made this round: the rules say no
-            did = "has a word" if isinstance(current.entries[seat], Play) else "passed"
-            raise RuleError(
-                f"{self.setup.players[seat]} already {did} in round {current.number}; `undo` takes the last entry back"
-            )
-        return game, current
-
-    def check_round(self, round_number: int) -> None:
-        """A round stated with an entry (``--round N``) must be the current one."""
-        current = self.current_number
-        if not 1 <= round_number <= ROUNDS:
-            raise InputError(f"a game has rounds 1 to {ROUNDS}, not {round_number}")
-        if round_number < current:
-            raise RuleError(f"round {round_number} is complete; an entry now goes into round {current}")
-        if round_number > current:
-            waiting = ", ".join(self.setup.players[seat] for seat in self.waiting)
-            raise RuleError(f"round {round_number} has not begun: round {current} is waiting for {waiting}")
-
-    def check_repeat(self, seat: int, tokens: Sequence[Token] | None, round_number: int | None = None) -> None:
-        """Checked when a word or pass is entered (a file replays without it): a word of
-        the very cards, in the same order, of the player's word in the round before, or a
-        pass (``tokens`` None) that would begin the next round right after the player's
-        pass that completed the round before, is most likely the last command repeated by
-        accident, and is refused (``InputError``) unless the entry states its round. (A
-        player who passes again once the round has begun is taken at their word: passing
-        two rounds running is common, the same cards twice are not.) Once the game is over
-        the entry is refused as such."""
-        current = self.current_number
-        if round_number is not None or current == 1 or self._termination() is not None:
-            return
-        before = self.rounds[current - 2].entries[seat]
-        name = self.setup.players[seat]
-        begun = self.latest.number == current
-        if tokens is None and isinstance(before, Pass) and not begun:
-            raise InputError(f"{name} passed in round {current - 1}; if {name} passes again in round {current}, add --round {current}")
-        if tokens is not None and isinstance(before, Play) and before.score.tokens == tuple(tokens):
-            raise InputError(
-                f"{name}'s word in round {current - 1} was these same cards, {before.score.word}: "
-                f"if {name} played them again in round {current}, add --round {current}"
-            )
-
-    def _enter(self, seat: int, entry: Entry, round_number: int | None = None) -> Game:
-        game, current = self._open_round(seat, round_number)
         entries = tuple(entry if s == seat else e for s, e in enumerate(current.entries))
         return replace(game, rounds=(*game.rounds[:-1], Round(number=current.number, entries=entries)))
 
-    def word(self, seat: int, tokens: Sequence[Token], round_number: int | None = None) -> Game:
-        """A player's word for the round, checked and scored with the table's rules;
-        ``round_number`` is the round the entry states, if it states one."""
-        _, current = self._open_round(seat, round_number)  # a finished game or a second word: said first
-        score = score_word(tokens, self.setup.variants)
-        check_cards(self, tokens, current.number, seat)
-        return self._enter(seat, Play(score=score), round_number)
+    def word(self, seat: int, tokens: Sequence[Token]) -> Game:
+        """A player's word for the round, scored with the table's rules (allowed:
+        :meth:`word_refusal` said so)."""
+        return self._enter(seat, Play(score=score_word(tokens, self.setup.variants)))
 
-    def pass_(self, seat: int, round_number: int | None = None) -> Game:
-        return self._enter(seat, Pass(), round_number)
+    def pass_(self, seat: int) -> Game:
+        return self._enter(seat, Pass())
 
     def challenge(self, action: ChallengeWord) -> Game:
-        """Apply a challenge of ``action.seat``'s word in the latest round."""
-        names, seat = self.setup.players, action.seat
+        """A challenge of ``action.seat``'s word in the latest round (allowed:
+        :meth:`challenge_refusal` said so)."""
         current = self.latest
-        entry = current.entries[seat]
-        if action.challenger == seat:
-            raise RuleError(f"{names[seat]} cannot challenge their own word")
-        if entry is None:
-            later = " (words of earlier rounds can no longer be challenged)" if current.number > 1 else ""
-            raise RuleError(f"{names[seat]} has no word in round {current.number} yet{later}")
-        if isinstance(entry, Pass):
-            raise RuleError(f"{names[seat]} passed in round {current.number}: there is no word to challenge")
-        if entry.challenge is not None:
-            raise RuleError(f"{names[seat]}'s {entry.score.word} has already been challenged by {names[entry.challenge.challenger]}")
-        challenged = Play(score=entry.score, challenge=action)
-        entries = tuple(challenged if s == seat else e for s, e in enumerate(current.entries))
-        return replace(self, rounds=(*self.rounds[:-1], Round(number=current.number, entries=entries)))
-
-    def challengeable(self, seat: int) -> Play:
-        """The word of ``seat`` that a challenge would judge (the rules as ``challenge``)."""
-        probe = ChallengeWord(challenger=(seat + 1) % self.setup.count, seat=seat, valid=True, reason="", dictionary="")
-        self.challenge(probe)
-        entry = self.latest.entries[seat]
+        entry = current.entries[action.seat]
         assert isinstance(entry, Play)
-        return entry
+        challenged = Play(score=entry.score, challenge=action)
+        entries = tuple(challenged if s == action.seat else e for s, e in enumerate(current.entries))
+        return replace(self, rounds=(*self.rounds[:-1], Round(number=current.number, entries=entries)))
 
     # --- the cards -----------------------------------------------------------------------
 
@@ -267,33 +273,9 @@ class Game:
         """The cards the referee dealt for a round of a seeded game (None with physical cards)."""
         if self.setup.seed is None or self.setup.deck is None:
             return None
-        return _deal(self.setup.deck, self.setup.seed, self.setup.count, round_number)
+        return dealt(self.setup.deck, self.setup.seed, self.setup.count, round_number)
 
     def jumper(self, round_number: int) -> SpellCard | None:
         """The Jumper the referee turned up for a round of a seeded game."""
-        dealt = self.deal(round_number)
-        return None if dealt is None else dealt.jumper
-
-    def _describe_termination(self, termination: Termination, winners: tuple[int, ...]) -> str:
-        """The end of the game in words: the :attr:`Outcome.reason`."""
-        names = " and ".join(self.setup.players[seat] for seat in winners)
-        if termination is Termination.INSTANT_WIN:
-            played, seats = self.instant_winners or (self.latest, winners)
-            words = [entry.score for entry in (played.entries[seat] for seat in seats) if isinstance(entry, Play)]
-            if len(words) == 1:
-                return f"{names} wins at once with {words[0].word}, {counted(words[0].score, 'point')}"
-            spelled = " and ".join(score.word for score in words)
-            return f"{names} share the win at once with {spelled}, {counted(words[0].score, 'point')} each"
-        total = self.totals[winners[0]]
-        if termination is Termination.HIGHEST_TOTAL:
-            return f"{names} wins with {counted(total, 'point')}"
-        if termination is Termination.LONGEST_WORD:
-            return f"{names} wins the tie on {counted(total, 'point')} with the longest word of round {ROUNDS}"
-        return f"{names} share the win on {counted(total, 'point')}, tied on the longest word of round {ROUNDS} too"
-
-
-@lru_cache(maxsize=32)
-def _deal(deck: Deck, seed: str, players: int, round_number: int) -> SpellDeal:
-    return deal_spellcrafter(deck, seed, players, round_number)
-
-
+        turned_up = self.deal(round_number)
+        return None if turned_up is None else turned_up.jumper

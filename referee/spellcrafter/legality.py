@@ -1,11 +1,12 @@
-"""Which cards a Spellcrafter word may use in a round: one definition, asked by
-:meth:`referee.spellcrafter.game.Game.word` before a word is entered.
+"""Which cards a Spellcrafter word may use in a round: one definition,
+:func:`card_refusal`, asked by :meth:`referee.spellcrafter.game.Game.refusal` before a
+word is entered (and by `spell best` about a hand).
 
-A card that the game's deck does not hold at all is a typo (``InputError``, exit 2);
-cards that exist but cannot be in this word break the rules (``RuleError``, exit 1): a
-Familiars card in a two-player game, a card used more often than the deck holds it, a
-second Jumper in the round, and in a seeded game a card not dealt that round or used up
-by the round's other words. Nothing here prints or reads files.
+A card that the game's deck does not hold at all is a typo (an unusable refusal, exit 2);
+cards that exist but cannot be in this word break the rules (exit 1): a Familiars card in
+a two-player game, a card used more often than the deck holds it, a second Jumper in the
+round, and in a seeded game a card not dealt that round or used up by the round's other
+words. Nothing here prints, reads files or words a refusal.
 """
 
 from __future__ import annotations
@@ -14,57 +15,58 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from referee.errors import RuleError
+from referee.game import Refusal, refuse
 from referee.spellcrafter.cards import SpellCard, SpellSuit
-from referee.spellcrafter.deck import check_values
+from referee.spellcrafter.deck import box_refusal
 from referee.spellcrafter.notation import Token, is_jumper, jumper_of
+from referee.spellcrafter.refusals import Rule
 from referee.spellcrafter.rounds import Entry, Play
 
 if TYPE_CHECKING:
     from referee.spellcrafter.game import Game
 
 
-def check_cards(game: Game, tokens: Sequence[Token], round_number: int, seat: int | None = None) -> None:
-    """The cards must be the game's. A card the deck does not hold at all, or without a
-    deck file a value outside 1–10, is a typo (``InputError``, exit 2); breaking a rule
-    is a ``RuleError`` (exit 1): a Familiars card with two players, a card used more
-    often than the deck holds it, a second Jumper in the round
-    (:func:`check_jumper_on_table`), and in a seeded game a card not dealt that round or
-    already used up by the round's other words (``seat``'s word is left out of those:
-    it is the one being checked)."""
+def card_refusal(game: Game, tokens: Sequence[Token], round_number: int, seat: int | None = None) -> Refusal | None:
+    """The cards must be the game's (:func:`~referee.spellcrafter.deck.box_refusal`), or
+    None. Then the rules: a Familiars card with two players, a card used more often than
+    the deck holds it, a second Jumper in the round (:func:`jumper_refusal`), and in a
+    seeded game a card not dealt that round or already used up by the round's other words
+    (``seat``'s word is left out of those: it is the one being checked)."""
     deck = game.setup.deck
-    check_values(tokens, deck)
+    unusable = box_refusal(tokens, deck)
+    if unusable is not None:
+        return unusable
     if game.setup.two_player:
         for token in tokens:
             if token.suit is SpellSuit.FAMILIARS:
-                raise RuleError(f"{token}: a two-player game is played without the Familiars (f), removed from the deck")
+                return refuse(Rule.NO_FAMILIARS, token=token)
     if deck is not None:
         for card, count in Counter(token.card for token in tokens).items():
             if count > deck.count(card):
-                raise RuleError(f"the word uses {card} {count} times, but the deck holds {deck.count(card)}")
+                return refuse(Rule.MORE_THAN_DECK, card=card, count=count, held=deck.count(card))
     jumper = jumper_of(tokens)
     if jumper is not None:
-        check_jumper_on_table(game, jumper, round_number, seat)
-    check_dealt(game, tokens, round_number, seat)
+        other = jumper_refusal(game, jumper, round_number, seat)
+        if other is not None:
+            return other
+    return dealt_refusal(game, tokens, round_number, seat)
 
 
-def check_jumper_on_table(game: Game, card: SpellCard, round_number: int, seat: int | None = None) -> None:
+def jumper_refusal(game: Game, card: SpellCard, round_number: int, seat: int | None = None) -> Refusal | None:
     """One Jumper lies on the table each round: in a seeded game the one the referee
     turned up; with physical cards the first word of the round that uses it says which
-    card it is (a word that fell too: the card was on the table). Another is a
-    ``RuleError`` naming the Jumper in play. ``seat``'s own word is left out."""
-    where = f"the Jumper on the table in round {round_number} is"
+    card it is (a word that fell too: the card was on the table). Another is refused,
+    naming the Jumper in play. ``seat``'s own word is left out."""
     turned_up = game.jumper(round_number)
     if turned_up is not None:
-        if card != turned_up:
-            raise RuleError(f"{where} {turned_up}, not {card}")
-        return
+        return None if card == turned_up else refuse(Rule.OTHER_JUMPER, card=card, jumper=turned_up, round=round_number)
     for other, entry in enumerate(_entries(game, round_number)):
         if other == seat or not isinstance(entry, Play):
             continue
         in_play = jumper_of(entry.score.tokens)
         if in_play is not None and in_play != card:
-            raise RuleError(f"{where} {in_play} ({game.setup.players[other]}'s {entry.score.word} uses it), not {card}")
+            return refuse(Rule.OTHER_JUMPER, card=card, jumper=in_play, round=round_number, seat=other, word=entry.score.word)
+    return None
 
 
 def _entries(game: Game, round_number: int) -> tuple[Entry | None, ...]:
@@ -72,13 +74,13 @@ def _entries(game: Game, round_number: int) -> tuple[Entry | None, ...]:
     return game.rounds[round_number - 1].entries if round_number <= len(game.rounds) else ()
 
 
-def check_dealt(game: Game, tokens: Sequence[Token], round_number: int, seat: int | None = None) -> None:
+def dealt_refusal(game: Game, tokens: Sequence[Token], round_number: int, seat: int | None = None) -> Refusal | None:
     """In a seeded game every card of a word but the Jumper was dealt into a hand that
-    round, and the round's words together use no card more often than it was dealt
-    (``RuleError``, exit 1). Nothing to check with physical cards."""
+    round, and the round's words together use no card more often than it was dealt.
+    Nothing to check with physical cards."""
     dealt = game.deal(round_number)
     if dealt is None:
-        return
+        return None
     pool = Counter(card for hand in dealt.hands for card in hand)
     mine = Counter(token.card for token in tokens if not is_jumper(token))
     before: dict[SpellCard, Counter[int]] = {}
@@ -89,23 +91,9 @@ def check_dealt(game: Game, tokens: Sequence[Token], round_number: int, seat: in
                     before.setdefault(token.card, Counter())[other] += 1
     for card, count in mine.items():
         if pool[card] == 0:
-            hint = f" (it is the Jumper: write it *{card})" if card == dealt.jumper else ""
-            raise RuleError(f"{card} was not dealt in round {round_number}{hint}")
+            return refuse(Rule.NOT_DEALT, card=card, round=round_number, is_jumper=card == dealt.jumper)
         users = before.get(card, Counter())
         if sum(users.values()) + count > pool[card]:
-            raise RuleError(f"{card} was dealt {_times(pool[card])} in round {round_number} and " + _used_up(
-                [game.setup.players[other] for other in sorted(users)], sum(users.values()), count))
-
-
-def _times(count: int) -> str:
-    return {1: "once", 2: "twice"}.get(count, f"{count} times")
-
-
-def _used_up(users: Sequence[str], used: int, count: int) -> str:
-    """Why a card is used up: who used it before this word, and how often this word does."""
-    clauses = []
-    if users:
-        clauses.append(f"{' and '.join(users)} already used it" + (f" {_times(used)}" if used > len(users) else ""))
-    if count > 1 or not users:
-        clauses.append(f"this word uses it {_times(count)}")
-    return ", and ".join(clauses)
+            return refuse(Rule.USED_UP, card=card, dealt=pool[card], round=round_number, users=tuple(sorted(users)),
+                          used=sum(users.values()), count=count)  # fmt: skip
+    return None

@@ -30,12 +30,18 @@ from dataclasses import dataclass
 
 from referee.errors import InputError, quoted
 from referee.spellcrafter import JUMPER_EXAMPLE, LETTER_EXAMPLE
-from referee.spellcrafter.cards import CARD_LETTERS, QU, SUIT_HELP, Special, SpellCard, SpellSuit
-from referee.wording import counted
+from referee.i18n import _, ngettext
+from referee.spellcrafter.cards import CARD_LETTERS, QU, Special, SpellCard, SpellSuit
 
 MAX_VALUE = 99
 
-_LETTER_CARD = f"a letter card is LETTER VALUE SUIT, e.g. {LETTER_EXAMPLE}"
+def _letter_card() -> str:
+    return _("a letter card is LETTER VALUE SUIT, e.g. {example}").format(example=LETTER_EXAMPLE)
+
+
+def suit_help() -> str:
+    """How to write a suit, for the messages of a card that has none or another."""
+    return _("use f, s, c or m")
 
 _SUIT = "[" + "".join(suit.value for suit in SpellSuit) + "]"
 _LETTERS = CARD_LETTERS.pattern
@@ -172,21 +178,20 @@ def parse_word(arguments: Sequence[str]) -> tuple[Token, ...]:
     """Read a word's tokens; ``InputError`` names the first token that cannot be read."""
     texts = split_tokens(arguments)
     if not texts:
-        raise InputError(f"no cards given: write the word's cards in order, e.g. {LETTER_EXAMPLE} I1m T1m")
+        raise InputError(_("no cards given: write the word's cards in order, e.g. {example} I1m T1m").format(example=LETTER_EXAMPLE))
     tokens = tuple(parse_token(text, position) for position, text in enumerate(texts, start=1))
     count = len(letters_of(tokens))
     for position, token in enumerate(tokens, start=1):
         if isinstance(token, ToilToken) and token.target > count:
-            raise InputError(
-                f"token {position} {token} puts Toil on letter {token.target}, but the word has "
-                f"{counted(count, 'letter')}: use @1 to @{count}"
-            )
+            letters = ngettext("{count} letter", "{count} letters", count).format(count=count)
+            raise InputError(_("token {position} {token} puts Toil on letter {target}, but the word has {letters}: use @1 to @{count}").format(
+                position=position, token=token, target=token.target, letters=letters, count=count))  # fmt: skip
     return tokens
 
 
 def parse_token(text: str, position: int = 1) -> Token:
     """One token (``position`` is only for the message)."""
-    where = f"token {position}"
+    where = _("token {position}").format(position=position)
     stripped = text.strip()
     match = TOKEN.fullmatch(stripped)
     if match is None:
@@ -195,7 +200,8 @@ def parse_token(text: str, position: int = 1) -> Token:
     if found["written"] is not None:
         value = _number(found["value"])
         if value > MAX_VALUE:
-            raise InputError(f"{where} {quoted(text)}: a card's value is 0 to {MAX_VALUE}, not {_short(found['value'])}")
+            raise InputError(_("{where} {text}: a card's value is 0 to {maximum}, not {value}").format(
+                where=where, text=quoted(text), maximum=MAX_VALUE, value=_short(found["value"])))  # fmt: skip
         return LetterToken(found["written"].upper(), value, _suit_of(found["suit"]), found["jumper"] is not None)
     if found["copies"] is not None:
         return DoubleToken(_suit_of(found["double_suit"]), found["copies"].upper())
@@ -203,7 +209,7 @@ def parse_token(text: str, position: int = 1) -> Token:
         return TroubleToken(_suit_of(found["trouble_suit"]), found["stands_for"].upper())
     target = _number(found["target"])
     if target < 1:
-        raise InputError(f"{where} {quoted(text)}: after @ comes the number of the letter Toil goes on (1, 2, …)")
+        raise InputError(_("{where} {text}: after @ comes the number of the letter Toil goes on (1, 2, …)").format(where=where, text=quoted(text)))
     return ToilToken(_suit_of(found["toil_suit"]), target)
 
 
@@ -230,7 +236,7 @@ def _short(text: str) -> str:
 def _unreadable(text: str, where: str) -> InputError:
     """The precise problem of a token that :data:`TOKEN` does not match."""
     if not text:
-        return InputError(f"{where} is empty; {_LETTER_CARD}")
+        return InputError(_("{where} is empty; {help}").format(where=where, help=_letter_card()))
     upper = "".join(char.upper() if char.isascii() else char for char in text)  # same length as text
     for code, explain in (("TOIL", _toil_problem), ("DD", _double_problem), ("TR", _trouble_problem)):
         if upper.startswith(code):
@@ -242,12 +248,13 @@ def _character(text: str, index: int, where: str, expected: str) -> InputError:
     """A character that cannot stand where it is: which one, where, and what belongs there."""
     char = text[index]
     if char.isdigit() or unicodedata.numeric(char, None) is not None:
-        what = "is not a digit 0–9"
+        what = _("is not a digit 0–9")
     elif char.isalpha():
-        what = "is not a letter A–Z"
+        what = _("is not a letter A–Z")
     else:
-        what = "cannot be read here"
-    return InputError(f"{where} {quoted(text)}: {quoted(char)} (character {index + 1}) {what}; {expected}")
+        what = _("cannot be read here")
+    return InputError(_("{where} {text}: {char} (character {number}) {what}; {expected}").format(
+        where=where, text=quoted(text), char=quoted(char), number=index + 1, what=what, expected=expected))  # fmt: skip
 
 
 def _is_capital(char: str) -> bool:
@@ -258,71 +265,81 @@ def _letter_card_problem(text: str, upper: str, where: str) -> InputError:
     jumper = upper.startswith("*")
     start = 1 if jumper else 0
     if jumper and upper[start:].startswith(("DD", "TR", "TOIL", "*")):
-        return InputError(f"{where} {quoted(text)}: the Jumper is a letter card; write * before one, e.g. {JUMPER_EXAMPLE}")
+        return InputError(_("{where} {text}: the Jumper is a letter card; write * before one, e.g. {example}").format(where=where, text=quoted(text), example=JUMPER_EXAMPLE))
     end = start
     while end < len(upper) and _is_capital(upper[end]):
         end += 1
     letters = upper[start:end]
     if not letters:
         if end < len(upper) and not upper[end].isdigit():
-            return _character(text, end, where, _LETTER_CARD)
-        return InputError(f"{where} {quoted(text)} has no letter; {_LETTER_CARD}")
+            return _character(text, end, where, _letter_card())
+        return InputError(_("{where} {text} has no letter; {help}").format(where=where, text=quoted(text), help=_letter_card()))
     digits_end = end
     while digits_end < len(upper) and upper[digits_end] in "0123456789":
         digits_end += 1
     if digits_end == end:  # no value after the letters
         if end < len(upper):
-            return _character(text, end, where, f"after the letter comes the card's value, e.g. {LETTER_EXAMPLE}")
+            return _character(text, end, where, _("after the letter comes the card's value, e.g. {example}").format(example=LETTER_EXAMPLE))
         if len(letters) > 1:
-            return InputError(f"{where} {quoted(text)} is not a card: {_LETTER_CARD}")
-        return InputError(f"{where} {quoted(text)} has no value: {_LETTER_CARD}")
+            return InputError(_("{where} {text} is not a card: {help}").format(where=where, text=quoted(text), help=_letter_card()))
+        return InputError(_("{where} {text} has no value: {help}").format(where=where, text=quoted(text), help=_letter_card()))
     if not CARD_LETTERS.fullmatch(letters):
-        return InputError(f"{where} {quoted(text)}: a letter card shows one letter (or QU), not {quoted(letters)}")
+        return InputError(_("{where} {text}: a letter card shows one letter (or QU), not {letters}").format(where=where, text=quoted(text), letters=quoted(letters)))
     if digits_end == len(upper):
-        return InputError(f"{where} {quoted(text)} has no suit — {SUIT_HELP}")
+        return _no_suit(text, where)
     suit, after = upper[digits_end], upper[digits_end + 1 :]
     if SpellSuit.from_code(suit.lower()) is None or not suit.isascii():
         if not _is_capital(suit):
-            return _character(text, digits_end, where, f"after the value comes the suit — {SUIT_HELP}")
+            return _character(text, digits_end, where, _("after the value comes the suit — {help}").format(help=suit_help()))
         word = text[digits_end:]
         code = word if word.isascii() and word.isalpha() else suit
-        return InputError(f"unknown suit {quoted(code.lower())} in {where} — {SUIT_HELP}")
+        return _unknown_suit(code, where)
     if not after or _is_capital(after[0]) or after[0] in "*0123456789":
-        return InputError(f"{where} {quoted(text)} goes on after its suit; separate the cards with spaces")
-    return _character(text, digits_end + 1, where, f"a letter card ends with its suit, e.g. {LETTER_EXAMPLE}")
+        return InputError(_("{where} {text} goes on after its suit; separate the cards with spaces").format(where=where, text=quoted(text)))
+    return _character(text, digits_end + 1, where, _("a letter card ends with its suit, e.g. {example}").format(example=LETTER_EXAMPLE))
 
 
 def _special_problem(text: str, body: str, where: str, mark: str, shape: str) -> tuple[SpellSuit, str] | InputError:
     """Split SUIT MARK REST (``m:T``, ``m@5``), or the problem with it."""
     suit_code, found, rest = body.partition(mark)
     if not found:
-        return InputError(f"{where} {quoted(text)} needs {quoted(mark)}: write {shape}")
+        return InputError(_("{where} {text} needs {mark}: write {shape}").format(where=where, text=quoted(text), mark=quoted(mark), shape=shape))
     if not suit_code:
-        return InputError(f"{where} {quoted(text)} has no suit — {SUIT_HELP}")
+        return _no_suit(text, where)
     suit = SpellSuit.from_code(suit_code) if len(suit_code) == 1 and suit_code.isascii() else None
     if suit is None:
-        return InputError(f"unknown suit {quoted(suit_code.lower())} in {where} — {SUIT_HELP}")
+        return _unknown_suit(suit_code, where)
     if not rest:
-        return InputError(f"{where} {quoted(text)} ends after {quoted(mark)}: write {shape}")
+        return InputError(_("{where} {text} ends after {mark}: write {shape}").format(where=where, text=quoted(text), mark=quoted(mark), shape=shape))
     return suit, rest
 
 
 def _double_problem(text: str, body: str, where: str) -> InputError:
-    parts = _special_problem(text, body, where, ":", "DD SUIT : LETTER, e.g. DDm:T")
+    parts = _special_problem(text, body, where, ":", _("DD SUIT : LETTER, e.g. DDm:T"))
     if isinstance(parts, InputError):
         return parts
-    return InputError(f"{where} {quoted(text)}: Double, Double stands for one letter (or QU), not {quoted(parts[1])}")
+    return InputError(_("{where} {text}: Double, Double stands for one letter (or QU), not {letters}").format(
+        where=where, text=quoted(text), letters=quoted(parts[1])))  # fmt: skip
 
 
 def _trouble_problem(text: str, body: str, where: str) -> InputError:
-    parts = _special_problem(text, body, where, ":", "TR SUIT : LETTER, e.g. TRc:E")
+    parts = _special_problem(text, body, where, ":", _("TR SUIT : LETTER, e.g. TRc:E"))
     if isinstance(parts, InputError):
         return parts
-    return InputError(f"{where} {quoted(text)}: Trouble stands for one letter A–Z, not {quoted(parts[1])}")
+    return InputError(_("{where} {text}: Trouble stands for one letter A–Z, not {letters}").format(
+        where=where, text=quoted(text), letters=quoted(parts[1])))  # fmt: skip
 
 
 def _toil_problem(text: str, body: str, where: str) -> InputError:
-    parts = _special_problem(text, body, where, "@", "TOIL SUIT @ N, e.g. TOILm@5 for the 5th letter")
+    parts = _special_problem(text, body, where, "@", _("TOIL SUIT @ N, e.g. TOILm@5 for the 5th letter"))
     if isinstance(parts, InputError):
         return parts
-    return InputError(f"{where} {quoted(text)}: after @ comes the number of the letter Toil goes on (1, 2, …)")
+    return InputError(_("{where} {text}: after @ comes the number of the letter Toil goes on (1, 2, …)").format(where=where, text=quoted(text)))
+
+
+def _no_suit(text: str, where: str) -> InputError:
+    return InputError(_("{where} {text} has no suit — {help}").format(where=where, text=quoted(text), help=suit_help()))
+
+
+def _unknown_suit(code: str, where: str) -> InputError:
+    return InputError(_("unknown suit {suit} in {where} — {help}").format(suit=quoted(code.lower()), where=where, help=suit_help()))

@@ -22,14 +22,16 @@ the program writes it (``K6m``, ``Anna``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
-from referee.errors import RuleError
-from referee.game import Outcome, Rules, Step
+from referee.errors import Refused
+from referee.game import Outcome, Refusal, Rules, Step
 from referee.spellcrafter.actions import (
     Action,
     ChallengeDecided,
+    ChallengeWord,
+    Effect,
     EnterPass,
     EnterWord,
     Passed,
@@ -38,14 +40,18 @@ from referee.spellcrafter.actions import (
     encode,
 )
 from referee.spellcrafter.game import Game
+from referee.spellcrafter.refusals import FORMAT
 from referee.spellcrafter.rounds import Play
 from referee.spellcrafter.setup import Setup
 
+if TYPE_CHECKING:
+    from referee.spellcrafter.view import SeatView
+
 
 class SpellcrafterRules:
-    """The rules for the save-file engine."""
+    """The rules for the save-file engine and every front end."""
 
-    format = "referee/spellcrafter"
+    format = FORMAT
     version = 1
     command = "referee spell"
 
@@ -69,18 +75,26 @@ class SpellcrafterRules:
     def encode(self, state: Game, action: Action) -> dict[str, Any]:
         return encode(state, action)
 
-    def apply(self, state: Game, action: Action) -> Step[Game]:
-        """The game after ``action``, and its effect; ``RuleError`` (the :meth:`refusal`)
-        when the rules forbid it, ``InputError`` when it cannot be used (a card the deck
-        does not hold, a round outside 1–4)."""
+    def refusal(self, state: Game, action: Action) -> Refusal | None:
+        """Why the rules forbid ``action`` now, or None (:meth:`Game.refusal`, the one
+        definition of legality); never raises."""
+        return state.refusal(action)
+
+    def apply(self, state: Game, action: Action) -> Step[Game, Effect]:
+        """The game after ``action``, and its effect; :class:`~referee.errors.Refused`
+        with the :meth:`refusal` when the rules forbid it (exit 2 when it cannot be used
+        at all: a card the deck does not hold, a round outside 1–4)."""
+        refusal = state.refusal(action)
+        if refusal is not None:
+            raise Refused(refusal, self.format, state)
         if isinstance(action, EnterWord):
-            after = state.word(action.seat, action.tokens, action.round)
+            after = state.word(action.seat, action.tokens)
             played = after.latest.entries[action.seat]
             assert isinstance(played, Play)
             return Step(after, WordScored(seat=action.seat, round=after.latest.number, score=played.score,
                                           completes=after.latest.complete))  # fmt: skip
         if isinstance(action, EnterPass):
-            after = state.pass_(action.seat, action.round)
+            after = state.pass_(action.seat)
             return Step(after, Passed(seat=action.seat, round=after.latest.number, completes=after.latest.complete))
         after = state.challenge(action)
         challenged = after.latest.entries[action.seat]
@@ -89,42 +103,37 @@ class SpellcrafterRules:
                                    score=challenged.score, consequence=challenged.consequence)  # fmt: skip
         return Step(after, decided)
 
-    def refusal(self, state: Game, action: Action) -> str | None:
-        """Why the rules forbid ``action`` now, or None: the game's checks that
-        :meth:`apply` runs, the one definition of legality. An action that cannot be used
-        at all raises ``InputError`` here as in :meth:`apply`."""
-        try:
-            self.apply(state, action)
-        except RuleError as error:
-            return str(error)
-        return None
+    def legal_actions(self, state: Game) -> Iterator[Action]:
+        """What can be listed of the legal actions now: the passes of the seats still to
+        play the current round, and the challenges that may be made now (each seat's
+        unchallenged word of the latest round, by every other seat), with a verdict of
+        ``valid`` as a placeholder (the dictionary gives the real one; the rules allow a
+        challenge whatever its verdict).
 
-    def legal_actions(self, state: Game) -> None:
-        """Words are too many to list: None (ask :meth:`refusal` about one)."""
-        return None
+        Words are left out: any arrangement of the cards a player may hold is a legal
+        word to the rules (whether it is in the dictionary is for a challenge), so there
+        are too many to list; ask :meth:`refusal` about one word."""
+        for seat in range(state.setup.count):
+            passing = EnterPass(seat=seat)
+            if state.refusal(passing) is None:
+                yield passing
+        for seat in state.latest.unchallenged:
+            for challenger in range(state.setup.count):
+                challenge = ChallengeWord(challenger=challenger, seat=seat, valid=True, reason="", dictionary="")
+                if state.refusal(challenge) is None:
+                    yield challenge
 
     def outcome(self, state: Game) -> Outcome | None:
         return state.outcome
 
-    def describe(self, event: Mapping[str, Any]) -> str:
-        """One line per event, as it was entered."""
-        kind = event.get("kind")
-        if kind == "word":
-            return f"word: {event.get('player')} {' '.join(map(str, event.get('cards', [])))}"
-        if kind == "pass":
-            return f"pass: {event.get('player')}"
-        if kind == "challenge":
-            verdict = "valid" if event.get("valid") else "invalid"
-            return (
-                f"challenge: {event.get('challenger')} challenges {event.get('player')}'s "
-                f"{str(event.get('word', '')).upper()} — {verdict}, {event.get('reason')} ({event.get('dictionary')})"
-            )
-        return str(kind)
+    def seats(self, state: Game) -> tuple[str, ...]:
+        return state.setup.players
 
-    def history_detail(self, before: Game, event: Mapping[str, Any], step: Step[Game]) -> dict[str, Any]:
-        """Nothing more than :meth:`describe` says: `history` lists a game's entries as
-        they were made."""
-        return {}
+    def view(self, state: Game, seat: int | None) -> SeatView:
+        """What ``seat`` may see (None: the public): :func:`~referee.spellcrafter.view.seat_view`."""
+        from referee.spellcrafter.view import seat_view
+
+        return seat_view(state, seat)
 
 
 def known_dictionary(name: str) -> None:
@@ -148,5 +157,5 @@ def known_dictionary(name: str) -> None:
         parse(rest)
 
 
-RULES: Rules[Game, Action] = SpellcrafterRules()
+RULES: Rules[Setup, Game, Action, Effect] = SpellcrafterRules()
 

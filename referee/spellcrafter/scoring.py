@@ -41,8 +41,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.errors import RuleError
-from referee.spellcrafter import JUMPER_EXAMPLE
+from referee.errors import Refused
+from referee.game import Refusal, refuse
 from referee.spellcrafter.cards import Special, SpellSuit
 from referee.spellcrafter.notation import (
     DoubleToken,
@@ -55,7 +55,7 @@ from referee.spellcrafter.notation import (
     letters_of,
     spelled,
 )
-from referee.wording import counted
+from referee.spellcrafter.refusals import FORMAT, Rule
 
 MIN_LETTERS = 3
 SELECTED_CARDS = 7  # "Repeat this process until you have a pile of 7 selected cards."
@@ -175,19 +175,20 @@ class Score:
 def score_word(tokens: Sequence[Token], variants: Variants = Variants()) -> Score:
     """Score a word read by :func:`referee.spellcrafter.notation.parse_word`.
 
-    A word that breaks a rule raises ``RuleError`` (exit 1) naming the rule.
+    A word that breaks a rule (:func:`word_refusal`) raises
+    :class:`~referee.errors.Refused` (exit 1) with the rule.
     """
     tokens = tuple(tokens)
-    check_cards_held(tokens)
+    refusal = word_refusal(tokens, variants)
+    if refusal is not None:
+        raise Refused(refusal, FORMAT, None)
     letters = letters_of(tokens)
-    check_length(letters)
-    check_jumper(letters, variants)
-    toils = toils_by_position(tokens, letters)
+    toils = {toil.target: toil for toil in tokens if isinstance(toil, ToilToken)}
     shown = shown_letters(letters)
     scored = []
     for position, token in enumerate(letters, start=1):
         toil = toils.get(position)
-        copies = copied_position(token, shown) if isinstance(token, DoubleToken) else None
+        copies = shown[token.letter] if isinstance(token, DoubleToken) else None
         printed = letter_value(token, letters, copies)
         suit = letter_suit(token, toil, variants)
         scored.append(ScoredLetter(position=position, token=token, suit=suit, printed=printed, toil=toil, copies=copies))
@@ -196,57 +197,46 @@ def score_word(tokens: Sequence[Token], variants: Variants = Variants()) -> Scor
                  straight=len(result) >= STRAIGHT_LETTERS, bonus=bonus(tokens, variants))  # fmt: skip
 
 
-def check_cards_held(tokens: Sequence[Token]) -> None:
-    """A word is made of the cards a player holds: at most the 7 selected cards (special
-    cards among them) and the Jumper, which the face-down 8th card can only stand for.
-    (:func:`check_jumper` allows one Jumper.)"""
+def word_refusal(tokens: Sequence[Token], variants: Variants = Variants()) -> Refusal | None:
+    """The first rule of a word's cards that ``tokens`` break, or None: the one
+    definition of a well-made word, whatever the game.
+
+    - "A word is made of the cards a player holds": at most the 7 selected cards
+      (special cards among them) and the Jumper, which the face-down 8th card can only
+      stand for (:data:`Rule.TOO_MANY_CARDS`);
+    - "These words must be at least 3 letters long"; the Qu card counts as one letter
+      (:data:`Rule.TOO_SHORT`);
+    - one Jumper lies on the table, so a word holds at most one; under the friendly rules
+      "Using the Jumper card in your word is now mandatory";
+    - "A Toil may only be applied to each letter card only once and has no effect on
+      Trouble or Double, Double": Toil goes on a letter card or the Jumper, once each;
+    - "Double, Double copies a letter (and its value) of any letter already in your
+      word": a letter shown by a letter card or the Jumper (:func:`shown_letters`).
+    """
     own = sum(1 for token in tokens if not is_jumper(token))
     if own > SELECTED_CARDS:
-        if own < len(tokens):
-            uses = f"{counted(own, 'card')} besides the Jumper"
-        else:
-            uses = f"{counted(own, 'card')} and no Jumper (if one of them is the Jumper, write it with *, e.g. '{JUMPER_EXAMPLE}')"
-        raise RuleError(
-            f"a word uses at most the {SELECTED_CARDS} cards its player selected (special cards included) and the Jumper; "
-            f"this one uses {uses}"
-        )
-
-
-def check_length(letters: Sequence[LetterLike]) -> None:
-    """"These words must be at least 3 letters long"; the Qu card counts as one letter."""
+        return refuse(Rule.TOO_MANY_CARDS, cards=own, jumper=own < len(tokens))
+    letters = letters_of(tokens)
     if len(letters) < MIN_LETTERS:
-        word = "".join(token.written for token in letters)
-        raise RuleError(
-            f"a word needs at least {MIN_LETTERS} letters (the Qu card counts as one); "
-            f"{word} has {len(letters)}"
-        )
-
-
-def check_jumper(letters: Sequence[LetterLike], variants: Variants) -> None:
-    """One Jumper lies on the table, so a word holds at most one; under the friendly
-    rules "Using the Jumper card in your word is now mandatory"."""
+        return refuse(Rule.TOO_SHORT, word="".join(token.written for token in letters), letters=len(letters))
     jumpers = sum(1 for token in letters if is_jumper(token))
     if jumpers > 1:
-        raise RuleError(f"a word can use the Jumper only once (there is one on the table), not {jumpers} times")
+        return refuse(Rule.JUMPER_TWICE, jumpers=jumpers)
     if variants.friendly and not jumpers:
-        raise RuleError(f"under the friendly rules the Jumper is mandatory: add it as * + its letter card, e.g. {JUMPER_EXAMPLE}")
-
-
-def toils_by_position(tokens: Sequence[Token], letters: Sequence[LetterLike]) -> dict[int, ToilToken]:
-    """"A Toil may only be applied to each letter card only once and has no effect on
-    Trouble or Double, Double": Toil goes on a letter card or the Jumper, once each."""
-    toils: dict[int, ToilToken] = {}
+        return refuse(Rule.JUMPER_MANDATORY)
+    toiled: dict[int, ToilToken] = {}
     for toil in (token for token in tokens if isinstance(token, ToilToken)):
         target = letters[toil.target - 1]
         if not isinstance(target, LetterToken):
-            raise RuleError(
-                f"{toil} is on letter {toil.target}, {target.special.title} ({target}): "
-                "Toil has no effect on Trouble or Double, Double; put it on a letter card or the Jumper"
-            )
-        if toil.target in toils:
-            raise RuleError(f"{toils[toil.target]} and {toil} are both on letter {toil.target}: a letter takes Toil only once")
-        toils[toil.target] = toil
-    return toils
+            return refuse(Rule.TOIL_ON_SPECIAL, toil=toil, target=target)
+        if toil.target in toiled:
+            return refuse(Rule.TOIL_TWICE, first=toiled[toil.target], toil=toil)
+        toiled[toil.target] = toil
+    shown = shown_letters(letters)
+    for double in (token for token in letters if isinstance(token, DoubleToken)):
+        if double.letter not in shown:
+            return refuse(Rule.DOUBLE_COPIES_NOTHING, double=double)
+    return None
 
 
 def shown_letters(letters: Sequence[LetterLike]) -> dict[str, int]:
@@ -256,19 +246,7 @@ def shown_letters(letters: Sequence[LetterLike]) -> dict[str, int]:
     for position, token in enumerate(letters, start=1):
         if isinstance(token, LetterToken) and (token.letter not in best or token.value > best[token.letter][0]):
             best[token.letter] = (token.value, position)
-    return {letter: position for letter, (_, position) in best.items()}
-
-
-def copied_position(double: DoubleToken, shown: dict[str, int]) -> int:
-    """The card Double, Double copies (see :func:`shown_letters`). "Double, Double copies
-    a letter (and its value) of any letter already in your word." """
-    position = shown.get(double.letter)
-    if position is None:
-        raise RuleError(
-            f"{double} copies {double.written}, but no letter card or Jumper in the word shows {double.letter}: "
-            "Double, Double copies a letter already in your word"
-        )
-    return position
+    return {letter: position for letter, (_value, position) in best.items()}
 
 
 def letter_value(token: LetterLike, letters: Sequence[LetterLike], copies: int | None) -> int:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.errors import InputError, quoted
+from referee.i18n import _
 from referee.lexicon.words import fold
 from referee.players import check_names, players_from_setup, seat_of
 from referee.seeds import check_seed
@@ -44,18 +45,18 @@ class HouseRules:
     @classmethod
     def from_toml(cls, table: object) -> HouseRules:
         if not isinstance(table, Mapping):
-            raise InputError("`house` must be a table: file, add and remove")
+            raise InputError(_("`house` must be a table: file, add and remove"))
         if set(table) - {"file", "add", "remove"}:
-            raise InputError("`house` holds file, add and remove, nothing else")
+            raise InputError(_("`house` holds file, add and remove, nothing else"))
         if not isinstance(table.get("file"), str):
-            raise InputError("`file` of `house` must be text, the house rules' file")
+            raise InputError(_("`file` of `house` must be text, the house rules' file"))
         lists = table.get("add", []), table.get("remove", [])
         if not all(isinstance(words, list) and all(isinstance(word, str) for word in words) for words in lists):
-            raise InputError("`add` and `remove` of `house` must be lists of words")
+            raise InputError(_("`add` and `remove` of `house` must be lists of words"))
         added, removed = (frozenset(fold(word) for word in words) for words in lists)
         both = sorted(added & removed)
         if both:
-            raise InputError(f"{quoted(both[0])} is both added and removed by the house rules")
+            raise InputError(_("{word} is both added and removed by the house rules").format(word=quoted(both[0])))
         return cls(path=table["file"], added=added, removed=removed)
 
 
@@ -70,12 +71,12 @@ class Setup:
 
     def __post_init__(self) -> None:
         if len(self.players) not in PLAYER_COUNTS:
-            raise InputError(f"Spellcrafter is played by 2 to 5 players, not {len(self.players)}; name 2 to 5 players")
+            raise InputError(_("Spellcrafter is played by 2 to 5 players, not {count}; name 2 to 5 players").format(count=len(self.players)))
         check_names(self.players)
         if self.seed is not None:
             check_seed(self.seed)
         if self.seed is not None and self.deck is None:
-            raise InputError("a seeded game needs its deck")
+            raise InputError(_("a seeded game needs its deck"))
 
     @property
     def count(self) -> int:
@@ -109,14 +110,14 @@ class Setup:
         players = players_from_setup(table)
         variants = table.get("variants", [])
         if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
-            raise InputError("`variants` must be a list of names")
+            raise InputError(_("`variants` must be a list of names"))
         dictionary = table.get("dictionary", DEFAULT_DICTIONARY)
         seed = table.get("seed")
         if not isinstance(dictionary, str) or (seed is not None and not isinstance(seed, str)):
-            raise InputError("`dictionary` and `seed` must be text")
+            raise InputError(_("`dictionary` and `seed` must be text"))
         deck = table.get("deck")
         if deck is not None and not isinstance(deck, Mapping):
-            raise InputError("`deck` must be a table of suits")
+            raise InputError(_("`deck` must be a table of suits"))
         house = table.get("house")
         return cls(players=tuple(players), variants=_variants(variants), dictionary=dictionary, seed=seed,
                    deck=None if deck is None else Deck.from_toml(deck),
@@ -143,6 +144,6 @@ def _variants(names: Iterable[str]) -> Variants:
     chosen = set()
     for variant in names:
         if variant not in ("friendly", "ddt"):
-            raise InputError(f"unknown variant {quoted(variant)} — use friendly or ddt")
+            raise InputError(_("unknown variant {variant} — use friendly or ddt").format(variant=quoted(variant)))
         chosen.add(variant)
     return Variants(friendly="friendly" in chosen, ddt="ddt" in chosen)

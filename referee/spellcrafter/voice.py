@@ -1,30 +1,346 @@
-"""TRANSITIONAL: spellcrafter's voice, delegating to the words its rules still make; to be
-replaced by the game's own voice (refusals, effects, outcomes and events worded from
-values, in the chosen language)."""
+"""Spellcrafter's words: the one place its values become sentences, in the chosen language
+(:mod:`referee.i18n`; the Dutch is in ``locale/nl/LC_MESSAGES/spellcrafter.po``).
+
+It words a refusal (:class:`~referee.spellcrafter.refusals.Rule` and its parameters), an
+effect (a word scored, a pass, a challenge decided), an outcome ("Anna wins at once with
+ZAPPY, 63 points") and a save file's event (one line of `history`), for the command line,
+table mode and any later front end alike. The game's card names stay as the rulebook
+names them (Jumper, Double, Double, Toil, Trouble, the suits familiars, sigils, cauldrons
+and moons) in both languages.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from referee.spellcrafter.ruleset import RULES
+from referee.i18n import _, ngettext
+from referee.spellcrafter.refusals import Rule
+from referee.spellcrafter.scoring import MIN_LETTERS, SELECTED_CARDS, Score
+
+if TYPE_CHECKING:  # `spell score` words a word without loading the game: these are imported where used
+    from referee.game import Outcome, Refusal, Step
+    from referee.spellcrafter.actions import ChallengeDecided, Effect
+    from referee.spellcrafter.game import Game
+
+#: "The game ends after four rounds" (:data:`referee.spellcrafter.setup.ROUNDS`, which
+#: ``tests/test_spell_dutch.py`` checks this against).
+ROUNDS = 4
 
 
-class _Voice:
-    def refusal(self, state: Any, refusal: Any) -> str:
-        return str(refusal)
+def in_points(count: int) -> str:
+    """``16 points``, ``1 point``."""
+    return ngettext("{count} point", "{count} points", count).format(count=count)
 
-    def effect(self, before: Any, step: Any) -> str:
-        return ""
 
-    def outcome(self, state: Any, outcome: Any) -> str:
-        return str(outcome.reason)
+def joined(names: Sequence[str]) -> str:
+    """``Anna``, ``Anna and Bram``, ``Anna, Bram and Cees``."""
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
+def times(count: int) -> str:
+    """``once``, ``twice``, ``3 times``."""
+    if count == 1:
+        return _("once")
+    if count == 2:
+        return _("twice")
+    return ngettext("{count} time", "{count} times", count).format(count=count)
+
+
+def verdict_reason(reason: str) -> str:
+    """A dictionary's reason as the save file keeps it (``in dictionary``), worded."""
+    worded = {
+        "in dictionary": _("in dictionary"),
+        "not in dictionary": _("not in dictionary"),
+        "proper noun": _("proper noun"),
+        "acronym": _("acronym"),
+        "abbreviation": _("abbreviation"),
+        "contraction": _("contraction"),
+        "hyphenated": _("hyphenated"),
+        "prefix or suffix": _("prefix or suffix"),
+        "too short": _("too short"),
+        "removed by the house rules": _("removed by the house rules"),
+    }
+    return worded.get(reason, reason)
+
+
+def why(score: Score) -> str:
+    """Why a word's multiplier is what it is, in the rulebook's words."""
+    reasons = []
+    if score.flush:
+        suit = score.flush_suit
+        reasons.append(_("flush: all {suit}").format(suit=suit.label) if suit else _("flush"))
+    if score.straight:
+        reasons.append(_("straight: {count} letters").format(count=score.length))
+    if not reasons:
+        return _("no flush, no straight")
+    return "; ".join(reasons)
+
+
+def word_detail(score: Score) -> str:
+    """``base 16 × 1, no flush, no straight``: how a word's score was made."""
+    detail = _("base {base} × {multiplier}, {why}").format(base=score.base, multiplier=score.multiplier, why=why(score))
+    if score.bonus:
+        detail += _(", +{bonus} bonus").format(bonus=score.bonus)
+    return detail
+
+
+class SpellcrafterVoice:
+    """The words of Spellcrafter (:class:`referee.game.Voice`)."""
+
+    def refusal(self, state: Game | None, refusal: Refusal) -> str:
+        """Why an entry is refused; ``state`` is None for a word scored outside a game."""
+        assert isinstance(refusal.rule, Rule), refusal
+        return _REFUSALS[refusal.rule](state, dict(refusal.params))
+
+    def effect(self, before: Game, step: Step[Game, Effect]) -> str:
+        """What an entry just did, as one line."""
+        from referee.spellcrafter.actions import Passed, WordScored
+
+        effect, names = step.effect, before.setup.players
+        if isinstance(effect, WordScored):
+            return _("{player}: {word} {points} ({detail})").format(
+                player=names[effect.seat], word=effect.score.word, points=in_points(effect.score.score), detail=word_detail(effect.score)
+            )
+        if isinstance(effect, Passed):
+            return _("{player} passes.").format(player=names[effect.seat])
+        return self.consequence(before, effect)
+
+    def consequence(self, game: Game, decided: ChallengeDecided) -> str:
+        """What a challenge did to the scores: the word falls, or the challenger pays."""
+        names = game.setup.players
+        if decided.consequence.word_falls:
+            return _("{player} scores 0 this round.").format(player=names[decided.seat])
+        return _("{challenger} loses {points}.").format(
+            challenger=names[decided.challenger], points=in_points(decided.consequence.challenger_loses)
+        )
+
+    def outcome(self, state: Game, outcome: Outcome) -> str:
+        """How the game ended: "Anna wins at once with ZAPPY, 63 points"."""
+        from referee.spellcrafter.game import Termination
+        from referee.spellcrafter.rounds import Play
+
+        names = joined([state.setup.players[seat] for seat in outcome.winners])
+        if outcome.termination is Termination.INSTANT_WIN:
+            played, seats = state.instant_winners or (state.latest, outcome.winners)
+            words = [entry.score for entry in (played.entries[seat] for seat in seats) if isinstance(entry, Play)]
+            if len(words) == 1:
+                return _("{names} wins at once with {word}, {points}").format(names=names, word=words[0].word, points=in_points(words[0].score))
+            spelled = joined([score.word for score in words])
+            return _("{names} share the win at once with {words}, {points} each").format(
+                names=names, words=spelled, points=in_points(words[0].score)
+            )
+        total = in_points(state.totals[outcome.winners[0]])
+        if outcome.termination is Termination.HIGHEST_TOTAL:
+            return _("{names} wins with {points}").format(names=names, points=total)
+        if outcome.termination is Termination.LONGEST_WORD:
+            return _("{names} wins the tie on {points} with the longest word of round {round}").format(
+                names=names, points=total, round=ROUNDS
+            )
+        return _("{names} share the win on {points}, tied on the longest word of round {round} too").format(
+            names=names, points=total, round=ROUNDS
+        )
 
     def event(self, event: Mapping[str, Any]) -> str:
-        return RULES.describe(event)  # type: ignore[attr-defined, no-any-return]
+        """One line per event of the save file, as it was entered."""
+        kind = event.get("kind")
+        if kind == "word":
+            cards = " ".join(map(str, event.get("cards", [])))
+            return _("word: {player} {cards}").format(player=event.get("player"), cards=cards)
+        if kind == "pass":
+            return _("pass: {player}").format(player=event.get("player"))
+        if kind == "challenge":
+            verdict = _("valid") if event.get("valid") else _("invalid")
+            return _("challenge: {challenger} challenges {player}'s {word} — {verdict}, {reason} ({dictionary})").format(
+                challenger=event.get("challenger"), player=event.get("player"), word=str(event.get("word", "")).upper(),
+                verdict=verdict, reason=verdict_reason(str(event.get("reason"))), dictionary=event.get("dictionary"),
+            )  # fmt: skip
+        return str(kind)
 
-    def history_detail(self, before: Any, event: Mapping[str, Any], step: Any) -> dict[str, Any]:
-        return RULES.history_detail(before, event, step)  # type: ignore[attr-defined, no-any-return]
+    def history_detail(self, before: Game, event: Mapping[str, Any], step: Step[Game, Effect]) -> dict[str, Any]:
+        """`history` says which round each entry went into: its section."""
+        effect = step.effect
+        return {"round": effect.round, "section": _("Round {number}").format(number=effect.round)}
 
 
-VOICE = _Voice()
+# --- the refusals, one wording per rule ------------------------------------------------------
+
+Params = dict[str, Any]
+
+
+def _name(state: Game | None, seat: int) -> str:
+    return str(seat + 1) if state is None else state.setup.players[seat]
+
+
+def _too_many_cards(state: Game | None, p: Params) -> str:
+    own = ngettext("{count} card", "{count} cards", p["cards"]).format(count=p["cards"])
+    if p["jumper"]:
+        uses = _("{cards} besides the Jumper").format(cards=own)
+    else:
+        from referee.spellcrafter import JUMPER_EXAMPLE
+
+        uses = _("{cards} and no Jumper (if one of them is the Jumper, write it with *, e.g. '{example}')").format(
+            cards=own, example=JUMPER_EXAMPLE
+        )
+    return _("a word uses at most the {selected} cards its player selected (special cards included) and the Jumper; "
+             "this one uses {uses}").format(selected=SELECTED_CARDS, uses=uses)  # fmt: skip
+
+
+def _jumper_mandatory(state: Game | None, p: Params) -> str:
+    from referee.spellcrafter import JUMPER_EXAMPLE
+
+    return _("under the friendly rules the Jumper is mandatory: add it as * + its letter card, e.g. {example}").format(
+        example=JUMPER_EXAMPLE
+    )
+
+
+def _value_out_of_range(state: Game | None, p: Params) -> str:
+    from referee.spellcrafter.deck import STANDIN_VALUES
+
+    low, high = STANDIN_VALUES.start, STANDIN_VALUES.stop - 1
+    if state is not None:
+        return _("{token}: values run {low}–{high} in a game without a deck file").format(token=p["token"], low=low, high=high)
+    return _("{token}: values run {low}–{high}; give `--deck` for a box with other values").format(token=p["token"], low=low, high=high)
+
+
+def _not_in_deck(state: Game | None, p: Params) -> str:
+    card, deck = p["card"], p["deck"]
+    others = " ".join(str(c) for c in deck.same_letter(card)) if card.is_letter else ""
+    if p["game"]:
+        text = _("{card} is not a card of this game's deck ({deck})").format(card=card, deck=deck.name)
+    else:
+        text = _("{card} is not a card of the deck ({deck})").format(card=card, deck=deck.name)
+    if others:
+        text += _("; the deck's {suit} {letters} is {others}").format(suit=card.suit.label, letters=card.letters, others=others)
+    return text
+
+
+def _other_jumper(state: Game | None, p: Params) -> str:
+    if "seat" in p:
+        return _("the Jumper on the table in round {round} is {jumper} ({player}'s {word} uses it), not {card}").format(
+            round=p["round"], jumper=p["jumper"], player=_name(state, p["seat"]), word=p["word"], card=p["card"]
+        )
+    return _("the Jumper on the table in round {round} is {jumper}, not {card}").format(round=p["round"], jumper=p["jumper"], card=p["card"])
+
+
+def _not_dealt(state: Game | None, p: Params) -> str:
+    if p["is_jumper"]:
+        return _("{card} was not dealt in round {round} (it is the Jumper: write it *{card})").format(card=p["card"], round=p["round"])
+    return _("{card} was not dealt in round {round}").format(card=p["card"], round=p["round"])
+
+
+def _used_up(state: Game | None, p: Params) -> str:
+    """Why a card is used up: who used it before this word, and how often this word does."""
+    users, used, count = p["users"], p["used"], p["count"]
+    clauses = []
+    if users:
+        names = joined([_name(state, seat) for seat in users])
+        if used > len(users):
+            clauses.append(_("{names} already used it {times}").format(names=names, times=times(used)))
+        else:
+            clauses.append(_("{names} already used it").format(names=names))
+    if count > 1 or not users:
+        clauses.append(_("this word uses it {times}").format(times=times(count)))
+    return _("{card} was dealt {times} in round {round} and {why}").format(
+        card=p["card"], times=times(p["dealt"]), round=p["round"], why=_(", and ").join(clauses)
+    )
+
+
+def _game_over(state: Game | None, p: Params) -> str:
+    assert state is not None
+    outcome = state.outcome
+    ended = "" if outcome is None else VOICE.outcome(state, outcome)
+    return _("the game is over ({outcome}); start a new game with `new`").format(outcome=ended)
+
+
+def _already_entered(state: Game | None, p: Params) -> str:
+    player = _name(state, p["seat"])
+    if p["passed"]:
+        return _("{player} already passed in round {round}; `undo` takes the last entry back").format(player=player, round=p["round"])
+    return _("{player} already has a word in round {round}; `undo` takes the last entry back").format(player=player, round=p["round"])
+
+
+def _round_not_begun(state: Game | None, p: Params) -> str:
+    waiting = ", ".join(_name(state, seat) for seat in p["waiting"])
+    return _("round {round} has not begun: round {current} is waiting for {waiting}").format(
+        round=p["round"], current=p["current"], waiting=waiting
+    )
+
+
+def _repeated_pass(state: Game | None, p: Params) -> str:
+    current = p["round"]
+    return _("{player} passed in round {before}; if {player} passes again in round {round}, add --round {round}").format(
+        player=_name(state, p["seat"]), before=current - 1, round=current
+    )
+
+
+def _repeated_word(state: Game | None, p: Params) -> str:
+    current = p["round"]
+    return _("{player}'s word in round {before} was these same cards, {word}: "
+             "if {player} played them again in round {round}, add --round {round}").format(
+        player=_name(state, p["seat"]), before=current - 1, word=p["word"], round=current
+    )  # fmt: skip
+
+
+def _no_word_yet(state: Game | None, p: Params) -> str:
+    player = _name(state, p["seat"])
+    if p["round"] > 1:
+        return _("{player} has no word in round {round} yet (words of earlier rounds can no longer be challenged)").format(
+            player=player, round=p["round"]
+        )
+    return _("{player} has no word in round {round} yet").format(player=player, round=p["round"])
+
+
+_REFUSALS: dict[Rule, Callable[[Game | None, Params], str]] = {
+    Rule.TOO_MANY_CARDS: _too_many_cards,
+    Rule.TOO_SHORT: lambda state, p: _(
+        "a word needs at least {minimum} letters (the Qu card counts as one); {word} has {letters}"
+    ).format(minimum=MIN_LETTERS, word=p["word"], letters=p["letters"]),
+    Rule.JUMPER_TWICE: lambda state, p: _(
+        "a word can use the Jumper only once (there is one on the table), not {count} times"
+    ).format(count=p["jumpers"]),
+    Rule.JUMPER_MANDATORY: _jumper_mandatory,
+    Rule.TOIL_ON_SPECIAL: lambda state, p: _(
+        "{toil} is on letter {target}, {special} ({card}): Toil has no effect on Trouble or Double, Double; "
+        "put it on a letter card or the Jumper"
+    ).format(toil=p["toil"], target=p["toil"].target, special=p["target"].special.title, card=p["target"]),
+    Rule.TOIL_TWICE: lambda state, p: _(
+        "{first} and {toil} are both on letter {target}: a letter takes Toil only once"
+    ).format(first=p["first"], toil=p["toil"], target=p["toil"].target),
+    Rule.DOUBLE_COPIES_NOTHING: lambda state, p: _(
+        "{double} copies {written}, but no letter card or Jumper in the word shows {letter}: "
+        "Double, Double copies a letter already in your word"
+    ).format(double=p["double"], written=p["double"].written, letter=p["double"].letter),
+    Rule.NOT_IN_DECK: _not_in_deck,
+    Rule.VALUE_OUT_OF_RANGE: _value_out_of_range,
+    Rule.NO_FAMILIARS: lambda state, p: _(
+        "{token}: a two-player game is played without the Familiars (f), removed from the deck"
+    ).format(token=p["token"]),
+    Rule.MORE_THAN_DECK: lambda state, p: _(
+        "the word uses {card} {count} times, but the deck holds {held}"
+    ).format(card=p["card"], count=p["count"], held=p["held"]),
+    Rule.OTHER_JUMPER: _other_jumper,
+    Rule.NOT_DEALT: _not_dealt,
+    Rule.USED_UP: _used_up,
+    Rule.GAME_OVER: _game_over,
+    Rule.NO_SUCH_ROUND: lambda state, p: _("a game has rounds 1 to {rounds}, not {round}").format(rounds=ROUNDS, round=p["round"]),
+    Rule.ROUND_COMPLETE: lambda state, p: _(
+        "round {round} is complete; an entry now goes into round {current}"
+    ).format(round=p["round"], current=p["current"]),
+    Rule.ROUND_NOT_BEGUN: _round_not_begun,
+    Rule.ALREADY_ENTERED: _already_entered,
+    Rule.REPEATED_PASS: _repeated_pass,
+    Rule.REPEATED_WORD: _repeated_word,
+    Rule.OWN_WORD: lambda state, p: _("{player} cannot challenge their own word").format(player=_name(state, p["seat"])),
+    Rule.NO_WORD_YET: _no_word_yet,
+    Rule.PASSED_NO_WORD: lambda state, p: _(
+        "{player} passed in round {round}: there is no word to challenge"
+    ).format(player=_name(state, p["seat"]), round=p["round"]),
+    Rule.ALREADY_CHALLENGED: lambda state, p: _(
+        "{player}'s {word} has already been challenged by {challenger}"
+    ).format(player=_name(state, p["seat"]), word=p["word"], challenger=_name(state, p["challenger"])),
+}
+
+VOICE = SpellcrafterVoice()
