@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from referee.cli.typer_internals import N_
 from referee.i18n import _
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ def open_session(path: Path, spec: GameSpec | None = None) -> Table:
 def table(
     arguments: Annotated[
         list[str],
-        typer.Argument(metavar="FILE", help="The game file to open; or `new GAME FILE …`, the game's `new` arguments, to start one and open it.", show_default=False),  # fmt: skip
+        typer.Argument(metavar="FILE", help=N_("The game file to open; or `new GAME FILE …`, the game's `new` arguments, to start one and open it."), show_default=False),  # fmt: skip
     ],
 ) -> None:
     """Keep one session open on a game file all evening: `referee table FILE`, or

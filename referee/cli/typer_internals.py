@@ -44,6 +44,7 @@ the package index has). It holds four things:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -180,11 +181,22 @@ def paragraphs(text: str | None) -> str | None:
     return "\n\n".join(" ".join(block.split()) for block in inspect.cleandoc(text).split("\n\n"))
 
 
+#: Values a help text may name in braces, computed when help is drawn (``{dealt}``: what
+#: `referee deal` deals, from the registry); modules add theirs.
+HELP_VALUES: dict[str, Callable[[], str]] = {}
+
+
 def translated(text: str | None) -> str | None:
-    """A help text marked with :func:`N_`, in the chosen language (nothing for nothing)."""
+    """A help text marked with :func:`N_`, in the chosen language (nothing for nothing),
+    with the :data:`HELP_VALUES` it names filled in."""
     from referee import i18n
 
-    return i18n._(text) if text else text
+    if not text:
+        return text
+    worded = i18n._(text)
+    if "{" not in worded:
+        return worded
+    return re.sub(r"\{(\w+)\}", lambda found: HELP_VALUES[found[1]]() if found[1] in HELP_VALUES else found[0], worded)
 
 
 def _placeholder_words() -> dict[str, str]:

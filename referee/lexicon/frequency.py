@@ -34,6 +34,7 @@ from referee.lexicon.reasons import Reason
 from referee.lexicon.shipped import LANGUAGE_NAMES, builtin_entry, builtin_names, folder
 from referee.lexicon.sortedfile import SortedWordFile
 from referee.lexicon.words import MIN_LETTERS, fold
+from referee.i18n import _
 
 DEFAULT_ZIPF = 3.0
 MAX_ZIPF = 8.0
@@ -44,7 +45,7 @@ def wordfreq_folder() -> Path:
     """wordfreq's data folder, found without importing wordfreq."""
     spec = importlib.util.find_spec("wordfreq")
     if spec is None or not spec.submodule_search_locations:
-        raise InputError("wordfreq dictionaries need the wordfreq package: pip install wordfreq")
+        raise InputError(_("wordfreq dictionaries need the wordfreq package: pip install wordfreq"))
     return Path(next(iter(spec.submodule_search_locations))) / "data"
 
 
@@ -75,7 +76,7 @@ def parse(spec: str) -> tuple[str, float]:
     language, at, zipf_text = spec.partition("@")
     language = _language(language.strip()) if language.strip() else ""
     if not language:
-        raise InputError("name a language after wordfreq:, for example wordfreq:en or wordfreq:nl@3.5")
+        raise InputError(_("name a language after wordfreq:, for example wordfreq:en or wordfreq:nl@3.5"))
     if not at:
         return language, DEFAULT_ZIPF
     try:
@@ -132,7 +133,7 @@ def _read(language: str, zipf: float) -> tuple[frozenset[str], Path | None]:
         if len(buckets) > limit:
             break
     if chosen is None:
-        raise InputError(f"wordfreq has no data for {quoted(language)} here")
+        raise InputError(_("wordfreq has no data for {language} here").format(language=quoted(language)))
     buckets, path = chosen
     return frozenset(w if w.isascii() else fold(w) for bucket in buckets[: limit + 1] for w in bucket), path
 

@@ -24,6 +24,7 @@ from referee.errors import InputError, quoted
 from referee.lexicon.classifier import classifier
 from referee.lexicon.reasons import Reason
 from referee.lexicon.words import fold
+from referee.i18n import _
 
 if TYPE_CHECKING:
     from referee.lexicon.hunspell_roots import RootIndex
@@ -55,7 +56,7 @@ def normalise_tag(text: str) -> str:
     """``en-us`` → ``en_US``; InputError if it cannot be a language tag."""
     match = _TAG.fullmatch(text.strip())
     if not match:
-        raise InputError(f"{quoted(text)} is not a language tag; write it like en_US, en_GB or nl_NL")
+        raise InputError(_("{tag} is not a language tag; write it like en_US, en_GB or nl_NL").format(tag=quoted(text)))
     language, region = match.groups()
     return language.lower() + (f"_{region.upper()}" if region else "")
 
@@ -71,7 +72,7 @@ def enchant_module() -> Any:
     try:
         import enchant
     except ModuleNotFoundError:
-        raise InputError("hunspell dictionaries need pyenchant: pip install pyenchant") from None
+        raise InputError(_("hunspell dictionaries need pyenchant: pip install pyenchant")) from None
     except (ImportError, OSError, AssertionError) as error:
         # pyenchant raises ImportError when it finds no C library, OSError when the one it
         # finds does not load, and AssertionError when PYENCHANT_LIBRARY_PATH names no file.
