@@ -100,8 +100,11 @@ class RootGroup(RefereeGroup):
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         from referee.cli.typer_internals import paragraphs, translated
+        from referee.i18n import _
+        from referee.wording import listed
 
-        self.help = paragraphs((translated(_HELP) or "").format(games=games.titles()))
+        titles = listed([spec.title for spec in games.GAMES], _("and"))
+        self.help = paragraphs((translated(_HELP) or "").format(games=titles))
         super().format_help(ctx, formatter)
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:

@@ -11,7 +11,17 @@ import typer
 from referee import games
 from referee.cli.typer_internals import HELP_VALUES, N_
 
-HELP_VALUES.update(dealt=games.dealt_names, players_help=games.players_help)
+
+
+def _dealt() -> str:
+    """What `referee deal` deals, as help names it in the chosen language."""
+    from referee.i18n import _
+    from referee.wording import listed
+
+    return listed([name for name, _deal in games.dealers()], _("or"))
+
+
+HELP_VALUES.update(dealt=_dealt, players_help=games.players_help)
 
 
 def deal(
