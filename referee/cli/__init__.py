@@ -45,7 +45,7 @@ def _group(name: str, only: str | None = None) -> Any:
     return build_group(importlib.import_module(groups()[name]).app, name, only)
 
 
-def command_group(name: str) -> Any:
+def fresh_group(name: str) -> Any:
     """A command group with all its commands, built anew for the caller to keep (a table
     session adapts its own: the FILE arguments hidden from help)."""
     return build_group(importlib.import_module(groups()[name]).app, name)
@@ -60,7 +60,7 @@ def run_line(
     see_help: Any = None,
 ) -> int:
     """Run one command line of a command group (its name, or a group from
-    :func:`command_group`), as ``referee GROUP ARGV…`` would, through the error path of
+    :func:`fresh_group`), as ``referee GROUP ARGV…`` would, through the error path of
     every command; return its exit code. ``keep_language``: the language chosen for
     the process stays; ``see_help(path)``: where a usage error sends the reader."""
     from referee.cli.group import run

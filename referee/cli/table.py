@@ -33,9 +33,9 @@ class SessionLine:
     ``referee smoor``); the language the command line chose kept."""
 
     def __init__(self, spec: GameSpec) -> None:
-        from referee.cli import command_group
+        from referee.cli import fresh_group
 
-        self.group: Any = command_group(spec.group)
+        self.group: Any = fresh_group(spec.group)
         self.group.name = ""  # usage reads `trick [OPTIONS] CARDS...`, as typed here
         for command in self.group.commands.values():
             for param in command.params:
