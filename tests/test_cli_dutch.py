@@ -73,3 +73,43 @@ def test_the_translations_keep_every_placeholder():
     for key, value in i18n.catalogue().items():
         english = set(re.findall(r"\{\w*\}", key.replace("\0", " ")))
         assert english == set(re.findall(r"\{\w*\}", value.replace("\0", " "))), key
+
+
+def test_referee_help_is_dutch_placeholders_included(referee):
+    shown = referee("--lang", "nl", "--help").stdout
+    assert "Gebruik: referee [OPTIES] OPDRACHT [ARGUMENTEN]..." in shown
+    assert "Smitten, Spellcrafter en Smoorverliefd" in " ".join(shown.replace("│", "").split())
+    assert "Toon de versie en stop." in shown and "Usage" not in shown and "[OPTIONS]" not in shown
+
+
+@pytest.mark.parametrize(
+    "command, dutch, english",
+    [
+        (["deal"], ["SPEL", "GETAL", "TEKST", "Aantal spelers"], ["GAME", "INTEGER", "TEXT", "Number of players"]),
+        (["table"], ["BESTAND", "Houd de hele avond"], ["FILE", "Keep one session open"]),
+        (["dict", "check"], ["WOORD...", "NAAM", "BESTAND", "Is elk WOORD"], ["WORD...", "NAME", "FILE", "Is each WORD"]),
+        (["smoor", "round"], ["BESTAND", "INVOER", "NAAM"], ["FILE", "ENTRIES", "NAME"]),
+        (["spell", "new"], ["BESTAND", "SPELERS"], ["FILE", "PLAYERS"]),
+    ],
+)
+def test_help_is_drawn_in_the_chosen_language_in_one_process(referee, command, dutch, english):
+    """Dutch, then English again in the same process: help is worded when drawn."""
+    for language, words, others in (("nl", dutch, english), ("en", english, dutch)):
+        raw = referee("--lang", language, *command, "--help").stdout
+        shown = " ".join(raw.replace("│", "").split())
+        assert all(word in shown for word in words), (language, shown)
+        usage = next(line for line in raw.splitlines() if "Usage:" in line or "Gebruik:" in line)  # (a game's own help texts are its helper's)
+        assert not any(re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", usage) for word in others if word.isupper()), (language, usage)
+
+
+def test_a_verdict_and_its_consequence_are_dutch(referee):
+    shown = referee("--lang", "nl", "dict", "check", "qat", "kitty")
+    assert shown.stdout.splitlines() == ["QAT: ongeldig — niet in woordenboek (builtin:en)", "KITTY: geldig — in woordenboek (builtin:en)"]
+    assert referee("--lang", "nl", "dict", "check", "qat", "--json").json()["reason"] == "not in dictionary"  # JSON stays
+
+
+def test_deal_errors_are_dutch(referee):
+    refused = referee("--lang", "nl", "deal", "smitten", "--players", "3")
+    assert refused.exit_code == 2 and "smitten deelt altijd twee handen" in refused.stderr
+    refused = referee("--lang", "nl", "deal", "french52", "--players", "53")
+    assert "een Franse deling heeft 1 tot 52 spelers nodig" in refused.stderr

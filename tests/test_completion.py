@@ -110,3 +110,11 @@ def test_completion_offers_a_named_smitten_games_players_for_by(tmp_path):
     )  # fmt: skip
     assert made.returncode == 0, made.stderr
     assert complete("referee smitten play game.toml 5L --by ", tmp_path) == ["Anna", "Bram"]
+
+
+def test_in_dutch_the_shell_completes_the_dutch_command_names(folder, monkeypatch):
+    monkeypatch.setenv("REFEREE_LANG", "nl")
+    assert complete("referee smoor sl", folder) == ["slag"]
+    assert "stand" in complete("referee smoor st", folder)
+    monkeypatch.setenv("REFEREE_LANG", "en")
+    assert complete("referee smoor sl", folder) == []
