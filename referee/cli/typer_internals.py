@@ -125,6 +125,12 @@ class PlainCommand(TyperCommand):
         self.help = paragraphs(self.help)
         for param in self.params:
             plain_conversion(param)
+            _unfiltered(param)
+        arguments = [param for param in self.params if param.param_type_name == "argument"]
+        if arguments and arguments[0].name == "file":  # a command on a game file: its hooks complete the rest
+            for param in arguments[1:]:
+                if getattr(param, "_custom_shell_complete", None) is None:
+                    param._custom_shell_complete = _hook_entries
 
     def get_help_option(self, ctx: Any) -> Any:
         return help_option(super().get_help_option(ctx))
@@ -138,6 +144,27 @@ class PlainCommand(TyperCommand):
 
     def format_usage(self, ctx: Any, formatter: Any) -> None:
         formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), prefix=usage_prefix())
+
+
+def _unfiltered(param: Any) -> None:
+    """Typer keeps only the completions of an ``autocompletion`` function that start with
+    what is typed, exactly; referee's (:mod:`referee.cli.completion`) match names ignoring
+    case and accents (``elo`` → ``Élodie``), so they answer the shell directly. Typer
+    keeps the function only in its wrapper's closure."""
+    custom = getattr(param, "_custom_shell_complete", None)
+    code = getattr(custom, "__code__", None)
+    if code is None or "autocompletion" not in code.co_freevars:
+        return
+    function = custom.__closure__[code.co_freevars.index("autocompletion")].cell_contents  # type: ignore[union-attr]
+    if getattr(function, "__module__", "") == "referee.cli.completion":
+        param._custom_shell_complete = lambda ctx, param, incomplete: function(ctx, [], incomplete)  # Typer's call
+
+
+def _hook_entries(ctx: Any, param: Any, incomplete: str) -> list[str]:
+    """Shell completion of an argument after a game's FILE: the game's table hooks."""
+    from referee.cli.completion import hook_entries
+
+    return hook_entries(ctx, param, incomplete)
 
 
 def help_option(option: Any) -> Any:

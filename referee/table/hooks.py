@@ -46,6 +46,21 @@ class Plain:
         return self.plain
 
 
+def command_name(group: Any, command: Any) -> str:
+    """The name of the command an entry runs as the hooks know it: a hidden command that
+    is another name of a command shown (Smoorverliefd's `slag`) is that command (`trick`).
+    Typer wraps each command's function anew, so they are matched by the function wrapped."""
+
+    def function(found: Any) -> Any:
+        return getattr(found.callback, "__wrapped__", found.callback)
+
+    if not command.hidden:
+        return str(command.name)
+    wrapped = function(command)
+    shown = (name for name, other in group.commands.items() if not other.hidden and function(other) is wrapped)
+    return next(shown, str(command.name))
+
+
 def entered(players: Sequence[str], words: Iterable[str]) -> set[int]:
     """The seats already named in an entry's words (``Anna=3``, ``anna``, ``élodie``,
     ``b=0`` for Bram): names are read as entries read them (:func:`referee.players.seat_of`)."""

@@ -87,15 +87,14 @@ class Table:
         return words
 
     def _aliases(self) -> dict[str, Any]:
-        """The hidden commands that are another name of a command shown (Typer wraps each
-        command's function anew, so they are found by the function wrapped)."""
+        """The hidden commands that are another name of a command shown (`slag`: `trick`)."""
+        from referee.table.hooks import command_name
+
         commands = self.group.commands
-
-        def function(command: Any) -> Any:
-            return getattr(command.callback, "__wrapped__", command.callback)
-
-        shown = {function(command): command for name, command in commands.items() if not command.hidden and name != "new"}
-        return {name: shown[function(command)] for name, command in commands.items() if command.hidden and function(command) in shown}
+        return {
+            name: commands[command_name(self.group, command)] for name, command in commands.items()
+            if command.hidden and command_name(self.group, command) != name
+        }  # fmt: skip
 
     def command(self, name: str) -> Any:
         """The click command an entry's first word names (for another name of a command,
