@@ -21,7 +21,15 @@ def _dealt() -> str:
     return listed([name for name, _deal in games.dealers()], _("or"))
 
 
-HELP_VALUES.update(dealt=_dealt, players_help=games.players_help)
+def _players_help() -> str:
+    """How many players each deal deals, in the chosen language (the registry's words
+    through the catalogue)."""
+    from referee import i18n
+
+    return "; ".join(f"{name} {i18n._(deal.players)}" for name, deal in games.dealers() if deal.players)
+
+
+HELP_VALUES.update(dealt=_dealt, players_help=_players_help)
 
 
 def deal(
