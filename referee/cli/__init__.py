@@ -128,7 +128,7 @@ class RootGroup(RefereeGroup):
         except click_exceptions.UsageError as error:
             matches = get_close_matches(args[0], [*self.list_commands(ctx), *aliases()]) if args else []
             if matches and "Did you mean" not in error.message:
-                error.message = f"{error.message.rstrip('.')}. Did you mean {', '.join(map(repr, matches))}?"
+                error.message = f"{error.message.rstrip('.')}. Did you mean {', '.join(map(repr, matches))}?"  # click's words: the error path words them
             raise
 
 
@@ -165,6 +165,7 @@ def _main(
     show_completion: Annotated[str | None, typer.Option("--show-completion", metavar="[SHELL]", is_flag=False, flag_value="", is_eager=True, expose_value=False, callback=_show_completion, help=N_("Show completion for the current shell (or bash, zsh, fish), to copy it or customize the installation."), show_default=False)] = None,  # fmt: skip
 ) -> None:
     from referee.errors import InputError
+    from referee.i18n import _
 
     if version:
         if as_json:
@@ -175,9 +176,9 @@ def _main(
             typer.echo(f"{PROGRAM} {__version__}")
         raise typer.Exit()
     if ctx.invoked_subcommand is None:
-        raise InputError(f"name a command, or --version (see `{PROGRAM} --help`)")
+        raise InputError(_("name a command, or --version (see `{program} --help`)").format(program=PROGRAM))
     if as_json:
-        raise InputError(f"put --json after the command: `{PROGRAM} {ctx.invoked_subcommand} … --json`")
+        raise InputError(_("put --json after the command: `{program} {command} … --json`").format(program=PROGRAM, command=ctx.invoked_subcommand))
 
 
 app.command("deal", context_settings=CONTEXT)(deal.deal)

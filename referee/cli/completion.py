@@ -168,6 +168,8 @@ def install_completion(ctx: Any, param: Any, value: str | None) -> None:
     from referee.cli.typer_internals import install_completion_script
 
     shell, path = install_completion_script(value or None)
-    print(f"{shell} completion installed in {path}")
-    print("Completion will take effect once you restart the terminal")
+    from referee.i18n import _
+
+    print(_("{shell} completion installed in {path}").format(shell=shell, path=path))
+    print(_("Completion will take effect once you restart the terminal"))
     ctx.exit(0)

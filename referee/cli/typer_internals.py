@@ -375,15 +375,16 @@ def enable_completion() -> None:
 def _shell(shell: str | None) -> str:
     """The shell named, or the shell running referee; an InputError if not supported."""
     from referee.errors import InputError
+    from referee.i18n import _
 
     if shell is None:
         from typer._completion_shared import _get_shell_name
 
         shell = _get_shell_name()
         if shell is None:
-            raise InputError(f"cannot tell which shell this is; name it: {' | '.join(SHELLS)}")
+            raise InputError(_("cannot tell which shell this is; name it: {shells}").format(shells=" | ".join(SHELLS)))
     if shell.lower() not in SHELLS:
-        raise InputError(f"completion is for the shells {', '.join(SHELLS)}, not {shell!r}")
+        raise InputError(_("completion is for the shells {shells}, not {shell}").format(shells=", ".join(SHELLS), shell=repr(shell)))
     return shell.lower()
 
 

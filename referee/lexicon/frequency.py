@@ -64,10 +64,8 @@ def _language(text: str) -> str:
     known = languages()
     base = LANGUAGE_NAMES.get(text.lower(), text.replace("-", "_").split("_")[0].lower())
     if text.lower() not in known and base in known:
-        raise InputError(
-            f"unknown wordfreq language {quoted(text)} — did you mean wordfreq:{base}? "
-            "(wordfreq's lists are by language, not region)"
-        )
+        message = _("unknown wordfreq language {language} — did you mean {guess}? (wordfreq's lists are by language, not region)")
+        raise InputError(message.format(language=quoted(text), guess=f"wordfreq:{base}"))
     return choose(text, known, "wordfreq language")
 
 
@@ -84,9 +82,8 @@ def parse(spec: str) -> tuple[str, float]:
     except ValueError:
         zipf = math.nan
     if not 0 <= zipf <= MAX_ZIPF:  # also rejects nan
-        raise InputError(
-            f"{quoted(zipf_text)} is not a Zipf frequency from 0 to {MAX_ZIPF:g}; for example wordfreq:{language}@3"
-        )
+        message = _("{zipf} is not a Zipf frequency from 0 to {most}; for example {example}")
+        raise InputError(message.format(zipf=quoted(zipf_text), most=f"{MAX_ZIPF:g}", example=f"wordfreq:{language}@3"))
     return language, zipf
 
 

@@ -78,10 +78,8 @@ def enchant_module() -> Any:
         # finds does not load, and AssertionError when PYENCHANT_LIBRARY_PATH names no file.
         where = os.environ.get("PYENCHANT_LIBRARY_PATH")
         detail = f" (PYENCHANT_LIBRARY_PATH={where})" if isinstance(error, AssertionError) and where else ""
-        raise InputError(
-            f"hunspell dictionaries need the Enchant library, which cannot be loaded{detail}: "
-            "apt-get install libenchant-2-2 (Debian, Ubuntu)"
-        ) from None
+        message = _("hunspell dictionaries need the Enchant library, which cannot be loaded{detail}: apt-get install libenchant-2-2 (Debian, Ubuntu)")
+        raise InputError(message.format(detail=detail)) from None
     return enchant
 
 
@@ -254,8 +252,9 @@ class HunspellDictionary:
 
     def _missing_message(self) -> str:
         here = installed()
-        message = f"no Hunspell dictionary {self.tag} is installed: apt-get install {debian_package(self.tag)} (Debian, Ubuntu)"
-        return message + (f"; installed here: {', '.join(here)}" if here else "")
+        message = _("no Hunspell dictionary {tag} is installed: apt-get install {package} (Debian, Ubuntu)")
+        message = message.format(tag=self.tag, package=debian_package(self.tag))
+        return message + (_("; installed here: {tags}").format(tags=", ".join(here)) if here else "")
 
     def lookup(self, letters: str) -> Reason:
         """The verdict on ``letters`` (folded), from the case in which Hunspell knows the word.
