@@ -83,7 +83,7 @@ class Table:
 
         words = self.commands()
         if dutch():
-            words += [name for name in self.group.commands if name in self._aliases() and name not in words]
+            words += [name for name, command in self._aliases().items() if command.name != "new" and name not in words]
         return words
 
     def _aliases(self) -> dict[str, Any]:
