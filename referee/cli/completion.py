@@ -123,12 +123,11 @@ def hook_entries(ctx: Any, param: Any, incomplete: str) -> list[str]:
     """What the game's table hooks offer for this argument of a command on the FILE on
     the line (the command's other names resolved: `slag` is `trick`), given the words
     typed after the file; nothing when the file cannot be read."""
-    from referee import savefile
+    from referee import games, savefile
+    from referee.cli import fresh_group
     from referee.errors import RefereeError
     from referee.savefile.which import file_format
     from referee.table.hooks import command_name
-
-    from referee import games
 
     file = ctx.params.get("file") or _typed_file()
     spec = None if file is None else games.by_format(file_format(Path(file)) or "")
@@ -136,15 +135,16 @@ def hook_entries(ctx: Any, param: Any, incomplete: str) -> list[str]:
     if file is None or spec is None or hooks is None:
         return []
     words = _line()
-    after = words[words.index(str(file)) + 1 :] if str(file) in words else []
+    at = next((index for index, word in enumerate(words) if Path(word) == Path(file)), len(words))
+    after = words[at + 1 :]
     if incomplete and after and after[-1] == incomplete:
         after = after[:-1]
-    from referee.cli import fresh_group
-
     command = command_name(fresh_group(spec.group), ctx.command)  # the whole group: `slag` is `trick`
     try:
         offered = hooks.complete(savefile.load(Path(file), spec.load_rules()).state, command, after)
     except RefereeError:
+        return []
+    except Exception:  # noqa: BLE001 - a completion never ends in a traceback in the shell
         return []
     return _starting([str(word) for word in offered], incomplete)
 

@@ -213,6 +213,8 @@ class Table:
             return hooks.complete(self.state(), command, words)
         except RefereeError:
             return []
+        except Exception:  # noqa: BLE001 - completion is a convenience: never the end of a session
+            return []
 
     # --- what the session keeps -----------------------------------------------------------
 

@@ -24,7 +24,12 @@ def lines(table: Table) -> Sequence[StatusLine]:
     except RefereeError as error:
         return [Plain(f"{table.path}: {error}")]
     hooks = table.hooks()
-    return list(hooks.status(state)) if hooks is not None else [Plain(f"{table.spec.title}: {table.path}")]
+    if hooks is None:
+        return [Plain(f"{table.spec.title}: {table.path}")]
+    try:
+        return list(hooks.status(state))
+    except Exception as error:  # noqa: BLE001 - the status line never ends a session
+        return [Plain(f"{table.spec.title}: {table.path} ({type(error).__name__})")]
 
 
 class Toolbar:
