@@ -112,6 +112,7 @@ def test_completion_offers_a_named_smitten_games_players_for_by(tmp_path):
     assert complete("referee smitten play game.toml 5L --by ", tmp_path) == ["Anna", "Bram"]
 
 
+@pytest.mark.slow
 def test_in_dutch_the_shell_completes_the_dutch_command_names(folder, monkeypatch):
     monkeypatch.setenv("REFEREE_LANG", "nl")
     assert complete("referee smoor sl", folder) == ["slag"]
