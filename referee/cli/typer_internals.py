@@ -3,7 +3,7 @@
 Typer is pinned to its minor version (``typer>=0.29,<0.30`` in pyproject.toml) because of
 this module, and only this module; upgrading Typer means reading this module against
 the new release (``tests/test_typer_upgrade.py`` runs the CLI against the newest Typer
-the package index has). It holds four things:
+the package index has). It holds these things:
 
 1. **Click's exceptions** (:data:`click_exceptions`), which Typer ≥ 0.25 ships as its own
    copy (``typer._click``): the error path (``cli/group.py``) catches them.
