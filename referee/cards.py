@@ -5,6 +5,23 @@ Each game's own notation lives in its package (Smitten's placements in
 
 Parsing is case-insensitive and forgiving about separators; printing always gives the
 canonical form used in JSON and save files (``"10S"``, ``"AH"``).
+
+Three notations are read, always rank first, then suit:
+
+- English letters: ranks 2–10, T (=10), J, Q, K, A; suits C, D, H, S (``QS``, ``10h``);
+- symbols: the same ranks, or the Dutch ones, before ♣ ♦ ♥ ♠ (``Q♠``, ``V♠``);
+- Dutch letters: ranks 2–10, B (boer), V (vrouw), H (heer), A (aas); suits S (schoppen),
+  H (harten), K (klaveren), R (ruiten): ``vs`` vrouw schoppen, ``hh`` heer harten,
+  ``bk`` boer klaveren, ``10r`` tien ruiten.
+
+**The rule for tokens that read differently in the two notations**: a token is read in
+the notation in which it is a card, and no token is a card in both with two meanings
+(``tests/test_cards.py`` reads every two- and three-character token both ways). The
+letters that differ are K and H: K is the king in English and klaveren (clubs) in Dutch,
+H is hearts in both but also heer (king) in Dutch. So ``KH`` is the king of hearts (K is
+no Dutch rank) and ``HK`` the heer klaveren, the king of clubs (K is no English suit);
+``HH`` is the heer harten, the king of hearts. A Dutch table that says the suit first
+("klaverheer") still writes the rank first: ``HK``, never ``KH``.
 """
 
 from __future__ import annotations
@@ -49,11 +66,18 @@ RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10
 _RANK_VALUES = {name: value for value, name in RANK_NAMES.items()} | {"T": 10}
 #: How a Dutch table writes the ranks: aas, heer, vrouw, boer.
 DUTCH_RANK_NAMES = RANK_NAMES | {11: "B", 12: "V", 13: "H"}
-# Dutch ranks are read only before a suit symbol: `H♥` is the king, `HH` stays an error.
-_DUTCH_RANK_VALUES = {"B": 11, "V": 12, "H": 13}
+_DUTCH_RANK_VALUES = {name: value for value, name in DUTCH_RANK_NAMES.items()}
+#: How a Dutch table writes the suits in letters: klaveren, ruiten, harten, schoppen.
+DUTCH_SUIT_LETTERS = {Suit.CLUBS: "K", Suit.DIAMONDS: "R", Suit.HEARTS: "H", Suit.SPADES: "S"}
+_DUTCH_SUITS = {letter: suit for suit, letter in DUTCH_SUIT_LETTERS.items()}
 
 _SEPARATORS = " ,;\t"
-_CARD_AT = re.compile(r"(10|[2-9TJQKA])([CDHS♣♦♥♠♧♢♡♤])|([BVH])([♣♦♥♠♧♢♡♤])", re.IGNORECASE | re.ASCII)
+_SYMBOLS = "♣♦♥♠♧♢♡♤"
+_CARD_AT = re.compile(
+    rf"(10|[2-9TJQKA])([CDHS{_SYMBOLS}])"  # English letters, or symbols
+    rf"|(10|[2-9BVHA])([SHKR{_SYMBOLS}])",  # Dutch letters, or Dutch ranks before symbols
+    re.IGNORECASE | re.ASCII,
+)
 
 
 def _rank_help() -> str:
@@ -97,6 +121,11 @@ class Card:
     def dutch_symbol(self) -> str:
         """The card as a Dutch table writes it: ``H♥``, ``10♠``."""
         return self.dutch_rank_name + self.suit.symbol
+
+    @property
+    def dutch_letters(self) -> str:
+        """The card in Dutch letters: ``VS`` (vrouw schoppen), ``10R``."""
+        return self.dutch_rank_name + DUTCH_SUIT_LETTERS[self.suit]
 
     @property
     def sort_key(self) -> tuple[int, int]:
@@ -152,7 +181,8 @@ def parse_cards(text: str) -> list[Card]:
             raise InputError(_explain_bad_card(text, pos))
         rank, suit, dutch_rank, dutch_suit = match.groups()
         if dutch_rank is not None:
-            cards.append(Card(_DUTCH_RANK_VALUES[dutch_rank.upper()], _SUIT_NAMES[dutch_suit]))
+            suit_read = _SUIT_NAMES.get(dutch_suit) or _DUTCH_SUITS[dutch_suit.upper()]
+            cards.append(Card(_DUTCH_RANK_VALUES[dutch_rank.upper()], suit_read))
         else:
             cards.append(Card(_RANK_VALUES[rank.upper()], _SUIT_NAMES[suit.upper()]))
         pos = match.end()
@@ -170,7 +200,9 @@ def _explain_bad_card(text: str, pos: int) -> str:
     where = _(" in {text}").format(text=quoted(text)) if token != text.strip() else ""
     head = token[:2] if token[:2] == "10" else token[:1]
     rest = token[len(head):]
-    if head.upper() not in _RANK_VALUES:
+    is_rank = head.upper() in _RANK_VALUES or head.upper() in _DUTCH_RANK_VALUES
+    suit_first = head.upper() in _SUIT_NAMES and _CARD_AT.fullmatch(rest + head) is not None
+    if not is_rank or suit_first:
         if head.upper() in _SUIT_NAMES:
             message = _("card {card}{where} starts with a suit; write the rank first, as in A{suit}")
             return message.format(card=quoted(token), where=where, suit=head.upper())

@@ -17,6 +17,7 @@ from referee.cards import Card, french_deck
 from referee.errors import InputError
 from referee.seeds import check_seed
 from referee.shuffle import VERSION, shuffle
+from referee.i18n import _
 
 T = TypeVar("T")
 
@@ -63,16 +64,14 @@ def deal_round_robin(deck: Sequence[T], players: int, each: int) -> tuple[tuple[
 def deal_french52(seed: str, players: int, hand_size: int | None = None) -> FrenchDeal:
     """Any number of hands of equal size from one 52-card deck; the rest is the stock."""
     if not 1 <= players <= 52:
-        raise InputError(f"a French deal needs 1 to 52 players, not {players}; use --players 1..52")
+        raise InputError(_("a French deal needs 1 to 52 players, not {players}; use --players 1..52").format(players=players))
     if hand_size is None:
         hand_size = 52 // players
     if hand_size < 1:
-        raise InputError(f"--hand-size must be at least 1, not {hand_size}")
+        raise InputError(_("--hand-size must be at least 1, not {hand_size}").format(hand_size=hand_size))
     if players * hand_size > 52:
-        raise InputError(
-            f"{players} players × {hand_size} cards is more than the 52 cards of the deck; "
-            f"use --hand-size 1..{52 // players} for {players} players"
-        )
+        message = _("{players} players × {hand_size} cards is more than the 52 cards of the deck; use --hand-size 1..{most} for {players} players")
+        raise InputError(message.format(players=players, hand_size=hand_size, most=52 // players))
     hands, stock = deal_round_robin(shuffle(french_deck(), seed), players, hand_size)
     return FrenchDeal("french52", seed, hands, stock)
 
@@ -115,13 +114,16 @@ def _not_taken(game: str, hints: tuple[tuple[str, str], ...], option: str) -> st
 
     hint = dict(hints).get(option)
     if hint is not None:
-        return hint
+        from referee import i18n
+
+        return i18n._(hint)  # the registry's hint, in the catalogue (cli.po)
     owners = [(name, spec) for name, spec in games.dealers() if option in spec.options]
     if len(owners) == 1:  # name every option that only this deal takes: "--deck and --round"
         owner, spec = owners[0]
         own = [o for o in spec.options if all(o not in other.options for name, other in games.dealers() if name != owner)]
         flags = [flag(o) for o in own] or [flag(option)]
     else:
-        owner, flags = listed([name for name, _ in owners]) or "no deal", [flag(option)]
-    are, them = ("are", "them") if len(flags) > 1 else ("is", "it")
-    return f"{listed(flags)} {are} for {owner}; {game} does not take {them}"
+        owner, flags = listed([name for name, _spec in owners]) or _("no deal"), [flag(option)]
+    if len(flags) > 1:
+        return _("{flags} are for {owner}; {game} does not take them").format(flags=listed(flags), owner=owner, game=game)
+    return _("{flags} is for {owner}; {game} does not take it").format(flags=listed(flags), owner=owner, game=game)

@@ -9,6 +9,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from referee import games, savefile
+from referee.cli.table import open_session
 from referee.table import session
 
 
@@ -17,7 +18,7 @@ def drive(path: Path, keys: str) -> int:
     Ctrl-D, ``\\x04``, or `quit`); its exit code. Its answers go to sys.stdout/stderr."""
     with create_pipe_input() as typed:
         typed.send_text(keys)
-        return session.interactive(session.Table.open(path), input=typed, output=DummyOutput())
+        return session.interactive(open_session(path), input=typed, output=DummyOutput())
 
 
 def smitten_entry(rules, state, move) -> str:

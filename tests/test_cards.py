@@ -103,3 +103,62 @@ def test_the_other_grid():
 def test_look_alike_unicode_letters_are_not_card_ranks_or_suits(text):
     with pytest.raises(InputError):
         parse_cards(text)
+
+
+# --- Dutch letters (issue 22 point 6) ---------------------------------------------------
+
+ENGLISH_RANKS = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
+DUTCH_RANKS = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "B": 11, "V": 12, "H": 13, "A": 14}
+ENGLISH_SUITS = {"C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES}
+DUTCH_SUITS = {"K": Suit.CLUBS, "R": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES}
+
+
+def _reading(token: str, ranks: dict[str, int], suits: dict[str, Suit]) -> Card | None:
+    """The card ``token`` is in one notation (rank first, then suit), or None."""
+    upper = token.upper()
+    for rank, value in ranks.items():
+        if upper.startswith(rank) and upper[len(rank):] in suits:
+            return Card(value, suits[upper[len(rank):]])
+    return None
+
+
+def test_dutch_letters_read_heer_vrouw_boer_and_the_dutch_suits():
+    assert [str(card) for card in parse_cards("hh vs bk 10r")] == ["KH", "QS", "JC", "10D"]
+    assert [str(card) for card in parse_cards("HK,AR VH 2k")] == ["KC", "AD", "QH", "2C"]
+
+
+@pytest.mark.parametrize("card", french_deck(), ids=str)
+def test_every_card_reads_in_english_letters_and_in_dutch_letters(card):
+    assert Card.parse(str(card)) == card and Card.parse(str(card).lower()) == card
+    assert Card.parse(card.dutch_letters) == card and Card.parse(card.dutch_letters.lower()) == card
+    assert Card.parse(card.symbol) == card and Card.parse(card.dutch_symbol) == card
+
+
+def test_no_token_of_two_or_three_characters_reads_as_two_different_cards():
+    """Every two- and three-character token of letters and digits, read in English and
+    in Dutch letters: where both read a card, it is the same card, and the parser reads
+    each token as the one notation in which it is a card. K and H are the letters that
+    differ (K king / klaveren; H hearts / heer): KH is the king of hearts, HK the king of
+    clubs, HH the king of hearts."""
+    import itertools
+    import string
+
+    alphabet = string.ascii_uppercase + string.digits
+    for length in (2, 3):
+        for letters in itertools.product(alphabet, repeat=length):
+            token = "".join(letters)
+            english, dutch = _reading(token, ENGLISH_RANKS, ENGLISH_SUITS), _reading(token, DUTCH_RANKS, DUTCH_SUITS)
+            if english is not None and dutch is not None:
+                assert english == dutch, token
+            expected = english or dutch
+            if expected is None:
+                with pytest.raises(InputError):
+                    Card.parse(token)
+            else:
+                assert Card.parse(token) == expected, token
+    assert (str(Card.parse("KH")), str(Card.parse("HK")), str(Card.parse("HH"))) == ("KH", "KC", "KH")
+
+
+def test_written_together_the_dutch_letters_split_as_they_read():
+    assert [str(c) for c in parse_cards("HHVSBK10R")] == ["KH", "QS", "JC", "10D"]
+    assert [str(c) for c in parse_cards("KHHK")] == ["KH", "KC"]

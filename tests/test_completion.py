@@ -111,3 +111,43 @@ def test_completion_offers_a_named_smitten_games_players_for_by(tmp_path):
     )  # fmt: skip
     assert made.returncode == 0, made.stderr
     assert complete("referee smitten play game.toml 5L --by ", tmp_path) == ["Anna", "Bram"]
+
+
+@pytest.mark.slow
+def test_in_dutch_the_shell_completes_the_dutch_command_names(folder, monkeypatch):
+    monkeypatch.setenv("REFEREE_LANG", "nl")
+    assert complete("referee smoor sl", folder) == ["slag"]
+    assert "stand" in complete("referee smoor st", folder)
+    monkeypatch.setenv("REFEREE_LANG", "en")
+    assert complete("referee smoor sl", folder) == []
+
+
+@pytest.fixture
+def seeded(tmp_path: Path) -> Path:
+    made = subprocess.run([installed_referee(), "smoor", "new", "n.toml", "Anna", "Bram", "Cees", "Daan", "--seed", "s1"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    return tmp_path
+
+
+def test_the_shell_completes_the_cards_the_rules_allow_as_table_mode_does(seeded):
+    """The game's table hooks answer the shell too: Bram leads any card of his hand."""
+    from referee import games, savefile
+
+    match = savefile.load(seeded / "n.toml", games.game("smoor").load_rules()).state
+    assert complete("referee smoor trick n.toml ", seeded) == [str(card) for card in match.playable()]
+    from referee.cards import Card
+
+    assert complete("referee smoor trick n.toml 7S ", seeded) == [str(card) for card in match.playable([Card.parse("7S")])]
+
+
+def test_in_dutch_the_shell_completes_cards_in_dutch_letters(seeded, monkeypatch):
+    monkeypatch.setenv("REFEREE_LANG", "nl")
+    assert complete("referee smoor slag n.toml V", seeded) == ["VS"]
+    assert complete("referee smoor trick n.toml h", seeded) == ["HK", "HH", "HS"]
+
+
+def test_player_names_complete_ignoring_case_and_accents(tmp_path):
+    subprocess.run([installed_referee(), "smoor", "new", "e.toml", "Élodie", "Bram", "Cees"], cwd=tmp_path, check=True, capture_output=True)
+    assert complete("referee smoor round e.toml --ace elo", tmp_path) == ["Élodie"]
+    assert complete("referee smoor round e.toml b=3 ", tmp_path) == ["Élodie=", "Cees="]

@@ -190,7 +190,7 @@ def test_input_reads_todays_notation_and_dutch_ranks_before_a_suit_symbol(text, 
     assert str(Card.parse(text)) == card
 
 
-@pytest.mark.parametrize("text", ["HH", "VS", "B", "H"])
+@pytest.mark.parametrize("text", ["HC", "VD", "B", "H"])  # HH and VS are Dutch letters now (tests/test_cards.py)
 def test_a_dutch_rank_needs_a_suit_symbol(text):
     from referee.cards import Card
     from referee.errors import InputError
@@ -314,7 +314,7 @@ def test_an_unknown_choice_is_refused_in_dutch(referee, tmp_path):
 @pytest.mark.parametrize(
     "args, dutch",
     [
-        (["smoor", "new"], "referee: argument FILE ontbreekt (zie `referee smoor new --help`)"),
+        (["smoor", "new"], "referee: argument BESTAND ontbreekt (zie `referee smoor new --help`)"),
         (["smoor", "standings", "m.toml", "--foo"], "referee: onbekende optie: --foo (zie `referee smoor standings --help`)"),
         (["smoor", "stnadings"], "referee: onbekende opdracht stnadings; bedoel je 'standings'? (zie `referee smoor --help`)"),
         (["smoor", "new", "m.toml", "A", "B", "C", "--target", "x"],

@@ -18,6 +18,8 @@ from referee import games, savefile
 
 pexpect = pytest.importorskip("pexpect")
 
+pytestmark = pytest.mark.slow  # whole sessions on a pseudo-terminal
+
 
 @pytest.fixture
 def terminal(tmp_path):
@@ -164,3 +166,26 @@ def test_the_status_line_of_smitten_and_spellcrafter(tmp_path, terminal):
         child.expect(drawn(status))
         child.sendcontrol("d")
         child.expect(pexpect.EOF)
+
+
+def test_the_status_line_follows_another_terminal_without_a_key_pressed(tmp_path, terminal):
+    """The status line is redrawn every second from the file as it is now: a trick entered
+    by a one-shot command in another terminal shows in the open session's bottom line."""
+    one_shot(tmp_path, "smoor", "new", "night.toml", "Anna", "Bram", "Cees", "Daan", "--seed", "s1")
+    child = terminal("night.toml", cursor_reports=True)
+    answer_cursor_request(child)
+    child.expect(drawn("Round 1 — Anna deals, Bram leads"))
+    assert one_shot(tmp_path, "smoor", "trick", "night.toml", "7S", "9S", "2S", "JS").returncode == 0
+    child.expect(drawn("Round 1 — Anna deals, trick 2: Anna leads"))
+    child.sendcontrol("d")
+    child.expect(pexpect.EOF)
+
+
+def test_tab_completes_a_command_and_the_space_after_it(tmp_path, terminal):
+    one_shot(tmp_path, "smoor", "new", "night.toml", "Anna", "Bram", "Cees", "Daan", "--seed", "s1")
+    child = terminal("night.toml")
+    child.send("stan\t")
+    child.expect(drawn("standings"))
+    enter(child, "--all", "No rounds played yet.", "night.toml>")  # `standings--all` would be no command
+    child.sendcontrol("d")
+    child.expect(pexpect.EOF)

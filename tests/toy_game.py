@@ -144,8 +144,25 @@ class TallyVoice:
         return {"total": step.effect.total}
 
 
+class TallyTable:
+    """The tally in table mode: `score` completes a player's name; the status line is
+    the totals."""
+
+    def complete(self, state: Tally, command: str, words: list[str]) -> list[str]:
+        from referee.table.hooks import option_waiting
+
+        typed = [word for word in words if not word.startswith("-")]
+        return list(state.players) if command == "score" and not typed and option_waiting(words) is None else []
+
+    def status(self, state: Tally) -> list[Any]:
+        from referee.table.hooks import Plain
+
+        return [Plain("Totals: " + " · ".join(f"{p} {t}" for p, t in zip(state.players, state.totals)))]
+
+
 TALLY: Rules[tuple[str, ...], Tally, Score, Scored] = TallyRules()
 VOICE = TallyVoice()
+HOOKS = TallyTable()
 
 #: The toy game's one line in the registry (:mod:`referee.games`).
 SPEC = GameSpec(
@@ -159,6 +176,7 @@ SPEC = GameSpec(
     cli="toy_game",  # its `app` (below) is built on first use
     deal=DealSpec(deal="toy_game:deal_tally", options=("players",), view="referee.cli.deal_view:french", players="2–52"),
     entry_words=r"[+-]?\d+",  # points
+    table="toy_game:HOOKS",
 )
 
 

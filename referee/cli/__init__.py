@@ -18,7 +18,7 @@ import typer
 from referee import __version__, games
 from referee.cli import deal, table
 from referee.cli.group import CONTEXT, PROGRAM, RefereeGroup, RefereeTyper
-from referee.cli.typer_internals import build_group, click_exceptions
+from referee.cli.typer_internals import N_, build_group, click_exceptions
 
 #: Command groups that are not games: the word lists.
 TOOLS = {"dict": "referee.cli.dictionary"}
@@ -45,6 +45,32 @@ def _group(name: str, only: str | None = None) -> Any:
     return build_group(importlib.import_module(groups()[name]).app, name, only)
 
 
+def fresh_group(name: str) -> Any:
+    """A command group with all its commands, built anew for the caller to keep (a table
+    session adapts its own: the FILE arguments hidden from help)."""
+    return build_group(importlib.import_module(groups()[name]).app, name)
+
+
+def run_line(
+    argv: list[str],
+    group: str | Any,
+    *,
+    prog_name: str | None = None,
+    keep_language: bool = False,
+    see_help: Any = None,
+) -> int:
+    """Run one command line of a command group (its name, or a group from
+    :func:`fresh_group`), as ``referee GROUP ARGV…`` would, through the error path of
+    every command; return its exit code. ``keep_language``: the language chosen for
+    the process stays; ``see_help(path)``: where a usage error sends the reader."""
+    from referee.cli.group import run
+
+    built = _group(group) if isinstance(group, str) else group
+    name = group if isinstance(group, str) else built.name
+    prog = f"{PROGRAM} {name}" if prog_name is None else prog_name
+    return run(built, argv, prog, None, keep_language=keep_language, see_help=see_help)
+
+
 @cache
 def _summary(name: str) -> Any:
     """A group as `referee --help` lists it: its name and help, none of its commands."""
@@ -53,7 +79,7 @@ def _summary(name: str) -> Any:
 
 
 #: `referee --help`'s text; ``{games}`` are the titles of the registry's games.
-_HELP = (
+_HELP = N_(
     "A referee and scorekeeper for card games at a real table: {games}. Every command takes "
     "--json; exit 0 done, 1 the rules say no, 2 the input cannot be used."
 )
@@ -71,6 +97,15 @@ class RootGroup(RefereeGroup):
 
     def list_commands(self, ctx: Any) -> list[str]:
         return [*super().list_commands(ctx), *groups()]
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        from referee.cli.typer_internals import paragraphs, translated
+        from referee.i18n import _
+        from referee.wording import listed
+
+        titles = listed([spec.title for spec in games.GAMES], _("and"))
+        self.help = paragraphs((translated(_HELP) or "").format(games=titles))
+        super().format_help(ctx, formatter)
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         name = aliases().get(cmd_name, cmd_name)
@@ -93,7 +128,7 @@ class RootGroup(RefereeGroup):
         except click_exceptions.UsageError as error:
             matches = get_close_matches(args[0], [*self.list_commands(ctx), *aliases()]) if args else []
             if matches and "Did you mean" not in error.message:
-                error.message = f"{error.message.rstrip('.')}. Did you mean {', '.join(map(repr, matches))}?"
+                error.message = f"{error.message.rstrip('.')}. Did you mean {', '.join(map(repr, matches))}?"  # click's words: the error path words them
             raise
 
 
@@ -124,12 +159,13 @@ def _show_completion(ctx: Any, param: Any, value: str | None) -> None:
 @app.callback(invoke_without_command=True)
 def _main(
     ctx: typer.Context,
-    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="With --version: print it as one JSON object.")] = False,
-    install_completion: Annotated[str | None, typer.Option("--install-completion", metavar="[SHELL]", is_flag=False, flag_value="", is_eager=True, expose_value=False, callback=_install_completion, help="Install completion for the current shell (or bash, zsh, fish).", show_default=False)] = None,  # fmt: skip
-    show_completion: Annotated[str | None, typer.Option("--show-completion", metavar="[SHELL]", is_flag=False, flag_value="", is_eager=True, expose_value=False, callback=_show_completion, help="Show completion for the current shell (or bash, zsh, fish), to copy it or customize the installation.", show_default=False)] = None,  # fmt: skip
+    version: Annotated[bool, typer.Option("--version", help=N_("Print the version and exit."))] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("With --version: print it as one JSON object."))] = False,
+    install_completion: Annotated[str | None, typer.Option("--install-completion", metavar="[SHELL]", is_flag=False, flag_value="", is_eager=True, expose_value=False, callback=_install_completion, help=N_("Install completion for the current shell (or bash, zsh, fish)."), show_default=False)] = None,  # fmt: skip
+    show_completion: Annotated[str | None, typer.Option("--show-completion", metavar="[SHELL]", is_flag=False, flag_value="", is_eager=True, expose_value=False, callback=_show_completion, help=N_("Show completion for the current shell (or bash, zsh, fish), to copy it or customize the installation."), show_default=False)] = None,  # fmt: skip
 ) -> None:
     from referee.errors import InputError
+    from referee.i18n import _
 
     if version:
         if as_json:
@@ -140,9 +176,9 @@ def _main(
             typer.echo(f"{PROGRAM} {__version__}")
         raise typer.Exit()
     if ctx.invoked_subcommand is None:
-        raise InputError(f"name a command, or --version (see `{PROGRAM} --help`)")
+        raise InputError(_("name a command, or --version (see `{program} --help`)").format(program=PROGRAM))
     if as_json:
-        raise InputError(f"put --json after the command: `{PROGRAM} {ctx.invoked_subcommand} … --json`")
+        raise InputError(_("put --json after the command: `{program} {command} … --json`").format(program=PROGRAM, command=ctx.invoked_subcommand))
 
 
 app.command("deal", context_settings=CONTEXT)(deal.deal)

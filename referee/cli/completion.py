@@ -4,7 +4,11 @@ Click answers a completion request when ``_REFEREE_COMPLETE`` is set (the script
 `referee --show-completion` prints set it); the groups, commands and options come from
 the same lazily built groups as an ordinary command line. This module adds the words
 only the save files know: a game's save files (``*.toml`` in the folder whose
-``format`` is the group's game) and the players named in the FILE already on the line.
+``format`` is the group's game), the players named in the FILE already on the line
+(matched ignoring case and accents), and for any other argument of a command that takes
+a FILE, what the game's table hooks offer (:func:`hook_entries`: the cards the next
+player may play, in the chosen language's letters; the moves the rules allow), the same
+words table mode completes.
 Nothing here runs for an ordinary command; the functions are called only to complete.
 They are Typer ``autocompletion`` callbacks (Typer finds ``ctx`` and ``incomplete`` by
 name).
@@ -40,21 +44,10 @@ def _game_format(ctx: Any) -> str | None:
     return None
 
 
-def _format_of(path: Path) -> str | None:
-    """The ``format = "…"`` line of a save file, read from its first lines only."""
-    try:
-        with path.open(encoding="utf-8") as file:
-            for _number, line in zip(range(20), file):
-                key, sep, value = line.partition("=")
-                if sep and key.strip() == "format":
-                    return value.strip().strip('"')
-    except (OSError, UnicodeDecodeError):
-        return None
-    return None
-
-
 def game_files(ctx: Any, incomplete: str) -> list[str]:
     """The group's game's save files in the folder being typed, and the folders."""
+    from referee.savefile.which import file_format
+
     wanted = _game_format(ctx)
     folder, _sep, start = incomplete.rpartition(os.sep)
     base = Path(folder or ".")
@@ -69,9 +62,20 @@ def game_files(ctx: Any, incomplete: str) -> list[str]:
             continue
         if entry.is_dir():
             items.append(f"{prefix}{entry.name}{os.sep}")
-        elif entry.suffix == ".toml" and (wanted is None or _format_of(entry) == wanted):
+        elif entry.suffix == ".toml" and (wanted is None or file_format(entry) == wanted):
             items.append(f"{prefix}{entry.name}")
     return items
+
+
+def _line() -> list[str]:
+    """The words of the line being completed, as the shell passed them."""
+    import shlex
+
+    line = os.environ.get("_TYPER_COMPLETE_ARGS") or os.environ.get("COMP_WORDS", "")
+    try:
+        return shlex.split(line)
+    except ValueError:
+        return line.split()
 
 
 def _typed_file() -> Path | None:
@@ -79,14 +83,7 @@ def _typed_file() -> Path | None:
     options before the arguments, so an option still waiting for its value (`--ace `)
     leaves FILE unparsed; the shell's words still hold it (Typer's completion scripts
     pass them in ``COMP_WORDS`` for bash, ``_TYPER_COMPLETE_ARGS`` for zsh and fish)."""
-    import shlex
-
-    line = os.environ.get("_TYPER_COMPLETE_ARGS") or os.environ.get("COMP_WORDS", "")
-    try:
-        words = shlex.split(line)
-    except ValueError:
-        words = line.split()
-    return next((Path(word) for word in words if word.endswith(".toml") and Path(word).is_file()), None)
+    return next((Path(word) for word in _line() if word.endswith(".toml") and Path(word).is_file()), None)
 
 
 def _players(ctx: Any) -> list[str]:
@@ -97,10 +94,19 @@ def _players(ctx: Any) -> list[str]:
     return [str(name) for name in players] if isinstance(players, list) else []
 
 
+def _starting(words: list[str], incomplete: str) -> list[str]:
+    """The words that start with what is typed, ignoring case and accents (as entries
+    read names: ``elo`` for Élodie)."""
+    from referee.players import folded
+
+    start = folded(incomplete)
+    return [word for word in words if folded(word).startswith(start)]
+
+
 def player_names(ctx: Any, incomplete: str) -> list[str]:
     """The players named in the FILE already on the command line that start with what
     is typed."""
-    return [name for name in _players(ctx) if name.startswith(incomplete)]
+    return _starting(_players(ctx), incomplete)
 
 
 def player_entries(ctx: Any, incomplete: str) -> list[str]:
@@ -108,12 +114,39 @@ def player_entries(ctx: Any, incomplete: str) -> list[str]:
     argument: NAME=COUNT or NAME=HEARTS)."""
     if "=" in incomplete:
         return []
-    entered = {str(word).partition("=")[0].lower() for word in ctx.params.get("entries") or ()}
-    return [
-        f"{name}="
-        for name in _players(ctx)
-        if name.startswith(incomplete) and name.lower() not in entered
-    ]
+    from referee.table.hooks import names
+
+    return _starting(names(_players(ctx), [str(word) for word in ctx.params.get("entries") or ()], suffix="="), incomplete)
+
+
+def hook_entries(ctx: Any, param: Any, incomplete: str) -> list[str]:
+    """What the game's table hooks offer for this argument of a command on the FILE on
+    the line (the command's other names resolved: `slag` is `trick`), given the words
+    typed after the file; nothing when the file cannot be read."""
+    from referee import games, savefile
+    from referee.cli import fresh_group
+    from referee.errors import RefereeError
+    from referee.savefile.which import file_format
+    from referee.table.hooks import command_name
+
+    file = ctx.params.get("file") or _typed_file()
+    spec = None if file is None else games.by_format(file_format(Path(file)) or "")
+    hooks = None if spec is None else spec.load_table()
+    if file is None or spec is None or hooks is None:
+        return []
+    words = _line()
+    at = next((index for index, word in enumerate(words) if Path(word) == Path(file)), len(words))
+    after = words[at + 1 :]
+    if incomplete and after and after[-1] == incomplete:
+        after = after[:-1]
+    command = command_name(fresh_group(spec.group), ctx.command)  # the whole group: `slag` is `trick`
+    try:
+        offered = hooks.complete(savefile.load(Path(file), spec.load_rules()).state, command, after)
+    except RefereeError:
+        return []
+    except Exception:  # noqa: BLE001 - a completion never ends in a traceback in the shell
+        return []
+    return _starting([str(word) for word in offered], incomplete)
 
 
 def show_completion(ctx: Any, param: Any, value: str | None) -> None:
@@ -135,6 +168,8 @@ def install_completion(ctx: Any, param: Any, value: str | None) -> None:
     from referee.cli.typer_internals import install_completion_script
 
     shell, path = install_completion_script(value or None)
-    print(f"{shell} completion installed in {path}")
-    print("Completion will take effect once you restart the terminal")
+    from referee.i18n import _
+
+    print(_("{shell} completion installed in {path}").format(shell=shell, path=path))
+    print(_("Completion will take effect once you restart the terminal"))
     ctx.exit(0)

@@ -9,34 +9,55 @@ from typing import Annotated, Any
 import typer
 
 from referee import games
+from referee.cli.typer_internals import HELP_VALUES, N_
+
+
+
+def _dealt() -> str:
+    """What `referee deal` deals, as help names it in the chosen language."""
+    from referee.i18n import _
+    from referee.wording import listed
+
+    return listed([name for name, _deal in games.dealers()], _("or"))
+
+
+def _players_help() -> str:
+    """How many players each deal deals, in the chosen language (the registry's words
+    through the catalogue)."""
+    from referee import i18n
+
+    return "; ".join(f"{name} {i18n._(deal.players)}" for name, deal in games.dealers() if deal.players)
+
+
+HELP_VALUES.update(dealt=_dealt, players_help=_players_help)
 
 
 def deal(
-    game: Annotated[str, typer.Argument(help=f"What to deal: {games.dealt_names()}.", show_default=False)],
+    game: Annotated[str, typer.Argument(help=N_("What to deal: {dealt}."), show_default=False)],
     players: Annotated[
         int | None,
-        typer.Option("--players", "-p", help=f"Number of players ({games.players_help()}).", show_default=False),
+        typer.Option("--players", "-p", help=N_("Number of players ({players_help})."), show_default=False),
     ] = None,
     seed: Annotated[
         str | None,
-        typer.Option(help="Any text; the same seed always gives the same deal. Left out: a fresh one is drawn and printed.", show_default=False),
+        typer.Option(help=N_("Any text; the same seed always gives the same deal. Left out: a fresh one is drawn and printed."), show_default=False),
     ] = None,
-    mode: Annotated[str | None, typer.Option(help="smitten: two (default) or solo.", show_default=False)] = None,
+    mode: Annotated[str | None, typer.Option(help=N_("smitten: two (default) or solo."), show_default=False)] = None,
     difficulty: Annotated[
-        str | None, typer.Option(help="smitten, two players: easy (hands of 4), medium (default) or hard.", show_default=False)
+        str | None, typer.Option(help=N_("smitten, two players: easy (hands of 4), medium (default) or hard."), show_default=False)
     ] = None,
     hand_size: Annotated[
-        int | None, typer.Option("--hand-size", help="french52: cards per player (default: all 52 cards dealt out).", show_default=False)
+        int | None, typer.Option("--hand-size", help=N_("french52: cards per player (default: all 52 cards dealt out)."), show_default=False)
     ] = None,
     deck: Annotated[
         Path | None,
-        typer.Option("--deck", metavar="FILE", help="spellcrafter: the table's deck file (default: the stand-in deck in examples/).", show_default=False),
+        typer.Option("--deck", metavar="FILE", help=N_("spellcrafter: the table's deck file (default: the stand-in deck in examples/)."), show_default=False),
     ] = None,
     round_number: Annotated[
         int | None,
-        typer.Option("--round", help="spellcrafter: deal round 1–4 of the game; the deck continues from round to round.", show_default=False),
+        typer.Option("--round", help=N_("spellcrafter: deal round 1–4 of the game; the deck continues from round to round."), show_default=False),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print one JSON object instead of tables."))] = False,
 ) -> None:
     """Shuffle and deal a seeded deck: the same seed gives the same deal on every machine.
 

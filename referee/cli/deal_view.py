@@ -31,7 +31,10 @@ def show(result: Deal, spec: DealSpec, fresh_seed: bool, replay_command: str) ->
     the functions below, which give the table, the notes and the setting)."""
     out = console()
     table, notes, setting = spec.load_view()(result)
-    title = Text.assemble((spec.title, "bold"), f" — {setting} — ", _("seed "), (printable(result.seed), "bold cyan"))
+    from referee import i18n
+
+    heading = i18n._(spec.title)  # the registry's title: a game's name, or "French deck" (cli.po)
+    title = Text.assemble((heading, "bold"), f" — {setting} — ", _("seed "), (printable(result.seed), "bold cyan"))
     out.print(title)
     out.print(table)
     for note in notes:

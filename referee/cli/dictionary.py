@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from referee.cli.group import command_group
-from referee.cli.typer_internals import PlainCommand
+from referee.cli.typer_internals import N_, PlainCommand
+from referee.i18n import _
 
 if TYPE_CHECKING:
     from referee.lexicon.challenge import Consequence
@@ -39,10 +40,8 @@ class WordCommand(PlainCommand):
                 raise
             from referee.errors import InputError, quoted
 
-            raise InputError(
-                f"{quoted(word)} is not an option; a word that starts with - goes after --: "
-                f"`{ctx.command_path} -- {word}`"
-            ) from None
+            message = _("{word} is not an option; a word that starts with - goes after --: `{path} -- {bare}`")
+            raise InputError(message.format(word=quoted(word), path=ctx.command_path, bare=word)) from None
 
 
 def _dashed_word(args: list[str], option: str) -> str | None:
@@ -61,9 +60,7 @@ def _dashed_word(args: list[str], option: str) -> str | None:
 
 
 app = command_group(
-    "Dictionaries for Spellcrafter challenges: the built-in word lists, Hunspell "
-    "dictionaries through pyenchant, wordfreq's common words, your own word-list file, "
-    "and house additions and removals."
+    N_("Dictionaries for Spellcrafter challenges: the built-in word lists, Hunspell dictionaries through pyenchant, wordfreq's common words, your own word-list file, and house additions and removals.")
 )
 
 DEFAULT_DICTIONARY = "builtin:en"  # referee.lexicon.catalogue.DEFAULT, without importing it at start-up
@@ -73,8 +70,7 @@ DictOption = Annotated[
         "--dict",
         "-d",
         metavar="NAME",
-        help="The dictionary the table agreed on: builtin:en, builtin:en-large, builtin:nl, hunspell:LANG "
-        "(e.g. hunspell:en_GB), wordfreq:LANG or wordfreq:LANG@ZIPF, or file:PATH. See `referee dict list`.",
+        help=N_("The dictionary the table agreed on: builtin:en, builtin:en-large, builtin:nl, hunspell:LANG (e.g. hunspell:en_GB), wordfreq:LANG or wordfreq:LANG@ZIPF, or file:PATH. See `referee dict list`."),
     ),
 ]
 HouseOption = Annotated[
@@ -82,11 +78,11 @@ HouseOption = Annotated[
     typer.Option(
         "--house",
         metavar="FILE",
-        help="House rules on top of the dictionary: a file of +word (allowed) and -word (not allowed) lines.",
+        help=N_("House rules on top of the dictionary: a file of +word (allowed) and -word (not allowed) lines."),
         show_default=False,
     ),
 ]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of text.")]
+JsonOption = Annotated[bool, typer.Option("--json", help=N_("Print one JSON object instead of text."))]
 
 
 def show_verdict(verdict: Verdict, consequence: Consequence | None = None) -> None:
@@ -95,8 +91,8 @@ def show_verdict(verdict: Verdict, consequence: Consequence | None = None) -> No
     is a quick entry at the table, and importing rich would cost a quarter of it."""
     from referee.cli.output import Line, say
 
-    outcome = ("valid", "bold green") if verdict.valid else ("invalid", "bold red")
-    lines = [Line((verdict.word.upper(), "bold"), ": ", outcome, f" — {verdict.reason} (", verdict.dictionary, ")")]
+    outcome = (_("valid"), "bold green") if verdict.valid else (_("invalid"), "bold red")
+    lines = [Line((verdict.word.upper(), "bold"), ": ", outcome, f" — {verdict.reason.worded} (", verdict.dictionary, ")")]
     if consequence is not None:
         text = str(consequence)
         lines.append(Line(text[0].upper() + text[1:] + "."))
@@ -115,15 +111,14 @@ def check(
         list[str],
         typer.Argument(
             metavar="WORD…",
-            help="The words to look up, or - to read one word a line from stdin; case and accents do not "
-            "matter (a word starting with - goes after --).",
+            help=N_("The words to look up, or - to read one word a line from stdin; case and accents do not matter (a word starting with - goes after --)."),
             show_default=False,
         ),
     ],
     dictionary: DictOption = DEFAULT_DICTIONARY,
     house: HouseOption = None,
     as_json: Annotated[
-        bool, typer.Option("--json", help="Print JSON: one object, or one object a line (JSON Lines) for several words.")
+        bool, typer.Option("--json", help=N_("Print JSON: one object, or one object a line (JSON Lines) for several words."))
     ] = False,
 ) -> None:
     """Is each WORD a legal Spellcrafter word in this dictionary? Exit 0 all valid, 1 any invalid.
@@ -153,16 +148,16 @@ def _given_words(arguments: list[str]) -> list[tuple[str, str]]:
     from referee.errors import InputError
 
     if arguments.count("-") > 1:
-        raise InputError("give - (read the words from stdin) at most once")
+        raise InputError(_("give - (read the words from stdin) at most once"))
     given = []
     for number, argument in enumerate(arguments, start=1):
         if argument != "-":
-            given.append((f"word {number}" if len(arguments) > 1 else "", argument))
+            given.append((_("word {number}").format(number=number) if len(arguments) > 1 else "", argument))
             continue
         lines = [(n, line.strip()) for n, line in enumerate(sys.stdin.read().splitlines(), start=1) if line.strip()]
         if not lines:
-            raise InputError("no words on stdin: give one word a line after -")
-        given += [(f"stdin line {n}", line) for n, line in lines]
+            raise InputError(_("no words on stdin: give one word a line after -"))
+        given += [(_("stdin line {number}").format(number=n), line) for n, line in lines]
     return given
 
 
@@ -183,15 +178,15 @@ def list_dictionaries(as_json: JsonOption = False) -> None:
 
     from referee.cli.output import console
 
-    table = Table("Dictionary", "Words", "Size", "What", box=box.SIMPLE_HEAD, pad_edge=False)
+    table = Table(_("Dictionary"), _("Words"), _("Size"), _("What"), box=box.SIMPLE_HEAD, pad_edge=False)
     for row in rows:
         what = Text(row.what)
         if row.note:
             what.append("\n" + row.note, style="dim" if row.available else "red")
         table.add_row(Text(row.name, style="bold"), _count(row.words), _bytes(row.bytes), what)
     console().print(table)
-    console().print(Text("Hunspell counts are stems (word forms are more). With any of them, --house FILE adds"))
-    console().print(Text("(+word) and removes (-word) words for this table. Details: referee dict info NAME"))
+    console().print(Text(_("Hunspell counts are stems (word forms are more). With any of them, --house FILE adds")))
+    console().print(Text(_("(+word) and removes (-word) words for this table. Details: referee dict info NAME")))
 
 
 @app.command()
@@ -199,7 +194,7 @@ def info(
     name: Annotated[
         str,
         typer.Argument(
-            metavar="NAME", help="A dictionary name, e.g. builtin:en or hunspell:en_GB.", show_default=False
+            metavar="NAME", help=N_("A dictionary name, e.g. builtin:en or hunspell:en_GB."), show_default=False
         ),
     ],
     as_json: JsonOption = False,
@@ -223,19 +218,19 @@ def info(
     grid.add_column()
     size = _bytes(document["bytes"])
     rows: list[tuple[str, Any]] = [
-        ("What", document["what"]),
+        (_("What"), document["what"]),
         (
-            "Words",
-            _count(document["words"]) + (" stems" if document["kind"] == "hunspell" and document["words"] else ""),
+            _("Words"),
+            _count(document["words"]) + (_(" stems") if document["kind"] == "hunspell" and document["words"] else ""),
         ),
-        ("Size", size if size != "–" else ""),
-        ("Files", ", ".join(Path(file).name for file in document["files"])),
-        ("Source", document["source"]),
-        ("Licence", document["licence"]),
+        (_("Size"), size if size != "–" else ""),
+        (_("Files"), ", ".join(Path(file).name for file in document["files"])),
+        (_("Source"), document["source"]),
+        (_("Licence"), document["licence"]),
     ]
     if "built_from" in document:
         rows.append(
-            ("Built from", ", ".join(f"{package} {version}" for package, version in document["built_from"].items()))
+            (_("Built from"), ", ".join(f"{package} {version}" for package, version in document["built_from"].items()))
         )
     for label, value in rows:
         if value:

@@ -41,10 +41,42 @@ class RefereeGroup(TyperGroup):
 
         return help_option(super().get_help_option(ctx))
 
-    def collect_usage_pieces(self, ctx: Any) -> list[str]:
-        from referee.cli.typer_internals import usage_pieces
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        from referee.cli.typer_internals import localize
 
-        return [*usage_pieces(self, ctx), self.subcommand_metavar]
+        localize(self)
+        return super().make_context(*args, **kwargs)
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        """The help in the chosen language, the commands listed in it too."""
+        from referee.cli.typer_internals import localize
+
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None:
+                localize(command)
+        super().format_help(ctx, formatter)
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        from referee.cli.typer_internals import placeholder, usage_pieces
+
+        return [*usage_pieces(self, ctx), placeholder(self.subcommand_metavar) or ""]
+
+    def shell_complete(self, ctx: Any, incomplete: str) -> list[Any]:
+        """The commands that start with what is typed; in Dutch also the commands' Dutch
+        names, which are hidden from help (Smoorverliefd's `slag` for `trick`)."""
+        from referee.i18n import dutch
+
+        found = super().shell_complete(ctx, incomplete)
+        if dutch() and not incomplete.startswith("-"):
+            from referee.cli.typer_internals import CompletionItem
+
+            shown = {item.value for item in found}
+            found += [
+                CompletionItem(name) for name, command in self.commands.items()
+                if command.hidden and name.startswith(incomplete) and name not in shown
+            ]  # fmt: skip
+        return found
 
     def format_usage(self, ctx: Any, formatter: Any) -> None:
         from referee.cli.typer_internals import usage_prefix
@@ -87,15 +119,30 @@ def command_group(help: str) -> typer.Typer:
     return RefereeTyper(cls=RefereeGroup, no_args_is_help=True, add_completion=False, context_settings=CONTEXT, help=help)
 
 
-def run(group: TyperGroup, argv: list[str], prog_name: str, complete_var: str | None, **extra: Any) -> int:
-    """Run the command line; return the exit code after reporting any failure."""
+def run(
+    group: TyperGroup,
+    argv: list[str],
+    prog_name: str,
+    complete_var: str | None,
+    *,
+    keep_language: bool = False,
+    see_help: Callable[[str], str] | None = None,
+    **extra: Any,
+) -> int:
+    """Run the command line; return the exit code after reporting any failure.
+
+    ``keep_language``: the language already chosen stays (a line typed in a table
+    session, whose `referee --lang nl table FILE` chose it), unless the line has its own
+    ``--lang``. ``see_help``: where a usage error sends the reader, given the command's
+    path (default ``referee smoor trick --help``; a session says ``help trick``).
+    """
     want_json = "--json" in (argv[: argv.index("--")] if "--" in argv else argv)
     if os.environ.get(complete_var or f"_{prog_name.replace('-', '_').upper()}_COMPLETE"):
         from referee.cli.typer_internals import enable_completion
 
         enable_completion()  # a shell asks what a word can be (referee/cli/completion.py)
     try:
-        argv = choose_language(argv)
+        argv = choose_language(argv, keep=keep_language)
     except RefereeError as error:
         return fail(str(error), error.exit_code, want_json)
     if not argv or "--help" in argv or "-h" in argv:  # help is drawn: Typer's words too
@@ -111,7 +158,7 @@ def run(group: TyperGroup, argv: list[str], prog_name: str, complete_var: str | 
     except click_exceptions.NoArgsIsHelpError:
         return 0  # the help has been printed: a bare `referee smoor` asks what it can do
     except click_exceptions.UsageError as error:
-        return fail(usage_message(error), 2, want_json)
+        return fail(usage_message(error, see_help), 2, want_json)
     except click_exceptions.ClickException as error:
         return fail(error.format_message(), 2, want_json)
     except typer.Abort:
@@ -127,10 +174,12 @@ def run(group: TyperGroup, argv: list[str], prog_name: str, complete_var: str | 
     return result if isinstance(result, int) else 0
 
 
-def choose_language(argv: list[str]) -> list[str]:
+def choose_language(argv: list[str], keep: bool = False) -> list[str]:
     """Take `--lang nl|en` (anywhere before `--`, on every command) off the command line
-    and choose that language for the messages (:mod:`referee.i18n`)."""
-    i18n.set_language(None)  # each command line chooses again (tests run many in one process)
+    and choose that language for the messages (:mod:`referee.i18n`); ``keep``: without
+    `--lang`, the language chosen before stays."""
+    if not keep:
+        i18n.set_language(None)  # each command line chooses again (tests run many in one process)
     end = argv.index("--") if "--" in argv else len(argv)
     rest: list[str] = []
     index = 0
@@ -153,13 +202,15 @@ def choose_language(argv: list[str]) -> list[str]:
     return rest + argv[end:]
 
 
-def usage_message(error: click_exceptions.UsageError) -> str:
+def usage_message(error: click_exceptions.UsageError, see_help: Callable[[str], str] | None = None) -> str:
     """Click's usage message on one line, with where to look for the right spelling."""
     message = " ".join(error.format_message().split())
     message = re.sub(r"\s*\((?:Possible options|Did you mean):? ([^)]*)\)", r"; did you mean \1?", message)
     message = _in_words_of_the_table(message[:1].lower() + message[1:].rstrip("."))
     context = error_context(error)
     path = context.command_path if context is not None else PROGRAM
+    if see_help is not None:
+        return _("{message} (see `{help}`)").format(message=message, help=see_help(path))
     return _("{message} (see `{path} --help`)").format(message=message, path=path)
 
 

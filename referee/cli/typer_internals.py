@@ -3,7 +3,7 @@
 Typer is pinned to its minor version (``typer>=0.29,<0.30`` in pyproject.toml) because of
 this module, and only this module; upgrading Typer means reading this module against
 the new release (``tests/test_typer_upgrade.py`` runs the CLI against the newest Typer
-the package index has). It holds four things:
+the package index has). It holds these things:
 
 1. **Click's exceptions** (:data:`click_exceptions`), which Typer ≥ 0.25 ships as its own
    copy (``typer._click``): the error path (``cli/group.py``) catches them.
@@ -33,11 +33,18 @@ the package index has). It holds four things:
    :func:`help_option`, :func:`usage_prefix`): the panel titles and ``[required]`` /
    ``[default: …]`` are module constants of ``typer.rich_utils``, the ``--help`` option's
    text and the ``Usage:`` prefix are click's; a Dutch table reads them in Dutch.
+   So are the help texts and placeholders of every command (:func:`localize`), put in
+   the chosen language when a command or group is about to be used or drawn, from the
+   English kept on the command: no group needs its own code for it, and one process may
+   draw help in both languages. Help texts are written in English and marked with
+   :func:`N_` (or the catalogue's ``_``); placeholders (``FILE``, ``INTEGER``) are
+   translated word by word (``BESTAND``, ``GETAL``).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -50,9 +57,27 @@ try:  # typer >= 0.25 ships its own copy of click
 except ImportError:  # pragma: no cover - older typer on top of click
     from click import exceptions as click_exceptions  # type: ignore[no-redef,import-not-found,unused-ignore]
 
+
+def __getattr__(name: str) -> Any:
+    """``CompletionItem``, click's answer to a shell, imported only when a shell asks."""
+    if name == "CompletionItem":
+        try:
+            from typer._click.shell_completion import CompletionItem
+        except ImportError:  # pragma: no cover - older typer on top of click
+            from click.shell_completion import CompletionItem  # type: ignore[import-not-found,no-redef,unused-ignore]
+        return CompletionItem
+    raise AttributeError(name)
+
 __all__ = [
     "PlainCommand", "build_group", "click_exceptions", "error_context", "paragraphs", "plain_conversion", "usage_pieces",
 ]  # fmt: skip
+
+def N_(message: str) -> str:
+    """Mark a help text for the catalogue; it is translated when help is drawn
+    (:func:`localize`), not when the module is imported, which may be before the command
+    line chose its language."""
+    return message
+
 
 def error_context(error: Any) -> Any:
     """The context of the command a usage error belongs to. Click raises some option
@@ -100,15 +125,46 @@ class PlainCommand(TyperCommand):
         self.help = paragraphs(self.help)
         for param in self.params:
             plain_conversion(param)
+            _unfiltered(param)
+        arguments = [param for param in self.params if param.param_type_name == "argument"]
+        if arguments and arguments[0].name == "file":  # a command on a game file: its hooks complete the rest
+            for param in arguments[1:]:
+                if getattr(param, "_custom_shell_complete", None) is None:
+                    param._custom_shell_complete = _hook_entries
 
     def get_help_option(self, ctx: Any) -> Any:
         return help_option(super().get_help_option(ctx))
+
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        localize(self)
+        return super().make_context(*args, **kwargs)
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         return usage_pieces(self, ctx)
 
     def format_usage(self, ctx: Any, formatter: Any) -> None:
         formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), prefix=usage_prefix())
+
+
+def _unfiltered(param: Any) -> None:
+    """Typer keeps only the completions of an ``autocompletion`` function that start with
+    what is typed, exactly; referee's (:mod:`referee.cli.completion`) match names ignoring
+    case and accents (``elo`` → ``Élodie``), so they answer the shell directly. Typer
+    keeps the function only in its wrapper's closure."""
+    custom = getattr(param, "_custom_shell_complete", None)
+    code = getattr(custom, "__code__", None)
+    if code is None or "autocompletion" not in code.co_freevars:
+        return
+    function = custom.__closure__[code.co_freevars.index("autocompletion")].cell_contents  # type: ignore[union-attr]
+    if getattr(function, "__module__", "") == "referee.cli.completion":
+        param._custom_shell_complete = lambda ctx, param, incomplete: function(ctx, [], incomplete)  # Typer's call
+
+
+def _hook_entries(ctx: Any, param: Any, incomplete: str) -> list[str]:
+    """Shell completion of an argument after a game's FILE: the game's table hooks."""
+    from referee.cli.completion import hook_entries
+
+    return hook_entries(ctx, param, incomplete)
 
 
 def help_option(option: Any) -> Any:
@@ -152,12 +208,69 @@ def paragraphs(text: str | None) -> str | None:
     return "\n\n".join(" ".join(block.split()) for block in inspect.cleandoc(text).split("\n\n"))
 
 
+#: Values a help text may name in braces, computed when help is drawn (``{dealt}``: what
+#: `referee deal` deals, from the registry); modules add theirs.
+HELP_VALUES: dict[str, Callable[[], str]] = {}
+
+
+def translated(text: str | None) -> str | None:
+    """A help text marked with :func:`N_`, in the chosen language (nothing for nothing),
+    with the :data:`HELP_VALUES` it names filled in."""
+    from referee import i18n
+
+    if not text:
+        return text
+    worded = i18n._(text)
+    if "{" not in worded:
+        return worded
+    return re.sub(r"\{(\w+)\}", lambda found: HELP_VALUES[found[1]]() if found[1] in HELP_VALUES else found[0], worded)
+
+
+def _placeholder_words() -> dict[str, str]:
+    """The words of help's placeholders, in the chosen language."""
+    from referee.i18n import _
+
+    return {
+        "FILE": _("FILE"), "PLAYERS": _("PLAYERS"), "PLAYER": _("PLAYER"), "CARDS": _("CARDS"), "CARD": _("CARD"),
+        "INTEGER": _("INTEGER"), "TEXT": _("TEXT"), "PATH": _("PATH"), "NAME": _("NAME"), "ENTRIES": _("ENTRIES"),
+        "BIDS": _("BIDS"), "PLACEMENT": _("PLACEMENT"), "ROUND": _("ROUND"), "SUIT": _("SUIT"), "WORD": _("WORD"),
+        "WORDS": _("WORDS"), "GAME": _("GAME"), "OPTIONS": _("OPTIONS"), "COMMAND": _("COMMAND"), "ARGS": _("ARGS"),
+        "CHALLENGER": _("CHALLENGER"), "SHELL": _("SHELL"), "ARGUMENTS": _("ARGUMENTS"), "TOKEN": _("TOKEN"),
+    }  # fmt: skip
+
+
+def placeholder(text: str | None) -> str | None:
+    """A placeholder of help in the chosen language: ``FILE`` → ``BESTAND``, ``[OPTIONS]``
+    → ``[OPTIES]``, ``NAME NAME`` → ``NAAM NAAM``."""
+    from referee.i18n import dutch
+
+    if not text or not dutch():
+        return text
+    words = _placeholder_words()
+    return re.sub(r"[A-Z]+", lambda found: words.get(found[0], found[0]), text)
+
+
+def localize(command: Any) -> Any:
+    """Put a command's (or group's) help, its parameters' help and its placeholders in
+    the chosen language, from the English kept on it the first time."""
+    kept = command.__dict__.setdefault("_english", (command.help, command.short_help))
+    command.help, command.short_help = translated(kept[0]), translated(kept[1])
+    for param in getattr(command, "params", ()):
+        english = param.__dict__.setdefault("_english", (getattr(param, "help", None), param.metavar))
+        if hasattr(param, "help"):
+            param.help = translated(english[0])
+        param.metavar = placeholder(english[1])
+    return command
+
+
 def usage_pieces(command: Any, ctx: Any) -> list[str]:
-    """The usage line as click writes it: ``[OPTIONS] FILE [ENTRIES]...``."""
-    pieces = ["[OPTIONS]"] if any(param.param_type_name == "option" for param in command.get_params(ctx)) else []
+    """The usage line as click writes it: ``[OPTIONS] FILE [ENTRIES]...`` (a hidden
+    argument left out: a table session puts the file in itself)."""
+    has_options = any(param.param_type_name == "option" for param in command.get_params(ctx))
+    pieces = [placeholder("[OPTIONS]") or ""] if has_options else []
     for param in command.params:
-        if param.param_type_name == "argument":
-            name = param.metavar or param.name.upper()
+        if param.param_type_name == "argument" and not getattr(param, "hidden", False):
+            name = param.metavar or placeholder(param.name.upper()) or ""
             name = name if param.required else f"[{name}]"
             pieces.append(name + ("..." if param.nargs != 1 else ""))
     return pieces
@@ -262,15 +375,16 @@ def enable_completion() -> None:
 def _shell(shell: str | None) -> str:
     """The shell named, or the shell running referee; an InputError if not supported."""
     from referee.errors import InputError
+    from referee.i18n import _
 
     if shell is None:
         from typer._completion_shared import _get_shell_name
 
         shell = _get_shell_name()
         if shell is None:
-            raise InputError(f"cannot tell which shell this is; name it: {' | '.join(SHELLS)}")
+            raise InputError(_("cannot tell which shell this is; name it: {shells}").format(shells=" | ".join(SHELLS)))
     if shell.lower() not in SHELLS:
-        raise InputError(f"completion is for the shells {', '.join(SHELLS)}, not {shell!r}")
+        raise InputError(_("completion is for the shells {shells}, not {shell}").format(shells=", ".join(SHELLS), shell=repr(shell)))
     return shell.lower()
 
 

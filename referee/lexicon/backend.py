@@ -14,6 +14,7 @@ from referee.lexicon.classifier import Classifier
 from referee.lexicon.reasons import Reason
 from referee.lexicon.sortedfile import SortedWordFile
 from referee.lexicon.words import fold, read_word
+from referee.i18n import _
 
 
 class Dictionary(Protocol):
@@ -66,7 +67,7 @@ def decode_text(data: bytes, path: Path, what: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise InputError(f"{what} {quoted(str(path))} is not UTF-8 text") from None
+        raise InputError(_("{what} {path} is not UTF-8 text").format(what=what, path=quoted(str(path)))) from None
 
 
 def read_bytes(path: Path, what: str) -> bytes:
@@ -74,11 +75,11 @@ def read_bytes(path: Path, what: str) -> bytes:
     try:
         return path.read_bytes()
     except FileNotFoundError:
-        raise InputError(f"{what} {quoted(str(path))} does not exist") from None
+        raise InputError(_("{what} {path} does not exist").format(what=what, path=quoted(str(path)))) from None
     except IsADirectoryError:
-        raise InputError(f"{what} {quoted(str(path))} is a folder, not a file") from None
+        raise InputError(_("{what} {path} is a folder, not a file").format(what=what, path=quoted(str(path)))) from None
     except OSError as error:
-        raise InputError(f"cannot read {what} {quoted(str(path))}: {error.strerror or error}") from None
+        raise InputError(_("cannot read {what} {path}: {why}").format(what=what, path=quoted(str(path)), why=error.strerror or error)) from None
 
 
 def _lines(text: str) -> list[tuple[int, str]]:
@@ -159,16 +160,16 @@ class HouseList:
             where = f"house list {path} line {number}"
             sign, entry = content[0], content[1:].strip()
             if sign not in "+-" or not entry:
-                raise InputError(f"{where}: start the line with + to add a word or - to remove one, e.g. +qat")
+                raise InputError(_("{where}: start the line with + to add a word or - to remove one, e.g. +qat").format(where=where))
             try:
                 word = read_word(entry)
             except InputError as error:
                 raise InputError(f"{where}: {error}") from None
             if word.shape is not None:
-                raise InputError(f"{where}: {quoted(entry)} can never be played ({word.shape})")
+                raise InputError(_("{where}: {word} can never be played ({reason})").format(where=where, word=quoted(entry), reason=word.shape.worded if word.shape else ""))
             mine, other = (added, removed) if sign == "+" else (removed, added)
             if word.letters in other:
-                raise InputError(f"{where}: {quoted(entry)} is also on line {other[word.letters]} with the other sign")
+                raise InputError(_("{where}: {word} is also on line {line} with the other sign").format(where=where, word=quoted(entry), line=other[word.letters]))
             mine.setdefault(word.letters, number)
         self.added = frozenset(added)
         self.removed = frozenset(removed)

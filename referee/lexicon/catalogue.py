@@ -13,6 +13,7 @@ from referee.errors import InputError, choose, nearest, quoted
 from referee.lexicon.backend import BuiltinList, Dictionary, HouseList, WithHouse, WordFile
 from referee.lexicon.classifier import classifier
 from referee.lexicon.shipped import LANGUAGE_NAMES, builtin_entry, builtin_names, folder
+from referee.i18n import _
 
 DEFAULT = "builtin:en"
 KINDS = ("builtin", "hunspell", "wordfreq", "file")
@@ -39,16 +40,16 @@ def split_name(name: str) -> tuple[str, str]:
     kind, colon, rest = name.strip().partition(":")
     if not colon:
         if kind.strip().lower() == "builtin":
-            hint = f"did you mean {DEFAULT}?"
+            hint = _("did you mean {name}?").format(name=DEFAULT)
         elif kind.strip().lower() in KINDS:
-            hint = f"name which one, e.g. {EXAMPLES[kind.strip().lower()]}"
+            hint = _("name which one, e.g. {examples}").format(examples=EXAMPLES[kind.strip().lower()])
         else:
             guess = closest_builtin(kind)
-            hint = f"did you mean builtin:{guess}?" if guess else f"name it as {FORMS}"
-        raise InputError(f"unknown dictionary {quoted(name)} — {hint}")
+            hint = _("did you mean {name}?").format(name=f"builtin:{guess}") if guess else _("name it as {forms}").format(forms=FORMS)
+        raise InputError(_("unknown dictionary {name} — {hint}").format(name=quoted(name), hint=hint))
     kind = choose(kind, KINDS, "dictionary kind")
     if not rest.strip():
-        raise InputError(f"{quoted(name)} names no dictionary after {kind}: — name it as {FORMS}")
+        raise InputError(_("{name} names no dictionary after {kind}: — name it as {forms}").format(name=quoted(name), kind=kind, forms=FORMS))
     return kind, rest.strip()
 
 
@@ -56,7 +57,7 @@ def builtin_name(rest: str) -> str:
     """``EN`` → ``en``; InputError with the nearest name otherwise."""
     guess = closest_builtin(rest)
     if guess is not None and rest.strip().lower() != guess:
-        raise InputError(f"unknown built-in dictionary {quoted(rest)} — did you mean builtin:{guess}?")
+        raise InputError(_("unknown built-in dictionary {name} — did you mean {guess}?").format(name=quoted(rest), guess=f"builtin:{guess}"))
     return choose(rest.strip(), builtin_names(), "built-in dictionary")
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from referee.wording import counted
 
 if TYPE_CHECKING:
     from referee.lexicon.verdict import Verdict
@@ -34,9 +33,13 @@ class Consequence:
         return cls(challenger_loses=value if valid else 0, word_falls=not valid)
 
     def __str__(self) -> str:
+        """The consequence as people read it, in the chosen language."""
+        from referee.i18n import _, ngettext
+
         if self.word_falls:
-            return "player scores 0 this round"
-        return f"challenger loses {counted(self.challenger_loses, 'point')}"
+            return _("player scores 0 this round")
+        points = self.challenger_loses
+        return ngettext("challenger loses {count} point", "challenger loses {count} points", points).format(count=points)
 
 
 @dataclass(frozen=True)

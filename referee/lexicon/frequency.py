@@ -34,6 +34,7 @@ from referee.lexicon.reasons import Reason
 from referee.lexicon.shipped import LANGUAGE_NAMES, builtin_entry, builtin_names, folder
 from referee.lexicon.sortedfile import SortedWordFile
 from referee.lexicon.words import MIN_LETTERS, fold
+from referee.i18n import _
 
 DEFAULT_ZIPF = 3.0
 MAX_ZIPF = 8.0
@@ -44,7 +45,7 @@ def wordfreq_folder() -> Path:
     """wordfreq's data folder, found without importing wordfreq."""
     spec = importlib.util.find_spec("wordfreq")
     if spec is None or not spec.submodule_search_locations:
-        raise InputError("wordfreq dictionaries need the wordfreq package: pip install wordfreq")
+        raise InputError(_("wordfreq dictionaries need the wordfreq package: pip install wordfreq"))
     return Path(next(iter(spec.submodule_search_locations))) / "data"
 
 
@@ -63,10 +64,8 @@ def _language(text: str) -> str:
     known = languages()
     base = LANGUAGE_NAMES.get(text.lower(), text.replace("-", "_").split("_")[0].lower())
     if text.lower() not in known and base in known:
-        raise InputError(
-            f"unknown wordfreq language {quoted(text)} — did you mean wordfreq:{base}? "
-            "(wordfreq's lists are by language, not region)"
-        )
+        message = _("unknown wordfreq language {language} — did you mean {guess}? (wordfreq's lists are by language, not region)")
+        raise InputError(message.format(language=quoted(text), guess=f"wordfreq:{base}"))
     return choose(text, known, "wordfreq language")
 
 
@@ -75,7 +74,7 @@ def parse(spec: str) -> tuple[str, float]:
     language, at, zipf_text = spec.partition("@")
     language = _language(language.strip()) if language.strip() else ""
     if not language:
-        raise InputError("name a language after wordfreq:, for example wordfreq:en or wordfreq:nl@3.5")
+        raise InputError(_("name a language after wordfreq:, for example wordfreq:en or wordfreq:nl@3.5"))
     if not at:
         return language, DEFAULT_ZIPF
     try:
@@ -83,9 +82,8 @@ def parse(spec: str) -> tuple[str, float]:
     except ValueError:
         zipf = math.nan
     if not 0 <= zipf <= MAX_ZIPF:  # also rejects nan
-        raise InputError(
-            f"{quoted(zipf_text)} is not a Zipf frequency from 0 to {MAX_ZIPF:g}; for example wordfreq:{language}@3"
-        )
+        message = _("{zipf} is not a Zipf frequency from 0 to {most}; for example {example}")
+        raise InputError(message.format(zipf=quoted(zipf_text), most=f"{MAX_ZIPF:g}", example=f"wordfreq:{language}@3"))
     return language, zipf
 
 
@@ -132,7 +130,7 @@ def _read(language: str, zipf: float) -> tuple[frozenset[str], Path | None]:
         if len(buckets) > limit:
             break
     if chosen is None:
-        raise InputError(f"wordfreq has no data for {quoted(language)} here")
+        raise InputError(_("wordfreq has no data for {language} here").format(language=quoted(language)))
     buckets, path = chosen
     return frozenset(w if w.isascii() else fold(w) for bucket in buckets[: limit + 1] for w in bucket), path
 

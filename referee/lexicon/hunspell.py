@@ -24,6 +24,7 @@ from referee.errors import InputError, quoted
 from referee.lexicon.classifier import classifier
 from referee.lexicon.reasons import Reason
 from referee.lexicon.words import fold
+from referee.i18n import _
 
 if TYPE_CHECKING:
     from referee.lexicon.hunspell_roots import RootIndex
@@ -55,7 +56,7 @@ def normalise_tag(text: str) -> str:
     """``en-us`` → ``en_US``; InputError if it cannot be a language tag."""
     match = _TAG.fullmatch(text.strip())
     if not match:
-        raise InputError(f"{quoted(text)} is not a language tag; write it like en_US, en_GB or nl_NL")
+        raise InputError(_("{tag} is not a language tag; write it like en_US, en_GB or nl_NL").format(tag=quoted(text)))
     language, region = match.groups()
     return language.lower() + (f"_{region.upper()}" if region else "")
 
@@ -71,16 +72,14 @@ def enchant_module() -> Any:
     try:
         import enchant
     except ModuleNotFoundError:
-        raise InputError("hunspell dictionaries need pyenchant: pip install pyenchant") from None
+        raise InputError(_("hunspell dictionaries need pyenchant: pip install pyenchant")) from None
     except (ImportError, OSError, AssertionError) as error:
         # pyenchant raises ImportError when it finds no C library, OSError when the one it
         # finds does not load, and AssertionError when PYENCHANT_LIBRARY_PATH names no file.
         where = os.environ.get("PYENCHANT_LIBRARY_PATH")
         detail = f" (PYENCHANT_LIBRARY_PATH={where})" if isinstance(error, AssertionError) and where else ""
-        raise InputError(
-            f"hunspell dictionaries need the Enchant library, which cannot be loaded{detail}: "
-            "apt-get install libenchant-2-2 (Debian, Ubuntu)"
-        ) from None
+        message = _("hunspell dictionaries need the Enchant library, which cannot be loaded{detail}: apt-get install libenchant-2-2 (Debian, Ubuntu)")
+        raise InputError(message.format(detail=detail)) from None
     return enchant
 
 
@@ -253,8 +252,9 @@ class HunspellDictionary:
 
     def _missing_message(self) -> str:
         here = installed()
-        message = f"no Hunspell dictionary {self.tag} is installed: apt-get install {debian_package(self.tag)} (Debian, Ubuntu)"
-        return message + (f"; installed here: {', '.join(here)}" if here else "")
+        message = _("no Hunspell dictionary {tag} is installed: apt-get install {package} (Debian, Ubuntu)")
+        message = message.format(tag=self.tag, package=debian_package(self.tag))
+        return message + (_("; installed here: {tags}").format(tags=", ".join(here)) if here else "")
 
     def lookup(self, letters: str) -> Reason:
         """The verdict on ``letters`` (folded), from the case in which Hunspell knows the word.

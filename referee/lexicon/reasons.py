@@ -32,3 +32,22 @@ class Reason(Enum):
 
     def __str__(self) -> str:
         return self.value
+
+    @property
+    def worded(self) -> str:
+        """The reason as people read it, in the chosen language (``value`` stays the
+        same in JSON in every language)."""
+        from referee.i18n import _
+
+        return {
+            Reason.IN_DICTIONARY: _("in dictionary"),
+            Reason.NOT_IN_DICTIONARY: _("not in dictionary"),
+            Reason.PROPER_NOUN: _("proper noun"),
+            Reason.ACRONYM: _("acronym"),
+            Reason.ABBREVIATION: _("abbreviation"),
+            Reason.CONTRACTION: _("contraction"),
+            Reason.HYPHENATED: _("hyphenated"),
+            Reason.PREFIX_OR_SUFFIX: _("prefix or suffix"),
+            Reason.TOO_SHORT: _("too short"),
+            Reason.REMOVED_BY_HOUSE: _("removed by the house rules"),
+        }[self]

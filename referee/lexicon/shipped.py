@@ -13,6 +13,7 @@ from typing import Any
 from referee.data import data_folder
 from referee.errors import InputError
 from referee.lexicon.reasons import Reason
+from referee.i18n import _
 
 # Language names people type for a shipped list (and for wordfreq's lists); a tag such as
 # en_US or nl-BE is found by its language part.
@@ -31,7 +32,7 @@ def index() -> dict[str, Any]:
         document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
         document["dictionaries"], document["classifiers"]  # noqa: B018 - both must be there
     except (OSError, ValueError, KeyError, TypeError):
-        raise InputError(f"the dictionary index {path} is missing or damaged; reinstall referee") from None
+        raise InputError(_("the dictionary index {path} is missing or damaged; reinstall referee").format(path=path)) from None
     return document
 
 

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from referee.errors import InputError
+from referee.i18n import _
 
 
 class SortedWordFile:
@@ -30,9 +31,8 @@ class SortedWordFile:
                 size = path.stat().st_size
                 self._map: mmap.mmap | bytes = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) if size else b""
         except OSError as error:
-            raise InputError(
-                f"cannot read the word list {path}: {error.strerror or error}; reinstall referee"
-            ) from None
+            message = _("cannot read the word list {path}: {why}; reinstall referee")
+            raise InputError(message.format(path=path, why=error.strerror or error)) from None
 
     def __contains__(self, word: str) -> bool:
         key = word.encode("utf-8")

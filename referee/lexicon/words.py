@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from referee.errors import InputError, quoted
 from referee.lexicon.reasons import Reason
+from referee.i18n import _
 
 MIN_LETTERS = 3
 APOSTROPHES = frozenset("'’‘ʼ`´")  # the ' a keyboard or a phone may type
@@ -52,9 +53,9 @@ def read_word(raw: str) -> Word:
     """
     stripped = raw.strip()
     if not stripped:
-        raise InputError("no word given: name the word to check, for example `kitty`")
+        raise InputError(_("no word given: name the word to check, for example `kitty`"))
     if any(c.isspace() for c in stripped):
-        raise InputError(f"{quoted(' '.join(stripped.split()))} is more than one word; give one word at a time")
+        raise InputError(_("{words} is more than one word; give one word at a time").format(words=quoted(" ".join(stripped.split()))))
     chars = []
     for c in fold(stripped):
         if c in APOSTROPHES:
@@ -64,11 +65,11 @@ def read_word(raw: str) -> Word:
         elif c == "." or c.isalpha():
             chars.append(c)
         else:
-            raise InputError(f"{quoted(raw)} is not a word: {quoted(c)} is not a letter")
+            raise InputError(_("{word} is not a word: {character} is not a letter").format(word=quoted(raw), character=quoted(c)))
     text = "".join(chars)
     letters = "".join(c for c in text if c.isalpha())
     if not letters:
-        raise InputError(f"{quoted(raw)} has no letters")
+        raise InputError(_("{word} has no letters").format(word=quoted(raw)))
     return Word(text, letters, _shape(text, letters))
 
 

@@ -2,11 +2,17 @@
 `referee GROUP` and without the file.
 
 An entry ``trick 2S KS AS 4D`` on ``night.toml`` runs exactly
-``referee smoor trick night.toml 2S KS AS 4D``: the same click group (built from the
-registry, :func:`referee.cli._group`), the same error path (:func:`referee.cli.group.run`)
-and the same save-file engine (atomic, locked, ``.bak``). Nothing is kept between
-entries but the file name: every answer and every status line reads the file again, so
-a second terminal may still use the one-shot commands on the same file.
+``referee smoor trick night.toml 2S KS AS 4D``: the same command group, run by the
+command line's public "run one command line" (:func:`referee.cli.run_line`, handed in
+as a :class:`CommandLine`), the same error path and the same save-file engine (atomic,
+locked, ``.bak``). Nothing of the game is named here: the game comes from the file
+(:func:`referee.savefile.which.game_of`), completion and the status line from the
+game's table hooks on its registry line. Nothing is kept between entries but the file
+name: every answer and every status line reads the file again, so a second terminal may
+still use the one-shot commands on the same file.
+
+This package imports nothing of :mod:`referee.cli`: the command line opens a session and
+hands it what it needs (no import cycle cli → table → cli).
 """
 
 from __future__ import annotations
@@ -17,75 +23,85 @@ import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from referee import games
-from referee.errors import InputError
 
-#: The session's own words (everything else is a command of the game's group).
-QUIT = ("quit", "exit")
-HELP = "help"
+if TYPE_CHECKING:
+    from referee.table.hooks import TableHooks
+
+#: Session words that stand for a game's command when the game has no command of that
+#: name (Smoorverliefd shows the score sheet with `standings`).
+STAND_INS = {"show": "standings"}
 
 #: Commands whose game form takes the file first though the command also has a form
 #: without one (`spell challenge WORD` judges a word; `challenge FILE CHALLENGER PLAYER`
 #: a player's word in the game): in the session they always get the file.
 GAME_FORMS = frozenset({"challenge"})
 
-#: Session words that stand for a game's command when the game has no command of that
-#: name (Smoorverliefd shows the score sheet with `standings`).
-STAND_INS = {"show": "standings"}
 
+class CommandLine(Protocol):
+    """What a session needs of the command line: the game's command group (its FILE
+    arguments hidden from help), a way to run one line of it, and the one-line failure."""
 
-def game_of(path: Path) -> games.GameSpec:
-    """The registered game whose save files look like ``path`` (read from its format)."""
-    import tomllib
+    group: Any
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(f"{path} does not exist; start one with `referee table new GAME {path} …`") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"cannot read {path}: {getattr(error, 'strerror', None) or error}") from None
-    try:
-        file_format = tomllib.loads(text).get("format")
-    except tomllib.TOMLDecodeError as error:
-        raise InputError(f"{path} is not a save file ({error})") from None
-    spec = games.by_format(file_format) if isinstance(file_format, str) else None
-    if spec is None:
-        known = ", ".join(game.format for game in games.GAMES)
-        raise InputError(f"{path} is not a game file of referee (its format is {file_format!r}; known: {known})")
-    return spec
+    def run(self, argv: list[str]) -> int: ...
+
+    def fail(self, message: str, code: int) -> int: ...
 
 
 class Table:
-    """One save file and its game's command group."""
+    """One save file, its game, and the command line that answers its entries."""
 
-    def __init__(self, path: Path, spec: games.GameSpec) -> None:
-        from referee.cli import _group
+    HELP = "help"
+    QUIT = ("quit", "exit")
+    CLEAR = "clear"
 
-        self.path, self.spec = path, spec
-        self.group: Any = _group(spec.group)  # every command of the game, built once
-        self.prog_name = f"referee {spec.group}"
-
-    @classmethod
-    def open(cls, path: Path) -> Table:
-        return cls(path, game_of(path))
+    def __init__(self, path: Path, spec: games.GameSpec, line: CommandLine) -> None:
+        self.path, self.spec, self.line = path, spec, line
+        self.group: Any = line.group
+        self.worst = 0  # the highest exit code of the entries answered (piped sessions exit with it)
+        self.clear_screen: Callable[[], None] = lambda: None  # a terminal session clears its screen
+        self._loaded: tuple[object, Any] | None = None
 
     # --- the game's commands ------------------------------------------------------------
 
     def commands(self) -> list[str]:
         """The commands typed in the session: the game's (but `new`, and those hidden
-        from help, such as the Dutch names of Smoorverliefd's commands, which still run),
-        then the session's."""
+        from help), then the session's."""
         commands = self.group.commands
         names = [name for name in self.group.list_commands(None) if name != "new" and not commands[name].hidden]
         extra = [word for word, stands_for in STAND_INS.items() if word not in names and stands_for in names]
-        return [*names, *extra, HELP, QUIT[0]]
+        return [*names, *extra, self.HELP, self.CLEAR, self.QUIT[0]]
+
+    def words(self) -> list[str]:
+        """The command words that complete: the commands, and in Dutch the game's hidden
+        command names too (Smoorverliefd's `slag` for `trick`: another name of a command
+        shown, which a Dutch table types)."""
+        from referee.i18n import dutch
+
+        words = self.commands()
+        if dutch():
+            words += [name for name, command in self._aliases().items() if command.name != "new" and name not in words]
+        return words
+
+    def _aliases(self) -> dict[str, Any]:
+        """The hidden commands that are another name of a command shown (`slag`: `trick`)."""
+        from referee.table.hooks import command_name
+
+        commands = self.group.commands
+        return {
+            name: commands[command_name(self.group, command)] for name, command in commands.items()
+            if command.hidden and command_name(self.group, command) != name
+        }  # fmt: skip
 
     def command(self, name: str) -> Any:
-        """The click command an entry's first word names, or None."""
+        """The click command an entry's first word names (for another name of a command,
+        the command it names: `slag` is `trick`), or None."""
         commands = self.group.commands
-        return commands.get(name) or commands.get(STAND_INS.get(name, ""))
+        found = commands.get(name) or commands.get(STAND_INS.get(name, ""))
+        return self._aliases().get(name, found) if found is not None and found.hidden else found
 
     def takes_file(self, name: str) -> bool:
         """Does the command get the file as its first argument?"""
@@ -99,7 +115,7 @@ class Table:
         """The one-shot command line of an entry, after `referee GROUP`."""
         name, rest = words[0], words[1:]
         command = self.command(name)
-        if command is not None:
+        if command is not None and name in STAND_INS and name not in self.group.commands:
             name = command.name
         if self.takes_file(name) and not any(word in ("-h", "--help") for word in rest):
             return [name, str(self.path), *rest]
@@ -107,48 +123,98 @@ class Table:
 
     def answer(self, text: str) -> int | None:
         """Answer one entry as the one-shot command would; its exit code, or None to leave."""
-        from referee.cli.group import fail, run
+        from referee.i18n import _
 
         try:
             words = shlex.split(text)
         except ValueError as error:
-            return fail(f"cannot read the entry: {error}", 2, False)
+            return self._answered(self.line.fail(_("cannot read the entry: {error}").format(error=error), 2))
         if not words:
             return 0
-        if words[0] in QUIT:
+        if words[0] in self.QUIT:
             return None
-        if words[0] == HELP:
-            return self.help(words[1:])
+        if words[0] == self.HELP:
+            return self._answered(self.help(words[1:]))
+        if words[0] == self.CLEAR:
+            self.clear_screen()
+            return 0
         try:
-            code = run(self.group, self.argv(words), self.prog_name, None)
+            code = self.line.run(self.argv(words))
         except KeyboardInterrupt:  # Ctrl-C while an answer runs: every write is atomic
-            code = fail("interrupted; the file holds what it held before the entry or the whole entry", 2, False)
+            code = self.line.fail(_("interrupted; the file holds what it held before the entry or the whole entry"), 2)
         sys.stdout.flush()
+        return self._answered(code)
+
+    def _answered(self, code: int) -> int:
+        self.worst = max(self.worst, code)
         return code
 
     def help(self, words: list[str]) -> int:
-        """`help`: the commands as typed here; `help CMD`: the one-shot command's help."""
-        from referee.cli.group import run
+        """`help`: the commands as typed here; `help CMD`: the command's help, as typed here."""
+        from referee.i18n import _
 
         if words:
-            return run(self.group, [*self.argv(words[:1])[:1], "--help"], self.prog_name, None)
-        lines = [f"{self.spec.title} at the table on {self.path}: type the commands of `{self.prog_name}` "
-                 "without the group and without the file.", ""]  # fmt: skip
+            if self.command(words[0]) is None:
+                message = _("no such command {name}; `help` lists the commands").format(name=repr(words[0]))
+                return self.line.fail(message, 2)
+            return self.line.run([*self.argv(words[:1])[:1], "--help"])
+        intro = _("{game} at the table on {file}: type the commands of `{group}` without the group and without the file.")
+        lines = [intro.format(game=self.spec.title, file=self.path, group=f"referee {self.spec.group}"), ""]
         for name in self.commands():
             command = self.command(name)
-            if name == HELP:
-                about = "This list; `help COMMAND` for one command's options."
-            elif name == QUIT[0]:
-                about = "Leave the session (or Ctrl-D). Every entry is already saved."
+            if name == self.HELP:
+                about = _("This list; `help COMMAND` for one command's options.")
+            elif name == self.CLEAR:
+                about = _("Clear the screen.")
+            elif name == self.QUIT[0]:
+                about = _("Leave the session (or Ctrl-D). Every entry is already saved.")
             elif name in STAND_INS and name not in self.group.commands:
-                about = f"Same as `{STAND_INS[name]}`."
+                about = _("Same as `{command}`.").format(command=STAND_INS[name])
             else:
                 about = command.get_short_help_str(limit=70) if command is not None else ""
             lines.append(f"  {name:<12}{about}")
         lines.append("")
-        lines.append("Tab completes; Ctrl-R searches the history; Ctrl-C cancels the line.")
+        lines.append(_("Tab completes; Ctrl-R searches the history; Ctrl-C cancels the line."))
         sys.stdout.write("\n".join(lines) + "\n")
         return 0
+
+    # --- the file's state, for completion and the status line -----------------------------
+
+    def signature(self) -> object:
+        """What changes when the file is written (by this session or another terminal)."""
+        try:
+            found = os.stat(self.path)
+        except OSError:
+            return None
+        return (found.st_mtime_ns, found.st_size, found.st_ino)
+
+    def state(self) -> Any:
+        """The file's state now, replayed through the game's rules (again only when the
+        file changed); a RefereeError when it does not load."""
+        from referee import savefile
+
+        signature = self.signature()
+        if self._loaded is None or self._loaded[0] != signature or signature is None:
+            self._loaded = (signature, savefile.load(self.path, self.spec.load_rules()).state)
+        return self._loaded[1]
+
+    def hooks(self) -> TableHooks | None:
+        hooks: TableHooks | None = self.spec.load_table()
+        return hooks
+
+    def entries(self, command: str, words: list[str]) -> list[str]:
+        """What the game's hooks offer after ``command`` and ``words``."""
+        from referee.errors import RefereeError
+
+        hooks = self.hooks()
+        if hooks is None:
+            return []
+        try:
+            return hooks.complete(self.state(), command, words)
+        except RefereeError:
+            return []
+        except Exception:  # noqa: BLE001 - completion is a convenience: never the end of a session
+            return []
 
     # --- what the session keeps -----------------------------------------------------------
 
@@ -162,54 +228,67 @@ class Table:
         return Path(base) / "referee" / "table" / f"{self.path.name}-{key}.history"
 
 
-def new_file(spec: games.GameSpec, arguments: list[str]) -> int:
-    """`referee table new GAME FILE …`: the game's own `new`; its exit code."""
-    from referee.cli import _group
-    from referee.cli.group import run
-
-    return run(_group(spec.group), ["new", *arguments], f"referee {spec.group}", None)
-
-
 def piped(table: Table, lines: Callable[[], str]) -> int:
     """The session without a terminal (entries on stdin): each entry is echoed after the
-    prompt, then answered, so the output reads as the session on a screen."""
+    prompt, then answered, so the output reads as the session on a screen. The exit code
+    tells a script the truth: 2 if any entry could not be used, else 1 if the rules
+    refused any, else 0."""
     while True:
         text = lines()
         if not text:
-            return 0
+            return table.worst
         entry = text.rstrip("\n")
         sys.stdout.write(f"{table.prompt()}{entry}\n")
         sys.stdout.flush()
         if table.answer(entry) is None:
-            return 0
+            return table.worst
 
 
 def interactive(table: Table, input: Any = None, output: Any = None) -> int:
     """The session on a terminal, with prompt_toolkit: history per file, Ctrl-R search,
-    completion, the status line; Ctrl-C cancels the line, Ctrl-D (or `quit`) leaves."""
+    completion, the status line (redrawn each second: another terminal may write the
+    file); Ctrl-C cancels the line, Ctrl-D (or `quit`) leaves."""
     from prompt_toolkit import PromptSession
-    from prompt_toolkit.history import FileHistory
 
     from referee.table.complete import TableCompleter
-    from referee.table.status import toolbar
+    from referee.table.history import kept_history
+    from referee.table.status import Toolbar
 
-    history_path = table.history_path()
-    history_path.parent.mkdir(parents=True, exist_ok=True)
+    notices: list[str] = []
+    history = kept_history(table.history_path(), notices.append)
     session: PromptSession[str] = PromptSession(
-        history=FileHistory(str(history_path)),
+        history=history,
         completer=TableCompleter(table),
         complete_while_typing=False,
-        bottom_toolbar=lambda: toolbar(table),
+        bottom_toolbar=Toolbar(table),
+        refresh_interval=1.0,
         enable_history_search=False,
         input=input,
         output=output,
     )
+
+    def clear_screen() -> None:
+        session.output.erase_screen()
+        session.output.cursor_goto(0, 0)
+        session.output.flush()
+
+    table.clear_screen = clear_screen
     while True:
+        _tell(notices)
         try:
             text = session.prompt(table.prompt())
         except KeyboardInterrupt:
             continue  # Ctrl-C: the line is dropped, the session goes on
         except EOFError:
             return 0  # Ctrl-D
+        _tell(notices)
         if table.answer(text) is None:
             return 0
+
+
+def _tell(notices: list[str]) -> None:
+    """Print what went wrong on the side (the history file), once, one line each."""
+    for notice in notices:
+        sys.stderr.write(f"referee: {notice}\n")
+    sys.stderr.flush()
+    notices.clear()

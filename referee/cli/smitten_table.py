@@ -1,0 +1,45 @@
+"""Smitten in table mode (its registry line's ``table``): completion and the status line
+(:class:`referee.table.hooks.TableHooks`).
+
+`play`, `place`, `reveal`: the legal moves of that kind now, from the rules' one
+definition (``RULES.legal_actions``, worded as the save file holds them: ``5L``;
+``down`` for solo's face-down card); `--by`: a player. The status line says what the
+game waits for.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from referee.cli.output import Line
+
+
+class SmittenTable:
+    def complete(self, state: Any, command: str, words: list[str]) -> list[str]:
+        from referee import games
+        from referee.table.hooks import option_waiting
+
+        rules = games.game("smitten").load_rules()
+        if option_waiting(words) == "--by":
+            seats = getattr(rules, "seats", None)  # the contract's seats (names with --players, else 1 and 2)
+            return list(seats(state)) if seats is not None else ["1", "2"]
+        if [word for word in words if not word.startswith("-")] or rules.outcome(state) is not None:
+            return []
+        tokens = set()
+        for move in rules.legal_actions(state):
+            event = rules.encode(state, move)
+            if event.get("kind") == command and "card" in event:
+                tokens.add(str(event["card"]))
+            elif event.get("kind") == "flip" and command == "play":
+                tokens.add("down")  # solo: the face-down card
+        return sorted(tokens)
+
+    def status(self, state: Any) -> list[Line]:
+        from referee.cli.output import Line
+        from referee.smitten.report import what_now
+
+        return [Line(what_now(state))]
+
+
+HOOKS: Any = SmittenTable()

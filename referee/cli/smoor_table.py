@@ -1,0 +1,57 @@
+"""Smoorverliefd in table mode (its registry line's ``table``): completion and the
+status line (:class:`referee.table.hooks.TableHooks`).
+
+`trick`: in a seeded round, the cards the next player of the trick may play
+(:meth:`Match.playable`, the one definition), in the language's letters (Dutch: ``VS``
+for the queen of spades); `round`, `bid`, `edit`: ``NAME=`` for each player not entered
+yet; `--ace`, `--cursed`, `--dealer`: a name. The status line is the lines the game's
+answers end with: who deals and leads, trick k, the hearts so far, the totals.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from referee.cli.output import Line
+    from referee.smoorverliefd.match import Match
+
+#: The commands whose entries name players (`round Anna=3 …`).
+_NAME_ENTRIES = ("round", "bid", "edit")
+#: The options whose value is a player.
+_NAME_OPTIONS = ("--ace", "--cursed", "--dealer", "--player")
+
+
+class SmoorTable:
+    def complete(self, state: Match, command: str, words: list[str]) -> list[str]:
+        from referee.table.hooks import names, option_waiting
+
+        players = state.setup.players
+        if option_waiting(words) in _NAME_OPTIONS:
+            return list(players)
+        if command in _NAME_ENTRIES:
+            return names(players, words, suffix="=")
+        if command == "trick":
+            return _playable(state, [word for word in words if not word.startswith("-")])
+        return []
+
+    def status(self, state: Match) -> list[Line]:
+        from referee.cli.smoor_lines import round_so_far, situation, totals_line
+
+        so_far = round_so_far(state)
+        return [situation(state), *([so_far] if so_far is not None else []), totals_line(state)]
+
+
+def _playable(match: Match, words: list[str]) -> list[str]:
+    from referee.cards import parse_cards
+    from referee.errors import RefereeError
+    from referee.i18n import dutch
+
+    try:
+        typed = parse_cards(" ".join(words)) if words else []
+    except RefereeError:
+        return []
+    return [card.dutch_letters if dutch() else str(card) for card in match.playable(typed)]
+
+
+HOOKS: Any = SmoorTable()
