@@ -126,6 +126,7 @@ def temporaries(folder: Path) -> set[str]:
 # --- crashes and concurrency: real processes --------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_writer_killed_at_any_step_of_its_write_leaves_the_old_or_the_new_file(tmp_path):
     """Stop a writer before each file-system call of the write path in turn (SIGKILL,
     like a power cut): the file is then always the old or the new version, whole, and
@@ -159,6 +160,7 @@ def test_a_writer_killed_at_any_step_of_its_write_leaves_the_old_or_the_new_file
     assert names(tmp_path) == {"game.toml", "game.toml.bak"}
 
 
+@pytest.mark.slow
 def test_writers_appending_at_the_same_time_lose_no_event(tmp_path):
     path = started(tmp_path / "game.toml")
     env = {**os.environ, savefile.LOCK_TIMEOUT_ENV: "60"}
@@ -218,6 +220,7 @@ def test_a_writer_that_locks_a_version_just_replaced_by_another_writer_uses_the_
     assert savefile.load(path, TALLY).events == EVENTS
 
 
+@pytest.mark.slow
 def test_a_writer_that_cannot_get_the_lock_in_time_fails_with_a_clear_message(tmp_path, tally):
     path = started(tmp_path / "game.toml", EVENTS)
     before, before_backup = path.read_bytes(), backup(path).read_bytes()

@@ -200,6 +200,7 @@ def test_a_file_that_is_no_game_is_one_line_and_exit_2(referee, tmp_path, monkey
     assert result.exit_code == 2 and result.stderr.startswith("referee: ") and result.stderr.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_entries_on_stdin_are_echoed_and_answered(tmp_path):
     """Without a terminal the session reads its entries from stdin (a script, a pipe)."""
     from conftest import installed_referee

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -84,18 +86,21 @@ def _steps(game: str):
     return st.lists(st.one_of(ENTRIES[game], st.just("undo")), max_size=14)
 
 
+@pytest.mark.slow
 @_SETTINGS
 @given(steps=_steps("smoor"))
 def test_smoor_undo_takes_back_the_last_entry_or_edit_exactly(referee, tmp_path, steps):
     _check_undo_restores(referee, tmp_path, "smoor", steps)
 
 
+@pytest.mark.slow
 @_SETTINGS
 @given(steps=_steps("spell"))
 def test_spell_undo_takes_back_the_last_entry_exactly(referee, tmp_path, steps):
     _check_undo_restores(referee, tmp_path, "spell", steps)
 
 
+@pytest.mark.slow
 @_SETTINGS
 @given(steps=_steps("smitten"))
 def test_smitten_undo_takes_back_the_last_entry_exactly(referee, tmp_path, steps):
