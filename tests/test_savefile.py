@@ -132,9 +132,16 @@ def test_a_writer_killed_at_any_step_of_its_write_leaves_the_old_or_the_new_file
     like a power cut): the file is then always the old or the new version, whole, and
     never older than before. Deterministic: the kills land at chosen steps, not at
     moments that depend on the machine's speed."""
-    path = started(tmp_path / "game.toml", [score("Anna", 1)])
-    outcomes = []
+    path = started(tmp_path / "game.toml", [score("Anna", 1), score("Anna", 2)])
+    start = {name: (tmp_path / name).read_bytes() for name in names(tmp_path)}
+    outcomes, left_behind = [], []
     for step in range(1, 200):
+        # Each kill starts from the same two files: a killed write can leave FILE.bak a
+        # link to FILE, and the next write then has fewer steps to stop at.
+        for name in names(tmp_path):
+            (tmp_path / name).unlink()
+        for name, data in start.items():
+            (tmp_path / name).write_bytes(data)
         before = assert_whole(path)
         writer = subprocess.run(
             [sys.executable, str(WRITER), str(path), "Anna", "1", "--kill-at", str(step)],
@@ -148,12 +155,16 @@ def test_a_writer_killed_at_any_step_of_its_write_leaves_the_old_or_the_new_file
         assert writer.returncode == -signal.SIGKILL, writer.stderr
         assert now in (before, before + 1)  # the old file or the new one, never older
         outcomes.append(now - before)
+        if temporaries(tmp_path):
+            left_behind.append(step)
     else:
         pytest.fail("the writer never finished its write")
     # Killed before the rename, the old file stays; after it, the new one is there.
     assert 0 in outcomes and 1 in outcomes and outcomes == sorted(outcomes)
 
     # The next write goes on from there and cleans up what the killed writers left.
+    subprocess.run([sys.executable, str(WRITER), str(path), "Anna", "1", "--kill-at", str(left_behind[-1])], capture_output=True)
+    assert temporaries(tmp_path)
     count = assert_whole(path)
     savefile.record(path, TALLY, score("Anna", count + 1))
     assert assert_whole(path) == count + 1
@@ -629,7 +640,7 @@ def test_writes_leave_no_temporary_files_behind(tmp_path):
 
 def test_the_next_write_cleans_up_temporaries_a_killed_writer_left_behind(tmp_path):
     path = started(tmp_path / "game.toml", EVENTS[:1])
-    stale = {".game.toml.k2j3h4g5.tmp", ".game.toml.bak.4242.tmp"}
+    stale = {".game.toml.k2j3h4g5.tmp", ".game.toml.bak.4242.tmp", ".game.toml.bak.4242.old.tmp"}
     for name in stale:
         (tmp_path / name).write_text("half a file")
     savefile.record(path, TALLY, EVENTS[1])
@@ -640,7 +651,7 @@ def test_writing_a_save_file_leaves_the_temporaries_of_other_files_alone(tmp_pat
     # Another save file, game.toml.2, is being written right now in the same folder.
     path = started(tmp_path / "game.toml", EVENTS[:1])
     started(tmp_path / "game.toml.2")
-    in_progress = {".game.toml.2.a8b7c6d5.tmp", ".game.toml.2.bak.4242.tmp"}
+    in_progress = {".game.toml.2.a8b7c6d5.tmp", ".game.toml.2.bak.4242.tmp", ".game.toml.2.bak.4242.old.tmp"}
     for name in in_progress:
         (tmp_path / name).write_text("being written")
     savefile.record(path, TALLY, EVENTS[1])

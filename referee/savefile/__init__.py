@@ -180,7 +180,7 @@ def history(path: Path | str, rules: Rules[Any, State, Any, Any]) -> tuple[Saved
     return saved, told
 
 
-def _read(path: Path, rules: Rules[Any, Any]) -> bytes:
+def _read(path: Path, rules: Rules[Any, Any, Any, Any]) -> bytes:
     """The file's bytes, or a ``SaveFileError`` saying why not (and how to start one)."""
     try:
         if path.is_dir():
@@ -237,7 +237,7 @@ def _entry_like(name: str) -> bool:
     return re.fullmatch(f"(?i:{pattern})", name) is not None
 
 
-def check_new_name(path: Path, rules: Rules[Any, Any]) -> None:
+def check_new_name(path: Path, rules: Rules[Any, Any, Any, Any]) -> None:
     """Refuse a new save file's name that is surely a slip: control characters (a pasted
     newline), a leading ``-`` (an option), or a word that reads as part of an entry of
     any registered game, as when the file name was forgotten (``referee smitten new 5L``)."""
