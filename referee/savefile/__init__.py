@@ -182,12 +182,15 @@ def history(path: Path | str, rules: Rules[Any, State, Any, Any]) -> tuple[Saved
 
 def _read(path: Path, rules: Rules[Any, Any, Any, Any]) -> bytes:
     """The file's bytes, or a ``SaveFileError`` saying why not (and how to start one)."""
+    from referee.files import regular_file
+
     try:
-        if path.is_dir():
-            raise SaveFileError(_("{path} is a folder, not a save file").format(path=path))
+        regular_file(path, "save file")
         return path.read_bytes()
     except FileNotFoundError:
         raise SaveFileError(_("no such file: {path}; start one with `{command} new {path} …`").format(path=path, command=rules.command)) from None
+    except InputError as error:
+        raise SaveFileError(str(error)) from None
     except OSError as error:
         raise SaveFileError(_("cannot read {path}: {reason}").format(path=path, reason=error.strerror)) from None
 

@@ -227,11 +227,19 @@ def locked(path: Path, command: str) -> Iterator[int]:
         import fcntl as locking
     except ImportError:  # Windows: no advisory locks; writes are still atomic.
         locking = None  # type: ignore[assignment]
+    from referee.files import regular_file
+
+    try:
+        regular_file(path, "save file")
+    except InputError as error:
+        raise SaveFileError(str(error)) from None
     timeout = lock_timeout()
     deadline = time.monotonic() + timeout
     while True:
         try:
-            fd = os.open(path, os.O_RDONLY)
+            # Not blocking: a named pipe put in the file's place meanwhile is refused
+            # below rather than waited on.
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         except FileNotFoundError:
             raise SaveFileError(_("no such file: {path}; start one with `{command} new {path} …`").format(path=path, command=command)) from None
         except OSError as error:
