@@ -538,7 +538,7 @@ def test_history_replays_the_file_once_and_adds_what_the_game_says_of_each_step(
     applied, starts, apply, start = [], [], TALLY.apply, TALLY.start
     monkeypatch.setattr(TALLY, "apply", lambda state, action: applied.append(action) or apply(state, action))
     monkeypatch.setattr(TALLY, "start", lambda setup: starts.append(setup) or start(setup))
-    saved, told = savefile.history(path, TALLY)
+    saved, told = savefile.history(path, TALLY, lambda t: t)
     assert len(applied) == 3 and len(starts) == 1
     assert [t.event for t in told] == EVENTS and saved.state.totals == (3, 5, 2)
     assert [t.before.totals for t in told] == [(0, 0, 0), (3, 0, 0), (3, 5, 0)]

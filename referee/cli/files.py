@@ -67,15 +67,16 @@ def add_file_commands(
 
         rules = ruleset()
         voice = _voice(rules)
-        saved, told = savefile.history(file, rules)
         # Each game says more of an event in its context, from the state before it and
         # the step it made: keys such as its section ("Round 2 — Bram deals") or a fuller
-        # summary (`Voice.history_detail`).
-        entries: list[dict[str, Any]] = [
-            {"number": number, "kind": t.event["kind"], "summary": voice.event(t.event), "event": t.event}
-            | voice.history_detail(t.before, t.event, t.step)
-            for number, t in enumerate(told, start=1)
-        ]
+        # summary (`Voice.history_detail`). Told while replaying, so no state is kept.
+        def entry(t: Any) -> dict[str, Any]:
+            return {"kind": t.event["kind"], "summary": voice.event(t.event), "event": t.event} | voice.history_detail(
+                t.before, t.event, t.step
+            )
+
+        saved, told = savefile.history(file, rules, entry)
+        entries = [{"number": number} | told_entry for number, told_entry in enumerate(told, start=1)]
         edits: list[dict[str, Any]] = [
             {"after_event": c.events, "first_event": c.at + 1, "events_now": c.added,
              "replaced": [voice.event(event) for event in c.replaced]}
@@ -86,8 +87,6 @@ def add_file_commands(
 
             emit_json({"file": str(file), "format": rules.format, "events": entries, "edits": edits})
             return
-        from rich import box
-        from rich.table import Table
         from rich.text import Text
 
         from referee.cli.output import console
@@ -95,20 +94,45 @@ def add_file_commands(
         if not entries:
             console().print(Text(_("{file} holds no events yet.").format(file=file)))
         else:
-            table = Table("#", _("Event"), box=box.SIMPLE_HEAD, pad_edge=False)
-            section = None
-            for entry in entries:
-                if entry.get("section", section) != section:
-                    section = entry["section"]
-                    table.add_row("", Text(section, style="bold"))
-                table.add_row(str(entry["number"]), Text(entry["summary"]))
-            console().print(table)
+            console().print(_history_table(entries, console().width), soft_wrap=True)
         for edit in edits:
             was = "; ".join(edit["replaced"]) or _("nothing")
             note = _("Event {number} was edited; before the edit it was: {was}").format(number=edit["first_event"], was=was)
             console().print(Text(note, style="dim"))
         if status:
             console().print(status(saved.state).to_rich())
+
+
+def _history_table(entries: list[dict[str, Any]], width: int) -> Any:
+    """The events as a two-column table, "#" and "Event", with a bold line where a new
+    section (a round) starts: drawn as one text, line by line, in time linear in the
+    number of events (a rich ``Table`` measures every cell of every row against the
+    others, which took seconds for a long match). A long event wraps under its column."""
+    from rich.cells import cell_len
+    from rich.console import Console
+    from rich.text import Text
+
+    number_width = max(1, len(str(entries[-1]["number"])))
+    indent = " " * (number_width + 4)
+    room = max(10, width - len(indent) - 1)
+    lines: list[Text] = []
+    section = None
+    measure = Console(width=room)
+    for entry in entries:
+        if entry.get("section", section) != section:
+            section = entry["section"]
+            lines.append(Text(indent) + Text(str(section), style="bold"))
+        summary = Text(entry["summary"])
+        wrapped = [summary] if cell_len(entry["summary"]) <= room else list(summary.wrap(measure, room))
+        wrapped[0].rstrip()
+        lines.append(Text(f" {entry['number']:<{number_width}}   ") + wrapped[0])
+        for more in wrapped[1:]:
+            more.rstrip()
+            lines.append(Text(indent) + more)
+    widest = max(line.cell_len for line in lines)
+    header = Text(f" {'#':<{number_width}}   {_('Event')}")
+    rule = Text(" " + "─" * max(1, min(width - 2, max(widest, header.cell_len) - 1)))
+    return Text("\n").join([Text(""), header, rule, *lines, Text("")])
 
 
 def _voice(rules: Rules[Any, Any, Any, Any]) -> Any:

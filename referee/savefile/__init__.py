@@ -171,12 +171,19 @@ def load(path: Path | str, rules: Rules[Any, State, Any, Any]) -> Saved[State]:
     return _parse(path, _read(path, rules), rules)
 
 
-def history(path: Path | str, rules: Rules[Any, State, Any, Any]) -> tuple[Saved[State], list[Told[State]]]:
-    """Read and replay a save file once, keeping each event with the state before it
-    and the step it made: what `history` tells. Problems raise as :func:`load`'s do."""
+Told_ = TypeVar("Told_")
+
+
+def history(
+    path: Path | str, rules: Rules[Any, State, Any, Any], tell: Callable[[Told[State]], Told_]
+) -> tuple[Saved[State], list[Told_]]:
+    """Read and replay a save file once; ``tell`` is given each event with the state before
+    it and the step it made, at once, and what it returns is kept: what `history` tells.
+    (Only that is kept, not every state, so a long match takes memory and time linear in
+    its length.) Problems raise as :func:`load`'s do."""
     path = Path(path)
-    told: list[Told[State]] = []
-    saved = _parse(path, _read(path, rules), rules, told)
+    told: list[Told_] = []
+    saved = _parse(path, _read(path, rules), rules, lambda t: told.append(tell(t)))
     return saved, told
 
 
@@ -195,16 +202,22 @@ def _read(path: Path, rules: Rules[Any, Any, Any, Any]) -> bytes:
         raise SaveFileError(_("cannot read {path}: {reason}").format(path=path, reason=error.strerror)) from None
 
 
-def _parse(path: Path, data: bytes, rules: Rules[Any, State, Any, Any], told: list[Told[State]] | None = None) -> Saved[State]:
+def _parse(
+    path: Path, data: bytes, rules: Rules[Any, State, Any, Any], tell: Callable[[Told[State]], object] | None = None
+) -> Saved[State]:
     document = read_document(path, data, rules)
-    return _replayed(path, document, document.events, rules, told)
+    return _replayed(path, document, document.events, rules, tell)
 
 
 def _replayed(
-    path: Path, document: Document, events: list[Any], rules: Rules[Any, State, Any, Any], told: list[Told[State]] | None = None
+    path: Path,
+    document: Document,
+    events: list[Any],
+    rules: Rules[Any, State, Any, Any],
+    tell: Callable[[Told[State]], object] | None = None,
 ) -> Saved[State]:
     """Replay ``events`` (the document's, or a changed list) through the rules; a bad
-    one is reported with its line. Each step is added to ``told``, if given."""
+    one is reported with its line. Each step is given to ``tell``, if given."""
     damaged = Damage(path)
     lines, setup = document.lines, document.setup
     try:
@@ -219,8 +232,8 @@ def _replayed(
         except RefereeError as error:
             problem = _("cannot be replayed: event {number} ({kind}): {error}")
             raise damaged(lines.event(index), problem.format(number=index + 1, kind=kind_of(event), error=error)) from None
-        if told is not None:
-            told.append(Told(state, event, done))
+        if tell is not None:
+            tell(Told(state, event, done))
         state = done.state
     return Saved(path, setup, events, state, document.corrections)
 
