@@ -71,9 +71,8 @@ def add_file_commands(
         # the step it made: keys such as its section ("Round 2 — Bram deals") or a fuller
         # summary (`Voice.history_detail`). Told while replaying, so no state is kept.
         def entry(t: Any) -> dict[str, Any]:
-            return {"kind": t.event["kind"], "summary": voice.event(t.event), "event": t.event} | voice.history_detail(
-                t.before, t.event, t.step
-            )
+            detail: dict[str, Any] = voice.history_detail(t.before, t.event, t.step)
+            return {"kind": t.event["kind"], "summary": voice.event(t.event), "event": t.event} | detail
 
         saved, told = savefile.history(file, rules, entry)
         entries = [{"number": number} | told_entry for number, told_entry in enumerate(told, start=1)]
