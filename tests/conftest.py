@@ -92,6 +92,15 @@ def referee():
     return call
 
 
+def without_redo(data: bytes) -> bytes:
+    """A save file's bytes without its ``[[redo]]`` tables (what ``redo`` can put back,
+    kept in the file after an ``undo``): its content as before the entry undone."""
+    import re
+
+    text = data.decode("utf-8")
+    return re.sub(r"^\[\[redo\]\]\n.*?(?=^\[\[events\]\]|^\[end\])", "", text, flags=re.M | re.S).encode("utf-8")
+
+
 def installed_referee() -> str:
     """The installed `referee` console script (next to this Python, or on PATH)."""
     beside = Path(sys.executable).parent / "referee"

@@ -27,6 +27,7 @@ from typer.testing import CliRunner
 
 from referee import savefile
 from referee.errors import InputError, RuleError
+from conftest import without_redo
 from toy_game import TALLY, VOICE, cli, score
 
 WRITER = Path(__file__).with_name("savefile_writer.py")
@@ -687,7 +688,9 @@ def test_undo_removes_a_bad_last_event_that_keeps_the_file_from_loading(tmp_path
         savefile.load(path, TALLY)
     undone = savefile.undo(path, TALLY)
     assert undone.event["player"] == "Zed" and undone.saved.events == [score("Anna", 3)]
-    assert path.read_text(encoding="utf-8") == good
+    assert without_redo(path.read_bytes()).decode("utf-8") == good
+    with pytest.raises(savefile.SaveFileError, match="event 2"):
+        savefile.redo(path, TALLY)  # the bad event cannot be put back either
 
 
 def test_a_write_after_a_writer_stopped_between_backup_and_replace_leaves_nothing_behind(tmp_path):
@@ -742,6 +745,7 @@ _operations = st.lists(
         st.tuples(st.just("edit"), st.tuples(st.integers(0, 20), _entry)),
         st.tuples(st.just("delete"), st.integers(0, 20)),
         st.tuples(st.just("undo"), st.none()),
+        st.tuples(st.just("redo"), st.none()),
     ),
     max_size=25,
 )
@@ -754,6 +758,7 @@ def test_undo_leaves_the_file_exactly_as_it_was_before_the_last_entry_or_edit(tm
     path.unlink(missing_ok=True)
     started(path)
     before = [path.read_bytes()]  # the file before each entry that undo can take back
+    undone: list[bytes] = []  # the file before each undo that redo can take back
     for kind, argument in operations:
         count = len(savefile.load(path, TALLY).events)
         if kind == "record":
@@ -769,17 +774,28 @@ def test_undo_leaves_the_file_exactly_as_it_was_before_the_last_entry_or_edit(tm
                     savefile.undo(path, TALLY)
             else:
                 savefile.undo(path, TALLY)
-                before.pop()
-                assert path.read_bytes() == before[-1]
+                undone.append(before.pop())
+                assert without_redo(path.read_bytes()) == without_redo(before[-1])
+                before[-1] = path.read_bytes()
+            continue
+        elif kind == "redo":
+            if not undone:
+                with pytest.raises(RuleError, match="nothing to redo"):
+                    savefile.redo(path, TALLY)
+            else:
+                savefile.redo(path, TALLY)
+                assert path.read_bytes() == undone[-1]
+                before.append(undone.pop())
             continue
         else:
             continue
         if path.read_bytes() != before[-1]:  # an edit that changes nothing is no entry
             before.append(path.read_bytes())
+            undone.clear()
     while len(before) > 1:
         savefile.undo(path, TALLY)
         before.pop()
-        assert path.read_bytes() == before[-1]
+        assert without_redo(path.read_bytes()) == without_redo(before[-1])
 
 
 def test_undo_after_an_edit_takes_back_the_edit_not_the_last_event(tmp_path, tally):
@@ -789,7 +805,7 @@ def test_undo_after_an_edit_takes_back_the_edit_not_the_last_event(tmp_path, tal
     result = tally("undo", path)
     assert result.exit_code == 0, result.stderr
     assert says(result, "Undone: the edit of event 1; it is back to Anna +3")
-    assert path.read_bytes() == original
+    assert without_redo(path.read_bytes()) == original
     assert savefile.load(path, TALLY).events == EVENTS
 
 
@@ -800,10 +816,10 @@ def test_an_edit_is_undone_only_after_the_events_recorded_since(tmp_path, tally)
     edited = path.read_bytes()
     savefile.record(path, TALLY, score("Bob", 1))
     assert json.loads(tally("undo", path, "--json").stdout)["undone"] == score("Bob", 1)
-    assert path.read_bytes() == edited
+    assert without_redo(path.read_bytes()) == edited
     undone = json.loads(tally("undo", path, "--json").stdout)["undone"]
     assert undone["kind"] == "correction" and undone["replaced"] == [EVENTS[0]]
-    assert path.read_bytes() == original
+    assert without_redo(path.read_bytes()) == original
 
 
 def test_history_names_the_edits_made_to_earlier_events(tmp_path, tally):

@@ -1,4 +1,4 @@
-"""`undo FILE` and `history FILE`, the same for every game's save file.
+"""`undo FILE`, `redo FILE` and `history FILE`, the same for every game's save file.
 
 A game's command group calls :func:`add_file_commands` with a function that returns
 its ruleset (imported lazily, so `--help` stays fast).
@@ -25,7 +25,7 @@ JsonOption = Annotated[bool, typer.Option("--json", help=_("Print one JSON objec
 def add_file_commands(
     app: typer.Typer, ruleset: Callable[[], Rules[Any, Any, Any, Any]], status: Callable[[Any], Any] | None = None
 ) -> None:
-    """Register `undo` and `history` on a game's command group.
+    """Register `undo`, `redo` and `history` on a game's command group.
 
     ``status(state)``, if given, is the game's line for every screen (an output ``Line``,
     such as "Round 4 — Bram deals, Cees leads"), printed after the answer.
@@ -57,6 +57,36 @@ def add_file_commands(
             what = Line(_("Undone: the edit of event {number}; it is back to {restored}").format(number=first, restored=restored))
         else:
             what = Line(_("Undone: event {number}, {event}").format(number=len(saved.events) + 1, event=voice.event(undone.event or {})))
+        count = len(saved.events)
+        lines = [what, Line(ngettext("{file} now holds {count} event.", "{file} now holds {count} events.", count).format(file=file, count=count))]
+        say(*lines, *([status(saved.state)] if status else []))
+
+    @app.command(help=_("Put back what the last undo took back, until a new entry is made."))
+    def redo(file: FileArgument, as_json: JsonOption = False) -> None:
+        from referee import savefile
+        from referee.i18n import ngettext
+
+        rules = ruleset()
+        voice = _voice(rules)
+        redone = savefile.redo(file, rules)
+        saved = redone.saved
+        if as_json:
+            from referee.cli.output import emit_json
+
+            if redone.correction is not None:
+                put_back: dict[str, Any] = {"kind": "correction", **redone.correction.to_toml()}
+            else:
+                put_back = redone.event or {}
+            emit_json({"file": str(file), "redone": put_back, "events": len(saved.events)})
+            return
+        from referee.cli.output import Line, say
+
+        if redone.correction is not None:
+            edit = redone.correction
+            now = "; ".join(voice.event(event) for event in saved.events[edit.at : edit.at + edit.added]) or _("nothing")
+            what = Line(_("Redone: the edit of event {number}; it is {now} again").format(number=edit.at + 1, now=now))
+        else:
+            what = Line(_("Redone: event {number}, {event}").format(number=len(saved.events), event=voice.event(redone.event or {})))
         count = len(saved.events)
         lines = [what, Line(ngettext("{file} now holds {count} event.", "{file} now holds {count} events.", count).format(file=file, count=count))]
         say(*lines, *([status(saved.state)] if status else []))

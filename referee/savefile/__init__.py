@@ -15,6 +15,9 @@ the log, so it also stores a *correction*: the events it replaced and where. Whi
 event has been added after it, ``undo`` puts those events back, and the file is again
 exactly what it was before the edit.
 
+``redo`` takes back an ``undo``: what ``undo`` took back is kept in the file (a
+``[[redo]]`` table), so it survives between commands, until a new entry or edit is made.
+
 Every write is atomic and locked (:mod:`.storage`). A rejected entry raises before
 anything is written, so the file stays byte-for-byte the same.
 """
@@ -27,10 +30,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from referee.errors import InputError, RefereeError, prefixed, quoted
+from referee.errors import InputError, RefereeError, RuleError, prefixed, quoted
 from referee.game import Rules, Step
 from referee.i18n import _
-from referee.savefile.document import Correction, Damage, Document, dumps, kind_of, read_document, updated_text
+from referee.savefile.document import Correction, Damage, Document, Taken, dumps, kind_of, read_document, updated_text
 from referee.savefile.storage import (
     LOCK_TIMEOUT_ENV,
     SaveFileError,
@@ -44,6 +47,7 @@ __all__ = [
     "LOCK_TIMEOUT_ENV",
     "Correction",
     "Recorded",
+    "Redone",
     "Rewritten",
     "SaveFileError",
     "Saved",
@@ -54,6 +58,7 @@ __all__ = [
     "history",
     "load",
     "record",
+    "redo",
     "replay",
     "rewrite",
     "steps",
@@ -72,6 +77,7 @@ class Saved(Generic[State]):
     events: list[dict[str, Any]]
     state: State
     corrections: tuple[Correction, ...] = ()
+    redo: tuple[Taken, ...] = ()
 
 
 class Recorded(NamedTuple, Generic[State]):
@@ -107,6 +113,15 @@ class Rewritten(NamedTuple, Generic[State]):
 class Undone(NamedTuple, Generic[State]):
     """What ``undo`` took back: the file now, and the last event, or (``correction``
     set) an edit."""
+
+    saved: Saved[State]
+    event: dict[str, Any] | None
+    correction: Correction | None
+
+
+class Redone(NamedTuple, Generic[State]):
+    """What ``redo`` put back: the file now, and the event, or (``correction`` set) the
+    edit, that the last ``undo`` had taken back."""
 
     saved: Saved[State]
     event: dict[str, Any] | None
@@ -235,7 +250,7 @@ def _replayed(
         if tell is not None:
             tell(Told(state, event, done))
         state = done.state
-    return Saved(path, setup, events, state, document.corrections)
+    return Saved(path, setup, events, state, document.corrections, document.redo)
 
 
 # --- writing ----------------------------------------------------------------------------
@@ -273,10 +288,16 @@ def check_new_name(path: Path, rules: Rules[Any, Any, Any, Any]) -> None:
 
 def create(path: Path | str, rules: Rules[Any, State, Any, Any], setup: Any) -> Saved[State]:
     """Start a new save file from the game's setup (or its ``[setup]`` table); refuses to
-    overwrite an existing one, or a name that is surely a slip (:func:`check_new_name`)."""
+    overwrite an existing one, a name that is surely a slip (:func:`check_new_name`), or
+    a player's name too long to show (:func:`referee.players.check_new_names`)."""
     path = Path(path)
     check_new_name(path, rules)
     table = dict(setup) if isinstance(setup, Mapping) else rules.write_setup(setup)
+    players = table.get("players")
+    if isinstance(players, list):
+        from referee.players import check_new_names
+
+        check_new_names([str(player) for player in players])
     state = start(rules, table)
     create_file(path, dumps(rules, table, []).encode())
     return Saved(path, table, [], state)
@@ -341,16 +362,46 @@ def undo(path: Path | str, rules: Rules[Any, State, Any, Any]) -> Undone[State]:
         events, corrections = document.events, document.corrections
         last = corrections[-1] if corrections else None
         if last is not None and last.events == len(events):
-            kept = document._replace(corrections=corrections[:-1])
-            saved = _replayed(path, kept, last.undone(events), rules)
+            before = last.undone(events)
+            taken = Taken(len(before), edit=last, edited=tuple(events[last.at : last.at + last.added]))
+            kept = document._replace(corrections=corrections[:-1], redo=(*document.redo, taken))
+            saved = _replayed(path, kept, before, rules)
             undone = Undone(saved, None, last)
         elif events:
-            saved = _replayed(path, document, events[:-1], rules)
+            kept = document._replace(redo=(*document.redo, Taken(len(events) - 1, event=events[-1])))
+            saved = _replayed(path, kept, events[:-1], rules)
             undone = Undone(saved, events[-1], None)
         else:
             raise InputError(_("{path} has no events to undo").format(path=path))
-        replace_file(path, dumps(rules, saved.setup, saved.events, saved.corrections).encode())
+        replace_file(path, _text(rules, saved).encode())
     return undone
+
+
+def redo(path: Path | str, rules: Rules[Any, State, Any, Any]) -> Redone[State]:
+    """Put back what the last ``undo`` took back (an event, or an edit), while no entry
+    has been made since; after it the file is exactly what it was before that undo."""
+    path = Path(path)
+    with locked(path, rules.command) as handle:
+        document = read_document(path, read_all(handle), rules)
+        events, taken = document.events, document.redo
+        if not taken or taken[-1].events != len(events):
+            raise RuleError(_("{path}: nothing to redo; redo puts back what undo took back, until a new entry is made").format(path=path))
+        last = taken[-1]
+        if last.edit is not None:
+            edit = last.edit
+            again = [*events[: edit.at], *last.edited, *events[edit.at + len(edit.replaced) :]]
+            kept = document._replace(corrections=(*document.corrections, edit), redo=taken[:-1])
+            redone = Redone(_replayed(path, kept, again, rules), None, edit)
+        else:
+            assert last.event is not None
+            kept = document._replace(redo=taken[:-1])
+            redone = Redone(_replayed(path, kept, [*events, last.event], rules), last.event, None)
+        replace_file(path, _text(rules, redone.saved).encode())
+    return redone
+
+
+def _text(rules: Rules[Any, Any, Any, Any], saved: Saved[Any]) -> str:
+    return dumps(rules, saved.setup, saved.events, saved.corrections, saved.redo)
 
 
 Report = TypeVar("Report")
