@@ -139,8 +139,7 @@ def backup_kept(path: Path) -> Iterator[None]:
                     "cannot write {path}: {reason}; the file was not changed, but {backup} now holds this same "
                     "version: the backup before it is in {older}"
                 )
-            raise SaveFileError(message.format(path=path, reason=reason, backup=backup, older=kept)
-            ) from None
+            raise SaveFileError(message.format(path=path, reason=reason, backup=backup, older=kept)) from None
         raise
     finally:
         if older is not None:
