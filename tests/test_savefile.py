@@ -606,6 +606,7 @@ _values = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(
     setup=st.dictionaries(_keys, _values, max_size=3),

@@ -88,6 +88,7 @@ def test_a_lost_deal_is_proven_lost_by_both_searches(mode, seed):
     assert brute_force(state, [2_000_000]) is False
 
 
+@pytest.mark.slow
 def test_the_solver_and_brute_force_agree_on_many_games_still_going_both_won_and_lost():
     verdicts = []
     rng = random.Random(3)

@@ -229,6 +229,7 @@ def full_hints_choice(state: State, asked: list[tuple[int | None, str]], samples
     return best[1]
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(MODE_NAMES, SEEDS, st.integers(0, 12), st.integers(1, 12), st.randoms(use_true_random=False))
 def test_the_policys_decision_is_the_best_move_of_the_whole_hints(mode, seed, moves, samples, rng):

@@ -283,6 +283,7 @@ def words(draw, friendly: bool = False):
     return [*letters, *(ToilToken(draw(SUITS), target) for target in targets)]
 
 
+@pytest.mark.slow
 @given(words(), st.booleans(), st.randoms(use_true_random=False))
 def test_the_score_does_not_depend_on_the_order_of_the_cards_except_toils_index(tokens, ddt, rng):
     variants = Variants(ddt=ddt)

@@ -212,6 +212,7 @@ def test_entries_on_stdin_are_echoed_and_answered(tmp_path):
     assert "Round 2 — Bram deals, Cees leads" in done.stdout
 
 
+@pytest.mark.slow
 def test_quick_commands_import_neither_prompt_toolkit_nor_the_table():
     probe = (
         "import sys; from referee.cli import main; sys.argv = ['referee', 'deal', 'smitten', '--seed', 's']\n"
