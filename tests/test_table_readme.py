@@ -8,6 +8,8 @@ import shlex
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from conftest import installed_referee
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
