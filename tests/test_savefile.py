@@ -499,7 +499,7 @@ def test_undo_removes_the_last_event_and_keeps_the_previous_version_in_the_backu
 def test_undo_with_no_events_is_a_clear_error(tmp_path, tally):
     path = started(tmp_path / "game.toml")
     before = path.read_bytes()
-    assert_fails(tally("undo", path), 2, f"{path} has no events to undo")
+    assert_fails(tally("undo", path), 1, f"{path} has no events to undo")  # the state says no
     assert path.read_bytes() == before
     assert names(tmp_path) == {"game.toml"}
 
@@ -771,7 +771,7 @@ def test_undo_leaves_the_file_exactly_as_it_was_before_the_last_entry_or_edit(tm
             savefile.rewrite(path, TALLY, lambda events, _: [e for i, e in enumerate(events) if i != argument % count])
         elif kind == "undo":
             if len(before) == 1:
-                with pytest.raises(InputError, match="no events to undo"):
+                with pytest.raises(RuleError, match="no events to undo"):
                     savefile.undo(path, TALLY)
             else:
                 savefile.undo(path, TALLY)

@@ -70,7 +70,7 @@ def _check_undo_restores(referee, tmp_path: Path, game: str, steps: list) -> Non
         if step == "undo":
             result = run([game, "undo", "{file}"])
             if len(before) == 1:
-                assert result.exit_code == 2 and "no events to undo" in result.stderr
+                assert result.exit_code == 1 and "no events to undo" in result.stderr
                 assert path.read_bytes() == before[-1]
             else:
                 assert result.exit_code == 0, result.stderr

@@ -372,7 +372,7 @@ def undo(path: Path | str, rules: Rules[Any, State, Any, Any]) -> Undone[State]:
             saved = _replayed(path, kept, events[:-1], rules)
             undone = Undone(saved, events[-1], None)
         else:
-            raise InputError(_("{path} has no events to undo").format(path=path))
+            raise RuleError(_("{path} has no events to undo").format(path=path))  # the state says no: exit 1
         replace_file(path, _text(rules, saved).encode())
     return undone
 
