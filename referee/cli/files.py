@@ -34,62 +34,33 @@ def add_file_commands(
     @app.command(help=_("Take back the last entry, an edit included (the previous version stays in FILE.bak)."))
     def undo(file: FileArgument, as_json: JsonOption = False) -> None:
         from referee import savefile
-        from referee.i18n import ngettext
 
         rules = ruleset()
         voice = _voice(rules)
         undone = savefile.undo(file, rules)
-        saved = undone.saved
-        if as_json:
-            from referee.cli.output import emit_json
-
-            if undone.correction is not None:
-                taken_back: dict[str, Any] = {"kind": "correction", **undone.correction.to_toml()}
-            else:
-                taken_back = undone.event or {}
-            emit_json({"file": str(file), "undone": taken_back, "events": len(saved.events)})
-            return
-        from referee.cli.output import Line, say
-
+        events = undone.saved.events
         if undone.correction is not None:
-            first = undone.correction.at + 1
             restored = "; ".join(voice.event(event) for event in undone.correction.replaced)
-            what = Line(_("Undone: the edit of event {number}; it is back to {restored}").format(number=first, restored=restored))
+            what = _("Undone: the edit of event {number}; it is back to {restored}").format(number=undone.correction.at + 1, restored=restored)
         else:
-            what = Line(_("Undone: event {number}, {event}").format(number=len(saved.events) + 1, event=voice.event(undone.event or {})))
-        count = len(saved.events)
-        lines = [what, Line(ngettext("{file} now holds {count} event.", "{file} now holds {count} events.", count).format(file=file, count=count))]
-        say(*lines, *([status(saved.state)] if status else []))
+            what = _("Undone: event {number}, {event}").format(number=len(events) + 1, event=voice.event(undone.event or {}))
+        _answer(file, "undone", undone, what, as_json, status)
 
     @app.command(help=_("Put back what the last undo took back, until a new entry is made."))
     def redo(file: FileArgument, as_json: JsonOption = False) -> None:
         from referee import savefile
-        from referee.i18n import ngettext
 
         rules = ruleset()
         voice = _voice(rules)
         redone = savefile.redo(file, rules)
-        saved = redone.saved
-        if as_json:
-            from referee.cli.output import emit_json
-
-            if redone.correction is not None:
-                put_back: dict[str, Any] = {"kind": "correction", **redone.correction.to_toml()}
-            else:
-                put_back = redone.event or {}
-            emit_json({"file": str(file), "redone": put_back, "events": len(saved.events)})
-            return
-        from referee.cli.output import Line, say
-
+        events = redone.saved.events
         if redone.correction is not None:
             edit = redone.correction
-            now = "; ".join(voice.event(event) for event in saved.events[edit.at : edit.at + edit.added]) or _("nothing")
-            what = Line(_("Redone: the edit of event {number}; it is {now} again").format(number=edit.at + 1, now=now))
+            now = "; ".join(voice.event(event) for event in events[edit.at : edit.at + edit.added]) or _("nothing")
+            what = _("Redone: the edit of event {number}; it is {now} again").format(number=edit.at + 1, now=now)
         else:
-            what = Line(_("Redone: event {number}, {event}").format(number=len(saved.events), event=voice.event(redone.event or {})))
-        count = len(saved.events)
-        lines = [what, Line(ngettext("{file} now holds {count} event.", "{file} now holds {count} events.", count).format(file=file, count=count))]
-        say(*lines, *([status(saved.state)] if status else []))
+            what = _("Redone: event {number}, {event}").format(number=len(events), event=voice.event(redone.event or {}))
+        _answer(file, "redone", redone, what, as_json, status)
 
     @app.command(help=_("List every recorded event, oldest first, and the edits made to them."))
     def history(file: FileArgument, as_json: JsonOption = False) -> None:
@@ -162,6 +133,29 @@ def _history_table(entries: list[dict[str, Any]], width: int) -> Any:
     header = Text(f" {'#':<{number_width}}   {_('Event')}")
     rule = Text(" " + "─" * max(1, min(width - 2, max(widest, header.cell_len) - 1)))
     return Text("\n").join([Text(""), header, rule, *lines, Text("")])
+
+
+def _answer(file: Path, key: str, done: Any, what: str, as_json: bool, status: Callable[[Any], Any] | None) -> None:
+    """The answer of `undo` and `redo` (``done``: the engine's ``Undone`` or ``Redone``):
+    what was taken back or put back and how many events the file holds now, and the
+    game's status line; or as JSON, under ``key``, the event or the edit
+    (``"kind": "correction"``)."""
+    saved = done.saved
+    if as_json:
+        from referee.cli.output import emit_json
+
+        if done.correction is not None:
+            taken: dict[str, Any] = {"kind": "correction", **done.correction.to_toml()}
+        else:
+            taken = done.event or {}
+        emit_json({"file": str(file), key: taken, "events": len(saved.events)})
+        return
+    from referee.cli.output import Line, say
+    from referee.i18n import ngettext
+
+    count = len(saved.events)
+    now = ngettext("{file} now holds {count} event.", "{file} now holds {count} events.", count).format(file=file, count=count)
+    say(Line(what), Line(now), *([status(saved.state)] if status else []))
 
 
 def _voice(rules: Rules[Any, Any, Any, Any]) -> Any:
