@@ -25,6 +25,20 @@ def check_names(players: Sequence[str]) -> None:
         seen.add(name.casefold())
 
 
+#: The longest name a new game takes: a name is typed in entries and shown in every
+#: column of the score sheet. Files written before the limit still load.
+LONGEST_NAME = 40
+
+
+def check_new_names(players: Sequence[str]) -> None:
+    """A new game's names are at most :data:`LONGEST_NAME` characters long (checked when
+    the game starts, by the save-file engine's ``create``, for every game)."""
+    for name in players:
+        if len(name) > LONGEST_NAME:
+            message = _("{name} is {length} characters long; a player's name may have at most {limit}")
+            raise InputError(message.format(name=quoted(name[:LONGEST_NAME] + "…"), length=len(name), limit=LONGEST_NAME))
+
+
 def folded(name: str) -> str:
     """A name as people may type it: without case and accents (``Élodie`` → ``elodie``)."""
     import unicodedata

@@ -23,8 +23,9 @@ if os.environ.get("CI"):
 
 
 @pytest.fixture(scope="session")
-def _hunspell_root_indexes(tmp_path_factory) -> list[Path]:
-    """The root indexes of the installed Hunspell dictionaries, built once for the session."""
+def _hunspell_root_index_files(tmp_path_factory) -> list[Path]:
+    """The root indexes of the installed Hunspell dictionaries, built once for the session
+    (only when a test asks for them: building them takes seconds)."""
     from referee.lexicon import hunspell, hunspell_roots
 
     folder = tmp_path_factory.mktemp("hunspell-cache")
@@ -39,22 +40,30 @@ def _hunspell_root_indexes(tmp_path_factory) -> list[Path]:
 
 
 @pytest.fixture(autouse=True)
-def _private_cache(tmp_path_factory, monkeypatch, _hunspell_root_indexes):
+def _private_cache(tmp_path_factory, monkeypatch) -> Path:
     """Every test gets its own user cache folder (``file:`` list indexes), never the real
-    one; the Hunspell root indexes are linked in, not built again for every test."""
+    one, and speaks English whatever the machine's locale (Dutch: --lang nl)."""
     cache = tmp_path_factory.mktemp("cache")
     monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
-    if _hunspell_root_indexes:
-        from referee.lexicon import wordcache
+    monkeypatch.setenv("REFEREE_LANG", "en")
+    i18n.set_language(None)  # and not the language an earlier test's command line chose
+    return cache
 
-        wordcache.cache_folder().mkdir(parents=True)
-        for index in _hunspell_root_indexes:
+
+@pytest.fixture
+def hunspell_root_indexes(_private_cache, _hunspell_root_index_files) -> list[Path]:
+    """Opt-in, for the tests that open a Hunspell dictionary: the session's root indexes
+    linked into this test's cache folder, so that they are not built again for the test."""
+    from referee.lexicon import wordcache
+
+    if _hunspell_root_index_files:
+        wordcache.cache_folder().mkdir(parents=True, exist_ok=True)
+        for index in _hunspell_root_index_files:
             try:
                 os.link(index, wordcache.cache_folder() / index.name)
             except OSError:  # another file system
                 shutil.copyfile(index, wordcache.cache_folder() / index.name)
-    monkeypatch.setenv("REFEREE_LANG", "en")  # English whatever the machine's locale (Dutch: --lang nl)
-    i18n.set_language(None)  # and not the language an earlier test's command line chose
+    return _hunspell_root_index_files
 
 
 class Run:
@@ -81,6 +90,15 @@ def referee():
         return Run(runner.invoke(app, list(args), env=env, catch_exceptions=True))
 
     return call
+
+
+def without_redo(data: bytes) -> bytes:
+    """A save file's bytes without its ``[[redo]]`` tables (what ``redo`` can put back,
+    kept in the file after an ``undo``): its content as before the entry undone."""
+    import re
+
+    text = data.decode("utf-8")
+    return re.sub(r"^\[\[redo\]\]\n.*?(?=^\[\[events\]\]|^\[end\])", "", text, flags=re.M | re.S).encode("utf-8")
 
 
 def installed_referee() -> str:

@@ -368,6 +368,7 @@ def test_installed_referee_settles_a_challenge(tmp_path):
     assert process.returncode == 1 and "QAT: invalid — not in dictionary (builtin:en)" in process.stdout
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.text(max_size=20), st.sampled_from(["builtin:en", "builtin:nl", "wordfreq:en", "builtin:xx", "file:", "en"]))
 def test_no_word_and_no_dictionary_name_produces_a_traceback(referee, word, name):

@@ -238,6 +238,7 @@ def playground(tmp_path, referee):
     return tmp_path
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(st.lists(_ARGUMENT, max_size=7))
 def test_no_input_produces_a_traceback(referee, playground, monkeypatch, args):

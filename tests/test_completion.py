@@ -48,7 +48,7 @@ def test_completion_offers_the_command_groups(folder):
 
 
 def test_completion_offers_a_groups_commands(folder):
-    assert complete("referee smoor r", folder) == ["round"]
+    assert complete("referee smoor r", folder) == ["redo", "round"]
 
 
 def test_completion_offers_a_commands_options(folder):
@@ -56,12 +56,14 @@ def test_completion_offers_a_commands_options(folder):
     assert complete("referee smoor round --", folder) == ["--ace", "--aas", "--dead", "--dood", "--cursed", "--vervloekt", "--json", "--help"]
 
 
+@pytest.mark.slow
 def test_completion_offers_the_groups_game_files_and_folders(folder):
     assert complete("referee smoor round ", folder) == ["saves/", "smoorverliefd-match.toml"]
     assert complete("referee spell word ", folder) == ["saves/", "spellcrafter-game.toml"]
     assert complete("referee smitten undo s", folder) == ["saves/", "smitten-solo-won.toml"]
 
 
+@pytest.mark.slow
 def test_completion_offers_player_names_read_from_the_named_file(folder):
     assert complete("referee smoor round smoorverliefd-match.toml --ace ", folder) == ["Anna", "Bram", "Cees", "Daan"]
     assert complete("referee smoor round smoorverliefd-match.toml --ace B", folder) == ["Bram"]
@@ -76,6 +78,7 @@ def test_completion_without_a_readable_file_offers_no_names(folder):
     assert complete("referee smoor round missing.toml --ace ", folder) == []
 
 
+@pytest.mark.slow
 def test_completion_works_for_zsh_and_fish(folder):
     assert any("smoor" in line for line in complete("referee sm", folder, shell="zsh"))
     assert complete("referee smoor round smoorverliefd-match.toml --ace B", folder, shell="fish") == ["Bram"]
@@ -104,6 +107,7 @@ def test_install_completion_writes_the_script_into_the_shells_files(tmp_path):
 
 
 
+@pytest.mark.slow
 def test_completion_offers_a_named_smitten_games_players_for_by(tmp_path):
     made = subprocess.run(
         [installed_referee(), "smitten", "new", "game.toml", "--physical", "--players", "Anna", "Bram"],

@@ -21,6 +21,8 @@ from referee.lexicon.words import fold
 
 from test_lexicon_backends import needs_hunspell
 
+pytestmark = pytest.mark.usefixtures("hunspell_root_indexes")
+
 TAGS = ["en_US", "en_GB", "nl_NL"]
 
 
@@ -70,6 +72,7 @@ def sample_words(tag: str, count: int, seed: int) -> list[str]:
     return sorted(word for word in words if len(word) >= 3)
 
 
+@pytest.mark.slow
 @needs_hunspell
 @pytest.mark.parametrize("tag", TAGS)
 def test_hunspell_given_only_the_roots_a_word_can_use_gives_the_verdict_of_the_whole_dictionary(tag, pairs):
@@ -81,6 +84,7 @@ def test_hunspell_given_only_the_roots_a_word_can_use_gives_the_verdict_of_the_w
     assert {word: pair.small_lookup(word) for word in words} == verdicts
 
 
+@pytest.mark.slow
 @needs_hunspell
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
@@ -93,6 +97,7 @@ def test_hunspell_a_word_made_of_pieces_of_roots_gets_the_same_verdict_from_its_
         assert pairs[tag].small_lookup(word) is pairs[tag].whole.lookup(word), word
 
 
+@pytest.mark.slow
 @needs_hunspell
 def test_hunspell_a_challenge_opens_a_dictionary_of_a_few_hundred_roots_not_the_whole_one(pairs):
     for tag in TAGS:
@@ -305,6 +310,7 @@ def test_hunspell_the_index_reads_the_files_as_hunspell_does(reading, tmp_path, 
     assert small == whole
 
 
+@pytest.mark.slow
 @needs_hunspell
 @pytest.mark.parametrize("word", ["schoonschip", "biechthoren", "manklopen", "neerlopen", "donkerhouten", "oudergewoonte"])
 def test_hunspell_a_compound_whose_parts_the_dic_holds_as_a_pair_gets_the_same_verdict(word, pairs):

@@ -9,9 +9,12 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow
 def test_wheel_installs_and_runs_from_any_folder_with_its_data_files(tmp_path):
     wheels = tmp_path / "wheels"
     build = subprocess.run(

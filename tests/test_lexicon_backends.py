@@ -28,6 +28,8 @@ needs_hunspell = pytest.mark.skipif(
     reason="needs libenchant-2-2 hunspell-en-us hunspell-en-gb hunspell-nl (CI installs them)",
 )
 
+pytestmark = pytest.mark.usefixtures("hunspell_root_indexes")
+
 
 def reason(name: str, word: str) -> Reason:
     return judge(word, open_dictionary(name)).reason

@@ -86,6 +86,7 @@ def test_one_word_that_is_no_word_keeps_its_message_without_a_place():
     assert result.exit_code == 2 and result.stderr == "referee: 'a1b' is not a word: '1' is not a letter\n"
 
 
+@pytest.mark.slow
 @given(st.lists(st.sampled_from(["kitty", "cat", "London", "nasa", "qat", "etc", "don't", "ox", "well-known"]), min_size=1, max_size=6))
 def test_many_words_give_the_verdicts_of_one_word_each(words):
     result = check(*words, "--json")

@@ -28,6 +28,7 @@ def lines(path: Path) -> list[bytes]:
     return data[:-1].split(b"\n")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", [p for p in LISTS if not p.name.startswith("LICENSE")], ids=lambda p: p.name)
 def test_every_list_is_sorted_unique_folded_lower_case_letters(path):
     words = lines(path)
@@ -142,6 +143,7 @@ SOURCES = [Path("/usr/share/dict/scowl"), Path("/usr/share/dict/nederlands")] + 
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     not all(path.exists() for path in SOURCES) or not shutil.which("dpkg-query"),
     reason="needs scowl, wdutch, hunspell-en-us, hunspell-en-gb and hunspell-nl",

@@ -33,6 +33,16 @@ def test_ci_runs_exactly_the_readme_test_command():
     assert "pytest" in install_and_test and "referee " in install_and_run
 
 
+def test_the_quick_test_loop_leaves_out_only_the_registered_slow_tests():
+    import tomllib
+
+    development = README[README.index("## Development") :]
+    assert '.venv/bin/pytest -m "not slow"' in development
+    options = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]["ini_options"]
+    registered = {marker.partition(":")[0] for marker in options["markers"]}
+    assert {"slow", "network"} <= registered
+
+
 @pytest.fixture(scope="module")
 def session_folder(tmp_path_factory):
     """The README's examples run in order, as one session, in a folder holding a copy of
@@ -42,6 +52,7 @@ def session_folder(tmp_path_factory):
     return folder
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args, expected", console_examples(), ids=lambda value: " ".join(value) if isinstance(value, list) else "")
 def test_readme_example_output_is_what_referee_prints(referee, session_folder, monkeypatch, args, expected):
     monkeypatch.chdir(session_folder)

@@ -27,6 +27,7 @@ from typer.testing import CliRunner
 
 from referee import savefile
 from referee.errors import InputError, RuleError
+from conftest import without_redo
 from toy_game import TALLY, VOICE, cli, score
 
 WRITER = Path(__file__).with_name("savefile_writer.py")
@@ -126,14 +127,22 @@ def temporaries(folder: Path) -> set[str]:
 # --- crashes and concurrency: real processes --------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_writer_killed_at_any_step_of_its_write_leaves_the_old_or_the_new_file(tmp_path):
     """Stop a writer before each file-system call of the write path in turn (SIGKILL,
     like a power cut): the file is then always the old or the new version, whole, and
     never older than before. Deterministic: the kills land at chosen steps, not at
     moments that depend on the machine's speed."""
-    path = started(tmp_path / "game.toml", [score("Anna", 1)])
-    outcomes = []
+    path = started(tmp_path / "game.toml", [score("Anna", 1), score("Anna", 2)])
+    start = {name: (tmp_path / name).read_bytes() for name in names(tmp_path)}
+    outcomes, left_behind = [], []
     for step in range(1, 200):
+        # Each kill starts from the same two files: a killed write can leave FILE.bak a
+        # link to FILE, and the next write then has fewer steps to stop at.
+        for name in names(tmp_path):
+            (tmp_path / name).unlink()
+        for name, data in start.items():
+            (tmp_path / name).write_bytes(data)
         before = assert_whole(path)
         writer = subprocess.run(
             [sys.executable, str(WRITER), str(path), "Anna", "1", "--kill-at", str(step)],
@@ -147,18 +156,23 @@ def test_a_writer_killed_at_any_step_of_its_write_leaves_the_old_or_the_new_file
         assert writer.returncode == -signal.SIGKILL, writer.stderr
         assert now in (before, before + 1)  # the old file or the new one, never older
         outcomes.append(now - before)
+        if temporaries(tmp_path):
+            left_behind.append(step)
     else:
         pytest.fail("the writer never finished its write")
     # Killed before the rename, the old file stays; after it, the new one is there.
     assert 0 in outcomes and 1 in outcomes and outcomes == sorted(outcomes)
 
     # The next write goes on from there and cleans up what the killed writers left.
+    subprocess.run([sys.executable, str(WRITER), str(path), "Anna", "1", "--kill-at", str(left_behind[-1])], capture_output=True)
+    assert temporaries(tmp_path)
     count = assert_whole(path)
     savefile.record(path, TALLY, score("Anna", count + 1))
     assert assert_whole(path) == count + 1
     assert names(tmp_path) == {"game.toml", "game.toml.bak"}
 
 
+@pytest.mark.slow
 def test_writers_appending_at_the_same_time_lose_no_event(tmp_path):
     path = started(tmp_path / "game.toml")
     env = {**os.environ, savefile.LOCK_TIMEOUT_ENV: "60"}
@@ -218,6 +232,7 @@ def test_a_writer_that_locks_a_version_just_replaced_by_another_writer_uses_the_
     assert savefile.load(path, TALLY).events == EVENTS
 
 
+@pytest.mark.slow
 def test_a_writer_that_cannot_get_the_lock_in_time_fails_with_a_clear_message(tmp_path, tally):
     path = started(tmp_path / "game.toml", EVENTS)
     before, before_backup = path.read_bytes(), backup(path).read_bytes()
@@ -484,7 +499,7 @@ def test_undo_removes_the_last_event_and_keeps_the_previous_version_in_the_backu
 def test_undo_with_no_events_is_a_clear_error(tmp_path, tally):
     path = started(tmp_path / "game.toml")
     before = path.read_bytes()
-    assert_fails(tally("undo", path), 2, f"{path} has no events to undo")
+    assert_fails(tally("undo", path), 1, f"{path} has no events to undo")  # the state says no
     assert path.read_bytes() == before
     assert names(tmp_path) == {"game.toml"}
 
@@ -524,7 +539,7 @@ def test_history_replays_the_file_once_and_adds_what_the_game_says_of_each_step(
     applied, starts, apply, start = [], [], TALLY.apply, TALLY.start
     monkeypatch.setattr(TALLY, "apply", lambda state, action: applied.append(action) or apply(state, action))
     monkeypatch.setattr(TALLY, "start", lambda setup: starts.append(setup) or start(setup))
-    saved, told = savefile.history(path, TALLY)
+    saved, told = savefile.history(path, TALLY, lambda t: t)
     assert len(applied) == 3 and len(starts) == 1
     assert [t.event for t in told] == EVENTS and saved.state.totals == (3, 5, 2)
     assert [t.before.totals for t in told] == [(0, 0, 0), (3, 0, 0), (3, 5, 0)]
@@ -591,6 +606,7 @@ _values = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(
     setup=st.dictionaries(_keys, _values, max_size=3),
@@ -626,7 +642,7 @@ def test_writes_leave_no_temporary_files_behind(tmp_path):
 
 def test_the_next_write_cleans_up_temporaries_a_killed_writer_left_behind(tmp_path):
     path = started(tmp_path / "game.toml", EVENTS[:1])
-    stale = {".game.toml.k2j3h4g5.tmp", ".game.toml.bak.4242.tmp"}
+    stale = {".game.toml.k2j3h4g5.tmp", ".game.toml.bak.4242.tmp", ".game.toml.bak.4242.old.tmp"}
     for name in stale:
         (tmp_path / name).write_text("half a file")
     savefile.record(path, TALLY, EVENTS[1])
@@ -637,7 +653,7 @@ def test_writing_a_save_file_leaves_the_temporaries_of_other_files_alone(tmp_pat
     # Another save file, game.toml.2, is being written right now in the same folder.
     path = started(tmp_path / "game.toml", EVENTS[:1])
     started(tmp_path / "game.toml.2")
-    in_progress = {".game.toml.2.a8b7c6d5.tmp", ".game.toml.2.bak.4242.tmp"}
+    in_progress = {".game.toml.2.a8b7c6d5.tmp", ".game.toml.2.bak.4242.tmp", ".game.toml.2.bak.4242.old.tmp"}
     for name in in_progress:
         (tmp_path / name).write_text("being written")
     savefile.record(path, TALLY, EVENTS[1])
@@ -673,7 +689,9 @@ def test_undo_removes_a_bad_last_event_that_keeps_the_file_from_loading(tmp_path
         savefile.load(path, TALLY)
     undone = savefile.undo(path, TALLY)
     assert undone.event["player"] == "Zed" and undone.saved.events == [score("Anna", 3)]
-    assert path.read_text(encoding="utf-8") == good
+    assert without_redo(path.read_bytes()).decode("utf-8") == good
+    with pytest.raises(savefile.SaveFileError, match="event 2"):
+        savefile.redo(path, TALLY)  # the bad event cannot be put back either
 
 
 def test_a_write_after_a_writer_stopped_between_backup_and_replace_leaves_nothing_behind(tmp_path):
@@ -728,6 +746,7 @@ _operations = st.lists(
         st.tuples(st.just("edit"), st.tuples(st.integers(0, 20), _entry)),
         st.tuples(st.just("delete"), st.integers(0, 20)),
         st.tuples(st.just("undo"), st.none()),
+        st.tuples(st.just("redo"), st.none()),
     ),
     max_size=25,
 )
@@ -740,6 +759,7 @@ def test_undo_leaves_the_file_exactly_as_it_was_before_the_last_entry_or_edit(tm
     path.unlink(missing_ok=True)
     started(path)
     before = [path.read_bytes()]  # the file before each entry that undo can take back
+    undone: list[bytes] = []  # the file before each undo that redo can take back
     for kind, argument in operations:
         count = len(savefile.load(path, TALLY).events)
         if kind == "record":
@@ -751,21 +771,32 @@ def test_undo_leaves_the_file_exactly_as_it_was_before_the_last_entry_or_edit(tm
             savefile.rewrite(path, TALLY, lambda events, _: [e for i, e in enumerate(events) if i != argument % count])
         elif kind == "undo":
             if len(before) == 1:
-                with pytest.raises(InputError, match="no events to undo"):
+                with pytest.raises(RuleError, match="no events to undo"):
                     savefile.undo(path, TALLY)
             else:
                 savefile.undo(path, TALLY)
-                before.pop()
-                assert path.read_bytes() == before[-1]
+                undone.append(before.pop())
+                assert without_redo(path.read_bytes()) == without_redo(before[-1])
+                before[-1] = path.read_bytes()
+            continue
+        elif kind == "redo":
+            if not undone:
+                with pytest.raises(RuleError, match="nothing to redo"):
+                    savefile.redo(path, TALLY)
+            else:
+                savefile.redo(path, TALLY)
+                assert path.read_bytes() == undone[-1]
+                before.append(undone.pop())
             continue
         else:
             continue
         if path.read_bytes() != before[-1]:  # an edit that changes nothing is no entry
             before.append(path.read_bytes())
+            undone.clear()
     while len(before) > 1:
         savefile.undo(path, TALLY)
         before.pop()
-        assert path.read_bytes() == before[-1]
+        assert without_redo(path.read_bytes()) == without_redo(before[-1])
 
 
 def test_undo_after_an_edit_takes_back_the_edit_not_the_last_event(tmp_path, tally):
@@ -775,7 +806,7 @@ def test_undo_after_an_edit_takes_back_the_edit_not_the_last_event(tmp_path, tal
     result = tally("undo", path)
     assert result.exit_code == 0, result.stderr
     assert says(result, "Undone: the edit of event 1; it is back to Anna +3")
-    assert path.read_bytes() == original
+    assert without_redo(path.read_bytes()) == original
     assert savefile.load(path, TALLY).events == EVENTS
 
 
@@ -786,10 +817,10 @@ def test_an_edit_is_undone_only_after_the_events_recorded_since(tmp_path, tally)
     edited = path.read_bytes()
     savefile.record(path, TALLY, score("Bob", 1))
     assert json.loads(tally("undo", path, "--json").stdout)["undone"] == score("Bob", 1)
-    assert path.read_bytes() == edited
+    assert without_redo(path.read_bytes()) == edited
     undone = json.loads(tally("undo", path, "--json").stdout)["undone"]
     assert undone["kind"] == "correction" and undone["replaced"] == [EVENTS[0]]
-    assert path.read_bytes() == original
+    assert without_redo(path.read_bytes()) == original
 
 
 def test_history_names_the_edits_made_to_earlier_events(tmp_path, tally):

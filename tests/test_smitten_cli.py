@@ -317,6 +317,7 @@ def test_installed_referee_smitten_check_runs_as_a_process(tmp_path):
     assert json.loads(process.stdout)["legal"] is False
 
 
+@pytest.mark.slow
 def test_installed_referee_plays_a_game_file(tmp_path):
     game = tmp_path / "game.toml"
     run = lambda *args: subprocess.run([installed_referee(), "smitten", *args], capture_output=True, text=True, cwd=tmp_path, timeout=60)  # noqa: E731

@@ -58,6 +58,7 @@ def test_every_event_written_for_a_legal_move_decodes_to_that_move(options, rng)
         assert RULES.decode(state, RULES.encode(state, move)) == move
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(OPTIONS, st.randoms(use_true_random=False))
 def test_refusal_and_legal_actions_are_one_definition_of_legality(options, rng):

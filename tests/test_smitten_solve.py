@@ -69,6 +69,7 @@ def test_a_winning_line_replays_through_the_engine_to_a_win(mode, seed, moves, r
         assert state.outcome is None or not state.outcome.winners
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(MODE_NAMES, SEEDS, st.integers(6, 18), st.randoms(use_true_random=False))
 def test_not_winnable_agrees_with_a_plain_exhaustive_search_near_the_end(mode, seed, moves, rng):
@@ -87,6 +88,7 @@ def test_a_lost_deal_is_proven_lost_by_both_searches(mode, seed):
     assert brute_force(state, [2_000_000]) is False
 
 
+@pytest.mark.slow
 def test_the_solver_and_brute_force_agree_on_many_games_still_going_both_won_and_lost():
     verdicts = []
     rng = random.Random(3)
@@ -231,6 +233,7 @@ def test_a_game_over_is_the_new_state_with_its_outcome_and_nothing_else_changed(
     assert state.outcome is None and list(legal_moves(state))  # the state it was made from is untouched
 
 
+@pytest.mark.slow
 def test_winnable_remembering_won_and_lost_positions_agrees_with_brute_force_with_one_table_for_all():
     table = Solver()  # shared, as a hint shares one over its samples
     verdicts = []

@@ -148,6 +148,7 @@ def test_hint_json_lists_each_move_with_its_chance_and_interval(referee, game):
     assert first["by"] == 2 and first["args"][0] == "play" and 0 <= first["interval"][0] <= first["share"] <= first["interval"][1]
 
 
+@pytest.mark.slow
 def test_hint_gives_the_same_answer_on_one_process_or_several(referee, game):
     path = game("--mode", "solo", "--easy", "--seed", "jobs")
     one, two = (referee("smitten", "hint", path, "--samples", "60", "--jobs", jobs, "--json").json() for jobs in ("1", "2"))
@@ -228,6 +229,7 @@ def full_hints_choice(state: State, asked: list[tuple[int | None, str]], samples
     return best[1]
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(MODE_NAMES, SEEDS, st.integers(0, 12), st.integers(1, 12), st.randoms(use_true_random=False))
 def test_the_policys_decision_is_the_best_move_of_the_whole_hints(mode, seed, moves, samples, rng):
@@ -238,6 +240,7 @@ def test_the_policys_decision_is_the_best_move_of_the_whole_hints(mode, seed, mo
         assert decide(state, asked, samples) == full_hints_choice(state, asked, samples)
 
 
+@pytest.mark.slow
 def test_the_policys_decision_is_the_whole_hints_on_many_positions_with_ties_and_both_players():
     rng = random.Random(5)
     not_first = both = 0

@@ -217,6 +217,7 @@ SITUATIONS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("situation", SITUATIONS)
 def test_every_move_listed_by_moves_json_is_made_by_its_args(referee, tmp_path, situation):
     """Each listed move carries "args", the exact arguments that make it; run on a copy of

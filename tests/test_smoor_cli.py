@@ -229,6 +229,7 @@ def test_any_entry_is_either_recorded_or_leaves_the_file_byte_identical(referee,
         referee("smoor", "undo", str(match_file))
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(st.integers(min_value=0, max_value=10**6), st.sampled_from([3, 4, 5]))
 def test_replaying_a_file_gives_the_same_standings(tmp_path_factory, seed, players):

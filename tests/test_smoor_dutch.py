@@ -242,6 +242,7 @@ def test_a_whole_match_with_every_variant_reads_only_dutch(referee, tmp_path):
     assert dutch(referee, "deal", "smoorverliefd", "--players", "5", "--seed", "avond").exit_code == 0
 
 
+@pytest.mark.slow
 def test_the_help_of_the_smoor_group_is_dutch_in_a_dutch_process(tmp_path):
     """The group's and the commands' help are read when the group is built, once per
     process: a fresh `referee` in a Dutch locale shows them in Dutch."""

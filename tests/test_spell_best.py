@@ -76,6 +76,7 @@ def test_the_ddt_bonus_is_counted_when_all_three_special_cards_fit():
     assert bonus[0].score == 49 and bonus[0].bonus == 10 and "TRm:I" in token_line(bonus[0])
 
 
+@pytest.mark.slow
 def test_a_word_of_fifty_or_more_is_marked_as_an_instant_win(referee):
     result = referee("spell", "best", "Z10m E3m B4m R2m A1m S2m", "--jumper", "Y4m", "--top", "1", "--dict", "builtin:en")
     assert result.exit_code == 0, result.stderr
@@ -83,6 +84,7 @@ def test_a_word_of_fifty_or_more_is_marked_as_an_instant_win(referee):
     assert referee("spell", "best", "Z10m E3m B4m R2m A1m S2m", "--jumper", "Y4m", "--json").json()["words"][0]["instant_win"]
 
 
+@pytest.mark.slow
 def test_only_words_the_dictionary_accepts_are_given(tmp_path, referee):
     house = tmp_path / "house.txt"
     house.write_text("-kit\n+tik\n", encoding="utf-8")
@@ -90,6 +92,7 @@ def test_only_words_the_dictionary_accepts_are_given(tmp_path, referee):
     assert "KIT" not in words and "TIK" in words
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("dictionary", ["builtin:en", "builtin:nl"])
 @pytest.mark.parametrize(
     ("cards", "options"),
@@ -113,6 +116,7 @@ def test_every_word_best_gives_is_scored_by_spell_score_and_valid_by_dict_check(
     assert [w["score"] for w in found] == sorted((w["score"] for w in found), reverse=True)
 
 
+@pytest.mark.slow
 def test_the_text_answer_shows_each_word_as_spell_score_does(referee):
     result = referee("spell", "best", "K6m", "I1m", "T1m", "T2s", "--jumper", "Y4f", "--top", "1")
     assert result.exit_code == 0
@@ -140,6 +144,7 @@ def test_bad_input_is_exit_2_with_one_line(referee, args, says):
     assert result.exit_code == 2 and says in result.stderr and "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_no_word_at_all_is_said_plainly(referee):
     result = referee("spell", "best", "X1m", "Q1m")
     assert result.exit_code == 0 and "No word of the dictionary can be made from these cards." in result.stdout
@@ -185,6 +190,7 @@ def seeded(tmp_path, referee):
     return path
 
 
+@pytest.mark.slow
 def test_in_a_game_best_uses_the_rounds_jumper_and_the_games_dictionary(referee, seeded):
     result = referee("spell", "best", str(seeded), "Cees", "QU10c", "I1s", "E1m", "Z10m", "N1s", "U1m", "--json")
     assert result.exit_code == 0, result.stderr
@@ -203,6 +209,7 @@ def test_in_a_game_cards_not_dealt_are_refused_as_spell_word_refuses_them_and_th
     assert seeded.read_bytes() == before
 
 
+@pytest.mark.slow
 def test_review_shows_the_best_word_the_same_cards_could_have_made(referee, seeded):
     # Anna holds R1f B3s C3m E1m L1m S1m DDm TOILm in round 1 of seed "kale".
     assert referee("spell", "word", str(seeded), "Anna", "E1m", "L1m", "S1m").exit_code == 0

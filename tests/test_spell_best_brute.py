@@ -30,6 +30,8 @@ from referee.spellcrafter.cards import Special, SpellCard, SpellSuit
 from referee.spellcrafter.notation import DoubleToken, LetterToken, ToilToken, TroubleToken
 from referee.spellcrafter.scoring import Variants, score_word
 
+pytestmark = pytest.mark.slow
+
 TOP = 6
 SUITS = list(SpellSuit)
 COMMON = "eeeaaiioonrrsttldcumpgkqyz"  # letters weighted so that hands make words

@@ -349,6 +349,7 @@ def test_the_example_game_is_finished_with_a_challenge_in_it(referee):
     assert document["over"] and document["winner"] is not None
 
 
+@pytest.mark.slow
 def test_the_installed_command_keeps_a_game(tmp_path):
     def run(*args):
         return subprocess.run([installed_referee(), "spell", *args], capture_output=True, text=True, cwd=tmp_path, timeout=60)

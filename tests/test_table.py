@@ -210,6 +210,7 @@ def test_a_file_that_is_no_game_is_one_line_and_exit_2(referee, tmp_path, monkey
     assert result.exit_code == 2 and result.stderr.startswith("referee: ") and result.stderr.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_entries_on_stdin_are_echoed_and_answered(tmp_path):
     """Without a terminal the session reads its entries from stdin (a script, a pipe)."""
     from conftest import installed_referee
@@ -221,6 +222,7 @@ def test_entries_on_stdin_are_echoed_and_answered(tmp_path):
     assert "Round 2 — Bram deals, Cees leads" in done.stdout
 
 
+@pytest.mark.slow
 def test_quick_commands_import_neither_prompt_toolkit_nor_the_table():
     probe = (
         "import sys; from referee.cli import main; sys.argv = ['referee', 'deal', 'smitten', '--seed', 's']\n"

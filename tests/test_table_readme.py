@@ -8,6 +8,8 @@ import shlex
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from conftest import installed_referee
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
@@ -25,6 +27,7 @@ def transcript() -> tuple[list[str], list[str], str]:
     return shlex.split(command)[2:], entries, shown
 
 
+@pytest.mark.slow
 def test_the_readme_transcript_is_what_the_session_prints(tmp_path):
     args, entries, shown = transcript()
     env = {**os.environ, "NO_COLOR": "1", "XDG_STATE_HOME": str(tmp_path / "state")}

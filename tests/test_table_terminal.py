@@ -16,6 +16,8 @@ from table_helpers import first_legal_smitten_entries
 
 from referee import games, savefile
 
+pytestmark = pytest.mark.slow
+
 pexpect = pytest.importorskip("pexpect")
 
 pytestmark = pytest.mark.slow  # whole sessions on a pseudo-terminal

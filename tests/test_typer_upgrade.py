@@ -62,6 +62,8 @@ def _run(args: list[str], typer_folder: Path | None, cwd: Path) -> tuple[subproc
     return done, json.loads(report)
 
 
+@pytest.mark.network
+@pytest.mark.slow
 def test_the_cli_runs_the_same_on_the_newest_typer_release(newest_typer, tmp_path):
     runs = [
         ["--help"],

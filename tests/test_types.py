@@ -11,6 +11,7 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow
 def test_mypy_strict_passes_on_the_whole_package(tmp_path, monkeypatch):
     api = pytest.importorskip("mypy.api", reason="mypy is in the test extra: pip install '.[test]'")
     monkeypatch.chdir(REPO)

@@ -1,11 +1,16 @@
 """`undo` takes back the last thing the user did, in every game, an edit included: after
-it the save file is byte for byte what it was before that entry. Random sequences of
-entries (accepted or refused), edits and undos, through the real command line."""
+it the save file is byte for byte what it was before that entry, but for the ``[[redo]]``
+table that keeps what was undone; `redo` takes the undo back, until a new entry is made,
+and the file is then byte for byte what it was before the undo. Random sequences of
+entries (accepted or refused), edits, undos and redos, through the real command line."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from conftest import without_redo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -60,42 +65,60 @@ def _check_undo_restores(referee, tmp_path: Path, game: str, steps: list) -> Non
 
     assert run(NEW[game]).exit_code == 0
     before = [path.read_bytes()]  # the file before each entry that undo can take back
+    undone: list[bytes] = []  # the file before each undo that redo can take back
     for step in steps:
         if step == "undo":
             result = run([game, "undo", "{file}"])
             if len(before) == 1:
-                assert result.exit_code == 2 and "no events to undo" in result.stderr
+                assert result.exit_code == 1 and "no events to undo" in result.stderr
+                assert path.read_bytes() == before[-1]
             else:
                 assert result.exit_code == 0, result.stderr
-                before.pop()
-            assert path.read_bytes() == before[-1]
+                undone.append(before.pop())
+                assert without_redo(path.read_bytes()) == without_redo(before[-1])
+                before[-1] = path.read_bytes()
+            continue
+        if step == "redo":
+            result = run([game, "redo", "{file}"])
+            if not undone:
+                assert result.exit_code == 1 and "nothing to redo" in result.stderr
+                assert path.read_bytes() == before[-1]
+            else:
+                assert result.exit_code == 0, result.stderr
+                assert path.read_bytes() == undone[-1]
+                before.append(undone.pop())
             continue
         result = run([game, *step])
         assert "Traceback" not in result.stdout + result.stderr
         if result.exit_code == 0:
             if path.read_bytes() != before[-1]:
                 before.append(path.read_bytes())
+                undone.clear()  # a new entry: nothing left to redo
+                assert b"[[redo]]" not in path.read_bytes()
         else:
             assert result.exit_code in (1, 2)
             assert path.read_bytes() == before[-1]  # a refused entry changes nothing
 
 
 def _steps(game: str):
-    return st.lists(st.one_of(ENTRIES[game], st.just("undo")), max_size=14)
+    return st.lists(st.one_of(ENTRIES[game], st.just("undo"), st.just("redo")), max_size=14)
 
 
+@pytest.mark.slow
 @_SETTINGS
 @given(steps=_steps("smoor"))
 def test_smoor_undo_takes_back_the_last_entry_or_edit_exactly(referee, tmp_path, steps):
     _check_undo_restores(referee, tmp_path, "smoor", steps)
 
 
+@pytest.mark.slow
 @_SETTINGS
 @given(steps=_steps("spell"))
 def test_spell_undo_takes_back_the_last_entry_exactly(referee, tmp_path, steps):
     _check_undo_restores(referee, tmp_path, "spell", steps)
 
 
+@pytest.mark.slow
 @_SETTINGS
 @given(steps=_steps("smitten"))
 def test_smitten_undo_takes_back_the_last_entry_exactly(referee, tmp_path, steps):
@@ -119,7 +142,7 @@ def test_smoor_edit_then_undo_restores_the_original_round_not_the_last_one(refer
     undo = referee("smoor", "undo", path)
     assert undo.exit_code == 0, undo.stderr
     assert undo.stdout.startswith("Undone: the edit of event 1; it is back to round: Anna 3, Bram 10; A♥ Bram\n")
-    assert Path(path).read_bytes() == original
+    assert without_redo(Path(path).read_bytes()) == original
     assert len(referee("smoor", "standings", path, "--json").json()["rounds"]) == 3
 
 

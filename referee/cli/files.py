@@ -1,4 +1,4 @@
-"""`undo FILE` and `history FILE`, the same for every game's save file.
+"""`undo FILE`, `redo FILE` and `history FILE`, the same for every game's save file.
 
 A game's command group calls :func:`add_file_commands` with a function that returns
 its ruleset (imported lazily, so `--help` stays fast).
@@ -25,7 +25,7 @@ JsonOption = Annotated[bool, typer.Option("--json", help=_("Print one JSON objec
 def add_file_commands(
     app: typer.Typer, ruleset: Callable[[], Rules[Any, Any, Any, Any]], status: Callable[[Any], Any] | None = None
 ) -> None:
-    """Register `undo` and `history` on a game's command group.
+    """Register `undo`, `redo` and `history` on a game's command group.
 
     ``status(state)``, if given, is the game's line for every screen (an output ``Line``,
     such as "Round 4 — Bram deals, Cees leads"), printed after the answer.
@@ -34,32 +34,33 @@ def add_file_commands(
     @app.command(help=_("Take back the last entry, an edit included (the previous version stays in FILE.bak)."))
     def undo(file: FileArgument, as_json: JsonOption = False) -> None:
         from referee import savefile
-        from referee.i18n import ngettext
 
         rules = ruleset()
         voice = _voice(rules)
         undone = savefile.undo(file, rules)
-        saved = undone.saved
-        if as_json:
-            from referee.cli.output import emit_json
-
-            if undone.correction is not None:
-                taken_back: dict[str, Any] = {"kind": "correction", **undone.correction.to_toml()}
-            else:
-                taken_back = undone.event or {}
-            emit_json({"file": str(file), "undone": taken_back, "events": len(saved.events)})
-            return
-        from referee.cli.output import Line, say
-
+        events = undone.saved.events
         if undone.correction is not None:
-            first = undone.correction.at + 1
             restored = "; ".join(voice.event(event) for event in undone.correction.replaced)
-            what = Line(_("Undone: the edit of event {number}; it is back to {restored}").format(number=first, restored=restored))
+            what = _("Undone: the edit of event {number}; it is back to {restored}").format(number=undone.correction.at + 1, restored=restored)
         else:
-            what = Line(_("Undone: event {number}, {event}").format(number=len(saved.events) + 1, event=voice.event(undone.event or {})))
-        count = len(saved.events)
-        lines = [what, Line(ngettext("{file} now holds {count} event.", "{file} now holds {count} events.", count).format(file=file, count=count))]
-        say(*lines, *([status(saved.state)] if status else []))
+            what = _("Undone: event {number}, {event}").format(number=len(events) + 1, event=voice.event(undone.event or {}))
+        _answer(file, "undone", undone, what, as_json, status)
+
+    @app.command(help=_("Put back what the last undo took back, until a new entry is made."))
+    def redo(file: FileArgument, as_json: JsonOption = False) -> None:
+        from referee import savefile
+
+        rules = ruleset()
+        voice = _voice(rules)
+        redone = savefile.redo(file, rules)
+        events = redone.saved.events
+        if redone.correction is not None:
+            edit = redone.correction
+            now = "; ".join(voice.event(event) for event in events[edit.at : edit.at + edit.added]) or _("nothing")
+            what = _("Redone: the edit of event {number}; it is {now} again").format(number=edit.at + 1, now=now)
+        else:
+            what = _("Redone: event {number}, {event}").format(number=len(events), event=voice.event(redone.event or {}))
+        _answer(file, "redone", redone, what, as_json, status)
 
     @app.command(help=_("List every recorded event, oldest first, and the edits made to them."))
     def history(file: FileArgument, as_json: JsonOption = False) -> None:
@@ -67,15 +68,15 @@ def add_file_commands(
 
         rules = ruleset()
         voice = _voice(rules)
-        saved, told = savefile.history(file, rules)
         # Each game says more of an event in its context, from the state before it and
         # the step it made: keys such as its section ("Round 2 — Bram deals") or a fuller
-        # summary (`Voice.history_detail`).
-        entries: list[dict[str, Any]] = [
-            {"number": number, "kind": t.event["kind"], "summary": voice.event(t.event), "event": t.event}
-            | voice.history_detail(t.before, t.event, t.step)
-            for number, t in enumerate(told, start=1)
-        ]
+        # summary (`Voice.history_detail`). Told while replaying, so no state is kept.
+        def entry(t: Any) -> dict[str, Any]:
+            detail: dict[str, Any] = voice.history_detail(t.before, t.event, t.step)
+            return {"kind": t.event["kind"], "summary": voice.event(t.event), "event": t.event} | detail
+
+        saved, told = savefile.history(file, rules, entry)
+        entries = [{"number": number} | told_entry for number, told_entry in enumerate(told, start=1)]
         edits: list[dict[str, Any]] = [
             {"after_event": c.events, "first_event": c.at + 1, "events_now": c.added,
              "replaced": [voice.event(event) for event in c.replaced]}
@@ -86,8 +87,6 @@ def add_file_commands(
 
             emit_json({"file": str(file), "format": rules.format, "events": entries, "edits": edits})
             return
-        from rich import box
-        from rich.table import Table
         from rich.text import Text
 
         from referee.cli.output import console
@@ -95,20 +94,68 @@ def add_file_commands(
         if not entries:
             console().print(Text(_("{file} holds no events yet.").format(file=file)))
         else:
-            table = Table("#", _("Event"), box=box.SIMPLE_HEAD, pad_edge=False)
-            section = None
-            for entry in entries:
-                if entry.get("section", section) != section:
-                    section = entry["section"]
-                    table.add_row("", Text(section, style="bold"))
-                table.add_row(str(entry["number"]), Text(entry["summary"]))
-            console().print(table)
+            console().print(_history_table(entries, console().width), soft_wrap=True)
         for edit in edits:
             was = "; ".join(edit["replaced"]) or _("nothing")
             note = _("Event {number} was edited; before the edit it was: {was}").format(number=edit["first_event"], was=was)
             console().print(Text(note, style="dim"))
         if status:
             console().print(status(saved.state).to_rich())
+
+
+def _history_table(entries: list[dict[str, Any]], width: int) -> Any:
+    """The events as a two-column table, "#" and "Event", with a bold line where a new
+    section (a round) starts: drawn as one text, line by line, in time linear in the
+    number of events (a rich ``Table`` measures every cell of every row against the
+    others, which took seconds for a long match). A long event wraps under its column."""
+    from rich.cells import cell_len
+    from rich.console import Console
+    from rich.text import Text
+
+    number_width = max(1, len(str(entries[-1]["number"])))
+    indent = " " * (number_width + 4)
+    room = max(10, width - len(indent) - 1)
+    lines: list[Text] = []
+    section = None
+    measure = Console(width=room)
+    for entry in entries:
+        if entry.get("section", section) != section:
+            section = entry["section"]
+            lines.append(Text(indent) + Text(str(section), style="bold"))
+        summary = Text(entry["summary"])
+        wrapped = [summary] if cell_len(entry["summary"]) <= room else list(summary.wrap(measure, room))
+        wrapped[0].rstrip()
+        lines.append(Text(f" {entry['number']:<{number_width}}   ") + wrapped[0])
+        for more in wrapped[1:]:
+            more.rstrip()
+            lines.append(Text(indent) + more)
+    widest = max(line.cell_len for line in lines)
+    header = Text(f" {'#':<{number_width}}   {_('Event')}")
+    rule = Text(" " + "─" * max(1, min(width - 2, max(widest, header.cell_len) - 1)))
+    return Text("\n").join([Text(""), header, rule, *lines, Text("")])
+
+
+def _answer(file: Path, key: str, done: Any, what: str, as_json: bool, status: Callable[[Any], Any] | None) -> None:
+    """The answer of `undo` and `redo` (``done``: the engine's ``Undone`` or ``Redone``):
+    what was taken back or put back and how many events the file holds now, and the
+    game's status line; or as JSON, under ``key``, the event or the edit
+    (``"kind": "correction"``)."""
+    saved = done.saved
+    if as_json:
+        from referee.cli.output import emit_json
+
+        if done.correction is not None:
+            taken: dict[str, Any] = {"kind": "correction", **done.correction.to_toml()}
+        else:
+            taken = done.event or {}
+        emit_json({"file": str(file), key: taken, "events": len(saved.events)})
+        return
+    from referee.cli.output import Line, say
+    from referee.i18n import ngettext
+
+    count = len(saved.events)
+    now = ngettext("{file} now holds {count} event.", "{file} now holds {count} events.", count).format(file=file, count=count)
+    say(Line(what), Line(now), *([status(saved.state)] if status else []))
 
 
 def _voice(rules: Rules[Any, Any, Any, Any]) -> Any:

@@ -168,6 +168,8 @@ def run(
     except RecursionError:
         return fail(_("the input is nested too deeply to read"), 2, want_json)
     except Exception as error:  # a bug: still no traceback, but say so plainly
+        if isinstance(error, ValueError) and "integer string conversion" in str(error):  # int() of 4,301+ digits
+            return fail(_("a number of more than 4,300 digits cannot be used; type a smaller number"), 2, want_json)
         name = type(error).__name__
         message = _("internal error ({name}: {error}); please report this with the command you ran")
         return fail(message.format(name=name, error=error), 2, want_json)

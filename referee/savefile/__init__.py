@@ -15,6 +15,9 @@ the log, so it also stores a *correction*: the events it replaced and where. Whi
 event has been added after it, ``undo`` puts those events back, and the file is again
 exactly what it was before the edit.
 
+``redo`` takes back an ``undo``: what ``undo`` took back is kept in the file (a
+``[[redo]]`` table), so it survives between commands, until a new entry or edit is made.
+
 Every write is atomic and locked (:mod:`.storage`). A rejected entry raises before
 anything is written, so the file stays byte-for-byte the same.
 """
@@ -27,10 +30,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from referee.errors import InputError, RefereeError, prefixed, quoted
+from referee.errors import InputError, RefereeError, RuleError, prefixed, quoted
 from referee.game import Rules, Step
 from referee.i18n import _
-from referee.savefile.document import Correction, Damage, Document, dumps, kind_of, read_document, updated_text
+from referee.savefile.document import Correction, Damage, Document, Taken, dumps, kind_of, read_document, updated_text
 from referee.savefile.storage import (
     LOCK_TIMEOUT_ENV,
     SaveFileError,
@@ -44,6 +47,7 @@ __all__ = [
     "LOCK_TIMEOUT_ENV",
     "Correction",
     "Recorded",
+    "Redone",
     "Rewritten",
     "SaveFileError",
     "Saved",
@@ -54,6 +58,7 @@ __all__ = [
     "history",
     "load",
     "record",
+    "redo",
     "replay",
     "rewrite",
     "steps",
@@ -72,6 +77,7 @@ class Saved(Generic[State]):
     events: list[dict[str, Any]]
     state: State
     corrections: tuple[Correction, ...] = ()
+    redo: tuple[Taken, ...] = ()
 
 
 class Recorded(NamedTuple, Generic[State]):
@@ -107,6 +113,15 @@ class Rewritten(NamedTuple, Generic[State]):
 class Undone(NamedTuple, Generic[State]):
     """What ``undo`` took back: the file now, and the last event, or (``correction``
     set) an edit."""
+
+    saved: Saved[State]
+    event: dict[str, Any] | None
+    correction: Correction | None
+
+
+class Redone(NamedTuple, Generic[State]):
+    """What ``redo`` put back: the file now, and the event, or (``correction`` set) the
+    edit, that the last ``undo`` had taken back."""
 
     saved: Saved[State]
     event: dict[str, Any] | None
@@ -171,37 +186,53 @@ def load(path: Path | str, rules: Rules[Any, State, Any, Any]) -> Saved[State]:
     return _parse(path, _read(path, rules), rules)
 
 
-def history(path: Path | str, rules: Rules[Any, State, Any, Any]) -> tuple[Saved[State], list[Told[State]]]:
-    """Read and replay a save file once, keeping each event with the state before it
-    and the step it made: what `history` tells. Problems raise as :func:`load`'s do."""
+Told_ = TypeVar("Told_")
+
+
+def history(
+    path: Path | str, rules: Rules[Any, State, Any, Any], tell: Callable[[Told[State]], Told_]
+) -> tuple[Saved[State], list[Told_]]:
+    """Read and replay a save file once; ``tell`` is given each event with the state before
+    it and the step it made, at once, and what it returns is kept: what `history` tells.
+    (Only that is kept, not every state, so a long match takes memory and time linear in
+    its length.) Problems raise as :func:`load`'s do."""
     path = Path(path)
-    told: list[Told[State]] = []
-    saved = _parse(path, _read(path, rules), rules, told)
+    told: list[Told_] = []
+    saved = _parse(path, _read(path, rules), rules, lambda t: told.append(tell(t)))
     return saved, told
 
 
-def _read(path: Path, rules: Rules[Any, Any]) -> bytes:
+def _read(path: Path, rules: Rules[Any, Any, Any, Any]) -> bytes:
     """The file's bytes, or a ``SaveFileError`` saying why not (and how to start one)."""
+    from referee.files import regular_file
+
     try:
-        if path.is_dir():
-            raise SaveFileError(_("{path} is a folder, not a save file").format(path=path))
+        regular_file(path, "save file")
         return path.read_bytes()
     except FileNotFoundError:
         raise SaveFileError(_("no such file: {path}; start one with `{command} new {path} …`").format(path=path, command=rules.command)) from None
+    except InputError as error:
+        raise SaveFileError(str(error)) from None
     except OSError as error:
         raise SaveFileError(_("cannot read {path}: {reason}").format(path=path, reason=error.strerror)) from None
 
 
-def _parse(path: Path, data: bytes, rules: Rules[Any, State, Any, Any], told: list[Told[State]] | None = None) -> Saved[State]:
+def _parse(
+    path: Path, data: bytes, rules: Rules[Any, State, Any, Any], tell: Callable[[Told[State]], object] | None = None
+) -> Saved[State]:
     document = read_document(path, data, rules)
-    return _replayed(path, document, document.events, rules, told)
+    return _replayed(path, document, document.events, rules, tell)
 
 
 def _replayed(
-    path: Path, document: Document, events: list[Any], rules: Rules[Any, State, Any, Any], told: list[Told[State]] | None = None
+    path: Path,
+    document: Document,
+    events: list[Any],
+    rules: Rules[Any, State, Any, Any],
+    tell: Callable[[Told[State]], object] | None = None,
 ) -> Saved[State]:
     """Replay ``events`` (the document's, or a changed list) through the rules; a bad
-    one is reported with its line. Each step is added to ``told``, if given."""
+    one is reported with its line. Each step is given to ``tell``, if given."""
     damaged = Damage(path)
     lines, setup = document.lines, document.setup
     try:
@@ -216,10 +247,10 @@ def _replayed(
         except RefereeError as error:
             problem = _("cannot be replayed: event {number} ({kind}): {error}")
             raise damaged(lines.event(index), problem.format(number=index + 1, kind=kind_of(event), error=error)) from None
-        if told is not None:
-            told.append(Told(state, event, done))
+        if tell is not None:
+            tell(Told(state, event, done))
         state = done.state
-    return Saved(path, setup, events, state, document.corrections)
+    return Saved(path, setup, events, state, document.corrections, document.redo)
 
 
 # --- writing ----------------------------------------------------------------------------
@@ -237,7 +268,7 @@ def _entry_like(name: str) -> bool:
     return re.fullmatch(f"(?i:{pattern})", name) is not None
 
 
-def check_new_name(path: Path, rules: Rules[Any, Any]) -> None:
+def check_new_name(path: Path, rules: Rules[Any, Any, Any, Any]) -> None:
     """Refuse a new save file's name that is surely a slip: control characters (a pasted
     newline), a leading ``-`` (an option), or a word that reads as part of an entry of
     any registered game, as when the file name was forgotten (``referee smitten new 5L``)."""
@@ -257,10 +288,16 @@ def check_new_name(path: Path, rules: Rules[Any, Any]) -> None:
 
 def create(path: Path | str, rules: Rules[Any, State, Any, Any], setup: Any) -> Saved[State]:
     """Start a new save file from the game's setup (or its ``[setup]`` table); refuses to
-    overwrite an existing one, or a name that is surely a slip (:func:`check_new_name`)."""
+    overwrite an existing one, a name that is surely a slip (:func:`check_new_name`), or
+    a player's name too long to show (:func:`referee.players.check_new_names`)."""
     path = Path(path)
     check_new_name(path, rules)
     table = dict(setup) if isinstance(setup, Mapping) else rules.write_setup(setup)
+    players = table.get("players")
+    if isinstance(players, list):
+        from referee.players import check_new_names
+
+        check_new_names([str(player) for player in players])
     state = start(rules, table)
     create_file(path, dumps(rules, table, []).encode())
     return Saved(path, table, [], state)
@@ -325,16 +362,46 @@ def undo(path: Path | str, rules: Rules[Any, State, Any, Any]) -> Undone[State]:
         events, corrections = document.events, document.corrections
         last = corrections[-1] if corrections else None
         if last is not None and last.events == len(events):
-            kept = document._replace(corrections=corrections[:-1])
-            saved = _replayed(path, kept, last.undone(events), rules)
+            before = last.undone(events)
+            taken = Taken(len(before), edit=last, edited=tuple(events[last.at : last.at + last.added]))
+            kept = document._replace(corrections=corrections[:-1], redo=(*document.redo, taken))
+            saved = _replayed(path, kept, before, rules)
             undone = Undone(saved, None, last)
         elif events:
-            saved = _replayed(path, document, events[:-1], rules)
+            kept = document._replace(redo=(*document.redo, Taken(len(events) - 1, event=events[-1])))
+            saved = _replayed(path, kept, events[:-1], rules)
             undone = Undone(saved, events[-1], None)
         else:
-            raise InputError(_("{path} has no events to undo").format(path=path))
-        replace_file(path, dumps(rules, saved.setup, saved.events, saved.corrections).encode())
+            raise RuleError(_("{path} has no events to undo").format(path=path))  # the state says no: exit 1
+        replace_file(path, _text(rules, saved).encode())
     return undone
+
+
+def redo(path: Path | str, rules: Rules[Any, State, Any, Any]) -> Redone[State]:
+    """Put back what the last ``undo`` took back (an event, or an edit), while no entry
+    has been made since; after it the file is exactly what it was before that undo."""
+    path = Path(path)
+    with locked(path, rules.command) as handle:
+        document = read_document(path, read_all(handle), rules)
+        events, taken = document.events, document.redo
+        if not taken or taken[-1].events != len(events):
+            raise RuleError(_("{path}: nothing to redo; redo puts back what undo took back, until a new entry is made").format(path=path))
+        last = taken[-1]
+        if last.edit is not None:
+            edit = last.edit
+            again = [*events[: edit.at], *last.edited, *events[edit.at + len(edit.replaced) :]]
+            kept = document._replace(corrections=(*document.corrections, edit), redo=taken[:-1])
+            redone = Redone(_replayed(path, kept, again, rules), None, edit)
+        else:
+            assert last.event is not None
+            kept = document._replace(redo=taken[:-1])
+            redone = Redone(_replayed(path, kept, [*events, last.event], rules), last.event, None)
+        replace_file(path, _text(rules, redone.saved).encode())
+    return redone
+
+
+def _text(rules: Rules[Any, Any, Any, Any], saved: Saved[Any]) -> str:
+    return dumps(rules, saved.setup, saved.events, saved.corrections, saved.redo)
 
 
 Report = TypeVar("Report")

@@ -6,6 +6,7 @@ A save file is an event log in TOML::
     version = 1                         # schema version
     [setup]                             # players, options, seed
     [[corrections]]                     # only after an edit: how to take it back
+    [[redo]]                            # only after an undo: what redo puts back
     [[events]]                          # what happened, oldest first; each has a kind
     [end]                               # events = N: proves the file was not cut short
 
@@ -49,6 +50,9 @@ class Log(Protocol):
 
     @property
     def corrections(self) -> tuple[Correction, ...]: ...
+
+    @property
+    def redo(self) -> tuple[Taken, ...]: ...
 
 
 class Correction(NamedTuple):
@@ -98,6 +102,37 @@ class Correction(NamedTuple):
         raise InputError("a [[corrections]] table needs whole numbers at, added, events and a list `replaced`")
 
 
+class Taken(NamedTuple):
+    """What ``undo`` took back, kept in the file so that ``redo`` can put it back: the
+    last event (``event``), or an edit (``edit``, its correction, and ``edited``, the
+    events the edit had put in). ``redo`` may put it back while the log is still
+    ``events`` long; a new entry or edit forgets it.
+    """
+
+    events: int
+    event: dict[str, Any] | None = None
+    edit: Correction | None = None
+    edited: tuple[dict[str, Any], ...] = ()
+
+    def to_toml(self) -> dict[str, Any]:
+        if self.edit is not None:
+            return {"events": self.events, "edit": self.edit.to_toml(), "edited": list(self.edited)}
+        return {"events": self.events, "event": self.event}
+
+    @classmethod
+    def from_toml(cls, table: object) -> Taken:
+        """A ``[[redo]]`` table, checked as far as it can be without the log."""
+        if isinstance(table, dict) and _count(table.get("events")):
+            event, edit, edited = table.get("event"), table.get("edit"), table.get("edited")
+            if isinstance(event, dict) and edit is None and edited is None:
+                return cls(table["events"], event=event)
+            if event is None and isinstance(edited, list) and all(isinstance(one, dict) for one in edited):
+                correction = Correction.from_toml(edit)
+                if correction.added == len(edited):
+                    return cls(table["events"], edit=correction, edited=tuple(edited))
+        raise InputError("a [[redo]] table needs a whole number `events` and an `event`, or an `edit` and the events it `edited`")
+
+
 def _count(value: object) -> TypeGuard[int]:
     """A whole number of events, 0 or more (not a bool, which TOML keeps apart)."""
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
@@ -110,6 +145,7 @@ class Document(NamedTuple):
     setup: dict[str, Any]
     events: list[Any]
     corrections: tuple[Correction, ...]
+    redo: tuple[Taken, ...] = ()
 
 
 def read_document(path: Path, data: bytes, rules: FileFormat) -> Document:
@@ -177,7 +213,14 @@ def read_document(path: Path, data: bytes, rules: FileFormat) -> Document:
         checked = tuple(map(Correction.from_toml, corrections))
     except InputError as error:
         raise damaged(lines.first_header("corrections"), _("has a bad correction: {error}").format(error=error)) from None
-    return Document(lines, setup, events, checked)
+    redo = document.get("redo", [])
+    try:
+        if not isinstance(redo, list):
+            raise InputError("`redo` must be a list of [[redo]] tables")
+        taken = tuple(map(Taken.from_toml, redo))
+    except InputError as error:
+        raise damaged(lines.first_header("redo"), _("has a bad [[redo]] table: {error}").format(error=error)) from None
+    return Document(lines, setup, events, checked, taken)
 
 
 def _events(count: int) -> str:
@@ -241,17 +284,19 @@ def dumps(
     setup: dict[str, Any],
     events: list[dict[str, Any]],
     corrections: tuple[Correction, ...] = (),
+    redo: tuple[Taken, ...] = (),
 ) -> str:
     """The text of a save file. Events keep their key order; ``[end]`` comes last.
 
-    Corrections come before the events, so that a new event is still written just in
-    front of ``[end]``.
+    Corrections and what ``redo`` can put back come before the events, so that a new
+    event is still written just in front of ``[end]``.
     """
     import tomli_w
 
     head = tomli_w.dumps({"format": rules.format, "version": rules.version, "setup": setup})
     corrections_tables = [array_table("corrections", c.to_toml()) for c in corrections]
-    tables = [*corrections_tables, *(array_table("events", event) for event in events)]
+    redo_tables = [array_table("redo", taken.to_toml()) for taken in redo]
+    tables = [*corrections_tables, *redo_tables, *(array_table("events", event) for event in events)]
     return HEADER + "\n".join([head, *tables, end_table(len(events))])
 
 
@@ -279,12 +324,13 @@ def updated_text(rules: FileFormat, old_text: str, old: Log, new: Log) -> str:
     if (
         new.setup is old.setup
         and new.corrections == old.corrections
+        and new.redo == old.redo
         and new.events[: len(old.events)] == old.events
         and old_text.endswith("\n" + tail)
     ):
         body = old_text[: -len(tail)]
         tables = "".join(array_table("events", event) + "\n" for event in appended)
         return body + tables + end_table(len(new.events))
-    return dumps(rules, new.setup, new.events, new.corrections)
+    return dumps(rules, new.setup, new.events, new.corrections, new.redo)
 
 

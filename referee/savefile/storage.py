@@ -63,7 +63,9 @@ def replace_file(path: Path, data: bytes) -> None:
     """Atomically make ``data`` the content of ``path``, keeping the old one as .bak.
 
     A save file reached through a symbolic link is replaced where it really is (and its
-    .bak kept beside it), so the link keeps working. A read-only file is left alone.
+    .bak kept beside it), so the link keeps working. A read-only file is left alone. When
+    the write fails (a full disk, the final rename refused), the file and its .bak are
+    both as they were, and no temporary file is left behind.
     """
     shown = path
     path = Path(os.path.realpath(path))
@@ -76,8 +78,8 @@ def replace_file(path: Path, data: bytes) -> None:
         try:
             with contextlib.suppress(OSError):
                 os.chmod(tmp, os.stat(path).st_mode & 0o7777)
-            keep_backup(path)
-            os.replace(tmp, path)
+            with backup_kept(path):
+                os.replace(tmp, path)
         except BaseException:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
@@ -85,21 +87,72 @@ def replace_file(path: Path, data: bytes) -> None:
         fsync_folder(path.parent)
 
 
-def keep_backup(path: Path) -> None:
-    """Make FILE.bak the current version: a hard link (instant, atomic), or a copy."""
+@contextlib.contextmanager
+def backup_kept(path: Path) -> Iterator[None]:
+    """Make FILE.bak the current version (a hard link: instant and atomic; or a copy)
+    while the body replaces the file; if the body fails, put the older FILE.bak back.
+
+    FILE.bak is replaced before the file, so that at every moment (a writer killed at
+    any step) it holds the file's version or the one before. The older backup is kept
+    under a temporary name until the file is replaced, then removed.
+    """
     backup = backup_path(path)
-    with contextlib.suppress(OSError):
-        if os.path.samefile(path, backup):
-            # A writer was stopped after keeping the backup and before replacing the file:
-            # the backup is this version already (and renaming a link onto the same file
-            # would do nothing, leaving the staging link behind).
-            return
+    try:
+        kept_already = os.path.samefile(path, backup)
+    except OSError:
+        kept_already = False
+    if kept_already:
+        # A writer was stopped after keeping the backup and before replacing the file:
+        # the backup is this version already (and renaming a link onto the same file
+        # would do nothing, leaving the staging link behind).
+        yield
+        return
+    older: Path | None = path.with_name(f".{path.name}.bak.{os.getpid()}.old.tmp") if os.path.lexists(backup) else None
     staging = path.with_name(f".{path.name}.bak.{os.getpid()}.tmp")
     try:
-        os.link(path, staging)
+        if older is not None:
+            link_or_copy(backup, older)
+        link_or_copy(path, staging)
+        os.replace(staging, backup)
+    except BaseException:
+        for leftover in (staging, older):
+            if leftover is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(leftover)
+        raise
+    try:
+        yield
+    except BaseException as failure:
+        try:
+            if older is None:
+                os.unlink(backup)
+            else:
+                os.replace(older, backup)
+                older = None
+        except OSError:
+            kept, older = older, None  # not removed: it is the only copy of that version
+            reason = failure.strerror if isinstance(failure, OSError) and failure.strerror else str(failure)
+            if kept is None:
+                message = _("cannot write {path}: {reason}; the file was not changed, but {backup} now holds a copy of it")
+            else:
+                message = _(
+                    "cannot write {path}: {reason}; the file was not changed, but {backup} now holds this same "
+                    "version: the backup before it is in {older}"
+                )
+            raise SaveFileError(message.format(path=path, reason=reason, backup=backup, older=kept)) from None
+        raise
+    finally:
+        if older is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(older)
+
+
+def link_or_copy(source: Path, target: Path) -> None:
+    """``target`` as a hard link to ``source`` (instant), or a copy where links fail."""
+    try:
+        os.link(source, target)
     except OSError:
-        shutil.copy2(path, staging)
-    os.replace(staging, backup)
+        shutil.copy2(source, target)
 
 
 def write_temporary(path: Path, data: bytes) -> str:
@@ -128,7 +181,7 @@ def remove_stale_temporaries(path: Path) -> None:
     """
     # Exactly this file's names (mkstemp's dot-free random part, or the .bak staging), not
     # those of another save file whose name starts the same (game.toml.2 for game.toml).
-    ours = re.compile(rf"\.{re.escape(path.name)}\.(?:[^.]+|bak\.\d+)\.tmp")
+    ours = re.compile(rf"\.{re.escape(path.name)}\.(?:[^.]+|bak\.\d+(?:\.old)?)\.tmp")
     with contextlib.suppress(OSError):
         for name in os.listdir(path.parent):
             if ours.fullmatch(name):
@@ -152,7 +205,7 @@ def writing(path: Path) -> Iterator[None]:
     try:
         yield
     except OSError as error:
-        raise SaveFileError(f"cannot write {path}: {error.strerror or error}; nothing was changed") from None
+        raise SaveFileError(_("cannot write {path}: {reason}; nothing was changed").format(path=path, reason=error.strerror or error)) from None
 
 
 def read_all(fd: int) -> bytes:
@@ -173,11 +226,19 @@ def locked(path: Path, command: str) -> Iterator[int]:
         import fcntl as locking
     except ImportError:  # Windows: no advisory locks; writes are still atomic.
         locking = None  # type: ignore[assignment]
+    from referee.files import regular_file
+
+    try:
+        regular_file(path, "save file")
+    except InputError as error:
+        raise SaveFileError(str(error)) from None
     timeout = lock_timeout()
     deadline = time.monotonic() + timeout
     while True:
         try:
-            fd = os.open(path, os.O_RDONLY)
+            # Not blocking: a named pipe put in the file's place meanwhile is refused
+            # below rather than waited on.
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         except FileNotFoundError:
             raise SaveFileError(_("no such file: {path}; start one with `{command} new {path} …`").format(path=path, command=command)) from None
         except OSError as error:

@@ -59,6 +59,9 @@ def game_of(path: Path) -> GameSpec:
     from referee.errors import InputError, quoted
     from referee.i18n import _
 
+    from referee.files import regular_file
+
+    regular_file(path, "save file")
     if not path.exists():
         raise InputError(_("{path} does not exist").format(path=quoted(str(path))))
     found = file_format(path)
