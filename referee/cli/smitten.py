@@ -442,7 +442,7 @@ def hint_command(
     from referee.errors import InputError
     from referee.processes import jobs_option
     from referee.smitten.entry import actor_flags, parse_actor
-    from referee.smitten.hint import acting, holding
+    from referee.smitten.hint import acting, holding, needs_top
     from referee.smitten.legality import slots
     from referee.smitten.hint import hint as advise
     from referee.smitten.notation import parse_smitten_card
@@ -461,8 +461,8 @@ def hint_command(
         raise InputError(_("--samples must be at least 1"))
     if hold is not None and not state.setup.physical:
         raise InputError(_("--hold is for a game with the table's own cards (--physical): the referee knows this game's hands"))
-    if top is not None and hold is None:
-        raise InputError(_("--top goes with --hold: the deck's top card turned up for card 3"))
+    if (hold is not None or top is not None) and needs_top(state) != (top is not None):
+        raise InputError(_("--top gives the deck's top card turned up for card 3, and is needed exactly then"))
     if by is None and not state.setup.solo and len({actor for _kind, actor in slots(state)}) > 1:
         raise InputError(_("either player may start the turn: say whose hint it is with {flags}").format(flags=actor_flags(state.setup)))
     actor = acting(state, parse_actor(state.setup, by))

@@ -164,15 +164,20 @@ def sample(state: State, actor: int | None, rng: random.Random) -> State:
     return replace(state, hands=(hands[0], hands[1]), deck=deck, set_aside=set_aside)
 
 
+def needs_top(state: State) -> bool:
+    """Whether card 3 waits for the deck's top card, which the table turns up (with its own
+    cards the player says which it is)."""
+    pending = state.pending
+    return isinstance(pending, Pending) and answer(pending.card) is Answer.PLACE_TOP_CARD and bool(state.deck)
+
+
 def holding(state: State, actor: int, cards: tuple[int, ...], top: int | None = None) -> State:
     """A two-player game with the table's own cards, with ``actor``'s hand as the player
     says it is, and after card 3 the deck's top card they turned up (solo with the table's
     own cards is not supported: both hands are unknown)."""
     if not state.setup.physical:
         raise InputError(_("a hand held is given for a game with the table's own cards only: the referee knows this game's hands"))
-    pending = state.pending
-    card_three = isinstance(pending, Pending) and answer(pending.card) is Answer.PLACE_TOP_CARD and bool(state.deck)
-    if card_three != (top is not None):
+    if needs_top(state) != (top is not None):
         raise InputError(_("the deck's top card turned up is given for card 3, and is needed exactly then"))
     deck = state.deck if top is None else (top, *state.deck[1:])
     hand = state.hands[actor]

@@ -266,9 +266,10 @@ def move_text(setup: Setup, move: Move, start: bool = False) -> str:
     return _("{who} places {card}").format(who=who, card=move.placement) + choice
 
 
-def _drawn(draw: Draw, physical: bool) -> str:
-    """The cards a hand drew, as the table sees them: face-down cards stay hidden."""
-    if physical:  # the table's own cards: only how many
+def _drawn(draw: Draw, setup: Setup) -> str:
+    """The cards a hand drew, as the whole table may see them: face-down cards stay
+    hidden, and so do a two-player hand's cards (its player sees them with `show --by`)."""
+    if setup.physical or not setup.solo:  # the table's own cards, or a private hand: only how many
         return cards(len(draw.face_up) + draw.face_down)
     parts = [_(" and ").join(map(str, draw.face_up))] if draw.face_up else []
     if draw.face_down:
@@ -292,7 +293,7 @@ def end_of_turn(setup: Setup, turn_end: TurnEnd) -> str:
         }[turn_end.nobody]
         return _("End of turn: nobody draws ({why}).").format(why=why)
     draws = [
-        _("{who} draws {cards}").format(who=name(setup, draw.actor), cards=_drawn(draw, setup.physical)) for draw in turn_end.draws
+        _("{who} draws {cards}").format(who=name(setup, draw.actor), cards=_drawn(draw, setup)) for draw in turn_end.draws
     ]
     return _("End of turn: {draws}.").format(draws=_(", then ").join(draws))
 
