@@ -20,7 +20,7 @@ from referee.smitten.instructions import forced_choice
 from referee.smitten.legality import Fault, Rule
 from referee.smitten.notation import GridSide
 from referee.smitten.state import Flipped, Pending, State
-from referee.smitten.voice import a, cards, cell_name, choice_word, ending, follow_hint, grid_name, instruction, listed, name
+from referee.smitten.voice import a, cards, cell_name, choice_word, ending, follow_hint, grid_name, instruction, and_listed, name
 
 
 def _who(state: State, actor: int) -> str:
@@ -195,7 +195,7 @@ def _copies(state: State, move: Move) -> str:
     if isinstance(pending, Pending) and pending.revealed == move.number:
         places.append(_("revealed"))
     return _("there are only two {number}s, and they are {places}").format(
-        number=move.number, places=listed(places) or _("accounted for")
+        number=move.number, places=and_listed(places) or _("accounted for")
     )
 
 
@@ -341,7 +341,7 @@ def verdict_reason(verdict: PlacementVerdict) -> str:
     if grid:
         touching = [str(n) for n in numbers(grid) if BIT[n] & NEIGHBOURS[placement.number]]
         reasons = [
-            _("{grid} has no {number} yet and the cell touches {cards}").format(grid=where, number=placement.number, cards=listed(touching))
+            _("{grid} has no {number} yet and the cell touches {cards}").format(grid=where, number=placement.number, cards=and_listed(touching))
         ]
     else:
         reasons = [_("it is the first card of {grid}").format(grid=where)]

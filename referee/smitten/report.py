@@ -113,7 +113,6 @@ def command_args(options: Setup, move: Move, who: bool = True) -> list[str]:
     return args
 
 
-def what_now(state: State) -> str:
-    """The line that ends every answer: the result, or what the game waits for (the
-    voice's words; table mode's status line asks here)."""
-    return voice.what_now(state)
+#: The line that ends every answer: the result, or what the game waits for (the voice's
+#: words, :func:`referee.smitten.voice.what_now`; table mode's status line asks here).
+what_now = voice.what_now

@@ -81,7 +81,7 @@ def cell_name(number: int) -> str:
     )[number - 1]
 
 
-def listed(words: list[str]) -> str:
+def and_listed(words: list[str]) -> str:
     """'a, b and c' (Dutch: 'a, b en c')."""
     if len(words) <= 1:
         return "".join(words)
@@ -102,7 +102,7 @@ def label(setup: Setup) -> str:
         modes = [word for word, on in ((_("easy"), setup.easy), (_("hard 1"), setup.hard1), (_("hard 2"), setup.hard2)) if on]
         words = _("solo") + (f" ({', '.join(modes)})" if modes else "")
     else:
-        players = listed(list(setup.players)) if setup.players else _("two players")
+        players = and_listed(list(setup.players)) if setup.players else _("two players")
         words = f"{players}, {difficulty_word(setup.difficulty.value if setup.difficulty else 'medium')}"
     return words + (_(", physical cards") if setup.physical else "")
 
