@@ -112,16 +112,27 @@ def _share(row: Row, part: str) -> str:
 
 def study_lines(rows: list[Row], hint_samples: int) -> list[str]:
     """The study as a Markdown table: each share with its 95 % Wilson interval."""
-    from referee.smitten.study import LABELS
-
-    lines = [
-        "| Mode | Deals | Winnable (perfect information) | Hint policy ({samples} a decision) | Random legal play |".format(samples=ngettext("{count} sample", "{count} samples", hint_samples).format(count=hint_samples)),
-        "|---|---:|---:|---:|---:|",
-    ]
+    samples = ngettext("{count} sample", "{count} samples", hint_samples).format(count=hint_samples)
+    head = _("| Mode | Deals | Winnable (perfect information) | Hint policy ({samples} a decision) | Random legal play |")
+    lines = [head.format(samples=samples), "|---|---:|---:|---:|---:|"]
     for row in rows:
-        hinted = f"{_share(row, 'hint_won')} of {row.hint_deals}" if row.hint_deals else "not played"
-        lines.append(f"| {LABELS[row.mode]} | {row.deals} | {_share(row, 'winnable')} | {hinted} | {_share(row, 'random_won')} |")
+        hinted = _("{share} of {deals}").format(share=_share(row, "hint_won"), deals=row.hint_deals) if row.hint_deals else _("not played")
+        lines.append(f"| {mode_label(row.mode)} | {row.deals} | {_share(row, 'winnable')} | {hinted} | {_share(row, 'random_won')} |")
     return lines
+
+
+def mode_label(mode: str) -> str:
+    """A mode of the study as the table's heading names it: 'two players, easy', 'solo, Easy Mode'."""
+    return {
+        "two-easy": _("two players, easy"),
+        "two-medium": _("two players, medium"),
+        "two-hard": _("two players, hard"),
+        "solo": _("solo"),
+        "solo-easy": _("solo, Easy Mode"),
+        "solo-hard1": _("solo, Hard Mode 1"),
+        "solo-hard2": _("solo, Hard Mode 2"),
+        "solo-all": _("solo, easy + hard 1 + hard 2"),
+    }.get(mode, mode)
 
 
 def study_json(rows: list[Row], hint_samples: int, prefix: str) -> dict[str, Any]:

@@ -34,18 +34,7 @@ MODES: dict[str, Callable[[str], Setup]] = {
     "solo-hard2": lambda seed: Setup(SmittenMode.SOLO, None, hard2=True, seed=seed),
     "solo-all": lambda seed: Setup(SmittenMode.SOLO, None, easy=True, hard1=True, hard2=True, seed=seed),
 }
-
-#: What each mode means, for the table.
-LABELS = {
-    "two-easy": "two players, easy",
-    "two-medium": "two players, medium",
-    "two-hard": "two players, hard",
-    "solo": "solo",
-    "solo-easy": "solo, Easy Mode",
-    "solo-hard1": "solo, Hard Mode 1",
-    "solo-hard2": "solo, Hard Mode 2",
-    "solo-all": "solo, easy + hard 1 + hard 2",
-}
+#: (What each mode means, in words: :func:`referee.smitten.solve_report.mode_label`.)
 
 
 class Task(NamedTuple):
