@@ -1,7 +1,7 @@
 """Playing a move: the new state after it, with every consequence the rules attach.
 
-:func:`apply` refuses an illegal action (:class:`~referee.errors.Refused`, carrying :func:`refusal`'s
-reason) and otherwise returns a :class:`~referee.game.Step`: the new state and the
+:func:`apply` refuses an illegal action (:class:`~referee.errors.Refused`, carrying the value
+:func:`refusal` returns) and otherwise returns a :class:`~referee.game.Step`: the new state and the
 :class:`~referee.smitten.actions.Effect`, what the table is told. The card goes into its
 grid, a solo partner flips its face-down card, the instruction becomes pending, the
 turn ends with the draws, and the game is won or lost the moment the rules say so:
@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-
 from typing import Any
 
 from referee.errors import InputError, Refused

@@ -350,8 +350,8 @@ def event_line(event: Mapping[str, Any]) -> str:
         return _("{who} plays its face-down card").format(who=who)
     if kind == "swap":
         return _("{who} swaps {card} with the set-aside card").format(who=who, card=card)
-    choose = event.get("choose")
-    choice = f" ({ {'higher': _('higher'), 'lower': _('lower')}.get(str(choose), str(choose)) })" if "choose" in event else ""
+    choose = str(event.get("choose"))
+    choice = " ({choice})".format(choice={"higher": _("higher"), "lower": _("lower")}.get(choose, choose)) if "choose" in event else ""
     words = {
         "play": _("{who} plays {card}"),
         "place": _("{who} places {card}"),
