@@ -5,6 +5,7 @@ effects never compare equal across kinds."""
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -209,11 +210,25 @@ def test_a_damaged_file_is_reported_as_the_files_event_not_as_a_flag(referee, tm
         RULES.decode(state, {"kind": "place", "card": "5L", "by": 1, "choose": "lower"})
 
 
+@pytest.mark.parametrize(
+    "setup, event, words",
+    [
+        (Setup(SmittenMode.TWO, Difficulty.MEDIUM, seed="s"), {"kind": "play", "card": "7L", "by": "Zed"}, "`by` must be 1, 2 or a player's name"),
+        (Setup(SmittenMode.SOLO, None, seed="s"), {"kind": "play", "card": "7L", "hand": "C"}, "`hand` must be A or B"),
+        (Setup(SmittenMode.TWO, Difficulty.MEDIUM, physical=True), {"kind": "play", "card": "7L"}, "does not say who moved (`by`)"),
+        (Setup(SmittenMode.TWO, Difficulty.MEDIUM, seed="s"), {"kind": "play", "card": "5L", "by": 1, "choose": "up"}, "`choose` must be higher or lower"),
+    ],
+)
+def test_a_bad_event_is_refused_in_the_files_words(setup, event, words):
+    with pytest.raises(InputError, match=re.escape(words)) as refused:
+        RULES.decode(RULES.start(setup), event)
+    assert "--" not in str(refused.value)
+
+
 def test_no_rules_message_names_a_command_line_flag():
     """The rules and the file's events speak of the game and the file; only the command
     line (and its entry parser) names --by, --choose, --samples, --hold…"""
     import ast
-    import re
 
     root = Path(__file__).resolve().parent.parent / "referee" / "smitten"
     for name in ("play.py", "legality.py", "state.py", "actions.py", "ruleset.py", "view.py", "explain.py", "voice.py", "hint.py", "solver.py"):
