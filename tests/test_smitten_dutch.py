@@ -24,11 +24,11 @@ def marked(path: Path) -> list[tuple[str, ...]]:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "ngettext"):
             strings = node.args[:1] if node.func.id == "_" else node.args[:2]
             assert all(isinstance(s, ast.Constant) and isinstance(s.value, str) for s in strings), f"{path.name}:{node.lineno}"
-            found.append(tuple(s.value for s in strings if isinstance(s, ast.Constant)))
+            found.append(tuple(str(s.value) for s in strings if isinstance(s, ast.Constant)))
     return found
 
 
-def test_every_message_of_the_smitten_group_has_a_dutch_translation():
+def test_every_message_of_the_smitten_group_has_a_dutch_translation() -> None:
     translated = i18n.catalogue()
     missing = [
         f"{path.relative_to(PACKAGE)}: {'/'.join(message)}"
@@ -39,7 +39,7 @@ def test_every_message_of_the_smitten_group_has_a_dutch_translation():
     assert not missing, "not in referee/locale/nl/LC_MESSAGES/smitten.po:\n" + "\n".join(missing)
 
 
-def test_the_voice_words_every_termination_and_every_refusal_in_dutch():
+def test_the_voice_words_every_termination_and_every_refusal_in_dutch() -> None:
     from referee.smitten.explain import _FAULTS, _MESSAGES
     from referee.smitten.legality import Fault
 
@@ -61,7 +61,7 @@ def dutch(run: Any, *args: str, code: int = 0) -> Any:
     return result
 
 
-def test_a_dutch_game_reads_only_dutch(referee, tmp_path):
+def test_a_dutch_game_reads_only_dutch(referee: Any, tmp_path: Path) -> None:
     """new, play, place, show (public and one seat's), moves, history, check, a refusal and
     a loss: every line in Dutch."""
     game = str(tmp_path / "spel.toml")
@@ -94,7 +94,7 @@ def test_a_dutch_game_reads_only_dutch(referee, tmp_path):
     assert dutch(referee, "smitten", "check", "--left", "1,2,4", "--right", "5", "3L").stdout.startswith("3L mag: ")
 
 
-def test_a_dutch_solo_game_reads_only_dutch(referee, tmp_path):
+def test_a_dutch_solo_game_reads_only_dutch(referee: Any, tmp_path: Path) -> None:
     game = str(tmp_path / "solo.toml")
     started = dutch(referee, "smitten", "new", game, "--mode", "solo", "--easy", "--seed", "s")
     assert "Hand A: 7 9 · gedekt: 1 kaart" in started.stdout
@@ -104,7 +104,7 @@ def test_a_dutch_solo_game_reads_only_dutch(referee, tmp_path):
     dutch(referee, "smitten", "history", game)
 
 
-def test_json_keys_and_values_stay_the_same_in_dutch_but_words_turn_dutch(referee, tmp_path):
+def test_json_keys_and_values_stay_the_same_in_dutch_but_words_turn_dutch(referee: Any, tmp_path: Path) -> None:
     game = str(tmp_path / "spel.toml")
     referee("smitten", "new", game, "--seed", "s")
     english = referee("smitten", "show", game, "--json").json()

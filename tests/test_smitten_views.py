@@ -8,6 +8,7 @@ import random
 import re
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -78,7 +79,7 @@ def shown(seen: SeatView) -> Counter[int]:
 
 @settings(max_examples=60, deadline=None)
 @given(SETUPS, st.randoms(use_true_random=False))
-def test_no_seat_ever_sees_a_card_it_may_not_see(setup, rng):
+def test_no_seat_ever_sees_a_card_it_may_not_see(setup: Setup, rng: random.Random) -> None:
     for state in reachable(setup, rng):
         for seat in (None, 0, 1):
             seen = RULES.view(state, seat)
@@ -92,7 +93,7 @@ def test_no_seat_ever_sees_a_card_it_may_not_see(setup, rng):
 
 @settings(max_examples=30, deadline=None)
 @given(SETUPS, st.randoms(use_true_random=False))
-def test_the_public_view_holds_no_hidden_card(setup, rng):
+def test_the_public_view_holds_no_hidden_card(setup: Setup, rng: random.Random) -> None:
     for state in reachable(setup, rng):
         public = RULES.view(state, None)
         for actor, hand in enumerate(public.hands):
@@ -105,14 +106,14 @@ def test_the_public_view_holds_no_hidden_card(setup, rng):
             assert public.set_aside is None
 
 
-def test_two_players_each_see_their_own_hand_and_the_partners_count():
+def test_two_players_each_see_their_own_hand_and_the_partners_count() -> None:
     state = RULES.start(Setup(SmittenMode.TWO, Difficulty.MEDIUM, seed="s"))  # player 1: 7 9 4, player 2: 6 1 3
     assert RULES.view(state, 0).hands[0].face_up == (7, 9, 4) and RULES.view(state, 0).hands[1].face_up == ()
     assert RULES.view(state, 1).hands[1].face_up == (6, 1, 3) and RULES.view(state, 1).hands[0].cards == 3
     assert RULES.view(state, None).hands[0].face_up == () == RULES.view(state, None).hands[1].face_up
 
 
-def test_a_card_revealed_for_card_one_is_public():
+def test_a_card_revealed_for_card_one_is_public() -> None:
     state = RULES.start(Setup(SmittenMode.TWO, Difficulty.EASY, seed="s"))
     follower = next(actor for actor in (0, 1) if len(state.hands[1 - actor]) >= 2)
     state = State(setup=state.setup, grids=(1, 0), hands=state.hands, deck=state.deck, pending=Pending(1, L, 1 - follower, revealed=state.hands[follower].face_up[0]))  # fmt: skip
@@ -120,14 +121,14 @@ def test_a_card_revealed_for_card_one_is_public():
     assert RULES.view(state, 1 - follower).hands[follower].face_up == (state.hands[follower].face_up[0],)
 
 
-def test_the_top_card_is_public_once_card_three_turns_it_up():
+def test_the_top_card_is_public_once_card_three_turns_it_up() -> None:
     state = RULES.start(Setup(SmittenMode.TWO, Difficulty.MEDIUM, seed="s"))
     assert RULES.view(state, None).top_card is None
     turned = State(setup=state.setup, grids=(1 << 2, 0), hands=state.hands, deck=state.deck, pending=Pending(3, L, 0))
     assert RULES.view(turned, None).top_card == state.deck[0]
 
 
-def test_solo_face_up_hands_are_public_and_face_down_cards_hidden_from_everyone():
+def test_solo_face_up_hands_are_public_and_face_down_cards_hidden_from_everyone() -> None:
     state = RULES.start(Setup(SmittenMode.SOLO, None, seed="s"))  # A: 7 9 (4 down), B: 6 1 (3 down)
     for seat in (None, 0, 1):
         seen = RULES.view(state, seat)
@@ -136,14 +137,14 @@ def test_solo_face_up_hands_are_public_and_face_down_cards_hidden_from_everyone(
         assert 4 not in shown(seen) and 3 not in shown(seen)
 
 
-def test_the_set_aside_card_is_hidden_until_the_easy_swap_shows_it():
+def test_the_set_aside_card_is_hidden_until_the_easy_swap_shows_it() -> None:
     state = RULES.start(Setup(SmittenMode.SOLO, None, easy=True, seed="s"))
     assert RULES.view(state, 0).set_aside is None
     swapped = RULES.apply(state, move(Kind.SWAP, 0, 7)).state
     assert RULES.view(swapped, None).set_aside == 7
 
 
-def test_show_prints_no_private_card_and_by_prints_the_seats_own(referee, tmp_path):
+def test_show_prints_no_private_card_and_by_prints_the_seats_own(referee: Any, tmp_path: Path) -> None:
     game = tmp_path / "game.toml"
     assert referee("smitten", "new", str(game), "--seed", "s").exit_code == 0  # player 1: 7 9 4, player 2: 6 1 3
     public = referee("smitten", "show", str(game))
@@ -159,7 +160,7 @@ def test_show_prints_no_private_card_and_by_prints_the_seats_own(referee, tmp_pa
     assert wrong.exit_code == 2 and "names players, not hands" in wrong.stderr
 
 
-def test_a_solo_show_names_a_hand(referee, tmp_path):
+def test_a_solo_show_names_a_hand(referee: Any, tmp_path: Path) -> None:
     game = tmp_path / "solo.toml"
     assert referee("smitten", "new", str(game), "--mode", "solo", "--seed", "s").exit_code == 0
     seen = referee("smitten", "show", str(game), "--hand", "b")
@@ -170,7 +171,7 @@ def test_a_solo_show_names_a_hand(referee, tmp_path):
 # --- the contract's values ---------------------------------------------------------------
 
 
-def test_a_refusal_is_the_rule_broken_with_its_parameters_not_words():
+def test_a_refusal_is_the_rule_broken_with_its_parameters_not_words() -> None:
     state = RULES.start(Setup(SmittenMode.TWO, Difficulty.MEDIUM, seed="s"))  # player 1: 7 9 4
     tried = move(Kind.PLAY, 0, 6, L)
     refused = RULES.refusal(state, tried)
@@ -181,14 +182,14 @@ def test_a_refusal_is_the_rule_broken_with_its_parameters_not_words():
     assert refused.exit_code == 1
 
 
-def test_card_five_without_its_choice_cannot_be_used():
+def test_card_five_without_its_choice_cannot_be_used() -> None:
     state = RULES.start(Setup(SmittenMode.TWO, Difficulty.MEDIUM, physical=True))
     refused = RULES.refusal(state, move(Kind.PLAY, 0, 5, L))
     assert refused is not None and refused.rule is Rule.CHOICE and refused.get("fault") is Fault.NO_CHOICE
     assert refused.exit_code == 2
 
 
-def test_an_outcome_holds_the_termination_and_its_details_not_words():
+def test_an_outcome_holds_the_termination_and_its_details_not_words() -> None:
     state = RULES.start(Setup(SmittenMode.TWO, Difficulty.MEDIUM, seed="s"))
     state = RULES.apply(state, move(Kind.PLAY, 0, 4, L)).state  # card 4: player 2 (6 1 3) must complete a row or column
     ended = RULES.outcome(state)
@@ -196,7 +197,7 @@ def test_an_outcome_holds_the_termination_and_its_details_not_words():
     assert not ended.reason  # TRANSITIONAL field, left empty: the voice words the outcome
 
 
-def test_a_damaged_file_is_reported_as_the_files_event_not_as_a_flag(referee, tmp_path):
+def test_a_damaged_file_is_reported_as_the_files_event_not_as_a_flag(referee: Any, tmp_path: Path) -> None:
     game = tmp_path / "game.toml"
     assert referee("smitten", "new", str(game), "--seed", "s").exit_code == 0
     assert referee("smitten", "play", str(game), "7L").exit_code == 0
@@ -219,13 +220,13 @@ def test_a_damaged_file_is_reported_as_the_files_event_not_as_a_flag(referee, tm
         (Setup(SmittenMode.TWO, Difficulty.MEDIUM, seed="s"), {"kind": "play", "card": "5L", "by": 1, "choose": "up"}, "`choose` must be higher or lower"),
     ],
 )
-def test_a_bad_event_is_refused_in_the_files_words(setup, event, words):
+def test_a_bad_event_is_refused_in_the_files_words(setup: Setup, event: dict[str, Any], words: str) -> None:
     with pytest.raises(InputError, match=re.escape(words)) as refused:
         RULES.decode(RULES.start(setup), event)
     assert "--" not in str(refused.value)
 
 
-def test_no_rules_message_names_a_command_line_flag():
+def test_no_rules_message_names_a_command_line_flag() -> None:
     """The rules and the file's events speak of the game and the file; only the command
     line (and its entry parser) names --by, --choose, --samples, --hold…"""
     import ast
@@ -242,10 +243,11 @@ def test_no_rules_message_names_a_command_line_flag():
         assert not [text for text in texts if re.search(r"(?<![-\w])--[a-z]", text)], name
 
 
-def test_actions_and_effects_never_compare_equal_across_kinds():
+def test_actions_and_effects_never_compare_equal_across_kinds() -> None:
     played = Move(Kind.PLAY, 0, 5, L)
     kinds = [played, Lose(), Effect(played), Effect(Lose()), Draw(0), TurnEnd(), Flipped(5, 0), Pending(5, L, 0)]
     for index, one in enumerate(kinds):
         for other in kinds[index + 1 :]:
             assert one != other and other != one, (one, other)
-    assert played != (Kind.PLAY, 0, 5, L, None) and Move(Kind.PLACE, 0, 5, L) != played
+    bare: object = (Kind.PLAY, 0, 5, L, None)
+    assert played != bare and Move(Kind.PLACE, 0, 5, L) != played
