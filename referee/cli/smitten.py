@@ -102,7 +102,7 @@ def check(
         grid(left, GridSide.LEFT), grid(right, GridSide.RIGHT), played, Choice.parse(choose) if choose is not None else None, hard
     )
     verdict = judge(Placement.parse(placement), state)
-    from referee.smitten.explain import verdict_line, verdict_reason
+    from referee.smitten.check_report import verdict_line, verdict_reason
 
     if as_json:
         from referee.cli.output import emit_json
@@ -146,7 +146,7 @@ def new(
     setup.update({key: value for key, value in (("difficulty", difficulty), ("seed", seed)) if value is not None})
     if players is not None:
         setup["players"] = list(players)
-    from referee.smitten.voice import label
+    from referee.smitten.words import label
 
     options = setup_from(setup)  # the same checks as a loaded file's [setup]
     saved = savefile.create(file, _rules(), setup_for(options))

@@ -20,7 +20,8 @@ from referee.smitten.grid import BIT, SIDE_INDEX
 from referee.smitten.report import command_args, last_cards
 from referee.smitten.state import State
 from referee.smitten.view import view
-from referee.smitten.voice import capital, cards, label, name, outcome_text, requirement, title
+from referee.smitten.voice import outcome_text, requirement
+from referee.smitten.words import capital, cards, label, name, title
 
 if TYPE_CHECKING:
     from referee.smitten.hint import Hint

@@ -28,32 +28,32 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.errors import InputError
-from referee.game import Refusal
 from referee.i18n import _, ngettext
-from referee.smitten.actions import Kind, move
+from referee.smitten.actions import Kind, Move, move
 from referee.smitten.dealing import SmittenMode
 from referee.smitten.grid import BIT, COUNT, SIDE_INDEX
 from referee.smitten.instructions import Choice
-from referee.smitten.legality import choices_for, slots
+from referee.smitten.legality import Violation, choices_for, slots, violation
 from referee.smitten.notation import Placement
-from referee.smitten.play import refusal
 from referee.smitten.state import UNSEEN, Hand, Pending, Setup, State
 
 
 @dataclass(frozen=True)
 class PlacementVerdict:
-    """The answer, as values: legal or not, the refusal when not (the rule that decided
-    it), and the situation judged. :func:`referee.smitten.explain.verdict_reason` words it."""
+    """The answer, as values: legal or not, the violation when not (the rule that decided
+    it, as legality found it: the same values a game's refusal carries), the move judged
+    and the situation. :func:`referee.smitten.explain.verdict_reason` words it."""
 
     placement: Placement
     legal: bool
-    refusal: Refusal | None
+    violation: Violation | None
+    move: Move
     state: State
 
     @property
     def rule(self) -> str:
         """The rule that decided, as JSON names it: "legal", or the rule broken."""
-        return "legal" if self.refusal is None else str(self.refusal.rule.value)
+        return "legal" if self.violation is None else self.violation.rule.value
 
 
 def question_state(left: int, right: int, after: Placement | None, choice: Choice | None, hard: bool) -> State:
@@ -97,5 +97,6 @@ def check(placement: Placement, state: State) -> PlacementVerdict:
     kind, actor = slots(state)[0]
     # Where a 5 may go does not depend on its choice: any allowed one will do.
     choice = choices_for(state, placement.number, placement.side)[0] if kind is Kind.PLAY else None
-    refused = refusal(state, move(kind, actor, placement.number, placement.side, choice))
-    return PlacementVerdict(placement, refused is None, refused, state)
+    judged = move(kind, actor, placement.number, placement.side, choice)
+    found = violation(state, judged)
+    return PlacementVerdict(placement, found is None, found, judged, state)

@@ -10,17 +10,33 @@ never decides. No rules module imports it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from referee.game import Refusal
-from referee.i18n import _, ngettext
+from referee.i18n import _
 from referee.smitten.actions import Kind, Lose, Move
-from referee.smitten.check import PlacementVerdict
-from referee.smitten.grid import BIT, COUNT, NEIGHBOURS, SIDE_INDEX, numbers
+from referee.smitten.grid import COUNT, NEIGHBOURS, SIDE_INDEX, numbers
 from referee.smitten.instructions import forced_choice
 from referee.smitten.legality import Fault, Rule
 from referee.smitten.notation import GridSide
 from referee.smitten.state import Flipped, Pending, State
-from referee.smitten.voice import a, cards, cell_name, choice_word, ending, follow_hint, grid_name, instruction, and_listed, name
+from referee.smitten.words import a, and_listed, cards, cell_name, choice_word, grid_name, instruction, name
+
+if TYPE_CHECKING:  # `referee smitten check` loads no more than it needs
+    from referee.game import Refusal
+
+
+def _ending(state: State) -> str:
+    """How the game ended, in the voice's words ('lost: player 2 could not follow card 4')."""
+    from referee.smitten.voice import ending as worded
+
+    assert state.outcome is not None
+    return worded(state, state.outcome)
+
+
+def _follow(state: State, card: int) -> str:
+    from referee.smitten.voice import follow_hint as worded
+
+    return worded(state, card)
 
 
 def _who(state: State, actor: int) -> str:
@@ -31,11 +47,16 @@ def explain(state: State, refusal: Refusal) -> str:
     """The refusal's words: by its fault where the rule can be broken in several ways."""
     move = refusal.get("move")
     if isinstance(move, Lose) or move is None:
-        assert state.outcome is not None
-        return _("the game is already over ({ending})").format(ending=ending(state, state.outcome))
-    fault = refusal.get("fault")
-    words = _FAULTS[fault] if isinstance(fault, Fault) else _MESSAGES[refusal.rule]  # type: ignore[index]
-    return words(state, move)
+        return _("the game is already over ({ending})").format(ending=_ending(state))
+    fault, rule = refusal.get("fault"), refusal.rule
+    assert isinstance(rule, Rule)
+    return words(state, move, rule, fault if isinstance(fault, Fault) else None)
+
+
+def words(state: State, move: Move, rule: Rule, fault: Fault | None) -> str:
+    """The sentence for ``move`` refused by ``rule`` broken in the way ``fault``."""
+    said = _FAULTS[fault] if fault is not None else _MESSAGES[rule]
+    return said(state, move)
 
 
 def move_words(move: Move) -> str:
@@ -103,7 +124,7 @@ def _not_follower(state: State, move: Move) -> str:
     assert isinstance(pending, Pending)
     follower = _who(state, pending.follower)
     return _("card {card} binds {follower}, the partner of {player} who played it; {follower} must {hint}").format(
-        card=pending.card, follower=follower, player=_who(state, pending.by), hint=follow_hint(state, pending.card)
+        card=pending.card, follower=follower, player=_who(state, pending.by), hint=_follow(state, pending.card)
     )
 
 
@@ -125,7 +146,7 @@ def _wrong_answer(state: State, move: Move) -> str:
         Kind.FLIP: _("card {card} asks {who} to {hint}, not to flip"),
         Kind.SWAP: _("card {card} asks {who} to {hint}, not to swap"),
     }[move.kind]
-    return words.format(card=pending.card, who=_who(state, pending.follower), hint=follow_hint(state, pending.card))
+    return words.format(card=pending.card, who=_who(state, pending.follower), hint=_follow(state, pending.card))
 
 
 # --- the other rules -------------------------------------------------------------------
@@ -271,8 +292,7 @@ def _no_choice(state: State, move: Move) -> str:
 
 
 def _game_over(state: State, move: Move) -> str:
-    assert state.outcome is not None
-    return _("the game is over ({ending}); undo to go back, or start a new game").format(ending=ending(state, state.outcome))
+    return _("the game is over ({ending}); undo to go back, or start a new game").format(ending=_ending(state))
 
 
 _Words = Callable[[State, Move], str]
@@ -320,47 +340,3 @@ _MESSAGES: dict[Rule, _Words] = {
     Rule.ADJACENT: _adjacent,
     Rule.BALANCE: _balance,
 }
-
-
-# --- `referee smitten check`: one placement judged --------------------------------------
-
-
-def verdict_reason(verdict: PlacementVerdict) -> str:
-    """Why a placement checked is legal or not: the rule that refused it, or the rules it meets.
-
-    The question names no mode, so a refusal by the ±2 rule names both modes it comes from."""
-    state, placement = verdict.state, verdict.placement
-    refused = verdict.refusal
-    if refused is not None:
-        if refused.rule is Rule.BALANCE:
-            return balance_reason(state, placement.side, _("hard difficulty, solo Hard Mode 2"))
-        return explain(state, refused)
-    index = SIDE_INDEX[placement.side]
-    grid = state.grids[index]
-    where = grid_name(placement.side)
-    if grid:
-        touching = [str(n) for n in numbers(grid) if BIT[n] & NEIGHBOURS[placement.number]]
-        reasons = [
-            _("{grid} has no {number} yet and the cell touches {cards}").format(grid=where, number=placement.number, cards=and_listed(touching))
-        ]
-    else:
-        reasons = [_("it is the first card of {grid}").format(grid=where)]
-    pending = state.pending
-    if isinstance(pending, Pending):
-        reasons.append(
-            _("it follows card {card} in {grid}: {instruction}").format(
-                card=pending.card, grid=grid_name(pending.side), instruction=instruction(pending.card, pending.choice, pending.side)
-            )
-        )
-    if state.setup.balance:
-        mine, other = COUNT[grid] + 1, COUNT[state.grids[1 - index]]
-        reasons.append(_("the ±2 rule holds ({grid} would hold {cards}, the other {other})").format(grid=where, cards=cards(mine), other=other))
-    if state.cards_in_grids == 16:
-        reasons.append(_("it is the 17th card: the grids are complete and the game is won"))
-    return "; ".join(reasons)
-
-
-def verdict_line(verdict: PlacementVerdict) -> str:
-    """`3L is legal: …` / `3L is illegal: …`."""
-    words = _("{placement} is legal: {reason}") if verdict.legal else _("{placement} is illegal: {reason}")
-    return words.format(placement=verdict.placement, reason=verdict_reason(verdict))

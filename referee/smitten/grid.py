@@ -125,7 +125,7 @@ def parse_grid(text: str, side: GridSide, played: int | None = None) -> int:
     of them.
     """
     from referee.i18n import _
-    from referee.smitten.voice import cell_name, grid_name
+    from referee.smitten.words import cell_name, grid_name
 
     grid = 0
     for token in text.replace(",", " ").replace(";", " ").split():

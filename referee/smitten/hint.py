@@ -34,7 +34,7 @@ from referee.smitten.legality import legal_moves, slots
 from referee.smitten.play import apply
 from referee.smitten.solver import Solver
 from referee.smitten.state import UNSEEN, Hand, Pending, State
-from referee.smitten.voice import name
+from referee.smitten.words import name
 
 #: Every Smitten card: 1 to 9, twice.
 DECK = Counter({number: 2 for number in range(1, 10)})

@@ -12,7 +12,8 @@ from referee.i18n import _, ngettext
 from referee.smitten.actions import actor_value, encode
 from referee.smitten.report import command_args
 from referee.smitten.state import State
-from referee.smitten.voice import capital, name, outcome_text
+from referee.smitten.voice import outcome_text
+from referee.smitten.words import capital, name
 
 if TYPE_CHECKING:
     from referee.smitten.hint import Hint

@@ -6,7 +6,7 @@ broken, an :class:`~referee.smitten.actions.Effect`, an :class:`~referee.game.Ou
 with its :class:`~referee.smitten.state.Termination` and details. :data:`VOICE` words
 them for the command line, table mode and any later front end, which never trim or
 parse its words. A refusal's sentence is built in :mod:`.explain`, which this voice
-asks.
+asks; the small words (who, which grid, a card's instruction) are :mod:`.words`'.
 
 Every message is English in the code, marked with :func:`~referee.i18n._` or
 :func:`~referee.i18n.ngettext`, and Dutch in ``referee/locale/nl/LC_MESSAGES/smitten.po``.
@@ -19,111 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 from referee.i18n import _, ngettext
 from referee.smitten.notation import GridSide
+from referee.smitten.words import a, cards, choice_word, grid_name, instruction, name, title
 
 if TYPE_CHECKING:
     from referee.game import Outcome, Refusal, Step
     from referee.smitten.actions import Draw, Effect, Move, TurnEnd
-    from referee.smitten.instructions import Choice
     from referee.smitten.state import Setup, State
-
-
-# --- names ---------------------------------------------------------------------------
-
-
-def name(setup: Setup, actor: int) -> str:
-    """'hand A' / 'hand B' for the solo hands, the players' names, or 'player 1' / 'player 2'."""
-    if setup.solo:
-        return _("hand {hand}").format(hand="AB"[actor])
-    if setup.players:
-        return setup.players[actor]
-    return _("player {number}").format(number=actor + 1)
-
-
-def title(setup: Setup, actor: int) -> str:
-    """The name at the start of a sentence: 'Hand A', 'Player 1', or a name as it was given."""
-    found = name(setup, actor)
-    return found if setup.players and not setup.solo else found[:1].upper() + found[1:]
-
-
-def capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def grid_name(side: GridSide) -> str:
-    """'the left grid' / 'the right grid'."""
-    return _("the left grid") if side is GridSide.LEFT else _("the right grid")
-
-
-def a(number: int) -> str:
-    """'a 6', 'an 8': a card with the article that reads right before it."""
-    return _("an {number}").format(number=number) if number == 8 else _("a {number}").format(number=number)
-
-
-def choice_word(choice: Choice | None) -> str:
-    """'higher', 'lower', or 'higher or lower' when not chosen yet."""
-    if choice is None:
-        return _("higher or lower")
-    return _("higher") if choice.value == "higher" else _("lower")
-
-
-def cell_name(number: int) -> str:
-    """Where card ``number`` sits, in words: 'top left', 'centre', …"""
-    return (
-        _("top left"),
-        _("top middle"),
-        _("top right"),
-        _("middle left"),
-        _("centre"),
-        _("middle right"),
-        _("bottom left"),
-        _("bottom middle"),
-        _("bottom right"),
-    )[number - 1]
-
-
-def and_listed(words: list[str]) -> str:
-    """'a, b and c' (Dutch: 'a, b en c')."""
-    if len(words) <= 1:
-        return "".join(words)
-    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
-
-
-def cards(count: int) -> str:
-    return ngettext("{count} card", "{count} cards", count).format(count=count)
-
-
-def difficulty_word(value: str) -> str:
-    return {"easy": _("easy"), "medium": _("medium"), "hard": _("hard")}.get(value, value)
-
-
-def label(setup: Setup) -> str:
-    """The setup in a few words: 'solo (easy, hard 1)', 'Anna and Bram, medium', '…, physical cards'."""
-    if setup.solo:
-        modes = [word for word, on in ((_("easy"), setup.easy), (_("hard 1"), setup.hard1), (_("hard 2"), setup.hard2)) if on]
-        words = _("solo") + (f" ({', '.join(modes)})" if modes else "")
-    else:
-        players = and_listed(list(setup.players)) if setup.players else _("two players")
-        words = f"{players}, {difficulty_word(setup.difficulty.value if setup.difficulty else 'medium')}"
-    return words + (_(", physical cards") if setup.physical else "")
-
-
-def instruction(card: int, choice: Choice | None = None, side: GridSide | None = None) -> str:
-    """What card ``card`` asks, in words, with the choice and the grid filled in."""
-    grid = ""
-    if side is not None and card in (5, 7, 8):
-        grid = " ({grid})".format(grid=grid_name(side.other if card in (5, 7) else side))
-    texts = {
-        1: _("reveal 1 card from hand, then place another card in either grid"),
-        2: _("play a card in either grid (and trigger its instruction)"),
-        3: _("reveal the top card of the deck, then place it in either grid"),
-        4: _("place a card so that it completes a row and/or column"),
-        5: _("place a card in the other grid{grid} that is {choice} than 5"),
-        6: _("place a card whose number is in neither grid yet"),
-        7: _("place a card in the other grid{grid}"),
-        8: _("place a card in this grid{grid}"),
-        9: _("place a card in either grid; nobody draws this turn"),
-    }
-    return texts[card].format(choice=choice_word(choice), grid=grid)
 
 
 # --- outcomes ------------------------------------------------------------------------
@@ -182,7 +83,8 @@ def outcome_text(state: State) -> str | None:
     outcome = state.outcome
     if outcome is None:
         return None
-    text = capital(ending(state, outcome)) + "."
+    ending_words = ending(state, outcome)
+    text = ending_words[:1].upper() + ending_words[1:] + "."
     final = final_card(state) if outcome.winners else None
     if final:
         text += " " + _("As the finishing touch, the last {number} completes {grid}.").format(number=final[0], grid=grid_name(final[1]))
