@@ -15,9 +15,10 @@ Lose, their Effect, and the events that record them: decode/encode), ``grid`` an
 ``instructions`` (the cards' geometry and words), ``legality`` (what is allowed: the one
 definition), ``play`` (apply an action), ``entry`` (typed words to a move), ``ruleset``
 (the game contract of :mod:`referee.game`: :data:`~referee.smitten.ruleset.RULES`),
-``view`` (what a seat may see), ``voice`` (every word: effects, outcomes, events) and
-``explain`` (a refusal in words), ``report`` (JSON for the command line), ``check``
-(one placement judged without a game file).
+``view`` (what a seat may see), ``voice`` (every word: effects, outcomes, events),
+``words`` (the small words: who, which grid, a card's instruction), ``explain`` (a
+refusal in words), ``report`` (JSON for the command line), ``check`` (one placement
+judged without a game file) and ``check_report`` (its words).
 
 The names below are imported on first use (PEP 562), so `referee smitten check`
 loads only the modules it needs and starts quickly.
