@@ -111,7 +111,7 @@ def test_new_without_seed_draws_one_and_records_it(referee, tmp_path):
 @pytest.mark.parametrize(
     "options, fragment",
     [
-        (["--mode", "solo", "--difficulty", "hard"], "solo Smitten has no --difficulty"),
+        (["--mode", "solo", "--difficulty", "hard"], "solo Smitten has no difficulty"),
         (["--easy"], "solo modes"),
         (["--seed", "s", "--physical"], "give one of them"),
         (["--mode", "sollo"], "did you mean solo?"),
@@ -131,7 +131,7 @@ def test_a_game_is_played_through_the_command_line(referee, tmp_path):
     assert result.exit_code == 0 and "Player 1 plays 7L." in result.stdout
     assert "player 2 must place a card in the other grid (the right grid)" in result.stdout
     result = referee("smitten", "place", str(game), "3R")
-    assert result.exit_code == 0 and "End of turn: player 1 draws 9, then player 2 draws 3." in result.stdout
+    assert result.exit_code == 0 and "End of turn: player 1 draws 1 card, then player 2 draws 1 card." in result.stdout
     events = savefile.load(game, RULES).events
     assert events == [{"kind": "play", "card": "7L", "by": 1}, {"kind": "place", "card": "3R", "by": 2}]
 
@@ -230,7 +230,7 @@ def test_show_draws_both_grids_marks_the_last_card_and_hides_face_down_cards(ref
     assert "4" not in out.split("Hand A:")[1].splitlines()[0]
     assert "Now: Card 7 in the left grid: hand B must place a card in the other grid (the right grid)." in out
     document = referee("smitten", "show", str(game), "--json").json()
-    assert document["state"]["hands"][0] == {"name": "A", "face_up": [9], "face_down": 1}
+    assert document["state"]["hands"][0] == {"name": "A", "cards": 2, "face_up": [9], "face_down": 1}
     assert document["state"]["pending"]["card"] == 7 and document["state"]["last"] == "7L"
 
 

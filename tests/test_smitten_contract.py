@@ -16,7 +16,7 @@ from test_smitten_properties import CANDIDATES, OPTIONS, random_steps
 
 from referee import savefile
 from referee.errors import RuleError
-from referee.game import Outcome, Step
+from referee.game import Outcome, Refusal, Step
 from referee.games import game
 from referee.smitten.actions import Effect, Kind, Lose, Move
 from referee.smitten.actions import move as make_move
@@ -24,7 +24,9 @@ from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.smitten.entry import resolve, typed
 from referee.smitten.notation import GridSide
 from referee.smitten.play import new_game
+from referee.smitten.legality import Rule
 from referee.smitten.ruleset import RULES
+from referee.smitten.voice import VOICE
 from referee.smitten.state import UNSEEN, Hand, Pending, Setup, State, Termination
 
 REPO = Path(__file__).resolve().parent.parent
@@ -71,7 +73,8 @@ def test_refusal_and_legal_actions_are_one_definition_of_legality(options, rng):
             if refused is not None:
                 with pytest.raises(RuleError) as error:
                     RULES.apply(state, candidate)
-                assert str(error.value) == refused
+                assert str(error.value) == VOICE.refusal(state, refused)
+                assert isinstance(refused, Refusal) and isinstance(refused.rule, Rule)
 
 
 @settings(max_examples=40, deadline=None)
@@ -81,7 +84,7 @@ def test_the_outcome_is_the_one_outcome_type_won_by_both_seats_or_lost_by_both(o
     for state in states[:-1]:
         assert RULES.outcome(state) is None
     ended = RULES.outcome(states[-1])
-    assert isinstance(ended, Outcome) and isinstance(ended.termination, Termination) and ended.reason
+    assert isinstance(ended, Outcome) and isinstance(ended.termination, Termination) and VOICE.outcome(states[-1], ended)
     assert ended.winners == ((0, 1) if ended.termination is Termination.COMPLETED else ())
 
 
@@ -130,9 +133,11 @@ def test_the_table_may_declare_a_loss_until_the_game_is_over():
     assert Lose() not in set(RULES.legal_actions(state))
     done = RULES.apply(state, Lose("we dropped a card"))
     ended = RULES.outcome(done.state)
-    assert ended == Outcome(winners=(), termination=Termination.DECLARED, reason="we dropped a card")
+    assert ended == Outcome(winners=(), termination=Termination.DECLARED, details=(("reason", "we dropped a card"),))
     assert done.effect == Effect(Lose("we dropped a card"))
-    assert RULES.refusal(done.state, Lose()) == "the game is already over (lost: we dropped a card)"
+    refused = RULES.refusal(done.state, Lose())
+    assert refused is not None and refused.rule is Rule.GAME_OVER
+    assert VOICE.refusal(done.state, refused) == "the game is already over (lost: we dropped a card)"
     with pytest.raises(RuleError, match="already over"):
         RULES.apply(done.state, Lose())
 

@@ -45,7 +45,7 @@ def test_a_play_the_rules_forbid_is_refused_before_card_five_asks_for_its_choice
     state = new_game(Setup(SmittenMode.TWO, Difficulty.MEDIUM, seed="d"))
     state = play(state, resolve(state, Kind.PLAY, 7, L))
     with pytest.raises(RuleError, match="card 7 asks player 2 to place a card, not to play"):
-        resolve(state, Kind.PLAY, 5, R)
+        play(state, resolve(state, Kind.PLAY, 5, R))
     game = new(referee, tmp_path / "q.toml", "--seed", "d")
     referee("smitten", "play", str(game), "7L")
     before = game.read_bytes()

@@ -17,6 +17,7 @@ from referee.smitten.notation import GridSide
 from referee.smitten.play import apply, new_game, play
 from referee.smitten.ruleset import RULES, setup_for
 from referee.smitten.state import Result, Setup, State, result
+from referee.smitten.voice import VOICE
 
 #: A seed as `new` accepts it: any text that is not blank (referee.seeds.check_seed).
 SEEDS = st.text(min_size=1, max_size=8).filter(str.strip)
@@ -75,7 +76,7 @@ def random_steps(options: Setup, rng: random.Random) -> tuple[list[State], list[
 def test_random_legal_games_always_end_in_a_win_or_a_loss_with_at_most_17_cards(options, rng):
     states, _moves = random_game(options, rng)
     final = states[-1]
-    assert final.outcome is not None and final.outcome.reason
+    assert final.outcome is not None and VOICE.outcome(final, final.outcome)
     assert all(state.cards_in_grids <= 17 for state in states)
     assert all(is_connected(grid) for state in states for grid in state.grids)
     if options.balance:

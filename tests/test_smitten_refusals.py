@@ -6,12 +6,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from test_smitten_rules import grid, solo, two
+from test_smitten_rules import explained, grid, solo, two
 
 from referee.game import Outcome
 from referee.smitten.actions import Kind, move
 from referee.smitten.dealing import Difficulty, SmittenMode
-from referee.smitten.explain import explained
 from referee.smitten.instructions import Choice
 from referee.smitten.legality import Fault, Rule, violation
 from referee.smitten.notation import GridSide
@@ -24,7 +23,7 @@ H, LO = Choice.HIGHER, Choice.LOWER
 CASES = {
     "the game is over": (
         lambda: State(setup=Setup(SmittenMode.TWO, Difficulty.MEDIUM, seed="t"),
-                      ended=Outcome(winners=(), termination=Termination.DECLARED, reason="we stopped")),
+                      ended=Outcome(winners=(), termination=Termination.DECLARED, details=(("reason", "we stopped"),))),
         move(Kind.PLAY, 0, 5, L, H), Rule.GAME_OVER, None,
         "the game is over (lost: we stopped); undo to go back, or start a new game",
     ),
@@ -74,7 +73,7 @@ CASES = {
     ),
     "card 5 without its choice": (
         lambda: two(hands=((5, 7), (1, 2))), move(Kind.PLAY, 0, 5, L), Rule.CHOICE, Fault.NO_CHOICE,
-        "card 5: choose higher or lower (--choose higher or --choose lower)",
+        "card 5 needs a choice: higher or lower",
     ),
     "a placed card with a choice": (
         lambda: two(hands=((1, 2), (4, 5)), after="6L"), move(Kind.PLACE, 1, 5, R, H), Rule.CHOICE, Fault.PLACED_CHOICE,
@@ -83,7 +82,7 @@ CASES = {
     # The TURN rule: the kind of move, or who makes it, is not what the game waits for.
     "a swap outside solo Easy Mode": (
         lambda: two(hands=((7, 8), (1, 2))), move(Kind.SWAP, 0, 7), Rule.TURN, Fault.NOT_EASY,
-        "swapping with the set-aside card is solo Easy Mode (start the game with --mode solo --easy)",
+        "swapping with the set-aside card is solo Easy Mode (a solo game started with easy)",
     ),
     "a second easy swap": (
         lambda: replace(solo(hands=(((7, 8), (2,)), ((4, 3), (6,))), easy=True), swapped=True), move(Kind.SWAP, 0, 7),
@@ -149,7 +148,8 @@ def test_every_way_a_rule_is_broken_is_decided_by_legality_and_worded_by_explain
     assert found is not None and (found.rule, found.fault) == (rule, fault)
     refused = explained(state, tried)
     assert refused is not None and refused.rule is rule and refused.message == words
-    assert refusal(state, tried) == words
+    value = refusal(state, tried)
+    assert value is not None and value.rule is rule and value.get("fault") is fault and value.get("move") == tried
 
 
 def test_every_fault_has_its_words():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import NamedTuple
 
 import pytest
 
@@ -10,13 +11,33 @@ from referee.errors import InputError, RuleError
 from referee.smitten.actions import Kind, Move, move
 from referee.smitten.dealing import Difficulty, SmittenMode, deal_smitten
 from referee.smitten.entry import resolve
-from referee.smitten.explain import explained
 from referee.smitten.grid import COMPLETING, cell, mask_of, parse_grid
 from referee.smitten.instructions import Choice
 from referee.smitten.legality import Rule, is_legal, legal_moves
 from referee.smitten.notation import GridSide, Placement
 from referee.smitten.play import new_game, play
-from referee.smitten.state import Hand, Pending, Result, Setup, State, Termination, ending, result
+from referee.smitten.ruleset import RULES
+from referee.smitten.state import Hand, Pending, Result, Setup, State, Termination, result
+from referee.smitten.voice import VOICE
+
+class Said(NamedTuple):
+    """A refusal and its words: the rule the rules name, the sentence the voice says."""
+
+    rule: Rule
+    message: str
+
+
+def explained(state: State, tried: Move) -> Said | None:
+    """The rules' refusal of ``tried`` (None: legal), with the voice's words for it."""
+    refused = RULES.refusal(state, tried)
+    return None if refused is None else Said(refused.rule, VOICE.refusal(state, refused))
+
+
+def ending(state: State) -> str:
+    """The outcome of ``state`` as the voice says it: 'lost: player 2 could not follow card 4'."""
+    assert state.outcome is not None
+    return VOICE.outcome(state, state.outcome)
+
 
 # --- building situations: grids, hands, deck, the card just played --------------------
 
@@ -183,7 +204,7 @@ def test_card_one_may_place_the_twin_of_the_revealed_card():
 def test_card_one_needs_two_cards_in_hand():
     state = do(two(hands=((1, 8, 9), (2,))), Kind.PLAY, "1L")
     assert state.outcome.termination is Termination.COULD_NOT_FOLLOW
-    assert ending(state.outcome) == "lost: player 2 could not follow card 1"
+    assert ending(state) == "lost: player 2 could not follow card 1"
 
 
 def test_card_one_reveal_that_would_leave_nothing_to_place_is_refused():
@@ -234,14 +255,14 @@ def test_card_three_partner_places_the_top_card_of_the_deck():
 
 def test_card_three_with_an_empty_deck_cannot_be_followed():
     state = do(two(hands=((3, 8, 9), (2, 4, 6))), Kind.PLAY, "3L")
-    assert ending(state.outcome) == "lost: player 2 could not follow card 3 (the deck is empty)"
+    assert ending(state) == "lost: player 2 could not follow card 3 (the deck is empty)"
 
 
 def test_card_three_that_cannot_be_followed_names_the_top_card_the_partner_revealed():
     """The loss rests on the top card, hidden until the partner reveals it to follow card
     3: the verdict says what it was."""
     state = do(two("", "12", hands=((3, 8, 9), (2, 4, 6)), deck=(9, 1), difficulty=Difficulty.HARD), Kind.PLAY, "3L")
-    assert ending(state.outcome) == "lost: player 2 could not follow card 3 (the top card of the deck, a 9, cannot be placed)"
+    assert ending(state) == "lost: player 2 could not follow card 3 (the top card of the deck, a 9, cannot be placed)"
 
 
 def test_card_three_top_card_that_fits_nowhere_loses():
@@ -263,7 +284,7 @@ def test_card_four_completing_means_the_placed_cards_row_or_column_is_full_after
 
 def test_card_four_played_first_cannot_be_followed():
     state = do(two(hands=((4, 8, 9), (3, 7, 5))), Kind.PLAY, "4L")
-    assert ending(state.outcome) == "lost: player 2 could not follow card 4"
+    assert ending(state) == "lost: player 2 could not follow card 4"
 
 
 def test_card_five_higher_places_a_card_above_five_in_the_other_grid():
@@ -279,8 +300,9 @@ def test_card_five_lower_places_a_card_below_five_in_the_other_grid():
 
 def test_card_five_needs_a_choice_of_higher_or_lower():
     state = two(hands=((5, 8, 9), (3, 7, 6)))
-    with pytest.raises(InputError, match="--choose"):
+    with pytest.raises(RuleError, match="card 5 needs a choice: higher or lower") as refused:
         do(state, Kind.PLAY, "5L")
+    assert refused.value.exit_code == 2  # without its choice the play cannot be used at all
     assert explained(state, move(Kind.PLAY, 0, 5, L)).rule is Rule.CHOICE
 
 
@@ -379,7 +401,7 @@ def test_solo_a_face_down_card_is_flipped_then_played():
 def test_solo_a_face_down_card_that_cannot_be_played_loses():
     state = do(solo("5", "5", hands=(((7, 8), (9,)), ((4, 3), (6,)))), Kind.FLIP, "", actor=0)
     assert state.outcome.termination is Termination.FACE_DOWN_UNPLAYABLE
-    assert "a 9, and could not play it" in ending(state.outcome)
+    assert "a 9, and could not play it" in ending(state)
 
 
 def test_solo_easy_mode_swaps_a_face_up_card_with_the_set_aside_card_once():
@@ -404,7 +426,7 @@ FULL = "12345678"  # both grids without their 9 hold 16 cards
 def test_the_seventeenth_card_wins_and_its_instruction_is_ignored():
     state = do(two(FULL, FULL, hands=((4,), (9,))), Kind.PLAY, "9R")
     assert result(state.outcome) is Result.WON and state.pending is None
-    assert ending(state.outcome) == "won: 17 cards are in the grids"
+    assert ending(state) == "won: 17 cards are in the grids"
 
 
 def test_a_five_played_as_the_seventeenth_card_needs_no_choice():
@@ -429,12 +451,12 @@ def test_lose_when_neither_player_can_play_a_card():
     state = do(two("5", "5", hands=((8, 5), (2,))), Kind.PLAY, "8L", actor=0)
     state = do(state, Kind.PLACE, "2L")  # the turn ends: one 5 left (in both grids already), no deck
     assert state.outcome.termination is Termination.NO_PLAYABLE_CARD
-    assert ending(state.outcome) == "lost: neither player can play a card"
+    assert ending(state) == "lost: neither player can play a card"
 
 
 def test_lose_when_the_partner_cannot_follow_the_played_card():
     state = do(two("5", "", hands=((7, 8), (1, 3))), Kind.PLAY, "8L", actor=0)  # 1 and 3 are diagonal to 5
-    assert result(state.outcome) is Result.LOST and ending(state.outcome) == "lost: player 2 could not follow card 8"
+    assert result(state.outcome) is Result.LOST and ending(state) == "lost: player 2 could not follow card 8"
 
 
 def test_a_move_after_the_game_is_over_is_refused():
@@ -475,7 +497,7 @@ def test_physical_card_three_with_an_empty_deck_loses():
     options = Setup(SmittenMode.TWO, Difficulty.MEDIUM, physical=True)
     state = State(setup=options, grids=(0, 0), hands=(Hand((0, 0, 0)), Hand((0, 0, 0))), deck=())
     state = do(state, Kind.PLAY, "3L", actor=0)
-    assert ending(state.outcome) == "lost: player 2 could not follow card 3 (the deck is empty)"
+    assert ending(state) == "lost: player 2 could not follow card 3 (the deck is empty)"
 
 
 def test_an_illegal_move_raises_rule_error_with_the_reason():
@@ -505,7 +527,7 @@ def test_solo_easy_mode_either_hand_may_swap_at_the_beginning_of_any_turn_before
 
 def test_after_the_swap_the_turn_is_lost_only_when_nothing_can_be_played():
     state = do(_stuck_before_the_swap(3), Kind.SWAP, "9")  # takes the other 3: still stuck
-    assert ending(state.outcome) == "lost: neither hand can play a card, even after the swap"
+    assert ending(state) == "lost: neither hand can play a card, even after the swap"
     state = do(_stuck_before_the_swap(1), Kind.SWAP, "9")  # takes a 1: it fits next to the 4
     assert state.outcome is None and move(Kind.PLAY, 0, 1, R) in set(legal_moves(state))
 
@@ -514,4 +536,4 @@ def test_a_loss_names_the_players_by_their_names():
     options = Setup(SmittenMode.TWO, Difficulty.MEDIUM, seed="test", players=("Anna", "Bram"))
     state = State(setup=options, grids=(grid("5"), 0), hands=(Hand((7, 8)), Hand((1, 3))), deck=())
     state = do(state, Kind.PLAY, "8L", actor=0)  # 1 and 3 are diagonal to 5
-    assert ending(state.outcome) == "lost: Bram could not follow card 8"
+    assert ending(state) == "lost: Bram could not follow card 8"

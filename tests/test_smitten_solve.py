@@ -172,7 +172,7 @@ def test_solve_says_a_lost_deal_is_not_winnable_and_that_the_search_was_exhausti
         ((), "give a game FILE, or --seed S"),
         (("FILE", "--seed", "s"), "not both"),
         (("--seed", "s", "--mode", "three"), "three"),
-        (("--seed", "s", "--mode", "solo", "--difficulty", "hard"), "solo Smitten has no --difficulty"),
+        (("--seed", "s", "--mode", "solo", "--difficulty", "hard"), "solo Smitten has no difficulty"),
         (("missing.toml",), "missing.toml"),
     ],
 )

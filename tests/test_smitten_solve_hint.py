@@ -99,7 +99,7 @@ def test_the_hint_is_the_same_for_any_number_of_processes_and_tallies_every_samp
 
 
 def test_a_hint_needs_at_least_one_process():
-    with pytest.raises(InputError, match="--jobs"):
+    with pytest.raises(InputError, match="number of processes"):
         hint(new_game(MODES["solo"]("s")), None, samples=5, jobs=0)
 
 

@@ -133,7 +133,9 @@ def test_new_players_names_the_two_players_and_every_message_uses_them(referee, 
     result = referee("smitten", "new", str(game), "--seed", "s", "--players", "Anna", "Bram")  # Anna: 7 9 4, Bram: 6 1 3
     assert result.exit_code == 0
     assert "Started" in result.stdout and "Smitten, Anna and Bram, medium, seed s." in result.stdout
-    assert "Anna: 7 9 4\nBram: 6 1 3\n" in result.stdout
+    assert "Anna: 3 cards, not shown\nBram: 3 cards, not shown\n" in result.stdout  # the table sees no hand
+    own = referee("smitten", "show", str(game), "--by", "anna").stdout
+    assert "Anna: 7 9 4\nBram: 3 cards, not shown\n" in own and "as Anna sees it" in own
     result = referee("smitten", "play", str(game), "7L")
     assert result.stdout.splitlines() == [
         "Anna plays 7L.",
@@ -142,7 +144,7 @@ def test_new_players_names_the_two_players_and_every_message_uses_them(referee, 
     result = referee("smitten", "place", str(game), "9R")
     assert result.exit_code == 1 and result.stderr == "referee: Bram holds no 9\n"
     result = referee("smitten", "place", str(game), "3R", "--by", "bR")  # names in any case, or their start
-    assert result.exit_code == 0 and "End of turn: Anna draws 9, then Bram draws 3." in result.stdout
+    assert result.exit_code == 0 and "End of turn: Anna draws 1 card, then Bram draws 1 card." in result.stdout
     assert referee("smitten", "play", str(game), "4L", "--by", "1").exit_code == 0  # 1 and 2 still work
     saved = savefile.load(game, RULES)
     assert saved.setup["players"] == ["Anna", "Bram"]
@@ -157,7 +159,7 @@ def test_a_name_is_printed_as_given_even_at_the_start_of_a_sentence(referee, tmp
     game = tmp_path / "game.toml"
     new(referee, game, "--seed", "s", "--players", "élodie", "[b]Bram[/b]")
     assert referee("smitten", "play", str(game), "7L").stdout.startswith("élodie plays 7L.\n")
-    assert "[b]Bram[/b]: 6 1 3" in referee("smitten", "show", str(game)).stdout
+    assert "[b]Bram[/b]: 6 1 3" in referee("smitten", "show", str(game), "--by", "2").stdout
 
 
 def test_physical_cards_at_the_start_of_a_turn_say_in_one_line_that_either_player_may_play(referee, tmp_path):

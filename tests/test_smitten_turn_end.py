@@ -11,7 +11,7 @@ from referee.smitten.entry import resolve
 from referee.smitten.instructions import Choice
 from referee.smitten.notation import GridSide, Placement
 from referee.smitten.play import apply, new_game
-from referee.smitten.report import narrate
+from referee.smitten.voice import narrate
 from referee.smitten.state import Hand, Pending, Setup, State
 
 L = GridSide.LEFT
@@ -35,7 +35,8 @@ def test_the_end_of_turn_records_who_drew_what_the_active_player_first():
     assert played.effect.turn_end is None
     done = stepped(played.state, Kind.PLACE, "3R")
     assert done.effect.turn_end == TurnEnd((Draw(0, (9,)), Draw(1, (3,))))
-    assert "End of turn: player 1 draws 9, then player 2 draws 3." in narrate(done.effect, done.state)
+    # the effect holds the cards drawn; the whole table is told only how many (the hands are private)
+    assert "End of turn: player 1 draws 1 card, then player 2 draws 1 card." in narrate(done)
 
 
 def test_the_next_move_forgets_the_last_turns_draws():
@@ -64,7 +65,7 @@ def test_when_card_three_took_the_last_card_of_the_deck_nobody_draws_because_the
     done = stepped(state, Kind.PLACE, "6R")
     assert done.state.deck == () and len(done.state.hands[0]) == 2
     assert done.effect.turn_end == TurnEnd(nobody=NoDraw.EMPTY_DECK)
-    assert "End of turn: nobody draws (the deck is empty)." in narrate(done.effect, done.state)
+    assert "End of turn: nobody draws (the deck is empty)." in narrate(done)
 
 
 def _placing(hands: tuple[Hand, Hand], deck: tuple[int, ...], *, after: int, no_draw: bool = False) -> State:
@@ -79,11 +80,11 @@ def test_after_a_nine_nobody_draws_because_of_the_nine():
     before = _placing((Hand((2, 3)), Hand((4, 6, 8))), (1, 5, 7), after=9, no_draw=True)
     done = stepped(before, Kind.PLACE, "8L")
     assert done.effect.turn_end == TurnEnd(nobody=NoDraw.NINE) and done.state.deck == (1, 5, 7)
-    assert "End of turn: nobody draws (a 9 was played this turn)." in narrate(done.effect, done.state)
+    assert "End of turn: nobody draws (a 9 was played this turn)." in narrate(done)
 
 
 def test_full_hands_draw_nothing_and_say_so():
     before = _placing((Hand((2, 3, 4)), Hand((4, 6, 8))), (6, 5, 7), after=3)
     done = stepped(before, Kind.PLACE, "6L")  # the deck's top card: no hand lost a card
     assert done.effect.turn_end == TurnEnd(nobody=NoDraw.FULL_HANDS)
-    assert "End of turn: nobody draws (the hands are full)." in narrate(done.effect, done.state)
+    assert "End of turn: nobody draws (the hands are full)." in narrate(done)

@@ -15,6 +15,7 @@ import typer
 from referee.cli.completion import player_names
 from referee.cli.files import FileArgument, JsonOption, add_file_commands
 from referee.cli.group import command_group
+from referee.i18n import _
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -25,10 +26,12 @@ if TYPE_CHECKING:
     from referee.smitten.state import State
 
 app = command_group(
-    "Smitten, the cooperative game of two 3×3 grids: check whether a placement is "
-    "legal given the grids and the pending instruction, and referee whole games, "
-    "two-player or solo, with a physical or a seeded virtual deck. "
-    "Deal a seeded Smitten deck with `referee deal smitten`."
+    _(
+        "Smitten, the cooperative game of two 3×3 grids: check whether a placement is "
+        "legal given the grids and the pending instruction, and referee whole games, "
+        "two-player or solo, with a physical or a seeded virtual deck. "
+        "Deal a seeded Smitten deck with `referee deal smitten`."
+    )
 )
 
 
@@ -52,37 +55,38 @@ ByOption = Annotated[
     str | None,
     typer.Option(
         "--by",
-        help="Two players: who moves, 1 or 2 or the player's name (left out when only one can).",
+        help=_("Two players: who moves, 1 or 2 or the player's name (left out when only one can)."),
         show_default=False,
         autocompletion=player_names,  # the names given at `new --players`, if any
     ),
 ]
 HandOption = Annotated[
-    str | None, typer.Option("--hand", help="Solo: which hand moves, A or B (left out when only one can).", show_default=False)
+    str | None, typer.Option("--hand", help=_("Solo: which hand moves, A or B (left out when only one can)."), show_default=False)
 ]
 
 
-@app.command()
+@app.command(help=_("Is this placement legal, given the grids and the card just played? Exit 0 legal, 1 not."))
 def check(
-    placement: Annotated[str, typer.Argument(metavar="PLACEMENT", help="The card and grid to check, e.g. 3L.", show_default=False)],
-    left: Annotated[str, typer.Option("--left", help="The cards in the left grid, e.g. 1,2,4.")] = "",
-    right: Annotated[str, typer.Option("--right", help="The cards in the right grid, e.g. 5.")] = "",
+    placement: Annotated[str, typer.Argument(metavar="PLACEMENT", help=_("The card and grid to check, e.g. 3L."), show_default=False)],
+    left: Annotated[str, typer.Option("--left", help=_("The cards in the left grid, e.g. 1,2,4."))] = "",
+    right: Annotated[str, typer.Option("--right", help=_("The cards in the right grid, e.g. 5."))] = "",
     after: Annotated[
         str | None,
         typer.Option(
             "--after",
-            help="The card just played, whose instruction is pending, e.g. 8L. It is in that grid whether or not "
-            "--left/--right lists it, and must touch a card already there (exit 2 otherwise).",
+            help=_(
+                "The card just played, whose instruction is pending, e.g. 8L. It is in that grid whether or not "
+                "--left/--right lists it, and must touch a card already there (exit 2 otherwise)."
+            ),
             show_default=False,
         ),
     ] = None,
     choose: Annotated[
-        str | None, typer.Option("--choose", help="Card 5's choice: higher or lower.", show_default=False)
+        str | None, typer.Option("--choose", help=_("Card 5's choice: higher or lower."), show_default=False)
     ] = None,
-    hard: Annotated[bool, typer.Option("--hard", help="Apply the ±2 rule (hard difficulty, solo Hard Mode 2).")] = False,
+    hard: Annotated[bool, typer.Option("--hard", help=_("Apply the ±2 rule (hard difficulty, solo Hard Mode 2)."))] = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Is this placement legal, given the grids and the card just played? Exit 0 legal, 1 not."""
     from referee.smitten.check import check as judge
     from referee.smitten.check import question_state
     from referee.smitten.grid import parse_grid
@@ -98,38 +102,39 @@ def check(
         grid(left, GridSide.LEFT), grid(right, GridSide.RIGHT), played, Choice.parse(choose) if choose is not None else None, hard
     )
     verdict = judge(Placement.parse(placement), state)
+    from referee.smitten.check_report import verdict_line, verdict_reason
+
     if as_json:
         from referee.cli.output import emit_json
 
-        emit_json(verdict.to_json())
+        emit_json({"legal": verdict.legal, "reason": verdict_reason(verdict), "placement": str(verdict.placement), "rule": verdict.rule})
     else:  # one plain line: rich is not needed for it, and check must start fast
         import sys
 
-        sys.stdout.write(f"{verdict.placement} is {'legal' if verdict.legal else 'illegal'}: {verdict.reason}\n")
+        sys.stdout.write(verdict_line(verdict) + "\n")
     raise typer.Exit(0 if verdict.legal else 1)
 
 
-@app.command()
+@app.command(help=_("Start a game file: a seeded virtual deck (the referee deals, draws, declares losses) or --physical cards."))
 def new(
     file: FileArgument,
-    mode: Annotated[str, typer.Option(help="two or solo.")] = "two",
+    mode: Annotated[str, typer.Option(help=_("two or solo."))] = "two",
     difficulty: Annotated[
-        str | None, typer.Option(help="Two players: easy (hands of 4), medium (default) or hard (±2 rule).", show_default=False)
+        str | None, typer.Option(help=_("Two players: easy (hands of 4), medium (default) or hard (±2 rule)."), show_default=False)
     ] = None,
-    easy: Annotated[bool, typer.Option("--easy", help="Solo Easy Mode: one swap with the set-aside card.")] = False,
-    hard1: Annotated[bool, typer.Option("--hard1", help="Solo Hard Mode 1: a 5 in the left grid is higher, in the right lower.")] = False,
-    hard2: Annotated[bool, typer.Option("--hard2", help="Solo Hard Mode 2: the ±2 rule.")] = False,
+    easy: Annotated[bool, typer.Option("--easy", help=_("Solo Easy Mode: one swap with the set-aside card."))] = False,
+    hard1: Annotated[bool, typer.Option("--hard1", help=_("Solo Hard Mode 1: a 5 in the left grid is higher, in the right lower."))] = False,
+    hard2: Annotated[bool, typer.Option("--hard2", help=_("Solo Hard Mode 2: the ±2 rule."))] = False,
     seed: Annotated[
-        str | None, typer.Option(help="Virtual deck dealt from this seed (left out: a fresh seed).", show_default=False)
+        str | None, typer.Option(help=_("Virtual deck dealt from this seed (left out: a fresh seed)."), show_default=False)
     ] = None,
-    physical: Annotated[bool, typer.Option("--physical", help="The table plays with its own cards; the referee checks what it sees.")] = False,
+    physical: Annotated[bool, typer.Option("--physical", help=_("The table plays with its own cards; the referee checks what it sees."))] = False,
     players: Annotated[
         tuple[str, str] | None,
-        typer.Option("--players", metavar="NAME NAME", help="Two players: their names, used in every message and by --by.", show_default=False),
+        typer.Option("--players", metavar="NAME NAME", help=_("Two players: their names, used in every message and by --by."), show_default=False),
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Start a game file: a seeded virtual deck (the referee deals, draws, declares losses) or --physical cards."""
     from referee import savefile
     from referee.smitten.ruleset import setup_for, setup_from
 
@@ -141,102 +146,133 @@ def new(
     setup.update({key: value for key, value in (("difficulty", difficulty), ("seed", seed)) if value is not None})
     if players is not None:
         setup["players"] = list(players)
+    from referee.smitten.words import label
+
     options = setup_from(setup)  # the same checks as a loaded file's [setup]
     saved = savefile.create(file, _rules(), setup_for(options))
-    _report(file, saved, None, [f"Started {file}: Smitten, {options.label()}" + (f", seed {seed}." if seed else ".")], as_json, show=True)
+    if seed:
+        started = _("Started {file}: Smitten, {setup}, seed {seed}.").format(file=file, setup=label(options), seed=seed)
+    else:
+        started = _("Started {file}: Smitten, {setup}.").format(file=file, setup=label(options))
+    _report(file, saved, None, [started], as_json, show=True)
 
 
-@app.command("play")
+@app.command("play", help=_("Play a card: its instruction binds the partner."))
 def play_command(
     file: FileArgument,
     card: Annotated[
-        str, typer.Argument(metavar="CARD", help="Card and grid, e.g. 5L; solo: `down` plays the face-down card.", show_default=False)
+        str, typer.Argument(metavar="CARD", help=_("Card and grid, e.g. 5L; solo: `down` plays the face-down card."), show_default=False)
     ],
     choose: Annotated[
-        str | None, typer.Option("--choose", help="Playing a 5: higher or lower.", show_default=False)
+        str | None, typer.Option("--choose", help=_("Playing a 5: higher or lower."), show_default=False)
     ] = None,
     by: ByOption = None,
     hand: HandOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Play a card: its instruction binds the partner."""
     from referee.smitten.actions import Kind
     from referee.smitten.entry import entry
 
     _record(file, entry(Kind.PLAY, card, choose, by, hand), as_json)
 
 
-@app.command()
+@app.command(help=_("Place a card to follow the pending instruction (a placed card triggers nothing)."))
 def place(
     file: FileArgument,
-    card: Annotated[str, typer.Argument(metavar="CARD", help="Card and grid, e.g. 3R.", show_default=False)],
+    card: Annotated[str, typer.Argument(metavar="CARD", help=_("Card and grid, e.g. 3R."), show_default=False)],
     by: ByOption = None,
     hand: HandOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Place a card to follow the pending instruction (a placed card triggers nothing)."""
     from referee.smitten.actions import Kind
     from referee.smitten.entry import entry
 
     _record(file, entry(Kind.PLACE, card, None, by, hand), as_json)
 
 
-@app.command()
+@app.command(help=_("Card 1 (two players): reveal a card from hand, before placing another."))
 def reveal(
     file: FileArgument,
-    card: Annotated[str, typer.Argument(metavar="CARD", help="The card number shown, 1 to 9.", show_default=False)],
+    card: Annotated[str, typer.Argument(metavar="CARD", help=_("The card number shown, 1 to 9."), show_default=False)],
     by: ByOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Card 1 (two players): reveal a card from hand, before placing another."""
     from referee.smitten.actions import Kind
     from referee.smitten.entry import entry
 
     _record(file, entry(Kind.REVEAL, card, None, by, None, flags=("--by",)), as_json)
 
 
-@app.command()
+@app.command(help=_("Solo Easy Mode: at the beginning of a turn, swap a face-up card with the set-aside card (once a game)."))
 def swap(
     file: FileArgument,
-    card: Annotated[str, typer.Argument(metavar="CARD", help="The face-up card set aside, 1 to 9.", show_default=False)],
+    card: Annotated[str, typer.Argument(metavar="CARD", help=_("The face-up card set aside, 1 to 9."), show_default=False)],
     hand: HandOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Solo Easy Mode: at the beginning of a turn, swap a face-up card with the set-aside card (once a game)."""
     from referee.smitten.actions import Kind
     from referee.smitten.entry import entry
 
     _record(file, entry(Kind.SWAP, card, None, None, hand, flags=("--hand",)), as_json)
 
 
-@app.command()
+@app.command(help=_("Record that the game is lost (physical cards: the table sees what the referee cannot)."))
 def lose(
     file: FileArgument,
-    reason: Annotated[str, typer.Option("--reason", help="Why, in the table's words.")] = "",
+    reason: Annotated[str, typer.Option("--reason", help=_("Why, in the table's words."))] = "",
     as_json: JsonOption = False,
 ) -> None:
-    """Record that the game is lost (physical cards: the table sees what the referee cannot)."""
     from referee.smitten.actions import Lose
 
     _record(file, Lose(reason.strip() or None), as_json)
 
 
-@app.command()
-def show(file: FileArgument, as_json: JsonOption = False) -> None:
-    """Draw both grids, the hands, the deck, what the game waits for, and the result."""
+@app.command(
+    help=_(
+        "Draw both grids, what the game waits for, and the result; the hands as the whole table may see them "
+        "(two players: how many cards; solo: the face-up cards), or one seat's own hand with --by or --hand."
+    )
+)
+def show(
+    file: FileArgument,
+    by: Annotated[
+        str | None,
+        typer.Option(
+            "--by",
+            help=_("Two players: show this player's own hand too, 1 or 2 or the player's name."),
+            show_default=False,
+            autocompletion=player_names,
+        ),
+    ] = None,
+    hand: Annotated[str | None, typer.Option("--hand", help=_("Solo: as seen by hand A or B (both face-up hands are public)."), show_default=False)] = None,
+    as_json: JsonOption = False,
+) -> None:
     from referee import savefile
 
     saved = savefile.load(file, _rules())
-    _report(file, saved, None, [], as_json, show=True)
+    _report(file, saved, None, [], as_json, show=True, seat=_seat(saved.state, by, hand))
 
 
-@app.command()
+def _seat(state: State, by: str | None, hand: str | None) -> int | None:
+    """The seat `show --by NAME` (two players) or `--hand A|B` (solo) asks for, None for the public."""
+    from referee.errors import InputError
+    from referee.smitten.entry import actor_flags, parse_actor
+
+    solo = state.setup.solo
+    if (by is not None and solo) or (hand is not None and not solo):
+        if solo:
+            raise InputError(_("a solo game names hands, not players: use {flags}").format(flags=actor_flags(state.setup)))
+        raise InputError(_("a two-player game names players, not hands: use {flags}").format(flags=actor_flags(state.setup)))
+    return parse_actor(state.setup, hand if solo else by)
+
+
+@app.command(
+    help=_("List every legal move now. JSON: each move's event, and in \"args\" the arguments that make it: `referee smitten ARGS[0] FILE ARGS[1:]`.")
+)
 def moves(file: FileArgument, as_json: JsonOption = False) -> None:
-    """List every legal move now. JSON: each move's event, and in "args" the arguments that
-    make it: `referee smitten ARGS[0] FILE ARGS[1:]`."""
     from referee import savefile
-    from referee.smitten.explain import requirement
     from referee.smitten.report import command_args
+    from referee.smitten.voice import requirement
 
     rules = _rules()
     state = savefile.load(file, rules).state
@@ -260,13 +296,24 @@ def _record(file: Path, action: Action | Callable[[State], Action], as_json: boo
     under its lock, giving the action), through :func:`referee.savefile.record`, so the
     rules judge it exactly as they will when the file is replayed; then say what it did."""
     from referee import savefile
-    from referee.smitten.report import narrate
+    from referee.game import Step
+    from referee.smitten.voice import narrate
 
     recorded = savefile.record(file, _rules(), action)
-    _report(file, recorded.saved, recorded.event, narrate(recorded.effect, recorded.state), as_json)
+    _report(file, recorded.saved, recorded.event, narrate(Step(recorded.state, recorded.effect)), as_json)
 
 
-def _report(file: Path, saved: Saved[State], event: dict[str, Any] | None, lines: list[str], as_json: bool, show: bool = False) -> None:
+def _report(
+    file: Path,
+    saved: Saved[State],
+    event: dict[str, Any] | None,
+    lines: list[str],
+    as_json: bool,
+    show: bool = False,
+    seat: int | None = None,
+) -> None:
+    """Say what happened and, for ``show``, draw the table as ``seat`` may see it (None:
+    the public, with no private card)."""
     if as_json:
         from referee.cli.output import emit_json
         from referee.smitten.report import state_json
@@ -277,30 +324,30 @@ def _report(file: Path, saved: Saved[State], event: dict[str, Any] | None, lines
         if lines and not show:
             document["happened"] = lines
         document["events"] = len(saved.events)
-        document["state"] = state_json(saved.state, saved.events)
+        document["state"] = state_json(saved.state, saved.events, seat)
         emit_json(document)
         return
     from referee.cli.smitten_view import show_lines, show_state
 
     show_lines(lines)
     if show:
-        show_state(saved.state, saved.events)
+        show_state(saved.state, saved.events, seat)
 
 
 # --- solving and hints -------------------------------------------------------------------
 
 SeedOption = Annotated[
-    str | None, typer.Option("--seed", help="Without FILE: a fresh deal from this seed.", show_default=False)
+    str | None, typer.Option("--seed", help=_("Without FILE: a fresh deal from this seed."), show_default=False)
 ]
-ModeOption = Annotated[str, typer.Option("--mode", help="Without FILE: two or solo.")]
+ModeOption = Annotated[str, typer.Option("--mode", help=_("Without FILE: two or solo."))]
 DifficultyOption = Annotated[
-    str | None, typer.Option("--difficulty", help="Without FILE: two players' easy, medium (default) or hard.", show_default=False)
+    str | None, typer.Option("--difficulty", help=_("Without FILE: two players' easy, medium (default) or hard."), show_default=False)
 ]
-EasyOption = Annotated[bool, typer.Option("--easy", help="Without FILE: solo Easy Mode.")]
-Hard1Option = Annotated[bool, typer.Option("--hard1", help="Without FILE: solo Hard Mode 1.")]
-Hard2Option = Annotated[bool, typer.Option("--hard2", help="Without FILE: solo Hard Mode 2.")]
-NoTimeOption = Annotated[bool, typer.Option("--no-time", help="Leave the time out of the text (reproducible output).")]
-OptionalFile = Annotated[Path | None, typer.Argument(help="The save file (or a fresh deal with --seed).", show_default=False)]
+EasyOption = Annotated[bool, typer.Option("--easy", help=_("Without FILE: solo Easy Mode."))]
+Hard1Option = Annotated[bool, typer.Option("--hard1", help=_("Without FILE: solo Hard Mode 1."))]
+Hard2Option = Annotated[bool, typer.Option("--hard2", help=_("Without FILE: solo Hard Mode 2."))]
+NoTimeOption = Annotated[bool, typer.Option("--no-time", help=_("Leave the time out of the text (reproducible output)."))]
+OptionalFile = Annotated[Path | None, typer.Argument(help=_("The save file (or a fresh deal with --seed)."), show_default=False)]
 
 
 def _position(file: Path | None, seed: str | None, mode: str, difficulty: str | None, easy: bool, hard1: bool, hard2: bool) -> State:
@@ -309,12 +356,12 @@ def _position(file: Path | None, seed: str | None, mode: str, difficulty: str | 
 
     if file is not None:
         if seed is not None or difficulty is not None or easy or hard1 or hard2 or mode != "two":
-            raise InputError("give a game FILE or a fresh deal's --seed and options, not both")
+            raise InputError(_("give a game FILE or a fresh deal's --seed and options, not both"))
         from referee import savefile
 
         return savefile.load(file, _rules()).state
     if seed is None:
-        raise InputError("give a game FILE, or --seed S (with --mode and its options) for a fresh deal")
+        raise InputError(_("give a game FILE, or --seed S (with --mode and its options) for a fresh deal"))
     from referee.smitten.play import new_game
     from referee.smitten.ruleset import setup_from
 
@@ -324,7 +371,13 @@ def _position(file: Path | None, seed: str | None, mode: str, difficulty: str | 
     return new_game(setup_from(setup))
 
 
-@app.command("solve")
+@app.command(
+    "solve",
+    help=_(
+        "Can this seeded game still be won, knowing every card? A winning line of moves, or "
+        "\"not winnable\" proven by an exhaustive search."
+    ),
+)
 def solve_command(
     file: OptionalFile = None,
     seed: SeedOption = None,
@@ -336,16 +389,16 @@ def solve_command(
     no_time: NoTimeOption = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Can this seeded game still be won, knowing every card? A winning line of moves, or
-    "not winnable" proven by an exhaustive search."""
     from referee.errors import InputError
     from referee.smitten.solver import solve as search
 
     state = _position(file, seed, mode, difficulty, easy, hard1, hard2)
     if state.setup.physical:
         raise InputError(
-            "the referee does not know a physical game's cards, so it cannot solve it; "
-            "`referee smitten hint FILE --hold …` estimates from what a player sees"
+            _(
+                "the referee does not know a physical game's cards, so it cannot solve it; "
+                "`referee smitten hint FILE --hold …` estimates from what a player sees"
+            )
         )
     solution = search(state)
     if as_json:
@@ -359,52 +412,65 @@ def solve_command(
     show_solution(state, solution, timed=not no_time)
 
 
-@app.command("hint")
+@app.command(
+    "hint",
+    help=_(
+        "The best move for the player (solo: the table) to act, using only what they can see: "
+        "each legal move with its estimated chance of winning and its 95 % interval."
+    ),
+)
 def hint_command(
     file: FileArgument,
     by: ByOption = None,
     hold: Annotated[
         str | None,
-        typer.Option("--hold", help="The table's own cards: the hand of the player to act, e.g. 3,5,7.", show_default=False),
+        typer.Option("--hold", help=_("The table's own cards: the hand of the player to act, e.g. 3,5,7."), show_default=False),
     ] = None,
     top: Annotated[
         str | None,
-        typer.Option("--top", help="The table's own cards, after card 3: the deck's top card turned up.", show_default=False),
+        typer.Option("--top", help=_("The table's own cards, after card 3: the deck's top card turned up."), show_default=False),
     ] = None,
-    samples: Annotated[int, typer.Option("--samples", help="How many deals of the unseen cards to solve.")] = 200,
-    sampling_seed: Annotated[str, typer.Option("--sampling-seed", help="Seed of the samples (same seed, same hint).")] = "1",
+    samples: Annotated[int, typer.Option("--samples", help=_("How many deals of the unseen cards to solve."))] = 200,
+    sampling_seed: Annotated[str, typer.Option("--sampling-seed", help=_("Seed of the samples (same seed, same hint)."))] = "1",
     jobs: Annotated[
-        int, typer.Option("--jobs", help="Processes to solve the samples with (default: every core; same hint).", show_default=False)
+        int, typer.Option("--jobs", help=_("Processes to solve the samples with (default: every core; same hint)."), show_default=False)
     ] = 0,
     no_time: NoTimeOption = False,
     as_json: JsonOption = False,
 ) -> None:
-    """The best move for the player (solo: the table) to act, using only what they can see:
-    each legal move with its estimated chance of winning and its 95 % interval."""
     from referee import savefile
     from referee.errors import InputError
     from referee.processes import jobs_option
-    from referee.smitten.entry import parse_actor
-    from referee.smitten.hint import acting, holding
+    from referee.smitten.entry import actor_flags, parse_actor
+    from referee.smitten.hint import acting, holding, needs_top
+    from referee.smitten.legality import slots
     from referee.smitten.hint import hint as advise
     from referee.smitten.notation import parse_smitten_card
 
     state = savefile.load(file, _rules()).state
     if state.outcome is not None:
         from referee.errors import RuleError
-        from referee.smitten.state import ending
+        from referee.smitten.voice import ending
 
-        raise RuleError(f"the game is over ({ending(state.outcome)}): there is no move to hint")
+        raise RuleError(_("the game is over ({ending}): there is no move to hint").format(ending=ending(state, state.outcome)))
     if state.setup.physical and state.setup.solo:
-        raise InputError("a hint for solo with the table's own cards is not supported: the referee cannot see the hands")
+        raise InputError(_("a hint for solo with the table's own cards is not supported: the referee cannot see the hands"))
     if by is not None and state.setup.solo:
-        raise InputError("a solo hint is for the table, which sees both hands: leave out --by")
+        raise InputError(_("a solo hint is for the table, which sees both hands: leave out --by"))
+    if samples < 1:
+        raise InputError(_("--samples must be at least 1"))
+    if hold is not None and not state.setup.physical:
+        raise InputError(_("--hold is for a game with the table's own cards (--physical): the referee knows this game's hands"))
+    if (hold is not None or top is not None) and needs_top(state) != (top is not None):
+        raise InputError(_("--top gives the deck's top card turned up for card 3, and is needed exactly then"))
+    if by is None and not state.setup.solo and len({actor for _kind, actor in slots(state)}) > 1:
+        raise InputError(_("either player may start the turn: say whose hint it is with {flags}").format(flags=actor_flags(state.setup)))
     actor = acting(state, parse_actor(state.setup, by))
     if hold is not None:
         cards = tuple(parse_smitten_card(card) for card in hold.split(",") if card.strip())
         state = holding(state, actor if actor is not None else 0, cards, parse_smitten_card(top) if top is not None else None)
     elif state.setup.physical:
-        raise InputError("with the table's own cards the referee cannot see the hand: give it with --hold, e.g. --hold 3,5,7")
+        raise InputError(_("with the table's own cards the referee cannot see the hand: give it with --hold, e.g. --hold 3,5,7"))
     found = advise(state, actor, samples, sampling_seed, jobs_option(jobs))
     if as_json:
         from referee.cli.output import emit_json
@@ -417,27 +483,31 @@ def hint_command(
     show_hint(state, found, sampling_seed, timed=not no_time)
 
 
-@app.command("study")
+@app.command(
+    "study",
+    help=_(
+        "How often a random deal can be won: with perfect information, by the hint policy "
+        "(no peeking), and by random legal play, for each mode, with 95 % Wilson intervals."
+    ),
+)
 def study_command(
-    deals: Annotated[int, typer.Option("--deals", help="Deals per mode, solved and played at random.")] = 3000,
+    deals: Annotated[int, typer.Option("--deals", help=_("Deals per mode, solved and played at random."))] = 3000,
     hint_deals: Annotated[
         str,
         typer.Option(
             "--hint-deals",
-            help="Of those, how many the hint policy plays (it is slow): N, or MODE=N entries, e.g. 2401,solo-easy=1700.",
+            help=_("Of those, how many the hint policy plays (it is slow): N, or MODE=N entries, e.g. 2401,solo-easy=1700."),
         ),
     ] = "100",
-    hint_samples: Annotated[int, typer.Option("--hint-samples", help="Samples of each hint the policy asks for.")] = 20,
+    hint_samples: Annotated[int, typer.Option("--hint-samples", help=_("Samples of each hint the policy asks for."))] = 20,
     modes: Annotated[
         str,
-        typer.Option("--modes", help="Comma-separated: two-easy, two-medium, two-hard, solo, solo-easy, solo-hard1, solo-hard2, solo-all."),
+        typer.Option("--modes", help=_("Comma-separated: two-easy, two-medium, two-hard, solo, solo-easy, solo-hard1, solo-hard2, solo-all.")),
     ] = "all",
-    seed: Annotated[str, typer.Option("--seed", help="Deals are dealt from SEED-0, SEED-1, …")] = "study",
-    jobs: Annotated[int, typer.Option("--jobs", help="Processes to use (default: every core).", show_default=False)] = 0,
+    seed: Annotated[str, typer.Option("--seed", help=_("Deals are dealt from SEED-0, SEED-1, …"))] = "study",
+    jobs: Annotated[int, typer.Option("--jobs", help=_("Processes to use (default: every core)."), show_default=False)] = 0,
     as_json: JsonOption = False,
 ) -> None:
-    """How often a random deal can be won: with perfect information, by the hint policy
-    (no peeking), and by random legal play, for each mode, with 95 % Wilson intervals."""
     from referee.processes import jobs_option
     from referee.smitten.study import MODES, hint_deals_per_mode
     from referee.smitten.study import study as run

@@ -4,18 +4,21 @@ The public face, python-chess style::
 
     state = new_game(Setup(SmittenMode.SOLO, None, seed="s"))
     for move in legal_moves(state): ...
-    refusal(state, move)               # None, or why the rules say no, in words
-    state = play(state, move)          # a new state; RuleError if illegal
+    refusal(state, move)               # None, or why the rules say no: a referee.game.Refusal
+    state = play(state, move)          # a new state; referee.errors.Refused if illegal
     step = apply(state, move)          # the new state and its Effect (what the table is told)
-    state.outcome                      # None, or referee.game.Outcome(winners, termination, reason)
+    state.outcome                      # None, or referee.game.Outcome(winners, termination, details)
+    VOICE.refusal(state, refused)      # the words, in the chosen language (referee.smitten.voice)
 
 The modules: ``state`` (the values: Setup, Hand, Pending, State), ``actions`` (Move,
 Lose, their Effect, and the events that record them: decode/encode), ``grid`` and
 ``instructions`` (the cards' geometry and words), ``legality`` (what is allowed: the one
-definition), ``explain`` (a violation in words), ``play`` (apply an action), ``entry``
-(typed words to a move), ``ruleset`` (the game contract of :mod:`referee.game`:
-:data:`~referee.smitten.ruleset.RULES`), ``report`` (words and JSON for the command
-line), ``check`` (one placement judged without a game file).
+definition), ``play`` (apply an action), ``entry`` (typed words to a move), ``ruleset``
+(the game contract of :mod:`referee.game`: :data:`~referee.smitten.ruleset.RULES`),
+``view`` (what a seat may see), ``voice`` (every word: effects, outcomes, events),
+``words`` (the small words: who, which grid, a card's instruction), ``explain`` (a
+refusal in words), ``report`` (JSON for the command line), ``check`` (one placement
+judged without a game file) and ``check_report`` (its words).
 
 The names below are imported on first use (PEP 562), so `referee smitten check`
 loads only the modules it needs and starts quickly.
@@ -29,14 +32,12 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from referee.smitten.actions import Draw, Effect, Kind, Lose, Move, NoDraw, TurnEnd, decode, encode
     from referee.smitten.entry import resolve
-    from referee.smitten.explain import Refusal, explained
     from referee.smitten.legality import Rule, choices_for, is_legal, legal_moves
     from referee.smitten.play import apply, new_game, play, refusal
     from referee.smitten.state import Flipped, Hand, Pending, Result, Setup, State, Termination
 
 _HOME = {
     "entry": ("resolve",),
-    "explain": ("Refusal", "explained"),
     "legality": ("Rule", "choices_for", "is_legal", "legal_moves"),
     "play": ("apply", "new_game", "play", "refusal"),
     "actions": ("Draw", "Effect", "Kind", "Lose", "Move", "NoDraw", "TurnEnd", "decode", "encode"),

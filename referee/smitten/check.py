@@ -28,31 +28,32 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.errors import InputError
-from referee.smitten import instructions
-from referee.smitten.actions import Kind, move
+from referee.i18n import _, ngettext
+from referee.smitten.actions import Kind, Move, move
 from referee.smitten.dealing import SmittenMode
-from referee.smitten.grid import BIT, COUNT, NEIGHBOURS, SIDE_INDEX, SIDE_NAMES, numbers
+from referee.smitten.grid import BIT, COUNT, SIDE_INDEX
 from referee.smitten.instructions import Choice
-from referee.smitten.legality import Rule, choices_for, slots, violation
+from referee.smitten.legality import Violation, choices_for, slots, violation
 from referee.smitten.notation import Placement
 from referee.smitten.state import UNSEEN, Hand, Pending, Setup, State
-from referee.wording import counted, listed
-
-#: ``--hard`` in a question that names no mode: the ±2 rule of either.
-_EITHER_MODE = "hard difficulty, solo Hard Mode 2"
 
 
 @dataclass(frozen=True)
 class PlacementVerdict:
-    """The answer: legal or not, and the reason naming the rule that decided it."""
+    """The answer, as values: legal or not, the violation when not (the rule that decided
+    it, as legality found it: the same values a game's refusal carries), the move judged
+    and the situation. :func:`referee.smitten.explain.verdict_reason` words it."""
 
     placement: Placement
     legal: bool
-    reason: str
-    rule: str
+    violation: Violation | None
+    move: Move
+    state: State
 
-    def to_json(self) -> dict[str, object]:
-        return {"legal": self.legal, "reason": self.reason, "placement": str(self.placement), "rule": self.rule}
+    @property
+    def rule(self) -> str:
+        """The rule that decided, as JSON names it: "legal", or the rule broken."""
+        return "legal" if self.violation is None else self.violation.rule.value
 
 
 def question_state(left: int, right: int, after: Placement | None, choice: Choice | None, hard: bool) -> State:
@@ -62,18 +63,29 @@ def question_state(left: int, right: int, after: Placement | None, choice: Choic
         grids[SIDE_INDEX[after.side]] |= BIT[after.number]
     cards = COUNT[grids[0]] + COUNT[grids[1]]
     if cards >= 17:
-        raise InputError(f"the grids already hold {counted(cards, 'card')}: the game is won, nothing is left to check")
+        raise InputError(
+            ngettext(
+                "the grids already hold {count} card: the game is won, nothing is left to check",
+                "the grids already hold {count} cards: the game is won, nothing is left to check",
+                cards,
+            ).format(count=cards)
+        )
     if hard and abs(COUNT[grids[0]] - COUNT[grids[1]]) >= 2:
         raise InputError(
-            f"under the ±2 rule no game reaches these grids: the left holds {counted(COUNT[grids[0]], 'card')}, "
-            f"the right {COUNT[grids[1]]}, and they never differ by 2 or more"
+            ngettext(
+                "under the ±2 rule no game reaches these grids: the left holds {count} card, the right {other}, "
+                "and they never differ by 2 or more",
+                "under the ±2 rule no game reaches these grids: the left holds {count} cards, the right {other}, "
+                "and they never differ by 2 or more",
+                COUNT[grids[0]],
+            ).format(count=COUNT[grids[0]], other=COUNT[grids[1]])
         )
     if choice is not None and (after is None or after.number != 5):
-        raise InputError("--choose answers card 5: use it with --after 5L or --after 5R")
+        raise InputError(_("--choose answers card 5: use it with --after 5L or --after 5R"))
     pending = None
     if after is not None:
         if after.number == 5 and choice is None:
-            raise InputError("card 5 was played: say what its player chose with --choose higher or --choose lower")
+            raise InputError(_("card 5 was played: say what its player chose with --choose higher or --choose lower"))
         pending = Pending(after.number, after.side, 0, choice)
     options = Setup(SmittenMode.SOLO, None, hard2=hard, physical=True)
     hands = (Hand((UNSEEN,) * 3), Hand((UNSEEN,) * 3))
@@ -85,42 +97,6 @@ def check(placement: Placement, state: State) -> PlacementVerdict:
     kind, actor = slots(state)[0]
     # Where a 5 may go does not depend on its choice: any allowed one will do.
     choice = choices_for(state, placement.number, placement.side)[0] if kind is Kind.PLAY else None
-    checked = move(kind, actor, placement.number, placement.side, choice)
-    found = violation(state, checked)
-    if found is not None:
-        from referee.smitten.explain import balance_reason, explain  # words only for a refusal
-
-        if found.rule is Rule.BALANCE:
-            message = balance_reason(state, placement.side, _EITHER_MODE)
-        else:
-            message = explain(state, checked, found).message
-        return PlacementVerdict(placement, False, message, found.rule.value)
-    return PlacementVerdict(placement, True, _why_legal(state, placement), "legal")
-
-
-def _why_legal(state: State, placement: Placement) -> str:
-    """The rules a legal placement meets, in words."""
-    index = SIDE_INDEX[placement.side]
-    grid = state.grids[index]
-    where = SIDE_NAMES[placement.side]
-    if grid:
-        touching = [n for n in numbers(grid) if BIT[n] & NEIGHBOURS[placement.number]]
-        reasons = [f"{where} has no {placement.number} yet and the cell touches {_and(touching)}"]
-    else:
-        reasons = [f"it is the first card of {where}"]
-    pending = state.pending
-    if isinstance(pending, Pending):
-        reasons.append(
-            f"it follows card {pending.card} in {SIDE_NAMES[pending.side]}: "
-            f"{instructions.text(pending.card, pending.choice, pending.side)}"
-        )
-    if state.setup.balance:
-        mine, other = COUNT[grid] + 1, COUNT[state.grids[1 - index]]
-        reasons.append(f"the ±2 rule holds ({where} would hold {counted(mine, 'card')}, the other {other})")
-    if state.cards_in_grids == 16:
-        reasons.append("it is the 17th card: the grids are complete and the game is won")
-    return "; ".join(reasons)
-
-
-def _and(items: list[int]) -> str:
-    return listed([str(item) for item in items])
+    judged = move(kind, actor, placement.number, placement.side, choice)
+    found = violation(state, judged)
+    return PlacementVerdict(placement, found is None, found, judged, state)

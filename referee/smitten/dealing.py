@@ -85,9 +85,13 @@ def deal_smitten(seed: str, mode: SmittenMode, difficulty: Difficulty | None = N
     set_aside, cards = cards[0], cards[1:]
     if mode is SmittenMode.SOLO:
         if difficulty is not None:
+            from referee.i18n import _
+
             raise InputError(
-                "solo Smitten has no --difficulty: every solo deal is the same "
-                "(its Easy and Hard modes are options of `referee smitten new`)"
+                _(
+                    "solo Smitten has no --difficulty: every solo deal is the same "
+                    "(its Easy and Hard modes are options of `referee smitten new`)"
+                )
             )
         a_up, b_up, a_down, b_down = cards[0:4:2], cards[1:4:2], cards[4], cards[5]
         hands = (SmittenHand(tuple(a_up), (a_down,)), SmittenHand(tuple(b_up), (b_down,)))

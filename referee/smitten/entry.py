@@ -15,14 +15,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from referee.errors import InputError, RuleError, quoted
+from referee.errors import InputError, quoted
+from referee.i18n import _
 from referee.smitten.actions import Kind, Move
 from referee.smitten.actions import move as make_move
-from referee.smitten.grid import a
 from referee.smitten.instructions import Choice
 from referee.smitten.legality import choices_for, slots
 from referee.smitten.notation import GridSide, Placement, parse_smitten_card
-from referee.smitten.play import refusal
 from referee.smitten.state import Flipped, Pending, Setup, State
 
 #: What `referee smitten play FILE down` says for the face-down card.
@@ -52,10 +51,11 @@ class Entry:
         solo = options.solo
         given, other = (self.hand, self.by) if solo else (self.by, self.hand)
         if other is not None:
-            wanted = options.actor_flags()
+            wanted = actor_flags(options)
             if wanted.split()[0] in self.flags:
-                names = "hands, not players" if solo else "players, not hands"
-                raise InputError(f"a {'solo' if solo else 'two-player'} game names {names}: use {wanted}")
+                if solo:
+                    raise InputError(_("a solo game names hands, not players: use {flags}").format(flags=wanted))
+                raise InputError(_("a two-player game names players, not hands: use {flags}").format(flags=wanted))
             # This command is for the other kind of game (reveal, swap): the rules say why not.
         return resolve(state, self.kind, self.number, self.side, parse_actor(options, given), self.choice)
 
@@ -86,7 +86,7 @@ def typed(
     face-down card), ``4`` for a reveal or a swap; ``choose`` is ``higher`` or ``lower``."""
     if kind is Kind.PLAY and card.strip().lower() in _FACE_DOWN:
         if choose is not None:
-            raise InputError("--choose goes with the play of the flipped card, once it is face up")
+            raise InputError(_("--choose goes with the play of the flipped card, once it is face up"))
         return Entry(Kind.FLIP, by=by, hand=hand, flags=flags)
     number, side = 0, None
     if kind in (Kind.PLAY, Kind.PLACE):
@@ -95,7 +95,23 @@ def typed(
     elif kind in (Kind.REVEAL, Kind.SWAP):
         number = parse_smitten_card(card)
     choice = Choice.parse(choose) if choose is not None else None
+    if choice is not None and (kind is not Kind.PLAY or number != 5):
+        what = f"{kind.value} {number or ''}".rstrip()
+        raise InputError(_("--choose is for a played 5 only, not for {move}").format(move=what))
     return Entry(kind, number, side, choice, by, hand, flags)
+
+
+def actor_flags(setup: Setup) -> str:
+    """How to say who moves: '--hand A or --hand B', '--by Anna or --by Bram', '--by 1 or --by 2'."""
+    if setup.solo:
+        return _("--hand A or --hand B")
+    if setup.players:
+        import re
+        import shlex
+
+        typed = [name if re.fullmatch(r"[\w.-]+", name) else shlex.quote(name) for name in setup.players]
+        return _(" or ").join(f"--by {name}" for name in typed)
+    return _("--by 1 or --by 2")
 
 
 def parse_actor(options: Setup, value: object) -> int | None:
@@ -108,7 +124,7 @@ def parse_actor(options: Setup, value: object) -> int | None:
     if options.solo:
         if text in ("A", "B"):
             return "AB".index(text)
-        raise InputError(f"{quoted(str(value))} is not a solo hand; use --hand A or --hand B")
+        raise InputError(_("{value} is not a solo hand; use --hand A or --hand B").format(value=quoted(str(value))))
     players = options.players
     if text in ("1", "2") and given.casefold() not in (name.casefold() for name in players or ()):
         return int(text) - 1
@@ -116,7 +132,7 @@ def parse_actor(options: Setup, value: object) -> int | None:
         from referee.players import seat_of
 
         return seat_of(given, players)
-    raise InputError(f"{quoted(str(value))} is not a player; use --by 1 or --by 2")
+    raise InputError(_("{value} is not a player; use --by 1 or --by 2").format(value=quoted(str(value))))
 
 
 def resolve(
@@ -126,11 +142,12 @@ def resolve(
 
     ``actor`` may be left out when only one player (hand) can make this move now: the
     partner who must follow an instruction, or the only hand holding that card. When no
-    one can, it is the first who could be meant, and the rules (:func:`refusal`) say why
-    not: only legality decides.
+    one can, it is the first who could be meant, and the rules (``refusal``) say why
+    not: only legality decides. A 5 played without the choice it needs is left without
+    one: the rules refuse it (as input that cannot be used), after any rule the play
+    itself breaks. A choice given with anything but a played 5 is refused before this,
+    where the entry or the event is read.
     """
-    if choice is not None and (kind is not Kind.PLAY or number != 5):
-        raise InputError(f"--choose is for a played 5 only, not for {kind.value} {number or ''}".rstrip())
     if actor is None:
         actor = _who_moves(state, kind, number, side)
     if kind is Kind.PLAY and side is not None:
@@ -139,12 +156,6 @@ def resolve(
             choice = None  # no 5, or the 17th card: its instruction, and so the choice, is ignored
         elif choice is None and len(allowed) == 1:
             choice = allowed[0]  # solo Hard Mode 1
-        elif choice is None:
-            # Ask for the choice only once the play itself is allowed: a refusal is the real answer.
-            refused = refusal(state, make_move(kind, actor, number, side, allowed[0]))
-            if refused is not None:
-                raise RuleError(refused)
-            raise InputError("card 5 needs a choice: add --choose higher or --choose lower")
     return make_move(kind, actor, number, side, choice)
 
 
@@ -156,19 +167,22 @@ def _who_moves(state: State, kind: Kind, number: int, side: GridSide | None) -> 
     pending = state.pending
     if not actors:
         return pending.follower if isinstance(pending, Pending) else (pending.by if isinstance(pending, Flipped) else 0)
-    flags = options.actor_flags()
+    flags = actor_flags(options)
+    what = f"{kind.value} {number}{side.value if side is not None else ''}"
     if options.physical:
         holding = [actor for actor in actors if state.hands[actor]]
         if len(holding) == 1:
             return holding[0]
-        what = f"{number}{side.value}" if side is not None else f"the {number}" if number else "the card"
-        raise InputError(f"{'either hand' if options.solo else 'either player'} may {kind.value} {what}: add {flags}")
+        if options.solo:
+            raise InputError(_("either hand may {move}: add {flags}").format(move=what, flags=flags))
+        raise InputError(_("either player may {move}: add {flags}").format(move=what, flags=flags))
     if kind is Kind.FLIP:
-        raise InputError(f"both hands have a face-down card: say which with {flags}")
+        raise InputError(_("both hands have a face-down card: say which with {flags}").format(flags=flags))
     holding = [actor for actor in actors if number in state.hands[actor].face_up]
     if len(holding) == 1:
         return holding[0]
     if not holding:
         return actors[0]  # nobody can: the rules refuse it for the first who could be meant
-    both = "both hands hold" if options.solo else "both players hold"
-    raise InputError(f"{both} {a(number)}: say who {kind.value}s it with {flags}")
+    if options.solo:
+        raise InputError(_("both hands hold a {number}: say who moves with {flags}").format(number=number, flags=flags))
+    raise InputError(_("both players hold a {number}: say who moves with {flags}").format(number=number, flags=flags))

@@ -1,227 +1,231 @@
 """Refusals in words: the sentence a referee says when a rule forbids a move.
 
-This module only words what :mod:`referee.smitten.legality` decided (the rule broken and,
-where a rule can be broken in several ways, the fault); it never decides. It imports
-legality, never the other way round.
+A presentation module of the voice (:mod:`referee.smitten.voice`): it words the
+:class:`~referee.game.Refusal` that the rules returned (the
+:class:`~referee.smitten.legality.Rule` broken and, where a rule can be broken in
+several ways, the :class:`~referee.smitten.legality.Fault`, with the move refused); it
+never decides. No rules module imports it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from referee.smitten import instructions
-from referee.smitten.actions import Kind, Move
-from referee.smitten.grid import COUNT, NEIGHBOURS, SIDE_INDEX, SIDE_NAMES, a, describe_cell, numbers
-from referee.smitten.instructions import Answer, forced_choice
-from referee.smitten.legality import Fault, Rule, Violation, awaits_reveal, legal_moves, violation
+from referee.i18n import _
+from referee.smitten.actions import Kind, Lose, Move
+from referee.smitten.grid import COUNT, NEIGHBOURS, SIDE_INDEX, numbers
+from referee.smitten.instructions import forced_choice
+from referee.smitten.legality import Fault, Rule
 from referee.smitten.notation import GridSide
-from referee.smitten.state import Flipped, Pending, State, ending
-from referee.wording import counted
+from referee.smitten.state import Flipped, Pending, State
+from referee.smitten.words import a, and_listed, cards, cell_name, choice_word, grid_name, instruction, name
+
+if TYPE_CHECKING:  # `referee smitten check` loads no more than it needs
+    from referee.game import Refusal
+
+
+def _ending(state: State) -> str:
+    """How the game ended, in the voice's words ('lost: player 2 could not follow card 4')."""
+    from referee.smitten.voice import ending as worded
+
+    assert state.outcome is not None
+    return worded(state, state.outcome)
+
+
+def _follow(state: State, card: int) -> str:
+    from referee.smitten.voice import follow_hint as worded
+
+    return worded(state, card)
 
 
 def _who(state: State, actor: int) -> str:
-    return state.setup.name(actor)
+    return name(state.setup, actor)
 
 
-def _follow_hint(state: State, pending: Pending) -> str:
-    """What the partner must do now, as a command: 'place a card', 'reveal a card' …"""
-    answer = instructions.answer(pending.card)
-    if answer is Answer.PLAY:
-        return "play a card"
-    if awaits_reveal(state, pending):
-        return "reveal a card (reveal N), then place another"
-    if answer is Answer.PLACE_TOP_CARD:
-        return "place the top card of the deck"
-    return "place a card"
+def explain(state: State, refusal: Refusal) -> str:
+    """The refusal's words: by its fault where the rule can be broken in several ways."""
+    move = refusal.get("move")
+    if isinstance(move, Lose) or move is None:
+        return _("the game is already over ({ending})").format(ending=_ending(state))
+    fault, rule = refusal.get("fault"), refusal.rule
+    assert isinstance(rule, Rule)
+    return words(state, move, rule, fault if isinstance(fault, Fault) else None)
 
 
-def requirement(state: State) -> str:
-    """What the game waits for now, in one sentence."""
-    pending = state.pending
-    if state.outcome is not None:
-        return "nothing: the game is over"
-    if pending is None:
-        if all(move.kind is Kind.SWAP for move in legal_moves(state)):
-            return "a new turn: no card can be played as the hands stand, but a hand may first swap a face-up card with the set-aside card"
-        who = "either hand" if state.setup.solo else "either player"
-        return f"a new turn: {who} may play a card"
-    if isinstance(pending, Flipped):
-        return f"{_who(state, pending.by)} flipped {a(pending.number)} and must play it"
-    follower = _who(state, pending.follower)
-    words = instructions.text(pending.card, pending.choice, pending.side)
-    if pending.revealed is not None:
-        words = f"place a card other than the revealed {pending.revealed} in either grid"
-    elif pending.card == 1 and state.setup.solo:
-        words = "place a card in either grid, keeping another in hand (it needs 2 cards)"
-    elif pending.card == 3 and state.deck and state.deck[0]:
-        words = f"place the top card of the deck, {a(state.deck[0])}, in either grid"
-    return f"card {pending.card} in {SIDE_NAMES[pending.side]}: {follower} must {words}"
+def words(state: State, move: Move, rule: Rule, fault: Fault | None) -> str:
+    """The sentence for ``move`` refused by ``rule`` broken in the way ``fault``."""
+    said = _FAULTS[fault] if fault is not None else _MESSAGES[rule]
+    return said(state, move)
+
+
+def move_words(move: Move) -> str:
+    """A move as typed, in words: 'play 5L higher', 'reveal 4'."""
+    if move.kind is Kind.FLIP:
+        return _("play the face-down card")
+    kind = {Kind.PLAY: _("play"), Kind.PLACE: _("place"), Kind.REVEAL: _("reveal"), Kind.SWAP: _("swap")}[move.kind]
+    if move.kind in (Kind.PLAY, Kind.PLACE):
+        words = f"{kind} {move.number}{move.side.value if move.side else ''}"
+        return words + (f" {choice_word(move.choice)}" if move.choice else "")
+    return f"{kind} {move.number}"
 
 
 # --- the TURN rule: this kind of move, by this player, is not what the game waits for ---
 
 
 def _not_easy(state: State, move: Move) -> str:
-    return "swapping with the set-aside card is solo Easy Mode (start the game with --mode solo --easy)"
+    return _("swapping with the set-aside card is solo Easy Mode (a solo game started with easy)")
 
 
 def _swap_used(state: State, move: Move) -> str:
-    return "the easy swap has been used: it happens once a game"
+    return _("the easy swap has been used: it happens once a game")
 
 
 def _swap_mid_turn(state: State, move: Move) -> str:
-    return "the easy swap happens at the beginning of a turn, before the first card is played"
+    return _("the easy swap happens at the beginning of a turn, before the first card is played")
 
 
 def _flip_not_solo(state: State, move: Move) -> str:
-    return "only solo hands have a face-down card"
+    return _("only solo hands have a face-down card")
 
 
 def _flip_physical(state: State, move: Move) -> str:
-    return "with physical cards, flip the card at the table and play it by its number"
+    return _("with physical cards, flip the card at the table and play it by its number")
 
 
 def _no_face_down(state: State, move: Move) -> str:
-    return f"{_who(state, move.actor)} has no face-down card"
+    return _("{who} has no face-down card").format(who=_who(state, move.actor))
 
 
 def _flip_mid_turn(state: State, move: Move) -> str:
-    return "a face-down card can only be played to start a turn"
+    return _("a face-down card can only be played to start a turn")
 
 
 def _solo_reveal(state: State, move: Move) -> str:
-    return "solo hands do not reveal: after card 1 the partner places a card at once, keeping another in hand"
+    return _("solo hands do not reveal: after card 1 the partner places a card at once, keeping another in hand")
 
 
 def _place_no_instruction(state: State, move: Move) -> str:
-    return "no instruction is pending: a turn starts with a play (play), not a placement"
+    return _("no instruction is pending: a turn starts with a play (play), not a placement")
 
 
 def _reveal_no_card_one(state: State, move: Move) -> str:
-    return "reveal answers card 1, and no card 1 is waiting"
+    return _("reveal answers card 1, and no card 1 is waiting")
 
 
 def _must_play_flipped(state: State, move: Move) -> str:
     pending = state.pending
     assert isinstance(pending, Flipped)
-    return f"{_who(state, pending.by)} flipped {a(pending.number)} and must play it now"
+    return _("{who} flipped {card} and must play it now").format(who=_who(state, pending.by), card=a(pending.number))
 
 
 def _not_follower(state: State, move: Move) -> str:
     pending = state.pending
     assert isinstance(pending, Pending)
     follower = _who(state, pending.follower)
-    return (
-        f"card {pending.card} binds {follower}, the partner of "
-        f"{_who(state, pending.by)} who played it; {follower} must {_follow_hint(state, pending)}"
+    return _("card {card} binds {follower}, the partner of {player} who played it; {follower} must {hint}").format(
+        card=pending.card, follower=follower, player=_who(state, pending.by), hint=_follow(state, pending.card)
     )
 
 
 def _revealed_already(state: State, move: Move) -> str:
     pending = state.pending
     assert isinstance(pending, Pending)
-    return f"{_who(state, pending.follower)} has revealed {pending.revealed} already; now place another card"
+    return _("{who} has revealed {number} already; now place another card").format(
+        who=_who(state, pending.follower), number=pending.revealed
+    )
 
 
 def _wrong_answer(state: State, move: Move) -> str:
     pending = state.pending
     assert isinstance(pending, Pending)
-    return f"card {pending.card} asks {_who(state, pending.follower)} to {_follow_hint(state, pending)}, not to {move.kind.value}"
+    words = {
+        Kind.PLAY: _("card {card} asks {who} to {hint}, not to play"),
+        Kind.PLACE: _("card {card} asks {who} to {hint}, not to place"),
+        Kind.REVEAL: _("card {card} asks {who} to {hint}, not to reveal"),
+        Kind.FLIP: _("card {card} asks {who} to {hint}, not to flip"),
+        Kind.SWAP: _("card {card} asks {who} to {hint}, not to swap"),
+    }[move.kind]
+    return words.format(card=pending.card, who=_who(state, pending.follower), hint=_follow(state, pending.card))
 
 
-@dataclass(frozen=True, slots=True)
-class Refusal:
-    """Why a move is not legal: the rule, and a sentence for the person at the table."""
-
-    rule: Rule
-    message: str
-
-    def __str__(self) -> str:
-        return self.message
-
-
-def explained(state: State, move: Move) -> Refusal | None:
-    """None when ``move`` is legal now; otherwise the rule that forbids it and its words.
-    (The contract's ``refusal``, :func:`referee.smitten.play.refusal`, is these words.)"""
-    found = violation(state, move)
-    return None if found is None else explain(state, move, found)
-
-
-def explain(state: State, move: Move, found: Violation) -> Refusal:
-    """The refusal of ``move`` by the violation legality found, in words."""
-    words = _MESSAGES[found.rule] if found.fault is None else _FAULTS[found.fault]
-    return Refusal(found.rule, words(state, move))
+# --- the other rules -------------------------------------------------------------------
 
 
 def _short_hand(state: State, move: Move) -> str:
     hand = state.hands[move.actor]
-    return f"card 1 needs 2 cards in hand, 1 to reveal and another to place; {_who(state, move.actor)} holds {counted(len(hand), 'card')}"
+    return _("card 1 needs 2 cards in hand, 1 to reveal and another to place; {who} holds {cards}").format(
+        who=_who(state, move.actor), cards=cards(len(hand))
+    )
 
 
 def _empty_hand(state: State, move: Move) -> str:
-    return f"{_who(state, move.actor)} has no cards left"
+    return _("{who} has no cards left").format(who=_who(state, move.actor))
 
 
 def _revealed(state: State, move: Move) -> str:
-    return f"card 1: {_who(state, move.actor)} revealed the {move.number} and must place another card"
+    return _("card 1: {who} revealed the {number} and must place another card").format(who=_who(state, move.actor), number=move.number)
 
 
 def _not_held(state: State, move: Move) -> str:
     who = _who(state, move.actor)
     if move.kind is Kind.SWAP:
-        return f"{who} holds no face-up {move.number} to swap"
-    kind = "face-up " if state.setup.solo and not state.setup.physical else ""
-    return f"{who} holds no {kind}{move.number}"
+        return _("{who} holds no face-up {number} to swap").format(who=who, number=move.number)
+    if state.setup.solo and not state.setup.physical:
+        return _("{who} holds no face-up {number}").format(who=who, number=move.number)
+    return _("{who} holds no {number}").format(who=who, number=move.number)
 
 
 def _no_place_after(state: State, move: Move) -> str:
-    return f"card 1: after revealing the {move.number}, {_who(state, move.actor)} could not place another card"
+    return _("card 1: after revealing the {number}, {who} could not place another card").format(
+        number=move.number, who=_who(state, move.actor)
+    )
 
 
 def _in_sight(state: State, move: Move) -> str:
-    return f"there are only two {move.number}s, and both are in sight"
+    return _("there are only two {number}s, and both are in sight").format(number=move.number)
 
 
 def _unplaced(state: State, move: Move) -> str:
-    return f"{move} does not say which card goes in which grid"
+    return _("{move} does not say which card goes in which grid").format(move=move_words(move))
 
 
 def _placed_choice(state: State, move: Move) -> str:
-    return "a placed 5 triggers nothing: there is no higher or lower to choose"
+    return _("a placed 5 triggers nothing: there is no higher or lower to choose")
 
 
 def _empty_deck(state: State, move: Move) -> str:
-    return "card 3: the deck is empty, so there is no top card to place"
+    return _("card 3: the deck is empty, so there is no top card to place")
 
 
 def _top_card(state: State, move: Move) -> str:
-    return f"card 3 places the top card of the deck, which is {a(state.deck[0])}, not {a(move.number)}"
+    return _("card 3 places the top card of the deck, which is {top}, not {card}").format(top=a(state.deck[0]), card=a(move.number))
 
 
 def _flipped(state: State, move: Move) -> str:
     pending = state.pending
     assert isinstance(pending, Flipped)
-    return f"{_who(state, pending.by)} flipped {a(pending.number)} and must play that card"
+    return _("{who} flipped {card} and must play that card").format(who=_who(state, pending.by), card=a(pending.number))
 
 
 def _copies(state: State, move: Move) -> str:
-    places = []
-    for side in SIDE_NAMES:
-        if move.number in state.grid(side):
-            places.append(SIDE_NAMES[side])
+    places = [grid_name(side) for side in (GridSide.LEFT, GridSide.RIGHT) if move.number in state.grid(side)]
     if state.set_aside == move.number:
-        places.append("set aside")
+        places.append(_("set aside"))
     pending = state.pending
     if isinstance(pending, Pending) and pending.revealed == move.number:
-        places.append("revealed")
-    return f"there are only two {move.number}s, and they are {' and '.join(places) or 'accounted for'}"
+        places.append(_("revealed"))
+    return _("there are only two {number}s, and they are {places}").format(
+        number=move.number, places=and_listed(places) or _("accounted for")
+    )
 
 
 def _instruction_grid(state: State, move: Move) -> str:
     pending = state.pending
     assert isinstance(pending, Pending)
-    return f"card {pending.card} in {SIDE_NAMES[pending.side]}: {instructions.text(pending.card, pending.choice, pending.side)}"
+    return _("card {card} in {grid}: {instruction}").format(
+        card=pending.card, grid=grid_name(pending.side), instruction=instruction(pending.card, pending.choice, pending.side)
+    )
 
 
 def _instruction_card(state: State, move: Move) -> str:
@@ -229,62 +233,66 @@ def _instruction_card(state: State, move: Move) -> str:
     assert isinstance(pending, Pending)
     card, number = pending.card, move.number
     assert move.side is not None
-    grid = SIDE_NAMES[move.side]
     if card == 4:
-        return f"card 4: {move.placement} would not complete a row or column of {grid}"
+        return _("card 4: {placement} would not complete a row or column of {grid}").format(
+            placement=move.placement, grid=grid_name(move.side)
+        )
     if card == 5:
-        return f"card 5 ({pending.choice.value if pending.choice else '?'}): {number} is not {pending.choice.value if pending.choice else 'higher or lower'} than 5"
+        return _("card 5 ({choice}): {number} is not {choice} than 5").format(choice=choice_word(pending.choice), number=number)
     if card == 6:
-        return f"card 6: {a(number)} is already in a grid; place a number that is in neither grid"
-    return f"card {card}: {instructions.text(card, pending.choice, pending.side)}"
+        return _("card 6: {card} is already in a grid; place a number that is in neither grid").format(card=a(number))
+    return _("card {card}: {instruction}").format(card=card, instruction=instruction(card, pending.choice, pending.side))
 
 
 def _cell(state: State, move: Move) -> str:
     assert move.side is not None
-    return f"{SIDE_NAMES[move.side]} already holds its {move.number}: each grid takes each number once"
+    return _("{grid} already holds its {number}: each grid takes each number once").format(grid=grid_name(move.side), number=move.number)
 
 
 def _adjacent(state: State, move: Move) -> str:
     assert move.side is not None
     neighbours = ", ".join(map(str, numbers(NEIGHBOURS[move.number])))
-    return (
-        f"{move.number} would not touch a card in {SIDE_NAMES[move.side]}: its cell ({describe_cell(move.number)}) "
-        f"must be orthogonally next to a card already there ({neighbours} are empty)"
-    )
+    return _(
+        "{number} would not touch a card in {grid}: its cell ({cell}) must be orthogonally next to a card "
+        "already there ({neighbours} are empty)"
+    ).format(number=move.number, grid=grid_name(move.side), cell=cell_name(move.number), neighbours=neighbours)
 
 
 def _balance(state: State, move: Move) -> str:
     assert move.side is not None
-    return balance_reason(state, move.side, "Hard Mode 2" if state.setup.solo else "hard difficulty")
+    return balance_reason(state, move.side, _("Hard Mode 2") if state.setup.solo else _("hard difficulty"))
 
 
 def balance_reason(state: State, side: GridSide, mode: str) -> str:
     """The ±2 rule's refusal of a card in grid ``side``, naming the mode it comes from."""
     index = SIDE_INDEX[side]
     mine, other = COUNT[state.grids[index]] + 1, COUNT[state.grids[1 - index]]
-    return f"the ±2 rule ({mode}): {SIDE_NAMES[side]} would hold {counted(mine, 'card')} and {SIDE_NAMES[side.other]} {other}"
+    return _("the ±2 rule ({mode}): {grid} would hold {cards} and {other_grid} {other}").format(
+        mode=mode, grid=grid_name(side), cards=cards(mine), other_grid=grid_name(side.other), other=other
+    )
 
 
 def _not_five(state: State, move: Move) -> str:
-    return f"only card 5 asks for higher or lower, not card {move.number}"
+    return _("only card 5 asks for higher or lower, not card {number}").format(number=move.number)
 
 
 def _ignored(state: State, move: Move) -> str:
-    return "this 5 is the 17th card: its instruction is ignored, so there is no higher or lower to choose"
+    return _("this 5 is the 17th card: its instruction is ignored, so there is no higher or lower to choose")
 
 
 def _forced(state: State, move: Move) -> str:
     assert move.side is not None
-    return f"Hard Mode 1: a 5 played in {SIDE_NAMES[move.side]} must choose {forced_choice(move.side).value}"
+    return _("Hard Mode 1: a 5 played in {grid} must choose {choice}").format(
+        grid=grid_name(move.side), choice=choice_word(forced_choice(move.side))
+    )
 
 
 def _no_choice(state: State, move: Move) -> str:
-    return "card 5: choose higher or lower (--choose higher or --choose lower)"
+    return _("card 5 needs a choice: higher or lower")
 
 
 def _game_over(state: State, move: Move) -> str:
-    assert state.outcome is not None
-    return f"the game is over ({ending(state.outcome)}); undo to go back, or start a new game"
+    return _("the game is over ({ending}); undo to go back, or start a new game").format(ending=_ending(state))
 
 
 _Words = Callable[[State, Move], str]

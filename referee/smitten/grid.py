@@ -26,7 +26,6 @@ LOWER = BIT[1] | BIT[2] | BIT[3] | BIT[4]
 #: The two grids, indexed 0 (left) and 1 (right) in the state's ``grids`` tuple.
 SIDES = (GridSide.LEFT, GridSide.RIGHT)
 SIDE_INDEX = {GridSide.LEFT: 0, GridSide.RIGHT: 1}
-SIDE_NAMES = {GridSide.LEFT: "the left grid", GridSide.RIGHT: "the right grid"}
 
 
 def cell(number: int) -> tuple[int, int]:
@@ -125,52 +124,43 @@ def parse_grid(text: str, side: GridSide, played: int | None = None) -> int:
     grid)", so the cards before the one just played touch each other, and it touches one
     of them.
     """
+    from referee.i18n import _
+    from referee.smitten.words import cell_name, grid_name
+
     grid = 0
     for token in text.replace(",", " ").replace(";", " ").split():
         digits = list(token) if token.isdigit() and len(token) > 1 else [token]
         for digit in digits:
             if not (digit.isascii() and digit.isdigit() and 1 <= int(digit) <= 9):
                 raise InputError(
-                    f"{quoted(digit)} in {SIDE_NAMES[side]} ({quoted(text)}) is not a Smitten card; "
-                    "list the numbers 1 to 9 in the grid, as in --left 1,2,4"
+                    _("{digit} in {grid} ({text}) is not a Smitten card; list the numbers 1 to 9 in the grid, as in --left 1,2,4").format(
+                        digit=quoted(digit), grid=grid_name(side), text=quoted(text)
+                    )
                 )
             number = int(digit)
             if grid & BIT[number]:
-                raise InputError(f"{SIDE_NAMES[side]} lists {number} twice; each grid holds each number once")
+                raise InputError(_("{grid} lists {number} twice; each grid holds each number once").format(grid=grid_name(side), number=number))
             grid |= BIT[number]
     before = grid & ~BIT[played or 0]
-    just = f" before the {played} just played" if played else ""
     if not is_connected(before):
-        raise InputError(
-            f"the cards of {SIDE_NAMES[side]}{just} ({', '.join(map(str, numbers(before)))}) do not touch each other; "
-            "every card after the first is placed next to one already in the grid"
-        )
+        listed = ", ".join(map(str, numbers(before)))
+        if played:
+            words = _(
+                "the cards of {grid} before the {played} just played ({cards}) do not touch each other; "
+                "every card after the first is placed next to one already in the grid"
+            )
+        else:
+            words = _(
+                "the cards of {grid} ({cards}) do not touch each other; every card after the first is placed next to one already in the grid"
+            )
+        raise InputError(words.format(grid=grid_name(side), played=played, cards=listed))
     if played:
         if before and not NEIGHBOURS[played] & before:
             raise InputError(
-                f"the {played} just played cannot be in {SIDE_NAMES[side]} with {', '.join(map(str, numbers(before)))}: "
-                f"its cell ({describe_cell(played)}) touches none of them, and a card played goes next to one already in the grid"
+                _(
+                    "the {played} just played cannot be in {grid} with {cards}: its cell ({cell}) touches none of them, "
+                    "and a card played goes next to one already in the grid"
+                ).format(played=played, grid=grid_name(side), cards=", ".join(map(str, numbers(before))), cell=cell_name(played))
             )
         grid |= BIT[played]
     return grid
-
-
-def a(number: int, adjective: str = "") -> str:
-    """'a 6', 'an 8', 'a face-up 8': the article that reads right before a card."""
-    if adjective:
-        return f"a {adjective}{number}"
-    return f"an {number}" if number == 8 else f"a {number}"
-
-
-def describe_cell(number: int) -> str:
-    """Where card ``number`` sits, in words: 'top left', 'centre', …"""
-    row, column = cell(number)
-    if (row, column) == (1, 1):
-        return "centre"
-    vertical = ("top", "middle", "bottom")[row]
-    horizontal = ("left", "middle", "right")[column]
-    if row == 1:
-        return f"middle {horizontal}"
-    if column == 1:
-        return f"{vertical} middle"
-    return f"{vertical} {horizontal}"

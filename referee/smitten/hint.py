@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from referee.errors import InputError
+from referee.i18n import _
 from referee.processes import spread
 from referee.smitten.actions import Move
 from referee.smitten.grid import numbers
@@ -33,6 +34,7 @@ from referee.smitten.legality import legal_moves, slots
 from referee.smitten.play import apply
 from referee.smitten.solver import Solver
 from referee.smitten.state import UNSEEN, Hand, Pending, State
+from referee.smitten.words import name
 
 #: Every Smitten card: 1 to 9, twice.
 DECK = Counter({number: 2 for number in range(1, 10)})
@@ -89,11 +91,13 @@ def acting(state: State, by: int | None) -> int | None:
     actors = sorted({actor for _kind, actor in slots(state)})
     if by is not None:
         if by not in actors:
-            raise InputError(f"it is not {state.setup.name(by)}'s move: the game waits for {state.setup.name(actors[0])}")
+            raise InputError(
+                _("it is not {who}'s move: the game waits for {other}").format(who=name(state.setup, by), other=name(state.setup, actors[0]))
+            )
         return by
     if len(actors) == 1:
         return actors[0]
-    raise InputError(f"either player may start the turn: say whose hint it is with {state.setup.actor_flags()}")
+    raise InputError(_("either player may start the turn: say whose hint it is"))
 
 
 def visible(state: State, actor: int | None) -> tuple[Counter[int], dict[str, int]]:
@@ -160,20 +164,29 @@ def sample(state: State, actor: int | None, rng: random.Random) -> State:
     return replace(state, hands=(hands[0], hands[1]), deck=deck, set_aside=set_aside)
 
 
+def needs_top(state: State) -> bool:
+    """Whether card 3 waits for the deck's top card, which the table turns up (with its own
+    cards the player says which it is)."""
+    pending = state.pending
+    return isinstance(pending, Pending) and answer(pending.card) is Answer.PLACE_TOP_CARD and bool(state.deck)
+
+
 def holding(state: State, actor: int, cards: tuple[int, ...], top: int | None = None) -> State:
     """A two-player game with the table's own cards, with ``actor``'s hand as the player
     says it is, and after card 3 the deck's top card they turned up (solo with the table's
     own cards is not supported: both hands are unknown)."""
     if not state.setup.physical:
-        raise InputError("--hold is for a game with the table's own cards (--physical): the referee knows this game's hands")
-    pending = state.pending
-    card_three = isinstance(pending, Pending) and answer(pending.card) is Answer.PLACE_TOP_CARD and bool(state.deck)
-    if card_three != (top is not None):
-        raise InputError("--top gives the deck's top card turned up for card 3, and is needed exactly then")
+        raise InputError(_("a hand held is given for a game with the table's own cards only: the referee knows this game's hands"))
+    if needs_top(state) != (top is not None):
+        raise InputError(_("the deck's top card turned up is given for card 3, and is needed exactly then"))
     deck = state.deck if top is None else (top, *state.deck[1:])
     hand = state.hands[actor]
     if len(cards) != len(hand):
-        raise InputError(f"{state.setup.name(actor)} holds {len(hand)} cards, not {len(cards)}: --hold lists each card")
+        raise InputError(
+            _("{who} holds {count} cards, not {given}: list each card of the hand").format(
+                who=name(state.setup, actor), count=len(hand), given=len(cards)
+            )
+        )
     hands = list(state.hands)
     hands[actor] = Hand(cards)
     return replace(state, setup=replace(state.setup, physical=False), hands=(hands[0], hands[1]), deck=deck)
@@ -193,9 +206,9 @@ def hint(state: State, actor: int | None, samples: int = 200, seed: str = "1", j
     the hint is the same whatever ``jobs`` is (the moves are ranked as if the samples
     were solved one after the other)."""
     if samples < 1:
-        raise InputError("--samples must be at least 1")
+        raise InputError(_("the number of samples must be at least 1"))
     if jobs < 1:
-        raise InputError("--jobs must be at least 1")
+        raise InputError(_("the number of processes must be at least 1"))
     start = time.perf_counter()
     rng = random.Random(seed)
     positions = [sample(state, actor, rng) for _ in range(samples)]
@@ -244,13 +257,13 @@ def decide(state: State, asked: Sequence[tuple[int | None, str]], samples: int) 
     no other move is solved at all.
     """
     if samples < 1:
-        raise InputError("--samples must be at least 1")
+        raise InputError(_("the number of samples must be at least 1"))
     solver = Solver()
     candidates: list[tuple[Move, list[State]]] = []
     for actor, seed in asked:
         rng = random.Random(seed)
         found: dict[Move, list[State]] = {}  # each move, and the samples in which it is legal
-        for _ in range(samples):
+        for _sample in range(samples):
             position = sample(state, actor, rng)
             for move in legal_moves(position):
                 if actor is None or move.actor == actor:
@@ -268,5 +281,5 @@ def decide(state: State, asked: Sequence[tuple[int | None, str]], samples: int) 
             if best is None or wins * best_tried > best_wins * tried:
                 best, best_wins, best_tried = move, wins, tried
     if best is None:
-        raise InputError("there is no legal move to hint")
+        raise InputError(_("there is no legal move to hint"))
     return best

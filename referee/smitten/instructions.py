@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 
 from referee.errors import InputError, quoted
-from referee.smitten.grid import ALL, COMPLETING, HIGHER, LOWER, SIDE_NAMES
+from referee.smitten.grid import ALL, COMPLETING, HIGHER, LOWER
 from referee.smitten.notation import GridSide
 
 
@@ -30,7 +30,9 @@ class Choice(enum.Enum):
         for choice in cls:
             if choice.value.startswith(word) and word:
                 return choice
-        raise InputError(f"{quoted(text)} is not a choice for card 5; use --choose higher or --choose lower")
+        from referee.i18n import _
+
+        raise InputError(_("{text} is not a choice for card 5; use --choose higher or --choose lower").format(text=quoted(text)))
 
 
 class Answer(enum.Enum):
@@ -42,19 +44,6 @@ class Answer(enum.Enum):
     REVEAL_THEN_PLACE = "reveal, then place"  # card 1
 
 
-#: The printed text of each card, as the Card Reference gives it.
-TEXT = {
-    1: "reveal 1 card from hand, then place another card in either grid",
-    2: "play a card in either grid (and trigger its instruction)",
-    3: "reveal the top card of the deck, then place it in either grid",
-    4: "place a card so that it completes a row and/or column",
-    5: "place a card in the other grid{grid} that is {choice} than 5",
-    6: "place a card whose number is in neither grid yet",
-    7: "place a card in the other grid{grid}",
-    8: "place a card in this grid{grid}",
-    9: "place a card in either grid; nobody draws this turn",
-}
-
 ANSWER = {1: Answer.REVEAL_THEN_PLACE, 2: Answer.PLAY, 3: Answer.PLACE_TOP_CARD}
 
 
@@ -64,14 +53,6 @@ ANSWERS = tuple(ANSWER.get(card, Answer.PLACE) for card in range(10))
 
 def answer(card: int) -> Answer:
     return ANSWERS[card]
-
-
-def text(card: int, choice: Choice | None = None, side: GridSide | None = None) -> str:
-    """What card ``card`` asks, in words, with the choice and the grid filled in."""
-    grid = ""
-    if side is not None and card in (5, 7, 8):
-        grid = f" ({SIDE_NAMES[side.other if card in (5, 7) else side]})"
-    return TEXT[card].format(choice=choice.value if choice else "higher or lower", grid=grid)
 
 
 def grid_allowed(card: int, played: GridSide, side: GridSide) -> bool:

@@ -8,6 +8,7 @@ import enum
 from dataclasses import dataclass
 
 from referee.errors import InputError, quoted
+from referee.i18n import _
 
 
 class GridSide(enum.Enum):
@@ -33,7 +34,7 @@ def parse_smitten_card(text: str) -> int:
     stripped = text.strip()
     if stripped.isascii() and stripped.isdigit() and int(stripped) in SMITTEN_NUMBERS:
         return int(stripped)
-    raise InputError(f"{quoted(text)} is not a Smitten card; cards are numbered 1 to 9")
+    raise InputError(_("{text} is not a Smitten card; cards are numbered 1 to 9").format(text=quoted(text)))
 
 
 @dataclass(frozen=True)
@@ -62,9 +63,8 @@ class Placement:
             if grid in ("L", "R"):
                 return cls(parse_smitten_card(head), GridSide(grid))
             raise InputError(
-                f"unknown grid {quoted(grid)} in placement {quoted(text)}; "
-                "use L (left) or R (right), as in 3L"
+                _("unknown grid {grid} in placement {text}; use L (left) or R (right), as in 3L").format(
+                    grid=quoted(grid), text=quoted(text)
+                )
             )
-        raise InputError(
-            f"{quoted(text)} is not a placement; write the card number and the grid, as in 3L or 7R"
-        )
+        raise InputError(_("{text} is not a placement; write the card number and the grid, as in 3L or 7R").format(text=quoted(text)))

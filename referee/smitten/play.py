@@ -1,7 +1,7 @@
 """Playing a move: the new state after it, with every consequence the rules attach.
 
-:func:`apply` refuses an illegal action (``RuleError``, exit 1, with :func:`refusal`'s
-reason) and otherwise returns a :class:`~referee.game.Step`: the new state and the
+:func:`apply` refuses an illegal action (:class:`~referee.errors.Refused`, carrying the value
+:func:`refusal` returns) and otherwise returns a :class:`~referee.game.Step`: the new state and the
 :class:`~referee.smitten.actions.Effect`, what the table is told. The card goes into its
 grid, a solo partner flips its face-down card, the instruction becomes pending, the
 turn ends with the draws, and the game is won or lost the moment the rules say so:
@@ -21,15 +21,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from typing import Any
 
-from referee.errors import InputError, RuleError
-from referee.game import Outcome, Step
+from referee.errors import InputError, Refused
+from referee.game import Outcome, Refusal, Step, refuse
 from referee.smitten.actions import Action, Draw, Effect, Kind, Lose, Move, NoDraw, TurnEnd
 from referee.smitten.dealing import deal_smitten
-from referee.smitten.grid import BIT, COUNT, a
-from referee.smitten.legality import legal_moves, violation
+from referee.smitten.grid import BIT, COUNT
+from referee.smitten.legality import Fault, Rule, legal_moves, violation
 from referee.smitten.notation import GridSide
-from referee.smitten.state import BOTH, UNSEEN, Flipped, Hand, Pending, Setup, State, Termination, ending
+from referee.smitten.state import BOTH, UNSEEN, Flipped, Hand, Pending, Setup, State, Termination
+
+FORMAT = "referee/smitten"
 
 
 def new_game(options: Setup) -> State:
@@ -40,7 +43,9 @@ def new_game(options: Setup) -> State:
         state = State(setup=options, hands=hands, deck=(UNSEEN,) * (17 - 2 * size))
     else:
         if options.seed is None:
-            raise InputError("a virtual game needs a seed (or use --physical for the table's own cards)")
+            from referee.i18n import _
+
+            raise InputError(_("a virtual game needs a seed, or physical cards (the table's own)"))
         deal = deal_smitten(options.seed, options.mode, options.difficulty)
         hands = (Hand(deal.hands[0].face_up, deal.hands[0].face_down), Hand(deal.hands[1].face_up, deal.hands[1].face_down))
         state = State(setup=options, hands=hands, deck=deal.deck, set_aside=deal.set_aside)
@@ -48,16 +53,16 @@ def new_game(options: Setup) -> State:
 
 
 def play(state: State, move: Move) -> State:
-    """The state after ``move``; raises ``RuleError`` with the reason if it is illegal."""
+    """The state after ``move``; raises :class:`~referee.errors.Refused` if it is illegal."""
     return apply(state, move).state
 
 
-def apply(state: State, action: Action) -> Step[State]:
-    """The new state after ``action`` and what it did; ``RuleError`` with the reason if
-    the rules forbid it."""
+def apply(state: State, action: Action) -> Step[State, Effect]:
+    """The new state after ``action`` and what it did; :class:`~referee.errors.Refused`
+    with the :func:`refusal` if the rules forbid it."""
     refused = refusal(state, action)
     if refused is not None:
-        raise RuleError(refused)
+        raise Refused(refused, FORMAT, state)
     if isinstance(action, Lose):
         return Step(_declare_loss(state, action), Effect(action))
     return _APPLY[action.kind](state, action)
@@ -72,27 +77,41 @@ def successors(state: State) -> Iterator[tuple[Move, State]]:
         yield move, _APPLY[move.kind](state, move).state
 
 
-def refusal(state: State, action: Action) -> str | None:
-    """Why the rules forbid ``action`` now, or None: the one definition of legality
-    (:func:`referee.smitten.legality.violation`, worded by :mod:`.explain`)."""
+def refusal(state: State, action: Action) -> Refusal | None:
+    """Why the rules forbid ``action`` now, as a value, or None: the one definition of
+    legality (:func:`referee.smitten.legality.violation`). The refusal's ``rule`` is the
+    :class:`~referee.smitten.legality.Rule` broken; its parameters are the ``fault`` (the
+    way it was broken, or None), the ``move`` refused, and the ``seat``, ``card`` and
+    ``grid`` of that move. Card 5 played without its choice cannot be used at all (exit
+    2); every other refusal is the rules saying no (exit 1). Never raises; the voice
+    (:mod:`referee.smitten.voice`) words it."""
     if isinstance(action, Lose):
-        return None if state.outcome is None else f"the game is already over ({ending(state.outcome)})"
+        return None if state.outcome is None else refuse(Rule.GAME_OVER, fault=None, move=action, outcome=state.outcome)
     found = violation(state, action)
     if found is None:
         return None
-    from referee.smitten.explain import explain  # words are needed only for a refusal
-
-    return explain(state, action, found).message
+    return refuse(
+        found.rule,
+        unusable=found.fault is Fault.NO_CHOICE,
+        fault=found.fault,
+        move=action,
+        seat=action.actor,
+        card=action.number,
+        grid=action.side,
+    )
 
 
 def _declare_loss(state: State, action: Lose) -> State:
-    """The table records a loss itself (physical cards), or gives up."""
-    reason = (action.reason or "").strip() or "the table declared the game lost"
-    return replace(state, ended=_lost(Termination.DECLARED, reason))
+    """The table records a loss itself (physical cards), or gives up; its words, if any,
+    are the table's own."""
+    said = (action.reason or "").strip() or None
+    return replace(state, ended=_lost(Termination.DECLARED, reason=said))
 
 
-def _lost(termination: Termination, reason: str) -> Outcome:
-    return Outcome(winners=(), termination=termination, reason=reason)
+def _lost(termination: Termination, **details: Any) -> Outcome:
+    """A lost game (Smitten is cooperative: nobody wins), with the ``details`` the voice
+    words (the seat, the card…)."""
+    return Outcome(winners=(), termination=termination, details=tuple(details.items()))
 
 
 def _over(fresh: State, outcome: Outcome, pending: Pending | Flipped | None) -> State:
@@ -124,11 +143,11 @@ def _put(grids: tuple[int, int], move: Move) -> tuple[int, int]:
 
 
 def _won(state: State) -> State:
-    won = Outcome(winners=BOTH, termination=Termination.COMPLETED, reason="17 cards are in the grids")
+    won = Outcome(winners=BOTH, termination=Termination.COMPLETED)
     return _over(state, won, None)
 
 
-def _play(state: State, move: Move) -> Step[State]:
+def _play(state: State, move: Move) -> Step[State, Effect]:
     assert move.side is not None
     actor = move.actor
     hand = state.hands[actor]
@@ -157,7 +176,7 @@ def _play(state: State, move: Move) -> Step[State]:
     return Step(_check_follow(after), effect)
 
 
-def _place(state: State, move: Move) -> Step[State]:
+def _place(state: State, move: Move) -> Step[State, Effect]:
     pending = state.pending
     assert isinstance(pending, Pending)
     deck, hands = state.deck, state.hands
@@ -185,7 +204,7 @@ def _place(state: State, move: Move) -> Step[State]:
     return Step(ended, Effect(move, top_card=top_card, turn_end=turn_end))
 
 
-def _reveal(state: State, move: Move) -> Step[State]:
+def _reveal(state: State, move: Move) -> Step[State, Effect]:
     """Card 1 (two players): the card is shown. No loss can follow: a reveal is legal only
     when another card can then be placed (:func:`referee.smitten.legality.reveal_mask`)."""
     pending = state.pending
@@ -193,7 +212,7 @@ def _reveal(state: State, move: Move) -> Step[State]:
     return Step(replace(state, pending=replace(pending, revealed=move.number)), Effect(move))
 
 
-def _flip(state: State, move: Move) -> Step[State]:
+def _flip(state: State, move: Move) -> Step[State, Effect]:
     actor = move.actor
     hand = state.hands[actor]
     number = hand.face_down[0]
@@ -211,12 +230,12 @@ def _flip(state: State, move: Move) -> Step[State]:
     )
     effect = Effect(move, shown=number)
     if next(legal_moves(after), None) is None:
-        reason = f"{state.setup.name(move.actor)} flipped its face-down card, {a(number)}, and could not play it"
-        return Step(_over(after, _lost(Termination.FACE_DOWN_UNPLAYABLE, reason), after.pending), effect)
+        lost = _lost(Termination.FACE_DOWN_UNPLAYABLE, seat=move.actor, card=number)
+        return Step(_over(after, lost, after.pending), effect)
     return Step(after, effect)
 
 
-def _swap(state: State, move: Move) -> Step[State]:
+def _swap(state: State, move: Move) -> Step[State, Effect]:
     """Solo Easy Mode: "either hand may set a card aside face up and replace it, face up,
     with the card that was set aside during setup."
 
@@ -240,7 +259,7 @@ def _swap(state: State, move: Move) -> Step[State]:
     return Step(_check_turn_start(after, after_swap=True), Effect(move, taken=state.set_aside))
 
 
-_APPLY: dict[Kind, Callable[[State, Move], Step[State]]] = {
+_APPLY: dict[Kind, Callable[[State, Move], Step[State, Effect]]] = {
     Kind.PLAY: _play,
     Kind.PLACE: _place,
     Kind.REVEAL: _reveal,
@@ -314,9 +333,7 @@ def _can_start(state: State) -> bool:
 
 def _check_turn_start(state: State, after_swap: bool = False) -> State:
     if state.outcome is None and not _can_start(state):
-        who = "neither hand" if state.setup.solo else "neither player"
-        reason = f"{who} can play a card" + (", even after the swap" if after_swap else "")
-        return _over(state, _lost(Termination.NO_PLAYABLE_CARD, reason), state.pending)
+        return _over(state, _lost(Termination.NO_PLAYABLE_CARD, after_swap=after_swap), state.pending)
     return state
 
 
@@ -326,9 +343,9 @@ def _check_follow(state: State) -> State:
         return state
     pending = state.pending
     assert isinstance(pending, Pending)
-    reason = f"{state.setup.name(pending.follower)} could not follow card {pending.card}"
-    if pending.card == 3 and not state.deck:
-        reason += " (the deck is empty)"
-    elif pending.card == 3 and state.deck[0] != UNSEEN:  # revealed to follow card 3: say what it was
-        reason += f" (the top card of the deck, {a(state.deck[0])}, cannot be placed)"
-    return _over(state, _lost(Termination.COULD_NOT_FOLLOW, reason), pending)
+    # Card 3: the top card of the deck, turned up to follow it (None: no deck left, or
+    # the table's own card, unseen); ``empty_deck`` when there was none.
+    top = state.deck[0] if pending.card == 3 and state.deck and state.deck[0] != UNSEEN else None
+    empty_deck = pending.card == 3 and not state.deck
+    lost = _lost(Termination.COULD_NOT_FOLLOW, seat=pending.follower, card=pending.card, top=top, empty_deck=empty_deck)
+    return _over(state, lost, pending)

@@ -12,16 +12,17 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from referee.errors import InputError, choose
-from referee.game import Outcome, Rules, Step
+from referee.game import Outcome, Refusal, Rules, Step
+from referee.i18n import _
 from referee.seeds import check_seed
 from referee.smitten import actions
-from referee.smitten.actions import Action, Move, text_field
+from referee.smitten.actions import Action, Effect, Move, text_field
 from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.smitten.legality import legal_moves
-from referee.smitten.play import apply, new_game, refusal
+from referee.smitten.play import FORMAT, apply, new_game, refusal
 from referee.smitten.state import Setup, State
+from referee.smitten.view import SeatView, view
 
-FORMAT = "referee/smitten"
 VERSION = 1
 _FLAGS = ("easy", "hard1", "hard2")
 
@@ -52,13 +53,13 @@ def setup_from(setup: Mapping[str, Any]) -> Setup:
     for flag in (*_FLAGS, "physical"):
         value = setup.get(flag, False)
         if not isinstance(value, bool):
-            raise InputError(f"`{flag}` must be true or false")
+            raise InputError(_("`{flag}` must be true or false").format(flag=flag))
         flags[flag] = value
     seed = setup.get("seed")
     if seed is not None:
         check_seed(seed)
     if flags["physical"] and seed is not None:
-        raise InputError("a seed deals a virtual deck and physical cards are the table's own: give one of them")
+        raise InputError(_("a seed deals a virtual deck and physical cards are the table's own: give one of them"))
     players = None
     if "players" in setup:
         from referee.players import players_from_setup
@@ -94,10 +95,10 @@ class SmittenRules:
     def encode(self, state: State, action: Action) -> dict[str, Any]:
         return actions.encode(state, action)
 
-    def apply(self, state: State, action: Action) -> Step[State]:
+    def apply(self, state: State, action: Action) -> Step[State, Effect]:
         return apply(state, action)
 
-    def refusal(self, state: State, action: Action) -> str | None:
+    def refusal(self, state: State, action: Action) -> Refusal | None:
         return refusal(state, action)
 
     def legal_actions(self, state: State) -> Iterator[Move]:
@@ -107,23 +108,15 @@ class SmittenRules:
     def outcome(self, state: State) -> Outcome | None:
         return state.outcome
 
-    def history_detail(self, before: State, event: Mapping[str, Any], step: Step[State]) -> dict[str, Any]:
-        """Nothing more than :meth:`describe` says: a Smitten event is its own summary."""
-        return {}
+    def seats(self, state: State) -> tuple[str, ...]:
+        """The players' names (or "1" and "2"), or the solo hands "A" and "B"."""
+        setup = state.setup
+        if setup.solo:
+            return ("A", "B")
+        return setup.players if setup.players else ("1", "2")
 
-    def describe(self, event: Mapping[str, Any]) -> str:
-        kind = event.get("kind")
-        by = event.get("by")
-        who = f"hand {event['hand']}" if "hand" in event else f"player {by}" if isinstance(by, int) else str(by or "")
-        card = event.get("card", "")
-        if kind == "lose":
-            return "lost: " + (event.get("reason") or "declared by the table")
-        if kind == "flip":
-            return f"{who} plays its face-down card"
-        if kind == "swap":
-            return f"{who} swaps {card} with the set-aside card"
-        choice = f" ({event['choose']})" if "choose" in event else ""
-        return f"{who} {kind}s {card}{choice}".strip()
+    def view(self, state: State, seat: int | None) -> SeatView:
+        return view(state, seat)
 
 
-RULES: Rules[State, Action] = SmittenRules()
+RULES: Rules[Setup, State, Action, Effect] = SmittenRules()

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from referee.i18n import _, ngettext
 from referee.smitten.actions import actor_value, encode
-from referee.smitten.report import command_args, outcome_text
+from referee.smitten.report import command_args
 from referee.smitten.state import State
-from referee.wording import counted
+from referee.smitten.voice import outcome_text
+from referee.smitten.words import capital, name
 
 if TYPE_CHECKING:
     from referee.smitten.hint import Hint
@@ -25,16 +27,17 @@ def line_args(state: State, solution: Solution) -> list[list[str]]:
 
 def solution_words(state: State, solution: Solution, timed: bool = True) -> list[str]:
     """The verdict, the effort, and the winning line one move a line."""
-    effort = f"{counted(solution.nodes, 'position')} searched"
+    effort = ngettext("{count} position searched", "{count} positions searched", solution.nodes).format(count=solution.nodes)
     if timed:
-        effort += f" in {solution.seconds * 1000:.1f} ms"
-    effort += f", transposition-table hit rate {solution.hit_rate:.1%}"
+        effort += " " + _("in {ms} ms").format(ms=f"{solution.seconds * 1000:.1f}")
+    effort += ", " + _("transposition-table hit rate {rate}").format(rate=f"{solution.hit_rate:.1%}")
     over = outcome_text(state)
     if over is not None:
-        return [f"The game is over: {over}"]
+        return [_("The game is over: {outcome}").format(outcome=over)]
     if not solution.winnable:
-        return [f"Not winnable: every line of play from here loses (the search was exhaustive; {effort})."]
-    lines = [f"Winnable: a winning line of {counted(len(solution.line), 'move')} ({effort}):"]
+        return [_("Not winnable: every line of play from here loses (the search was exhaustive; {effort}).").format(effort=effort)]
+    moves = ngettext("{count} move", "{count} moves", len(solution.line)).format(count=len(solution.line))
+    lines = [_("Winnable: a winning line of {moves} ({effort}):").format(moves=moves, effort=effort)]
     width = len(str(len(solution.line)))
     lines += [f"{number:>{width}}. {' '.join(args)}" for number, args in enumerate(line_args(state, solution), 1)]
     return lines
@@ -59,9 +62,13 @@ def _percent(share: float) -> str:
 def hint_words(state: State, hint: Hint, seed: str, timed: bool = True) -> list[str]:
     """Who the hint is for, then each legal move with its estimated chance and interval."""
     options = state.setup
-    who = "the table (both face-up hands)" if hint.actor is None else options.name(hint.actor)
-    head = f"Hint for {who}, from what {'it' if hint.actor is None else 'they'} can see: "
-    head += f"{counted(hint.samples, 'sample')} of the unseen cards (seed {seed})"
+    who = _("the table (both face-up hands)") if hint.actor is None else name(options, hint.actor)
+    samples = ngettext("{count} sample", "{count} samples", hint.samples).format(count=hint.samples)
+    if hint.actor is None:
+        head = _("Hint for {who}, from what it can see: {samples} of the unseen cards (seed {seed})")
+    else:
+        head = _("Hint for {who}, from what they can see: {samples} of the unseen cards (seed {seed})")
+    head = head.format(who=who, samples=samples, seed=seed)
     if timed:
         head += f", {hint.seconds:.2f} s"
     lines = [head + ":"]
@@ -69,11 +76,12 @@ def hint_words(state: State, hint: Hint, seed: str, timed: bool = True) -> list[
     width = max(map(len, texts), default=0)
     for text, estimate in zip(texts, hint.estimates, strict=True):
         low, high = estimate.interval
-        lines.append(f"  {text:<{width}}  wins {_percent(estimate.share):>7}  (95 % interval {_percent(low)} to {_percent(high)})")
+        wins = _("wins {share}  (95 % interval {low} to {high})").format(share=f"{_percent(estimate.share):>7}", low=_percent(low), high=_percent(high))
+        lines.append(f"  {text:<{width}}  {wins}")
     if hint.best is not None:
-        lines.append(f"Best: {' '.join(command_args(options, hint.best))}")
+        lines.append(_("Best: {move}").format(move=" ".join(command_args(options, hint.best))))
     else:
-        lines.append(f"{who[:1].upper() + who[1:]} has no legal move now.")
+        lines.append(_("{who} has no legal move now.").format(who=capital(who)))
     return lines
 
 
@@ -105,16 +113,27 @@ def _share(row: Row, part: str) -> str:
 
 def study_lines(rows: list[Row], hint_samples: int) -> list[str]:
     """The study as a Markdown table: each share with its 95 % Wilson interval."""
-    from referee.smitten.study import LABELS
-
-    lines = [
-        f"| Mode | Deals | Winnable (perfect information) | Hint policy ({counted(hint_samples, 'sample')} a decision) | Random legal play |",
-        "|---|---:|---:|---:|---:|",
-    ]
+    samples = ngettext("{count} sample", "{count} samples", hint_samples).format(count=hint_samples)
+    head = _("| Mode | Deals | Winnable (perfect information) | Hint policy ({samples} a decision) | Random legal play |")
+    lines = [head.format(samples=samples), "|---|---:|---:|---:|---:|"]
     for row in rows:
-        hinted = f"{_share(row, 'hint_won')} of {row.hint_deals}" if row.hint_deals else "not played"
-        lines.append(f"| {LABELS[row.mode]} | {row.deals} | {_share(row, 'winnable')} | {hinted} | {_share(row, 'random_won')} |")
+        hinted = _("{share} of {deals}").format(share=_share(row, "hint_won"), deals=row.hint_deals) if row.hint_deals else _("not played")
+        lines.append(f"| {mode_label(row.mode)} | {row.deals} | {_share(row, 'winnable')} | {hinted} | {_share(row, 'random_won')} |")
     return lines
+
+
+def mode_label(mode: str) -> str:
+    """A mode of the study as the table's heading names it: 'two players, easy', 'solo, Easy Mode'."""
+    return {
+        "two-easy": _("two players, easy"),
+        "two-medium": _("two players, medium"),
+        "two-hard": _("two players, hard"),
+        "solo": _("solo"),
+        "solo-easy": _("solo, Easy Mode"),
+        "solo-hard1": _("solo, Hard Mode 1"),
+        "solo-hard2": _("solo, Hard Mode 2"),
+        "solo-all": _("solo, easy + hard 1 + hard 2"),
+    }.get(mode, mode)
 
 
 def study_json(rows: list[Row], hint_samples: int, prefix: str) -> dict[str, Any]:

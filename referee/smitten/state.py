@@ -55,9 +55,13 @@ class Setup:
         if not solo and self.difficulty is None:
             object.__setattr__(self, "difficulty", Difficulty.MEDIUM)
         if solo and self.difficulty is not None:
-            raise InputError("solo Smitten has no --difficulty; its options are --easy, --hard1 and --hard2")
+            from referee.i18n import _
+
+            raise InputError(_("solo Smitten has no difficulty; its modes are easy, hard1 and hard2"))
         if not solo and (self.easy or self.hard1 or self.hard2):
-            raise InputError("--easy, --hard1 and --hard2 are solo modes; two-player games use --difficulty easy|medium|hard")
+            from referee.i18n import _
+
+            raise InputError(_("easy, hard1 and hard2 are solo modes; two-player games have a difficulty: easy, medium or hard"))
         hand_size = 3 if solo else (self.difficulty or Difficulty.MEDIUM).hand_size
         object.__setattr__(self, "solo", solo)
         object.__setattr__(self, "balance", self.hard2 if solo else self.difficulty is Difficulty.HARD)
@@ -67,48 +71,19 @@ class Setup:
             self._check_players(self.players)
 
     def _check_players(self, players: tuple[str, ...]) -> None:
+        from referee.i18n import _
         from referee.players import check_names
 
         if self.solo:
-            raise InputError("solo Smitten plays hands A and B; --players names the two players of a two-player game")
+            raise InputError(_("solo Smitten plays hands A and B; players are named in a two-player game"))
         if len(players) != 2:
-            raise InputError(f"Smitten is a game for two players: give two names, not {len(players)}")
+            raise InputError(_("Smitten is a game for two players: give two names, not {count}").format(count=len(players)))
         check_names(players)
         for name in players:
             if name.strip() in ("1", "2"):
-                raise InputError(f"a player cannot be called {name!r}: --by 1 and --by 2 name the first and the second player")
-
-    def name(self, actor: int) -> str:
-        """'hand A' / 'hand B' for the solo hands, the players' names, or 'player 1' / 'player 2'."""
-        if self.solo:
-            return f"hand {'AB'[actor]}"
-        return self.players[actor] if self.players else f"player {actor + 1}"
-
-    def title(self, actor: int) -> str:
-        """The name at the start of a sentence: 'Hand A', 'Player 1', or a name as it was given."""
-        name = self.name(actor)
-        return name if self.players else name[:1].upper() + name[1:]
-
-    def actor_flags(self) -> str:
-        """How to say who moves: '--hand A or --hand B', '--by Anna or --by Bram', '--by 1 or --by 2'."""
-        if self.solo:
-            return "--hand A or --hand B"
-        if self.players:
-            import re
-            import shlex
-
-            typed = [name if re.fullmatch(r"[\w.-]+", name) else shlex.quote(name) for name in self.players]
-            return " or ".join(f"--by {name}" for name in typed)
-        return "--by 1 or --by 2"
-
-    def label(self) -> str:
-        if self.solo:
-            modes = [name for name, on in (("easy", self.easy), ("hard 1", self.hard1), ("hard 2", self.hard2)) if on]
-            words = "solo" + (f" ({', '.join(modes)})" if modes else "")
-        else:
-            players = " and ".join(self.players) if self.players else "two players"
-            words = f"{players}, {(self.difficulty or Difficulty.MEDIUM).value}"
-        return words + (", physical cards" if self.physical else "")
+                raise InputError(
+                    _("a player cannot be called {name}: 1 and 2 name the first and the second player").format(name=repr(name))
+                )
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,11 +145,6 @@ BOTH = (0, 1)
 def result(outcome: Outcome) -> Result:
     """Won or lost: Smitten's outcomes are shared by both seats."""
     return Result.WON if outcome.winners else Result.LOST
-
-
-def ending(outcome: Outcome) -> str:
-    """The outcome in words, as messages say it: ``lost: player 2 could not follow card 4``."""
-    return f"{result(outcome).value}: {outcome.reason}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

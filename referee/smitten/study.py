@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 from referee.errors import InputError
+from referee.i18n import _
 from referee.processes import spread
 from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.smitten.hint import decide, wilson
@@ -33,18 +34,7 @@ MODES: dict[str, Callable[[str], Setup]] = {
     "solo-hard2": lambda seed: Setup(SmittenMode.SOLO, None, hard2=True, seed=seed),
     "solo-all": lambda seed: Setup(SmittenMode.SOLO, None, easy=True, hard1=True, hard2=True, seed=seed),
 }
-
-#: What each mode means, for the table.
-LABELS = {
-    "two-easy": "two players, easy",
-    "two-medium": "two players, medium",
-    "two-hard": "two players, hard",
-    "solo": "solo",
-    "solo-easy": "solo, Easy Mode",
-    "solo-hard1": "solo, Hard Mode 1",
-    "solo-hard2": "solo, Hard Mode 2",
-    "solo-all": "solo, easy + hard 1 + hard 2",
-}
+#: (What each mode means, in words: :func:`referee.smitten.solve_report.mode_label`.)
 
 
 class Task(NamedTuple):
@@ -147,10 +137,10 @@ def hint_deals_per_mode(text: str, modes: Sequence[str]) -> dict[str, int]:
         mode, equals, count = entry.rpartition("=")
         mode = mode.strip()
         if not count.strip().isdigit() or (equals and mode not in MODES):
-            raise InputError(
-                f"--hint-deals takes N or MODE=N entries (e.g. 2401,solo-easy=1700), not {entry!r}"
-                + (f"; the modes are {', '.join(MODES)}" if equals else "")
-            )
+            message = _("--hint-deals takes N or MODE=N entries (e.g. 2401,solo-easy=1700), not {entry}").format(entry=repr(entry))
+            if equals:
+                message += _("; the modes are {modes}").format(modes=", ".join(MODES))
+            raise InputError(message)
         if equals:
             named[mode] = int(count)
         else:
@@ -172,10 +162,10 @@ def study(
     counts do not depend on the order they come back in)."""
     unknown = [mode for mode in modes if mode not in MODES]
     if unknown:
-        raise InputError(f"unknown mode {unknown[0]!r}; the modes are {', '.join(MODES)}")
+        raise InputError(_("unknown mode {mode}; the modes are {modes}").format(mode=repr(unknown[0]), modes=", ".join(MODES)))
     per_mode = {mode: hint_deals for mode in modes} if isinstance(hint_deals, int) else dict(hint_deals)
     if deals < 1 or min(per_mode.values(), default=0) < 0 or hint_samples < 1 or jobs < 1:
-        raise InputError("--deals, --hint-samples and --jobs must be at least 1, and --hint-deals at least 0")
+        raise InputError(_("--deals, --hint-samples and --jobs must be at least 1, and --hint-deals at least 0"))
     work = tasks(modes, deals, {mode: min(per_mode.get(mode, 0), deals) for mode in modes}, hint_samples, prefix)
     results = spread(play_deal, work, jobs, chunksize=4)
     rows = []

@@ -1,30 +1,287 @@
-"""TRANSITIONAL: smitten's voice, delegating to the words its rules still make; to be
-replaced by the game's own voice (refusals, effects, outcomes and events worded from
-values, in the chosen language)."""
+"""Smitten's voice: the one place its values become words, in the chosen language.
+
+The rules (:mod:`.play`, :mod:`.legality`, :mod:`.state`) return values: a
+:class:`~referee.game.Refusal` naming the :class:`~referee.smitten.legality.Rule`
+broken, an :class:`~referee.smitten.actions.Effect`, an :class:`~referee.game.Outcome`
+with its :class:`~referee.smitten.state.Termination` and details. :data:`VOICE` words
+them for the command line, table mode and any later front end, which never trim or
+parse its words. A refusal's sentence is built in :mod:`.explain`, which this voice
+asks; the small words (who, which grid, a card's instruction) are :mod:`.words`'.
+
+Every message is English in the code, marked with :func:`~referee.i18n._` or
+:func:`~referee.i18n.ngettext`, and Dutch in ``referee/locale/nl/LC_MESSAGES/smitten.po``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from referee.smitten.ruleset import RULES
+from referee.i18n import _, ngettext
+from referee.smitten.notation import GridSide
+from referee.smitten.words import a, cards, choice_word, grid_name, instruction, name, title
+
+if TYPE_CHECKING:
+    from referee.game import Outcome, Refusal, Step
+    from referee.smitten.actions import Draw, Effect, Move, TurnEnd
+    from referee.smitten.state import Setup, State
 
 
-class _Voice:
-    def refusal(self, state: Any, refusal: Any) -> str:
-        return str(refusal)
+# --- outcomes ------------------------------------------------------------------------
 
-    def effect(self, before: Any, step: Any) -> str:
-        return ""
 
-    def outcome(self, state: Any, outcome: Any) -> str:
-        return str(outcome.reason)
+def outcome_reason(state: State, outcome: Outcome) -> str:
+    """How the game ended, without won or lost: 'player 2 could not follow card 4'."""
+    from referee.smitten.state import Termination
+
+    setup = state.setup
+    termination = outcome.termination
+    if termination is Termination.COMPLETED:
+        return _("17 cards are in the grids")
+    if termination is Termination.NO_PLAYABLE_CARD:
+        if outcome.detail("after_swap"):
+            return _("neither hand can play a card, even after the swap")
+        return _("neither hand can play a card") if setup.solo else _("neither player can play a card")
+    if termination is Termination.FACE_DOWN_UNPLAYABLE:
+        return _("{who} flipped its face-down card, {card}, and could not play it").format(
+            who=name(setup, outcome.detail("seat")), card=a(outcome.detail("card"))
+        )
+    if termination is Termination.COULD_NOT_FOLLOW:
+        words = _("{who} could not follow card {card}").format(who=name(setup, outcome.detail("seat")), card=outcome.detail("card"))
+        if outcome.detail("empty_deck"):
+            words += _(" (the deck is empty)")
+        elif outcome.detail("top") is not None:
+            words += _(" (the top card of the deck, {card}, cannot be placed)").format(card=a(outcome.detail("top")))
+        return words
+    said = outcome.detail("reason")
+    return str(said) if said else _("the table declared the game lost")
+
+
+def result_word(outcome: Outcome) -> str:
+    return _("won") if outcome.winners else _("lost")
+
+
+def ending(state: State, outcome: Outcome) -> str:
+    """The outcome as messages say it: 'lost: player 2 could not follow card 4'."""
+    return _("{result}: {reason}").format(result=result_word(outcome), reason=outcome_reason(state, outcome))
+
+
+def final_card(state: State) -> tuple[int, GridSide] | None:
+    """After a win: the card that completes both grids, "as the finishing touch"."""
+    from referee.smitten.grid import ALL, numbers
+
+    left, right = state.grids
+    for side, grid in ((GridSide.LEFT, left), (GridSide.RIGHT, right)):
+        missing = numbers(ALL & ~grid)
+        if len(missing) == 1:
+            return missing[0], side
+    return None
+
+
+def outcome_text(state: State) -> str | None:
+    """The result as a sentence ('Lost: player 2 could not follow card 4.'), None while the game goes on."""
+    outcome = state.outcome
+    if outcome is None:
+        return None
+    ending_words = ending(state, outcome)
+    text = ending_words[:1].upper() + ending_words[1:] + "."
+    final = final_card(state) if outcome.winners else None
+    if final:
+        text += " " + _("As the finishing touch, the last {number} completes {grid}.").format(number=final[0], grid=grid_name(final[1]))
+    return text
+
+
+# --- what the game waits for -----------------------------------------------------------
+
+
+def follow_hint(state: State, card: int) -> str:
+    """What the partner must do now to follow ``card``, as a command: 'place a card' …"""
+    from referee.smitten.instructions import Answer, answer
+    from referee.smitten.legality import awaits_reveal
+    from referee.smitten.state import Pending
+
+    found = answer(card)
+    if found is Answer.PLAY:
+        return _("play a card")
+    pending = state.pending
+    if isinstance(pending, Pending) and awaits_reveal(state, pending):
+        return _("reveal a card (reveal N), then place another")
+    if found is Answer.PLACE_TOP_CARD:
+        return _("place the top card of the deck")
+    return _("place a card")
+
+
+def requirement(state: State) -> str:
+    """What the game waits for now, in one sentence."""
+    from referee.smitten.actions import Kind
+    from referee.smitten.legality import legal_moves
+    from referee.smitten.state import Flipped
+
+    pending = state.pending
+    if state.outcome is not None:
+        return _("nothing: the game is over")
+    if pending is None:
+        if all(move.kind is Kind.SWAP for move in legal_moves(state)):
+            return _(
+                "a new turn: no card can be played as the hands stand, but a hand may first swap a face-up card "
+                "with the set-aside card"
+            )
+        return _("a new turn: either hand may play a card") if state.setup.solo else _("a new turn: either player may play a card")
+    if isinstance(pending, Flipped):
+        return _("{who} flipped {card} and must play it").format(who=name(state.setup, pending.by), card=a(pending.number))
+    follower = name(state.setup, pending.follower)
+    words = instruction(pending.card, pending.choice, pending.side)
+    if pending.revealed is not None:
+        words = _("place a card other than the revealed {number} in either grid").format(number=pending.revealed)
+    elif pending.card == 1 and state.setup.solo:
+        words = _("place a card in either grid, keeping another in hand (it needs 2 cards)")
+    elif pending.card == 3 and state.deck and state.deck[0]:
+        words = _("place the top card of the deck, {card}, in either grid").format(card=a(state.deck[0]))
+    return _("card {card} in {grid}: {who} must {words}").format(
+        card=pending.card, grid=grid_name(pending.side), who=follower, words=words
+    )
+
+
+def what_now(state: State) -> str:
+    """The line that ends every answer: the result, or what the game waits for."""
+    return outcome_text(state) or _("Next: {requirement}.").format(requirement=requirement(state))
+
+
+# --- effects ---------------------------------------------------------------------------
+
+
+def move_text(setup: Setup, move: Move, start: bool = False) -> str:
+    """A move as the table would say it: 'hand A plays 5L (higher)' ('Hand A …' at the
+    ``start`` of a sentence; a player's own name is never changed)."""
+    from referee.smitten.actions import Kind
+
+    who = title(setup, move.actor) if start else name(setup, move.actor)
+    if move.kind is Kind.FLIP:
+        return _("{who} plays its face-down card").format(who=who)
+    if move.kind is Kind.REVEAL:
+        return _("{who} reveals {card}").format(who=who, card=a(move.number))
+    if move.kind is Kind.SWAP:
+        return _("{who} swaps its {number} with the set-aside card").format(who=who, number=move.number)
+    choice = f" ({choice_word(move.choice)})" if move.choice else ""
+    if move.kind is Kind.PLAY:
+        return _("{who} plays {card}").format(who=who, card=move.placement) + choice
+    return _("{who} places {card}").format(who=who, card=move.placement) + choice
+
+
+def _drawn(draw: Draw, setup: Setup) -> str:
+    """The cards a hand drew, as the whole table may see them: face-down cards stay
+    hidden, and so do a two-player hand's cards (its player sees them with `show --by`)."""
+    if setup.physical or not setup.solo:  # the table's own cards, or a private hand: only how many
+        return cards(len(draw.face_up) + draw.face_down)
+    parts = [_(" and ").join(map(str, draw.face_up))] if draw.face_up else []
+    if draw.face_down:
+        parts.append(
+            _("a face-down card")
+            if draw.face_down == 1
+            else ngettext("{count} face-down card", "{count} face-down cards", draw.face_down).format(count=draw.face_down)
+        )
+    return _(" and ").join(parts)
+
+
+def end_of_turn(setup: Setup, turn_end: TurnEnd) -> str:
+    """The draws at the end of a turn, as the rules recorded them."""
+    from referee.smitten.actions import NoDraw
+
+    if turn_end.nobody is not None:
+        why = {
+            NoDraw.NINE: _("a 9 was played this turn"),
+            NoDraw.EMPTY_DECK: _("the deck is empty"),
+            NoDraw.FULL_HANDS: _("the hands are full"),
+        }[turn_end.nobody]
+        return _("End of turn: nobody draws ({why}).").format(why=why)
+    draws = [
+        _("{who} draws {cards}").format(who=name(setup, draw.actor), cards=_drawn(draw, setup)) for draw in turn_end.draws
+    ]
+    return _("End of turn: {draws}.").format(draws=_(", then ").join(draws))
+
+
+def happened(setup: Setup, effect: Effect) -> list[str]:
+    """What a move did, one sentence a line (a declared loss: nothing here, its outcome says it)."""
+    from referee.smitten.actions import Kind, Lose
+
+    move = effect.action
+    if isinstance(move, Lose):
+        return []
+    who = title(setup, move.actor)
+    if move.kind is Kind.FLIP and effect.shown is not None:
+        lines = [_("{who} flips its face-down card: {card}.").format(who=who, card=a(effect.shown))]
+    elif move.kind is Kind.PLACE and effect.top_card and move.side is not None:
+        lines = [
+            _("{who} places the top card of the deck, {card}, in {grid}.").format(who=who, card=a(move.number), grid=grid_name(move.side))
+        ]
+    elif move.kind is Kind.SWAP:
+        taken = str(effect.taken) if effect.taken else _("card")
+        lines = [_("{who} sets its {number} aside face up and takes the set-aside {taken}.").format(who=who, number=move.number, taken=taken)]
+    else:
+        lines = [move_text(setup, move, start=True) + "."]
+    if move.kind is Kind.PLAY and effect.shown is not None:
+        lines.append(_("{who} flips its face-down card: {card}.").format(who=title(setup, 1 - move.actor), card=a(effect.shown)))
+    if effect.turn_end is not None:
+        lines.append(end_of_turn(setup, effect.turn_end))
+    return lines
+
+
+def narrate(step: Step[State, Effect]) -> list[str]:
+    """What an action did, one sentence a line, ending with what the game waits for now
+    (or how it ended)."""
+    return [*happened(step.state.setup, step.effect), what_now(step.state)]
+
+
+# --- events ---------------------------------------------------------------------------
+
+
+def event_line(event: Mapping[str, Any]) -> str:
+    """One line for ``history``: an event as it was entered ('player 1 plays 5L (higher)')."""
+    kind = event.get("kind")
+    by = event.get("by")
+    if "hand" in event:
+        who = _("hand {hand}").format(hand=event["hand"])
+    elif isinstance(by, int) and not isinstance(by, bool):
+        who = _("player {number}").format(number=by)
+    else:
+        who = str(by or "")
+    card = event.get("card", "")
+    if kind == "lose":
+        return _("lost: {reason}").format(reason=event.get("reason") or _("declared by the table"))
+    if kind == "flip":
+        return _("{who} plays its face-down card").format(who=who)
+    if kind == "swap":
+        return _("{who} swaps {card} with the set-aside card").format(who=who, card=card)
+    choose = str(event.get("choose"))
+    choice = " ({choice})".format(choice={"higher": _("higher"), "lower": _("lower")}.get(choose, choose)) if "choose" in event else ""
+    words = {
+        "play": _("{who} plays {card}"),
+        "place": _("{who} places {card}"),
+        "reveal": _("{who} reveals {card}"),
+    }.get(str(kind), "{who} " + str(kind) + " {card}")
+    return (words.format(who=who, card=card) + choice).strip()
+
+
+class SmittenVoice:
+    """Smitten's words (:class:`referee.game.Voice`)."""
+
+    def refusal(self, state: State, refusal: Refusal) -> str:
+        from referee.smitten.explain import explain
+
+        return explain(state, refusal)
+
+    def effect(self, before: State, step: Step[State, Effect]) -> str:
+        return " ".join(happened(step.state.setup, step.effect))
+
+    def outcome(self, state: State, outcome: Outcome) -> str:
+        return ending(state, outcome)
 
     def event(self, event: Mapping[str, Any]) -> str:
-        return RULES.describe(event)  # type: ignore[attr-defined, no-any-return]
+        return event_line(event)
 
-    def history_detail(self, before: Any, event: Mapping[str, Any], step: Any) -> dict[str, Any]:
-        return RULES.history_detail(before, event, step)  # type: ignore[attr-defined, no-any-return]
+    def history_detail(self, before: State, event: Mapping[str, Any], step: Step[State, Effect]) -> dict[str, Any]:
+        """Nothing more than :meth:`event` says: a Smitten event is its own summary."""
+        return {}
 
 
-VOICE = _Voice()
+VOICE = SmittenVoice()
