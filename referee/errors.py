@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
+from typing import Literal
 
 
 class RefereeError(Exception):
@@ -49,7 +50,32 @@ def nearest(word: str, choices: Iterable[str]) -> str | None:
     return lowered[match[0]] if match else None
 
 
-def choose(word: str, choices: Iterable[str], what: str) -> str:
+#: What :func:`choose` chooses among, as its message names it.
+Choice = Literal[
+    "game", "mode", "smitten mode", "difficulty", "event kind", "variant", "wordfreq language",
+    "dictionary kind", "built-in dictionary",
+]
+
+
+def _unknown(what: Choice) -> str:
+    """"unknown game {word}": the whole message per kind of choice, so that a language
+    that inflects the adjective with the noun (Dutch: onbekend spel, onbekende modus) can."""
+    from referee.i18n import _
+
+    return {
+        "game": _("unknown game {word}"),
+        "mode": _("unknown mode {word}"),
+        "smitten mode": _("unknown smitten mode {word}"),
+        "difficulty": _("unknown difficulty {word}"),
+        "event kind": _("unknown event kind {word}"),
+        "variant": _("unknown variant {word}"),
+        "wordfreq language": _("unknown wordfreq language {word}"),
+        "dictionary kind": _("unknown dictionary kind {word}"),
+        "built-in dictionary": _("unknown built-in dictionary {word}"),
+    }[what]
+
+
+def choose(word: str, choices: Iterable[str], what: Choice) -> str:
     """Return the choice ``word`` names (case-insensitive) or raise a helpful InputError.
 
     >>> choose("SMITTEN", ["smitten", "french52"], "game")
@@ -61,7 +87,7 @@ def choose(word: str, choices: Iterable[str], what: str) -> str:
             return choice
     from referee.i18n import _
 
-    message = _("unknown {what} {word}").format(what=_(what), word=quoted(word))
+    message = _unknown(what).format(word=quoted(word))
     guess = nearest(word, choices)
     if guess:
         message += _(" — did you mean {guess}?").format(guess=guess)

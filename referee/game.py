@@ -57,11 +57,6 @@ S = TypeVar("S")
 E = TypeVar("E")
 T = TypeVar("T", bound=type)
 
-# Kept for the games' modules that still name the old type variables.
-State = StateT
-Action = ActionT
-
-
 def distinct(cls: T) -> T:
     """Make a named tuple class compare by kind as well as by value: ``Bids(()) ==
     PlayTrick(())`` is False, and a value is never equal to a bare tuple."""
@@ -104,7 +99,6 @@ class Outcome(NamedTuple):
     winners: tuple[int, ...]
     termination: enum.Enum
     details: tuple[tuple[str, Any], ...] = ()
-    reason: str = ""  # TRANSITIONAL: words made by the rules; removed once every game has its voice
 
     def detail(self, name: str, default: Any = None) -> Any:
         return dict(self.details).get(name, default)

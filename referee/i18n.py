@@ -63,6 +63,14 @@ def _(message: str) -> str:
     return translations().gettext(message)
 
 
+def N_(message: str) -> str:
+    """Mark a help text for the catalogue; it is translated when help is drawn
+    (:func:`referee.cli.typer_internals.localize`), not when the module is imported,
+    which may be before the command line chose its language (or, in one process, in
+    another language than the help drawn later)."""
+    return message
+
+
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a message that agrees with ``count``, in the chosen language."""
     if language() == "en":

@@ -20,13 +20,14 @@ SAME_ROLE = {
     "encode": "each game's action written back as its event (the game's actions module)",
     "deal_for_table": "each game's deal (the registry's DealSpec)",
     "deal": "`referee deal` and the function it calls",
-    "decode": "each game's event to its action (<game>/actions.py)",
-    "encode": "each game's action to its event (<game>/actions.py)",
     "new": "each game's `new` command",
     "show": "each game's `show` command",
     "check": "`dict check`, `smitten check` and the Smitten check it calls",
     "situation": "each game's situation line in its view",
     "totals_line": "each game's totals line in its view",
+    "SeatView": "each game's view of one seat (the game contract's view)",
+    "seat_view": "each game's view of one seat (<game>/view.py)",
+    "verdict_reason": "why a verdict stands, worded: a placement's (Smitten) or a word's (Spellcrafter)",
 }
 
 

@@ -3,40 +3,16 @@ presentation modules has a Dutch translation, and a Dutch table's game reads onl
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 from typing import Any
 
 import referee
-from referee import i18n
 
 PACKAGE = Path(referee.__file__).parent
 #: The modules whose messages `referee smitten` prints: the game's package (its voice,
 #: explain, the JSON and solver reports, the entry parser) and its command group.
 SMITTEN_MODULES = sorted([*PACKAGE.glob("smitten/*.py"), *PACKAGE.glob("cli/smitten*.py")])
-
-
-def marked(path: Path) -> list[tuple[str, ...]]:
-    """Every message marked for translation in a module: ``_("…")``, ``ngettext("…", "…", n)``."""
-    found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "ngettext"):
-            strings = node.args[:1] if node.func.id == "_" else node.args[:2]
-            assert all(isinstance(s, ast.Constant) and isinstance(s.value, str) for s in strings), f"{path.name}:{node.lineno}"
-            found.append(tuple(str(s.value) for s in strings if isinstance(s, ast.Constant)))
-    return found
-
-
-def test_every_message_of_the_smitten_group_has_a_dutch_translation() -> None:
-    translated = i18n.catalogue()
-    missing = [
-        f"{path.relative_to(PACKAGE)}: {'/'.join(message)}"
-        for path in SMITTEN_MODULES
-        for message in marked(path)
-        if "\0".join(message) not in translated
-    ]
-    assert not missing, "not in referee/locale/nl/LC_MESSAGES/smitten.po:\n" + "\n".join(missing)
 
 
 def test_the_voice_words_every_termination_and_every_refusal_in_dutch() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 from typing import Any
@@ -24,57 +23,6 @@ SMOOR_MODULES = sorted(
         *PACKAGE.glob("savefile/*.py"),
     ]
 )
-
-
-def marked_messages(path: Path) -> list[tuple[str, ...]]:
-    """Every message marked for translation in a module: ``_("…")`` gives one string,
-    ``ngettext("…", "…", n)`` the two forms."""
-    found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
-            continue
-        if node.func.id == "_" or node.func.id == "ngettext":
-            strings = node.args[:1] if node.func.id == "_" else node.args[:2]
-            assert all(isinstance(s, ast.Constant) and isinstance(s.value, str) for s in strings), (
-                f"{path.name}:{node.lineno}: a marked message must be a literal string (xgettext reads it)"
-            )
-            found.append(tuple(s.value for s in strings if isinstance(s, ast.Constant)))
-    return found
-
-
-def catalogue() -> dict[str, str]:
-    return i18n.catalogue()
-
-
-def test_every_message_of_the_smoor_group_has_a_dutch_translation():
-    translated = catalogue()
-    missing = [
-        f"{path.relative_to(PACKAGE)}: {'/'.join(message)}"
-        for path in SMOOR_MODULES
-        for message in marked_messages(path)
-        if "\0".join(message) not in translated
-    ]
-    assert not missing, "not in referee/locale/nl/LC_MESSAGES/referee.po:\n" + "\n".join(missing)
-
-
-def test_the_missing_translation_check_sees_a_new_message(tmp_path):
-    module = tmp_path / "new.py"
-    module.write_text('from referee.i18n import _, ngettext\n_("a message nobody translated")\nngettext("{n} card", "{n} cards", 2)\n')
-    messages = marked_messages(module)
-    assert messages == [("a message nobody translated",), ("{n} card", "{n} cards")]
-    assert not any("\0".join(message) in catalogue() for message in messages)
-
-
-def test_the_translations_keep_every_placeholder():
-    import string
-
-    def fields(text: str) -> set[str]:
-        return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
-
-    for key, value in catalogue().items():
-        if key:
-            for form in value.split("\0"):
-                assert fields(form) <= fields(key.replace("\0", " ")), (key, form)
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,6 @@ from referee.spellcrafter.setup import ROUNDS
 from referee.spellcrafter.voice import ROUNDS as VOICE_ROUNDS
 from referee.spellcrafter.voice import VOICE
 from conftest import installed_referee
-from test_smoor_dutch import marked_messages
 
 PACKAGE = Path(referee.__file__).parent
 #: The modules whose messages Spellcrafter's screens print.
@@ -32,17 +31,6 @@ ENGLISH = re.compile(
     r"(?<![-\w])(Round|round|waiting|points?|words?|challenges?|challenged|passes|passed|Totals|Total|wins|players?|"
     r"dictionary|valid|invalid|Game over|already|cannot|scores|loses|left|right|Passing)\b"
 )
-
-
-def test_every_message_of_spellcrafter_has_a_dutch_translation() -> None:
-    translated = i18n.catalogue()
-    missing = [
-        f"{path.relative_to(PACKAGE)}: {'/'.join(message)}"
-        for path in SPELL_MODULES
-        for message in marked_messages(path)
-        if "\0".join(message) not in translated
-    ]
-    assert not missing, "not in referee/locale/nl/LC_MESSAGES/spellcrafter.po:\n" + "\n".join(missing)
 
 
 def test_the_voice_knows_the_games_number_of_rounds() -> None:

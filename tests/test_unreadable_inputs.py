@@ -16,16 +16,6 @@ import pytest
 
 from conftest import installed_referee
 
-#: The checks in the deck file's and the word lists' readers are one call each in modules
-#: another part of the change owns (referee/spellcrafter/deck.py, referee/lexicon/backend.py);
-#: until they are there, these tests are expected to fail (and, being strict, fail once
-#: the calls are in: then delete this marker).
-#: Until then each waits for the alarm (3 s), so they are slow, which they no longer are
-#: once the checks are in.
-def AWAITS_THE_READERS_CHECKS(test):  # noqa: N802 - reads as the marker it stands for
-    waiting = pytest.mark.xfail(strict=True, reason="needs regular_file() in spellcrafter/deck.py load_deck and lexicon/backend.py")
-    return pytest.mark.slow(waiting(test))
-
 BIG = "9" * 5_000
 
 
@@ -88,8 +78,6 @@ def test_a_named_pipe_as_the_save_file_is_refused_at_once(referee, fifo, answers
     refused(referee(*args), str(fifo), "is a named pipe (FIFO), not a save file")
 
 
-@pytest.mark.slow  # while it waits for the alarm
-@pytest.mark.xfail(strict=True, reason="needs table/session.py to find the game with referee.savefile.which.game_of")
 def test_a_named_pipe_in_table_mode_is_refused_at_once(referee, fifo, answers_at_once):
     refused(referee("table", str(fifo)), str(fifo), "named pipe")
 
@@ -98,7 +86,6 @@ def test_a_device_as_the_save_file_is_refused(referee):
     refused(referee("smoor", "standings", "/dev/null"), "/dev/null is a device, not a save file")
 
 
-@AWAITS_THE_READERS_CHECKS
 @pytest.mark.parametrize(
     "command",
     [
@@ -112,7 +99,6 @@ def test_a_named_pipe_as_the_deck_file_is_refused_at_once(referee, fifo, answers
     refused(referee(*(arg.format(fifo=fifo) for arg in command)), "is a named pipe (FIFO), not a deck file")
 
 
-@AWAITS_THE_READERS_CHECKS
 @pytest.mark.parametrize(
     "command, what",
     [
@@ -143,7 +129,6 @@ def test_a_save_file_name_too_long_for_the_file_system_is_one_line(referee, tmp_
         refused(referee(*command), "File name too long")
 
 
-@AWAITS_THE_READERS_CHECKS
 @pytest.mark.parametrize(
     "command",
     [["spell", "deck", "{long}"], ["spell", "score", "K4m", "I1m", "T3m", "--deck", "{long}"],

@@ -18,7 +18,8 @@ import typer
 from referee import __version__, games
 from referee.cli import deal, table
 from referee.cli.group import CONTEXT, PROGRAM, RefereeGroup, RefereeTyper
-from referee.cli.typer_internals import N_, build_group, click_exceptions
+from referee.cli.typer_internals import build_group, click_exceptions
+from referee.i18n import N_
 
 #: Command groups that are not games: the word lists.
 TOOLS = {"dict": "referee.cli.dictionary"}

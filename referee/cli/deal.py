@@ -9,7 +9,8 @@ from typing import Annotated, Any
 import typer
 
 from referee import games
-from referee.cli.typer_internals import HELP_VALUES, N_
+from referee.cli.typer_internals import HELP_VALUES
+from referee.i18n import N_
 
 
 

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from referee.cli.group import command_group
-from referee.cli.typer_internals import N_, PlainCommand
+from referee.cli.typer_internals import PlainCommand
+from referee.i18n import N_
 from referee.i18n import _
 
 if TYPE_CHECKING:

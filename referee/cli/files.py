@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from referee.cli.completion import game_files
-from referee.i18n import _
+from referee.i18n import N_, _
 
 if TYPE_CHECKING:
     from referee.game import Rules
 
-FileArgument = Annotated[Path, typer.Argument(help=_("The save file."), show_default=False, autocompletion=game_files)]
-JsonOption = Annotated[bool, typer.Option("--json", help=_("Print one JSON object instead of text."))]
+FileArgument = Annotated[Path, typer.Argument(help=N_("The save file."), show_default=False, autocompletion=game_files)]
+JsonOption = Annotated[bool, typer.Option("--json", help=N_("Print one JSON object instead of text."))]
 
 
 def add_file_commands(
@@ -31,7 +31,7 @@ def add_file_commands(
     such as "Round 4 — Bram deals, Cees leads"), printed after the answer.
     """
 
-    @app.command(help=_("Take back the last entry, an edit included (the previous version stays in FILE.bak)."))
+    @app.command(help=N_("Take back the last entry, an edit included (the previous version stays in FILE.bak)."))
     def undo(file: FileArgument, as_json: JsonOption = False) -> None:
         from referee import savefile
 
@@ -46,7 +46,7 @@ def add_file_commands(
             what = _("Undone: event {number}, {event}").format(number=len(events) + 1, event=voice.event(undone.event or {}))
         _answer(file, "undone", undone, what, as_json, status)
 
-    @app.command(help=_("Put back what the last undo took back, until a new entry is made."))
+    @app.command(help=N_("Put back what the last undo took back, until a new entry is made."))
     def redo(file: FileArgument, as_json: JsonOption = False) -> None:
         from referee import savefile
 
@@ -62,7 +62,7 @@ def add_file_commands(
             what = _("Redone: event {number}, {event}").format(number=len(events), event=voice.event(redone.event or {}))
         _answer(file, "redone", redone, what, as_json, status)
 
-    @app.command(help=_("List every recorded event, oldest first, and the edits made to them."))
+    @app.command(help=N_("List every recorded event, oldest first, and the edits made to them."))
     def history(file: FileArgument, as_json: JsonOption = False) -> None:
         from referee import savefile
 

@@ -15,7 +15,7 @@ import typer
 from referee.cli.completion import player_names
 from referee.cli.files import FileArgument, JsonOption, add_file_commands
 from referee.cli.group import command_group
-from referee.i18n import _
+from referee.i18n import N_, _
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -55,26 +55,26 @@ ByOption = Annotated[
     str | None,
     typer.Option(
         "--by",
-        help=_("Two players: who moves, 1 or 2 or the player's name (left out when only one can)."),
+        help=N_("Two players: who moves, 1 or 2 or the player's name (left out when only one can)."),
         show_default=False,
         autocompletion=player_names,  # the names given at `new --players`, if any
     ),
 ]
 HandOption = Annotated[
-    str | None, typer.Option("--hand", help=_("Solo: which hand moves, A or B (left out when only one can)."), show_default=False)
+    str | None, typer.Option("--hand", help=N_("Solo: which hand moves, A or B (left out when only one can)."), show_default=False)
 ]
 
 
-@app.command(help=_("Is this placement legal, given the grids and the card just played? Exit 0 legal, 1 not."))
+@app.command(help=N_("Is this placement legal, given the grids and the card just played? Exit 0 legal, 1 not."))
 def check(
-    placement: Annotated[str, typer.Argument(metavar="PLACEMENT", help=_("The card and grid to check, e.g. 3L."), show_default=False)],
-    left: Annotated[str, typer.Option("--left", help=_("The cards in the left grid, e.g. 1,2,4."))] = "",
-    right: Annotated[str, typer.Option("--right", help=_("The cards in the right grid, e.g. 5."))] = "",
+    placement: Annotated[str, typer.Argument(metavar="PLACEMENT", help=N_("The card and grid to check, e.g. 3L."), show_default=False)],
+    left: Annotated[str, typer.Option("--left", help=N_("The cards in the left grid, e.g. 1,2,4."))] = "",
+    right: Annotated[str, typer.Option("--right", help=N_("The cards in the right grid, e.g. 5."))] = "",
     after: Annotated[
         str | None,
         typer.Option(
             "--after",
-            help=_(
+            help=N_(
                 "The card just played, whose instruction is pending, e.g. 8L. It is in that grid whether or not "
                 "--left/--right lists it, and must touch a card already there (exit 2 otherwise)."
             ),
@@ -82,9 +82,9 @@ def check(
         ),
     ] = None,
     choose: Annotated[
-        str | None, typer.Option("--choose", help=_("Card 5's choice: higher or lower."), show_default=False)
+        str | None, typer.Option("--choose", help=N_("Card 5's choice: higher or lower."), show_default=False)
     ] = None,
-    hard: Annotated[bool, typer.Option("--hard", help=_("Apply the ±2 rule (hard difficulty, solo Hard Mode 2)."))] = False,
+    hard: Annotated[bool, typer.Option("--hard", help=N_("Apply the ±2 rule (hard difficulty, solo Hard Mode 2)."))] = False,
     as_json: JsonOption = False,
 ) -> None:
     from referee.smitten.check import check as judge
@@ -115,23 +115,23 @@ def check(
     raise typer.Exit(0 if verdict.legal else 1)
 
 
-@app.command(help=_("Start a game file: a seeded virtual deck (the referee deals, draws, declares losses) or --physical cards."))
+@app.command(help=N_("Start a game file: a seeded virtual deck (the referee deals, draws, declares losses) or --physical cards."))
 def new(
     file: FileArgument,
-    mode: Annotated[str, typer.Option(help=_("two or solo."))] = "two",
+    mode: Annotated[str, typer.Option(help=N_("two or solo."))] = "two",
     difficulty: Annotated[
-        str | None, typer.Option(help=_("Two players: easy (hands of 4), medium (default) or hard (±2 rule)."), show_default=False)
+        str | None, typer.Option(help=N_("Two players: easy (hands of 4), medium (default) or hard (±2 rule)."), show_default=False)
     ] = None,
-    easy: Annotated[bool, typer.Option("--easy", help=_("Solo Easy Mode: one swap with the set-aside card."))] = False,
-    hard1: Annotated[bool, typer.Option("--hard1", help=_("Solo Hard Mode 1: a 5 in the left grid is higher, in the right lower."))] = False,
-    hard2: Annotated[bool, typer.Option("--hard2", help=_("Solo Hard Mode 2: the ±2 rule."))] = False,
+    easy: Annotated[bool, typer.Option("--easy", help=N_("Solo Easy Mode: one swap with the set-aside card."))] = False,
+    hard1: Annotated[bool, typer.Option("--hard1", help=N_("Solo Hard Mode 1: a 5 in the left grid is higher, in the right lower."))] = False,
+    hard2: Annotated[bool, typer.Option("--hard2", help=N_("Solo Hard Mode 2: the ±2 rule."))] = False,
     seed: Annotated[
-        str | None, typer.Option(help=_("Virtual deck dealt from this seed (left out: a fresh seed)."), show_default=False)
+        str | None, typer.Option(help=N_("Virtual deck dealt from this seed (left out: a fresh seed)."), show_default=False)
     ] = None,
-    physical: Annotated[bool, typer.Option("--physical", help=_("The table plays with its own cards; the referee checks what it sees."))] = False,
+    physical: Annotated[bool, typer.Option("--physical", help=N_("The table plays with its own cards; the referee checks what it sees."))] = False,
     players: Annotated[
         tuple[str, str] | None,
-        typer.Option("--players", metavar="NAME NAME", help=_("Two players: their names, used in every message and by --by."), show_default=False),
+        typer.Option("--players", metavar="NAME NAME", help=N_("Two players: their names, used in every message and by --by."), show_default=False),
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -157,14 +157,14 @@ def new(
     _report(file, saved, None, [started], as_json, show=True)
 
 
-@app.command("play", help=_("Play a card: its instruction binds the partner."))
+@app.command("play", help=N_("Play a card: its instruction binds the partner."))
 def play_command(
     file: FileArgument,
     card: Annotated[
-        str, typer.Argument(metavar="CARD", help=_("Card and grid, e.g. 5L; solo: `down` plays the face-down card."), show_default=False)
+        str, typer.Argument(metavar="CARD", help=N_("Card and grid, e.g. 5L; solo: `down` plays the face-down card."), show_default=False)
     ],
     choose: Annotated[
-        str | None, typer.Option("--choose", help=_("Playing a 5: higher or lower."), show_default=False)
+        str | None, typer.Option("--choose", help=N_("Playing a 5: higher or lower."), show_default=False)
     ] = None,
     by: ByOption = None,
     hand: HandOption = None,
@@ -176,10 +176,10 @@ def play_command(
     _record(file, entry(Kind.PLAY, card, choose, by, hand), as_json)
 
 
-@app.command(help=_("Place a card to follow the pending instruction (a placed card triggers nothing)."))
+@app.command(help=N_("Place a card to follow the pending instruction (a placed card triggers nothing)."))
 def place(
     file: FileArgument,
-    card: Annotated[str, typer.Argument(metavar="CARD", help=_("Card and grid, e.g. 3R."), show_default=False)],
+    card: Annotated[str, typer.Argument(metavar="CARD", help=N_("Card and grid, e.g. 3R."), show_default=False)],
     by: ByOption = None,
     hand: HandOption = None,
     as_json: JsonOption = False,
@@ -190,10 +190,10 @@ def place(
     _record(file, entry(Kind.PLACE, card, None, by, hand), as_json)
 
 
-@app.command(help=_("Card 1 (two players): reveal a card from hand, before placing another."))
+@app.command(help=N_("Card 1 (two players): reveal a card from hand, before placing another."))
 def reveal(
     file: FileArgument,
-    card: Annotated[str, typer.Argument(metavar="CARD", help=_("The card number shown, 1 to 9."), show_default=False)],
+    card: Annotated[str, typer.Argument(metavar="CARD", help=N_("The card number shown, 1 to 9."), show_default=False)],
     by: ByOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -203,10 +203,10 @@ def reveal(
     _record(file, entry(Kind.REVEAL, card, None, by, None, flags=("--by",)), as_json)
 
 
-@app.command(help=_("Solo Easy Mode: at the beginning of a turn, swap a face-up card with the set-aside card (once a game)."))
+@app.command(help=N_("Solo Easy Mode: at the beginning of a turn, swap a face-up card with the set-aside card (once a game)."))
 def swap(
     file: FileArgument,
-    card: Annotated[str, typer.Argument(metavar="CARD", help=_("The face-up card set aside, 1 to 9."), show_default=False)],
+    card: Annotated[str, typer.Argument(metavar="CARD", help=N_("The face-up card set aside, 1 to 9."), show_default=False)],
     hand: HandOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -216,10 +216,10 @@ def swap(
     _record(file, entry(Kind.SWAP, card, None, None, hand, flags=("--hand",)), as_json)
 
 
-@app.command(help=_("Record that the game is lost (physical cards: the table sees what the referee cannot)."))
+@app.command(help=N_("Record that the game is lost (physical cards: the table sees what the referee cannot)."))
 def lose(
     file: FileArgument,
-    reason: Annotated[str, typer.Option("--reason", help=_("Why, in the table's words."))] = "",
+    reason: Annotated[str, typer.Option("--reason", help=N_("Why, in the table's words."))] = "",
     as_json: JsonOption = False,
 ) -> None:
     from referee.smitten.actions import Lose
@@ -228,7 +228,7 @@ def lose(
 
 
 @app.command(
-    help=_(
+    help=N_(
         "Draw both grids, what the game waits for, and the result; the hands as the whole table may see them "
         "(two players: how many cards; solo: the face-up cards), or one seat's own hand with --by or --hand."
     )
@@ -239,12 +239,12 @@ def show(
         str | None,
         typer.Option(
             "--by",
-            help=_("Two players: show this player's own hand too, 1 or 2 or the player's name."),
+            help=N_("Two players: show this player's own hand too, 1 or 2 or the player's name."),
             show_default=False,
             autocompletion=player_names,
         ),
     ] = None,
-    hand: Annotated[str | None, typer.Option("--hand", help=_("Solo: as seen by hand A or B (both face-up hands are public)."), show_default=False)] = None,
+    hand: Annotated[str | None, typer.Option("--hand", help=N_("Solo: as seen by hand A or B (both face-up hands are public)."), show_default=False)] = None,
     as_json: JsonOption = False,
 ) -> None:
     from referee import savefile
@@ -267,7 +267,7 @@ def _seat(state: State, by: str | None, hand: str | None) -> int | None:
 
 
 @app.command(
-    help=_("List every legal move now. JSON: each move's event, and in \"args\" the arguments that make it: `referee smitten ARGS[0] FILE ARGS[1:]`.")
+    help=N_("List every legal move now. JSON: each move's event, and in \"args\" the arguments that make it: `referee smitten ARGS[0] FILE ARGS[1:]`.")
 )
 def moves(file: FileArgument, as_json: JsonOption = False) -> None:
     from referee import savefile
@@ -337,17 +337,17 @@ def _report(
 # --- solving and hints -------------------------------------------------------------------
 
 SeedOption = Annotated[
-    str | None, typer.Option("--seed", help=_("Without FILE: a fresh deal from this seed."), show_default=False)
+    str | None, typer.Option("--seed", help=N_("Without FILE: a fresh deal from this seed."), show_default=False)
 ]
-ModeOption = Annotated[str, typer.Option("--mode", help=_("Without FILE: two or solo."))]
+ModeOption = Annotated[str, typer.Option("--mode", help=N_("Without FILE: two or solo."))]
 DifficultyOption = Annotated[
-    str | None, typer.Option("--difficulty", help=_("Without FILE: two players' easy, medium (default) or hard."), show_default=False)
+    str | None, typer.Option("--difficulty", help=N_("Without FILE: two players' easy, medium (default) or hard."), show_default=False)
 ]
-EasyOption = Annotated[bool, typer.Option("--easy", help=_("Without FILE: solo Easy Mode."))]
-Hard1Option = Annotated[bool, typer.Option("--hard1", help=_("Without FILE: solo Hard Mode 1."))]
-Hard2Option = Annotated[bool, typer.Option("--hard2", help=_("Without FILE: solo Hard Mode 2."))]
-NoTimeOption = Annotated[bool, typer.Option("--no-time", help=_("Leave the time out of the text (reproducible output)."))]
-OptionalFile = Annotated[Path | None, typer.Argument(help=_("The save file (or a fresh deal with --seed)."), show_default=False)]
+EasyOption = Annotated[bool, typer.Option("--easy", help=N_("Without FILE: solo Easy Mode."))]
+Hard1Option = Annotated[bool, typer.Option("--hard1", help=N_("Without FILE: solo Hard Mode 1."))]
+Hard2Option = Annotated[bool, typer.Option("--hard2", help=N_("Without FILE: solo Hard Mode 2."))]
+NoTimeOption = Annotated[bool, typer.Option("--no-time", help=N_("Leave the time out of the text (reproducible output)."))]
+OptionalFile = Annotated[Path | None, typer.Argument(help=N_("The save file (or a fresh deal with --seed)."), show_default=False)]
 
 
 def _position(file: Path | None, seed: str | None, mode: str, difficulty: str | None, easy: bool, hard1: bool, hard2: bool) -> State:
@@ -373,7 +373,7 @@ def _position(file: Path | None, seed: str | None, mode: str, difficulty: str | 
 
 @app.command(
     "solve",
-    help=_(
+    help=N_(
         "Can this seeded game still be won, knowing every card? A winning line of moves, or "
         "\"not winnable\" proven by an exhaustive search."
     ),
@@ -414,7 +414,7 @@ def solve_command(
 
 @app.command(
     "hint",
-    help=_(
+    help=N_(
         "The best move for the player (solo: the table) to act, using only what they can see: "
         "each legal move with its estimated chance of winning and its 95 % interval."
     ),
@@ -424,16 +424,16 @@ def hint_command(
     by: ByOption = None,
     hold: Annotated[
         str | None,
-        typer.Option("--hold", help=_("The table's own cards: the hand of the player to act, e.g. 3,5,7."), show_default=False),
+        typer.Option("--hold", help=N_("The table's own cards: the hand of the player to act, e.g. 3,5,7."), show_default=False),
     ] = None,
     top: Annotated[
         str | None,
-        typer.Option("--top", help=_("The table's own cards, after card 3: the deck's top card turned up."), show_default=False),
+        typer.Option("--top", help=N_("The table's own cards, after card 3: the deck's top card turned up."), show_default=False),
     ] = None,
-    samples: Annotated[int, typer.Option("--samples", help=_("How many deals of the unseen cards to solve."))] = 200,
-    sampling_seed: Annotated[str, typer.Option("--sampling-seed", help=_("Seed of the samples (same seed, same hint)."))] = "1",
+    samples: Annotated[int, typer.Option("--samples", help=N_("How many deals of the unseen cards to solve."))] = 200,
+    sampling_seed: Annotated[str, typer.Option("--sampling-seed", help=N_("Seed of the samples (same seed, same hint)."))] = "1",
     jobs: Annotated[
-        int, typer.Option("--jobs", help=_("Processes to solve the samples with (default: every core; same hint)."), show_default=False)
+        int, typer.Option("--jobs", help=N_("Processes to solve the samples with (default: every core; same hint)."), show_default=False)
     ] = 0,
     no_time: NoTimeOption = False,
     as_json: JsonOption = False,
@@ -485,27 +485,27 @@ def hint_command(
 
 @app.command(
     "study",
-    help=_(
+    help=N_(
         "How often a random deal can be won: with perfect information, by the hint policy "
         "(no peeking), and by random legal play, for each mode, with 95 % Wilson intervals."
     ),
 )
 def study_command(
-    deals: Annotated[int, typer.Option("--deals", help=_("Deals per mode, solved and played at random."))] = 3000,
+    deals: Annotated[int, typer.Option("--deals", help=N_("Deals per mode, solved and played at random."))] = 3000,
     hint_deals: Annotated[
         str,
         typer.Option(
             "--hint-deals",
-            help=_("Of those, how many the hint policy plays (it is slow): N, or MODE=N entries, e.g. 2401,solo-easy=1700."),
+            help=N_("Of those, how many the hint policy plays (it is slow): N, or MODE=N entries, e.g. 2401,solo-easy=1700."),
         ),
     ] = "100",
-    hint_samples: Annotated[int, typer.Option("--hint-samples", help=_("Samples of each hint the policy asks for."))] = 20,
+    hint_samples: Annotated[int, typer.Option("--hint-samples", help=N_("Samples of each hint the policy asks for."))] = 20,
     modes: Annotated[
         str,
-        typer.Option("--modes", help=_("Comma-separated: two-easy, two-medium, two-hard, solo, solo-easy, solo-hard1, solo-hard2, solo-all.")),
+        typer.Option("--modes", help=N_("Comma-separated: two-easy, two-medium, two-hard, solo, solo-easy, solo-hard1, solo-hard2, solo-all.")),
     ] = "all",
-    seed: Annotated[str, typer.Option("--seed", help=_("Deals are dealt from SEED-0, SEED-1, …"))] = "study",
-    jobs: Annotated[int, typer.Option("--jobs", help=_("Processes to use (default: every core)."), show_default=False)] = 0,
+    seed: Annotated[str, typer.Option("--seed", help=N_("Deals are dealt from SEED-0, SEED-1, …"))] = "study",
+    jobs: Annotated[int, typer.Option("--jobs", help=N_("Processes to use (default: every core)."), show_default=False)] = 0,
     as_json: JsonOption = False,
 ) -> None:
     from referee.processes import jobs_option

@@ -22,8 +22,7 @@ class SmittenTable:
 
         rules = games.game("smitten").load_rules()
         if option_waiting(words) == "--by":
-            seats = getattr(rules, "seats", None)  # the contract's seats (names with --players, else 1 and 2)
-            return list(seats(state)) if seats is not None else ["1", "2"]
+            return list(rules.seats(state))  # the players' names with --players, else 1 and 2
         if [word for word in words if not word.startswith("-")] or rules.outcome(state) is not None:
             return []
         tokens = set()

@@ -9,7 +9,7 @@ import typer
 from referee.cli.completion import player_entries, player_names
 from referee.cli.files import FileArgument, JsonOption, add_file_commands
 from referee.cli.group import command_group
-from referee.i18n import _
+from referee.i18n import N_, _
 
 if TYPE_CHECKING:
     from referee.cli.output import Line
@@ -56,10 +56,10 @@ def _situation(match: Match) -> Line:
 
 add_file_commands(app, _rules, _situation)
 
-Entries = Annotated[list[str] | None, typer.Argument(help=_("NAME=COUNT or NAME=HEARTS (e.g. Anna=3 Bram=AH,10H); a player left out took no hearts."), show_default=False, autocompletion=player_entries)]  # fmt: skip
-AceOption = Annotated[list[str] | None, typer.Option("--ace", "--aas", metavar="NAME", help=_("Who took A♥ (not needed when the entry tells: A♥ listed or dead, or one player entered with a count)."), show_default=False, autocompletion=player_names)]  # fmt: skip
-DeadOption = Annotated[list[str] | None, typer.Option("--dead", "--dood", help=_("The dead cards the table turned over (3 or 5 players; any of them, at most the pile's 1 or 2), e.g. '7H' or '7H,2C'."), show_default=False)]  # fmt: skip
-CursedOption = Annotated[list[str] | None, typer.Option("--cursed", "--vervloekt", help=_("cupido: who collected the most cards of the cursed suit (repeat for ties; not needed when hearts are cursed)."), show_default=False, autocompletion=player_names)]  # fmt: skip
+Entries = Annotated[list[str] | None, typer.Argument(help=N_("NAME=COUNT or NAME=HEARTS (e.g. Anna=3 Bram=AH,10H); a player left out took no hearts."), show_default=False, autocompletion=player_entries)]  # fmt: skip
+AceOption = Annotated[list[str] | None, typer.Option("--ace", "--aas", metavar="NAME", help=N_("Who took A♥ (not needed when the entry tells: A♥ listed or dead, or one player entered with a count)."), show_default=False, autocompletion=player_names)]  # fmt: skip
+DeadOption = Annotated[list[str] | None, typer.Option("--dead", "--dood", help=N_("The dead cards the table turned over (3 or 5 players; any of them, at most the pile's 1 or 2), e.g. '7H' or '7H,2C'."), show_default=False)]  # fmt: skip
+CursedOption = Annotated[list[str] | None, typer.Option("--cursed", "--vervloekt", help=N_("cupido: who collected the most cards of the cursed suit (repeat for ties; not needed when hearts are cursed)."), show_default=False, autocompletion=player_names)]  # fmt: skip
 
 
 def _report(match: Match, as_json: bool, *lines: Line, extra: dict[str, Any] | None = None) -> None:
@@ -78,21 +78,21 @@ def _report(match: Match, as_json: bool, *lines: Line, extra: dict[str, Any] | N
     say(*lines, situation(match))
 
 
-@app.command(help=_("Start a match file for 3 to 5 players."))
+@app.command(help=N_("Start a match file for 3 to 5 players."))
 def new(
     file: FileArgument,
-    players: Annotated[list[str], typer.Argument(help=_("3 to 5 names in seating order (clockwise)."), show_default=False)],
-    target: Annotated[int, typer.Option("--target", "--doel", help=_("Points that end the match."))] = 100,
+    players: Annotated[list[str], typer.Argument(help=N_("3 to 5 names in seating order (clockwise)."), show_default=False)],
+    target: Annotated[int, typer.Option("--target", "--doel", help=N_("Points that end the match."))] = 100,
     variant: Annotated[
         list[str] | None,
-        typer.Option("--variant", help=_("troef, blinde-liefde, partners, kleine-liefde or cupido; repeat to combine."), show_default=False),
+        typer.Option("--variant", help=N_("troef, blinde-liefde, partners, kleine-liefde or cupido; repeat to combine."), show_default=False),
     ] = None,
-    dealer: Annotated[str | None, typer.Option(help=_("Who deals the first round (default: the first player)."), show_default=False)] = None,
-    seed: Annotated[str | None, typer.Option(help=_("Deal every round from this seed: the referee then knows the hands."), show_default=False)] = None,
-    bid_bonus: Annotated[int | None, typer.Option(help=_("blinde-liefde: points for an exact bid (default 5)."), show_default=False)] = None,
-    bid_penalty: Annotated[int | None, typer.Option(help=_("blinde-liefde: points lost for a missed bid (default 5)."), show_default=False)] = None,
-    duo: Annotated[str | None, typer.Option(help=_("partners: one duo as NAME+NAME (default: seats 1+3 and 2+4)."), show_default=False)] = None,
-    revoke_penalty: Annotated[int, typer.Option(help=_("Points a revoke (verzaken) costs the player who made it, in that round; the rulebook sets none."))] = 0,
+    dealer: Annotated[str | None, typer.Option(help=N_("Who deals the first round (default: the first player)."), show_default=False)] = None,
+    seed: Annotated[str | None, typer.Option(help=N_("Deal every round from this seed: the referee then knows the hands."), show_default=False)] = None,
+    bid_bonus: Annotated[int | None, typer.Option(help=N_("blinde-liefde: points for an exact bid (default 5)."), show_default=False)] = None,
+    bid_penalty: Annotated[int | None, typer.Option(help=N_("blinde-liefde: points lost for a missed bid (default 5)."), show_default=False)] = None,
+    duo: Annotated[str | None, typer.Option(help=N_("partners: one duo as NAME+NAME (default: seats 1+3 and 2+4)."), show_default=False)] = None,
+    revoke_penalty: Annotated[int, typer.Option(help=N_("Points a revoke (verzaken) costs the player who made it, in that round; the rulebook sets none."))] = 0,
     as_json: JsonOption = False,
 ) -> None:
     from referee import savefile
@@ -120,7 +120,7 @@ def new(
     _report(saved.state, False, Line(heading), settings(saved.state))
 
 
-@app.command("round", help=_("Quick entry: the hearts each player captured this round, e.g. `round FILE Anna=3 Bram=0 Cees=9 Daan=1 --ace Cees`."))
+@app.command("round", help=N_("Quick entry: the hearts each player captured this round, e.g. `round FILE Anna=3 Bram=0 Cees=9 Daan=1 --ace Cees`."))
 def round_(
     file: FileArgument,
     entries: Entries = None,
@@ -148,10 +148,10 @@ def _echo_round(match: Match, played: PlayedRound, as_json: bool, *before: Line)
     _report(match, False, *before, round_line(match, played), totals_line(match))
 
 
-@app.command(help=_("Trick by trick: the cards in play order; the referee finds the winner, who leads next.\n\nWith a seeded deal it rejects a card not in hand or a failure to follow suit (exit 1). With physical cards it flags a proven revoke (verzaken) once, at the trick that proves it, naming the player, both tricks and the card: the trick is recorded and the exit code is 1."))
+@app.command(help=N_("Trick by trick: the cards in play order; the referee finds the winner, who leads next.\n\nWith a seeded deal it rejects a card not in hand or a failure to follow suit (exit 1). With physical cards it flags a proven revoke (verzaken) once, at the trick that proves it, naming the player, both tricks and the card: the trick is recorded and the exit code is 1."))
 def trick(
     file: FileArgument,
-    cards: Annotated[list[str], typer.Argument(help=_("The cards in play order from the leader, e.g. AS KS 2H 10S."), show_default=False)],
+    cards: Annotated[list[str], typer.Argument(help=N_("The cards in play order from the leader, e.g. AS KS 2H 10S."), show_default=False)],
     as_json: JsonOption = False,
 ) -> None:
     from referee import savefile
@@ -183,8 +183,8 @@ def trick(
         raise typer.Exit(1)
 
 
-@app.command(help=_("blinde-liefde: every player's bid (hearts they will capture), before the round."))
-def bid(file: FileArgument, bids: Annotated[list[str], typer.Argument(help=_("NAME=N for every player."), show_default=False)], as_json: JsonOption = False) -> None:
+@app.command(help=N_("blinde-liefde: every player's bid (hearts they will capture), before the round."))
+def bid(file: FileArgument, bids: Annotated[list[str], typer.Argument(help=N_("NAME=N for every player."), show_default=False)], as_json: JsonOption = False) -> None:
     from referee import savefile
     from referee.cli.output import Line
     from referee.game import Step
@@ -194,8 +194,8 @@ def bid(file: FileArgument, bids: Annotated[list[str], typer.Argument(help=_("NA
     _report(recorded.state, as_json, Line(_voice().effect(recorded.before, Step(recorded.state, recorded.effect))))
 
 
-@app.command(help=_("cupido: the cursed suit for this round, named by its dealer (fewest hearts last round)."))
-def curse(file: FileArgument, suit: Annotated[str, typer.Argument(help=_("S, H, D, C (or ♠ ♥ ♦ ♣, spades …)."), show_default=False)], as_json: JsonOption = False) -> None:
+@app.command(help=N_("cupido: the cursed suit for this round, named by its dealer (fewest hearts last round)."))
+def curse(file: FileArgument, suit: Annotated[str, typer.Argument(help=N_("S, H, D, C (or ♠ ♥ ♦ ♣, spades …)."), show_default=False)], as_json: JsonOption = False) -> None:
     from referee import savefile
     from referee.cli.output import Line
     from referee.game import Step
@@ -205,10 +205,10 @@ def curse(file: FileArgument, suit: Annotated[str, typer.Argument(help=_("S, H, 
     _report(recorded.state, as_json, Line(_voice().effect(recorded.before, Step(recorded.state, recorded.effect))))
 
 
-@app.command(help=_("The score sheet: rounds as rows, players as columns, totals, leader, distance to target."))
+@app.command(help=N_("The score sheet: rounds as rows, players as columns, totals, leader, distance to target."))
 def standings(
     file: FileArgument,
-    show_all: Annotated[bool, typer.Option("--all", help=_("List every round (a long match shows its last 12)."))] = False,
+    show_all: Annotated[bool, typer.Option("--all", help=N_("List every round (a long match shows its last 12)."))] = False,
     as_json: JsonOption = False,
 ) -> None:
     from referee import savefile
@@ -222,10 +222,10 @@ def standings(
     smoor_view.show_standings(match, show_all)
 
 
-@app.command(help=_("Correct an earlier round with a new quick entry; every later round is recomputed."))
+@app.command(help=N_("Correct an earlier round with a new quick entry; every later round is recomputed."))
 def edit(
     file: FileArgument,
-    round_number: Annotated[int, typer.Argument(metavar="ROUND", help=_("The round to correct."), show_default=False)],
+    round_number: Annotated[int, typer.Argument(metavar="ROUND", help=N_("The round to correct."), show_default=False)],
     entries: Entries = None,
     ace: AceOption = None,
     dead: DeadOption = None,
@@ -259,10 +259,10 @@ def edit(
     _report(match, False, correction_line(match, was, now), round_line(match, now), totals_line(match), *moved)
 
 
-@app.command(help=_("Export the match: --csv for a spreadsheet, --json for scripts."))
+@app.command(help=N_("Export the match: --csv for a spreadsheet, --json for scripts."))
 def export(
     file: FileArgument,
-    csv: Annotated[bool, typer.Option("--csv", help=_("One row per round: points and running totals."))] = False,
+    csv: Annotated[bool, typer.Option("--csv", help=N_("One row per round: points and running totals."))] = False,
     as_json: JsonOption = False,
 ) -> None:
     from referee import savefile
@@ -282,7 +282,7 @@ def export(
     csv_module.writer(sys.stdout, lineterminator="\n").writerows(csv_rows(match))
 
 
-@app.command(help=_("Cumulative totals drawn in the terminal."))
+@app.command(help=N_("Cumulative totals drawn in the terminal."))
 def chart(file: FileArgument, as_json: JsonOption = False) -> None:
     from referee import savefile
 
@@ -299,10 +299,10 @@ def chart(file: FileArgument, as_json: JsonOption = False) -> None:
     smoor_view.show_chart(match)
 
 
-@app.command(help=_("Seeded matches: a player's cards still in hand this round (for playing without a deck); without --player, how many cards each holds."))
+@app.command(help=N_("Seeded matches: a player's cards still in hand this round (for playing without a deck); without --player, how many cards each holds."))
 def hands(
     file: FileArgument,
-    player: Annotated[str | None, typer.Option("--player", "--speler", help=_("The player whose hand to show: only they should look."), show_default=False)] = None,
+    player: Annotated[str | None, typer.Option("--player", "--speler", help=N_("The player whose hand to show: only they should look."), show_default=False)] = None,
     as_json: JsonOption = False,
 ) -> None:
     """One seat's view (SPEC §6.6): the hand of the player named, never another's; without
@@ -338,7 +338,7 @@ def hands(
 #: Hidden from the list of commands, which names them in the group's help.
 DUTCH_COMMANDS = {
     "nieuw": "new", "ronde": "round", "slag": "trick", "bod": "bid", "vloek": "curse", "stand": "standings",
-    "grafiek": "chart", "herstel": "undo", "geschiedenis": "history", "wijzig": "edit",
+    "grafiek": "chart", "herstel": "undo", "opnieuw": "redo", "geschiedenis": "history", "wijzig": "edit",
 }  # fmt: skip
 
 

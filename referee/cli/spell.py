@@ -15,7 +15,7 @@ from referee.cli.dictionary import DEFAULT_DICTIONARY, DictOption, HouseOption, 
 from referee.cli.group import command_group
 from referee.cli.spell_game import BoxOption
 from referee.errors import InputError
-from referee.i18n import _
+from referee.i18n import N_, _
 
 app = command_group(
     _("Spellcrafter, the word-drafting game (alias: spellcrafter): score a word from "
@@ -52,7 +52,7 @@ def word_and_value(
 
 @app.command(
     cls=WordCommand,
-    help=_("Settle a challenge: is the word legal in the agreed dictionary? Exit 0 valid, 1 invalid.\n\n"
+    help=N_("Settle a challenge: is the word legal in the agreed dictionary? Exit 0 valid, 1 invalid.\n\n"
            "The verdict gives one reason (in dictionary, not in dictionary, proper noun, acronym, abbreviation, "
            "contraction, hyphenated, prefix or suffix, too short, removed by the house rules) and names the "
            "dictionary. With --value N: a valid word costs the challenger N points; an invalid one scores 0 for the "
@@ -65,8 +65,8 @@ def challenge(
     word: Annotated[
         list[str],
         typer.Argument(
-            metavar=_("WORD"),
-            help=_("The challenged word (case and accents do not matter; put a word starting with - after --), "
+            metavar=N_("WORD"),
+            help=N_("The challenged word (case and accents do not matter; put a word starting with - after --), "
                    "or its card tokens (K6m I1m T1m: the value is then the word's score), or in a game FILE CHALLENGER PLAYER."),
             show_default=False,
         ),
@@ -76,11 +76,11 @@ def challenge(
     value: Annotated[
         int | None,
         typer.Option(
-            "--value", min=0, help=_("The word's value: prints what the challenge does to the scores."), show_default=False
+            "--value", min=0, help=N_("The word's value: prints what the challenge does to the scores."), show_default=False
         ),
     ] = None,
-    friendly: Annotated[bool, typer.Option("--friendly", help=_("Card tokens: score them with the friendly rules."))] = False,
-    ddt: Annotated[bool, typer.Option("--ddt", help=_("Card tokens: score them with the Double-Double, Toil & Trouble variant."))] = False,
+    friendly: Annotated[bool, typer.Option("--friendly", help=N_("Card tokens: score them with the friendly rules."))] = False,
+    ddt: Annotated[bool, typer.Option("--ddt", help=N_("Card tokens: score them with the Double-Double, Toil & Trouble variant."))] = False,
     deck_file: BoxOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -123,7 +123,7 @@ _register_game_commands()
 #: the list of commands, as the smoor group's are.
 DUTCH_COMMANDS = {
     "nieuw": "new", "woord": "word", "pas": "pass", "uitdaging": "challenge", "toon": "show", "tel": "score",
-    "kaartspel": "deck", "beste": "best", "terugblik": "review", "herstel": "undo", "geschiedenis": "history",
+    "kaartspel": "deck", "beste": "best", "terugblik": "review", "herstel": "undo", "opnieuw": "redo", "geschiedenis": "history",
 }  # fmt: skip
 
 

@@ -16,7 +16,7 @@ import typer
 from referee.cli.dictionary import DEFAULT_DICTIONARY, DictOption, HouseOption, JsonOption
 from referee.cli.files import FileArgument
 from referee.cli.spell_game import DdtOption, FriendlyOption, RoundOption
-from referee.i18n import _
+from referee.i18n import N_, _
 
 if TYPE_CHECKING:
     from referee.lexicon.backend import Dictionary
@@ -27,17 +27,17 @@ if TYPE_CHECKING:
 CardsArgument = Annotated[
     list[str],
     typer.Argument(
-        metavar=_("[FILE PLAYER] TOKEN…"),
-        help=_("The selected cards, at most 7: letter cards (K6m, QU10s) and special cards (DDm, TOILm, TRc). "
+        metavar=N_("[FILE PLAYER] TOKEN…"),
+        help=N_("The selected cards, at most 7: letter cards (K6m, QU10s) and special cards (DDm, TOILm, TRc). "
                "In a game: the game file and the player first."),
         show_default=False,
     ),
 ]
 JumperOption = Annotated[
     str | None,
-    typer.Option("--jumper", metavar=_("TOKEN"), help=_("The round's Jumper, a letter card (Y4f). In a seeded game: the one turned up."), show_default=False),
+    typer.Option("--jumper", metavar=N_("TOKEN"), help=N_("The round's Jumper, a letter card (Y4f). In a seeded game: the one turned up."), show_default=False),
 ]
-TopOption = Annotated[int, typer.Option("--top", metavar="K", min=1, max=100, help=_("How many words to show."))]
+TopOption = Annotated[int, typer.Option("--top", metavar="K", min=1, max=100, help=N_("How many words to show."))]
 
 
 def best(
@@ -139,7 +139,7 @@ def _show(hand: Selection, variants: Variants, dictionary: str, found: list[Scor
 
 def review(
     file: FileArgument,
-    round_number: Annotated[int | None, typer.Argument(metavar=_("[ROUND]"), help=_("One round (default: every round played)."), show_default=False)] = None,
+    round_number: Annotated[int | None, typer.Argument(metavar=N_("[ROUND]"), help=N_("One round (default: every round played)."), show_default=False)] = None,
     as_json: JsonOption = False,
 ) -> None:
     """`spell review`: each word against the best its cards could make (its help is
@@ -212,13 +212,13 @@ def _typed(line: str) -> str:
 
 def register_best(app: typer.Typer) -> None:
     """Add `best` and `review` to the `spell` group."""
-    app.command(help=_("The K highest-scoring words the cards could make, each as `spell score` scores it.\n\n"
+    app.command(help=N_("The K highest-scoring words the cards could make, each as `spell score` scores it.\n\n"
                        "Searches every word the rules allow: any 3 letters or more of the cards, the Qu card with or "
                        "without its U, the Jumper or not (mandatory with --friendly), Double, Double copying any letter "
                        "shown, Toil on any letter card, Trouble as any letter. Ties in score: the longer word first, then "
                        "alphabetical. In a game (`best FILE PLAYER TOKEN…`) the game's dictionary, house rules, variants "
                        "and, when seeded, Jumper are used, and the cards are checked against the round as `spell word` "
                        "checks them."))(best)
-    app.command(help=_("For each word entered, the best word the same cards could have made, and by how many points it "
+    app.command(help=N_("For each word entered, the best word the same cards could have made, and by how many points it "
                        "was missed (the word's cards and the round's Jumper, searched with the game's dictionary, house "
                        "rules and variants)."))(review)

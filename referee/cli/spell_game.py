@@ -20,7 +20,7 @@ import typer
 from referee.cli.completion import player_names
 from referee.cli.dictionary import DEFAULT_DICTIONARY
 from referee.cli.files import FileArgument, JsonOption, add_file_commands
-from referee.i18n import _
+from referee.i18n import N_, _
 from referee.spellcrafter import JUMPER_EXAMPLE, LETTER_EXAMPLE, QU_EXAMPLES
 
 if TYPE_CHECKING:
@@ -36,21 +36,21 @@ if TYPE_CHECKING:
 Tokens = Annotated[
     list[str],
     typer.Argument(
-        metavar=_("TOKEN…"),
-        help=_("The word's cards in order: {letter} (letter, value, suit f/s/c/m), {qu} or {q} (Qu), "
+        metavar=N_("TOKEN…"),
+        help=N_("The word's cards in order: {letter} (letter, value, suit f/s/c/m), {qu} or {q} (Qu), "
                "'{jumper}' (the Jumper), DDm:T (Double, Double as T), TRc:E (Trouble as E), TOILm@5 (Toil on letter 5).").format(
             letter=LETTER_EXAMPLE, qu=QU_EXAMPLES[0], q=QU_EXAMPLES[1], jumper=JUMPER_EXAMPLE),
         show_default=False,
     ),
 ]
-FriendlyOption = Annotated[bool, typer.Option("--friendly", help=_("Friendly rules: the Jumper is mandatory and has no suit."))]
-DdtOption = Annotated[bool, typer.Option("--ddt", help=_("Double-Double, Toil & Trouble: all three special cards in a word +10."))]
-PlayerArgument = Annotated[str, typer.Argument(metavar=_("PLAYER"), help=_("The player (any unambiguous start of the name)."), show_default=False, autocompletion=player_names)]
+FriendlyOption = Annotated[bool, typer.Option("--friendly", help=N_("Friendly rules: the Jumper is mandatory and has no suit."))]
+DdtOption = Annotated[bool, typer.Option("--ddt", help=N_("Double-Double, Toil & Trouble: all three special cards in a word +10."))]
+PlayerArgument = Annotated[str, typer.Argument(metavar=N_("PLAYER"), help=N_("The player (any unambiguous start of the name)."), show_default=False, autocompletion=player_names)]
 RoundOption = Annotated[
     int | None,
     typer.Option(
         "--round", metavar="N",
-        help=_("The round this entry is for (1–4), checked against the current one; needed to enter the same cards "
+        help=N_("The round this entry is for (1–4), checked against the current one; needed to enter the same cards "
                "as the player's word of the round before."),
         show_default=False,
     ),
@@ -59,8 +59,8 @@ RoundOption = Annotated[
 BoxOption = Annotated[
     Path | None,
     typer.Option(
-        "--deck", metavar=_("FILE"),
-        help=_("Card tokens: the table's deck file, whose cards and values are the ones allowed (without it, values run 1–10)."),
+        "--deck", metavar=N_("FILE"),
+        help=N_("Card tokens: the table's deck file, whose cards and values are the ones allowed (without it, values run 1–10)."),
         show_default=False,
     ),
 ]  # fmt: skip
@@ -107,8 +107,8 @@ def box(deck_file: Path | None) -> Deck | None:
 
 
 def deck(
-    file: Annotated[Path | None, typer.Argument(metavar=_("[FILE]"), help=_("A deck file (default: the stand-in deck shipped with referee)."), show_default=False)] = None,
-    template: Annotated[bool, typer.Option("--template", help=_("Write a blank deck file to FILE (or print it) to fill in from a box."))] = False,
+    file: Annotated[Path | None, typer.Argument(metavar=N_("[FILE]"), help=N_("A deck file (default: the stand-in deck shipped with referee)."), show_default=False)] = None,
+    template: Annotated[bool, typer.Option("--template", help=N_("Write a blank deck file to FILE (or print it) to fill in from a box."))] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Show a deck file's cards, or write a blank one with --template."""
@@ -147,13 +147,13 @@ def deck(
 
 def new(
     file: FileArgument,
-    players: Annotated[list[str], typer.Argument(metavar=_("PLAYERS…"), help=_("2 to 5 names in seating order."), show_default=False)],
+    players: Annotated[list[str], typer.Argument(metavar=N_("PLAYERS…"), help=N_("2 to 5 names in seating order."), show_default=False)],
     friendly: FriendlyOption = False,
     ddt: DdtOption = False,
-    dictionary: Annotated[str, typer.Option("--dict", "-d", metavar=_("NAME"), help=_("The dictionary for challenges (see `referee dict list`)."))] = DEFAULT_DICTIONARY,
-    house: Annotated[Path | None, typer.Option("--house", metavar=_("FILE"), help=_("House rules for every challenge of the game: a file of +word (allowed) and -word (not allowed) lines, kept in the game."), show_default=False)] = None,
-    seed: Annotated[str | None, typer.Option(help=_("The referee deals every round from this seed (virtual deck)."), show_default=False)] = None,
-    deck_file: Annotated[Path | None, typer.Option("--deck", metavar=_("FILE"), help=_("The table's deck file: cards are checked against it (default with --seed: the stand-in deck)."), show_default=False)] = None,
+    dictionary: Annotated[str, typer.Option("--dict", "-d", metavar=N_("NAME"), help=N_("The dictionary for challenges (see `referee dict list`)."))] = DEFAULT_DICTIONARY,
+    house: Annotated[Path | None, typer.Option("--house", metavar=N_("FILE"), help=N_("House rules for every challenge of the game: a file of +word (allowed) and -word (not allowed) lines, kept in the game."), show_default=False)] = None,
+    seed: Annotated[str | None, typer.Option(help=N_("The referee deals every round from this seed (virtual deck)."), show_default=False)] = None,
+    deck_file: Annotated[Path | None, typer.Option("--deck", metavar=N_("FILE"), help=N_("The table's deck file: cards are checked against it (default with --seed: the stand-in deck)."), show_default=False)] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Start a Spellcrafter game file: four rounds, passing left first."""
@@ -235,7 +235,7 @@ def pass_(file: FileArgument, player: PlayerArgument, round_number: RoundOption 
 
 def show(
     file: FileArgument,
-    by: Annotated[str | None, typer.Option("--by", metavar=_("NAME"), help=_("Show what this player's seat may see: the public sheet and their own hand."), show_default=False, autocompletion=player_names)] = None,
+    by: Annotated[str | None, typer.Option("--by", metavar=N_("NAME"), help=N_("Show what this player's seat may see: the public sheet and their own hand."), show_default=False, autocompletion=player_names)] = None,
     as_json: JsonOption = False,
 ) -> None:
     """`spell show`: the score sheet, public or one seat's view (its help is given at
@@ -363,15 +363,15 @@ def _judge(game: Game, word: str) -> Verdict:
 
 def register(app: typer.Typer) -> None:
     """Add the scoring, deck and game commands to the `spell` group."""
-    app.command(help=_("Score a word from its cards: each letter, Toil, the multiplier and why, the bonus.\n\n"
+    app.command(help=N_("Score a word from its cards: each letter, Toil, the multiplier and why, the bonus.\n\n"
                         "Flush (all letters one suit) ×2, straight (5 letters or more) ×2, both ×3; a word of 50 or more "
                         "wins the game at once. Exit 1 when the word breaks a rule; exit 2 for a card the deck (--deck) "
                         "does not hold, or without one a value outside 1–10."))(score)
-    app.command(help=_("Show a deck file's cards, or write a blank one with --template."))(deck)
-    app.command(help=_("Start a Spellcrafter game file: four rounds, passing left first."))(new)
-    app.command(help=_("Record PLAYER's word for this round; it is scored at once."))(word)
-    app.command("pass", help=_("Record that PLAYER plays no word this round (0 points)."))(pass_)
-    app.command(help=_("The score sheet: rounds as rows, players as columns, each word with its score.\n\n"
+    app.command(help=N_("Show a deck file's cards, or write a blank one with --template."))(deck)
+    app.command(help=N_("Start a Spellcrafter game file: four rounds, passing left first."))(new)
+    app.command(help=N_("Record PLAYER's word for this round; it is scored at once."))(word)
+    app.command("pass", help=N_("Record that PLAYER plays no word this round (0 points)."))(pass_)
+    app.command(help=N_("The score sheet: rounds as rows, players as columns, each word with its score.\n\n"
                        "Public: it shows no player's cards. With --by NAME, that seat's view: in a game the referee "
                        "deals (--seed), the hand dealt to that player this round."))(show)
     add_file_commands(app, _rules, _situation)

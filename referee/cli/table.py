@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from referee.cli.typer_internals import N_
+from referee.i18n import N_
 from referee.i18n import _
 
 if TYPE_CHECKING:

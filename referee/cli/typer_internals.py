@@ -72,13 +72,6 @@ __all__ = [
     "PlainCommand", "build_group", "click_exceptions", "error_context", "paragraphs", "plain_conversion", "usage_pieces",
 ]  # fmt: skip
 
-def N_(message: str) -> str:
-    """Mark a help text for the catalogue; it is translated when help is drawn
-    (:func:`localize`), not when the module is imported, which may be before the command
-    line chose its language."""
-    return message
-
-
 def error_context(error: Any) -> Any:
     """The context of the command a usage error belongs to. Click raises some option
     errors (too few values for an option) without it; the innermost ``ctx`` on the way

@@ -126,8 +126,10 @@ def _stamp(path: Path) -> os.stat_result | None:
 def _word_index(path: Path) -> tuple[Words, int]:
     """The words of the list at ``path`` and their number: from the cache when it is good,
     else read from the list (and cached for next time, when the cache can be written)."""
+    from referee.files import regular_file
     from referee.lexicon import wordcache
 
+    regular_file(path, "word list")
     before = _stamp(path)
     if before is not None and (found := wordcache.cached(path, before)):
         return found.words, found.count
@@ -153,6 +155,9 @@ class HouseList:
     """A table's house rules: ``+word`` adds a word, ``-word`` removes one, ``#`` comments."""
 
     def __init__(self, path: Path) -> None:
+        from referee.files import regular_file
+
+        regular_file(path, "house list")
         self.path = path
         added: dict[str, int] = {}
         removed: dict[str, int] = {}

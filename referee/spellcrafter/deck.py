@@ -213,6 +213,9 @@ def load_deck(path: Path | str) -> Deck:
     import tomllib
 
     path = Path(path)
+    from referee.files import regular_file
+
+    regular_file(path, "deck file")
     if path.is_dir():
         raise InputError(_("{path} is a folder, not a deck file; name the deck file, e.g. my-box.toml").format(path=path))
     try:

@@ -50,20 +50,14 @@ def times(count: int) -> str:
 
 
 def verdict_reason(reason: str) -> str:
-    """A dictionary's reason as the save file keeps it (``in dictionary``), worded."""
-    worded = {
-        "in dictionary": _("in dictionary"),
-        "not in dictionary": _("not in dictionary"),
-        "proper noun": _("proper noun"),
-        "acronym": _("acronym"),
-        "abbreviation": _("abbreviation"),
-        "contraction": _("contraction"),
-        "hyphenated": _("hyphenated"),
-        "prefix or suffix": _("prefix or suffix"),
-        "too short": _("too short"),
-        "removed by the house rules": _("removed by the house rules"),
-    }
-    return worded.get(reason, reason)
+    """A dictionary's reason as the save file keeps it (``in dictionary``), worded by the
+    word lists' one wording of their reasons (:attr:`referee.lexicon.reasons.Reason.worded`)."""
+    from referee.lexicon.reasons import Reason
+
+    try:
+        return Reason(reason).worded
+    except ValueError:
+        return reason
 
 
 def why(score: Score) -> str:
