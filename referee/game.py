@@ -62,7 +62,7 @@ def distinct(cls: T) -> T:
     PlayTrick(())`` is False, and a value is never equal to a bare tuple."""
 
     def __eq__(self: tuple[Any, ...], other: object) -> bool:
-        return type(self) is type(other) and tuple.__eq__(self, other)  # type: ignore[arg-type]
+        return type(self) is type(other) and tuple.__eq__(self, other)
 
     def __ne__(self: tuple[Any, ...], other: object) -> bool:
         return not __eq__(self, other)
@@ -119,7 +119,7 @@ class Refusal(NamedTuple):
     params: tuple[tuple[str, Any], ...] = ()
     unusable: bool = False
 
-    def __getitem__(self, name: Any) -> Any:  # type: ignore[override]
+    def __getitem__(self, name: Any) -> Any:
         if isinstance(name, str):
             return dict(self.params)[name]
         return tuple.__getitem__(self, name)

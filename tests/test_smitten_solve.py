@@ -224,7 +224,7 @@ def test_the_legal_moves_kept_with_a_state_are_the_ones_worked_out_afresh():
 
 def test_a_game_over_is_the_new_state_with_its_outcome_and_nothing_else_changed():
     state = new_game(MODES["two-hard"]("x17"))
-    outcome = Outcome(winners=(), termination=Termination.DECLARED, reason="test")
+    outcome = Outcome(winners=(), termination=Termination.DECLARED, details=(("reason", "test"),))
     fresh = dataclasses.replace(state)
     hash(fresh), list(legal_moves(fresh))  # whatever was worked out for it is forgotten
     ended = play._over(fresh, outcome, None)

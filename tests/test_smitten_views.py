@@ -194,7 +194,6 @@ def test_an_outcome_holds_the_termination_and_its_details_not_words() -> None:
     state = RULES.apply(state, move(Kind.PLAY, 0, 4, L)).state  # card 4: player 2 (6 1 3) must complete a row or column
     ended = RULES.outcome(state)
     assert ended == Outcome((), Termination.COULD_NOT_FOLLOW, (("seat", 1), ("card", 4), ("top", None), ("empty_deck", False)))
-    assert not ended.reason  # TRANSITIONAL field, left empty: the voice words the outcome
 
 
 def test_a_damaged_file_is_reported_as_the_files_event_not_as_a_flag(referee: Any, tmp_path: Path) -> None:
