@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from test_smitten_rules import explained, grid, solo, two
+from test_smitten_rules import explained, grid, pending, solo, two
 
 from referee.game import Outcome
 from referee.smitten.actions import Kind, move
@@ -131,7 +131,7 @@ CASES = {
         "card 7 binds player 2, the partner of player 1 who played it; player 2 must place a card",
     ),
     "a second reveal for card 1": (
-        lambda: (lambda s: replace(s, pending=replace(s.pending, revealed=2)))(two(hands=((7, 8), (1, 2, 4)), after="1L")),
+        lambda: (lambda s: replace(s, pending=replace(pending(s), revealed=2)))(two(hands=((7, 8), (1, 2, 4)), after="1L")),
         move(Kind.REVEAL, 1, 1), Rule.TURN, Fault.REVEALED_ALREADY, "player 2 has revealed 2 already; now place another card",
     ),
     "a placement where card 2 asks for a play": (

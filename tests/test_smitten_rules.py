@@ -8,6 +8,7 @@ from typing import NamedTuple
 import pytest
 
 from referee.errors import InputError, RuleError
+from referee.game import Outcome
 from referee.smitten.actions import Kind, Move, move
 from referee.smitten.dealing import Difficulty, SmittenMode, deal_smitten
 from referee.smitten.entry import resolve
@@ -17,7 +18,7 @@ from referee.smitten.legality import Rule, is_legal, legal_moves
 from referee.smitten.notation import GridSide, Placement
 from referee.smitten.play import new_game, play
 from referee.smitten.ruleset import RULES
-from referee.smitten.state import Hand, Pending, Result, Setup, State, Termination, result
+from referee.smitten.state import Flipped, Hand, Pending, Result, Setup, State, Termination, result
 from referee.smitten.voice import VOICE
 
 class Said(NamedTuple):
@@ -30,7 +31,35 @@ class Said(NamedTuple):
 def explained(state: State, tried: Move) -> Said | None:
     """The rules' refusal of ``tried`` (None: legal), with the voice's words for it."""
     refused = RULES.refusal(state, tried)
-    return None if refused is None else Said(refused.rule, VOICE.refusal(state, refused))
+    if refused is None:
+        return None
+    assert isinstance(refused.rule, Rule)
+    return Said(refused.rule, VOICE.refusal(state, refused))
+
+
+def said(state: State, tried: Move) -> Said:
+    """:func:`explained` for a move the test expects refused (failing if it is legal)."""
+    refused = explained(state, tried)
+    assert refused is not None, f"{tried} is legal"
+    return refused
+
+
+def pending(state: State) -> Pending:
+    """The instruction waiting for a follower (failing if there is none, or a flipped card)."""
+    assert isinstance(state.pending, Pending), state.pending
+    return state.pending
+
+
+def flipped(state: State) -> Flipped:
+    """The solo card flipped face up that must be played now (failing if there is none)."""
+    assert isinstance(state.pending, Flipped), state.pending
+    return state.pending
+
+
+def over(state: State) -> Outcome:
+    """The outcome of a game the test expects over (failing if it goes on)."""
+    assert state.outcome is not None, "the game is not over"
+    return state.outcome
 
 
 def ending(state: State) -> str:
@@ -65,13 +94,13 @@ def solo(left: str = "", right: str = "", hands=(((), ()), ((), ())), deck=(), *
 
 def _state(options, left, right, hands, deck, after, by, choice, starter) -> State:
     grids = [grid(left), grid(right)]
-    pending = None
+    waiting = None
     if after is not None:
         placement = Placement.parse(after)
         grids[0 if placement.side is L else 1] |= 1 << (placement.number - 1)
-        pending = Pending(placement.number, placement.side, by, choice)
+        waiting = Pending(placement.number, placement.side, by, choice)
         starter = by if starter is None else starter
-    return State(setup=options, grids=(grids[0], grids[1]), hands=(hands[0], hands[1]), deck=tuple(deck), set_aside=9, pending=pending, starter=starter)
+    return State(setup=options, grids=(grids[0], grids[1]), hands=(hands[0], hands[1]), deck=tuple(deck), set_aside=9, pending=waiting, starter=starter)
 
 
 def do(state: State, kind: Kind, text: str, actor: int | None = None, choice: Choice | None = None) -> State:
@@ -102,26 +131,26 @@ def test_the_first_card_of_a_grid_may_go_in_its_cell_anywhere():
 def test_a_card_must_be_orthogonally_adjacent_to_a_card_in_its_grid():
     state = two("5", "", hands=((1, 2, 4), (6, 8, 9)))
     assert is_legal(state, move(Kind.PLAY, 0, 2, L)) and is_legal(state, move(Kind.PLAY, 1, 6, L))
-    refused = explained(state, move(Kind.PLAY, 0, 1, L))  # diagonal to 5: not enough
+    refused = said(state, move(Kind.PLAY, 0, 1, L))  # diagonal to 5: not enough
     assert refused.rule is Rule.ADJACENT and "orthogonally" in refused.message
 
 
 def test_each_grid_takes_each_number_once():
     state = two("25", "", hands=((2, 1, 3), (6, 8, 9)))
-    refused = explained(state, move(Kind.PLAY, 0, 2, L))
+    refused = said(state, move(Kind.PLAY, 0, 2, L))
     assert refused.rule is Rule.CELL and "each grid takes each number once" in refused.message
     assert is_legal(state, move(Kind.PLAY, 0, 2, R))
 
 
 def test_a_card_not_in_hand_is_refused_with_a_virtual_deck():
     state = two("5", "", hands=((2, 3, 4), (6, 8, 9)))
-    refused = explained(state, move(Kind.PLAY, 0, 6, L))
+    refused = said(state, move(Kind.PLAY, 0, 6, L))
     assert refused.rule is Rule.HAND and refused.message == "player 1 holds no 6"
 
 
 def test_hard_difficulty_forbids_a_grid_two_cards_ahead_of_the_other():
     state = two("45", "5", hands=((6, 2, 3), (7, 8, 9)), difficulty=Difficulty.HARD)
-    refused = explained(state, move(Kind.PLAY, 0, 6, L))  # left would hold 3, right 1
+    refused = said(state, move(Kind.PLAY, 0, 6, L))  # left would hold 3, right 1
     assert refused.rule is Rule.BALANCE and "±2" in refused.message
     assert is_legal(state, move(Kind.PLAY, 0, 6, R)) and is_legal(state, move(Kind.PLAY, 0, 2, R))
 
@@ -157,7 +186,7 @@ def test_whichever_player_chooses_to_play_becomes_the_active_player():
 
 def test_the_partner_follows_the_played_card_not_the_player_who_played_it():
     state = do(two(hands=((7, 2, 3), (4, 5, 6))), Kind.PLAY, "7L")
-    refused = explained(state, move(Kind.PLACE, 0, 2, R))
+    refused = said(state, move(Kind.PLACE, 0, 2, R))
     assert refused.rule is Rule.TURN and "binds player 2" in refused.message
     assert is_legal(state, move(Kind.PLACE, 1, 4, R))
 
@@ -176,7 +205,7 @@ def test_the_same_player_may_take_several_turns_in_a_row():
 
 def test_playing_when_a_placement_is_due_is_refused():
     state = do(two(hands=((7, 2, 3), (4, 5, 6))), Kind.PLAY, "7L")
-    refused = explained(state, move(Kind.PLAY, 1, 4, R))
+    refused = said(state, move(Kind.PLAY, 1, 4, R))
     assert refused.rule is Rule.TURN and "to place a card" in refused.message
 
 
@@ -185,10 +214,10 @@ def test_playing_when_a_placement_is_due_is_refused():
 
 def test_card_one_partner_reveals_a_card_then_places_another():
     state = do(two(hands=((1, 8, 9), (2, 4, 6)), deck=(3, 5, 7)), Kind.PLAY, "1L")
-    assert explained(state, move(Kind.PLACE, 1, 2, L)).rule is Rule.TURN  # reveal first
+    assert said(state, move(Kind.PLACE, 1, 2, L)).rule is Rule.TURN  # reveal first
     state = do(state, Kind.REVEAL, "6")
-    assert state.pending.revealed == 6
-    refused = explained(state, move(Kind.PLACE, 1, 6, R))
+    assert pending(state).revealed == 6
+    refused = said(state, move(Kind.PLACE, 1, 6, R))
     assert refused.rule is Rule.HAND and "revealed the 6" in refused.message
     state = do(state, Kind.PLACE, "2L")
     assert state.pending is None and state.hands[1].face_up[:2] == (4, 6)
@@ -203,7 +232,7 @@ def test_card_one_may_place_the_twin_of_the_revealed_card():
 
 def test_card_one_needs_two_cards_in_hand():
     state = do(two(hands=((1, 8, 9), (2,))), Kind.PLAY, "1L")
-    assert state.outcome.termination is Termination.COULD_NOT_FOLLOW
+    assert over(state).termination is Termination.COULD_NOT_FOLLOW
     assert ending(state) == "lost: player 2 could not follow card 1"
 
 
@@ -211,7 +240,7 @@ def test_card_one_reveal_that_would_leave_nothing_to_place_is_refused():
     """Decision: a reveal that would strand the partner is refused, not counted as a loss."""
     state = do(two("", "5", hands=((1, 8, 9), (2, 9))), Kind.PLAY, "1L")  # the 9 fits nowhere
     assert is_legal(state, move(Kind.REVEAL, 1, 9, None)) and not is_legal(state, move(Kind.REVEAL, 1, 2, None))
-    assert "could not place another card" in explained(state, move(Kind.REVEAL, 1, 2, None)).message
+    assert "could not place another card" in said(state, move(Kind.REVEAL, 1, 2, None)).message
 
 
 def test_card_one_in_solo_places_directly_while_another_card_stays_in_hand():
@@ -220,14 +249,14 @@ def test_card_one_in_solo_places_directly_while_another_card_stays_in_hand():
     state = do(solo(hands=(((1, 8), (9,)), ((2,), (6,)))), Kind.PLAY, "1L")
     assert state.hands[1].face_up == (2, 6) and is_legal(state, move(Kind.PLACE, 1, 2, L))
     alone = do(solo(hands=(((1, 8), (9,)), ((2,), ()))), Kind.PLAY, "1L")
-    assert alone.outcome.termination is Termination.COULD_NOT_FOLLOW
+    assert over(alone).termination is Termination.COULD_NOT_FOLLOW
 
 
 def test_card_two_partner_plays_a_card_and_its_instruction_binds_the_other_player():
     state = do(two(hands=((2, 3, 9), (7, 5, 6)), deck=(1, 4, 8)), Kind.PLAY, "2L")
-    assert explained(state, move(Kind.PLACE, 1, 5, L)).rule is Rule.TURN  # must play, not place
+    assert said(state, move(Kind.PLACE, 1, 5, L)).rule is Rule.TURN  # must play, not place
     state = do(state, Kind.PLAY, "5L", choice=Choice.HIGHER)
-    assert state.pending.card == 5 and state.pending.follower == 0
+    assert pending(state).card == 5 and pending(state).follower == 0
     state = do(state, Kind.PLACE, "9R")
     assert state.pending is None
 
@@ -236,9 +265,9 @@ def test_chains_of_twos_pass_the_instruction_back_and_forth():
     state = two(hands=((2, 3, 9), (2, 5, 6)), deck=(1, 4, 8, 7))
     state = do(state, Kind.PLAY, "2L", actor=0)
     state = do(state, Kind.PLAY, "2R")  # player 2 answers the 2 with a 2
-    assert state.pending.card == 2 and state.pending.follower == 0
+    assert pending(state).card == 2 and pending(state).follower == 0
     state = do(state, Kind.PLAY, "3L")  # player 1 answers with a 3: top card for player 2
-    assert state.pending.card == 3 and state.pending.follower == 1
+    assert pending(state).card == 3 and pending(state).follower == 1
     state = do(state, Kind.PLACE, "1R")  # the deck's top card
     assert state.pending is None and state.deck == ()
     assert state.hands == (Hand((9, 4, 8)), Hand((5, 6, 7)))
@@ -246,7 +275,7 @@ def test_chains_of_twos_pass_the_instruction_back_and_forth():
 
 def test_card_three_partner_places_the_top_card_of_the_deck():
     state = do(two(hands=((3, 8, 9), (2, 4, 6)), deck=(6, 1, 7)), Kind.PLAY, "3L")
-    refused = explained(state, move(Kind.PLACE, 1, 2, L))
+    refused = said(state, move(Kind.PLACE, 1, 2, L))
     assert refused.rule is Rule.TOP_CARD and "which is a 6" in refused.message
     state = do(state, Kind.PLACE, "6L")
     assert state.hands[1].face_up == (2, 4, 6)  # the hand is untouched; it drew nothing
@@ -267,13 +296,13 @@ def test_card_three_that_cannot_be_followed_names_the_top_card_the_partner_revea
 
 def test_card_three_top_card_that_fits_nowhere_loses():
     state = do(two("5", "56", hands=((3, 8, 9), (2, 4, 6)), deck=(1,)), Kind.PLAY, "3R")  # a 1 touches nothing
-    assert state.outcome.termination is Termination.COULD_NOT_FOLLOW
+    assert over(state).termination is Termination.COULD_NOT_FOLLOW
 
 
 def test_card_four_must_complete_a_row_and_or_column():
     state = do(two("12", "", hands=((4, 8, 9), (3, 7, 5))), Kind.PLAY, "4L")
     assert placements(state) == {"3L", "7L"}  # 3 completes row 1–2–3; 7 completes column 1–4–7
-    assert "would not complete a row or column" in explained(state, move(Kind.PLACE, 1, 5, L)).message
+    assert "would not complete a row or column" in said(state, move(Kind.PLACE, 1, 5, L)).message
 
 
 def test_card_four_completing_means_the_placed_cards_row_or_column_is_full_afterwards():
@@ -295,7 +324,7 @@ def test_card_five_higher_places_a_card_above_five_in_the_other_grid():
 def test_card_five_lower_places_a_card_below_five_in_the_other_grid():
     state = do(two("", "", hands=((5, 8, 9), (3, 7, 6))), Kind.PLAY, "5L", choice=Choice.LOWER)
     assert placements(state) == {"3R"}
-    assert "not lower than 5" in explained(state, move(Kind.PLACE, 1, 7, R)).message
+    assert "not lower than 5" in said(state, move(Kind.PLACE, 1, 7, R)).message
 
 
 def test_card_five_needs_a_choice_of_higher_or_lower():
@@ -303,15 +332,15 @@ def test_card_five_needs_a_choice_of_higher_or_lower():
     with pytest.raises(RuleError, match="card 5 needs a choice: higher or lower") as refused:
         do(state, Kind.PLAY, "5L")
     assert refused.value.exit_code == 2  # without its choice the play cannot be used at all
-    assert explained(state, move(Kind.PLAY, 0, 5, L)).rule is Rule.CHOICE
+    assert said(state, move(Kind.PLAY, 0, 5, L)).rule is Rule.CHOICE
 
 
 def test_solo_hard_mode_1_a_five_in_the_left_grid_chooses_higher_in_the_right_lower():
     hands = (((5, 8), (9,)), ((3, 7), (6,)))
     left = do(solo(hands=hands, hard1=True), Kind.PLAY, "5L")
-    assert left.pending.choice is Choice.HIGHER
+    assert pending(left).choice is Choice.HIGHER
     right = do(solo(hands=hands, hard1=True), Kind.PLAY, "5R")
-    assert right.pending.choice is Choice.LOWER
+    assert pending(right).choice is Choice.LOWER
     with pytest.raises(RuleError, match="Hard Mode 1"):
         do(solo(hands=hands, hard1=True), Kind.PLAY, "5L", choice=Choice.LOWER)
 
@@ -319,19 +348,19 @@ def test_solo_hard_mode_1_a_five_in_the_left_grid_chooses_higher_in_the_right_lo
 def test_card_six_places_a_number_that_is_in_neither_grid():
     state = do(two("23", "3", hands=((6, 8, 9), (1, 2, 5))), Kind.PLAY, "6L")
     assert placements(state) == {"1L", "5L"}
-    assert "a 2 is already in a grid" in explained(state, move(Kind.PLACE, 1, 2, R)).message
+    assert "a 2 is already in a grid" in said(state, move(Kind.PLACE, 1, 2, R)).message
 
 
 def test_card_seven_forces_the_other_grid():
     state = do(two("4", "4", hands=((7, 8, 9), (1, 5, 6))), Kind.PLAY, "7L")
     assert placements(state) == {"1R", "5R"}
-    assert explained(state, move(Kind.PLACE, 1, 1, L)).rule is Rule.INSTRUCTION_GRID
+    assert said(state, move(Kind.PLACE, 1, 1, L)).rule is Rule.INSTRUCTION_GRID
 
 
 def test_card_eight_forces_this_grid():
     state = do(two("5", "5", hands=((8, 7, 9), (2, 6, 9))), Kind.PLAY, "8L")
     assert placements(state) == {"2L", "6L", "9L"}
-    assert "in this grid (the left grid)" in explained(state, move(Kind.PLACE, 1, 2, R)).message
+    assert "in this grid (the left grid)" in said(state, move(Kind.PLACE, 1, 2, R)).message
 
 
 def test_card_nine_places_in_either_grid_and_nobody_draws_this_turn():
@@ -392,30 +421,30 @@ def test_solo_playing_a_card_flips_the_partners_face_down_card():
 def test_solo_a_face_down_card_is_flipped_then_played():
     state = solo(hands=(((7, 8), (2,)), ((4, 3), (6,))))
     state = do(state, Kind.FLIP, "", actor=0)
-    assert state.pending.number == 2 and state.hands[0].face_up == (7, 8, 2)
-    assert explained(state, move(Kind.PLAY, 0, 7, L)).rule is Rule.FLIPPED
+    assert flipped(state).number == 2 and state.hands[0].face_up == (7, 8, 2)
+    assert said(state, move(Kind.PLAY, 0, 7, L)).rule is Rule.FLIPPED
     state = do(state, Kind.PLAY, "2L")
-    assert state.pending.card == 2 and state.pending.follower == 1
+    assert pending(state).card == 2 and pending(state).follower == 1
 
 
 def test_solo_a_face_down_card_that_cannot_be_played_loses():
     state = do(solo("5", "5", hands=(((7, 8), (9,)), ((4, 3), (6,)))), Kind.FLIP, "", actor=0)
-    assert state.outcome.termination is Termination.FACE_DOWN_UNPLAYABLE
+    assert over(state).termination is Termination.FACE_DOWN_UNPLAYABLE
     assert "a 9, and could not play it" in ending(state)
 
 
 def test_solo_easy_mode_swaps_a_face_up_card_with_the_set_aside_card_once():
     state = solo(hands=(((7, 8), (2,)), ((4, 3), (6,))), easy=True)
-    assert explained(solo(hands=(((7, 8), (2,)), ((4, 3), (6,)))), move(Kind.SWAP, 0, 7, None)).rule is Rule.TURN
-    assert explained(state, move(Kind.SWAP, 0, 2, None)).rule is Rule.SWAP  # the face-down 2 stays
+    assert said(solo(hands=(((7, 8), (2,)), ((4, 3), (6,)))), move(Kind.SWAP, 0, 7, None)).rule is Rule.TURN
+    assert said(state, move(Kind.SWAP, 0, 2, None)).rule is Rule.SWAP  # the face-down 2 stays
     state = do(state, Kind.SWAP, "7", actor=0)
     assert state.hands[0].face_up == (8, 9) and state.set_aside == 7 and state.swapped
-    assert "once a game" in explained(state, move(Kind.SWAP, 1, 4, None)).message
+    assert "once a game" in said(state, move(Kind.SWAP, 1, 4, None)).message
 
 
 def test_solo_easy_swap_happens_at_the_beginning_of_a_turn_only():
     state = do(solo(hands=(((7, 8), (2,)), ((4, 3), (6,))), easy=True), Kind.PLAY, "7L")
-    assert "beginning of a turn" in explained(state, move(Kind.SWAP, 1, 4, None)).message
+    assert "beginning of a turn" in said(state, move(Kind.SWAP, 1, 4, None)).message
 
 
 # --- winning and losing -----------------------------------------------------------------
@@ -425,43 +454,43 @@ FULL = "12345678"  # both grids without their 9 hold 16 cards
 
 def test_the_seventeenth_card_wins_and_its_instruction_is_ignored():
     state = do(two(FULL, FULL, hands=((4,), (9,))), Kind.PLAY, "9R")
-    assert result(state.outcome) is Result.WON and state.pending is None
+    assert result(over(state)) is Result.WON and state.pending is None
     assert ending(state) == "won: 17 cards are in the grids"
 
 
 def test_a_five_played_as_the_seventeenth_card_needs_no_choice():
     state = do(two("12346789", "12346789", hands=((5,), (5,))), Kind.PLAY, "5L", actor=0)
-    assert result(state.outcome) is Result.WON
+    assert result(over(state)) is Result.WON
 
 
 def test_a_chain_of_twos_ending_on_the_seventeenth_card_wins_at_once():
     """Decision: the 17th card wins even when played to answer a 2; nobody follows it."""
     state = do(two("13456789", "1345678", hands=((2,), (2, 4))), Kind.PLAY, "2L", actor=0)
     state = do(state, Kind.PLAY, "2R")
-    assert result(state.outcome) is Result.WON
+    assert result(over(state)) is Result.WON
 
 
 def test_a_placed_seventeenth_card_wins_too():
     state = do(two("12345678", "1234569", hands=((7,), (9, 8))), Kind.PLAY, "7R", actor=0)
     state = do(state, Kind.PLACE, "9L")
-    assert result(state.outcome) is Result.WON
+    assert result(over(state)) is Result.WON
 
 
 def test_lose_when_neither_player_can_play_a_card():
     state = do(two("5", "5", hands=((8, 5), (2,))), Kind.PLAY, "8L", actor=0)
     state = do(state, Kind.PLACE, "2L")  # the turn ends: one 5 left (in both grids already), no deck
-    assert state.outcome.termination is Termination.NO_PLAYABLE_CARD
+    assert over(state).termination is Termination.NO_PLAYABLE_CARD
     assert ending(state) == "lost: neither player can play a card"
 
 
 def test_lose_when_the_partner_cannot_follow_the_played_card():
     state = do(two("5", "", hands=((7, 8), (1, 3))), Kind.PLAY, "8L", actor=0)  # 1 and 3 are diagonal to 5
-    assert result(state.outcome) is Result.LOST and ending(state) == "lost: player 2 could not follow card 8"
+    assert result(over(state)) is Result.LOST and ending(state) == "lost: player 2 could not follow card 8"
 
 
 def test_a_move_after_the_game_is_over_is_refused():
     state = do(two("5", "", hands=((7, 8), (1, 3))), Kind.PLAY, "8L", actor=0)
-    assert explained(state, move(Kind.PLAY, 0, 7, R)).rule is Rule.GAME_OVER
+    assert said(state, move(Kind.PLAY, 0, 7, R)).rule is Rule.GAME_OVER
 
 
 # --- seeded and physical games ---------------------------------------------------------
@@ -490,7 +519,7 @@ def test_physical_cards_no_number_appears_more_than_twice():
     assert refused is not None and "only two 7s" in refused.message
     assert is_legal(state, move(Kind.REVEAL, 1, 4, None))
     state = do(state, Kind.REVEAL, "4")
-    assert "only two 4s" in explained(state, move(Kind.PLACE, 1, 4, R)).message  # revealed 4 + the 4 in L
+    assert "only two 4s" in said(state, move(Kind.PLACE, 1, 4, R)).message  # revealed 4 + the 4 in L
 
 
 def test_physical_card_three_with_an_empty_deck_loses():
