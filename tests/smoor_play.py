@@ -12,7 +12,7 @@ import pytest
 from referee.cards import Card
 from referee.errors import RefereeError
 from referee.game import Step
-from referee.smoorverliefd.actions import Action, Effect, PlayTrick
+from referee.smoorverliefd.actions import Action, Effect, PlayTrick, TrickTaken
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.ruleset import RULES
 
@@ -45,6 +45,12 @@ def step(match: Match, entry: Action | Mapping[str, Any]) -> Step[Match, Effect]
 
 def play(match: Match, entry: Action | Mapping[str, Any]) -> Match:
     return step(match, entry).state
+
+
+def taken(done: Step[Match, Effect]) -> TrickTaken:
+    """The effect of a step the test expects to be a trick taken (failing if it is not)."""
+    assert isinstance(done.effect, TrickTaken), done.effect
+    return done.effect
 
 
 @contextmanager

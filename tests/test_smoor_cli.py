@@ -321,6 +321,7 @@ MARKUP_NAMES = ("[red]Anna[/red]", "[/x]", "[bold]Cees")
 def _enter_a_round(referee, path):
     """A quick entry for a seeded 3-player round: the first player took every live heart."""
     match = savefile.load(path, RULES).state
+    assert match.current.dead is not None  # a seeded deal knows its dead cards
     dead_hearts = [card for card in match.current.dead if card.suit.value == "H"]
     ace = [] if any(card.rank == 14 for card in dead_hearts) else ["--ace", "[r"]
     result = referee("smoor", "round", str(path), f"[r={13 - len(dead_hearts)}", *ace)

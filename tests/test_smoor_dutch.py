@@ -108,7 +108,7 @@ def test_json_keys_stay_english_and_json_messages_turn_dutch(referee, match_file
 def test_every_dutch_command_word_runs_the_english_command(referee, match_file, dutch_word, english):
     from referee.cli.smoor import app
 
-    callbacks = {info.name or info.callback.__name__: info.callback for info in app.registered_commands}
+    callbacks = {info.name or (info.callback.__name__ if info.callback else ""): info.callback for info in app.registered_commands}
     assert callbacks[dutch_word] is callbacks[english]
     assert referee("smoor", dutch_word, "--help").exit_code == 0
 

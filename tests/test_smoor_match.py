@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -21,15 +22,15 @@ THREE = Setup.build(["Anna", "Bram", "Cees"])
 FIVE = Setup.build(["Anna", "Bram", "Cees", "Daan", "Eva"])
 
 
-def round_event(setup: Setup, tokens, ace=None, dead=None, cursed=()) -> dict:
+def round_event(setup: Setup, tokens, ace=None, dead=None, cursed=()) -> dict[str, Any]:
     return encode(setup, quick_round(setup, tokens, ace, dead, cursed))
 
 
-def bid_event(setup: Setup, tokens) -> dict:
+def bid_event(setup: Setup, tokens) -> dict[str, Any]:
     return encode(setup, bid_entry(tokens)(Match.start(setup)))
 
 
-def curse_event(suit: str) -> dict:
+def curse_event(suit: str) -> dict[str, Any]:
     return encode(FOUR, curse_entry(suit)(Match.start(FOUR)))  # a cursed suit names no player
 
 
@@ -305,7 +306,7 @@ def test_two_players_cannot_share_a_name_whatever_the_case():
 CUPIDO = Setup.build(["Anna", "Bram", "Cees", "Daan"], variants=["cupido"], target=1000)
 
 
-def entered(setup: Setup, *events: dict) -> tuple[Match, list[dict]]:
+def entered(setup: Setup, *events: dict[str, Any]) -> tuple[Match, list[dict[str, Any]]]:
     match = Match.start(setup)
     for event in events:
         match = play(match, event)

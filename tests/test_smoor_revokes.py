@@ -15,7 +15,7 @@ from referee.smoorverliefd.actions import PlayTrick
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.setup import Setup
 from referee.smoorverliefd.tricks import Trick, follow_up
-from smoor_play import play, step
+from smoor_play import play, step, taken
 
 FOUR = Setup.build(["Anna", "Bram", "Cees", "Daan"])  # Anna deals, Bram leads
 PENALTY = Setup.build(["Anna", "Bram", "Cees", "Daan"], revoke_penalty=5)
@@ -44,9 +44,9 @@ def tricks(match: Match, *texts: str) -> Match:
 
 def test_a_revoke_is_flagged_once_at_the_first_trick_that_proves_it():
     done = step(tricks(Match.start(FOUR), SHOWS_OUT), PlayTrick(tuple(parse_cards(PROVES))))
-    assert [(r.seat, r.showed_out_in, r.played_in) for r in done.effect.revokes] == [(0, 1, 2)]
+    assert [(r.seat, r.showed_out_in, r.played_in) for r in taken(done).revokes] == [(0, 1, 2)]
     done = step(done.state, PlayTrick(tuple(parse_cards(PROVES_AGAIN))))
-    assert done.effect.revokes == ()
+    assert taken(done).revokes == ()
     assert len(done.state.current.revokes) == 1
 
 
@@ -83,7 +83,7 @@ def test_revokes_found_trick_by_trick_are_the_revokes_of_the_definition_each_onc
     rng.shuffle(deck)
     hands = [deck[seat::4] for seat in range(4)]
     played: list[Trick] = []
-    voids: dict = {}
+    voids: dict[tuple[int, Suit], int] = {}
     found = []
     leader = rng.randrange(4)
     for number in range(1, 14):

@@ -16,7 +16,7 @@ from referee.smoorverliefd.actions import PlayTrick, RoundScored, TrickTaken
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.setup import Setup
 from referee.smoorverliefd.tricks import follow_suit_problem, trick_winner
-from smoor_play import legal_trick, play, play_round, step
+from smoor_play import legal_trick, play, play_round, step, taken
 
 
 def cards(text: str) -> list[Card]:
@@ -160,25 +160,25 @@ def test_legal_trick_helper_follows_suit():
 
 def test_a_trick_says_who_won_it_whether_it_completed_the_round_and_the_revokes_it_proves():
     done = step(Match.start(FOUR), {"kind": "trick", "cards": "2S 3S AS 4D".split()})
-    taken = done.effect
-    assert isinstance(taken, TrickTaken)
-    assert taken.trick.number == 1 and taken.trick.winner == 3 and taken.scored is None and taken.revokes == ()
+    first = done.effect
+    assert isinstance(first, TrickTaken)
+    assert first.trick.number == 1 and first.trick.winner == 3 and first.scored is None and first.revokes == ()
     done = step(done.state, {"kind": "trick", "cards": "5C 5S 7C 6C".split()})  # Anna revokes spades
-    assert [(r.seat, r.played_in) for r in done.effect.revokes] == [(0, 2)]
+    assert [(r.seat, r.played_in) for r in taken(done).revokes] == [(0, 2)]
     done = step(done.state, {"kind": "trick", "cards": "8C 9C 10C JD".split()})  # Bram leads; not reported again
-    assert done.effect.revokes == () and len(done.state.current.revokes) == 1
+    assert taken(done).revokes == () and len(done.state.current.revokes) == 1
 
 
 def test_the_trick_that_ends_a_round_is_reported_as_completing_it():
     match = Match.start(SEEDED)
     while True:
         done = step(match, PlayTrick(tuple(legal_trick(match, random.Random(6)))))
-        if done.effect.scored is not None:
+        if taken(done).scored is not None:
             break
         match = done.state
-    taken, after = done.effect, done.state
-    assert taken.round == 1 and taken.scored == after.rounds[0]
-    assert taken.trick == after.rounds[0].tricks[-1] and after.current.tricks == ()
+    last, after = taken(done), done.state
+    assert last.round == 1 and last.scored == after.rounds[0]
+    assert last.trick == after.rounds[0].tricks[-1] and after.current.tricks == ()
 
 
 def test_a_quick_entry_is_no_trick_it_scores_its_round():

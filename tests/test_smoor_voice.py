@@ -17,7 +17,7 @@ from referee.smoorverliefd.refusals import Rule
 from referee.smoorverliefd.ruleset import RULES
 from referee.smoorverliefd.setup import Setup
 from referee.smoorverliefd.voice import REFUSALS, VOICE
-from smoor_play import play, step
+from smoor_play import play, step, taken
 
 PACKAGE = Path(__file__).resolve().parent.parent / "referee" / "smoorverliefd"
 #: The modules that word things: the voice, the words it shares, the JSON/CSV report,
@@ -54,8 +54,8 @@ def test_a_trick_taken_is_worded_as_who_wins_it_with_which_card(dutch):
     cards = (Card(2, Suit.SPADES), Card(14, Suit.SPADES), Card(3, Suit.SPADES), Card(4, Suit.HEARTS))  # Bram leads 2♠, Cees A♠
     done = step(match, PlayTrick(cards))
     leader = match.current.leader
-    winner = done.effect.trick.winner
-    assert VOICE.effect(match, done) == f"{match.setup.players[winner]} wins the trick with {done.effect.trick.card_of(winner).symbol}"
+    winner = taken(done).trick.winner
+    assert VOICE.effect(match, done) == f"{match.setup.players[winner]} wins the trick with {taken(done).trick.card_of(winner).symbol}"
     assert leader == 1 and winner == 2  # Bram led 2♠, Cees played A♠
     i18n.set_language("nl")
     assert VOICE.effect(match, done) == "Cees wint de slag met A♠"
