@@ -68,7 +68,12 @@ def test_history_keeps_only_what_it_is_told_of_each_event(tmp_path):
     rules = games.game("smoorverliefd").load_rules()
     path = match_file(tmp_path / "match.toml", 5)
     seen = []
-    saved, told = savefile.history(path, rules, lambda t: seen.append(t) or t.event["kind"])
+
+    def tell(t):
+        seen.append(t)
+        return t.event["kind"]
+
+    saved, told = savefile.history(path, rules, tell)
     assert told == ["round"] * 5 and [t.event for t in seen] == saved.events
     assert seen[0].step.state is seen[1].before
 

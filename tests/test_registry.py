@@ -18,9 +18,11 @@ from toy_game import SPEC
 def with_toy_game(monkeypatch):
     """The registry with the toy game added as its fourth game."""
     monkeypatch.setattr(games, "GAMES", [*games.GAMES, SPEC])
-    _group.cache_clear(), _summary.cache_clear()
+    _group.cache_clear()
+    _summary.cache_clear()
     yield
-    _group.cache_clear(), _summary.cache_clear()
+    _group.cache_clear()
+    _summary.cache_clear()
 
 
 def test_the_command_groups_and_their_aliases_come_from_the_registry():

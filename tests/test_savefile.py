@@ -18,7 +18,9 @@ import subprocess
 import sys
 import time
 import tomllib
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -38,7 +40,7 @@ EVENTS = [score("Anna", 3), score("Bob", 5), score("Cleo", 2)]
 # --- helpers ----------------------------------------------------------------------------
 
 
-def started(path: Path, events: list[dict] = ()) -> Path:
+def started(path: Path, events: Sequence[dict[str, Any]] = ()) -> Path:
     """A tally save file for PLAYERS with ``events`` recorded one by one."""
     savefile.create(path, TALLY, {"players": list(PLAYERS)})
     for event in events:
@@ -94,7 +96,7 @@ def tally():
 def assert_fails(result, code: int, *fragments: str) -> str:
     """Exit ``code`` with one line on stderr that holds every fragment, and no traceback."""
     assert result.exit_code == code, (result.stdout, result.stderr)
-    message = result.stderr
+    message: str = result.stderr
     assert message.startswith("referee: ") and message.endswith("\n") and message.count("\n") == 1, message
     assert "internal error" not in message
     for fragment in fragments:
@@ -189,8 +191,10 @@ def test_writers_appending_at_the_same_time_lose_no_event(tmp_path):
     ]
     try:
         for writer in writers:
+            assert writer.stdout is not None and writer.stderr is not None  # PIPE
             assert writer.stdout.readline() == "ready\n", writer.stderr.read()
         for writer in writers:  # start them together
+            assert writer.stdin is not None  # PIPE
             writer.stdin.write("go\n")
             writer.stdin.flush()
         for writer in writers:
@@ -217,7 +221,7 @@ def test_a_writer_that_locks_a_version_just_replaced_by_another_writer_uses_the_
     # another writer replaces the file between this writer's open() and its flock().
     path = started(tmp_path / "game.toml", EVENTS[:1])
     real_flock = fcntl.flock
-    raced = []
+    raced: list[bool] = []
 
     def flock_just_after_another_writer(fd: int, operation: int) -> None:
         if not raced:
@@ -537,8 +541,17 @@ def test_history_json_is_exactly_one_object(tmp_path, tally):
 def test_history_replays_the_file_once_and_adds_what_the_game_says_of_each_step(tmp_path, monkeypatch):
     path = started(tmp_path / "game.toml", EVENTS)
     applied, starts, apply, start = [], [], TALLY.apply, TALLY.start
-    monkeypatch.setattr(TALLY, "apply", lambda state, action: applied.append(action) or apply(state, action))
-    monkeypatch.setattr(TALLY, "start", lambda setup: starts.append(setup) or start(setup))
+
+    def counted_apply(state, action):
+        applied.append(action)
+        return apply(state, action)
+
+    def counted_start(setup):
+        starts.append(setup)
+        return start(setup)
+
+    monkeypatch.setattr(TALLY, "apply", counted_apply)
+    monkeypatch.setattr(TALLY, "start", counted_start)
     saved, told = savefile.history(path, TALLY, lambda t: t)
     assert len(applied) == 3 and len(starts) == 1
     assert [t.event for t in told] == EVENTS and saved.state.totals == (3, 5, 2)
@@ -548,7 +561,12 @@ def test_history_replays_the_file_once_and_adds_what_the_game_says_of_each_step(
 
 def test_replay_starts_the_game_once(monkeypatch):
     starts, start = [], TALLY.start
-    monkeypatch.setattr(TALLY, "start", lambda setup: starts.append(setup) or start(setup))
+
+    def counted_start(setup):
+        starts.append(setup)
+        return start(setup)
+
+    monkeypatch.setattr(TALLY, "start", counted_start)
     assert savefile.replay(TALLY, {"players": ["Anna", "Bob"]}, [score("Bob", 4)]).totals == (0, 4)
     assert len(starts) == 1
 
@@ -688,7 +706,7 @@ def test_undo_removes_a_bad_last_event_that_keeps_the_file_from_loading(tmp_path
     with pytest.raises(savefile.SaveFileError, match="event 2"):
         savefile.load(path, TALLY)
     undone = savefile.undo(path, TALLY)
-    assert undone.event["player"] == "Zed" and undone.saved.events == [score("Anna", 3)]
+    assert undone.event is not None and undone.event["player"] == "Zed" and undone.saved.events == [score("Anna", 3)]
     assert without_redo(path.read_bytes()).decode("utf-8") == good
     with pytest.raises(savefile.SaveFileError, match="event 2"):
         savefile.redo(path, TALLY)  # the bad event cannot be put back either

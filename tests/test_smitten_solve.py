@@ -11,7 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee import savefile
-from referee.smitten import legality, play, solver
+import referee.smitten.play as engine  # the module: referee.smitten's own name `play` is its function
+from referee.smitten import legality, solver
+from referee.smitten.actions import Move
 from referee.smitten.legality import legal_moves
 from referee.smitten.play import new_game
 from referee.smitten.ruleset import RULES
@@ -46,15 +48,16 @@ def survive(state: State, rng: random.Random, moves: int) -> State:
     return state
 
 
-def replays_to_a_win(state: State, line: tuple) -> bool:
+def replays_to_a_win(state: State, line: tuple[Move, ...]) -> bool:
     for move in line:
         state = RULES.apply(state, move).state  # RuleError if the engine refused it
     return state.outcome is not None and bool(state.outcome.winners)
 
 
 def test_the_solver_shares_the_engines_one_definition_of_legality():
-    assert solver.legal_moves is legality.legal_moves
-    assert solver.apply is play.apply and solver.successors is play.successors
+    imported = vars(solver)  # the names the solver imports, which it does not re-export
+    assert imported["legal_moves"] is legality.legal_moves
+    assert imported["apply"] is engine.apply and imported["successors"] is engine.successors
 
 
 @settings(max_examples=60, deadline=None)
@@ -211,7 +214,7 @@ def positions(count: int, seed: int) -> list[State]:
 
 def test_successors_are_the_legal_moves_each_played_by_the_checked_apply():
     for state in positions(120, 1):
-        assert list(play.successors(state)) == [(move, play.apply(state, move).state) for move in legal_moves(state)]
+        assert list(engine.successors(state)) == [(move, engine.apply(state, move).state) for move in legal_moves(state)]
 
 
 def test_the_legal_moves_kept_with_a_state_are_the_ones_worked_out_afresh():
@@ -227,7 +230,7 @@ def test_a_game_over_is_the_new_state_with_its_outcome_and_nothing_else_changed(
     outcome = Outcome(winners=(), termination=Termination.DECLARED, details=(("reason", "test"),))
     fresh = dataclasses.replace(state)
     hash(fresh), list(legal_moves(fresh))  # whatever was worked out for it is forgotten
-    ended = play._over(fresh, outcome, None)
+    ended = engine._over(fresh, outcome, None)
     assert ended == dataclasses.replace(state, pending=None, ended=outcome) and ended.outcome is outcome
     assert hash(ended) == hash(dataclasses.replace(ended)) and list(legal_moves(ended)) == []
     assert state.outcome is None and list(legal_moves(state))  # the state it was made from is untouched
