@@ -11,7 +11,7 @@ from pathlib import Path
 def marked_messages(path: Path) -> list[tuple[str, ...]]:
     """Every message marked for translation in a module: ``_("…")`` and ``N_("…")`` give
     one string, ``ngettext("…", "…", n)`` the two forms."""
-    found = []
+    found: list[tuple[str, ...]] = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
             continue
@@ -20,7 +20,7 @@ def marked_messages(path: Path) -> list[tuple[str, ...]]:
             assert all(isinstance(s, ast.Constant) and isinstance(s.value, str) for s in strings), (
                 f"{path.name}:{node.lineno}: a marked message must be a literal string (xgettext reads it)"
             )
-            found.append(tuple(s.value for s in strings if isinstance(s, ast.Constant)))
+            found.append(tuple(s.value for s in strings if isinstance(s, ast.Constant) and isinstance(s.value, str)))
     return found
 
 

@@ -6,7 +6,9 @@ import json
 import os
 import shutil
 import sys
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -23,7 +25,7 @@ if os.environ.get("CI"):
 
 
 @pytest.fixture(scope="session")
-def _hunspell_root_index_files(tmp_path_factory) -> list[Path]:
+def _hunspell_root_index_files(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     """The root indexes of the installed Hunspell dictionaries, built once for the session
     (only when a test asks for them: building them takes seconds)."""
     from referee.lexicon import hunspell, hunspell_roots
@@ -40,7 +42,7 @@ def _hunspell_root_index_files(tmp_path_factory) -> list[Path]:
 
 
 @pytest.fixture(autouse=True)
-def _private_cache(tmp_path_factory, monkeypatch) -> Path:
+def _private_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch) -> Path:
     """Every test gets its own user cache folder (``file:`` list indexes), never the real
     one, and speaks English whatever the machine's locale (Dutch: --lang nl)."""
     cache = tmp_path_factory.mktemp("cache")
@@ -51,7 +53,7 @@ def _private_cache(tmp_path_factory, monkeypatch) -> Path:
 
 
 @pytest.fixture
-def hunspell_root_indexes(_private_cache, _hunspell_root_index_files) -> list[Path]:
+def hunspell_root_indexes(_private_cache, _hunspell_root_index_files: list[Path]) -> list[Path]:
     """Opt-in, for the tests that open a Hunspell dictionary: the session's root indexes
     linked into this test's cache folder, so that they are not built again for the test."""
     from referee.lexicon import wordcache
@@ -75,7 +77,7 @@ class Run:
         self.stderr = result.stderr
         self.exception = result.exception
 
-    def json(self) -> dict:
+    def json(self) -> dict[str, Any]:
         document = json.loads(self.stdout)
         assert isinstance(document, dict)
         return document
@@ -86,7 +88,7 @@ def referee():
     """Call the real `referee` app through typer's CliRunner: referee("deal", "smitten")."""
     runner = CliRunner()
 
-    def call(*args: str, env: dict | None = None) -> Run:
+    def call(*args: str, env: Mapping[str, str | None] | None = None) -> Run:
         return Run(runner.invoke(app, list(args), env=env, catch_exceptions=True))
 
     return call

@@ -178,5 +178,5 @@ def test_random_games_through_the_contract_end_with_an_outcome():
 def test_a_state_is_built_with_keyword_arguments_only():
     options = Setup(SmittenMode.TWO, Difficulty.MEDIUM, seed="s")
     with pytest.raises(TypeError):
-        State(options, (0, 0))  # type: ignore[misc]
+        State(options, (0, 0))  # type: ignore[call-arg]  # positional on purpose: refused at run time too
     assert State(setup=options).grids == (0, 0)

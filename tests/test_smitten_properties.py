@@ -130,7 +130,11 @@ def _hidden_shuffled(state: State, rng: random.Random) -> State:
     pool = deck + [card for hand in state.hands for card in hand.face_down] + ([] if state.swapped else [state.set_aside])
     rng.shuffle(pool)
     cards = iter(pool)
-    hands = tuple(Hand(hand.face_up, tuple(next(cards) for _ in hand.face_down)) for hand in state.hands)
+
+    def dealt(hand: Hand) -> Hand:
+        return Hand(hand.face_up, tuple(next(cards) for _ in hand.face_down))
+
+    hands = (dealt(state.hands[0]), dealt(state.hands[1]))  # the first hand draws first
     new_deck = tuple(next(cards) for _ in deck)
     set_aside = state.set_aside if state.swapped else next(cards)
     return replace(state, hands=hands, deck=(state.deck[:1] + new_deck) if revealed_top else new_deck, set_aside=set_aside)

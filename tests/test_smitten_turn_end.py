@@ -5,7 +5,7 @@ drawn, or why nobody drew, and the report only says it."""
 from __future__ import annotations
 
 from referee.game import Step
-from referee.smitten.actions import Draw, Kind, NoDraw, TurnEnd
+from referee.smitten.actions import Draw, Effect, Kind, NoDraw, TurnEnd
 from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.smitten.entry import resolve
 from referee.smitten.instructions import Choice
@@ -17,7 +17,7 @@ from referee.smitten.state import Hand, Pending, Setup, State
 L = GridSide.LEFT
 
 
-def stepped(state: State, kind: Kind, text: str, choice: Choice | None = None) -> Step[State]:
+def stepped(state: State, kind: Kind, text: str, choice: Choice | None = None) -> Step[State, Effect]:
     """The new state and the effect of the move typed ``text``."""
     if kind in (Kind.PLAY, Kind.PLACE):
         placement = Placement.parse(text)

@@ -33,7 +33,8 @@ def test_hands_without_a_player_shows_the_counts_and_how_to_ask_never_a_card(ref
 
 def test_hands_with_a_player_shows_that_players_hand_only(referee, seeded):
     match = savefile.load(seeded, RULES).state
-    bram = sorted(match.current.hands[1], key=lambda card: card.sort_key)  # type: ignore[index]
+    assert match.current.hands is not None  # a seeded match knows the hands
+    bram = sorted(match.current.hands[1], key=lambda card: card.sort_key)
     document = referee("smoor", "hands", str(seeded), "--player", "bram", "--json").json()
     assert document["player"] == "Bram" and document["hands"] == {"Bram": [str(card) for card in bram]}
     result = referee("smoor", "hands", str(seeded), "--speler", "bram")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Iterator
 from functools import cache
 
 import pytest
@@ -20,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.errors import RuleError
+from referee.lexicon.backend import Dictionary
 from referee.lexicon.catalogue import open_dictionary
 from referee.lexicon.shipped import builtin_entry, folder
 from referee.lexicon.sortedfile import SortedWordFile
@@ -27,8 +29,8 @@ from referee.lexicon.verdict import judge
 from referee.spellcrafter.anagrams import open_index
 from referee.spellcrafter.best import Bounds, Selection, _toil_placements, best_line, layouts, best_words, candidate_words, ranking, word_bound
 from referee.spellcrafter.cards import Special, SpellCard, SpellSuit
-from referee.spellcrafter.notation import DoubleToken, LetterToken, ToilToken, TroubleToken
-from referee.spellcrafter.scoring import Variants, score_word
+from referee.spellcrafter.notation import DoubleToken, LetterToken, ToilToken, Token, TroubleToken
+from referee.spellcrafter.scoring import Score, Variants, score_word
 
 pytestmark = pytest.mark.slow
 
@@ -38,7 +40,7 @@ COMMON = "eeeaaiioonrrsttldcumpgkqyz"  # letters weighted so that hands make wor
 
 
 @cache
-def dictionary_words(name: str) -> tuple[dict[int, list[tuple[str, Counter[str]]]], object]:
+def dictionary_words(name: str) -> tuple[dict[int, list[tuple[str, Counter[str]]]], Dictionary]:
     """Every word of a shipped dictionary, by length, with its letter counts."""
     by_length: dict[int, list[tuple[str, Counter[str]]]] = {}
     for file in builtin_entry(name)["files"]:
@@ -50,7 +52,7 @@ def dictionary_words(name: str) -> tuple[dict[int, list[tuple[str, Counter[str]]
 def ways(word: str, hand: Selection):
     """Every token line (Toil included) that spells ``word`` with the hand's cards."""
     upper = word.upper()
-    items = [("card", card) for card in hand.cards if card.is_letter]
+    items: list[tuple[str | Special | None, SpellCard]] = [("card", card) for card in hand.cards if card.is_letter]
     items += [("jumper", hand.jumper)] if hand.jumper is not None else []
     items += [(card.special, card) for card in hand.cards if card.special in (Special.DOUBLE_DOUBLE, Special.TROUBLE)]
     toils = [card for card in hand.cards if card.special is Special.TOIL]
@@ -67,7 +69,7 @@ def ways(word: str, hand: Selection):
         else:
             yield TroubleToken(card.suit, rest[:1]), 1
 
-    def go(at, free, line):
+    def go(at: int, free: frozenset[int], line: tuple[Token, ...]) -> Iterator[tuple[Token, ...]]:
         if at == len(upper):
             yield line
             return
@@ -84,13 +86,13 @@ def ways(word: str, hand: Selection):
 
 def brute_force(hand: Selection, variants: Variants, name: str) -> list[tuple[str, int]]:
     by_length, dictionary = dictionary_words(name)
-    own = Counter()
+    own: Counter[str] = Counter()
     for card in hand.cards + ((hand.jumper,) if hand.jumper else ()):
         if card.is_letter:
             own.update(card.letters.lower())
     wild = sum(1 for card in hand.cards if card.special in (Special.DOUBLE_DOUBLE, Special.TROUBLE))
     items = sum(1 for card in hand.cards if card.special is not Special.TOIL) + (hand.jumper is not None)
-    best = {}
+    best: dict[str, Score] = {}
     for length, words in by_length.items():
         if length > 2 * items:
             continue
@@ -104,7 +106,7 @@ def brute_force(hand: Selection, variants: Variants, name: str) -> list[tuple[st
                     continue
                 if scored.word not in best or ranking(scored) < ranking(best[scored.word]):
                     best[scored.word] = scored
-    valid = [score for word, score in best.items() if judge(word.lower(), dictionary).valid]  # type: ignore[arg-type]
+    valid = [score for word, score in best.items() if judge(word.lower(), dictionary).valid]
     return [(score.word, score.score) for score in sorted(valid, key=ranking)[:TOP]]
 
 
@@ -128,7 +130,7 @@ def hands(draw, specials: bool):
 
 def compare(name: str, hand: Selection, variants: Variants) -> None:
     _, dictionary = dictionary_words(name)
-    found = best_words(hand, variants, open_index(dictionary), lambda word: judge(word, dictionary).valid, TOP)  # type: ignore[arg-type]
+    found = best_words(hand, variants, open_index(dictionary), lambda word: judge(word, dictionary).valid, TOP)
     assert [(score.word, score.score) for score in found] == brute_force(hand, variants, name)
 
 
@@ -162,7 +164,7 @@ def test_the_bound_a_word_is_skipped_by_is_never_below_its_score(case):
     hand, variants = case
     _, dictionary = dictionary_words("en")
     bounds = Bounds(hand, variants)
-    for word in sorted(candidate_words(hand, open_index(dictionary)))[:200]:  # type: ignore[arg-type]
+    for word in sorted(candidate_words(hand, open_index(dictionary)))[:200]:
         scored = best_line(word, hand, variants)
         if scored is not None:
             assert word_bound(word, hand, variants) >= scored.score
@@ -174,7 +176,8 @@ def test_the_bound_a_word_is_skipped_by_is_never_below_its_score(case):
 def test_a_toil_counts_in_the_bound():
     hand = Selection((letter_card("k", 6, SpellSuit.MOONS), letter_card("i", 1, SpellSuit.MOONS), letter_card("t", 1, SpellSuit.MOONS),
                  SpellCard(SpellSuit.MOONS, special=Special.TOIL)))  # fmt: skip
-    assert word_bound("kit", hand, Variants()) >= best_line("kit", hand, Variants()).score == 18  # type: ignore[union-attr]
+    kit = best_line("kit", hand, Variants())
+    assert kit is not None and word_bound("kit", hand, Variants()) >= kit.score == 18
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -184,7 +187,7 @@ def test_scanning_the_index_finds_what_looking_keys_up_finds(case, monkeypatch):
     give the same words (looking up is checked against the brute force above)."""
     hand, variants = case
     _, dictionary = dictionary_words("en")
-    index = open_index(dictionary)  # type: ignore[arg-type]
+    index = open_index(dictionary)
     looked_up = best_words(hand, variants, index, lambda word: True, TOP)
     monkeypatch.setattr("referee.spellcrafter.best.SCAN_ABOVE", -1)
     assert [(s.word, s.score) for s in best_words(hand, variants, index, lambda word: True, TOP)] == [(s.word, s.score) for s in looked_up]

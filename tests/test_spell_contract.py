@@ -4,6 +4,7 @@ to the save file's events, effects, the one refusal, the one Outcome, typed entr
 from __future__ import annotations
 
 import tomllib
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -43,17 +44,17 @@ def start(*players: str) -> Game:
     return Game.start(Setup.build(players or NAMES))
 
 
-def run(state: Game, *events: dict) -> Game:
+def run(state: Game, *events: dict[str, Any]) -> Game:
     for event in events:
         state = RULES.apply(state, RULES.decode(state, event)).state
     return state
 
 
-def word(player: str, cards: list[str], **more: object) -> dict:
+def word(player: str, cards: list[str], **more: object) -> dict[str, Any]:
     return {"kind": "word", "player": player, **more, "cards": cards}
 
 
-def challenge(challenger: str, player: str, valid: bool) -> dict:
+def challenge(challenger: str, player: str, valid: bool) -> dict[str, Any]:
     return {"kind": "challenge", "challenger": challenger, "player": player, "word": "kit", "valid": valid,
             "reason": "in dictionary" if valid else "not in dictionary", "dictionary": "builtin:en"}  # fmt: skip
 
@@ -80,7 +81,7 @@ def test_events_decode_into_small_frozen_actions():
         challenger=0, seat=1, valid=False, reason="not in dictionary", dictionary="builtin:en", word="kit"
     )
     with pytest.raises(AttributeError):
-        EnterPass(seat=0).seat = 1  # type: ignore[misc]
+        EnterPass(seat=0).seat = 1  # type: ignore[misc]  # read-only on purpose: refused at run time too
 
 
 def test_a_challenge_event_without_its_word_encodes_without_it():
@@ -130,7 +131,7 @@ def test_encode_decode_round_trips_and_refusal_is_what_apply_raises(moves):
         try:
             step = RULES.apply(state, action)
         except Refused as error:
-            assert reason == error.refusal and error.exit_code == reason.exit_code
+            assert reason is not None and reason == error.refusal and error.exit_code == reason.exit_code
             continue
         assert reason is None
         state = step.state
@@ -185,10 +186,12 @@ def test_the_rules_build_no_sentence_describe_and_history_detail_are_the_voices(
 def test_a_word_reports_its_score_and_whether_it_completed_the_round():
     state = start()
     step = RULES.apply(state, RULES.decode(state, word("Bram", KIT)))
+    assert isinstance(step.effect, WordScored)
     assert step.effect == WordScored(seat=1, round=1, score=step.effect.score, completes=False)
     assert step.effect.score.word == "KIT" and step.effect.score.score == 16
     state = run(step.state, {"kind": "pass", "player": "Anna"})
     last = RULES.apply(state, EnterWord(seat=2, tokens=tuple(parse_word(CAT))))
+    assert isinstance(last.effect, WordScored)
     assert last.effect.completes and last.effect.round == 1
     opened = RULES.apply(last.state, EnterPass(seat=0))
     assert opened.effect == Passed(seat=0, round=2, completes=False)
@@ -201,6 +204,7 @@ def test_a_challenge_reports_the_word_and_its_consequence():
     assert (stands.challenger, stands.seat, stands.round, stands.score.word) == (1, 0, 1, "KIT")
     assert stands.consequence == Consequence(challenger_loses=16, word_falls=False)
     falls = RULES.apply(state, RULES.decode(state, challenge("Bram", "Anna", False))).effect
+    assert isinstance(falls, ChallengeDecided)
     assert falls.consequence == Consequence(challenger_loses=0, word_falls=True)
 
 

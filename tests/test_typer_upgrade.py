@@ -18,6 +18,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -38,7 +39,7 @@ print(json.dumps({"exit": code, "typer": typer.__version__, "typer_file": typer.
 
 
 @pytest.fixture(scope="module")
-def newest_typer(tmp_path_factory) -> Path:
+def newest_typer(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder holding the newest Typer release and what it needs, or a skip."""
     folder = tmp_path_factory.mktemp("newest-typer")
     install = subprocess.run(
@@ -52,7 +53,7 @@ def newest_typer(tmp_path_factory) -> Path:
     return folder
 
 
-def _run(args: list[str], typer_folder: Path | None, cwd: Path) -> tuple[subprocess.CompletedProcess[str], dict]:
+def _run(args: list[str], typer_folder: Path | None, cwd: Path) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
     env = dict(os.environ)
     if typer_folder is not None:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(typer_folder), env.get("PYTHONPATH")]))
