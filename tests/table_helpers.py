@@ -39,7 +39,7 @@ def first_legal_smitten_entries(path: Path, limit: int = 200) -> tuple[list[str]
 
     rules = games.game("smitten").load_rules()
     state = savefile.load(path, rules).state
-    entries = []
+    entries: list[str] = []
     while rules.outcome(state) is None and len(entries) < limit:
         move = next(iter(rules.legal_actions(state)))
         entries.append(smitten_entry(rules, state, move))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -20,7 +21,7 @@ def check(*args: str, stdin: str | None = None):
     return CliRunner().invoke(app, ["dict", "check", *args], input=stdin, catch_exceptions=True)
 
 
-def json_lines(stdout: str) -> list[dict]:
+def json_lines(stdout: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in stdout.splitlines()]
 
 

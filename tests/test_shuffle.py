@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
+from typing import TypeVar
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -11,8 +12,10 @@ from hypothesis import strategies as st
 from referee.cards import french_deck
 from referee.shuffle import Stream, byte_blocks, shuffle
 
+T = TypeVar("T")
 
-def reference_shuffle(deck: list, seed: str) -> list:
+
+def reference_shuffle(deck: list[T], seed: str) -> list[T]:
     """SPEC §3 written out again, step by step, independently of referee.shuffle."""
     stream = b""
     block = 0

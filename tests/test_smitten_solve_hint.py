@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.errors import InputError
+from referee.smitten.actions import Move
 from referee.smitten.grid import numbers
 from referee.smitten.hint import BLOCK, DECK, acting, decide, hint, sample, visible, wilson
 from referee.smitten.legality import legal_moves
@@ -86,7 +87,9 @@ def test_the_hint_is_the_same_for_any_number_of_processes_and_tallies_every_samp
     alone, shared = hint(state, actor, samples, seed="j"), hint(state, actor, samples, seed="j", jobs=3)
     assert (alone.estimates, alone.nodes) == (shared.estimates, shared.nodes)
     # The plain way: each sample in turn, each of the actor's moves solved by a fresh solver.
-    rng, wins, tried = random.Random("j"), Counter(), Counter()
+    rng = random.Random("j")
+    wins: Counter[Move] = Counter()
+    tried: Counter[Move] = Counter()
     for _ in range(samples):
         position = sample(state, actor, rng)
         for move in legal_moves(position):
@@ -226,6 +229,7 @@ def full_hints_choice(state: State, asked: list[tuple[int | None, str]], samples
         top = hint(state, actor, samples, seed).estimates[0]
         if best is None or top.share > best[0]:
             best = (top.share, top.move)
+    assert best is not None  # some actor was asked
     return best[1]
 
 

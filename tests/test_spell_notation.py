@@ -113,7 +113,8 @@ def test_the_examples_in_messages_and_help_are_cards_of_the_standin_deck():
     cards = set(standin_deck().cards)
     for example in (LETTER_EXAMPLE, JUMPER_EXAMPLE, *QU_EXAMPLES):
         assert parse_token(example).card in cards, example
-    assert parse_token(JUMPER_EXAMPLE).jumper
+    jumper = parse_token(JUMPER_EXAMPLE)
+    assert isinstance(jumper, LetterToken) and jumper.jumper
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from conftest import installed_referee
 from referee.errors import RuleError
 from referee.spellcrafter.cards import SpellSuit
-from referee.spellcrafter.notation import DoubleToken, LetterToken, ToilToken, TroubleToken, letters_of, parse_word
+from referee.spellcrafter.notation import DoubleToken, LetterLike, LetterToken, ToilToken, Token, TroubleToken, letters_of, parse_word
 from referee.spellcrafter.scoring import SELECTED_CARDS, Variants, score_word, shown_letters
 
 FRIENDLY = Variants(friendly=True)
@@ -265,7 +265,7 @@ LETTER_CARDS = st.builds(LetterToken, st.sampled_from(list("ABCDEKTY") + ["QU", 
 def words(draw, friendly: bool = False):
     """A well-formed word of at most 7 selected cards and the Jumper: letter cards, maybe one Jumper,
     copies of shown letters, Trouble, and Toils on distinct letter cards."""
-    letters: list = draw(st.lists(LETTER_CARDS, min_size=1, max_size=4))
+    letters: list[LetterLike] = draw(st.lists(LETTER_CARDS, min_size=1, max_size=4))
     if friendly or draw(st.booleans()):
         jumper = draw(LETTER_CARDS)
         letters.insert(draw(st.integers(0, len(letters))), LetterToken(jumper.written, jumper.value, jumper.suit, True))
@@ -288,8 +288,8 @@ def test_the_score_does_not_depend_on_the_order_of_the_cards_except_toils_index(
     letters = list(letters_of(tokens))
     order = list(range(len(letters)))
     rng.shuffle(order)
-    moved = [letters[i] for i in order]
-    toils = [ToilToken(t.suit, order.index(t.target - 1) + 1) for t in tokens if isinstance(t, ToilToken)]
+    moved: list[Token] = [letters[i] for i in order]
+    toils: list[Token] = [ToilToken(t.suit, order.index(t.target - 1) + 1) for t in tokens if isinstance(t, ToilToken)]
     assert score_word(moved + toils, variants).score == score_word(tokens, variants).score
 
 

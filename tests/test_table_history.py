@@ -95,7 +95,7 @@ def play_an_evening(child, night: Path) -> str:
     child.close()
     assert child.exitstatus == 0
     assert len(savefile.load(night, games.game("smoor").load_rules()).events) == 2
-    shown = child.logfile_read.getvalue()
+    shown: str = child.logfile_read.getvalue()
     assert shown.count(NOTICE) == 1, shown
     assert "Traceback" not in shown and "Press ENTER" not in shown and "internal error" not in shown
     return shown

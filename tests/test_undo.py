@@ -56,7 +56,7 @@ ENTRIES = {
 }
 
 
-def _check_undo_restores(referee, tmp_path: Path, game: str, steps: list) -> None:
+def _check_undo_restores(referee, tmp_path: Path, game: str, steps: list[str | list[str]]) -> None:
     path = tmp_path / f"{game}.toml"
     path.unlink(missing_ok=True)
 

@@ -48,7 +48,7 @@ def fifo(tmp_path):
 def refused(result, *fragments: str) -> str:
     """Exit 2, one line on stderr holding every fragment, no internal error."""
     assert result.exit_code == 2, (result.stdout, result.stderr)
-    message = result.stderr
+    message: str = result.stderr
     assert message.startswith("referee: ") and message.count("\n") == 1, message
     assert "internal error" not in message and "Traceback" not in message
     for fragment in fragments:
