@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-from typing import Annotated
+from typing import Annotated, Any
 
 import pytest
 import typer
@@ -20,9 +20,9 @@ def challenge(referee, *args: str):
     return referee("spell", "challenge", *args, "--json")
 
 
-def verdict(referee, word: str, *options: str) -> dict:
+def verdict(referee, word: str, *options: str) -> dict[str, Any]:
     result = referee("spell", "challenge", "--json", *options, "--", word)  # "--": the word may start with -
-    document = result.json()
+    document: dict[str, Any] = result.json()
     assert result.exit_code == (0 if document["valid"] else 1), result.stderr
     return document
 

@@ -49,7 +49,7 @@ def test_a_json_after_double_dash_does_not_turn_a_failure_into_json(referee):
 def _every_command() -> list[tuple[str, ...]]:
     from referee.cli import _group, groups
 
-    commands = [("deal",)]
+    commands: list[tuple[str, ...]] = [("deal",)]
     for name in groups():
         group = _group(name)
         commands += [(name, command) for command in group.list_commands(None)]
@@ -256,7 +256,7 @@ def test_no_input_produces_a_traceback(referee, playground, monkeypatch, args):
 # --- the installed command, as a real process ---------------------------------------
 
 
-def run_installed(*args: str, cwd=None) -> subprocess.CompletedProcess:
+def run_installed(*args: str, cwd=None) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "FORCE_COLOR")}
     return subprocess.run([installed_referee(), *args], capture_output=True, text=True, cwd=cwd, env=env, timeout=60)
 
@@ -328,6 +328,7 @@ def test_without_typers_internals_commands_fall_back_to_typers_own_conversion(mo
     """referee/cli/typer_internals.py leans on Typer internals; if they are gone, the commands
     still work, converted by Typer itself (slower, same results)."""
     import typer
+    from typer.core import TyperGroup
     from typer.testing import CliRunner
 
     from referee.cli import typer_internals
@@ -335,7 +336,7 @@ def test_without_typers_internals_commands_fall_back_to_typers_own_conversion(mo
 
     monkeypatch.setattr(typer_internals, "_PlainParam", None)
     app = command_group("A test group.")
-    seen = {}
+    seen: dict[str, object] = {}
 
     @app.command()
     def take(file: Path, count: int = 1, names: list[str] | None = None, flag: bool = False) -> None:
@@ -348,7 +349,9 @@ def test_without_typers_internals_commands_fall_back_to_typers_own_conversion(mo
     result = CliRunner().invoke(app, ["take", "x.toml", "--count", "3", "--names", "a", "--names", "b", "--flag"])
     assert result.exit_code == 0, result.output
     assert seen == {"file": Path("x.toml"), "count": 3, "names": ["a", "b"], "flag": True}
-    command = typer.main.get_command(app).commands["take"]
+    group = typer.main.get_command(app)
+    assert isinstance(group, TyperGroup)
+    command = group.commands["take"]
     assert all(type(getattr(param, "_runtime_param", None)).__name__ != "PlainParam" for param in command.params)
 
 

@@ -35,6 +35,13 @@ def reason(name: str, word: str) -> Reason:
     return judge(word, open_dictionary(name)).reason
 
 
+def wordfreq(name: str) -> frequency.WordfreqDictionary:
+    """``open_dictionary(name)`` for a ``wordfreq:`` name, with the backend's own attributes."""
+    dictionary = open_dictionary(name)
+    assert isinstance(dictionary, frequency.WordfreqDictionary), dictionary
+    return dictionary
+
+
 # --- Hunspell -------------------------------------------------------------------------
 
 
@@ -115,6 +122,7 @@ def test_hunspell_a_spelling_known_only_in_capitals_that_is_an_affix_is_a_prefix
 @needs_hunspell
 def test_hunspell_tags_are_normalised_and_the_provider_is_hunspell():
     dictionary = open_dictionary("hunspell:en-us")
+    assert isinstance(dictionary, hunspell.HunspellDictionary)
     assert dictionary.name == "hunspell:en_US"
     assert dictionary.speller("kitty").provider.name == "hunspell"  # not Aspell, even where the system prefers it
     assert dictionary.speller().provider.name == "hunspell"
@@ -224,17 +232,17 @@ def test_wordfreq_words_must_also_be_in_the_shipped_word_list(word):
 
 
 def test_wordfreq_uses_the_shipped_list_of_its_language_where_one_ships():
-    assert open_dictionary("wordfreq:en").word_list == "builtin:en"
-    assert open_dictionary("wordfreq:nl").word_list == "builtin:nl"
+    assert wordfreq("wordfreq:en").word_list == "builtin:en"
+    assert wordfreq("wordfreq:nl").word_list == "builtin:nl"
     assert reason("wordfreq:nl", "kat") is Reason.IN_DICTIONARY
     assert reason("wordfreq:nl", "amsterdam") is Reason.PROPER_NOUN
-    assert open_dictionary("wordfreq:de").word_list is None  # none ships: wordfreq's words as they are
+    assert wordfreq("wordfreq:de").word_list is None  # none ships: wordfreq's words as they are
     assert reason("wordfreq:de", "katze") is Reason.IN_DICTIONARY
 
 
 def test_dict_info_of_wordfreq_counts_what_it_accepts_and_names_the_file_it_reads(referee):
     document = referee("dict", "info", "wordfreq:en@3.5", "--json").json()
-    dictionary = open_dictionary("wordfreq:en@3.5")
+    dictionary = wordfreq("wordfreq:en@3.5")
     expected = sum(1 for w in dictionary.words if len(w) >= 3 and w.isalpha() and w in dictionary)
     assert document["words"] == expected < len(dictionary.words)
     assert [path.rsplit("/", 1)[1] for path in document["files"]] == ["small_en.msgpack.gz"]
