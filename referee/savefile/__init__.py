@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from referee.errors import InputError, RefereeError, RuleError, prefixed, quoted
+from referee.errors import InputError, RefereeError, RuleError, file_words, prefixed, quoted
 from referee.game import Rules, Step
 from referee.i18n import _
 from referee.savefile.document import Correction, Damage, Document, Taken, dumps, kind_of, read_document, updated_text
@@ -246,7 +246,7 @@ def _replayed(
             done = step(rules, state, event)
         except RefereeError as error:
             problem = _("cannot be replayed: event {number} ({kind}): {error}")
-            raise damaged(lines.event(index), problem.format(number=index + 1, kind=kind_of(event), error=error)) from None
+            raise damaged(lines.event(index), problem.format(number=index + 1, kind=kind_of(event), error=file_words(error))) from None
         if tell is not None:
             tell(Told(state, event, done))
         state = done.state

@@ -9,6 +9,7 @@ table writes them (:mod:`.words`).
 
 from __future__ import annotations
 
+import contextvars
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -23,6 +24,17 @@ from referee.smoorverliefd.words import both, card_name, card_symbol, either, po
 
 Wording = Callable[[Match, Refusal], str]
 
+#: True while a save file's event is worded rather than an entry just typed: a refusal
+#: then names the file's keys (`ace`), not the command line's options (--ace).
+_IN_FILE: contextvars.ContextVar[bool] = contextvars.ContextVar("in_file", default=False)
+
+
+def _options() -> dict[str, str]:
+    """How a refusal names the values of a quick entry: as typed (``--ace``), or, for a
+    save file's event, as the file's keys (```ace```)."""
+    in_file = _IN_FILE.get()
+    return {f"{key}_option": f"`{key}`" if in_file else f"--{key}" for key in ("ace", "dead", "cursed", "seed")}
+
 
 def _name(match: Match, seat: int) -> str:
     return match.setup.players[seat]
@@ -32,7 +44,7 @@ def _hearts_do_not_add_up(match: Match, r: Refusal) -> str:
     dead_note = _("{count} dead").format(count=r.get("dead")) if r.get("dead") else _("none dead")
     gap = r.get("expected") - r.get("entered")
     amount = (_("{count} short") if gap > 0 else _("{count} too many")).format(count=abs(gap))
-    hint = _("; if hearts are in the dead pile, name them with --dead") if r.get("hint") else ""
+    hint = _("; if hearts are in the dead pile, name them with {dead_option}").format(**_options()) if r.get("hint") else ""
     message = _("the hearts add up to {entered}, but {expected} were captured (13 hearts, {dead}): {amount}{hint}")
     return message.format(entered=r.get("entered"), expected=r.get("expected"), dead=dead_note, amount=amount, hint=hint)
 
@@ -44,8 +56,8 @@ def _counts_decide(match: Match, r: Refusal) -> str:
     if r.get("most"):
         each = (_(" ({count}♥ each)") if len(r.get("most")) > 1 else " ({count}♥)").format(count=r.get("count"))
     said = ", ".join(names[seat] for seat in r.get("said"))
-    message = _("hearts are the cursed suit, so the counts decide: {most} collected the most{each}, not {said} as --cursed says; leave out --cursed")
-    return message.format(most=most, each=each, said=said)
+    message = _("hearts are the cursed suit, so the counts decide: {most} collected the most{each}, not {said} as {cursed_option} says; leave out {cursed_option}")
+    return message.format(**_options(), most=most, each=each, said=said)
 
 
 def _in_trick(match: Match, r: Refusal) -> str:
@@ -61,11 +73,11 @@ def _in_trick(match: Match, r: Refusal) -> str:
 
 def _too_many_dead(match: Match, r: Refusal) -> str:
     message = ngettext(
-        "with {players} players the dead pile holds {size} card, but --dead names {named}; name only the dead cards the table turned over",
-        "with {players} players the dead pile holds {size} cards, but --dead names {named}; name only the dead cards the table turned over",
+        "with {players} players the dead pile holds {size} card, but {dead_option} names {named}; name only the dead cards the table turned over",
+        "with {players} players the dead pile holds {size} cards, but {dead_option} names {named}; name only the dead cards the table turned over",
         r.get("size"),
     )
-    return message.format(players=r.get("players"), size=r.get("size"), named=r.get("named"))
+    return message.format(**_options(), players=r.get("players"), size=r.get("size"), named=r.get("named"))
 
 
 def _round_in_tricks(match: Match, r: Refusal) -> str:
@@ -114,19 +126,19 @@ REFUSALS: dict[Rule, Wording] = {
     Rule.HEART_LISTED_TWICE: lambda m, r: _("{card} is listed twice; every heart is captured by one player").format(card=card_name(r.get("card"))),
     Rule.HEART_IS_DEAD: lambda m, r: _("{card} is in the dead pile, so nobody captured it").format(card=card_name(r.get("card"))),
     Rule.HEARTS_DO_NOT_ADD_UP: _hearts_do_not_add_up,
-    Rule.NO_DEAD_PILE: lambda m, r: _("with {count} players no card is dead; leave out --dead").format(count=r.get("players")),
+    Rule.NO_DEAD_PILE: lambda m, r: _("with {count} players no card is dead; leave out {dead_option}").format(**_options(), count=r.get("players")),
     Rule.DEAD_CARD_TWICE: lambda m, r: _("a dead card is named twice"),
     Rule.TOO_MANY_DEAD: _too_many_dead,
-    Rule.NOT_THE_DEAD_CARDS: lambda m, r: _("the seeded deal's dead cards this round are {cards}; --dead says otherwise").format(cards=" ".join(card_name(c) for c in r.get("cards"))),
-    Rule.ACE_IS_DEAD: lambda m, r: _("A♥ is in the dead pile, so nobody took it; leave out --ace"),
-    Rule.ACE_LISTED_ELSEWHERE: lambda m, r: _("A♥ is listed with {listed}'s hearts but --ace says {ace}").format(listed=_name(m, r.get("listed")), ace=_name(m, r.get("ace"))),
-    Rule.WHO_TOOK_THE_ACE: lambda m, r: _("who took A♥ ({choices})? add --ace NAME (or list AH with that player's hearts)").format(choices=either([_name(m, s) for s in r.get("seats")])),
-    Rule.ACE_NOT_LISTED: lambda m, r: _("--ace says {name} took A♥, but {name}'s hearts are listed without AH").format(name=_name(m, r.get("seat"))),
-    Rule.ACE_WITHOUT_HEARTS: lambda m, r: _("--ace says {name} took A♥, but {name} is entered with no hearts").format(name=_name(m, r.get("seat"))),
-    Rule.NO_CURSED_SUIT: lambda m, r: _("no cursed suit this round, so nobody loses points for one; leave out --cursed"),
+    Rule.NOT_THE_DEAD_CARDS: lambda m, r: _("the seeded deal's dead cards this round are {cards}; {dead_option} says otherwise").format(**_options(), cards=" ".join(card_name(c) for c in r.get("cards"))),
+    Rule.ACE_IS_DEAD: lambda m, r: _("A♥ is in the dead pile, so nobody took it; leave out {ace_option}").format(**_options()),
+    Rule.ACE_LISTED_ELSEWHERE: lambda m, r: _("A♥ is listed with {listed}'s hearts but {ace_option} says {ace}").format(**_options(), listed=_name(m, r.get("listed")), ace=_name(m, r.get("ace"))),
+    Rule.WHO_TOOK_THE_ACE: lambda m, r: _("who took A♥ ({choices})? add {ace_option} NAME (or list AH with that player's hearts)").format(**_options(), choices=either([_name(m, s) for s in r.get("seats")])),
+    Rule.ACE_NOT_LISTED: lambda m, r: _("{ace_option} says {name} took A♥, but {name}'s hearts are listed without AH").format(**_options(), name=_name(m, r.get("seat"))),
+    Rule.ACE_WITHOUT_HEARTS: lambda m, r: _("{ace_option} says {name} took A♥, but {name} is entered with no hearts").format(**_options(), name=_name(m, r.get("seat"))),
+    Rule.NO_CURSED_SUIT: lambda m, r: _("no cursed suit this round, so nobody loses points for one; leave out {cursed_option}").format(**_options()),
     Rule.COUNTS_DECIDE_THE_CURSE: _counts_decide,
-    Rule.WHO_COLLECTED_THE_CURSE: lambda m, r: _("cupido: who collected the most {suit} this round? add --cursed NAME (all tied players)").format(suit=r.get("suit").symbol),
-    Rule.CURSED_NAMED_TWICE: lambda m, r: _("a player is named twice in --cursed"),
+    Rule.WHO_COLLECTED_THE_CURSE: lambda m, r: _("cupido: who collected the most {suit} this round? add {cursed_option} NAME (all tied players)").format(**_options(), suit=r.get("suit").symbol),
+    Rule.CURSED_NAMED_TWICE: lambda m, r: _("a player is named twice in {cursed_option}").format(**_options()),
     Rule.TRICK_SIZE: lambda m, r: _("a trick has {count} cards, one per player in play order from the leader ({leader}); got {got}").format(count=r.get("count"), leader=_name(m, r.get("leader")), got=r.get("got")),
     Rule.CARD_TWICE_IN_TRICK: lambda m, r: _("{card} is named twice in this trick").format(card=card_name(r.get("card"))),
     Rule.CARD_ALREADY_PLAYED: lambda m, r: _("{card} was already played in trick {trick} of round {number}").format(card=card_name(r.get("card")), trick=r.get("trick"), number=r.get("round")),
@@ -136,7 +148,7 @@ REFUSALS: dict[Rule, Wording] = {
     Rule.ROUND_NOT_FINISHED: lambda m, r: _("round {number} is not finished yet; enter it with `round`, or `undo` its tricks").format(number=r.get("round")),
     Rule.NO_SUCH_ROUND: _no_such_round,
     Rule.CORRECTION_MOVES_TRICKS: _moves_tricks,
-    Rule.PHYSICAL_CARDS: lambda m, r: _("this match is played with physical cards; only a match started with --seed knows the hands"),
+    Rule.PHYSICAL_CARDS: lambda m, r: _("this match is played with physical cards; only a match started with {seed_option} knows the hands").format(**_options()),
     Rule.NO_CARDS_IN_HAND: lambda m, r: _("the match is over; no cards are in hand"),
 }  # fmt: skip
 
@@ -155,9 +167,13 @@ def revoke_text(match: Match, revoke: Revoke, round_number: int) -> str:
 class SmoorverliefdVoice:
     """The game's words (:class:`referee.game.Voice`)."""
 
-    def refusal(self, state: Match, refusal: Refusal) -> str:
-        """Why an entry is refused, as one line."""
-        return REFUSALS[Rule(refusal.rule)](state, refusal)
+    def refusal(self, state: Match, refusal: Refusal, in_file: bool = False) -> str:
+        """Why an entry is refused, as one line; ``in_file``: why a save file's event is."""
+        token = _IN_FILE.set(in_file)
+        try:
+            return REFUSALS[Rule(refusal.rule)](state, refusal)
+        finally:
+            _IN_FILE.reset(token)
 
     def effect(self, before: Match, step: Step[Match, Effect]) -> str:
         """What an entry did: "Bram wins the trick with A♠", "Round 3 scored"…"""
