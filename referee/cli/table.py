@@ -34,10 +34,12 @@ class SessionLine:
 
     def __init__(self, spec: GameSpec) -> None:
         from referee.cli import fresh_group
+        from referee.cli.typer_internals import localize
 
         self.group: Any = fresh_group(spec.group)
         self.group.name = ""  # usage reads `trick [OPTIONS] CARDS...`, as typed here
         for command in self.group.commands.values():
+            localize(command)  # the session's `help` lists them in its language
             for param in command.params:
                 if param.param_type_name == "argument" and param.name == "file":
                     param.hidden = True
