@@ -152,8 +152,7 @@ def review(
     from referee.cli.spell_game import _judged_by, _rules
     from referee.errors import InputError
     from referee.lexicon.verdict import judge
-    from referee.spellcrafter.review import review as review_words
-    from referee.spellcrafter.review import reviewed_rounds
+    from referee.spellcrafter.review import review_words, reviewed_rounds
 
     game: Game = savefile.load(file, _rules()).state
     played = reviewed_rounds(game, round_number)

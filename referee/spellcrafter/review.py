@@ -66,7 +66,7 @@ def reviewed_rounds(game: Game, round_number: int | None = None) -> list[Round]:
     return played if round_number is None else [r for r in played if r.number == round_number]
 
 
-def review(game: Game, rounds: Iterable[Round], judge: Callable[[str], Verdict], best: Callable[[Selection], Score | None]) -> list[WordReview]:
+def review_words(game: Game, rounds: Iterable[Round], judge: Callable[[str], Verdict], best: Callable[[Selection], Score | None]) -> list[WordReview]:
     """Every word of ``rounds``: a challenged word keeps the verdict recorded in the file;
     an unchallenged one is judged now by ``judge`` (the game's dictionary and house
     rules); ``best`` gives the best valid word of a hand (its cards and the round's
