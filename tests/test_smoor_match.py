@@ -259,7 +259,8 @@ def test_edit_of_a_trick_by_trick_round_replaces_all_its_tricks():
         events.append(event)
         match = play(match, event)
     dead_hearts = sum(card.suit.value == "H" for card in match.rounds[0].dead)
-    events = replace_round(match, events, 1, [f"Bram={13 - dead_hearts}"], "Bram" if dead_hearts == 0 or match.rounds[0].ace is not None else None, None, [])
+    ace = "Bram" if dead_hearts == 0 or match.rounds[0].ace is not None else None
+    events = replace_round(match, events, 1, [f"Bram={13 - dead_hearts}"], ace, None, [], replace_tricks=True)
     assert len(events) == 1 and events[0]["kind"] == "round"
 
 

@@ -18,6 +18,7 @@ from referee.i18n import _, ngettext
 from referee.smoorverliefd.actions import BidsMade, Effect, RoundScored, SuitCursed, TrickTaken
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.refusals import Rule
+from referee.smoorverliefd.rounds import PlayedRound
 from referee.smoorverliefd.scoring import side_names
 from referee.smoorverliefd.tricks import Revoke
 from referee.smoorverliefd.words import both, card_name, card_symbol, either, points, saved_card, saved_suit, suit_name
@@ -106,6 +107,25 @@ def _moves_tricks(match: Match, r: Refusal) -> str:
     return message.format(edited=r.get("edited"), now=names[r.get("now")], number=r.get("round"), was=names[r.get("was")], leader=names[r.get("leader")])
 
 
+def _revokes_lost(match: Match, revokes: tuple[Revoke, ...]) -> str:
+    """ " and the revokes (verzaken) of Bram (-5 points)" for a refusal to replace tricks."""
+    if not revokes:
+        return ""
+    penalty = match.setup.revoke_penalty
+    names = [_name(match, revoke.seat) + (f" (-{points(penalty)})" if penalty else "") for revoke in revokes]
+    message = ngettext(" and the revoke (verzaken) of {names}", " and the revokes (verzaken) of {names}", len(revokes))
+    return message.format(names=both(names))
+
+
+def _replaces_tricks(match: Match, r: Refusal) -> str:
+    message = ngettext(
+        "round {number} was entered trick by trick: this correction replaces its {count} trick{revokes} by one quick entry; say --replace-tricks to replace it",
+        "round {number} was entered trick by trick: this correction replaces its {count} tricks{revokes} by one quick entry; say --replace-tricks to replace them",
+        r.get("tricks"),
+    )
+    return message.format(number=r.get("round"), count=r.get("tricks"), revokes=_revokes_lost(match, r.get("revokes")))
+
+
 REFUSALS: dict[Rule, Wording] = {
     Rule.MATCH_OVER: lambda m, r: _("the match is over: {side} won; start a new match with `new`").format(side=side_names(m.setup)[r.get("side")]),
     Rule.NOT_A_BIDDING_MATCH: lambda m, r: _("bids belong to the blinde-liefde variant, which this match does not play"),
@@ -147,6 +167,7 @@ REFUSALS: dict[Rule, Wording] = {
     Rule.NO_ROUND_TO_CORRECT: lambda m, r: _("no round has been played yet, so there is none to correct; enter round 1 with `round`"),
     Rule.ROUND_NOT_FINISHED: lambda m, r: _("round {number} is not finished yet; enter it with `round`, or `undo` its tricks").format(number=r.get("round")),
     Rule.NO_SUCH_ROUND: _no_such_round,
+    Rule.CORRECTION_REPLACES_TRICKS: _replaces_tricks,
     Rule.CORRECTION_MOVES_TRICKS: _moves_tricks,
     Rule.PHYSICAL_CARDS: lambda m, r: _("this match is played with physical cards; only a match started with {seed_option} knows the hands").format(**_options()),
     Rule.NO_CARDS_IN_HAND: lambda m, r: _("the match is over; no cards are in hand"),
@@ -189,6 +210,19 @@ class SmoorverliefdVoice:
         for revoke in effect.revokes:
             line += _("; revoke (verzaken): {revoke}").format(revoke=revoke_text(step.state, revoke, effect.round))
         return line
+
+    def replaced_tricks(self, before: Match, was: PlayedRound) -> list[str]:
+        """What a correction of a round entered trick by trick replaced: its tricks, and
+        each revoke (verzaken) they proved, with its penalty; nothing for a quick entry."""
+        if not was.tricks:
+            return []
+        message = ngettext(
+            "The quick entry replaces round {number}'s {count} trick.", "The quick entry replaces round {number}'s {count} tricks.", len(was.tricks)
+        )
+        lines = [message.format(number=was.number, count=len(was.tricks))]
+        for revoke in was.revokes:
+            lines.append(_("Revoke (verzaken) no longer recorded: {revoke}.").format(revoke=revoke_text(before, revoke, was.number)))
+        return lines
 
     def outcome(self, state: Match, outcome: Outcome) -> str:
         """"Bram wins with 103 points" (a duo: "Anna & Cees win with 103 points")."""
