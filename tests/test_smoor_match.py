@@ -358,9 +358,11 @@ def test_edit_without_a_dealer_change_keeps_entered_tricks():
 
 
 def test_edit_before_any_round_is_played_says_no_round_has_been_played_yet():
+    """A state refusal (exit 1), not unusable input: the entry is fine, it is too early."""
     for number in (1, 2):
-        with unusable("no round has been played yet"):
+        with pytest.raises(RuleError, match="no round has been played yet") as error:
             replace_round(Match.start(FOUR), [], number, ["a=13"], "a", None, [])
+        assert error.value.exit_code == 1
 
 
 # --- Cupid's Arrow with hearts cursed -----------------------------------------------
