@@ -175,7 +175,9 @@ class Table:
             lines.append(f"  {name:<12}{about}")
         lines.append("")
         lines.append(_("Tab completes; Ctrl-R searches the history; Ctrl-C cancels the line."))
-        sys.stdout.write("\n".join(lines) + "\n")
+        from referee.cli.output import write
+
+        write("\n".join(lines) + "\n")
         return 0
 
     # --- the file's state, for completion and the status line -----------------------------
@@ -238,7 +240,9 @@ def piped(table: Table, lines: Callable[[], str]) -> int:
         if not text:
             return table.worst
         entry = text.rstrip("\n")
-        sys.stdout.write(f"{table.prompt()}{entry}\n")
+        from referee.cli.output import write
+
+        write(f"{table.prompt()}{entry}\n")
         sys.stdout.flush()
         if table.answer(entry) is None:
             return table.worst
@@ -288,7 +292,9 @@ def interactive(table: Table, input: Any = None, output: Any = None) -> int:
 
 def _tell(notices: list[str]) -> None:
     """Print what went wrong on the side (the history file), once, one line each."""
+    from referee.cli.output import write
+
     for notice in notices:
-        sys.stderr.write(f"referee: {notice}\n")
+        write(f"referee: {notice}\n", sys.stderr)
     sys.stderr.flush()
     notices.clear()
