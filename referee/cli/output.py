@@ -35,22 +35,26 @@ def emit_json(document: dict[str, Any]) -> None:
 
 @cache
 def console() -> Console:
-    """The console for people: colour only on a terminal and when NO_COLOR is unset;
-    every piece of text it draws passes :func:`printable` (its own styles still colour)."""
+    """The console for people: colour only on a terminal and when NO_COLOR is unset."""
+    return shown_console(highlight=False, soft_wrap=True)
+
+
+def shown_console(**options: Any) -> Console:
+    """A rich ``Console(**options)`` that draws every piece of text through
+    :func:`printable`, whatever renderable holds it; its own styles still colour."""
     from rich.console import Console
     from rich.segment import Segment
 
-    class _Shown(Console):
+    class Shown(Console):
         def render(self, renderable: Any, options: Any = None) -> Any:
             for segment in super().render(renderable, options):
-                text = segment.text
-                # control segments are rich's own cursor moves; styles are added later
-                if segment.control or text.isprintable():
+                # a control segment is rich's own cursor move; styles are added later
+                if segment.control or segment.text.isprintable():
                     yield segment
                 else:
-                    yield Segment(printable(text, newlines=True), segment.style, segment.control)
+                    yield Segment(printable(segment.text, newlines=True), segment.style, segment.control)
 
-    return _Shown(highlight=False, soft_wrap=True)
+    return Shown(**options)
 
 
 def card_text(card: Card) -> Text:
