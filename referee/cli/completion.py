@@ -170,8 +170,8 @@ def install_completion(ctx: Any, param: Any, value: str | None) -> None:
     shell, path = install_completion_script(value or None)
     from referee.i18n import _
 
-    from referee.cli.output import write
+    from referee.cli.output import write_shown
 
-    write(_("{shell} completion installed in {path}").format(shell=shell, path=path) + "\n")
-    write(_("Completion will take effect once you restart the terminal") + "\n")
+    write_shown(_("{shell} completion installed in {path}").format(shell=shell, path=path) + "\n")
+    write_shown(_("Completion will take effect once you restart the terminal") + "\n")
     ctx.exit(0)

@@ -6,7 +6,7 @@ so a player called ``[red]Anna[/red]`` is shown as exactly those characters.
 
 Every character of text for people passes :func:`printable` on its way out: the rich
 console (:func:`console` renders through it), :func:`say` and :class:`Line`, the error
-line (``referee.cli.group.fail``) and the few plain writes of the CLI (:func:`write`). A
+line (``referee.cli.group.fail``) and the few plain writes of the CLI (:func:`write_shown`). A
 control character that came from a seed, a name, a file name or a file's contents is
 therefore shown, never obeyed: ESC is written ``\\x1b`` (so ``ESC[2J`` shows as ``\\x1b[2J``
 instead of clearing the screen). JSON output needs none of this: ``json.dumps`` escapes
@@ -133,7 +133,7 @@ def printable(text: str, newlines: bool = False) -> str:
     return "".join(c if c.isprintable() or category(c) == "Zs" else repr(c)[1:-1] for c in text)
 
 
-def write(text: str, stream: TextIO | None = None) -> None:
+def write_shown(text: str, stream: TextIO | None = None) -> None:
     """Plain text for people (lines ending in newlines) on stdout or ``stream``, through
     :func:`printable`; for output that needs neither rich nor :class:`Line`."""
     (stream or sys.stdout).write(printable(text, newlines=True))

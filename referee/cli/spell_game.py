@@ -131,9 +131,9 @@ def deck(
             raise InputError(_("{file} already exists; choose another file name").format(file=file)) from None
         except OSError as error:
             raise InputError(_("cannot write {file}: {reason}").format(file=file, reason=error.strerror)) from None
-        from referee.cli.output import write
+        from referee.cli.output import write_shown
 
-        write(_("Wrote a blank deck to {file}: fill in each letter's value and count, then `referee spell deck {file}`.").format(file=file) + "\n")
+        write_shown(_("Wrote a blank deck to {file}: fill in each letter's value and count, then `referee spell deck {file}`.").format(file=file) + "\n")
         return
     chosen = standin_deck() if file is None else load_deck(file)
     warnings = chosen.warnings()
