@@ -6,10 +6,10 @@ so a player called ``[red]Anna[/red]`` is shown as exactly those characters.
 
 Every character of text for people passes :func:`printable` on its way out: the rich
 console (:func:`console` renders through it), :func:`say` and :class:`Line`, the error
-line (``referee.cli.group.fail``) and the few plain writes of the CLI (:func:`write_shown`). A
-control character that came from a seed, a name, a file name or a file's contents is
-therefore shown, never obeyed: ESC is written ``\\x1b`` (so ``ESC[2J`` shows as ``\\x1b[2J``
-instead of clearing the screen). JSON output needs none of this: ``json.dumps`` escapes
+line (``referee.cli.group.fail``), the few plain writes of the CLI and of table mode
+(:func:`write_shown`). A control character that came from a seed, a name, a file name
+or a file's contents is therefore shown, never obeyed: ESC is written ``\\x1b`` (so
+``ESC[2J`` shows as ``\\x1b[2J`` instead of clearing the screen). JSON output needs none of this: ``json.dumps`` escapes
 control characters itself.
 """
 
@@ -118,8 +118,9 @@ def printable(text: str, newlines: bool = False) -> str:
     """Text as a terminal may be given it: every character it would obey rather than show
     is written as Python writes it in a string: the C0 controls (ESC as ``\\x1b``, a tab as
     ``\\t``), DEL, the C1 controls, bidi overrides and other invisible format characters
-    (``\\u202e``), line separators; spaces of every width stay. With ``newlines`` a newline stays a line break (text
-    of several lines); else it is shown as ``\\n`` (a name, a seed, one line).
+    (``\\u202e``), line separators; spaces of every width stay. With ``newlines`` a
+    newline stays a line break (text of several lines); else it is shown as ``\\n`` (a
+    name, a seed, one line).
 
     The one gate of the output layer: everything for people passes it (see the module).
     Idempotent: what it returns passes it unchanged."""
