@@ -95,6 +95,7 @@ def test_smitten_seed_and_reason_are_shown_in_new_show_history(tmp_path):
         ["smitten", "show", game],
         ["smitten", "history", game],
         ["smitten", "moves", game],
+        ["--lang", "nl", "smitten", "show", game],
         ["smitten", "undo", game],
     ):
         run = invoke(*args)
