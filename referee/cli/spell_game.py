@@ -135,7 +135,9 @@ def deck(
             raise InputError(_("{file} already exists; choose another file name").format(file=file)) from None
         except OSError as error:
             raise InputError(_("cannot write {file}: {reason}").format(file=file, reason=error.strerror)) from None
-        typer.echo(_("Wrote a blank deck to {file}: fill in each letter's value and count, then `referee spell deck {file}`.").format(file=file))
+        from referee.cli.output import write_shown
+
+        write_shown(_("Wrote a blank deck to {file}: fill in each letter's value and count, then `referee spell deck {file}`.").format(file=file) + "\n")
         return
     chosen = standin_deck() if file is None else load_deck(file)
     warnings = chosen.warnings()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
 
@@ -53,6 +53,11 @@ class SessionLine:
         from referee.cli.group import fail
 
         return fail(message, code, False)
+
+    def write(self, text: str, stream: TextIO | None = None) -> None:
+        from referee.cli.output import write_shown
+
+        write_shown(text, stream)
 
 
 def open_session(path: Path, spec: GameSpec | None = None) -> Table:
