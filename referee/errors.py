@@ -31,10 +31,17 @@ class RuleError(RefereeError):
 
 
 def prefixed(error: RefereeError, prefix: str) -> RefereeError:
-    """``error`` with ``prefix`` before its message ("event 4 (trick): …"), and the same
-    exit code; a refusal is worded here, in the chosen language."""
+    """A save file's event refused: ``error`` with ``prefix`` before its message ("event 4
+    (trick): …"), and the same exit code; a refusal is worded here, in the chosen language,
+    naming the file's keys rather than the command line's options."""
     kind = InputError if error.exit_code == 2 else RuleError
-    return kind(prefix + str(error))
+    return kind(prefix + file_words(error))
+
+
+def file_words(error: RefereeError) -> str:
+    """The message of ``error`` raised by a save file's event: a refusal names the
+    file's keys (`ace`), not the command line's options (--ace)."""
+    return error.worded(in_file=True) if isinstance(error, Refused) else str(error)
 
 
 def quoted(text: str) -> str:
@@ -112,9 +119,13 @@ class Refused(RuleError):
         self.exit_code = getattr(refusal, "exit_code", 1)
 
     def __str__(self) -> str:
+        return self.worded()
+
+    def worded(self, in_file: bool = False) -> str:
+        """The refusal in the voice's words; ``in_file``: as a save file's event."""
         from referee import games
 
         spec = games.by_format(self.game)
         if spec is None or not spec.voice:
             return repr(self.refusal)
-        return str(spec.load_voice().refusal(self.state, self.refusal))
+        return str(spec.load_voice().refusal(self.state, self.refusal, in_file))

@@ -171,8 +171,9 @@ class Voice(Protocol[StateT, EffectT]):
     """A game's words, in the chosen language (:mod:`referee.i18n`): the one place its
     values become sentences, for the command line, table mode and the web page alike."""
 
-    def refusal(self, state: StateT, refusal: Refusal) -> str:
-        """Why an action is refused, as one line."""
+    def refusal(self, state: StateT, refusal: Refusal, in_file: bool = False) -> str:
+        """Why an action is refused, as one line; ``in_file``: a save file's event is
+        judged (name the file's keys, not the command line's options)."""
         ...
 
     def effect(self, before: StateT, step: Step[StateT, EffectT]) -> str:

@@ -269,9 +269,10 @@ def test_edit_in_cupido_refuses_to_give_entered_tricks_to_other_players(referee,
 
 
 def test_edit_before_any_round_is_played_says_so(referee, match_file):
+    """A state refusal (exit 1, issue 21 point 4): the entry is fine, it is too early."""
     for number in ("1", "3"):
         result = referee("smoor", "edit", str(match_file), number, "a=13", "--ace", "a")
-        assert result.exit_code == 2 and "no round has been played yet" in result.stderr
+        assert result.exit_code == 1 and "no round has been played yet" in result.stderr
 
 
 def test_cupido_with_hearts_cursed_the_referee_finds_the_biggest_collectors(referee, tmp_path):

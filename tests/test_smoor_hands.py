@@ -76,3 +76,15 @@ def test_the_csv_header_is_words_in_the_chosen_language_and_the_json_is_the_same
     dutch_history = referee("smoor", "history", str(path), "--json", "--lang", "nl").json()
     strip = lambda doc: [{k: v for k, v in e.items() if k not in ("summary", "section")} for e in doc["events"]]  # noqa: E731
     assert strip(history) == strip(dutch_history)
+
+
+def test_hands_of_a_finished_match_is_a_state_refusal_exit_1(referee, tmp_path):
+    """Issue 21 point 4: the match is over, so no cards are in hand; the file is fine."""
+    path = tmp_path / "over.toml"
+    assert referee("smoor", "new", str(path), "Anna", "Bram", "Cees", "--seed", "end", "--target", "1").exit_code == 0
+    match = savefile.load(path, RULES).state
+    dead = " ".join(str(card) for card in match.current.dead or ())
+    hearts = [card for hand in match.current.hands or () for card in hand if card.suit.name == "HEARTS"]
+    assert referee("smoor", "round", str(path), f"Anna={len(hearts)}", "--ace", "Anna", *(["--dead", dead] if dead else [])).exit_code == 0
+    result = referee("smoor", "hands", str(path), "--player", "Anna")
+    assert result.exit_code == 1 and "over" in result.stderr, result.stderr

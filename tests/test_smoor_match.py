@@ -260,7 +260,8 @@ def test_edit_of_a_trick_by_trick_round_replaces_all_its_tricks():
         events.append(event)
         match = play(match, event)
     dead_hearts = sum(card.suit.value == "H" for card in match.rounds[0].dead)
-    events = replace_round(match, events, 1, [f"Bram={13 - dead_hearts}"], "Bram" if dead_hearts == 0 or match.rounds[0].ace is not None else None, None, [])
+    ace = "Bram" if dead_hearts == 0 or match.rounds[0].ace is not None else None
+    events = replace_round(match, events, 1, [f"Bram={13 - dead_hearts}"], ace, None, [], replace_tricks=True)
     assert len(events) == 1 and events[0]["kind"] == "round"
 
 
@@ -358,9 +359,11 @@ def test_edit_without_a_dealer_change_keeps_entered_tricks():
 
 
 def test_edit_before_any_round_is_played_says_no_round_has_been_played_yet():
+    """A state refusal (exit 1), not unusable input: the entry is fine, it is too early."""
     for number in (1, 2):
-        with unusable("no round has been played yet"):
+        with pytest.raises(RuleError, match="no round has been played yet") as error:
             replace_round(Match.start(FOUR), [], number, ["a=13"], "a", None, [])
+        assert error.value.exit_code == 1
 
 
 # --- Cupid's Arrow with hearts cursed -----------------------------------------------

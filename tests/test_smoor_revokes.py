@@ -170,7 +170,7 @@ def test_the_revoke_of_a_finished_round_is_listed_once_and_named_in_every_view(r
 
 def test_new_refuses_a_negative_revoke_penalty(referee, tmp_path):
     result = referee("smoor", "new", str(tmp_path / "m.toml"), "Anna", "Bram", "Cees", "--revoke-penalty", "-3")
-    assert result.exit_code == 2 and "--revoke-penalty" in result.stderr
+    assert result.exit_code == 2 and "the revoke penalty is the points a revoke costs" in result.stderr
     assert not (tmp_path / "m.toml").exists()
 
 

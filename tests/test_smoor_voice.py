@@ -90,3 +90,21 @@ def test_the_command_line_asks_the_voice_and_never_trims_or_parses_its_words():
     for module in sorted(cli.glob("smoor*.py")):
         source = module.read_text(encoding="utf-8")
         assert ".reason" not in source and "removeprefix" not in source and "removesuffix" not in source, module.name
+
+
+def test_a_refusal_of_an_entry_names_the_option_and_of_a_save_files_event_the_files_key():
+    match = RULES.start(Setup.from_toml({"players": ["Anna", "Bram", "Cees", "Daan"]}))
+    refusal = RULES.refusal(match, QuickRound(hearts=((0, 13),), ace=1))
+    assert refusal is not None and refusal.rule is Rule.ACE_WITHOUT_HEARTS
+    assert VOICE.refusal(match, refusal) == "--ace says Bram took A♥, but Bram is entered with no hearts"
+    assert VOICE.refusal(match, refusal, in_file=True) == "`ace` says Bram took A♥, but Bram is entered with no hearts"
+
+
+def test_a_damaged_match_file_is_reported_in_the_files_words_not_the_options(referee, tmp_path):
+    path = tmp_path / "m.toml"
+    assert referee("smoor", "new", str(path), "Anna", "Bram", "Cees", "Daan").exit_code == 0
+    assert referee("smoor", "round", str(path), "Anna=13", "--ace", "Anna").exit_code == 0
+    path.write_text(path.read_text(encoding="utf-8").replace('ace = "Anna"', 'ace = "Bram"'), encoding="utf-8")
+    for language in ("en", "nl"):
+        result = referee("--lang", language, "smoor", "standings", str(path))
+        assert result.exit_code == 2 and "`ace`" in result.stderr and "--ace" not in result.stderr, result.stderr

@@ -127,7 +127,7 @@ class TallyRules:
 class TallyVoice:
     """The tally's words (English only: a toy)."""
 
-    def refusal(self, state: Tally, refusal: Refusal) -> str:
+    def refusal(self, state: Tally, refusal: Refusal, in_file: bool = False) -> str:
         return f"points cannot be negative ({refusal['points']})"
 
     def effect(self, before: Tally, step: Step[Tally, Scored]) -> str:

@@ -170,6 +170,8 @@ def install_completion(ctx: Any, param: Any, value: str | None) -> None:
     shell, path = install_completion_script(value or None)
     from referee.i18n import _
 
-    print(_("{shell} completion installed in {path}").format(shell=shell, path=path))
-    print(_("Completion will take effect once you restart the terminal"))
+    from referee.cli.output import write_shown
+
+    write_shown(_("{shell} completion installed in {path}").format(shell=shell, path=path) + "\n")
+    write_shown(_("Completion will take effect once you restart the terminal") + "\n")
     ctx.exit(0)

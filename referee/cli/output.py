@@ -3,6 +3,14 @@
 rich is imported only when something is drawn for a person, never for ``--json``.
 User text (names, words, seeds) always goes into ``Text`` objects, never into markup,
 so a player called ``[red]Anna[/red]`` is shown as exactly those characters.
+
+Every character of text for people passes :func:`printable` on its way out: the rich
+console (:func:`console` renders through it), :func:`say` and :class:`Line`, the error
+line (``referee.cli.group.fail``), the few plain writes of the CLI and of table mode
+(:func:`write_shown`). A control character that came from a seed, a name, a file name
+or a file's contents is therefore shown, never obeyed: ESC is written ``\\x1b`` (so
+``ESC[2J`` shows as ``\\x1b[2J`` instead of clearing the screen). JSON output needs none of this: ``json.dumps`` escapes
+control characters itself.
 """
 
 from __future__ import annotations
@@ -10,7 +18,7 @@ from __future__ import annotations
 import json
 import sys
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -28,9 +36,25 @@ def emit_json(document: dict[str, Any]) -> None:
 @cache
 def console() -> Console:
     """The console for people: colour only on a terminal and when NO_COLOR is unset."""
-    from rich.console import Console
+    return shown_console(highlight=False, soft_wrap=True)
 
-    return Console(highlight=False, soft_wrap=True)
+
+def shown_console(**options: Any) -> Console:
+    """A rich ``Console(**options)`` that draws every piece of text through
+    :func:`printable`, whatever renderable holds it; its own styles still colour."""
+    from rich.console import Console
+    from rich.segment import Segment
+
+    class Shown(Console):
+        def render(self, renderable: Any, options: Any = None) -> Any:
+            for segment in super().render(renderable, options):
+                # a control segment is rich's own cursor move; styles are added later
+                if segment.control or segment.text.isprintable():
+                    yield segment
+                else:
+                    yield Segment(printable(segment.text, newlines=True), segment.style, segment.control)
+
+    return Shown(**options)
 
 
 def card_text(card: Card) -> Text:
@@ -90,9 +114,30 @@ class Line:
         return Text.assemble(*((printable(text), style) for text, style in self.segments))
 
 
-def printable(text: str) -> str:
-    """User text is shown literally: control characters escaped, never interpreted."""
-    return text if text.isprintable() else "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+def printable(text: str, newlines: bool = False) -> str:
+    """Text as a terminal may be given it: every character it would obey rather than show
+    is written as Python writes it in a string: the C0 controls (ESC as ``\\x1b``, a tab as
+    ``\\t``), DEL, the C1 controls, bidi overrides and other invisible format characters
+    (``\\u202e``), line separators; spaces of every width stay. With ``newlines`` a
+    newline stays a line break (text of several lines); else it is shown as ``\\n`` (a
+    name, a seed, one line).
+
+    The one gate of the output layer: everything for people passes it (see the module).
+    Idempotent: what it returns passes it unchanged."""
+    if text.isprintable():
+        return text
+    if newlines and "\n" in text:
+        return "\n".join(printable(line) for line in text.split("\n"))
+    from unicodedata import category
+
+    # a space of another width (no-break, thin) is shown as it is: a terminal obeys none
+    return "".join(c if c.isprintable() or category(c) == "Zs" else repr(c)[1:-1] for c in text)
+
+
+def write_shown(text: str, stream: TextIO | None = None) -> None:
+    """Plain text for people (lines ending in newlines) on stdout or ``stream``, through
+    :func:`printable`; for output that needs neither rich nor :class:`Line`."""
+    (stream or sys.stdout).write(printable(text, newlines=True))
 
 
 def color_enabled() -> bool:

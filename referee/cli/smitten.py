@@ -109,9 +109,9 @@ def check(
 
         emit_json({"legal": verdict.legal, "reason": verdict_reason(verdict), "placement": str(verdict.placement), "rule": verdict.rule})
     else:  # one plain line: rich is not needed for it, and check must start fast
-        import sys
+        from referee.cli.output import write_shown
 
-        sys.stdout.write(verdict_line(verdict) + "\n")
+        write_shown(verdict_line(verdict) + "\n")
     raise typer.Exit(0 if verdict.legal else 1)
 
 
@@ -520,8 +520,7 @@ def study_command(
 
         emit_json(study_json(rows, hint_samples, seed))
         return
-    import sys
-
+    from referee.cli.output import write_shown
     from referee.smitten.solve_report import study_lines
 
-    sys.stdout.write("".join(line + "\n" for line in study_lines(rows, hint_samples)))
+    write_shown("".join(line + "\n" for line in study_lines(rows, hint_samples)))

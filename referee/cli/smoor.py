@@ -230,13 +230,16 @@ def edit(
     ace: AceOption = None,
     dead: DeadOption = None,
     cursed: CursedOption = None,
+    replace_tricks: Annotated[bool, typer.Option("--replace-tricks", "--vervang-slagen", help=N_("Confirm that the quick entry replaces the tricks of a round entered trick by trick (and the revokes they proved)."))] = False,
     as_json: JsonOption = False,
 ) -> None:
     from referee import savefile
     from referee.cli.output import Line
     from referee.smoorverliefd.edit import moved_deals, round_correction
+    from referee.smoorverliefd.report import revoke_json
 
-    rewritten = savefile.rewrite(file, _rules(), round_correction(round_number, entries or [], ace or [], dead or [], cursed or []))
+    correction = round_correction(round_number, entries or [], ace or [], dead or [], cursed or [], replace_tricks=replace_tricks)
+    rewritten = savefile.rewrite(file, _rules(), correction)
     before, match = rewritten.before, rewritten.state
     names = match.setup.players
     was, now = before.rounds[round_number - 1], match.rounds[round_number - 1]
@@ -250,13 +253,19 @@ def edit(
         for name, old, new in zip(names, was.score.total, now.score.total)
         if old != new
     ]
-    extra = {"moved_deals": [{"round": d.number, "was": names[d.was], "now": names[d.now]} for d in deals], "changed": changed}
+    extra = {
+        "moved_deals": [{"round": d.number, "was": names[d.was], "now": names[d.now]} for d in deals],
+        "changed": changed,
+        "replaced_tricks": len(was.tricks),
+        "replaced_revokes": [revoke_json(before, revoke, was.number) for revoke in was.revokes],
+    }
     if as_json:
         _report(match, True, extra=extra)
         return
     from referee.cli.smoor_lines import correction_line, round_line, totals_line
 
-    _report(match, False, correction_line(match, was, now), round_line(match, now), totals_line(match), *moved)
+    replaced = [Line(text) for text in _voice().replaced_tricks(before, was)]
+    _report(match, False, correction_line(match, was, now), *replaced, round_line(match, now), totals_line(match), *moved)
 
 
 @app.command(help=N_("Export the match: --csv for a spreadsheet, --json for scripts."))

@@ -19,9 +19,11 @@ from referee.cli.spell_game import DdtOption, FriendlyOption, RoundOption
 from referee.i18n import N_, _
 
 if TYPE_CHECKING:
+    from referee.cli.output import Line
     from referee.lexicon.backend import Dictionary
     from referee.spellcrafter.best import Selection
     from referee.spellcrafter.game import Game
+    from referee.spellcrafter.review import WordReview
     from referee.spellcrafter.scoring import Score, Variants
 
 CardsArgument = Annotated[
@@ -143,60 +145,89 @@ def review(
     as_json: JsonOption = False,
 ) -> None:
     """`spell review`: each word against the best its cards could make (its help is
-    given at :func:`register_best`)."""
+    given at :func:`register_best`): what it scored (0 for a word that fell), the best
+    valid word and what was missed; a word the dictionary rejects that nobody challenged
+    is flagged."""
     from referee import savefile
     from referee.cli.spell_game import _judged_by, _rules
     from referee.errors import InputError
-    from referee.spellcrafter.best import Selection
-    from referee.spellcrafter.notation import is_jumper, jumper_of
-    from referee.spellcrafter.rounds import Play
+    from referee.lexicon.verdict import judge
+    from referee.spellcrafter.review import review_words, reviewed_rounds
 
     game: Game = savefile.load(file, _rules()).state
-    played = [r for r in game.rounds if any(entry is not None for entry in r.entries)]
-    if round_number is not None:
-        if not any(r.number == round_number for r in played):
-            rounds = ", ".join(str(r.number) for r in played) or _("none")
-            raise InputError(_("round {round} has no words yet; rounds with words: {rounds}").format(round=round_number, rounds=rounds))
-        played = [r for r in played if r.number == round_number]
+    played = reviewed_rounds(game, round_number)
+    if round_number is not None and not played:
+        rounds = ", ".join(str(r.number) for r in reviewed_rounds(game)) or _("none")
+        raise InputError(_("round {round} has no words yet; rounds with words: {rounds}").format(round=round_number, rounds=rounds))
     dictionary = _judged_by(game)
-    rows: list[dict[str, Any]] = []
-    for r in played:
-        on_table = game.jumper(r.number) or next(
-            (card for entry in r.entries if isinstance(entry, Play) and (card := jumper_of(entry.score.tokens)) is not None), None
-        )
-        for seat, entry in enumerate(r.entries):
-            if not isinstance(entry, Play):
-                continue
-            hand = Selection(tuple(token.card for token in entry.score.tokens if not is_jumper(token)), on_table)
-            found = _search(hand, game.setup.variants, dictionary, 1)
-            best_score = found[0] if found else None
-            missed = 0 if best_score is None else max(best_score.score - entry.score.score, 0)
-            rows.append({"round": r.number, "player": game.setup.players[seat], "word": entry.score.word,
-                         "score": entry.score.score, "best": None if best_score is None else best_score.word,
-                         "best_score": None if best_score is None else best_score.score, "missed": missed,
-                         "best_line": None if best_score is None else _line(best_score)})  # fmt: skip
+
+    def best_of(hand: Selection) -> Score | None:
+        found = _search(hand, game.setup.variants, dictionary, 1)
+        return found[0] if found else None
+
+    words = review_words(game, played, lambda word: judge(word, dictionary), best_of)
     if as_json:
         from referee.cli.output import emit_json
 
-        emit_json({"file": str(file), "dictionary": dictionary.name, "words": rows})
+        emit_json({"file": str(file), "dictionary": dictionary.name, "words": [_review_json(game, word) for word in words]})
         return
     from referee.cli.output import Line, say
-    from referee.spellcrafter.voice import in_points
 
     lines = [Line(_("Best words from the same cards ({dictionary}):").format(dictionary=dictionary.name))]
-    if not rows:
+    if not words:
         lines.append(Line(_("No words entered yet.")))
-    for row in rows:
-        line = Line(_("Round {round} · {player}: ").format(round=row["round"], player=row["player"]), (row["word"], "bold"),
-                    f" {in_points(row['score'])}")  # fmt: skip
-        if row["best"] is None or row["missed"] == 0:
-            line.append(" — " + _("the best the cards could make"), "green")
-        else:
-            line.append(" — " + _("best {word} {points}, missed by {missed}").format(
-                word=row["best"], points=in_points(row["best_score"]), missed=in_points(row["missed"])))  # fmt: skip
-            line.append(f" ({_typed(row['best_line'])})", "dim")
-        lines.append(line)
+    lines.extend(_review_line(game, dictionary.name, word) for word in words)
     say(*lines)
+
+
+def _review_json(game: Game, word: WordReview) -> dict[str, Any]:
+    """One word reviewed: ``score`` is what it scored (0 if it fell), ``word_score`` what
+    its cards are worth."""
+    best_score = word.best
+    challenge = word.play.challenge
+    return {
+        "round": word.round, "player": game.setup.players[word.seat], "word": word.play.score.word,
+        "score": word.points, "word_score": word.play.score.score,
+        "best": None if best_score is None else best_score.word,
+        "best_score": None if best_score is None else best_score.score, "missed": word.missed,
+        "best_line": None if best_score is None else _line(best_score),
+        "valid": word.valid, "reason": word.reason, "fallen": word.fallen,
+        "challenger": None if challenge is None else game.setup.players[challenge.challenger],
+        "unchallenged_invalid": word.unchallenged_invalid,
+    }  # fmt: skip
+
+
+def _review_line(game: Game, dictionary: str, word: WordReview) -> Line:
+    """"Round 2 · Anna: QUIZ 0 points (fell: not in dictionary, challenged by Bram; 24 on
+    its cards) — best ZIT 12 points, missed by 12 (…)"."""
+    from referee.cli.output import Line
+    from referee.spellcrafter.voice import in_points, verdict_reason
+
+    names = game.setup.players
+    line = Line(_("Round {round} · {player}: ").format(round=word.round, player=names[word.seat]), (word.play.score.word, "bold"),
+                f" {in_points(word.points)}")  # fmt: skip
+    challenge = word.play.challenge
+    if word.fallen and challenge is not None:
+        note = _("fell: {reason}, challenged by {challenger}; {points} on its cards").format(
+            reason=verdict_reason(word.reason), challenger=names[challenge.challenger], points=in_points(word.play.score.score))  # fmt: skip
+        line.append(f" ({note})", "red")
+    elif word.unchallenged_invalid:
+        note = _("not a valid word in {dictionary}: {reason}; it scored because nobody challenged it").format(
+            dictionary=dictionary, reason=verdict_reason(word.reason))  # fmt: skip
+        line.append(f" ({note})", "yellow")
+    best = word.best
+    if word.best_made or (best is None and word.valid):
+        line.append(" — " + _("the best the cards could make"), "green")
+    elif best is None:
+        line.append(" — " + _("no valid word could be made from these cards"))
+    elif word.missed == 0:
+        line.append(" — " + _("the best valid word: {word} {points}").format(word=best.word, points=in_points(best.score)))
+        line.append(f" ({_typed(_line(best))})", "dim")
+    else:
+        line.append(" — " + _("best {word} {points}, missed by {missed}").format(
+            word=best.word, points=in_points(best.score), missed=in_points(word.missed)))  # fmt: skip
+        line.append(f" ({_typed(_line(best))})", "dim")
+    return line
 
 
 def _line(score: Score) -> str:

@@ -20,6 +20,7 @@ import typer
 from referee.cli.completion import player_names
 from referee.cli.dictionary import DEFAULT_DICTIONARY
 from referee.cli.files import FileArgument, JsonOption, add_file_commands
+from referee.cli.typer_internals import HELP_VALUES
 from referee.i18n import N_, _
 from referee.spellcrafter import JUMPER_EXAMPLE, LETTER_EXAMPLE, QU_EXAMPLES
 
@@ -33,13 +34,16 @@ if TYPE_CHECKING:
     from referee.spellcrafter.game import Game
     from referee.spellcrafter.setup import HouseRules, Setup
 
+# The examples of the cards, filled in when help is drawn (in the chosen language).
+HELP_VALUES.update(
+    letter=lambda: LETTER_EXAMPLE, qu=lambda: QU_EXAMPLES[0], q=lambda: QU_EXAMPLES[1], jumper=lambda: JUMPER_EXAMPLE
+)
 Tokens = Annotated[
     list[str],
     typer.Argument(
         metavar=N_("TOKEN…"),
         help=N_("The word's cards in order: {letter} (letter, value, suit f/s/c/m), {qu} or {q} (Qu), "
-               "'{jumper}' (the Jumper), DDm:T (Double, Double as T), TRc:E (Trouble as E), TOILm@5 (Toil on letter 5).").format(
-            letter=LETTER_EXAMPLE, qu=QU_EXAMPLES[0], q=QU_EXAMPLES[1], jumper=JUMPER_EXAMPLE),
+               "'{jumper}' (the Jumper), DDm:T (Double, Double as T), TRc:E (Trouble as E), TOILm@5 (Toil on letter 5)."),
         show_default=False,
     ),
 ]
@@ -131,7 +135,9 @@ def deck(
             raise InputError(_("{file} already exists; choose another file name").format(file=file)) from None
         except OSError as error:
             raise InputError(_("cannot write {file}: {reason}").format(file=file, reason=error.strerror)) from None
-        typer.echo(_("Wrote a blank deck to {file}: fill in each letter's value and count, then `referee spell deck {file}`.").format(file=file))
+        from referee.cli.output import write_shown
+
+        write_shown(_("Wrote a blank deck to {file}: fill in each letter's value and count, then `referee spell deck {file}`.").format(file=file) + "\n")
         return
     chosen = standin_deck() if file is None else load_deck(file)
     warnings = chosen.warnings()

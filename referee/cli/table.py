@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
 
@@ -34,10 +34,12 @@ class SessionLine:
 
     def __init__(self, spec: GameSpec) -> None:
         from referee.cli import fresh_group
+        from referee.cli.typer_internals import localize
 
         self.group: Any = fresh_group(spec.group)
         self.group.name = ""  # usage reads `trick [OPTIONS] CARDS...`, as typed here
         for command in self.group.commands.values():
+            localize(command)  # the session's `help` lists them in its language
             for param in command.params:
                 if param.param_type_name == "argument" and param.name == "file":
                     param.hidden = True
@@ -51,6 +53,11 @@ class SessionLine:
         from referee.cli.group import fail
 
         return fail(message, code, False)
+
+    def write(self, text: str, stream: TextIO | None = None) -> None:
+        from referee.cli.output import write_shown
+
+        write_shown(text, stream)
 
 
 def open_session(path: Path, spec: GameSpec | None = None) -> Table:

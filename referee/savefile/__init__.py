@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from referee.errors import InputError, RefereeError, RuleError, prefixed, quoted
+from referee.errors import InputError, RefereeError, RuleError, file_words, prefixed, quoted
 from referee.game import Rules, Step
 from referee.i18n import _
 from referee.savefile.document import Correction, Damage, Document, Taken, dumps, kind_of, read_document, updated_text
@@ -66,6 +66,8 @@ __all__ = [
 ]
 
 State = TypeVar("State")
+ActionT = TypeVar("ActionT")
+EffectT = TypeVar("EffectT")
 
 
 @dataclass(frozen=True)
@@ -80,7 +82,7 @@ class Saved(Generic[State]):
     redo: tuple[Taken, ...] = ()
 
 
-class Recorded(NamedTuple, Generic[State]):
+class Recorded(NamedTuple, Generic[State, ActionT, EffectT]):
     """What recording one action did: the file now, the state before, the action, the
     event written for it, and the effect the rules reported.
 
@@ -90,9 +92,9 @@ class Recorded(NamedTuple, Generic[State]):
 
     saved: Saved[State]
     before: State
-    action: Any
+    action: ActionT
     event: dict[str, Any]
-    effect: Any
+    effect: EffectT
 
     @property
     def state(self) -> State:
@@ -246,7 +248,7 @@ def _replayed(
             done = step(rules, state, event)
         except RefereeError as error:
             problem = _("cannot be replayed: event {number} ({kind}): {error}")
-            raise damaged(lines.event(index), problem.format(number=index + 1, kind=kind_of(event), error=error)) from None
+            raise damaged(lines.event(index), problem.format(number=index + 1, kind=kind_of(event), error=file_words(error))) from None
         if tell is not None:
             tell(Told(state, event, done))
         state = done.state
@@ -303,7 +305,11 @@ def create(path: Path | str, rules: Rules[Any, State, Any, Any], setup: Any) -> 
     return Saved(path, table, [], state)
 
 
-def record(path: Path | str, rules: Rules[Any, State, Any, Any], action: Any) -> Recorded[State]:
+def record(
+    path: Path | str,
+    rules: Rules[Any, State, ActionT, EffectT],
+    action: ActionT | Mapping[str, Any] | Callable[[State], ActionT | Mapping[str, Any]],
+) -> Recorded[State, ActionT, EffectT]:
     """Record one action, after the rules have accepted it.
 
     ``action`` is the game's action, or an event as the file holds it (a mapping, decoded
@@ -311,10 +317,9 @@ def record(path: Path | str, rules: Rules[Any, State, Any, Any], action: Any) ->
     resolve the names typed against the players in the file), so the file is read once.
     """
 
-    def append(saved: Saved[State]) -> tuple[Saved[State], Recorded[State]]:
-        chosen = action(saved.state) if callable(action) else action
-        if isinstance(chosen, Mapping):
-            chosen = rules.decode(saved.state, chosen)
+    def append(saved: Saved[State]) -> tuple[Saved[State], Recorded[State, ActionT, EffectT]]:
+        given = action(saved.state) if callable(action) else action
+        chosen: ActionT = rules.decode(saved.state, given) if isinstance(given, Mapping) else given
         done = rules.apply(saved.state, chosen)
         event = rules.encode(saved.state, chosen)
         after = Saved(saved.path, saved.setup, [*saved.events, event], done.state, saved.corrections)

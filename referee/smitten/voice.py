@@ -265,7 +265,7 @@ def event_line(event: Mapping[str, Any]) -> str:
 class SmittenVoice:
     """Smitten's words (:class:`referee.game.Voice`)."""
 
-    def refusal(self, state: State, refusal: Refusal) -> str:
+    def refusal(self, state: State, refusal: Refusal, in_file: bool = False) -> str:
         from referee.smitten.explain import explain
 
         return explain(state, refusal)

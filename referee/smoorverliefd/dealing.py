@@ -16,7 +16,7 @@ SMOORVERLIEFD_HANDS = {3: (17, 1), 4: (13, 0), 5: (10, 2)}
 def deal_smoorverliefd(seed: str, players: int) -> FrenchDeal:
     """3 players: 17 each and 1 dead card; 4: 13 each; 5: 10 each and 2 dead cards."""
     if players not in SMOORVERLIEFD_HANDS:
-        raise InputError(_("smoorverliefd is played by 3, 4 or 5 players, not {count}; use --players 3, 4 or 5").format(count=players))
+        raise InputError(_("smoorverliefd is played by 3, 4 or 5 players, not {count}").format(count=players))
     each, _dead = SMOORVERLIEFD_HANDS[players]
     hands, dead = deal_round_robin(shuffle(french_deck(), seed), players, each)
     return FrenchDeal("smoorverliefd", seed, hands, dead, rest_key="dead")

@@ -30,12 +30,18 @@ Events = list[dict[str, Any]]
 
 
 def round_correction(
-    number: int, entries: Sequence[str], ace: Sequence[str] = (), dead: Sequence[str] = (), cursed: Sequence[str] = ()
+    number: int,
+    entries: Sequence[str],
+    ace: Sequence[str] = (),
+    dead: Sequence[str] = (),
+    cursed: Sequence[str] = (),
+    *,
+    replace_tricks: bool = False,
 ) -> Callable[[Events, Match], Events]:
     """`edit ROUND …` as typed: the change of the event log that ``savefile.rewrite`` makes."""
 
     def corrected(events: Events, match: Match) -> Events:
-        return replace_round(match, events, number, entries, *ace_and_dead(ace, dead), cursed)
+        return replace_round(match, events, number, entries, *ace_and_dead(ace, dead), cursed, replace_tricks=replace_tricks)
 
     return corrected
 
@@ -48,16 +54,22 @@ def replace_round(
     ace: str | None,
     dead: str | None,
     cursed: Sequence[str],
+    *,
+    replace_tricks: bool = False,
 ) -> list[dict[str, Any]]:
     """The event log with round ``number``'s entry (a round line or its tricks) replaced.
 
-    ``match`` is what ``events`` replay to.
+    ``match`` is what ``events`` replay to. A round entered trick by trick is replaced
+    only with ``replace_tricks``.
     """
     refusal = correction_refusal(match, number)
     if refusal is not None:
         raise Refused(refusal, FORMAT, match)
-    positions = _entry_of_round(match, events, number)
     replacement = actions.encode(match.setup, quick_round(match.setup, entries, ace, dead, cursed))
+    refusal = replaced_tricks_refusal(match, number, replace_tricks)
+    if refusal is not None:
+        raise Refused(refusal, FORMAT, match)
+    positions = _entry_of_round(match, events, number)
     kept = [event for index, event in enumerate(events) if index not in positions]
     kept.insert(positions[0], replacement)
     _check_tricks_keep_their_dealer(match, kept, number)
@@ -69,10 +81,21 @@ def correction_refusal(match: Match, number: int) -> Refusal | None:
     if any(played.number == number for played in match.rounds):
         return None
     if not match.rounds:
-        return refuse(Rule.NO_ROUND_TO_CORRECT, unusable=True)
+        return refuse(Rule.NO_ROUND_TO_CORRECT)  # a state refusal (exit 1): the file is fine, it is too early
     if number == match.current.number:
         return refuse(Rule.ROUND_NOT_FINISHED, unusable=True, round=number)
     return refuse(Rule.NO_SUCH_ROUND, unusable=True, round=number, last=len(match.rounds))
+
+
+def replaced_tricks_refusal(match: Match, number: int, replace_tricks: bool) -> Refusal | None:
+    """A correction of played round ``number`` that would replace its tricks (and the
+    revokes they proved) without saying so.
+
+    The confirmation is missing, so the correction cannot be used as it is (exit 2)."""
+    played = match.rounds[number - 1]
+    if not played.tricks or replace_tricks:
+        return None
+    return refuse(Rule.CORRECTION_REPLACES_TRICKS, unusable=True, round=number, tricks=len(played.tricks), revokes=played.revokes)
 
 
 def _entry_of_round(match: Match, events: Sequence[dict[str, Any]], number: int) -> list[int]:

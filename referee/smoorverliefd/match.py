@@ -105,7 +105,7 @@ class Match:
         if self.current.hands is None:
             return refuse(Rule.PHYSICAL_CARDS, unusable=True)
         if self.outcome is not None:
-            return refuse(Rule.NO_CARDS_IN_HAND, unusable=True)
+            return refuse(Rule.NO_CARDS_IN_HAND)  # a state refusal (exit 1): the match is over
         return None
 
     def playable(self, typed: Sequence[Card] = ()) -> tuple[Card, ...]:

@@ -55,9 +55,10 @@ class Rule(enum.Enum):
     NOT_HELD = "a player plays a card they hold"  # trick, seat, card
     MUST_FOLLOW = "follow suit"  # trick, seat, card, suit
     # outside the entries
-    NO_ROUND_TO_CORRECT = "no round has been played"  # unusable
+    NO_ROUND_TO_CORRECT = "no round has been played"
     ROUND_NOT_FINISHED = "the round is not finished"  # round; unusable
     NO_SUCH_ROUND = "there is no such round"  # round, last; unusable
+    CORRECTION_REPLACES_TRICKS = "a correction says when it replaces a round's tricks"  # round, tricks, revokes; unusable
     CORRECTION_MOVES_TRICKS = "a correction may not move a round's tricks"  # edited, now, round, was, leader
     PHYSICAL_CARDS = "only a seeded match knows the hands"  # unusable
-    NO_CARDS_IN_HAND = "the match is over: no cards in hand"  # unusable
+    NO_CARDS_IN_HAND = "the match is over: no cards in hand"

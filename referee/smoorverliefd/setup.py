@@ -57,9 +57,9 @@ class Setup:
         if self.target < 1:
             raise InputError(_("the target must be at least 1 point, not {target}").format(target=self.target))
         if self.bid_bonus < 0 or self.bid_penalty < 0:
-            raise InputError(_("--bid-bonus and --bid-penalty are amounts of points: give numbers of 0 or more"))
+            raise InputError(_("the bid bonus and the bid penalty are amounts of points: give numbers of 0 or more"))
         if self.revoke_penalty < 0:
-            message = _("--revoke-penalty is the points a revoke costs: give a number of 0 or more, not {penalty}")
+            message = _("the revoke penalty is the points a revoke costs: give a number of 0 or more, not {penalty}")
             raise InputError(message.format(penalty=self.revoke_penalty))
         if Variant.PARTNERS in self.variants:
             if len(self.players) != 4:
@@ -67,7 +67,7 @@ class Setup:
             if self.duos is None:
                 raise InputError(_("the partners variant needs its two duos"))
         elif self.duos is not None:
-            raise InputError(_("duos only exist in the partners variant; add --variant partners"))
+            raise InputError(_("duos only exist in the partners variant; add the variant partners"))
 
     @property
     def count(self) -> int:
@@ -146,7 +146,7 @@ class Setup:
         players = tuple(players)
         chosen = frozenset(Variant.parse(v) for v in variants)
         if (bid_bonus is not None or bid_penalty is not None) and Variant.BLINDE_LIEFDE not in chosen:
-            raise InputError(_("--bid-bonus and --bid-penalty belong to the blinde-liefde variant; add --variant blinde-liefde"))
+            raise InputError(_("the bid bonus and the bid penalty belong to the blinde-liefde variant; add the variant blinde-liefde"))
         bid_bonus = DEFAULT_BID_BONUS if bid_bonus is None else bid_bonus
         bid_penalty = DEFAULT_BID_PENALTY if bid_penalty is None else bid_penalty
         if seed is not None:

@@ -9,6 +9,7 @@ table writes them (:mod:`.words`).
 
 from __future__ import annotations
 
+import contextvars
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -17,11 +18,23 @@ from referee.i18n import _, ngettext
 from referee.smoorverliefd.actions import BidsMade, Effect, RoundScored, SuitCursed, TrickTaken
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.refusals import Rule
+from referee.smoorverliefd.rounds import PlayedRound
 from referee.smoorverliefd.scoring import side_names
 from referee.smoorverliefd.tricks import Revoke
 from referee.smoorverliefd.words import both, card_name, card_symbol, either, points, saved_card, saved_suit, suit_name
 
 Wording = Callable[[Match, Refusal], str]
+
+#: True while a save file's event is worded rather than an entry just typed: a refusal
+#: then names the file's keys (`ace`), not the command line's options (--ace).
+_IN_FILE: contextvars.ContextVar[bool] = contextvars.ContextVar("in_file", default=False)
+
+
+def _options() -> dict[str, str]:
+    """How a refusal names the values of a quick entry: as typed (``--ace``), or, for a
+    save file's event, as the file's keys (```ace```)."""
+    in_file = _IN_FILE.get()
+    return {f"{key}_option": f"`{key}`" if in_file else f"--{key}" for key in ("ace", "dead", "cursed", "seed")}
 
 
 def _name(match: Match, seat: int) -> str:
@@ -32,7 +45,7 @@ def _hearts_do_not_add_up(match: Match, r: Refusal) -> str:
     dead_note = _("{count} dead").format(count=r.get("dead")) if r.get("dead") else _("none dead")
     gap = r.get("expected") - r.get("entered")
     amount = (_("{count} short") if gap > 0 else _("{count} too many")).format(count=abs(gap))
-    hint = _("; if hearts are in the dead pile, name them with --dead") if r.get("hint") else ""
+    hint = _("; if hearts are in the dead pile, name them with {dead_option}").format(**_options()) if r.get("hint") else ""
     message = _("the hearts add up to {entered}, but {expected} were captured (13 hearts, {dead}): {amount}{hint}")
     return message.format(entered=r.get("entered"), expected=r.get("expected"), dead=dead_note, amount=amount, hint=hint)
 
@@ -44,8 +57,8 @@ def _counts_decide(match: Match, r: Refusal) -> str:
     if r.get("most"):
         each = (_(" ({count}♥ each)") if len(r.get("most")) > 1 else " ({count}♥)").format(count=r.get("count"))
     said = ", ".join(names[seat] for seat in r.get("said"))
-    message = _("hearts are the cursed suit, so the counts decide: {most} collected the most{each}, not {said} as --cursed says; leave out --cursed")
-    return message.format(most=most, each=each, said=said)
+    message = _("hearts are the cursed suit, so the counts decide: {most} collected the most{each}, not {said} as {cursed_option} says; leave out {cursed_option}")
+    return message.format(**_options(), most=most, each=each, said=said)
 
 
 def _in_trick(match: Match, r: Refusal) -> str:
@@ -61,11 +74,11 @@ def _in_trick(match: Match, r: Refusal) -> str:
 
 def _too_many_dead(match: Match, r: Refusal) -> str:
     message = ngettext(
-        "with {players} players the dead pile holds {size} card, but --dead names {named}; name only the dead cards the table turned over",
-        "with {players} players the dead pile holds {size} cards, but --dead names {named}; name only the dead cards the table turned over",
+        "with {players} players the dead pile holds {size} card, but {dead_option} names {named}; name only the dead cards the table turned over",
+        "with {players} players the dead pile holds {size} cards, but {dead_option} names {named}; name only the dead cards the table turned over",
         r.get("size"),
     )
-    return message.format(players=r.get("players"), size=r.get("size"), named=r.get("named"))
+    return message.format(**_options(), players=r.get("players"), size=r.get("size"), named=r.get("named"))
 
 
 def _round_in_tricks(match: Match, r: Refusal) -> str:
@@ -94,6 +107,25 @@ def _moves_tricks(match: Match, r: Refusal) -> str:
     return message.format(edited=r.get("edited"), now=names[r.get("now")], number=r.get("round"), was=names[r.get("was")], leader=names[r.get("leader")])
 
 
+def _revokes_lost(match: Match, revokes: tuple[Revoke, ...]) -> str:
+    """ " and the revokes (verzaken) of Bram (-5 points)" for a refusal to replace tricks."""
+    if not revokes:
+        return ""
+    penalty = match.setup.revoke_penalty
+    names = [_name(match, revoke.seat) + (f" (-{points(penalty)})" if penalty else "") for revoke in revokes]
+    message = ngettext(" and the revoke (verzaken) of {names}", " and the revokes (verzaken) of {names}", len(revokes))
+    return message.format(names=both(names))
+
+
+def _replaces_tricks(match: Match, r: Refusal) -> str:
+    message = ngettext(
+        "round {number} was entered trick by trick: this correction replaces its {count} trick{revokes} by one quick entry; say --replace-tricks to replace it",
+        "round {number} was entered trick by trick: this correction replaces its {count} tricks{revokes} by one quick entry; say --replace-tricks to replace them",
+        r.get("tricks"),
+    )
+    return message.format(number=r.get("round"), count=r.get("tricks"), revokes=_revokes_lost(match, r.get("revokes")))
+
+
 REFUSALS: dict[Rule, Wording] = {
     Rule.MATCH_OVER: lambda m, r: _("the match is over: {side} won; start a new match with `new`").format(side=side_names(m.setup)[r.get("side")]),
     Rule.NOT_A_BIDDING_MATCH: lambda m, r: _("bids belong to the blinde-liefde variant, which this match does not play"),
@@ -114,19 +146,19 @@ REFUSALS: dict[Rule, Wording] = {
     Rule.HEART_LISTED_TWICE: lambda m, r: _("{card} is listed twice; every heart is captured by one player").format(card=card_name(r.get("card"))),
     Rule.HEART_IS_DEAD: lambda m, r: _("{card} is in the dead pile, so nobody captured it").format(card=card_name(r.get("card"))),
     Rule.HEARTS_DO_NOT_ADD_UP: _hearts_do_not_add_up,
-    Rule.NO_DEAD_PILE: lambda m, r: _("with {count} players no card is dead; leave out --dead").format(count=r.get("players")),
+    Rule.NO_DEAD_PILE: lambda m, r: _("with {count} players no card is dead; leave out {dead_option}").format(**_options(), count=r.get("players")),
     Rule.DEAD_CARD_TWICE: lambda m, r: _("a dead card is named twice"),
     Rule.TOO_MANY_DEAD: _too_many_dead,
-    Rule.NOT_THE_DEAD_CARDS: lambda m, r: _("the seeded deal's dead cards this round are {cards}; --dead says otherwise").format(cards=" ".join(card_name(c) for c in r.get("cards"))),
-    Rule.ACE_IS_DEAD: lambda m, r: _("A♥ is in the dead pile, so nobody took it; leave out --ace"),
-    Rule.ACE_LISTED_ELSEWHERE: lambda m, r: _("A♥ is listed with {listed}'s hearts but --ace says {ace}").format(listed=_name(m, r.get("listed")), ace=_name(m, r.get("ace"))),
-    Rule.WHO_TOOK_THE_ACE: lambda m, r: _("who took A♥ ({choices})? add --ace NAME (or list AH with that player's hearts)").format(choices=either([_name(m, s) for s in r.get("seats")])),
-    Rule.ACE_NOT_LISTED: lambda m, r: _("--ace says {name} took A♥, but {name}'s hearts are listed without AH").format(name=_name(m, r.get("seat"))),
-    Rule.ACE_WITHOUT_HEARTS: lambda m, r: _("--ace says {name} took A♥, but {name} is entered with no hearts").format(name=_name(m, r.get("seat"))),
-    Rule.NO_CURSED_SUIT: lambda m, r: _("no cursed suit this round, so nobody loses points for one; leave out --cursed"),
+    Rule.NOT_THE_DEAD_CARDS: lambda m, r: _("the seeded deal's dead cards this round are {cards}; {dead_option} says otherwise").format(**_options(), cards=" ".join(card_name(c) for c in r.get("cards"))),
+    Rule.ACE_IS_DEAD: lambda m, r: _("A♥ is in the dead pile, so nobody took it; leave out {ace_option}").format(**_options()),
+    Rule.ACE_LISTED_ELSEWHERE: lambda m, r: _("A♥ is listed with {listed}'s hearts but {ace_option} says {ace}").format(**_options(), listed=_name(m, r.get("listed")), ace=_name(m, r.get("ace"))),
+    Rule.WHO_TOOK_THE_ACE: lambda m, r: _("who took A♥ ({choices})? add {ace_option} NAME (or list AH with that player's hearts)").format(**_options(), choices=either([_name(m, s) for s in r.get("seats")])),
+    Rule.ACE_NOT_LISTED: lambda m, r: _("{ace_option} says {name} took A♥, but {name}'s hearts are listed without AH").format(**_options(), name=_name(m, r.get("seat"))),
+    Rule.ACE_WITHOUT_HEARTS: lambda m, r: _("{ace_option} says {name} took A♥, but {name} is entered with no hearts").format(**_options(), name=_name(m, r.get("seat"))),
+    Rule.NO_CURSED_SUIT: lambda m, r: _("no cursed suit this round, so nobody loses points for one; leave out {cursed_option}").format(**_options()),
     Rule.COUNTS_DECIDE_THE_CURSE: _counts_decide,
-    Rule.WHO_COLLECTED_THE_CURSE: lambda m, r: _("cupido: who collected the most {suit} this round? add --cursed NAME (all tied players)").format(suit=r.get("suit").symbol),
-    Rule.CURSED_NAMED_TWICE: lambda m, r: _("a player is named twice in --cursed"),
+    Rule.WHO_COLLECTED_THE_CURSE: lambda m, r: _("cupido: who collected the most {suit} this round? add {cursed_option} NAME (all tied players)").format(**_options(), suit=r.get("suit").symbol),
+    Rule.CURSED_NAMED_TWICE: lambda m, r: _("a player is named twice in {cursed_option}").format(**_options()),
     Rule.TRICK_SIZE: lambda m, r: _("a trick has {count} cards, one per player in play order from the leader ({leader}); got {got}").format(count=r.get("count"), leader=_name(m, r.get("leader")), got=r.get("got")),
     Rule.CARD_TWICE_IN_TRICK: lambda m, r: _("{card} is named twice in this trick").format(card=card_name(r.get("card"))),
     Rule.CARD_ALREADY_PLAYED: lambda m, r: _("{card} was already played in trick {trick} of round {number}").format(card=card_name(r.get("card")), trick=r.get("trick"), number=r.get("round")),
@@ -135,8 +167,9 @@ REFUSALS: dict[Rule, Wording] = {
     Rule.NO_ROUND_TO_CORRECT: lambda m, r: _("no round has been played yet, so there is none to correct; enter round 1 with `round`"),
     Rule.ROUND_NOT_FINISHED: lambda m, r: _("round {number} is not finished yet; enter it with `round`, or `undo` its tricks").format(number=r.get("round")),
     Rule.NO_SUCH_ROUND: _no_such_round,
+    Rule.CORRECTION_REPLACES_TRICKS: _replaces_tricks,
     Rule.CORRECTION_MOVES_TRICKS: _moves_tricks,
-    Rule.PHYSICAL_CARDS: lambda m, r: _("this match is played with physical cards; only a match started with --seed knows the hands"),
+    Rule.PHYSICAL_CARDS: lambda m, r: _("this match is played with physical cards; only a match started with {seed_option} knows the hands").format(**_options()),
     Rule.NO_CARDS_IN_HAND: lambda m, r: _("the match is over; no cards are in hand"),
 }  # fmt: skip
 
@@ -155,9 +188,13 @@ def revoke_text(match: Match, revoke: Revoke, round_number: int) -> str:
 class SmoorverliefdVoice:
     """The game's words (:class:`referee.game.Voice`)."""
 
-    def refusal(self, state: Match, refusal: Refusal) -> str:
-        """Why an entry is refused, as one line."""
-        return REFUSALS[Rule(refusal.rule)](state, refusal)
+    def refusal(self, state: Match, refusal: Refusal, in_file: bool = False) -> str:
+        """Why an entry is refused, as one line; ``in_file``: why a save file's event is."""
+        token = _IN_FILE.set(in_file)
+        try:
+            return REFUSALS[Rule(refusal.rule)](state, refusal)
+        finally:
+            _IN_FILE.reset(token)
 
     def effect(self, before: Match, step: Step[Match, Effect]) -> str:
         """What an entry did: "Bram wins the trick with A♠", "Round 3 scored"…"""
@@ -173,6 +210,19 @@ class SmoorverliefdVoice:
         for revoke in effect.revokes:
             line += _("; revoke (verzaken): {revoke}").format(revoke=revoke_text(step.state, revoke, effect.round))
         return line
+
+    def replaced_tricks(self, before: Match, was: PlayedRound) -> list[str]:
+        """What a correction of a round entered trick by trick replaced: its tricks, and
+        each revoke (verzaken) they proved, with its penalty; nothing for a quick entry."""
+        if not was.tricks:
+            return []
+        message = ngettext(
+            "The quick entry replaces round {number}'s {count} trick.", "The quick entry replaces round {number}'s {count} tricks.", len(was.tricks)
+        )
+        lines = [message.format(number=was.number, count=len(was.tricks))]
+        for revoke in was.revokes:
+            lines.append(_("Revoke (verzaken) no longer recorded: {revoke}.").format(revoke=revoke_text(before, revoke, was.number)))
+        return lines
 
     def outcome(self, state: Match, outcome: Outcome) -> str:
         """"Bram wins with 103 points" (a duo: "Anna & Cees win with 103 points")."""

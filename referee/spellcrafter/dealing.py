@@ -116,7 +116,7 @@ def deal_spellcrafter(deck: SpellDeck, seed: str, players: int, round_number: in
     (the Jumper and the hands, all played or discarded) goes to the discard pile.
     """
     if players not in SPELLCRAFTER_HANDS:
-        raise InputError(_("spellcrafter is played by 2 to 5 players, not {count}; use --players 2..5").format(count=players))
+        raise InputError(_("spellcrafter is played by 2 to 5 players, not {count}").format(count=players))
     if not 1 <= round_number <= SPELLCRAFTER_ROUNDS:
         raise InputError(_("a Spellcrafter game has rounds 1 to {rounds}, not {round}").format(rounds=SPELLCRAFTER_ROUNDS, round=round_number))
     cards = deck.without(SpellSuit.FAMILIARS) if players == 2 else deck

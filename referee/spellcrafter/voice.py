@@ -84,7 +84,7 @@ def word_detail(score: Score) -> str:
 class SpellcrafterVoice:
     """The words of Spellcrafter (:class:`referee.game.Voice`)."""
 
-    def refusal(self, state: Game | None, refusal: Refusal) -> str:
+    def refusal(self, state: Game | None, refusal: Refusal, in_file: bool = False) -> str:
         """Why an entry is refused; ``state`` is None for a word scored outside a game."""
         assert isinstance(refusal.rule, Rule), refusal
         return _REFUSALS[refusal.rule](state, dict(refusal.params))

@@ -23,7 +23,7 @@ import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 from referee import games
 
@@ -42,13 +42,16 @@ GAME_FORMS = frozenset({"challenge"})
 
 class CommandLine(Protocol):
     """What a session needs of the command line: the game's command group (its FILE
-    arguments hidden from help), a way to run one line of it, and the one-line failure."""
+    arguments hidden from help), a way to run one line of it, the one-line failure, and
+    its output layer's plain write (control characters shown, never obeyed)."""
 
     group: Any
 
     def run(self, argv: list[str]) -> int: ...
 
     def fail(self, message: str, code: int) -> int: ...
+
+    def write(self, text: str, stream: TextIO | None = None) -> None: ...
 
 
 class Table:
@@ -175,7 +178,7 @@ class Table:
             lines.append(f"  {name:<12}{about}")
         lines.append("")
         lines.append(_("Tab completes; Ctrl-R searches the history; Ctrl-C cancels the line."))
-        sys.stdout.write("\n".join(lines) + "\n")
+        self.line.write("\n".join(lines) + "\n")
         return 0
 
     # --- the file's state, for completion and the status line -----------------------------
@@ -238,7 +241,7 @@ def piped(table: Table, lines: Callable[[], str]) -> int:
         if not text:
             return table.worst
         entry = text.rstrip("\n")
-        sys.stdout.write(f"{table.prompt()}{entry}\n")
+        table.line.write(f"{table.prompt()}{entry}\n")
         sys.stdout.flush()
         if table.answer(entry) is None:
             return table.worst
@@ -274,21 +277,21 @@ def interactive(table: Table, input: Any = None, output: Any = None) -> int:
 
     table.clear_screen = clear_screen
     while True:
-        _tell(notices)
+        _tell(table, notices)
         try:
             text = session.prompt(table.prompt())
         except KeyboardInterrupt:
             continue  # Ctrl-C: the line is dropped, the session goes on
         except EOFError:
             return 0  # Ctrl-D
-        _tell(notices)
+        _tell(table, notices)
         if table.answer(text) is None:
             return 0
 
 
-def _tell(notices: list[str]) -> None:
+def _tell(table: Table, notices: list[str]) -> None:
     """Print what went wrong on the side (the history file), once, one line each."""
     for notice in notices:
-        sys.stderr.write(f"referee: {notice}\n")
+        table.line.write(f"referee: {notice}\n", sys.stderr)
     sys.stderr.flush()
     notices.clear()
