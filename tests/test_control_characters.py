@@ -39,7 +39,7 @@ def invoke(*args: str, input: str | None = None):
 
 
 @pytest.fixture
-def deck(tmp_path) -> Path:
+def deck(tmp_path: Path) -> Path:
     """A deck file with a control sequence in its name and in its ``name`` field."""
     text = Path(example("spellcrafter-deck.toml")).read_text(encoding="utf-8")
     text = re.sub(r'^name = ".*"$', lambda _: 'name = "box \\u001b[2J \\u009b1m \\u202e"', text, count=1, flags=re.M)

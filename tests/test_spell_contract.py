@@ -306,5 +306,5 @@ def test_recording_a_challenge_reports_before_action_and_effect(tmp_path):
     savefile.record(path, RULES, word("Anna", KIT))
     recorded = savefile.record(path, RULES, challenge("Cees", "Anna", True))
     assert recorded.before.totals == (16, 0, 0) and recorded.state.totals == (16, 0, -16)
-    assert recorded.effect.consequence.challenger_loses == 16
+    assert isinstance(recorded.effect, ChallengeDecided) and recorded.effect.consequence.challenger_loses == 16
     assert recorded.event == challenge("Cees", "Anna", True)
