@@ -23,7 +23,7 @@ from referee.smitten.actions import move as make_move
 from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.smitten.entry import resolve, typed
 from referee.smitten.notation import GridSide
-from referee.smitten.play import new_game
+from referee.smitten.engine import new_game
 from referee.smitten.legality import Rule
 from referee.smitten.ruleset import RULES
 from referee.smitten.voice import VOICE
@@ -180,3 +180,14 @@ def test_a_state_is_built_with_keyword_arguments_only():
     with pytest.raises(TypeError):
         State(options, (0, 0))  # type: ignore[call-arg]  # positional on purpose: refused at run time too
     assert State(setup=options).grids == (0, 0)
+
+
+def test_the_public_play_is_the_function_whatever_was_imported_before():
+    """`from referee.smitten import play` gives the function of the docstring's usage,
+    even after the engine's module was imported (it is named `engine`, not `play`)."""
+    import importlib
+
+    importlib.import_module("referee.smitten.engine")
+    from referee.smitten import play
+
+    assert callable(play) and play.__module__ == "referee.smitten.engine"

@@ -18,7 +18,7 @@ from referee.smitten.entry import resolve
 from referee.smitten.instructions import Choice
 from referee.smitten.legality import choices_for, legal_moves
 from referee.smitten.notation import GridSide, Placement
-from referee.smitten.play import new_game, play
+from referee.smitten.engine import new_game, play
 from referee.smitten.ruleset import RULES
 from referee.smitten.state import Setup, State
 

@@ -14,7 +14,7 @@ from referee.smitten.grid import COUNT, is_connected
 from referee.smitten.instructions import Choice
 from referee.smitten.legality import is_legal, legal_moves
 from referee.smitten.notation import GridSide
-from referee.smitten.play import apply, new_game, play
+from referee.smitten.engine import apply, new_game, play
 from referee.smitten.ruleset import RULES, setup_for
 from referee.smitten.state import Result, Setup, State, result
 from referee.smitten.voice import VOICE

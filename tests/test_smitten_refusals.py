@@ -14,7 +14,7 @@ from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.smitten.instructions import Choice
 from referee.smitten.legality import Fault, Rule, violation
 from referee.smitten.notation import GridSide
-from referee.smitten.play import refusal
+from referee.smitten.engine import refusal
 from referee.smitten.state import Flipped, Hand, Setup, State, Termination
 
 L, R = GridSide.LEFT, GridSide.RIGHT

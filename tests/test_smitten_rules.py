@@ -16,7 +16,7 @@ from referee.smitten.grid import COMPLETING, cell, mask_of, parse_grid
 from referee.smitten.instructions import Choice
 from referee.smitten.legality import Rule, is_legal, legal_moves
 from referee.smitten.notation import GridSide, Placement
-from referee.smitten.play import new_game, play
+from referee.smitten.engine import new_game, play
 from referee.smitten.ruleset import RULES
 from referee.smitten.state import Flipped, Hand, Pending, Result, Setup, State, Termination, result
 from referee.smitten.voice import VOICE

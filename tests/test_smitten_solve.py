@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee import savefile
-import referee.smitten.play as engine  # the module: referee.smitten's own name `play` is its function
+import referee.smitten.engine as engine  # the module: referee.smitten's own name `play` is its function
 from referee.smitten import legality, solver
 from referee.smitten.actions import Move
 from referee.smitten.legality import legal_moves
-from referee.smitten.play import new_game
+from referee.smitten.engine import new_game
 from referee.smitten.ruleset import RULES
 from referee.smitten.solver import Solver, Unfinished, brute_force, solve
 from referee.game import Outcome

@@ -14,7 +14,7 @@ from referee.smitten.actions import Move
 from referee.smitten.grid import numbers
 from referee.smitten.hint import BLOCK, DECK, acting, decide, hint, sample, visible, wilson
 from referee.smitten.legality import legal_moves
-from referee.smitten.play import new_game, play
+from referee.smitten.engine import new_game, play
 from referee.smitten.ruleset import RULES
 from referee.smitten.solver import Solver
 from referee.smitten.state import State

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.smitten.hint import wilson
-from referee.smitten.play import new_game
+from referee.smitten.engine import new_game
 from referee.smitten.solver import Solver, solve
 from referee.smitten.study import MODES, Task, hint_deals_per_mode, hint_play, play_deal, study, won
 

@@ -10,7 +10,7 @@ from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.smitten.entry import resolve
 from referee.smitten.instructions import Choice
 from referee.smitten.notation import GridSide, Placement
-from referee.smitten.play import apply, new_game
+from referee.smitten.engine import apply, new_game
 from referee.smitten.voice import narrate
 from referee.smitten.state import Hand, Pending, Setup, State
 

@@ -231,7 +231,7 @@ def test_no_rules_message_names_a_command_line_flag() -> None:
     import ast
 
     root = Path(__file__).resolve().parent.parent / "referee" / "smitten"
-    for name in ("play.py", "legality.py", "state.py", "actions.py", "ruleset.py", "view.py", "explain.py", "voice.py", "words.py", "hint.py", "solver.py"):
+    for name in ("engine.py", "legality.py", "state.py", "actions.py", "ruleset.py", "view.py", "explain.py", "voice.py", "words.py", "hint.py", "solver.py"):
         tree = ast.parse((root / name).read_text())
         docstrings = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
         texts = [

@@ -362,7 +362,7 @@ def _position(file: Path | None, seed: str | None, mode: str, difficulty: str | 
         return savefile.load(file, _rules()).state
     if seed is None:
         raise InputError(_("give a game FILE, or --seed S (with --mode and its options) for a fresh deal"))
-    from referee.smitten.play import new_game
+    from referee.smitten.engine import new_game
     from referee.smitten.ruleset import setup_from
 
     setup: dict[str, Any] = {"mode": mode, "easy": easy, "hard1": hard1, "hard2": hard2, "seed": seed}

@@ -13,7 +13,7 @@ The public face, python-chess style::
 The modules: ``state`` (the values: Setup, Hand, Pending, State), ``actions`` (Move,
 Lose, their Effect, and the events that record them: decode/encode), ``grid`` and
 ``instructions`` (the cards' geometry and words), ``legality`` (what is allowed: the one
-definition), ``play`` (apply an action), ``entry`` (typed words to a move), ``ruleset``
+definition), ``engine`` (apply an action: ``play`` and ``apply``), ``entry`` (typed words to a move), ``ruleset``
 (the game contract of :mod:`referee.game`: :data:`~referee.smitten.ruleset.RULES`),
 ``view`` (what a seat may see), ``voice`` (every word: effects, outcomes, events),
 ``words`` (the small words: who, which grid, a card's instruction), ``explain`` (a
@@ -33,13 +33,13 @@ if TYPE_CHECKING:
     from referee.smitten.actions import Draw, Effect, Kind, Lose, Move, NoDraw, TurnEnd, decode, encode
     from referee.smitten.entry import resolve
     from referee.smitten.legality import Rule, choices_for, is_legal, legal_moves
-    from referee.smitten.play import apply, new_game, play, refusal
+    from referee.smitten.engine import apply as apply, new_game as new_game, play as play, refusal as refusal
     from referee.smitten.state import Flipped, Hand, Pending, Result, Setup, State, Termination
 
 _HOME = {
     "entry": ("resolve",),
     "legality": ("Rule", "choices_for", "is_legal", "legal_moves"),
-    "play": ("apply", "new_game", "play", "refusal"),
+    "engine": ("apply", "new_game", "play", "refusal"),
     "actions": ("Draw", "Effect", "Kind", "Lose", "Move", "NoDraw", "TurnEnd", "decode", "encode"),
     "state": ("Flipped", "Hand", "Pending", "Result", "Setup", "State", "Termination"),
 }

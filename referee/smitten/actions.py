@@ -2,7 +2,7 @@
 
 An action is a :class:`Move` of the game (python-chess style: who does what with which
 card where) or the table's declared :class:`Lose`; :func:`apply
-<referee.smitten.play.apply>` reports what it did as an :class:`Effect`. :func:`decode`
+<referee.smitten.engine.apply>` reports what it did as an :class:`Effect`. :func:`decode`
 and :func:`encode` turn a save file's event into an action and back, exactly::
 
     {kind = "play", card = "5L", hand = "A", choose = "higher"}   # solo: hand A or B

@@ -7,7 +7,7 @@ against the game (who moves when that is left out, card 5's forced choice);
 :func:`entry` gives that as a function of the state, which is what
 :func:`referee.savefile.record` takes. The same resolution reads a save file's events
 (:func:`referee.smitten.actions.decode`). It never refuses a move itself: when nobody
-can make it, the rules (:func:`referee.smitten.play.refusal`) say why.
+can make it, the rules (:func:`referee.smitten.engine.refusal`) say why.
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ from referee.smitten.actions import Move
 from referee.smitten.grid import numbers
 from referee.smitten.instructions import Answer, answer
 from referee.smitten.legality import legal_moves, slots
-from referee.smitten.play import apply
+from referee.smitten.engine import apply
 from referee.smitten.solver import Solver
 from referee.smitten.state import UNSEEN, Hand, Pending, State
 from referee.smitten.words import name

@@ -19,7 +19,7 @@ from referee.smitten import actions
 from referee.smitten.actions import Action, Effect, Move, text_field
 from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.smitten.legality import legal_moves
-from referee.smitten.play import FORMAT, apply, new_game, refusal
+from referee.smitten.engine import FORMAT, apply, new_game, refusal
 from referee.smitten.state import Setup, State
 from referee.smitten.view import SeatView, view
 

@@ -8,7 +8,7 @@ card 5's higher/lower, card 1's reveal, solo's face-down play and Easy Mode's sw
 
 The search is a depth-first search over the engine itself: the moves are
 :func:`referee.smitten.legality.legal_moves` (the one definition of legality), each
-played as :func:`referee.smitten.play.apply` plays it (:func:`~referee.smitten.play.successors`:
+played as :func:`referee.smitten.engine.apply` plays it (:func:`~referee.smitten.engine.successors`:
 the engine's own moves and positions, drawing, flipping and declaring losses exactly
 as a game file would; only the second check of a move the rules just listed is left
 out). Nothing here knows a rule.
@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from referee.smitten.actions import Move
 from referee.smitten.legality import legal_moves
-from referee.smitten.play import apply, successors
+from referee.smitten.engine import apply, successors
 from referee.smitten.state import State
 
 

@@ -3,7 +3,7 @@
 The actions and their effects are in :mod:`referee.smitten.actions`.
 
 Everything here is a frozen value. A state never changes: applying a move gives a new
-state (:mod:`referee.smitten.play`), so undo is "go back to the previous state" and a
+state (:mod:`referee.smitten.engine`), so undo is "go back to the previous state" and a
 replay of the same moves always gives an equal state.
 
 A card the referee cannot see (the table's own cards with ``--physical``, the deck's

@@ -19,7 +19,7 @@ from referee.processes import spread
 from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.smitten.hint import decide, wilson
 from referee.smitten.legality import legal_moves
-from referee.smitten.play import apply, new_game
+from referee.smitten.engine import apply, new_game
 from referee.smitten.solver import Solver
 from referee.smitten.state import Setup, State
 
