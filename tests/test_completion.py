@@ -134,21 +134,20 @@ def seeded(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def test_the_shell_completes_the_cards_the_rules_allow_as_table_mode_does(seeded):
-    """The game's table hooks answer the shell too: Bram leads any card of his hand."""
-    from referee import games, savefile
+def test_the_shell_completes_the_cards_not_played_yet_and_never_shows_a_hand(seeded):
+    """The game's table hooks answer the shell too, with what the table may know (SPEC
+    §6.6): every card not played this round nor typed, never the player's hand."""
+    from referee.cards import french_deck
 
-    match = savefile.load(seeded / "n.toml", games.game("smoor").load_rules()).state
-    assert complete("referee smoor trick n.toml ", seeded) == [str(card) for card in match.playable()]
-    from referee.cards import Card
-
-    assert complete("referee smoor trick n.toml 7S ", seeded) == [str(card) for card in match.playable([Card.parse("7S")])]
+    deck = [str(card) for card in french_deck()]
+    assert complete("referee smoor trick n.toml ", seeded) == deck
+    assert complete("referee smoor trick n.toml 7S ", seeded) == [card for card in deck if card != "7S"]
 
 
 def test_in_dutch_the_shell_completes_cards_in_dutch_letters(seeded, monkeypatch):
     monkeypatch.setenv("REFEREE_LANG", "nl")
-    assert complete("referee smoor slag n.toml V", seeded) == ["VS"]
-    assert complete("referee smoor trick n.toml h", seeded) == ["HK", "HH", "HS"]
+    assert complete("referee smoor slag n.toml V", seeded) == ["VK", "VR", "VH", "VS"]
+    assert complete("referee smoor trick n.toml h", seeded) == ["HK", "HR", "HH", "HS"]
 
 
 def test_player_names_complete_ignoring_case_and_accents(tmp_path):

@@ -231,6 +231,15 @@ def test_every_move_listed_by_moves_json_is_made_by_its_args(referee, tmp_path, 
         result = referee("smitten", entry[0], str(game), *entry[1:])
         assert result.exit_code == 0, (entry, result.stderr)
     listed = referee("smitten", "moves", str(game), "--json").json()["moves"]
+    if "solo" not in options:  # two players: each player's own moves, asked for by that player
+        import json
+
+        seen = {json.dumps(move, sort_keys=True) for move in listed}
+        for by in ("1", "2"):
+            for move in referee("smitten", "moves", str(game), "--by", by, "--json").json()["moves"]:
+                if json.dumps(move, sort_keys=True) not in seen:
+                    seen.add(json.dumps(move, sort_keys=True))
+                    listed.append(move)
     assert listed
     for index, move in enumerate(listed):
         args = move.pop("args")
@@ -270,3 +279,18 @@ def test_the_balance_rule_counts_one_card_in_the_singular(referee):
     result = referee("smitten", "check", "--right", "5", "1L", "--hard")
     assert result.exit_code == 0
     assert result.stdout == "1L is legal: it is the first card of the left grid; the ±2 rule holds (the left grid would hold 1 card, the other 1)\n"
+
+
+def test_moves_on_a_shared_screen_never_name_a_card_in_a_players_hand(referee, tmp_path):
+    """SPEC §6.6: with two players and a seeded deck, `moves` without --by lists no move
+    of a card in hand (a move names its card); `--by` lists that player's own."""
+    from referee import games, savefile
+
+    game = tmp_path / "game.toml"
+    new(referee, game, "--seed", "7", "--players", "Ann", "Bob")
+    state = savefile.load(game, games.game("smitten").load_rules()).state
+    public = referee("smitten", "moves", str(game), "--json").json()["moves"]
+    assert public == [] and "--by" in referee("smitten", "moves", str(game)).stdout
+    for seat, name in enumerate(("Ann", "Bob")):
+        own = referee("smitten", "moves", str(game), "--by", name, "--json").json()["moves"]
+        assert own and {int(move["card"][:-1]) for move in own} <= set(state.hands[seat].face_up)

@@ -144,13 +144,15 @@ def test_completion_knows_commands_options_and_players(night):
     assert candidates(table, "help st") == ["standings"]
 
 
-def test_completion_in_a_seeded_round_offers_only_the_legal_cards(night):
-    """Bram leads trick 1 (any card of his hand); Cees must then follow the suit led."""
+def test_completion_in_a_seeded_round_offers_the_cards_not_played_never_a_hand(night):
+    """The laptop is a shared screen (SPEC §6.6): completion offers every card not played
+    this round nor typed in the trick, so it shows nobody's hand; a complete trick, none."""
+    from referee.cards import french_deck
+
     table = open_session(night)
-    match = savefile.load(night, games.game("smoor").load_rules()).state
-    bram, cees = (sorted(str(card) for card in match.current.hands[seat]) for seat in (1, 2))
-    assert sorted(candidates(table, "trick ")) == bram
-    assert sorted(candidates(table, "trick 7S ")) == sorted(card for card in cees if card.endswith("S"))
+    deck = sorted(str(card) for card in french_deck())
+    assert sorted(candidates(table, "trick ")) == deck
+    assert sorted(candidates(table, "trick 7S ")) == [card for card in deck if card != "7S"]
     assert candidates(table, "trick 7S 9S 2S QS ") == []
 
 

@@ -267,16 +267,23 @@ def _seat(state: State, by: str | None, hand: str | None) -> int | None:
 
 
 @app.command(
-    help=N_("List every legal move now. JSON: each move's event, and in \"args\" the arguments that make it: `referee smitten ARGS[0] FILE ARGS[1:]`.")
+    help=N_("List every legal move now that the table may see: a move names its card, so with two players and a seeded deck a player's moves are listed with --by that player (the public list shows only moves of public cards). JSON: each move's event, and in \"args\" the arguments that make it: `referee smitten ARGS[0] FILE ARGS[1:]`.")
 )
-def moves(file: FileArgument, as_json: JsonOption = False) -> None:
+def moves(
+    file: FileArgument,
+    by: Annotated[str | None, typer.Option("--by", help=N_("Two players: this player's own moves too, 1 or 2 or the player's name."), show_default=False, autocompletion=player_names)] = None,  # fmt: skip
+    hand: Annotated[str | None, typer.Option("--hand", help=N_("Solo: as seen by hand A or B (both face-up hands are public)."), show_default=False)] = None,  # fmt: skip
+    as_json: JsonOption = False,
+) -> None:
     from referee import savefile
     from referee.smitten.report import command_args
+    from referee.smitten.view import visible_moves
     from referee.smitten.voice import requirement
 
     rules = _rules()
     state = savefile.load(file, rules).state
-    legal = list(rules.legal_actions(state))
+    every = list(rules.legal_actions(state))
+    legal = visible_moves(state, every, _seat(state, by, hand))
     if as_json:
         from referee.cli.output import emit_json
 
@@ -285,7 +292,7 @@ def moves(file: FileArgument, as_json: JsonOption = False) -> None:
         return
     from referee.cli.smitten_view import show_moves
 
-    show_moves(state, legal)
+    show_moves(state, legal, hidden=len(legal) < len(every))
 
 
 # --- helpers ---------------------------------------------------------------------------

@@ -130,8 +130,9 @@ def show_lines(lines: list[str]) -> None:
         out.print(Text(line))
 
 
-def show_moves(state: State, moves: list[Move]) -> None:
-    """The legal moves, per hand or player, as the arguments that make them."""
+def show_moves(state: State, moves: list[Move], hidden: bool = False) -> None:
+    """The legal moves, per hand or player, as the arguments that make them; ``hidden``:
+    some were left out because they name a card this screen may not show."""
     out = console()
     result = outcome_text(state)
     if result is not None:  # the game is over: say how, once
@@ -144,6 +145,8 @@ def show_moves(state: State, moves: list[Move]) -> None:
     for actor, texts in sorted(by_actor.items()):
         count = ngettext("{count} move", "{count} moves", len(texts)).format(count=len(texts))
         out.print(Text(f"{title(state.setup, actor)}, {count}: " + ", ".join(texts)))
+    if hidden:
+        out.print(Text(_("A player's own moves name the cards in hand: `moves FILE --by NAME` shows them to that player."), style="dim"))
 
 
 def show_solution(state: State, solution: Solution, timed: bool = True) -> None:

@@ -43,7 +43,11 @@ class SmoorTable:
 
 
 def _playable(match: Match, words: list[str]) -> list[str]:
-    from referee.cards import parse_cards
+    """The cards the next card of the trick may be, as the table may know them: every
+    card not played yet this round nor typed in the trick. Not the player's legal cards
+    (:meth:`Match.playable`): on a shared screen those would show the hands of a seeded
+    round (SPEC §6.6); the referee still refuses a card that is not held."""
+    from referee.cards import french_deck, parse_cards
     from referee.errors import RefereeError
     from referee.i18n import dutch
 
@@ -51,7 +55,10 @@ def _playable(match: Match, words: list[str]) -> list[str]:
         typed = parse_cards(" ".join(words)) if words else []
     except RefereeError:
         return []
-    return [card.dutch_letters if dutch() else str(card) for card in match.playable(typed)]
+    if match.outcome is not None or len(typed) >= match.setup.count:
+        return []
+    gone = match.current.played | set(typed)
+    return [card.dutch_letters if dutch() else str(card) for card in french_deck() if card not in gone]
 
 
 HOOKS: Any = SmoorTable()

@@ -16,9 +16,11 @@ The deck's order and the set-aside card before a swap are hidden from every seat
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from referee.game import Outcome
+from referee.smitten.actions import Kind, Move
 from referee.smitten.state import UNSEEN, Flipped, Pending, Setup, State
 
 
@@ -89,3 +91,21 @@ def view(state: State, seat: int | None) -> SeatView:
         pending=pending,
         outcome=state.outcome,
     )
+
+
+def visible_moves(state: State, moves: Iterable[Move], seat: int | None) -> list[Move]:
+    """The legal ``moves`` that ``seat`` (None: the public) may be shown: a move names its
+    card, so one made from a hand this seat may not look at is shown only when that card
+    is public (revealed for card 1, or the deck's top card turned up for card 3). A
+    face-down card played (solo) names no card; with physical cards the referee knows no
+    hand, so every move is only geometry. The one filter for `moves` and for completion
+    on a shared screen."""
+    if state.setup.physical:
+        return list(moves)
+    seen = view(state, seat)
+    shown = []
+    for move in moves:
+        hand = seen.hands[move.actor]
+        if move.kind is Kind.FLIP or hand.seen or move.number in hand.face_up or move.number == seen.top_card:
+            shown.append(move)
+    return shown

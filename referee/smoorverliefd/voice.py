@@ -149,7 +149,9 @@ REFUSALS: dict[Rule, Wording] = {
     Rule.NO_DEAD_PILE: lambda m, r: _("with {count} players no card is dead; leave out {dead_option}").format(**_options(), count=r.get("players")),
     Rule.DEAD_CARD_TWICE: lambda m, r: _("a dead card is named twice"),
     Rule.TOO_MANY_DEAD: _too_many_dead,
-    Rule.NOT_THE_DEAD_CARDS: lambda m, r: _("the seeded deal's dead cards this round are {cards}; {dead_option} says otherwise").format(**_options(), cards=" ".join(card_name(c) for c in r.get("cards"))),
+    # The dead pile stays hidden until the round is over (SPEC §6.6): the refusal knows
+    # the cards, the words do not show them.
+    Rule.NOT_THE_DEAD_CARDS: lambda m, r: _("{dead_option} does not name this round's dead cards, which the seeded deal knows; turn the dead pile over and name the cards in it").format(**_options()),
     Rule.ACE_IS_DEAD: lambda m, r: _("A♥ is in the dead pile, so nobody took it; leave out {ace_option}").format(**_options()),
     Rule.ACE_LISTED_ELSEWHERE: lambda m, r: _("A♥ is listed with {listed}'s hearts but {ace_option} says {ace}").format(**_options(), listed=_name(m, r.get("listed")), ace=_name(m, r.get("ace"))),
     Rule.WHO_TOOK_THE_ACE: lambda m, r: _("who took A♥ ({choices})? add {ace_option} NAME (or list AH with that player's hearts)").format(**_options(), choices=either([_name(m, s) for s in r.get("seats")])),
