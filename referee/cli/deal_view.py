@@ -14,7 +14,6 @@ from referee.dealing import FrenchDeal
 from referee.i18n import _
 from referee.shuffle import VERSION
 from referee.spellcrafter.cards import SpellCard, SpellSuit
-from referee.wording import counted
 
 if TYPE_CHECKING:
     from referee.dealing import Deal
@@ -63,7 +62,7 @@ def french(result: FrenchDeal) -> tuple[Table, list[Text], str]:
     notes = []
     if result.rest:
         labels = {"stock": _("Stock, top first"), "dead": _("Dead cards")}
-        label = labels.get(result.rest_key, f"{result.rest_key.capitalize()} cards")
+        label = labels.get(result.rest_key, result.rest_key.capitalize())
         notes.append(Text.assemble(f"{label} ({len(result.rest)}): ", cards_text(result.rest)))
     return table, notes, _("{count} players").format(count=len(result.hands))
 
@@ -71,21 +70,24 @@ def french(result: FrenchDeal) -> tuple[Table, list[Text], str]:
 def smitten(result: SmittenDeal) -> tuple[Table, list[Text], str]:
     solo = result.difficulty is None
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("Hand")
-    table.add_column("Face up" if solo else "Cards")
+    table.add_column(_("Hand"))
+    table.add_column(_("Face up") if solo else _("Cards"))
     if solo:
-        table.add_column("Face down")
+        table.add_column(_("Face down"))
     for number, hand in enumerate(result.hands):
-        name = "AB"[number] if solo else f"Player {number + 1}"
+        name = "AB"[number] if solo else _("Player {number}").format(number=number + 1)
         row = [name, " ".join(map(str, sorted(hand.face_up)))]
         if solo:
             row.append(" ".join(map(str, hand.face_down)))
         table.add_row(*row)
     notes = [
-        Text(f"Set aside, face down: {result.set_aside}"),
-        Text(f"Deck, top first ({len(result.deck)}): {' '.join(map(str, result.deck))}"),
+        Text(_("Set aside, face down: {card}").format(card=result.set_aside)),
+        Text(_("Deck, top first ({count}): {cards}").format(count=len(result.deck), cards=" ".join(map(str, result.deck)))),
     ]
-    return table, notes, "solo" if result.difficulty is None else f"two players, {result.difficulty.value}"
+    if result.difficulty is None:
+        return table, notes, _("solo")
+    difficulty = {"easy": _("easy"), "medium": _("medium"), "hard": _("hard")}.get(result.difficulty.value, result.difficulty.value)
+    return table, notes, _("two players, {difficulty}").format(difficulty=difficulty)
 
 
 def _spell_cell(cards: list[SpellCard]) -> str:
@@ -94,18 +96,23 @@ def _spell_cell(cards: list[SpellCard]) -> str:
 
 def spellcrafter(result: SpellDeal) -> tuple[Table, list[Text], str]:
     """Each hand by suit, letters in alphabetical order and special cards last."""
+    from referee.i18n import ngettext
+
     suits = [suit for suit in SpellSuit if any(card.suit is suit for hand in result.hands for card in hand)]
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("Player")
+    table.add_column(_("Player"))
     for suit in suits:
         table.add_column(Text(suit.label, style=suit.colour))
     for number, hand in enumerate(result.hands, start=1):
         ordered = sorted(hand, key=lambda card: (card.special is not None, card.letters, card.value, str(card)))
-        table.add_row(f"Player {number}", *(_spell_cell([c for c in ordered if c.suit is suit]) for suit in suits))
+        table.add_row(_("Player {number}").format(number=number), *(_spell_cell([c for c in ordered if c.suit is suit]) for suit in suits))
     jumper = result.jumper
-    notes = [Text.assemble("Jumper, face up in the middle: ", (str(jumper), f"bold {jumper.suit.colour}".strip()))]
+    notes = [Text.assemble(_("Jumper, face up in the middle: "), (str(jumper), f"bold {jumper.suit.colour}".strip()))]
     if len(result.hands) == 2:
-        notes.append(Text("Two players: the Familiars are removed; 14 cards each, discard one with every pick."))
-    reshuffled = f", the discards reshuffled {result.reshuffles}×" if result.reshuffles else ""
-    notes.append(Text(f"{counted(len(result.stock), 'card')} left in the deck{reshuffled}. Deck: {result.deck}"))
-    return table, notes, f"{len(result.hands)} players, round {result.round}"
+        notes.append(Text(_("Two players: the Familiars are removed; 14 cards each, discard one with every pick.")))
+    left = ngettext("{count} card left in the deck", "{count} cards left in the deck", len(result.stock)).format(count=len(result.stock))
+    if result.reshuffles:
+        left += _(", the discards reshuffled {times}×").format(times=result.reshuffles)
+    notes.append(Text(_("{left}. Deck: {deck}").format(left=left, deck=printable(str(result.deck)))))
+    setting = _("{count} players, round {round}").format(count=len(result.hands), round=result.round)
+    return table, notes, setting
