@@ -83,7 +83,7 @@ def correction_refusal(match: Match, number: int) -> Refusal | None:
     if not match.rounds:
         return refuse(Rule.NO_ROUND_TO_CORRECT)  # a state refusal (exit 1): the file is fine, it is too early
     if number == match.current.number:
-        return refuse(Rule.ROUND_NOT_FINISHED, unusable=True, round=number)
+        return refuse(Rule.ROUND_NOT_FINISHED, round=number)  # a state refusal (exit 1): not finished yet
     return refuse(Rule.NO_SUCH_ROUND, unusable=True, round=number, last=len(match.rounds))
 
 

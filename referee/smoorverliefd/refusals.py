@@ -56,7 +56,7 @@ class Rule(enum.Enum):
     MUST_FOLLOW = "follow suit"  # trick, seat, card, suit
     # outside the entries
     NO_ROUND_TO_CORRECT = "no round has been played"
-    ROUND_NOT_FINISHED = "the round is not finished"  # round; unusable
+    ROUND_NOT_FINISHED = "the round is not finished"  # round
     NO_SUCH_ROUND = "there is no such round"  # round, last; unusable
     CORRECTION_REPLACES_TRICKS = "a correction says when it replaces a round's tricks"  # round, tricks, revokes; unusable
     CORRECTION_MOVES_TRICKS = "a correction may not move a round's tricks"  # edited, now, round, was, leader
