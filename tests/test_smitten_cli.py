@@ -78,7 +78,7 @@ def test_check_judges_every_rule(referee, args, legal, fragment):
         (["--left", "1,9", "3L"], "do not touch"),
         (["--after", "5L", "6R"], "--choose"),
         (["--choose", "higher", "6R"], "card 5"),
-        (["--after", "5L", "--choose", "sideways", "6R"], "higher or --choose lower"),
+        (["--after", "5L", "--choose", "sideways", "6R"], "card 5 asks for higher or lower"),
     ],
 )
 def test_check_bad_input_is_exit_2_with_one_line(referee, args, fragment):

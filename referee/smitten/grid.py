@@ -133,7 +133,7 @@ def parse_grid(text: str, side: GridSide, played: int | None = None) -> int:
         for digit in digits:
             if not (digit.isascii() and digit.isdigit() and 1 <= int(digit) <= 9):
                 raise InputError(
-                    _("{digit} in {grid} ({text}) is not a Smitten card; list the numbers 1 to 9 in the grid, as in --left 1,2,4").format(
+                    _("{digit} in {grid} ({text}) is not a Smitten card; list the numbers 1 to 9 in the grid, as in 1,2,4").format(
                         digit=quoted(digit), grid=grid_name(side), text=quoted(text)
                     )
                 )

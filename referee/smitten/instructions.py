@@ -32,7 +32,7 @@ class Choice(enum.Enum):
                 return choice
         from referee.i18n import _
 
-        raise InputError(_("{text} is not a choice for card 5; use --choose higher or --choose lower").format(text=quoted(text)))
+        raise InputError(_("{text} is not a choice for card 5: card 5 asks for higher or lower").format(text=quoted(text)))
 
 
 class Answer(enum.Enum):
