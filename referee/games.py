@@ -176,13 +176,6 @@ def dealers() -> list[tuple[str, DealSpec]]:
     return [*((name, deal) for name, deal in dealt if deal is not None), ("french52", FRENCH52)]
 
 
-def dealt_names() -> str:
-    """``smitten, spellcrafter, smoorverliefd or french52``: what `referee deal` deals."""
-    from referee.wording import listed
-
-    return listed([name for name, _ in dealers()], "or")
-
-
 def dealer(name: str) -> tuple[str, DealSpec]:
     """What `referee deal NAME` deals (a game's name or group, or french52 / french),
     or a helpful InputError naming the choices."""

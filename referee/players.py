@@ -74,3 +74,10 @@ def players_from_setup(table: Mapping[str, Any]) -> list[str]:
     if not isinstance(players, list) or not all(isinstance(player, str) for player in players):
         raise InputError("`players` must be a list of names")
     return players
+
+
+def starting(words: list[str], typed: str) -> list[str]:
+    """The words that start with what is typed, ignoring case and accents, as entries read
+    names (``elo`` for Élodie): what completion offers, in the shell and in table mode."""
+    start = folded(typed)
+    return [word for word in words if folded(word).startswith(start)]

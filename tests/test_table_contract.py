@@ -125,6 +125,12 @@ def test_help_and_errors_in_a_session_name_the_sessions_commands(night, capsys):
     assert table.answer("help") == 0 and "  clear" in capsys.readouterr().out
 
 
+def test_help_knows_the_sessions_own_words(night, capsys):
+    table = open_session(night)
+    for word, says in (("help", "help COMMAND"), ("clear", "Clear the screen"), ("quit", "Leave the session")):
+        assert table.answer(f"help {word}") == 0 and says in capsys.readouterr().out
+
+
 def test_clear_clears_the_screen(night):
     table = open_session(night)
     cleared = []

@@ -94,19 +94,12 @@ def _players(ctx: Any) -> list[str]:
     return [str(name) for name in players] if isinstance(players, list) else []
 
 
-def _starting(words: list[str], incomplete: str) -> list[str]:
-    """The words that start with what is typed, ignoring case and accents (as entries
-    read names: ``elo`` for Élodie)."""
-    from referee.players import folded
-
-    start = folded(incomplete)
-    return [word for word in words if folded(word).startswith(start)]
-
-
 def player_names(ctx: Any, incomplete: str) -> list[str]:
     """The players named in the FILE already on the command line that start with what
     is typed."""
-    return _starting(_players(ctx), incomplete)
+    from referee.players import starting
+
+    return starting(_players(ctx), incomplete)
 
 
 def player_entries(ctx: Any, incomplete: str) -> list[str]:
@@ -114,9 +107,10 @@ def player_entries(ctx: Any, incomplete: str) -> list[str]:
     argument: NAME=COUNT or NAME=HEARTS)."""
     if "=" in incomplete:
         return []
+    from referee.players import starting
     from referee.table.hooks import names
 
-    return _starting(names(_players(ctx), [str(word) for word in ctx.params.get("entries") or ()], suffix="="), incomplete)
+    return starting(names(_players(ctx), [str(word) for word in ctx.params.get("entries") or ()], suffix="="), incomplete)
 
 
 def hook_entries(ctx: Any, param: Any, incomplete: str) -> list[str]:
@@ -146,7 +140,9 @@ def hook_entries(ctx: Any, param: Any, incomplete: str) -> list[str]:
         return []
     except Exception:  # noqa: BLE001 - a completion never ends in a traceback in the shell
         return []
-    return _starting([str(word) for word in offered], incomplete)
+    from referee.players import starting
+
+    return starting([str(word) for word in offered], incomplete)
 
 
 def show_completion(ctx: Any, param: Any, value: str | None) -> None:

@@ -119,6 +119,17 @@ def command_group(help: str) -> typer.Typer:
     return RefereeTyper(cls=RefereeGroup, no_args_is_help=True, add_completion=False, context_settings=CONTEXT, help=help)
 
 
+def add_dutch_commands(app: typer.Typer, names: dict[str, str]) -> None:
+    """Register a group's Dutch command names (``{"slag": "trick"}``) as hidden twins of
+    its commands: the same function, help and class, so a Dutch table types its own
+    words and `--help` lists each command once."""
+    commands = {info.name or (info.callback.__name__ if info.callback else ""): info for info in app.registered_commands}
+    for dutch, english in names.items():
+        info = commands[english]
+        if info.callback is not None:
+            app.command(dutch, cls=info.cls, hidden=True, help=info.help)(info.callback)
+
+
 def run(
     group: TyperGroup,
     argv: list[str],

@@ -8,7 +8,7 @@ import typer
 
 from referee.cli.completion import player_entries, player_names
 from referee.cli.files import FileArgument, JsonOption, add_file_commands
-from referee.cli.group import command_group
+from referee.cli.group import add_dutch_commands, command_group
 from referee.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -351,12 +351,4 @@ DUTCH_COMMANDS = {
 }  # fmt: skip
 
 
-def _add_dutch_commands() -> None:
-    commands = {info.name or info.callback.__name__: info for info in app.registered_commands if info.callback}
-    for dutch, english in DUTCH_COMMANDS.items():
-        info = commands[english]
-        if info.callback is not None:
-            app.command(dutch, hidden=True, help=info.help)(info.callback)
-
-
-_add_dutch_commands()
+add_dutch_commands(app, DUTCH_COMMANDS)

@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from referee.cli.dictionary import DEFAULT_DICTIONARY, DictOption, HouseOption, JsonOption, WordCommand
-from referee.cli.group import command_group
+from referee.cli.group import add_dutch_commands, command_group
 from referee.cli.spell_game import BoxOption
 from referee.errors import InputError
 from referee.i18n import N_, _
@@ -127,12 +127,4 @@ DUTCH_COMMANDS = {
 }  # fmt: skip
 
 
-def _add_dutch_commands() -> None:
-    commands = {info.name or (info.callback.__name__ if info.callback else ""): info for info in app.registered_commands}
-    for dutch, english in DUTCH_COMMANDS.items():
-        info = commands[english]
-        if info.callback is not None:
-            app.command(dutch, cls=info.cls, hidden=True, help=info.help)(info.callback)
-
-
-_add_dutch_commands()
+add_dutch_commands(app, DUTCH_COMMANDS)

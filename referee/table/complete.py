@@ -17,15 +17,10 @@ from typing import TYPE_CHECKING
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
+from referee.players import starting
+
 if TYPE_CHECKING:
     from referee.table.session import Table
-
-
-def _starting(words: list[str], typed: str) -> list[str]:
-    from referee.players import folded
-
-    start = folded(typed)
-    return [word for word in words if folded(word).startswith(start)]
 
 
 def candidates(table: Table, text: str) -> list[str]:
@@ -39,16 +34,16 @@ def candidates(table: Table, text: str) -> list[str]:
     else:
         current = ""
     if not words:
-        return _starting(table.words(), current)
+        return starting(table.words(), current)
     if words[0] == table.HELP:
-        return _starting(table.words(), current) if len(words) == 1 else []
+        return starting(table.words(), current) if len(words) == 1 else []
     command = table.command(words[0])
     if command is None:
         return []
     if current.startswith("-"):
         options = [opt for param in command.params for opt in param.opts if opt.startswith("--")]
         return [option for option in options if option.startswith(current)]
-    return _starting(table.entries(command.name, words[1:]), current)
+    return starting(table.entries(command.name, words[1:]), current)
 
 
 class TableCompleter(Completer):

@@ -157,6 +157,10 @@ class Table:
         from referee.i18n import _
 
         if words:
+            own = self._session_word(words[0])
+            if own is not None:  # `help help`, `help clear`, `help quit`: the session's own words
+                self.line.write(f"{words[0]}: {own}\n")
+                return 0
             if self.command(words[0]) is None:
                 message = _("no such command {name}; `help` lists the commands").format(name=repr(words[0]))
                 return self.line.fail(message, 2)
@@ -165,21 +169,29 @@ class Table:
         lines = [intro.format(game=self.spec.title, file=self.path, group=f"referee {self.spec.group}"), ""]
         for name in self.commands():
             command = self.command(name)
-            if name == self.HELP:
-                about = _("This list; `help COMMAND` for one command's options.")
-            elif name == self.CLEAR:
-                about = _("Clear the screen.")
-            elif name == self.QUIT[0]:
-                about = _("Leave the session (or Ctrl-D). Every entry is already saved.")
-            elif name in STAND_INS and name not in self.group.commands:
-                about = _("Same as `{command}`.").format(command=STAND_INS[name])
-            else:
+            about = self._session_word(name)
+            if about is None:
                 about = command.get_short_help_str(limit=70) if command is not None else ""
             lines.append(f"  {name:<12}{about}")
         lines.append("")
         lines.append(_("Tab completes; Ctrl-R searches the history; Ctrl-C cancels the line."))
         self.line.write("\n".join(lines) + "\n")
         return 0
+
+    def _session_word(self, name: str) -> str | None:
+        """What a word of the session itself does (help, clear, quit, a stand-in), or None
+        for a command of the game."""
+        from referee.i18n import _
+
+        if name == self.HELP:
+            return _("This list; `help COMMAND` for one command's options.")
+        if name == self.CLEAR:
+            return _("Clear the screen.")
+        if name in self.QUIT:
+            return _("Leave the session (or Ctrl-D). Every entry is already saved.")
+        if name in STAND_INS and name not in self.group.commands:
+            return _("Same as `{command}`.").format(command=STAND_INS[name])
+        return None
 
     # --- the file's state, for completion and the status line -----------------------------
 
