@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from referee.game import Refusal
 
 
 class RefereeError(Exception):
@@ -113,10 +116,10 @@ class Refused(RuleError):
     refusal's: 1 when the rules say no, 2 when the input cannot be used at all.
     """
 
-    def __init__(self, refusal: object, game: str, state: object) -> None:
+    def __init__(self, refusal: Refusal, game: str, state: object) -> None:
         super().__init__(refusal)
         self.refusal, self.game, self.state = refusal, game, state
-        self.exit_code = getattr(refusal, "exit_code", 1)
+        self.exit_code = refusal.exit_code
 
     def __str__(self) -> str:
         return self.worded()

@@ -52,10 +52,10 @@ SetupT = TypeVar("SetupT")
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
 EffectT = TypeVar("EffectT")
-ViewT = TypeVar("ViewT", covariant=True)
 S = TypeVar("S")
 E = TypeVar("E")
 T = TypeVar("T", bound=type)
+
 
 def distinct(cls: T) -> T:
     """Make a named tuple class compare by kind as well as by value: ``Bids(()) ==
