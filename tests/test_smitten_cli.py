@@ -76,7 +76,7 @@ def test_check_judges_every_rule(referee, args, legal, fragment):
         (["0L"], "not a Smitten card"),
         (["--left", "1,1", "3L"], "twice"),
         (["--left", "1,9", "3L"], "do not touch"),
-        (["--after", "5L", "6R"], "--choose"),
+        (["--after", "5L", "6R"], "chooses higher or lower"),
         (["--choose", "higher", "6R"], "card 5"),
         (["--after", "5L", "--choose", "sideways", "6R"], "card 5 asks for higher or lower"),
     ],

@@ -81,11 +81,11 @@ def question_state(left: int, right: int, after: Placement | None, choice: Choic
             ).format(count=COUNT[grids[0]], other=COUNT[grids[1]])
         )
     if choice is not None and (after is None or after.number != 5):
-        raise InputError(_("--choose answers card 5: use it with --after 5L or --after 5R"))
+        raise InputError(_("a choice (higher or lower) answers card 5 only: the card just played must be 5L or 5R"))
     pending = None
     if after is not None:
         if after.number == 5 and choice is None:
-            raise InputError(_("card 5 was played: say what its player chose with --choose higher or --choose lower"))
+            raise InputError(_("card 5 was played: its player chooses higher or lower; say which"))
         pending = Pending(after.number, after.side, 0, choice)
     options = Setup(SmittenMode.SOLO, None, hard2=hard, physical=True)
     hands = (Hand((UNSEEN,) * 3), Hand((UNSEEN,) * 3))
