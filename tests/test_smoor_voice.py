@@ -22,7 +22,7 @@ from smoor_play import play, step, taken
 PACKAGE = Path(__file__).resolve().parent.parent / "referee" / "smoorverliefd"
 #: The modules that word things: the voice, the words it shares, the JSON/CSV report,
 #: and the parsing of what people type or a file holds (their messages speak of the
-#: input: a setup, an entry, a save file's event, `referee deal`'s --players).
+#: input: a setup, an entry, a save file's event, a deal's number of players).
 WORDING = {"voice.py", "words.py", "report.py", "entry.py", "setup.py", "actions.py", "dealing.py"}
 
 

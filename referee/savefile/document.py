@@ -19,11 +19,14 @@ from __future__ import annotations
 import re
 import tomllib
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol, TypeGuard
+from collections.abc import Callable
+from typing import Any, NamedTuple, Protocol, TypeGuard, TypeVar
 
 from referee.errors import InputError
 from referee.i18n import _, ngettext
 from referee.savefile.storage import SaveFileError, backup_path
+
+T = TypeVar("T")
 
 HEADER = (
     "# A referee save file: the setup and every recorded event, oldest first.\n"
@@ -206,21 +209,23 @@ def read_document(path: Path, data: bytes, rules: FileFormat) -> Document:
     setup = document.get("setup")
     if not isinstance(setup, dict):
         raise damaged(1, _("has no [setup] table"))
-    corrections = document.get("corrections", [])
-    try:
-        if not isinstance(corrections, list):
-            raise InputError("`corrections` must be a list of [[corrections]] tables")
-        checked = tuple(map(Correction.from_toml, corrections))
-    except InputError as error:
-        raise damaged(lines.first_header("corrections"), _("has a bad correction: {error}").format(error=error)) from None
-    redo = document.get("redo", [])
-    try:
-        if not isinstance(redo, list):
-            raise InputError("`redo` must be a list of [[redo]] tables")
-        taken = tuple(map(Taken.from_toml, redo))
-    except InputError as error:
-        raise damaged(lines.first_header("redo"), _("has a bad [[redo]] table: {error}").format(error=error)) from None
+    checked = _tables(document, "corrections", Correction.from_toml, damaged, lines, _("has a bad correction: {error}"))
+    taken = _tables(document, "redo", Taken.from_toml, damaged, lines, _("has a bad [[redo]] table: {error}"))
     return Document(lines, setup, events, checked, taken)
+
+
+def _tables(
+    document: dict[str, Any], key: str, read: Callable[[Any], T], damaged: Damage, lines: Lines, problem: str
+) -> tuple[T, ...]:
+    """The file's ``[[key]]`` tables (corrections, redo), each read by ``read``; a bad one
+    is reported at the first such table, as ``problem``."""
+    found = document.get(key, [])
+    try:
+        if not isinstance(found, list):
+            raise InputError(_("`{key}` must be a list of [[{key}]] tables").format(key=key))
+        return tuple(map(read, found))
+    except InputError as error:
+        raise damaged(lines.first_header(key), problem.format(error=error)) from None
 
 
 def _events(count: int) -> str:
