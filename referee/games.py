@@ -62,6 +62,7 @@ class GameSpec(NamedTuple):
     entry_words: str = ""  # regex of its entries' words: "troef|partners|…"
     voice: str = ""  # "module:attribute" of its Voice (referee.game.Voice): its words
     table: str = ""  # "module:attribute" of its table-mode hooks (completion, status line)
+    web: str = ""  # "module:attribute" of its web pages' adapter (referee.web.contract.WebGame)
 
     def load_rules(self) -> Any:
         return _attribute(self.rules)
@@ -71,6 +72,9 @@ class GameSpec(NamedTuple):
 
     def load_table(self) -> Any:
         return _attribute(self.table) if self.table else None
+
+    def load_web(self) -> Any:
+        return _attribute(self.web) if self.web else None
 
 
 def _attribute(path: str) -> Any:
@@ -90,6 +94,7 @@ GAMES: list[GameSpec] = [
         rules="referee.smitten.ruleset:RULES",
         voice="referee.smitten.voice:VOICE",
         table="referee.cli.smitten_table:HOOKS",
+        web="referee.web.smitten:WEB",
         cli="referee.cli.smitten",
         deal=DealSpec(
             deal="referee.smitten.dealing:deal_for_table",
@@ -109,6 +114,7 @@ GAMES: list[GameSpec] = [
         rules="referee.spellcrafter.ruleset:RULES",
         voice="referee.spellcrafter.voice:VOICE",
         table="referee.cli.spell_table:HOOKS",
+        web="referee.web.spell:WEB",
         cli="referee.cli.spell",
         deal=DealSpec(
             deal="referee.spellcrafter.dealing:deal_for_table",
@@ -128,6 +134,7 @@ GAMES: list[GameSpec] = [
         rules="referee.smoorverliefd.ruleset:RULES",
         voice="referee.smoorverliefd.voice:VOICE",
         table="referee.cli.smoor_table:HOOKS",
+        web="referee.web.smoor:WEB",
         cli="referee.cli.smoor",
         deal=DealSpec(
             deal="referee.smoorverliefd.dealing:deal_for_table",

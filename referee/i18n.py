@@ -18,6 +18,8 @@ JSON keys and save files never change with the language; JSON message strings do
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -34,6 +36,19 @@ def set_language(language: str | None) -> None:
     """Fix the language for this process (``None``: from the environment again)."""
     global _chosen
     _chosen = language
+
+
+@contextmanager
+def speaking(language: str | None) -> Iterator[None]:
+    """Words in ``language`` inside the block, the language chosen before after it: the
+    web server answers each page in its own (one request at a time, on one thread)."""
+    global _chosen
+    before = _chosen
+    _chosen = language if language in LANGUAGES else before
+    try:
+        yield
+    finally:
+        _chosen = before
 
 
 def language() -> str:

@@ -64,7 +64,7 @@ def __getattr__(name: str) -> Any:
         try:
             from typer._click.shell_completion import CompletionItem
         except ImportError:  # pragma: no cover - older typer on top of click
-            from click.shell_completion import CompletionItem  # type: ignore[import-not-found,no-redef,unused-ignore]
+            from click.shell_completion import CompletionItem  # type: ignore[import-not-found,no-redef,assignment,unused-ignore]
         return CompletionItem
     raise AttributeError(name)
 
