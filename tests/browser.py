@@ -140,7 +140,7 @@ def wait_for(driver: Any, condition: Callable[[Any], T], timeout: float = WAIT_S
     """Wait until ``condition(driver)`` is true (selenium's WebDriverWait) and return it."""
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(condition)  # type: ignore[no-any-return]
+    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(condition)
 
 
 def page_text(driver: Any) -> str:
