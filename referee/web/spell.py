@@ -162,8 +162,6 @@ def public_json(view: SeatView, over: bool) -> dict[str, Any]:
             "jumper": "Jumper",
             "standings": _("Standings"),
             "total": _("Total"),
-            "still_to_play": _("Still to play"),
-            "everyone_played": _("Everyone has played this round."),
             "fallen": _("fallen: 0 points"),
             "instant": _("instant win: {points} or more!").format(points=INSTANT_WIN),
         },
@@ -220,6 +218,8 @@ class SpellcrafterWeb:
         else:
             others = [view.players[other] for other in view.waiting]
             answer["turn"] = _("Your entry is in; waiting for {players}.").format(players=", ".join(others))
+        if not to_play:  # the turn says whom the round waits for
+            answer["notes"] = [note for note in answer["notes"] if note["kind"] != "waiting"]
         answer["actions"] = {"pass": {"round": view.round}} if to_play else {}
         answer["labels"].update({
             "pass": _("Pass this round"),
