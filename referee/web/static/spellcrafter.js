@@ -10,7 +10,7 @@
   // A Spellcrafter card from the server's description: letters and value, or a special
   // card's symbol and name; coloured by suit.
   function card(c, extra) {
-    const classes = ["card", "spell", `suit-${c.suit}`, c.special ? "special" : "letter", extra || ""];
+    const classes = ["card", "spell", `suit-${c.suit}`, c.special ? "special" : "letter", c.letters === "QU" ? "qu" : "", extra || ""];
     if (c.special) {
       return el("div", {class: classes.join(" ").trim(), dataset: {card: c.card}, role: "img", "aria-label": c.card},
         el("span", {class: "mark", text: SPECIAL[c.special] || "★"}),
@@ -25,7 +25,7 @@
   // One letter of a scored word: the letter shown, its value after Toil, its suit.
   function tile(letter) {
     const shown = letter.letter === "QU" ? "Qu" : letter.letter;
-    return el("span", {class: `tile suit-${letter.suit || "none"} kind-${letter.kind}${letter.toil ? " toil" : ""}`,
+    return el("span", {class: `tile suit-${letter.suit || "none"} kind-${letter.kind}${letter.toil ? " toil" : ""}${shown.length > 1 ? " qu" : ""}`,
       title: letter.note || letter.card, dataset: {card: letter.card}},
       el("span", {class: "letters", text: shown}),
       el("span", {class: "value", text: letter.value}));
