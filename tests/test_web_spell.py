@@ -149,9 +149,9 @@ def test_a_hand_is_sorted_alphabetically_with_the_special_cards_last() -> None:
 
 
 def test_a_special_card_is_described_with_its_rulebook_name() -> None:
-    from referee.web.spell import card_json
+    from referee.web.spell import page_card
 
-    assert card_json(SpellCard(SpellSuit.MOONS, special=Special.TOIL)) == {
+    assert page_card(SpellCard(SpellSuit.MOONS, special=Special.TOIL)) == {
         "card": "TOILm", "letters": "", "value": 0, "suit": "moons", "special": "toil", "name": "Toil"
     }  # fmt: skip
 

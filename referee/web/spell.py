@@ -43,7 +43,7 @@ from referee.spellcrafter.voice import challenge_outcome, direction, in_points, 
 _SUITS = list(SpellSuit)
 
 
-def card_json(card: SpellCard) -> dict[str, Any]:
+def page_card(card: SpellCard) -> dict[str, Any]:
     """A card as a page draws it: its token, letters and value, suit, and the special
     card it is (``double-double``, ``toil``, ``trouble``) with the rulebook's name."""
     return {
@@ -63,17 +63,17 @@ def hand_order(card: SpellCard) -> tuple[int, str, int, int]:
     return (special, card.letters, _SUITS.index(card.suit), card.value)
 
 
-def letter_json(letter: ScoredLetter) -> dict[str, Any]:
+def page_letter(letter: ScoredLetter) -> dict[str, Any]:
     """One letter of a word as it scored (the scoring module's), with the voice's note."""
     return {**letter.to_json(), "note": letter_note(letter)}
 
 
-def word_json(score: Score) -> dict[str, Any]:
+def page_word(score: Score) -> dict[str, Any]:
     """A word's breakdown: its letters as they scored and how the score was made."""
     return {
         "word": score.word,
         "tokens": [str(token) for token in score.tokens],
-        "letters": [letter_json(letter) for letter in score.letters],
+        "letters": [page_letter(letter) for letter in score.letters],
         "score": score.score,
         "points": in_points(score.score),
         "detail": word_detail(score),
@@ -81,7 +81,7 @@ def word_json(score: Score) -> dict[str, Any]:
     }
 
 
-def entry_json(names: Sequence[str], played: Round, seat: int) -> dict[str, Any]:
+def page_entry(names: Sequence[str], played: Round, seat: int) -> dict[str, Any]:
     """What ``seat`` entered in a round: nothing yet (``waiting``), a ``pass`` or a
     ``word`` with its breakdown and its challenge; ``points`` is what the round gives the
     seat (a fallen word 0, a lost challenge taken off)."""
@@ -103,7 +103,7 @@ def entry_json(names: Sequence[str], played: Round, seat: int) -> dict[str, Any]
         answer["text"] = _("passes")
     elif isinstance(entry, Play):
         answer["text"] = entry.score.word
-        answer["word"] = word_json(entry.score)
+        answer["word"] = page_word(entry.score)
         answer["fallen"] = entry.fallen
         if entry.challenge is not None:
             answer["challenge"] = {
@@ -114,16 +114,16 @@ def entry_json(names: Sequence[str], played: Round, seat: int) -> dict[str, Any]
     return answer
 
 
-def round_json(view: SeatView, played: Round) -> dict[str, Any]:
+def page_round(view: SeatView, played: Round) -> dict[str, Any]:
     return {
         "number": played.number,
         "title": _("Words of round {number}").format(number=played.number),
         "passing": passing(played.number),
-        "entries": [entry_json(view.players, played, seat) for seat in range(len(view.players))],
+        "entries": [page_entry(view.players, played, seat) for seat in range(len(view.players))],
     }
 
 
-def standings_json(view: SeatView) -> list[dict[str, Any]]:
+def page_standings(view: SeatView) -> list[dict[str, Any]]:
     """The players by total, highest first (seating order among equals), each with every
     round's points."""
     best = max(view.totals)
@@ -140,7 +140,7 @@ def standings_json(view: SeatView) -> list[dict[str, Any]]:
     ]
 
 
-def public_json(view: SeatView, over: bool) -> dict[str, Any]:
+def page_public(view: SeatView, over: bool) -> dict[str, Any]:
     """What every screen shows, from a seat view (the public's or a seat's: the same)."""
     number = view.round
     notes = round_notes(view, over)
@@ -151,11 +151,11 @@ def public_json(view: SeatView, over: bool) -> dict[str, Any]:
         "of_rounds": _("of {rounds}").format(rounds=ROUNDS),
         "passing": passing(number),
         "pass_text": _("pass {direction}").format(direction=direction(passing(number))),
-        "jumper": None if view.jumper is None else card_json(view.jumper),
+        "jumper": None if view.jumper is None else page_card(view.jumper),
         "waiting": list(view.waiting),
         "notes": [{"kind": kind, "text": text} for kind, text in notes],
-        "latest": round_json(view, view.rounds[-1]),
-        "standings": standings_json(view),
+        "latest": page_round(view, view.rounds[-1]),
+        "standings": page_standings(view),
         "columns": [_("R{number}").format(number=played.number) for played in view.rounds],
         "instant_win": INSTANT_WIN,
         "labels": {
@@ -186,21 +186,21 @@ class SpellcrafterWeb:
     def table(self, state: Game) -> dict[str, Any]:
         """The table's screen, from the public view only."""
         view = RULES.view(state, None)
-        return public_json(view, RULES.outcome(state) is not None)
+        return page_public(view, RULES.outcome(state) is not None)
 
     def seat(self, state: Game, seat: int) -> dict[str, Any]:
         """One seat's phone, from that seat's view only: its hand as dealt, what the round
         waits for, its own word, and whether it may pass now."""
         view = RULES.view(state, seat)
         over = RULES.outcome(state) is not None
-        answer = public_json(view, over)
+        answer = page_public(view, over)
         name = view.players[seat]
         latest = view.rounds[-1]
         own = None
         if latest.entries[seat] is not None:
-            own = {**entry_json(view.players, latest, seat), "title": _("Your word in round {round}").format(round=latest.number)}
+            own = {**page_entry(view.players, latest, seat), "title": _("Your word in round {round}").format(round=latest.number)}
         to_play = seat in view.waiting
-        answer["hand"] = [card_json(card) for card in sorted(view.hand, key=hand_order)]
+        answer["hand"] = [page_card(card) for card in sorted(view.hand, key=hand_order)]
         answer["hand_title"] = _("Your hand as dealt for round {round}").format(round=view.round) if view.hand else None
         if view.hand:
             answer["hand_note"] = draft_note(view)
