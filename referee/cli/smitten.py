@@ -20,6 +20,7 @@ from referee.i18n import N_, _
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from referee.game import Refusal
     from referee.savefile import Saved
     from referee.smitten.actions import Action
     from referee.smitten.ruleset import SmittenRules
@@ -515,12 +516,16 @@ def study_command(
     jobs: Annotated[int, typer.Option("--jobs", help=N_("Processes to use (default: every core)."), show_default=False)] = 0,
     as_json: JsonOption = False,
 ) -> None:
+    from referee.errors import InputError
     from referee.processes import jobs_option
-    from referee.smitten.study import MODES, hint_deals_per_mode
+    from referee.smitten.study import MODES, StudyError, hint_deals_per_mode
     from referee.smitten.study import study as run
 
     chosen = list(MODES) if modes.strip() == "all" else [mode.strip() for mode in modes.split(",") if mode.strip()]
-    rows = run(chosen, deals, hint_deals_per_mode(hint_deals, chosen), hint_samples, seed, jobs_option(jobs))
+    try:
+        rows = run(chosen, deals, hint_deals_per_mode(hint_deals, chosen), hint_samples, seed, jobs_option(jobs))
+    except StudyError as error:
+        raise InputError(study_words(error.refusal)) from None
     if as_json:
         from referee.cli.output import emit_json
         from referee.smitten.solve_report import study_json
@@ -531,3 +536,16 @@ def study_command(
     from referee.smitten.solve_report import study_lines
 
     write_shown("".join(line + "\n" for line in study_lines(rows, hint_samples)))
+
+
+def study_words(refusal: Refusal) -> str:
+    """Why `smitten study` cannot use its counts (:class:`~referee.smitten.study.StudyFault`),
+    naming its options."""
+    from referee.smitten.study import MODES, StudyFault
+
+    if refusal.rule is StudyFault.HINT_DEALS:
+        message = _("--hint-deals takes N or MODE=N entries (e.g. 2401,solo-easy=1700), not {entry}").format(entry=repr(refusal["entry"]))
+        if refusal["named"]:
+            message += _("; the modes are {modes}").format(modes=", ".join(MODES))
+        return message
+    return _("--deals, --hint-samples and --jobs must be at least 1, and --hint-deals at least 0")
