@@ -45,6 +45,9 @@ VERSION = 1
 HEADER_KEYS = ("format", "version", "name")
 SUIT_KEYS = ("letters", "specials")
 STANDIN_FILE = "spellcrafter-deck.toml"
+#: The stand-in deck's name in its file (and in a save file, a deal's JSON); people read
+#: it in their language (:func:`referee.spellcrafter.voice.deck_name`).
+STANDIN_NAME = "referee stand-in deck (not the real card values)"
 CARDS_PER_SUIT = 35  # "35 cards of each suit … including 3 special cards of each suit"
 SPECIALS_PER_SUIT = 3
 #: The letter values of the stand-in deck, which a game without a deck file accepts.
