@@ -34,6 +34,7 @@ DUTCH_DECIMAL = re.compile(r"\d,\d %")
 ENGLISH_DECIMAL = re.compile(r"\d\.\d")
 
 
+@pytest.mark.slow
 def test_a_dutch_hint_writes_its_percentages_and_seconds_with_a_comma_and_its_json_is_the_same(referee: Any, tmp_path: Path) -> None:
     path = str(tmp_path / "g.toml")
     assert referee("smitten", "new", path, "--seed", "s").exit_code == 0
@@ -65,6 +66,7 @@ def test_dict_info_groups_thousands_and_writes_decimals_the_dutch_way(referee: A
     assert referee("--lang", "nl", "dict", "info", "builtin:en", "--json").json() == referee("dict", "info", "builtin:en", "--json").json()
 
 
+@pytest.mark.slow
 def test_the_standin_deck_is_named_in_the_chosen_language_and_kept_as_is_in_files_and_json(referee: Any, tmp_path: Path) -> None:
     from referee.spellcrafter.deck import STANDIN_NAME, standin_deck
 

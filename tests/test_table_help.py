@@ -31,6 +31,7 @@ def test_without_file_reads_an_example_as_typed_in_a_session():
     assert without_file("`best FILEX`, `referee dict list`") == "`best FILEX`, `referee dict list`"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language, file", [("en", "FILE"), ("nl", "BESTAND")])
 @pytest.mark.parametrize("group", sorted(NEW))
 def test_session_help_shows_every_example_without_the_file(referee, tmp_path, monkeypatch, capsys, group, language, file):
