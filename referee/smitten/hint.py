@@ -63,9 +63,8 @@ class HintError(InputError):
     parameters as a :class:`~referee.game.Refusal`, no words (`smitten hint` words it)."""
 
     def __init__(self, fault: HintFault, **params: object) -> None:
-        refusal = refuse(fault, unusable=True, **params)
         super().__init__(fault.value)
-        self.refusal: Refusal = refusal
+        self.refusal: Refusal = refuse(fault, unusable=True, **params)
 
 
 def wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[float, float]:

@@ -51,9 +51,9 @@ class StudyError(InputError):
     """A study asked for with counts it cannot use (exit 2): the :class:`StudyFault` and
     its parameters as a :class:`~referee.game.Refusal`, no words (`smitten study` words it)."""
 
-    def __init__(self, refusal: Refusal) -> None:
-        super().__init__(refusal.rule.value)
-        self.refusal = refusal
+    def __init__(self, fault: StudyFault, **params: object) -> None:
+        super().__init__(fault.value)
+        self.refusal: Refusal = refuse(fault, unusable=True, **params)
 
 
 class Task(NamedTuple):
@@ -157,7 +157,7 @@ def hint_deals_per_mode(text: str, modes: Sequence[str]) -> dict[str, int]:
         mode, equals, count = entry.rpartition("=")
         mode = mode.strip()
         if not count.strip().isdigit() or (equals and mode not in MODES):
-            raise StudyError(refuse(StudyFault.HINT_DEALS, unusable=True, entry=entry, named=bool(equals)))
+            raise StudyError(StudyFault.HINT_DEALS, entry=entry, named=bool(equals))
         if equals:
             named[mode] = int(count)
         else:
@@ -182,7 +182,7 @@ def study(
         raise InputError(_("unknown mode {mode}; the modes are {modes}").format(mode=repr(unknown[0]), modes=", ".join(MODES)))
     per_mode = {mode: hint_deals for mode in modes} if isinstance(hint_deals, int) else dict(hint_deals)
     if deals < 1 or min(per_mode.values(), default=0) < 0 or hint_samples < 1 or jobs < 1:
-        raise StudyError(refuse(StudyFault.TOO_FEW, unusable=True))
+        raise StudyError(StudyFault.TOO_FEW)
     work = tasks(modes, deals, {mode: min(per_mode.get(mode, 0), deals) for mode in modes}, hint_samples, prefix)
     results = spread(play_deal, work, jobs, chunksize=4)
     rows = []

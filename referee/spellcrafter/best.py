@@ -73,9 +73,9 @@ class HandError(InputError):
     """A hand that cannot be used (exit 2): the :class:`HandFault` and its parameters as a
     :class:`~referee.game.Refusal`, no words (`spell best` words it)."""
 
-    def __init__(self, refusal: Refusal) -> None:
-        super().__init__(refusal.rule.value)
-        self.refusal = refusal
+    def __init__(self, fault: HandFault, **params: object) -> None:
+        super().__init__(fault.value)
+        self.refusal: Refusal = refuse(fault, unusable=True, **params)
 
 
 class Selection(NamedTuple):
@@ -105,7 +105,7 @@ def read_card(text: str, position: int = 1) -> SpellCard:
         return SpellCard(suit, special=_SPECIAL_CODES[match.group(1).upper()])
     token = parse_token(stripped, position)
     if isinstance(token, LetterToken) and token.jumper:
-        raise HandError(refuse(HandFault.JUMPER_SELECTED, unusable=True, position=position, text=text))
+        raise HandError(HandFault.JUMPER_SELECTED, position=position, text=text)
     return token.card
 
 
@@ -116,7 +116,7 @@ def read_hand(texts: Sequence[str], jumper: str | None = None) -> Selection:
     if not pieces:
         raise InputError(_("no cards given: name the selected cards, e.g. K6m I1m T1m TRc"))
     if len(pieces) > SELECTED_CARDS:
-        raise HandError(refuse(HandFault.TOO_MANY_CARDS, unusable=True, selected=SELECTED_CARDS, count=len(pieces)))
+        raise HandError(HandFault.TOO_MANY_CARDS, selected=SELECTED_CARDS, count=len(pieces))
     cards = tuple(read_card(piece, position) for position, piece in enumerate(pieces, start=1))
     return Selection(cards, None if jumper is None else read_jumper(jumper))
 
@@ -142,7 +142,7 @@ def hand_in_game(game: Game, seat: int, cards: Sequence[str], jumper: str | None
         raise InputError(_("round {round} has not begun; the game is in round {current}").format(round=number, current=game.current_number))
     turned_up = game.jumper(number)
     if turned_up is not None and jumper is not None and read_jumper(jumper) != turned_up:
-        raise HandError(refuse(HandFault.OTHER_JUMPER, unusable=True, round=number, jumper=turned_up))
+        raise HandError(HandFault.OTHER_JUMPER, round=number, jumper=turned_up)
     hand = read_hand(cards, jumper)
     if turned_up is not None:
         hand = Selection(hand.cards, turned_up)
