@@ -122,7 +122,9 @@ def settings_line(game: Game) -> Line:
     if setup.seed is not None:
         parts.append(_("dealt by the referee (seed {seed})").format(seed=setup.seed))
     if setup.deck is not None:
-        parts.append(_("deck: {name}").format(name=setup.deck.name))
+        from referee.spellcrafter.voice import deck_name
+
+        parts.append(_("deck: {name}").format(name=deck_name(setup.deck.name)))
     return Line((" · ".join(parts), "dim"))
 
 
@@ -220,7 +222,9 @@ def show_deck(deck: Deck, warnings: list[str]) -> None:
     for label, by_suit in rows.items():
         table.add_row(label, *(" ".join(by_suit.get(suit, ["—"])) for suit in suits))
     out = console()
-    out.print(Text(deck.name, style="bold"))
+    from referee.spellcrafter.voice import deck_name
+
+    out.print(Text(deck_name(deck.name), style="bold"))
     out.print(table)
     counts = ", ".join(f"{suit.label} {sum(1 for c in deck.cards if c.suit is suit)}" for suit in suits)
     out.print(Text(_("{count} cards: {suits}. Letter cells are value×count.").format(count=len(deck.cards), suits=counts)))

@@ -31,6 +31,14 @@ if TYPE_CHECKING:  # `spell score` words a word without loading the game: these 
 ROUNDS = 4
 
 
+def deck_name(name: str) -> str:
+    """A deck's name for people: the stand-in deck's in the chosen language, any other
+    deck's as its file names it."""
+    from referee.spellcrafter.deck import STANDIN_NAME
+
+    return _("referee stand-in deck (not the real card values)") if name == STANDIN_NAME else name
+
+
 def in_points(count: int) -> str:
     """``16 points``, ``1 point``."""
     return ngettext("{count} point", "{count} points", count).format(count=count)
@@ -274,9 +282,9 @@ def _not_in_deck(state: Game | None, p: Params) -> str:
     card, deck = p["card"], p["deck"]
     others = " ".join(str(c) for c in deck.same_letter(card)) if card.is_letter else ""
     if p["game"]:
-        text = _("{card} is not a card of this game's deck ({deck})").format(card=card, deck=deck.name)
+        text = _("{card} is not a card of this game's deck ({deck})").format(card=card, deck=deck_name(deck.name))
     else:
-        text = _("{card} is not a card of the deck ({deck})").format(card=card, deck=deck.name)
+        text = _("{card} is not a card of the deck ({deck})").format(card=card, deck=deck_name(deck.name))
     if others:
         text += _("; the deck's {suit} {letters} is {others}").format(suit=card.suit.label, letters=card.letters, others=others)
     return text
