@@ -282,7 +282,7 @@ def test_the_new_refusals_are_worded_in_dutch(dutch):
     i18n.set_language("nl")
     assert VOICE.refusal(match, refuse(Rule.NOT_THEIR_TURN, trick=3, seat=0, to_play=2)) == "slag 3: Cees is aan de beurt, niet Anna"
     one = refuse(Rule.TRICK_IN_PROGRESS, round=1, trick=2, count=1, to_play=3)
-    assert VOICE.refusal(match, one) == "slag 2 wordt kaart voor kaart gespeeld (1 kaart tot nu toe) en Daan is aan de beurt; maak haar af met `speel`, of neem haar kaarten eerst terug met `herstel`"
+    assert VOICE.refusal(match, one) == "slag 2 wordt kaart voor kaart gespeeld (1 kaart tot nu toe) en Daan is aan de beurt; maak haar af met `speel`, of maak haar kaarten eerst ongedaan met `undo`"
 
 
 def test_a_play_in_history_names_the_player_and_the_card_and_its_trick(dutch):
