@@ -27,6 +27,7 @@ View (both pages; ``seat`` answers add ``you``, ``turn`` and ``actions``)::
                  "revealed": null}                # or {"flipped": 4, "by": 0} (solo), or null
      "in_grids": 2, "waiting": "card 5 in the left grid: Bram must …" or null,
      "final": [4, "R"] or null,                  # a won game: the finishing touch
+     "ending": "Won: 17 cards are in the grids. As the finishing touch, …" or null,
      "words": {…},                               # the page's own words, translated
      "you": 1, "turn": "Your move" or "Waiting for Anna" or null,
      "actions": {"place": [{"card": 7, "cell": "7R"}, …]}}
@@ -64,7 +65,7 @@ from referee.smitten.notation import GridSide, Placement
 from referee.smitten.ruleset import RULES
 from referee.smitten.state import Flipped, Pending, State
 from referee.smitten.view import SeatView
-from referee.smitten.voice import final_card, requirement, seat_turn
+from referee.smitten.voice import final_card, outcome_text, requirement, seat_turn
 from referee.smitten.words import capital, cards, choice_word, grid_name, title
 
 #: What each kind of request may hold (solo requests add ``hand``).
@@ -147,6 +148,7 @@ def _drawn(state: State, seen: SeatView) -> dict[str, Any]:
         "in_grids": COUNT[left] + COUNT[right],
         "waiting": None if seen.outcome is not None else capital(requirement(state)),
         "final": None if final is None else [final[0], final[1].value],
+        "ending": outcome_text(state),
         "words": words(),
     }
 

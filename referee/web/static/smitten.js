@@ -81,8 +81,9 @@
     return found;
   }
 
-  function tap(card, hand) {
-    chosen = chosen && chosen.card === card && chosen.hand === hand ? null : {card, hand};
+  // Tap a card to choose it (again: to let it go); ``place`` tells two equal cards apart.
+  function tap(card, hand, place) {
+    chosen = chosen && chosen.card === card && chosen.hand === hand && chosen.place === place ? null : {card, hand, place};
     asking = null;
     draw();
   }
@@ -104,11 +105,11 @@
     }
     const flip = (view.actions.flip || []).some(body => body.hand === letter);
     return el("div", {class: "hand mine", dataset: {hand: letter || ""}},
-      cards.map(n => {
+      cards.map((n, index) => {
         const can = tappable(view, n, letter);
-        const picked = chosen && chosen.card === n && chosen.hand === letter;
+        const picked = chosen && chosen.card === n && chosen.hand === letter && chosen.place === index;
         return face(n, {class: `${can ? "playable" : "idle"} ${picked ? "chosen" : ""}`,
-          onclick: can ? () => tap(n, letter) : undefined, disabled: !can});
+          onclick: can ? () => tap(n, letter, index) : undefined, disabled: !can});
       }),
       Array.from({length: hand.face_down}, () => back({title: view.words.flip,
         class: flip ? "playable" : "idle", onclick: flip ? () => send("flip", {hand: letter}) : undefined})));
@@ -147,8 +148,8 @@
     if (view.top_card && tappable(view, view.top_card, solo ? "AB"[view.pending.follower] : null)) {
       const letter = solo ? "AB"[view.pending.follower] : null;
       parts.push(el("section", {class: "my-hand"}, el("h2", {text: view.words.top_card}),
-        el("div", {class: "hand mine"}, face(view.top_card, {class: `playable top ${chosen && chosen.card === view.top_card ? "chosen" : ""}`,
-          onclick: () => tap(view.top_card, letter)}))));
+        el("div", {class: "hand mine"}, face(view.top_card, {class: `playable top ${chosen && chosen.place === "top" ? "chosen" : ""}`,
+          onclick: () => tap(view.top_card, letter, "top")}))));
     }
     if (chosen) {
       const buttons = [];
@@ -171,6 +172,12 @@
     root.append(box);
     draw();
   }
+
+  // The ending as a sentence, with the finishing touch (the envelope's outcome is its short form).
+  document.addEventListener("referee:drawn", event => {
+    const view = event.detail.view, shown = document.querySelector("#root > .outcome");
+    if (view && view.ending && shown) shown.textContent = view.ending;
+  });
 
   Referee.games.smitten = {table, seat};
 })();
