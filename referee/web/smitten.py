@@ -179,7 +179,7 @@ def requests(state: State, seat: int) -> dict[str, list[dict[str, Any]]]:
     solo = state.setup.solo
     found: dict[str, list[dict[str, Any]]] = {}
     for move in RULES.legal_actions(state):
-        if solo or move.actor == seat:
+        if isinstance(move, Move) and (solo or move.actor == seat):
             found.setdefault(move.kind.value, []).append(request(move, solo))
     return found
 
