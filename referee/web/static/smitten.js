@@ -59,8 +59,8 @@
 
   function table(data, root) {
     const view = data.view;
+    if (view.waiting) root.append(el("p", {class: "waiting", text: view.waiting}));
     root.append(
-      view.waiting ? el("p", {class: "waiting", text: view.waiting}) : null,
       el("div", {class: "grids"}, grid(view, "L"), grid(view, "R")),
       el("div", {class: "info"}, el("p", {class: "setup", text: view.setup}), hands(view, null), extras(view)));
   }
