@@ -78,7 +78,7 @@ FIELDS: dict[Kind, tuple[str, ...]] = {
 }
 
 
-def words() -> dict[str, str]:
+def page_words() -> dict[str, str]:
     """The page's own words (headings, buttons, prompts), in the current language."""
     return {
         "L": capital(grid_name(GridSide.LEFT)),
@@ -149,7 +149,7 @@ def _drawn(state: State, seen: SeatView) -> dict[str, Any]:
         "waiting": None if seen.outcome is not None else capital(requirement(state)),
         "final": None if final is None else [final[0], final[1].value],
         "ending": outcome_text(state),
-        "words": words(),
+        "words": page_words(),
     }
 
 
