@@ -419,3 +419,12 @@ def test_changing_what_a_seat_may_not_see_never_changes_a_byte_it_is_sent(served
                 assert sent[0] == sent[1], (seat, state, other)
     finally:
         served.saved = saved
+
+
+def test_with_the_tables_own_cards_a_phone_shows_counts_and_the_numbers_the_rules_would_take(referee, tmp_path: Path) -> None:
+    table = Table(new_game(referee, tmp_path / "g.toml", "--physical", "--players", "Anna", "Bram"))
+    view = table.seat(0)["view"]
+    assert view["physical"] and [hand["face_up"] for hand in view["hands"]] == [[], []]
+    assert {body["card"] for body in view["actions"]["play"]} == set(range(1, 10))
+    assert table.post(0, "play", {"card": 4, "cell": "4L"}).status_code == 200
+    assert table.table()["view"]["grids"]["L"] == [4]
