@@ -67,6 +67,7 @@ from referee.smitten.state import Flipped, Pending, State
 from referee.smitten.view import SeatView
 from referee.smitten.voice import final_card, outcome_text, requirement, seat_turn
 from referee.smitten.words import capital, cards, choice_word, grid_name, title
+from referee.web.contract import WebGame
 
 #: What each kind of request may hold (solo requests add ``hand``).
 FIELDS: dict[Kind, tuple[str, ...]] = {
@@ -264,8 +265,9 @@ class SmittenWeb:
         if what is Kind.PLAY:
             choice = _choice(body)
             if choice is not None and number != 5:
-                raise InputError(_("`choose` is for a played 5 only, not for {kind} {card}").format(kind=what.value, card=f"{number}{side.value if side else ''}"))
+                placed = f"{number}{side.value if side else ''}"
+                raise InputError(_("`choose` is for a played 5 only, not for {kind} {card}").format(kind=what.value, card=placed))
         return resolve(state, what, number, side, actor, choice)
 
 
-WEB = SmittenWeb()
+WEB: WebGame[State, Move] = SmittenWeb()
