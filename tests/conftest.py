@@ -14,6 +14,7 @@ import pytest
 from hypothesis import settings
 from typer.testing import CliRunner
 
+from browser import browsers  # noqa: F401 (a fixture: headless Chromium for the pages' tests)
 from referee import i18n
 from referee.cli import app
 

@@ -67,7 +67,7 @@ class Served:
         self.saved: Saved[Any] | None = None
         self.error: str | None = None
         self.stamp: tuple[int, int, int] | None = None
-        self.changed = asyncio.Event()
+        self.waiters: set[asyncio.Event] = set()  # one per open event stream, on its loop
         self.stopping = False
         self.reload()
         players = self.rules.seats(self.saved.state) if self.saved is not None else ()
@@ -95,8 +95,8 @@ class Served:
         except RefereeError as error:
             self.error = str(error)
         self.version += 1
-        self.changed.set()
-        self.changed = asyncio.Event()
+        for waiter in self.waiters:
+            waiter.set()
         return True
 
     async def watch(self) -> None:
@@ -222,14 +222,20 @@ def create_app(served: Served) -> Starlette:
     def stream(answer: Callable[[], dict[str, Any]]) -> StreamingResponse:
         async def events() -> AsyncIterator[str]:
             sent = -1
-            while not served.stopping:
-                if served.version != sent:
-                    sent = served.version
-                    yield f"data: {json.dumps(answer(), ensure_ascii=False)}\n\n"
-                try:
-                    await asyncio.wait_for(served.changed.wait(), timeout=0.25)
-                except asyncio.TimeoutError:
-                    pass
+            waiter = asyncio.Event()  # created here: bound to the loop serving this stream
+            served.waiters.add(waiter)
+            try:
+                while not served.stopping:
+                    waiter.clear()  # before the version is read: no change is missed
+                    if served.version != sent:
+                        sent = served.version
+                        yield f"data: {json.dumps(answer(), ensure_ascii=False)}\n\n"
+                    try:
+                        await asyncio.wait_for(waiter.wait(), timeout=0.25)
+                    except asyncio.TimeoutError:
+                        pass
+            finally:
+                served.waiters.discard(waiter)
 
         return StreamingResponse(events(), media_type="text/event-stream")
 

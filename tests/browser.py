@@ -1,0 +1,172 @@
+"""Pages in a real browser, for the tests of `referee serve`: a real server (uvicorn on a
+free loopback port, in a thread of the test process) and headless Chromium driven by
+selenium, from Debian's ``chromium`` and ``chromium-driver``. Nothing is downloaded at
+run time: the driver is given by path, and selenium's own driver manager is kept
+offline. Without a browser the tests that ask for one are skipped, saying what to
+install (`.ci/run` installs it).
+
+    with serving(path) as server:                  # a real server on the game file
+        tv = chromium(TV)                           # a browser window the size of a TV
+        tv.get(server.url("/"))
+        phone = chromium(PHONE)                     # a phone: 360 CSS pixels wide, touch
+        phone.get(server.seat_link(1))              # joins seat 1 (its cookie), on /seat
+        wait_for(phone, lambda d: d.find_elements(By.CSS_SELECTOR, ".card"))
+
+Every wait polls for a condition with a generous timeout (a busy CI machine is slow,
+never wrong): no test counts time.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, NamedTuple, TypeVar
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMEDRIVER = shutil.which("chromedriver")
+WAIT_SECONDS = 60.0  # how long a page may take to show what a test waits for, on a busy machine
+
+T = TypeVar("T")
+
+
+class Size(NamedTuple):
+    width: int
+    height: int
+    phone: bool
+
+
+PHONE = Size(360, 740, True)
+TV = Size(1920, 1080, False)
+
+
+def have_browser() -> bool:
+    return CHROMIUM is not None and CHROMEDRIVER is not None
+
+
+def need_browser() -> None:
+    """Skip the test, saying why, where no browser is installed."""
+    if not have_browser():
+        pytest.skip("no headless browser here: install Debian's chromium and chromium-driver (.ci/run does)")
+
+
+class Server:
+    """A running `referee serve` on one game file (see :func:`serving`)."""
+
+    def __init__(self, served: Any, port: int) -> None:
+        self.served, self.port = served, port
+        self.base = f"http://127.0.0.1:{port}"
+
+    def url(self, path: str = "/") -> str:
+        return self.base + path
+
+    def seat_link(self, seat: int) -> str:
+        """The seat's secret link (opening it joins the seat and lands on /seat)."""
+        return self.url(f"/join/{self.served.links.tokens[seat]}")
+
+
+@contextmanager
+def serving(path: Path, language: str = "en") -> Iterator[Server]:
+    """Serve the game file ``path`` on a free loopback port for the block's duration."""
+    import socket
+
+    import uvicorn
+
+    from referee.savefile.which import game_of
+    from referee.web.server import Served, create_app
+
+    with socket.socket() as probe:  # a free port, chosen by the system
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    served = Served(Path(path), game_of(Path(path)), language)
+    config = uvicorn.Config(create_app(served), host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        poll(lambda: server.started or not thread.is_alive())
+        assert server.started, "the server did not start"
+        yield Server(served, port)
+    finally:
+        server.should_exit = True
+        thread.join(timeout=WAIT_SECONDS)
+
+
+def poll(condition: Callable[[], T], timeout: float = WAIT_SECONDS) -> T:
+    """Wait until ``condition()`` is true (its value), or fail after ``timeout`` seconds."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still not true after {timeout:.0f} s: {getattr(condition, '__name__', condition)}")
+        time.sleep(0.02)
+
+
+def chromium(size: Size = PHONE) -> Any:
+    """A headless Chromium window of ``size`` (a phone: touch, 360 CSS pixels wide).
+    The caller quits it (the :func:`browsers` fixture does)."""
+    need_browser()
+    os.environ.setdefault("SE_OFFLINE", "true")  # selenium's driver manager: never download
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    options = Options()
+    options.binary_location = str(CHROMIUM)
+    for argument in (
+        "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
+        "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--disable-extensions", "--hide-scrollbars", f"--user-data-dir={tempfile.mkdtemp(prefix='referee-chromium-')}",
+    ):  # fmt: skip
+        options.add_argument(argument)
+    if size.phone:
+        metrics = {"width": size.width, "height": size.height, "pixelRatio": 2.0, "touch": True}
+        options.add_experimental_option("mobileEmulation", {"deviceMetrics": metrics})
+    options.add_argument(f"--window-size={size.width},{size.height}")
+    return webdriver.Chrome(service=Service(executable_path=str(CHROMEDRIVER)), options=options)
+
+
+def wait_for(driver: Any, condition: Callable[[Any], T], timeout: float = WAIT_SECONDS) -> T:
+    """Wait until ``condition(driver)`` is true (selenium's WebDriverWait) and return it."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(condition)
+
+
+def page_text(driver: Any) -> str:
+    """Everything the page shows, as text."""
+    from selenium.webdriver.common.by import By
+
+    return str(driver.find_element(By.TAG_NAME, "body").text)
+
+
+def screenshot(driver: Any, path: Path) -> Path:
+    """A PNG of the whole page (for looking at it; not for the tests' verdicts)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(path))
+    return path
+
+
+@pytest.fixture
+def browsers() -> Iterator[Callable[[Size], Any]]:
+    """``browsers(PHONE)``, ``browsers(TV)``: headless Chromium windows, all quit at the end."""
+    opened: list[Any] = []
+
+    def open_one(size: Size = PHONE) -> Any:
+        driver = chromium(size)
+        opened.append(driver)
+        return driver
+
+    yield open_one
+    for driver in opened:
+        driver.quit()
