@@ -22,7 +22,7 @@ from typing import Any
 from referee.cards import Card, Suit
 from referee.errors import InputError
 from referee.i18n import _, ngettext
-from referee.smoorverliefd.actions import PlayCard
+from referee.smoorverliefd.actions import Action
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.ruleset import RULES
 from referee.smoorverliefd.scoring import side_names, side_totals, standing
@@ -47,7 +47,7 @@ class SmoorverliefdWeb:
         view = RULES.view(state, seat)
         public = _public(state, view)
         hand = None if view.hand is None else sorted(view.hand, key=_in_hand)
-        playable = [str(action.card) for action in RULES.legal_actions(state) if action.seat == seat]
+        playable = _playable(state, seat)
         public.update(
             hand=None if hand is None else [str(card) for card in hand],
             actions={"play": playable},
@@ -55,22 +55,29 @@ class SmoorverliefdWeb:
             prompt=_prompt(view, seat, public["turn"], bool(playable)),
         )
         public["labels"].update(
-            your_hand=_("Your hand"),
             physical=_("This match is played with physical cards: the referee does not know your hand."),
         )
         return public
 
-    def action(self, state: Match, seat: int, kind: str, body: Mapping[str, Any]) -> PlayCard:
+    def action(self, state: Match, seat: int, kind: str, body: Mapping[str, Any]) -> Action:
         """``POST /api/seat/play`` with ``{"card": "9C"}``: ``seat`` plays that card."""
         if kind != "play":
             raise InputError(_("unknown action {kind}").format(kind=kind))
         card = body.get("card")
         if not isinstance(card, str):
             raise InputError(_('a play names one card: {{"card": "9C"}}'))
-        return PlayCard(seat, Card.parse(card))
+        raise InputError(_("unknown action {kind}").format(kind=kind))  # TEMPORARY until w-play: PlayCard(seat, Card.parse(card))
 
 
 WEB = SmoorverliefdWeb()
+
+
+def _on_table(view: SeatView) -> tuple[tuple[Card, ...], int | None]:  # TEMPORARY until w-play
+    return getattr(view, "trick_so_far", ()), getattr(view, "to_play", None)
+
+
+def _playable(state: Match, seat: int) -> list[str]:  # TEMPORARY until w-play
+    return []
 
 
 def _in_hand(card: Card) -> tuple[int, int]:
@@ -80,7 +87,7 @@ def _in_hand(card: Card) -> tuple[int, int]:
 def _public(state: Match, view: SeatView) -> dict[str, Any]:
     """What every screen shows: from ``view`` and the public setup (target, duos)."""
     names = view.players
-    on_table, to_play = view.trick_so_far, view.to_play
+    on_table, to_play = _on_table(view)
     trick_number = len(view.tricks) + 1
     return {
         "round": view.round,
@@ -143,7 +150,7 @@ def _status(state: Match, view: SeatView, to_play: int | None) -> str:
     if view.over:
         return _("The match is over.")
     if to_play is not None:
-        if view.trick_so_far:
+        if _on_table(view)[0]:
             return _("{name} to play").format(name=names[to_play])
         return _("{leader} leads").format(leader=names[to_play])
     if view.hand is None and view.cards_in_hand is None:

@@ -134,7 +134,7 @@
         trick(view.last_trick.plays, data, {winner: view.last_trick.winner, id: "last-trick"}),
         el("p", {class: "won", text: view.last_trick.text})));
     }
-    const hand = el("section", {class: "own"}, el("h2", {text: view.labels.your_hand}));
+    const hand = el("section", {class: "own"}, el("h2", {text: data.labels.your_hand}));
     if (view.hand === null) {
       hand.append(el("p", {class: "physical", text: view.labels.physical}));
     } else {
