@@ -22,7 +22,7 @@ from typing import Any
 from referee.cards import Card, Suit
 from referee.errors import InputError
 from referee.i18n import _, ngettext
-from referee.smoorverliefd.actions import Action
+from referee.smoorverliefd.actions import PlayCard
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.ruleset import RULES
 from referee.smoorverliefd.scoring import side_names, side_totals, standing
@@ -47,7 +47,7 @@ class SmoorverliefdWeb:
         view = RULES.view(state, seat)
         public = _public(state, view)
         hand = None if view.hand is None else sorted(view.hand, key=_in_hand)
-        playable = _playable(state, seat)
+        playable = [str(action.card) for action in RULES.legal_actions(state) if action.seat == seat]
         public.update(
             hand=None if hand is None else [str(card) for card in hand],
             actions={"play": playable},
@@ -59,25 +59,17 @@ class SmoorverliefdWeb:
         )
         return public
 
-    def action(self, state: Match, seat: int, kind: str, body: Mapping[str, Any]) -> Action:
+    def action(self, state: Match, seat: int, kind: str, body: Mapping[str, Any]) -> PlayCard:
         """``POST /api/seat/play`` with ``{"card": "9C"}``: ``seat`` plays that card."""
         if kind != "play":
             raise InputError(_("unknown action {kind}").format(kind=kind))
         card = body.get("card")
         if not isinstance(card, str):
-            raise InputError(_('a play names one card: {{"card": "9C"}}'))
-        raise InputError(_("unknown action {kind}").format(kind=kind))  # TEMPORARY until w-play: PlayCard(seat, Card.parse(card))
+            raise InputError(_('a play names one card: {{"card": "9C"}}').format())
+        return PlayCard(seat, Card.parse(card))
 
 
 WEB = SmoorverliefdWeb()
-
-
-def _on_table(view: SeatView) -> tuple[tuple[Card, ...], int | None]:  # TEMPORARY until w-play
-    return getattr(view, "trick_so_far", ()), getattr(view, "to_play", None)
-
-
-def _playable(state: Match, seat: int) -> list[str]:  # TEMPORARY until w-play
-    return []
 
 
 def _in_hand(card: Card) -> tuple[int, int]:
@@ -87,7 +79,7 @@ def _in_hand(card: Card) -> tuple[int, int]:
 def _public(state: Match, view: SeatView) -> dict[str, Any]:
     """What every screen shows: from ``view`` and the public setup (target, duos)."""
     names = view.players
-    on_table, to_play = _on_table(view)
+    on_table, to_play = view.trick_so_far, view.to_play
     trick_number = len(view.tricks) + 1
     return {
         "round": view.round,
@@ -150,7 +142,7 @@ def _status(state: Match, view: SeatView, to_play: int | None) -> str:
     if view.over:
         return _("The match is over.")
     if to_play is not None:
-        if _on_table(view)[0]:
+        if view.trick_so_far:
             return _("{name} to play").format(name=names[to_play])
         return _("{leader} leads").format(leader=names[to_play])
     if view.hand is None and view.cards_in_hand is None:
