@@ -47,7 +47,7 @@ class SmoorverliefdWeb:
         view = RULES.view(state, seat)
         public = _public(state, view)
         hand = None if view.hand is None else sorted(view.hand, key=_in_hand)
-        playable = [str(action.card) for action in RULES.legal_actions(state) if action.seat == seat]
+        playable = [str(action.card) for action in RULES.legal_actions(state) if isinstance(action, PlayCard) and action.seat == seat]
         public.update(
             hand=None if hand is None else [str(card) for card in hand],
             actions={"play": playable},
