@@ -360,3 +360,19 @@ def test_the_non_interference_check_sees_a_leak(seeded, monkeypatch):
     monkeypatch.setattr(leaky, "table", lambda state: {"hand": sorted(map(str, state.current.hands[0]))})
     served.web = leaky
     assert answers_for(served, match, None, "en") != answers_for(served, redealt(match, None, rng), None, "en")
+
+
+def test_once_the_match_is_over_no_trick_is_shown_and_no_card_may_be_tapped(tmp_path):
+    path = new_match(tmp_path, seed="over", target=10)
+    savefile.record(path, RULES, QuickRound(hearts=((0, 13),), ace=0))
+    served = served_file(path)
+    table = client(served).get("/api/table").json()
+    assert table["outcome"] == "Anna wins with 34 points"
+    assert table["view"]["trick"] is None and table["view"]["turn"] is None
+    assert table["view"]["status"] == "The match is over."
+    phone = view_of(client(served, 0))
+    assert phone["hand"] is None and phone["actions"] == {"play": []} and phone["prompt"] == ""
+    before = path.read_bytes()
+    refused = client(served, 1).post("/api/seat/play", json={"card": "2C"})
+    assert refused.status_code == 409 and "the match is over: Anna won" in refused.json()["error"]
+    assert path.read_bytes() == before

@@ -3,7 +3,17 @@
 // texts); this script holds symbols and numbers only. The chart is inline SVG.
 "use strict";
 (() => {
-  const {el, card} = Referee;
+  const {el} = Referee;
+  // Dutch tables write heer, vrouw, boer as H, V, B (as the voice does: "V♥").
+  const DUTCH_RANKS = {K: "H", Q: "V", J: "B"};
+  function card(token, props) {
+    const drawn = Referee.card(token, props);
+    const rank = drawn.querySelector(".rank");
+    if (Referee.data && Referee.data.lang === "nl" && rank && DUTCH_RANKS[rank.textContent]) {
+      rank.textContent = DUTCH_RANKS[rank.textContent];
+    }
+    return drawn;
+  }
   const SVG = "http://www.w3.org/2000/svg";
   const SERIES = ["#ffd166", "#ff7b9c", "#7bdff2", "#f4a261", "#c5a3ff"];
   const SUITS = {S: ["♠", "black"], H: ["♥", "red"], D: ["♦", "red"], C: ["♣", "black"]};
@@ -88,10 +98,14 @@
       const points = series.map((v, i) => `${x(i)},${y(v)}`).join(" ");
       if (rounds) figure.append(svg("polyline", {points, stroke: colour, class: "series"}));
       series.forEach((v, i) => figure.append(svg("circle", {cx: x(i), cy: y(v), r: 5, fill: colour})));
-      const name = svg("text", {x: x(rounds) + 12, y: y(series[rounds]) + 6, fill: colour, class: "series-label"});
-      name.textContent = names[index];
-      figure.append(name);
     });
+    // The names at the lines' ends, moved apart where totals are close.
+    const ends = totals.map((series, index) => ({index, at: y(series[rounds])})).sort((a, b) => a.at - b.at);
+    ends.forEach((end, i) => { if (i) end.at = Math.max(end.at, ends[i - 1].at + 22); });
+    for (const end of ends) {
+      figure.append(svg("text", {x: x(rounds) + 12, y: end.at + 6, fill: SERIES[end.index % SERIES.length], class: "series-label"},
+        names[end.index]));
+    }
     return el("section", {class: "chart-box"}, el("h2", {text: view.labels.chart}), figure);
   }
 
