@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from referee import savefile
@@ -332,6 +332,8 @@ def answers_for(served: Served, match: Match, seat: int | None, language: str) -
     variants=st.sets(st.sampled_from(["cupido", "blinde-liefde", "troef"])),
     language=st.sampled_from(["en", "nl"]),
 )
+@example(seed="mid", draw=1, players=4, steps=7, variants=set(), language="en")  # mid-trick
+@example(seed="dead", draw=2, players=5, steps=13, variants={"troef"}, language="nl")  # mid-trick, 2 dead
 def test_what_a_seat_cannot_see_never_changes_a_byte_of_its_answers(seed, draw, players, steps, variants, language):
     """Random reachable seeded matches, mid-trick included: dealing the cards a seat may
     not see differently changes nothing that seat's page receives (its JSON, its first
@@ -339,6 +341,8 @@ def test_what_a_seat_cannot_see_never_changes_a_byte_of_its_answers(seed, draw, 
     setup = Setup.build(NAMES[:players], seed=seed, target=40, variants=sorted(variants))
     rng = random.Random(draw)
     match = reachable(setup, rng, steps)
+    if steps in (7, 13) and seed in ("mid", "dead"):
+        assert match.current.table  # the examples are mid-trick, as they say
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "night.toml"
         savefile.create(path, RULES, setup)
@@ -376,3 +380,12 @@ def test_once_the_match_is_over_no_trick_is_shown_and_no_card_may_be_tapped(tmp_
     refused = client(served, 1).post("/api/seat/play", json={"card": "2C"})
     assert refused.status_code == 409 and "the match is over: Anna won" in refused.json()["error"]
     assert path.read_bytes() == before
+
+
+def test_with_physical_cards_every_screen_still_says_whose_turn_and_what_the_round_waits_for(tmp_path):
+    path = new_match(tmp_path, variants=["blinde-liefde"])
+    served = served_file(path)
+    assert view_of(client(served), "/api/table")["status"] == "Waiting for the bids of round 1"
+    savefile.record(path, RULES, Bids(((0, 1), (1, 2), (2, 3), (3, 4))))
+    served.reload()
+    assert view_of(client(served, 3))["status"] == "Bram leads"

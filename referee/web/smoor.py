@@ -145,8 +145,6 @@ def _status(state: Match, view: SeatView, to_play: int | None) -> str:
         if view.trick_so_far:
             return _("{name} to play").format(name=names[to_play])
         return _("{leader} leads").format(leader=names[to_play])
-    if view.hand is None and view.cards_in_hand is None:
-        return _("{leader} leads").format(leader=names[view.leader])
     if state.setup.has(Variant.BLINDE_LIEFDE) and view.bids is None:
         return _("Waiting for the bids of round {number}").format(number=view.round)
     if state.setup.has(Variant.CUPIDO) and view.round > 1 and view.cursed_suit is None:
