@@ -302,3 +302,33 @@ def test_refused_play_raises_with_the_refusal():
     with pytest.raises(Refused) as error:
         match.apply(PlayCard(other, hand(match, other)[0]))
     assert error.value.exit_code == 1
+
+
+# --- corrections ----------------------------------------------------------------------
+
+
+def test_a_correction_of_a_round_played_card_by_card_replaces_all_its_cards_and_keeps_the_next_rounds():
+    """`edit` replaces a round's entry: played card by card, that is every card of it
+    (each trick's first cards too, not only the cards that completed one); the half
+    played trick of the round after it stays."""
+    from referee.smoorverliefd.edit import replace_round
+
+    setup = Setup.build(FOUR)
+    match, events = Match.start(setup), []
+    ranks = [*"23456789", "10", *"JQKA"]
+    cards = [Card.parse(f"{rank}{suit}") for rank in ranks for suit in "SHDC"] + [Card.parse("2C"), Card.parse("3C")]
+    for card in cards:
+        seat = match.to_play
+        assert seat is not None
+        action = PlayCard(seat, card)
+        events.append(actions.encode(setup, action))
+        match = play(match, action)
+    assert len(match.rounds) == 1 and match.current.table == (Card.parse("2C"), Card.parse("3C"))
+    corrected = replace_round(match, events, 1, ["Anna=13"], "Anna", None, [], replace_tricks=True)
+    assert corrected[0] == {"kind": "round", "hearts": {"Anna": 13}, "ace": "Anna"}
+    assert corrected[1:] == events[-2:]
+    replayed = Match.start(setup)
+    for event in corrected:
+        replayed = play(replayed, event)
+    assert replayed.rounds[0].tricks == () and replayed.totals == (34, 0, 0, 0)  # all 13 hearts with A♥, doubled
+    assert replayed.current.table == match.current.table

@@ -190,8 +190,8 @@ def _echo_trick(match: Match, taken: TrickTaken, as_json: bool, extra: dict[str,
         raise typer.Exit(1)
 
 
-@app.command(help=N_("One card of the trick in progress, played by the player to act, e.g. `play FILE Bram 9C`; the last player's card completes the trick, as `trick` does.\n\nIt rejects a card played out of turn or played before this round (exit 1), and with a seeded deal a card not in hand or a failure to follow suit. With physical cards a proven revoke (verzaken) is flagged when the trick is complete, as with `trick`."))
-def play(
+@app.command("play", help=N_("One card of the trick in progress, played by the player to act, e.g. `play FILE Bram 9C`; the last player's card completes the trick, as `trick` does.\n\nIt rejects a card played out of turn or played before this round (exit 1), and with a seeded deal a card not in hand or a failure to follow suit. With physical cards a proven revoke (verzaken) is flagged when the trick is complete, as with `trick`."))
+def play_card(
     file: FileArgument,
     player: Annotated[str, typer.Argument(help=N_("The player to act (the status line names them)."), show_default=False)],
     card: Annotated[str, typer.Argument(help=N_("Their card, e.g. 9C."), show_default=False)],
