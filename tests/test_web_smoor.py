@@ -215,6 +215,7 @@ def _refusals(state: Match) -> Iterator[tuple[str, int, str, Any, int, str]]:
     yield "not a card", leader, "play", {"card": "ZZ"}, 400, "ZZ"
     yield "no card", leader, "play", {}, 400, '{"card": "9C"}'
     yield "a number", leader, "play", {"card": 9}, 400, '{"card": "9C"}'
+    yield "a long text", leader, "play", {"card": "A" * 3000}, 400, '{"card": "9C"}'
     yield "a list", leader, "play", [str(own[0])], 400, "JSON object"
     yield "unknown kind", leader, "pass", {"card": str(own[0])}, 404, "unknown action pass"
     yield "too long", leader, "play", {"card": str(own[0]), "pad": "x" * 5000}, 400, "JSON object"

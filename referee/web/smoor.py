@@ -33,6 +33,7 @@ from referee.smoorverliefd.words import card_symbol, points, suit_name
 
 #: A phone shows its hand in suits of alternating colours, each from 2 up to the ace.
 HAND_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+MAX_CARD = 8  # characters of a card in a request ("10♠", " 10 s ")
 
 
 class SmoorverliefdWeb:
@@ -64,7 +65,7 @@ class SmoorverliefdWeb:
         if kind != "play":
             raise InputError(_("unknown action {kind}").format(kind=kind))
         card = body.get("card")
-        if not isinstance(card, str):
+        if not isinstance(card, str) or len(card) > MAX_CARD:  # a card is a few characters: echo no more
             raise InputError(_('a play names one card: {{"card": "9C"}}').format())
         return PlayCard(seat, Card.parse(card))
 
