@@ -21,11 +21,11 @@ def refusal_words(refusal: Refusal, names: Sequence[str]) -> str:
     """Why an entropy entry, or a game entry before the deal, is refused."""
     rule = refusal.rule
     if rule is FairRule.WAITING_FOR_ENTROPY:
-        name = names[refusal["seat"]]
+        name = names[refusal.get("seat")]
         return _("waiting for entropy from {name}: no card is dealt until every player has given a word (`entropy {name} WORD`)").format(name=name)
     if rule is FairRule.OUT_OF_TURN:
         return _("entropy is given in seat order: it is {due}'s turn, not {name}'s").format(
-            due=names[refusal["due"]], name=names[refusal["seat"]]
+            due=names[refusal.get("due")], name=names[refusal.get("seat")]
         )
     if rule is FairRule.ALL_GIVEN:
         return _("every player has given entropy already; the cards are dealt")
