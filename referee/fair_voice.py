@@ -111,3 +111,57 @@ class FairVoice:
             return {}
         detail: dict[str, Any] = self.inner.history_detail(before, event, step)
         return detail
+
+
+def reveal_words(secret: str, deals: Sequence[tuple[int, str]], complete: bool) -> list[str]:
+    """What `reveal` says: the secret, the deals it covers, and that fairness ends here."""
+    lines = [_("Secret revealed: {secret}").format(secret=secret)]
+    if not complete:
+        lines.append(_("Not every player had given entropy: no deal of this game is fair, since the secret is known now"))
+    elif deals:
+        lines.append(_("Deals 0 to {last} were dealt before the reveal; `referee verify FILE` checks them").format(last=deals[-1][0]))
+    lines.append(_("From now on anyone can foresee the cards still to be dealt: the fairness of what follows ends here"))
+    return lines
+
+
+def finding_words(verdict: Any) -> str:
+    """The first mismatch `verify` found (a :class:`referee.savefile.fairness.Verdict`)."""
+    from referee.savefile.fairness import Finding
+
+    finding = verdict.finding
+    if finding is Finding.COMMITMENT:
+        return _("the secret does not match the commitment: the commitment or the secret was changed")
+    if finding is Finding.REFUSED:
+        return _("event {number} ({kind}) does not fit the re-derived deals: {reason}").format(
+            number=verdict.get("event"), kind=verdict.get("kind"), reason=verdict.get("reason")
+        )
+    if finding is Finding.DEAL_MISSING:
+        return _("deal {number} is missing from the deals the reveal recorded").format(number=verdict.get("number"))
+    if finding is Finding.DEAL_CHANGED:
+        return _("deal {number} was changed: its seed is not the one the secret and the entropy give").format(number=verdict.get("number"))
+    return _("deal {number} is recorded, but the game never dealt it").format(number=verdict.get("number"))
+
+
+def verdict_lines(verdict: Any) -> list[str]:
+    """`verify` for people: what was checked, and the verdict."""
+    lines = [
+        _("Commitment: {commitment} ({fingerprint})").format(commitment=verdict.commitment, fingerprint=fingerprint_of(verdict.commitment)),
+        _("Secret: {secret}").format(secret=verdict.secret),
+        entropy_status(verdict.seats, verdict.words),
+    ]
+    for deal in verdict.deals:
+        when = _("after the reveal: foreseeable") if deal.after_reveal else _("event {number}").format(number=deal.event)
+        lines.append(_("Deal {number}: {seed} ({when})").format(number=deal.number, seed=deal.seed, when=when))
+    if not verdict.words_before_reveal:
+        lines.append(_("Not every player had given entropy before the reveal: no deal of this game is fair"))
+    if verdict.ok:
+        lines.append(_("Verified: the secret matches the commitment, every deal is re-derived, and all {count} events fit the hands they were played from").format(count=verdict.events))
+    else:
+        lines.append(_("NOT verified: {finding}").format(finding=finding_words(verdict)))
+    return lines
+
+
+def fingerprint_of(commitment: str) -> str:
+    from referee.fair import fingerprint
+
+    return fingerprint(commitment)
