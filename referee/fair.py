@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.errors import InputError
+from referee.i18n import _
 
 SCHEME = "pf1"
 SEED_PREFIX = f"{SCHEME}:"
@@ -88,7 +89,7 @@ def check_pf1_seed(seed: str) -> None:
     """A seed that starts ``pf1:`` must be a whole one (64 lowercase hex digits after it):
     a copy cut short is a slip, not another seed."""
     if seed.startswith(SEED_PREFIX) and not _HEX64.fullmatch(seed[len(SEED_PREFIX) :]):
-        raise InputError("a pf1: seed is pf1: and 64 hex digits (0-9, a-f), as `referee verify` prints it; copy it whole")
+        raise InputError(_("a pf1: seed is pf1: and 64 hex digits (0-9, a-f), as `referee verify` prints it; copy it whole"))
 
 
 def check_word(word: str) -> str:
@@ -96,18 +97,18 @@ def check_word(word: str) -> str:
     two keyboards gives the same bytes), not blank, printable, at most ``WORD_LIMIT``."""
     cleaned = unicodedata.normalize("NFC", word.strip())
     if not cleaned:
-        raise InputError("the word is empty; type any word, a few dice or a short phrase nobody can guess")
+        raise InputError(_("the word is empty; type any word, a few dice or a short phrase nobody can guess"))
     if not cleaned.isprintable():
-        raise InputError("the word holds control characters; type a plain word")
+        raise InputError(_("the word holds control characters; type a plain word"))
     if len(cleaned) > WORD_LIMIT:
-        raise InputError(f"the word is longer than {WORD_LIMIT} characters; a word or a short phrase is enough")
+        raise InputError(_("the word is longer than {limit} characters; a word or a short phrase is enough").format(limit=WORD_LIMIT))
     return cleaned
 
 
 def secret_from_hex(text: object) -> bytes:
     """A secret written as 64 lowercase hex digits; ``InputError`` for anything else."""
     if not isinstance(text, str) or not _HEX64.fullmatch(text):
-        raise InputError("a fair secret is 64 hex digits (0-9, a-f)")
+        raise InputError(_("a fair secret is 64 hex digits (0-9, a-f)"))
     return bytes.fromhex(text)
 
 
@@ -173,19 +174,19 @@ class Fair:
         """``[setup.fair]`` as the rules get it: the save-file engine has put the kept
         secret in (:data:`KEPT`) when the file does not hold it yet."""
         if not isinstance(table, Mapping):
-            raise InputError("`fair` must be a table: scheme, commitment")
+            raise InputError(_("`fair` must be a table: scheme, commitment"))
         if table.get("scheme") != SCHEME:
-            raise InputError(f"`fair.scheme` must be {SCHEME!r}: this referee knows no other scheme")
+            raise InputError(_("`fair.scheme` must be {scheme}: this referee knows no other scheme").format(scheme=repr(SCHEME)))
         committed = table.get("commitment")
         if not isinstance(committed, str) or not _HEX64.fullmatch(committed):
-            raise InputError("`fair.commitment` must be 64 hex digits (0-9, a-f)")
+            raise InputError(_("`fair.commitment` must be 64 hex digits (0-9, a-f)"))
         revealed = "secret" in table
         held = table.get("secret", table.get(KEPT))
         if held is None:
-            raise InputError("the fair game's secret is missing")
+            raise InputError(_("the fair game's secret is missing"))
         after = table.get("revealed_after")
         if after is not None and (not isinstance(after, int) or isinstance(after, bool) or after < 0):
-            raise InputError("`fair.revealed_after` must be a whole number of events")
+            raise InputError(_("`fair.revealed_after` must be a whole number of events"))
         return cls(committed, secret_from_hex(held), seats, revealed=revealed, revealed_after=after,
                    deals=_deals(table.get("deals", [])))  # fmt: skip
 
@@ -199,13 +200,13 @@ def _deals(found: object) -> tuple[tuple[int, str], ...]:
     """``fair.deals`` as the reveal wrote them; their order and numbers are checked by
     :func:`verify`, not here (a gap is a finding, not damage)."""
     if not isinstance(found, list):
-        raise InputError("`fair.deals` must be a list of tables: number, seed")
+        raise InputError(_("`fair.deals` must be a list of tables: number, seed"))
     deals = []
     for deal in found:
         number = deal.get("number") if isinstance(deal, dict) else None
         seed = deal.get("seed") if isinstance(deal, dict) else None
         if not isinstance(number, int) or isinstance(number, bool) or not isinstance(seed, str):
-            raise InputError("each of `fair.deals` needs a whole number `number` and a text `seed`")
+            raise InputError(_("each of `fair.deals` needs a whole number `number` and a text `seed`"))
         deals.append((number, seed))
     return tuple(deals)
 

@@ -28,6 +28,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from referee.errors import InputError, Refused
 from referee.fair import Fair, check_word
+from referee.i18n import _
 from referee.game import Outcome, Refusal, Rules, Step, distinct, refuse
 
 SetupT = TypeVar("SetupT")
@@ -106,7 +107,7 @@ class WithEntropy(Generic[SetupT, StateT, ActionT, EffectT]):
 
         player, word = event.get("player"), event.get("word")
         if not isinstance(player, str) or not isinstance(word, str):
-            raise InputError("an entropy event needs a `player` and a `word`, both text")
+            raise InputError(_("an entropy event needs a `player` and a `word`, both text"))
         given = GiveEntropy(seat_of(player, self.inner.seats(state)), check_word(word))
         return given  # type: ignore[return-value]  # see the module's note on typing
 
