@@ -125,7 +125,7 @@ def reveal_words(secret: str, deals: Sequence[tuple[int, str]], complete: bool) 
 
 
 def finding_words(verdict: Any) -> str:
-    """The first mismatch `verify` found (a :class:`referee.savefile.fairness.Verdict`)."""
+    """The first mismatch `verify` found (a :class:`referee.savefile.fairness.Verification`)."""
     from referee.savefile.fairness import Finding
 
     finding = verdict.finding

@@ -185,9 +185,9 @@ def _main(
 app.command("deal", context_settings=CONTEXT)(deal.deal)
 app.command("table", context_settings=table.CONTEXT)(table.table)
 app.command("serve", context_settings=CONTEXT)(serve.serve)
-app.command("entropy", context_settings=CONTEXT, help=fair.ENTROPY_HELP)(fair.entropy)
-app.command("reveal", context_settings=CONTEXT, help=fair.REVEAL_HELP)(fair.reveal)
-app.command("verify", context_settings=CONTEXT, help=fair.VERIFY_HELP)(fair.verify)
+app.command("entropy", context_settings=CONTEXT, help=fair.ENTROPY_HELP)(fair.entropy_command)
+app.command("reveal", context_settings=CONTEXT, help=fair.REVEAL_HELP)(fair.reveal_command)
+app.command("verify", context_settings=CONTEXT, help=fair.VERIFY_HELP)(fair.verify_command)
 
 
 def main() -> None:

@@ -97,12 +97,12 @@ def give_entropy(file: Path, player: str, word: str, as_json: bool, rules: Rules
     say(Line(line))
 
 
-def reveal_secret(file: Path, as_json: bool, rules: Rules[Any, Any, Any, Any] | None = None) -> None:
+def reveal_now(file: Path, as_json: bool, rules: Rules[Any, Any, Any, Any] | None = None) -> None:
     from referee import savefile
     from referee.fair_voice import reveal_words
 
     rules = rules or _game_rules(file)
-    revealed = savefile.reveal(file, rules)
+    revealed = savefile.reveal_secret(file, rules)
     secret = revealed.saved.setup["fair"]["secret"]
     if as_json:
         from referee.cli.output import emit_json
@@ -119,10 +119,10 @@ def reveal_secret(file: Path, as_json: bool, rules: Rules[Any, Any, Any, Any] | 
 def verify_file(file: Path, as_json: bool, rules: Rules[Any, Any, Any, Any] | None = None) -> None:
     from referee.fair import fingerprint
     from referee.fair_voice import finding_words, verdict_lines
-    from referee.savefile.fairness import verify
+    from referee.savefile.fairness import verify_fair
 
     rules = rules or _game_rules(file)
-    verdict = verify(file, rules)
+    verdict = verify_fair(file, rules)
     if as_json:
         from referee.cli.output import emit_json
 
@@ -149,15 +149,15 @@ def verify_file(file: Path, as_json: bool, rules: Rules[Any, Any, Any, Any] | No
         raise typer.Exit(1)
 
 
-def entropy(file: FileArgument, player: PlayerArgument, word: WordArgument, as_json: JsonOption = False) -> None:
+def entropy_command(file: FileArgument, player: PlayerArgument, word: WordArgument, as_json: JsonOption = False) -> None:
     give_entropy(file, player, word, as_json)
 
 
-def reveal(file: FileArgument, as_json: JsonOption = False) -> None:
-    reveal_secret(file, as_json)
+def reveal_command(file: FileArgument, as_json: JsonOption = False) -> None:
+    reveal_now(file, as_json)
 
 
-def verify(file: FileArgument, as_json: JsonOption = False) -> None:
+def verify_command(file: FileArgument, as_json: JsonOption = False) -> None:
     verify_file(file, as_json)
 
 
@@ -170,7 +170,7 @@ def add_fair_commands(app: typer.Typer, ruleset: Any) -> None:
 
     @app.command("reveal", help=REVEAL_HELP)
     def reveal_(file: FileArgument, as_json: JsonOption = False) -> None:
-        reveal_secret(file, as_json, ruleset())
+        reveal_now(file, as_json, ruleset())
 
     @app.command("verify", help=VERIFY_HELP)
     def verify_(file: FileArgument, as_json: JsonOption = False) -> None:

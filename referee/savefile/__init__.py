@@ -61,7 +61,7 @@ __all__ = [
     "record",
     "redo",
     "replay",
-    "reveal",
+    "reveal_secret",
     "rewrite",
     "rules_setup",
     "steps",
@@ -508,7 +508,7 @@ def _revealed_at_end(rules: Rules[Any, State, Any, Any], saved: Saved[State]) ->
     return Saved(saved.path, setup, saved.events, saved.state, saved.corrections, saved.redo)
 
 
-def reveal(path: Path | str, rules: Rules[Any, State, Any, Any]) -> Revealed[State]:
+def reveal_secret(path: Path | str, rules: Rules[Any, State, Any, Any]) -> Revealed[State]:
     """Write a fair game's secret into its file (with the deals made so far and the
     number of events), and remove the kept secret: from now on anyone can check the
     game, and anyone can foresee what is still to be dealt. A game that is not fair

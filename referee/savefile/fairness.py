@@ -9,7 +9,7 @@ Nothing is written. The file's structure is read as for any load (damage: exit 2
 3. the deals the reveal wrote (number and seed) must be the re-derived ones, numbered
    0, 1, 2, … without a gap.
 
-The first finding, if any, is the answer (:class:`Verdict`); the voice words it.
+The first finding, if any, is the answer (:class:`Verification`); the voice words it.
 """
 
 from __future__ import annotations
@@ -33,14 +33,14 @@ class Finding(enum.Enum):
     DEAL_NEVER_DEALT = "a deal was recorded that the game never dealt"  # number
 
 
-class Deal(NamedTuple):
+class FairDeal(NamedTuple):
     number: int
     seed: str
     event: int  # the event (1-based) that dealt it; 0: dealt at the start
     after_reveal: bool  # dealt after the secret was revealed: anyone could foresee it
 
 
-class Verdict(NamedTuple):
+class Verification(NamedTuple):
     """What `verify` found: ``finding`` None when everything checks out."""
 
     finding: Finding | None
@@ -49,7 +49,7 @@ class Verdict(NamedTuple):
     secret: str
     seats: tuple[str, ...]
     words: tuple[str, ...]
-    deals: tuple[Deal, ...]
+    deals: tuple[FairDeal, ...]
     events: int
     revealed_after: int | None
     words_before_reveal: bool  # every word was given before the reveal
@@ -62,7 +62,7 @@ class Verdict(NamedTuple):
         return dict(self.params).get(name)
 
 
-def verify(path: Path | str, rules: Rules[Any, Any, Any, Any]) -> Verdict:
+def verify_fair(path: Path | str, rules: Rules[Any, Any, Any, Any]) -> Verification:
     """Check the fair game in ``path`` (see the module docstring). ``InputError`` (exit 2)
     for a file that cannot be checked: damaged, not fair, not revealed yet."""
     from referee import fair
@@ -114,10 +114,10 @@ def verify(path: Path | str, rules: Rules[Any, Any, Any, Any]) -> Verdict:
     seeds = rules.deal_seeds(state)
     if at_reveal is None:  # revealed after more events than the file holds now (an undo since)
         at_reveal, words_at_reveal = len(dealt), len(final.words)
-    deals = tuple(Deal(number, seed, dealt[number], number >= at_reveal) for number, seed in enumerate(seeds))
+    deals = tuple(FairDeal(number, seed, dealt[number], number >= at_reveal) for number, seed in enumerate(seeds))
     finding = finding or _deals_finding(record.deals, [deal.seed for deal in deals[:at_reveal]])
     kind, params = finding if finding is not None else (None, {})
-    return Verdict(kind, tuple(params.items()), record.commitment, record.secret.hex(), seats, final.words, deals,
+    return Verification(kind, tuple(params.items()), record.commitment, record.secret.hex(), seats, final.words, deals,
                    len(document.events), after, words_at_reveal is not None and words_at_reveal >= record.seats)  # fmt: skip
 
 

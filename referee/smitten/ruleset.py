@@ -65,7 +65,7 @@ def setup_from(setup: Mapping[str, Any]) -> Setup:
     if flags["physical"] and seed is not None:
         raise InputError(_("a seed deals a virtual deck and physical cards are the table's own: give one of them"))
     if "fair" in setup and (flags["physical"] or seed is not None):
-        raise InputError(_("a fair game deals from its secret and the players' entropy: give --fair, --seed or --physical, one of them"))
+        raise InputError(_("a fair game is dealt from its secret and the players' entropy: not from a seed, nor with physical cards"))
     players = None
     if "players" in setup:
         from referee.players import players_from_setup

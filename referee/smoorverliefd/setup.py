@@ -164,7 +164,7 @@ class Setup:
         if seed is not None:
             check_seed(seed)
         if seed is not None and fair is not None:
-            raise InputError(_("a fair match deals from its secret and the players' entropy: give --fair or --seed, not both"))
+            raise InputError(_("a fair match is dealt from its secret and the players' entropy, not from a seed"))
         # Default duos sit opposite each other: seats 1+3 and 2+4.
         pairs = ((0, 2), (1, 3)) if Variant.PARTNERS in chosen and len(players) == 4 else None
         draft = cls(players=players, target=target, variants=chosen, seed=seed, bid_bonus=bid_bonus, bid_penalty=bid_penalty, duos=pairs)

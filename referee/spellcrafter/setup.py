@@ -80,7 +80,7 @@ class Setup:
         if (self.seed is not None or self.fair is not None) and self.deck is None:
             raise InputError(_("a seeded game needs its deck"))
         if self.seed is not None and self.fair is not None:
-            raise InputError(_("a fair game deals from its secret and the players' entropy: give --fair or --seed, not both"))
+            raise InputError(_("a fair game is dealt from its secret and the players' entropy, not from a seed"))
 
     @property
     def count(self) -> int:
