@@ -366,7 +366,9 @@ def hands(
 
     rules = _rules()
     match = savefile.load(file, rules).state
-    refusal = match.hands_refusal()
+    from referee.fair_rules import waiting
+
+    refusal = waiting(match) or match.hands_refusal()  # a fair match deals after every word
     if refusal is not None:
         raise Refused(refusal, rules.format, match)
     seat = None if player is None else match.setup.player(player)
