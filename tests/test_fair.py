@@ -111,7 +111,8 @@ def test_a_pf1_seed_must_be_whole(referee):
 def new_match(referee, path: Path, *extra: str) -> dict[str, Any]:
     made = referee("smoor", "new", str(path), *SMOOR_PLAYERS, "--fair", "--target", "1", *extra, "--json")
     assert made.exit_code == 0, made.stderr
-    return made.json()
+    document: dict[str, Any] = made.json()
+    return document
 
 
 def give_all(referee, path: Path, names=SMOOR_PLAYERS, words=WORDS) -> None:
@@ -189,9 +190,10 @@ def test_the_deal_is_the_readmes_and_referee_deal_deals_it_again(referee, tmp_pa
     deck = readme_shuffle(readme_french_deck(), seed)
     hands = [deck[seat:52:4] for seat in range(4)]  # one at a time from the player left of the dealer
     match = savefile.load(path, SMOOR).state
-    leader = match.current.leader
+    leader, dealt_hands = match.current.leader, match.current.hands
+    assert dealt_hands is not None
     for offset, hand in enumerate(hands):
-        assert {str(card) for card in match.current.hands[(leader + offset) % 4]} == set(hand)
+        assert {str(card) for card in dealt_hands[(leader + offset) % 4]} == set(hand)
     again = referee("deal", "smoorverliefd", "--seed", seed, "--json").json()
     assert again["hands"] == hands
 
@@ -246,11 +248,12 @@ def _played(tmp_path_factory) -> bytes:
     new_match(call, path)
     give_all(call, path)
     play_to_the_end(call, path)
-    return path.read_bytes()
+    data: bytes = path.read_bytes()
+    return data
 
 
 @pytest.fixture
-def played_match(_played, tmp_path) -> Path:
+def played_match(_played: bytes, tmp_path: Path) -> Path:
     path = tmp_path / "m.toml"
     path.write_bytes(_played)
     return path
@@ -374,8 +377,11 @@ def play_spellcrafter(referee, path: Path) -> None:
         if game.outcome is not None:
             return
         number = game.latest.number + 1 if game.latest.complete else game.latest.number
-        hand = game.deal(number).hands[0]
-        letters, suits = [], set()
+        dealt = game.deal(number)
+        assert dealt is not None
+        hand = dealt.hands[0]
+        letters: list[Any] = []
+        suits: set[Any] = set()
         for card in hand:
             if card.is_letter and len(card.letters) == 1 and card.suit not in suits and len(letters) < 3:
                 letters.append(card)
@@ -403,7 +409,9 @@ def test_a_fair_spellcrafter_game_is_played_revealed_and_verified(referee, tmp_p
     seed = readme_seed(secret, "spellcrafter", "3-players", 0, list(WORDS[:3]))
     dealt = referee("deal", "spellcrafter", "--players", "3", "--seed", seed, "--json").json()
     game = savefile.load(path, SPELL).state
-    assert dealt["hands"] == [[str(card) for card in hand] for hand in game.deal(1).hands]
+    first = game.deal(1)
+    assert first is not None and game.setup.deck is not None
+    assert dealt["hands"] == [[str(card) for card in hand] for hand in first.hands]
     play_spellcrafter(referee, path)
     assert savefile.load(path, SPELL).state.outcome is not None
     assert not secret_path(path).exists()
@@ -422,7 +430,7 @@ def test_a_fair_spellcrafter_game_is_played_revealed_and_verified(referee, tmp_p
     assert referee("verify", str(copy), "--json").json()["finding"] == "deal_missing"
     word = re.search(r'kind = "word"\nplayer = "Anna"\ncards = \[\s*"([^"]+)"', path.read_text())
     assert word is not None
-    others = {str(card) for hand in game.deal(1).hands for card in hand}
+    others = {str(card) for hand in first.hands for card in hand}
     stranger = next(str(card) for card in game.setup.deck.cards if str(card) not in others and card.is_letter)
     text = path.read_text()
     copy.write_text(text[: word.start(1)] + stranger + text[word.end(1):])
