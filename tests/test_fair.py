@@ -483,3 +483,15 @@ def test_the_installed_referee_plays_reveals_and_verifies_a_fair_match(tmp_path)
     checked = run("verify", "m.toml", "--json")
     assert checked.returncode == 0, checked.stderr
     assert json.loads(checked.stdout)["verified"] is True
+
+
+def test_the_readmes_worked_vector():
+    secret = bytes(range(32))
+    words = ["apple", "pear", "fig", "kiwi"]
+    assert readme_commitment(secret) == "b873624b48d27f58066b2590a4ac0b12441d4fbcbaf022918d72d72f63950b33"
+    seed = readme_seed(secret, "smoorverliefd", "4-players", 0, words)
+    assert seed == "pf1:24004537ed0f0823b816cc5edee94b18c0ac9c70e719902eaf153a1ae2d2b9b3"
+    assert seed == fair.deal_seed(secret, "smoorverliefd", "4-players", 0, words)
+    assert readme_shuffle(readme_french_deck(), seed)[0:52:4] == "8S QH QC 8C 10C 10D 9H 7D 6H 8H 2H 5C QS".split()
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    assert seed in readme and "8S QH QC 8C 10C 10D 9H 7D 6H 8H 2H 5C QS" in readme
