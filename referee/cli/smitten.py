@@ -154,7 +154,9 @@ def new(
     from referee.smitten.words import label
 
     if record is not None:
-        setup["fair"] = {**record.to_toml(), "kept_secret": record.secret.hex()}  # checked as a loaded file's is
+        from referee.fair import KEPT
+
+        setup["fair"] = {**record.to_toml(), KEPT: record.secret.hex()}  # checked as a loaded file's is
     options = setup_from(setup)  # the same checks as a loaded file's [setup]
     saved = savefile.create(file, _rules(), setup_for(options), secret=secret)
     if record is not None:
