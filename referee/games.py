@@ -68,7 +68,11 @@ class GameSpec(NamedTuple):
         return _attribute(self.rules)
 
     def load_voice(self) -> Any:
-        return _attribute(self.voice)
+        """The game's voice, with the words of fair games' entropy entry in front
+        (:class:`referee.fair_voice.FairVoice`)."""
+        from referee.fair_voice import FairVoice
+
+        return FairVoice(_attribute(self.voice), self.load_rules().seats)
 
     def load_table(self) -> Any:
         return _attribute(self.table) if self.table else None

@@ -40,6 +40,9 @@ def check_seed(seed: object) -> str:
         raise InputError("the seed must be text")
     if not seed.strip():
         raise InputError("the seed is empty; give any text (--seed amber-otter-tulip) or leave --seed out")
+    from referee.fair import check_pf1_seed
+
+    check_pf1_seed(seed)  # a fair game's deal seed (pf1: and 64 hex digits) must be whole
     return seed
 
 

@@ -28,8 +28,12 @@ def add_file_commands(
     """Register `undo`, `redo` and `history` on a game's command group.
 
     ``status(state)``, if given, is the game's line for every screen (an output ``Line``,
-    such as "Round 4 — Bram deals, Cees leads"), printed after the answer.
+    such as "Round 4 — Bram deals, Cees leads"), printed after the answer. A fair
+    game's `entropy`, `reveal` and `verify` are registered here too (:mod:`.fair`).
     """
+    from referee.cli.fair import add_fair_commands
+
+    add_fair_commands(app, ruleset)
 
     @app.command(help=N_("Take back the last entry, an edit included (the previous version stays in FILE.bak)."))
     def undo(file: FileArgument, as_json: JsonOption = False) -> None:

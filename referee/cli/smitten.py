@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from referee.cli.completion import player_names
+from referee.cli.fair import FairOption
 from referee.cli.files import FileArgument, JsonOption, add_file_commands
 from referee.cli.group import command_group
 from referee.i18n import N_, _
@@ -134,12 +135,15 @@ def new(
         tuple[str, str] | None,
         typer.Option("--players", metavar="NAME NAME", help=N_("Two players: their names, used in every message and by --by."), show_default=False),
     ] = None,
+    fair: FairOption = False,
     as_json: JsonOption = False,
 ) -> None:
     from referee import savefile
+    from referee.cli.fair import announce, fair_start
     from referee.smitten.ruleset import setup_for, setup_from
 
-    if not physical and seed is None:
+    record, secret = fair_start(2) if fair else (None, None)
+    if not physical and seed is None and not fair:
         from referee.seeds import fresh_seed
 
         seed = fresh_seed()
@@ -149,8 +153,16 @@ def new(
         setup["players"] = list(players)
     from referee.smitten.words import label
 
+    if record is not None:
+        from referee.fair import KEPT
+
+        setup["fair"] = {**record.to_toml(), KEPT: record.secret.hex()}  # checked as a loaded file's is
     options = setup_from(setup)  # the same checks as a loaded file's [setup]
-    saved = savefile.create(file, _rules(), setup_for(options))
+    saved = savefile.create(file, _rules(), setup_for(options), secret=secret)
+    if record is not None:
+        started = _("Started {file}: Smitten, {setup}, fair deals.").format(file=file, setup=label(options))
+        _report(file, saved, None, [started, *announce(saved.state, _rules())], as_json, show=True)
+        return
     if seed:
         started = _("Started {file}: Smitten, {setup}, seed {seed}.").format(file=file, setup=label(options), seed=seed)
     else:
@@ -252,6 +264,10 @@ def show(
 
     saved = savefile.load(file, _rules())
     _report(file, saved, None, [], as_json, show=True, seat=_seat(saved.state, by, hand))
+    if not as_json:
+        from referee.cli.fair import show_public
+
+        show_public(saved.state, _rules())
 
 
 def _seat(state: State, by: str | None, hand: str | None) -> int | None:
@@ -333,6 +349,11 @@ def _report(
             document["happened"] = lines
         document["events"] = len(saved.events)
         document["state"] = state_json(saved.state, saved.events, seat)
+        from referee.cli.fair import public
+
+        info = public(saved.state, _rules())
+        if info is not None:
+            document["fair"] = info
         emit_json(document)
         return
     from referee.cli.smitten_view import show_lines, show_state

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from referee.cli.completion import player_entries, player_names
+from referee.cli.fair import FairOption
 from referee.cli.files import FileArgument, JsonOption, add_file_commands
 from referee.cli.group import add_dutch_commands, command_group
 from referee.i18n import N_, _
@@ -93,10 +94,14 @@ def new(
     bid_penalty: Annotated[int | None, typer.Option(help=N_("blinde-liefde: points lost for a missed bid (default 5)."), show_default=False)] = None,
     duo: Annotated[str | None, typer.Option(help=N_("partners: one duo as NAME+NAME (default: seats 1+3 and 2+4)."), show_default=False)] = None,
     revoke_penalty: Annotated[int, typer.Option(help=N_("Points a revoke (verzaken) costs the player who made it, in that round; the rulebook sets none."))] = 0,
+    fair: FairOption = False,
     as_json: JsonOption = False,
 ) -> None:
     from referee import savefile
+    from referee.cli.fair import announce, fair_start, public
     from referee.smoorverliefd.setup import Setup
+
+    record, secret = fair_start(len(players)) if fair else (None, None)
 
     setup = Setup.build(
         players,
@@ -108,16 +113,17 @@ def new(
         bid_penalty=bid_penalty,
         duos=None if duo is None else [duo.split("+")],
         revoke_penalty=revoke_penalty,
+        fair=record,
     )
-    saved = savefile.create(file, _rules(), setup)
+    saved = savefile.create(file, _rules(), setup, secret=secret)
     if as_json:
-        _report(saved.state, True, extra={"file": str(file)})
+        _report(saved.state, True, extra={"file": str(file), "fair": public(saved.state, _rules())})
         return
     from referee.cli.output import Line
     from referee.cli.smoor_lines import settings
 
     heading = _("New match in {file}: {players}").format(file=file, players=", ".join(setup.players))
-    _report(saved.state, False, Line(heading), settings(saved.state))
+    _report(saved.state, False, Line(heading), settings(saved.state), *map(Line, announce(saved.state, _rules())))
 
 
 @app.command("round", help=N_("Quick entry: the hearts each player captured this round, e.g. `round FILE Anna=3 Bram=0 Cees=9 Daan=1 --ace Cees`."))
@@ -249,12 +255,16 @@ def standings(
     from referee import savefile
 
     match = savefile.load(file, _rules()).state
+    from referee.cli.fair import public, show_public
+
     if as_json:
-        _report(match, True)
+        info = public(match, _rules())
+        _report(match, True, extra=None if info is None else {"fair": info})
         return
     from referee.cli import smoor_view
 
     smoor_view.show_standings(match, show_all)
+    show_public(match, _rules())
 
 
 @app.command(help=N_("Correct an earlier round with a new quick entry; every later round is recomputed."))
@@ -356,7 +366,9 @@ def hands(
 
     rules = _rules()
     match = savefile.load(file, rules).state
-    refusal = match.hands_refusal()
+    from referee.fair_rules import waiting
+
+    refusal = waiting(match) or match.hands_refusal()  # a fair match deals after every word
     if refusal is not None:
         raise Refused(refusal, rules.format, match)
     seat = None if player is None else match.setup.player(player)

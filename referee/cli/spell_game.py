@@ -19,6 +19,7 @@ import typer
 
 from referee.cli.completion import player_names
 from referee.cli.dictionary import DEFAULT_DICTIONARY
+from referee.cli.fair import FairOption
 from referee.cli.files import FileArgument, JsonOption, add_file_commands
 from referee.cli.typer_internals import HELP_VALUES
 from referee.i18n import N_, _
@@ -175,9 +176,12 @@ def new(
     house: Annotated[Path | None, typer.Option("--house", metavar=N_("FILE"), help=N_("House rules for every challenge of the game: a file of +word (allowed) and -word (not allowed) lines, kept in the game."), show_default=False)] = None,
     seed: Annotated[str | None, typer.Option(help=N_("The referee deals every round from this seed (virtual deck)."), show_default=False)] = None,
     deck_file: Annotated[Path | None, typer.Option("--deck", metavar=N_("FILE"), help=N_("The table's deck file: cards are checked against it (default with --seed: the stand-in deck)."), show_default=False)] = None,
+    fair: FairOption = False,
     as_json: JsonOption = False,
 ) -> None:
     """Start a Spellcrafter game file: four rounds, passing left first."""
+    from referee.cli.fair import announce, fair_start, public
+
     from referee import savefile
     from referee.lexicon.catalogue import open_dictionary
     from referee.spellcrafter.setup import Setup
@@ -186,13 +190,14 @@ def new(
     name = open_dictionary(_anchored(dictionary)).name
     variants = [v for v, on in (("friendly", friendly), ("ddt", ddt)) if on]
     kept = None if house is None else _house_rules(house)
-    setup = Setup.build(players, variants, name, seed, box(deck_file), kept)
-    game = savefile.create(file, _rules(), setup.to_toml()).state
+    record, secret = fair_start(len(players)) if fair else (None, None)
+    setup = Setup.build(players, variants, name, seed, box(deck_file), kept, fair=record)
+    game = savefile.create(file, _rules(), setup, secret=secret).state
     from referee.cli.output import Line
     from referee.cli.spell_view import settings_line
 
     _report(game, as_json, Line(_("New game in {file}: {players}").format(file=file, players=", ".join(setup.players))), settings_line(game),
-            extra={"file": str(file)})  # fmt: skip
+            *map(Line, announce(game, _rules())), extra={"file": str(file), **({"fair": public(game, _rules())} if fair else {})})  # fmt: skip
 
 
 def _house_rules(path: Path) -> HouseRules:
@@ -265,15 +270,19 @@ def show(
     rules = _rules()
     game = savefile.load(file, rules).state
     view = None if by is None else rules.view(game, game.setup.player(by))
+    from referee.cli.fair import public, show_public
+
     if as_json:
-        extra = None
+        extra: dict[str, Any] = {}
         if view is not None and view.seat is not None:
             extra = {"seat": game.setup.players[view.seat], "hand": [str(card) for card in view.hand], "hand_size": view.hand_size}
-        _report(game, True, extra=extra)
+        info = public(game, rules)
+        _report(game, True, extra=extra | ({"fair": info} if info is not None else {}) or None)
         return
     from referee.cli.spell_view import show_game
 
     show_game(game, view)
+    show_public(game, rules)
 
 
 def _report(game: Game, as_json: bool, *lines: Line, extra: dict[str, Any] | None = None) -> None:

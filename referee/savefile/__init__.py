@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Generic, NamedTuple, TypeVar
 
@@ -51,6 +51,7 @@ __all__ = [
     "Rewritten",
     "SaveFileError",
     "Saved",
+    "Revealed",
     "Told",
     "Undone",
     "create",
@@ -60,7 +61,9 @@ __all__ = [
     "record",
     "redo",
     "replay",
+    "reveal_secret",
     "rewrite",
+    "rules_setup",
     "steps",
     "undo",
 ]
@@ -128,6 +131,15 @@ class Redone(NamedTuple, Generic[State]):
     saved: Saved[State]
     event: dict[str, Any] | None
     correction: Correction | None
+
+
+class Revealed(NamedTuple, Generic[State]):
+    """What a reveal did: the file now (its setup holds the secret), the deals it wrote
+    (number, seed), and whether every word of entropy was in before it."""
+
+    saved: Saved[State]
+    deals: tuple[tuple[int, str], ...]
+    complete: bool
 
 
 class Told(NamedTuple, Generic[State]):
@@ -238,7 +250,9 @@ def _replayed(
     damaged = Damage(path)
     lines, setup = document.lines, document.setup
     try:
-        state = start(rules, setup)
+        state = start(rules, rules_setup(path, setup))
+    except SaveFileError:
+        raise
     except RefereeError as error:
         raise damaged(lines.header("setup"), _("has a bad [setup]: {error}").format(error=error)) from None
     for index, event in enumerate(events):
@@ -253,6 +267,20 @@ def _replayed(
             tell(Told(state, event, done))
         state = done.state
     return Saved(path, setup, events, state, document.corrections, document.redo)
+
+
+def rules_setup(path: Path, table: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The ``[setup]`` table as the rules read it. A fair game's secret is not in its file
+    before the reveal: it is kept beside it (:mod:`.sidecar`), read here, the one place,
+    and handed to the rules in a copy of the table (``fair.kept_secret``), never written
+    back. A fair file whose kept secret is missing is a ``SaveFileError`` (exit 2)."""
+    fair = table.get("fair")
+    if not isinstance(fair, dict) or "secret" in fair:
+        return table
+    from referee.fair import KEPT
+    from referee.savefile import sidecar
+
+    return {**table, "fair": {**fair, KEPT: sidecar.read(path)}}
 
 
 # --- writing ----------------------------------------------------------------------------
@@ -288,11 +316,15 @@ def check_new_name(path: Path, rules: Rules[Any, Any, Any, Any]) -> None:
         )
 
 
-def create(path: Path | str, rules: Rules[Any, State, Any, Any], setup: Any) -> Saved[State]:
+def create(path: Path | str, rules: Rules[Any, State, Any, Any], setup: Any, secret: bytes | None = None) -> Saved[State]:
     """Start a new save file from the game's setup (or its ``[setup]`` table); refuses to
     overwrite an existing one, a name that is surely a slip (:func:`check_new_name`), or
-    a player's name too long to show (:func:`referee.players.check_new_names`)."""
+    a player's name too long to show (:func:`referee.players.check_new_names`).
+
+    ``secret``: a fair game's (:mod:`referee.fair`), kept beside the file, never in it."""
     path = Path(path)
+    if secret is not None:
+        return _create_fair(path, rules, setup, secret)
     check_new_name(path, rules)
     table = dict(setup) if isinstance(setup, Mapping) else rules.write_setup(setup)
     players = table.get("players")
@@ -300,9 +332,25 @@ def create(path: Path | str, rules: Rules[Any, State, Any, Any], setup: Any) -> 
         from referee.players import check_new_names
 
         check_new_names([str(player) for player in players])
-    state = start(rules, table)
+    state = start(rules, rules_setup(path, table))
     create_file(path, dumps(rules, table, []).encode())
     return Saved(path, table, [], state)
+
+
+def _create_fair(path: Path, rules: Rules[Any, State, Any, Any], setup: Any, secret: bytes) -> Saved[State]:
+    """:func:`create` for a fair game: the secret is kept first, and removed again when the
+    save file cannot be made (an existing file, a bad name)."""
+    from referee.savefile import sidecar
+
+    if path.exists() or path.is_symlink():
+        raise InputError(_("{path} already exists; choose another file name, or delete it first").format(path=path))
+    check_new_name(path, rules)
+    sidecar.keep(path, secret)
+    try:
+        return create(path, rules, setup)
+    except BaseException:
+        sidecar.remove(path)
+        raise
 
 
 def record(
@@ -323,6 +371,7 @@ def record(
         done = rules.apply(saved.state, chosen)
         event = rules.encode(saved.state, chosen)
         after = Saved(saved.path, saved.setup, [*saved.events, event], done.state, saved.corrections)
+        after = _revealed_at_end(rules, after)
         return after, Recorded(after, saved.state, chosen, event, done.effect)
 
     return _change(path, rules, append)
@@ -343,11 +392,11 @@ def rewrite(
 
     def replay_changed(saved: Saved[State]) -> tuple[Saved[State], Rewritten[State]]:
         events = change(list(saved.events), saved.state)
-        state = replay(rules, saved.setup, events)
+        state = replay(rules, rules_setup(saved.path, saved.setup), events)
         if events == saved.events:
             return saved, Rewritten(saved, saved.state)
         corrections = (*saved.corrections, Correction.between(saved.events, events))
-        new = Saved(saved.path, saved.setup, events, state, corrections)
+        new = _revealed_at_end(rules, Saved(saved.path, saved.setup, events, state, corrections))
         return new, Rewritten(new, saved.state)
 
     return _change(path, rules, replay_changed)
@@ -423,4 +472,57 @@ def _change(
         current = _parse(path, data, rules)
         new, report = change(current)
         replace_file(path, updated_text(rules, data.decode("utf-8"), current, new).encode())
+        if _unrevealed(current.setup) and not _unrevealed(new.setup):
+            from referee.savefile import sidecar
+
+            sidecar.remove(path)  # the file holds the secret now
     return report
+
+
+# --- a fair game's reveal ---------------------------------------------------------------
+
+
+def _unrevealed(setup: Mapping[str, Any]) -> bool:
+    fair = setup.get("fair")
+    return isinstance(fair, dict) and "secret" not in fair
+
+
+def _revealed_setup(rules: Rules[Any, State, Any, Any], saved: Saved[State]) -> tuple[dict[str, Any], tuple[tuple[int, str], ...], bool]:
+    """The ``[setup]`` with the secret written in (:meth:`referee.fair.Fair.to_toml`): the
+    secret, the number of events it was revealed after, and the deals made by then."""
+    from referee.fair_rules import WithEntropy, fair_of
+
+    record = fair_of(saved.state)
+    assert record is not None and isinstance(rules, WithEntropy), rules
+    seeds = rules.deal_seeds(saved.state)
+    deals = tuple(enumerate(seeds))
+    revealed = replace(record, revealed=True, revealed_after=len(saved.events), deals=deals)
+    return {**saved.setup, "fair": revealed.to_toml()}, deals, record.complete
+
+
+def _revealed_at_end(rules: Rules[Any, State, Any, Any], saved: Saved[State]) -> Saved[State]:
+    """A fair game that has just ended reveals its secret in the same write."""
+    if not _unrevealed(saved.setup) or rules.outcome(saved.state) is None:
+        return saved
+    setup, _deals, _complete = _revealed_setup(rules, saved)
+    return Saved(saved.path, setup, saved.events, saved.state, saved.corrections, saved.redo)
+
+
+def reveal_secret(path: Path | str, rules: Rules[Any, State, Any, Any]) -> Revealed[State]:
+    """Write a fair game's secret into its file (with the deals made so far and the
+    number of events), and remove the kept secret: from now on anyone can check the
+    game, and anyone can foresee what is still to be dealt. A game that is not fair
+    cannot be revealed (exit 2); one already revealed is refused by the rules of the
+    scheme (exit 1)."""
+
+    def revealed(saved: Saved[State]) -> tuple[Saved[State], Revealed[State]]:
+        fair = saved.setup.get("fair")
+        if not isinstance(fair, dict):
+            raise InputError(_("{path} is not a fair game: only a game started with `new … --fair` has a secret to reveal").format(path=path))
+        if "secret" in fair:
+            raise RuleError(_("{path}: the secret was revealed already; `referee verify {path}` checks the game").format(path=path))
+        setup, deals, complete = _revealed_setup(rules, saved)
+        new = Saved(saved.path, setup, saved.events, saved.state, saved.corrections, saved.redo)
+        return new, Revealed(new, deals, complete)
+
+    return _change(path, rules, revealed)

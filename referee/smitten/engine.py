@@ -41,12 +41,17 @@ def new_game(options: Setup) -> State:
         size = options.hand_size
         hands = (Hand((UNSEEN,) * size), Hand((UNSEEN,) * size))
         state = State(setup=options, hands=hands, deck=(UNSEEN,) * (17 - 2 * size))
+    elif options.fair is not None and options.fair_seed(0) is None:
+        # A fair game waiting for entropy: nothing is dealt yet, and nothing can be played.
+        size = options.hand_size
+        return State(setup=options, hands=(Hand((UNSEEN,) * size), Hand((UNSEEN,) * size)), deck=(UNSEEN,) * (17 - 2 * size))
     else:
-        if options.seed is None:
+        seed = options.seed if options.fair is None else options.fair_seed(0)
+        if seed is None:
             from referee.i18n import _
 
             raise InputError(_("a virtual game needs a seed, or physical cards (the table's own)"))
-        deal = deal_smitten(options.seed, options.mode, options.difficulty)
+        deal = deal_smitten(seed, options.mode, options.difficulty)
         hands = (Hand(deal.hands[0].face_up, deal.hands[0].face_down), Hand(deal.hands[1].face_up, deal.hands[1].face_down))
         state = State(setup=options, hands=hands, deck=deal.deck, set_aside=deal.set_aside)
     return _check_turn_start(state)

@@ -12,6 +12,8 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from referee.errors import InputError, choose
+from referee.fair import Fair
+from referee.fair_rules import with_entropy
 from referee.game import Outcome, Refusal, Rules, Step
 from referee.i18n import _
 from referee.seeds import check_seed
@@ -38,6 +40,8 @@ def setup_for(options: Setup) -> dict[str, Any]:
         setup.update({flag: getattr(options, flag) for flag in _FLAGS})
     if options.physical:
         setup["physical"] = True
+    elif options.fair is not None:
+        setup["fair"] = options.fair.to_toml()
     else:
         setup["seed"] = options.seed
     return setup
@@ -60,12 +64,16 @@ def setup_from(setup: Mapping[str, Any]) -> Setup:
         check_seed(seed)
     if flags["physical"] and seed is not None:
         raise InputError(_("a seed deals a virtual deck and physical cards are the table's own: give one of them"))
+    if "fair" in setup and (flags["physical"] or seed is not None):
+        raise InputError(_("a fair game is dealt from its secret and the players' entropy: not from a seed, nor with physical cards"))
     players = None
     if "players" in setup:
         from referee.players import players_from_setup
 
         players = tuple(players_from_setup(setup))
-    return Setup(mode, level, seed=seed, players=players, **flags)  # type: ignore[arg-type]  # Setup checks the count
+    seats = 2 if players is None or mode is SmittenMode.SOLO else len(players)
+    fair = None if "fair" not in setup else Fair.from_toml(setup["fair"], seats)
+    return Setup(mode, level, seed=seed, players=players, fair=fair, **flags)  # type: ignore[arg-type]  # Setup checks the count
 
 
 class SmittenRules:
@@ -115,8 +123,12 @@ class SmittenRules:
             return ("A", "B")
         return setup.players if setup.players else ("1", "2")
 
+    def fair_deals(self, state: State) -> int:
+        """A fair game is one deal."""
+        return 1
+
     def view(self, state: State, seat: int | None) -> SeatView:
         return view(state, seat)
 
 
-RULES: Rules[Setup, State, Action, Effect] = SmittenRules()
+RULES: Rules[Setup, State, Action, Effect] = with_entropy(SmittenRules())

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from referee.errors import InputError
+from referee.fair import Fair
 from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.smitten.grid import COUNT, SIDE_INDEX, numbers
 from referee.smitten.instructions import Choice
@@ -42,6 +43,7 @@ class Setup:
     physical: bool = False  # the table's own cards: hands and deck are not seen
     seed: str | None = None
     players: tuple[str, str] | None = None  # two players' names; None: player 1 and player 2
+    fair: Fair | None = None  # a fair game (referee.fair): dealt from its secret and the players' words
     # What follows from the above, worked out once (the rules ask it at every move):
     solo: bool = field(init=False, compare=False, repr=False)
     #: The ±2 rule: two-player hard difficulty, or solo Hard Mode 2.
@@ -69,6 +71,14 @@ class Setup:
         object.__setattr__(self, "face_up_size", 2 if solo and not self.physical else hand_size)
         if self.players is not None:
             self._check_players(self.players)
+
+    def fair_seed(self, number: int) -> str | None:
+        """A fair game's seed of deal ``number`` (the game is deal 0), None while a word
+        of entropy is missing. The mode: ``two-easy``, ``two-medium``, ``two-hard`` or
+        ``solo``."""
+        assert self.fair is not None
+        mode = "solo" if self.solo else f"two-{(self.difficulty or Difficulty.MEDIUM).value}"
+        return self.fair.seed("smitten", mode, number)
 
     def _check_players(self, players: tuple[str, ...]) -> None:
         from referee.i18n import _

@@ -86,13 +86,23 @@ def new_round(setup: Setup, number: int, dealer: int) -> RoundInProgress:
     """A fresh round. With a seed the referee deals it: seed + "-" + round number, dealt
     one card at a time from the player left of the dealer (SPEC §3)."""
     leader = setup.left_of(dealer)
-    if setup.seed is None:
+    seed = dealt_from(setup, number)
+    if seed is None:
         return RoundInProgress(number=number, dealer=dealer, leader=leader)
-    dealt = deal_smoorverliefd(round_seed(setup.seed, number), setup.count)
+    dealt = deal_smoorverliefd(seed, setup.count)
     hands: list[frozenset[Card]] = [frozenset()] * setup.count
     for offset, hand in enumerate(dealt.hands):
         hands[(leader + offset) % setup.count] = frozenset(hand)
     return RoundInProgress(number=number, dealer=dealer, leader=leader, hands=tuple(hands), dead=tuple(dealt.rest))
+
+
+def dealt_from(setup: Setup, number: int) -> str | None:
+    """The seed round ``number`` is dealt from: a fair match's deal ``number - 1``
+    (None, not dealt, while a word of entropy is missing), or the seed's
+    :func:`round_seed`; None with physical cards."""
+    if setup.fair is not None:
+        return setup.fair_seed(number - 1)
+    return None if setup.seed is None else round_seed(setup.seed, number)
 
 
 def round_seed(seed: str, number: int) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
+from referee.fair_rules import with_entropy
 from referee.game import Outcome, Refusal, Rules, Step
 from referee.smoorverliefd import actions
 from referee.smoorverliefd.actions import Action, Effect, PlayCard
@@ -66,6 +67,10 @@ class SmoorverliefdRules:
     def seats(self, state: Match) -> tuple[str, ...]:
         return state.setup.players
 
+    def fair_deals(self, state: Match) -> int:
+        """A fair match's deals so far: every round up to the current one is dealt."""
+        return state.current.number
+
     def view(self, state: Match, seat: int | None) -> SeatView:
         """What ``seat`` may see (:mod:`.view`, imported when first asked: no entry needs it)."""
         from referee.smoorverliefd.view import seat_view
@@ -73,4 +78,4 @@ class SmoorverliefdRules:
         return seat_view(state, seat)
 
 
-RULES: Rules[Setup, Match, Action, Effect] = SmoorverliefdRules()
+RULES: Rules[Setup, Match, Action, Effect] = with_entropy(SmoorverliefdRules())

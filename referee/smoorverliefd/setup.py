@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.errors import InputError, choose
+from referee.fair import Fair
 from referee.i18n import _
 from referee.players import check_names, players_from_setup, seat_of
 from referee.seeds import check_seed
@@ -49,6 +50,7 @@ class Setup:
     bid_penalty: int = DEFAULT_BID_PENALTY
     duos: tuple[tuple[int, int], tuple[int, int]] | None = None
     revoke_penalty: int = DEFAULT_REVOKE_PENALTY
+    fair: Fair | None = None  # a fair match (referee.fair): every round dealt from its secret
 
     def __post_init__(self) -> None:
         if len(self.players) not in PLAYER_COUNTS:
@@ -82,6 +84,12 @@ class Setup:
     def left_of(self, seat: int) -> int:
         return (seat + 1) % self.count
 
+    def fair_seed(self, number: int) -> str | None:
+        """A fair match's seed of deal ``number`` (round ``number + 1``), None while a
+        word of entropy is missing. The mode is the number of players: ``4-players``."""
+        assert self.fair is not None
+        return self.fair.seed("smoorverliefd", f"{self.count}-players", number)
+
     def duo_of(self, seat: int) -> int:
         assert self.duos is not None
         return 0 if seat in self.duos[0] else 1
@@ -103,6 +111,8 @@ class Setup:
         }
         if self.seed is not None:
             table["seed"] = self.seed
+        if self.fair is not None:
+            table["fair"] = self.fair.to_toml()
         if self.has(Variant.BLINDE_LIEFDE):
             table["bid_bonus"], table["bid_penalty"] = self.bid_bonus, self.bid_penalty
         if self.duos is not None:
@@ -122,6 +132,7 @@ class Setup:
             bid_penalty=_optional_int(table, "bid_penalty"),
             duos=table.get("duos"),
             revoke_penalty=_int(table, "revoke_penalty", DEFAULT_REVOKE_PENALTY),
+            fair=None if "fair" not in table else Fair.from_toml(table["fair"], len(players)),
         )
 
     @classmethod
@@ -137,6 +148,7 @@ class Setup:
         bid_penalty: int | None = None,
         duos: object = None,
         revoke_penalty: int = DEFAULT_REVOKE_PENALTY,
+        fair: Fair | None = None,
     ) -> Setup:
         """A setup from what people type: names, variant names, the dealer's name.
 
@@ -151,13 +163,15 @@ class Setup:
         bid_penalty = DEFAULT_BID_PENALTY if bid_penalty is None else bid_penalty
         if seed is not None:
             check_seed(seed)
+        if seed is not None and fair is not None:
+            raise InputError(_("a fair match is dealt from its secret and the players' entropy, not from a seed"))
         # Default duos sit opposite each other: seats 1+3 and 2+4.
         pairs = ((0, 2), (1, 3)) if Variant.PARTNERS in chosen and len(players) == 4 else None
         draft = cls(players=players, target=target, variants=chosen, seed=seed, bid_bonus=bid_bonus, bid_penalty=bid_penalty, duos=pairs)
         first_dealer = 0 if dealer is None else draft.player(str(dealer))
         if duos is not None:
             pairs = _duos(draft, duos)
-        return replace(draft, first_dealer=first_dealer, duos=pairs, revoke_penalty=revoke_penalty)
+        return replace(draft, first_dealer=first_dealer, duos=pairs, revoke_penalty=revoke_penalty, fair=fair)
 
 
 def _duos(setup: Setup, duos: object) -> tuple[tuple[int, int], tuple[int, int]]:

@@ -90,8 +90,9 @@ class Game:
     def start(cls, setup: Setup) -> Game:
         """A new game; one dealt by the referee is dealt through its last round now, so a
         deck too small for the table is refused before anything is saved."""
-        if setup.seed is not None and setup.deck is not None:
-            dealable(setup.deck, setup.seed, setup.count)
+        seed = setup.dealt_from
+        if seed is not None and setup.deck is not None:
+            dealable(setup.deck, seed, setup.count)
         return cls(setup=setup, rounds=(Round(number=1, entries=(None,) * setup.count),))
 
     @property
@@ -271,9 +272,10 @@ class Game:
 
     def deal(self, round_number: int) -> SpellDeal | None:
         """The cards the referee dealt for a round of a seeded game (None with physical cards)."""
-        if self.setup.seed is None or self.setup.deck is None:
+        seed = self.setup.dealt_from
+        if seed is None or self.setup.deck is None:
             return None
-        return dealt(self.setup.deck, self.setup.seed, self.setup.count, round_number)
+        return dealt(self.setup.deck, seed, self.setup.count, round_number)
 
     def jumper(self, round_number: int) -> SpellCard | None:
         """The Jumper the referee turned up for a round of a seeded game."""

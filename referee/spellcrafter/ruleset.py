@@ -26,6 +26,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import Refused
+from referee.fair_rules import with_entropy
 from referee.game import Outcome, Refusal, Rules, Step
 from referee.spellcrafter.actions import (
     Action,
@@ -129,6 +130,10 @@ class SpellcrafterRules:
     def seats(self, state: Game) -> tuple[str, ...]:
         return state.setup.players
 
+    def fair_deals(self, state: Game) -> int:
+        """A fair game is one deal: the deck, shuffled once (its rounds are dealt on from it)."""
+        return 1
+
     def view(self, state: Game, seat: int | None) -> SeatView:
         """What ``seat`` may see (None: the public): :func:`~referee.spellcrafter.view.seat_view`."""
         from referee.spellcrafter.view import seat_view
@@ -157,5 +162,5 @@ def known_dictionary(name: str) -> None:
         parse(rest)
 
 
-RULES: Rules[Setup, Game, Action, Effect] = SpellcrafterRules()
+RULES: Rules[Setup, Game, Action, Effect] = with_entropy(SpellcrafterRules())
 

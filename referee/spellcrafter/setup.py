@@ -19,6 +19,7 @@ from referee.errors import InputError, quoted
 from referee.i18n import _
 from referee.lexicon.words import fold
 from referee.players import check_names, players_from_setup, seat_of
+from referee.fair import Fair
 from referee.seeds import check_seed
 from referee.spellcrafter.deck import Deck, standin_deck
 from referee.spellcrafter.scoring import Variants
@@ -68,6 +69,7 @@ class Setup:
     seed: str | None = None
     deck: Deck | None = None  # known when the game is dealt by the referee or given --deck
     house: HouseRules | None = None
+    fair: Fair | None = None  # a fair game (referee.fair): dealt from its secret and the players' words
 
     def __post_init__(self) -> None:
         if len(self.players) not in PLAYER_COUNTS:
@@ -75,8 +77,10 @@ class Setup:
         check_names(self.players)
         if self.seed is not None:
             check_seed(self.seed)
-        if self.seed is not None and self.deck is None:
+        if (self.seed is not None or self.fair is not None) and self.deck is None:
             raise InputError(_("a seeded game needs its deck"))
+        if self.seed is not None and self.fair is not None:
+            raise InputError(_("a fair game is dealt from its secret and the players' entropy, not from a seed"))
 
     @property
     def count(self) -> int:
@@ -88,6 +92,19 @@ class Setup:
 
     def player(self, name: str) -> int:
         return seat_of(name, self.players)
+
+    def fair_seed(self, number: int) -> str | None:
+        """A fair game's seed of deal ``number`` (the game is deal 0: the deck shuffled
+        once, its rounds dealt on from it), None while a word of entropy is missing.
+        The mode is the number of players: ``4-players``."""
+        assert self.fair is not None
+        return self.fair.seed("spellcrafter", f"{self.count}-players", number)
+
+    @property
+    def dealt_from(self) -> str | None:
+        """The seed the game is dealt from: a fair game's deal 0 (None until every word
+        is in), or the seed; None with physical cards."""
+        return self.seed if self.fair is None else self.fair_seed(0)
 
     # --- save file ------------------------------------------------------------------
 
@@ -103,6 +120,8 @@ class Setup:
             table["deck"] = self.deck.to_toml()
         if self.house is not None:
             table["house"] = self.house.to_toml()
+        if self.fair is not None:
+            table["fair"] = self.fair.to_toml()
         return table
 
     @classmethod
@@ -121,7 +140,8 @@ class Setup:
         house = table.get("house")
         return cls(players=tuple(players), variants=_variants(variants), dictionary=dictionary, seed=seed,
                    deck=None if deck is None else Deck.from_toml(deck),
-                   house=None if house is None else HouseRules.from_toml(house))  # fmt: skip
+                   house=None if house is None else HouseRules.from_toml(house),
+                   fair=None if "fair" not in table else Fair.from_toml(table["fair"], len(players)))  # fmt: skip
 
     @classmethod
     def build(
@@ -132,12 +152,14 @@ class Setup:
         seed: str | None = None,
         deck: Deck | None = None,
         house: HouseRules | None = None,
+        fair: Fair | None = None,
     ) -> Setup:
         """A new game's setup; a game dealt by the referee uses the stand-in deck unless
         the table gives its own."""
-        if seed and deck is None:
+        if (seed or fair) and deck is None:
             deck = standin_deck()
-        return cls(players=tuple(players), variants=_variants(variants), dictionary=dictionary, seed=seed, deck=deck, house=house)
+        return cls(players=tuple(players), variants=_variants(variants), dictionary=dictionary, seed=seed, deck=deck, house=house,
+                   fair=fair)  # fmt: skip
 
 
 def _variants(names: Iterable[str]) -> Variants:

@@ -1,0 +1,177 @@
+"""`referee entropy`, `reveal` and `verify`: a fair game's commands (:mod:`referee.fair`),
+the same for every game. At the top level the game comes from the file
+(`referee entropy FILE PLAYER WORD`); each game's command group has them too
+(:func:`referee.cli.files.add_file_commands`), so a table session types
+`entropy Bram kiwi`. `new … --fair` of each game calls :func:`fair_start` and
+:func:`announce`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from referee.cli.files import FileArgument, JsonOption
+from referee.i18n import N_, _
+
+if TYPE_CHECKING:
+    from referee.fair import Fair
+    from referee.game import Rules
+
+PlayerArgument = Annotated[str, typer.Argument(metavar=N_("PLAYER"), help=N_("The player (seat) giving the word; words are given in seat order."), show_default=False)]
+WordArgument = Annotated[str, typer.Argument(metavar=N_("WORD"), help=N_("Any word, a few dice or a short phrase nobody else could guess."), show_default=False)]
+FairOption = Annotated[bool, typer.Option("--fair", help=N_("Fair deals: the referee commits to a secret now, every player adds a word of entropy, and nobody (the host included) can choose the cards; `referee verify` checks it afterwards."))]
+
+ENTROPY_HELP = N_("A fair game: a player's word of entropy, in seat order; the cards are dealt once every player has given theirs.")
+REVEAL_HELP = N_("A fair game: reveal the secret now (the end of the game reveals it too); anyone can then check the deals, and foresee those still to come.")
+VERIFY_HELP = N_("A fair game, revealed: check the commitment, re-derive every deal and check every card recorded against its hand. Exit 1 on a mismatch; nothing is written.")
+
+
+def fair_start(seats: int) -> tuple[Fair, bytes]:
+    """A new fair game's record (its secret drawn now) and the secret, for
+    :func:`referee.savefile.create`."""
+    from referee import fair
+
+    secret = fair.new_secret()
+    return fair.Fair(fair.commitment(secret), secret, seats), secret
+
+
+def announce(state: Any, rules: Rules[Any, Any, Any, Any]) -> list[str]:
+    """What `new … --fair` says: the commitment and its fingerprint, and whose word is due."""
+    from referee.fair_rules import fair_of
+    from referee.fair_voice import commitment_words
+
+    record = fair_of(state)
+    if record is None:
+        return []
+    seats = rules.seats(state)
+    first = _("Every player now gives a word of entropy, in seat order, {first} first: `referee entropy FILE {first} WORD`").format(first=seats[0])
+    return [*commitment_words(record.commitment, record.fingerprint), first]
+
+
+def public(state: Any, rules: Rules[Any, Any, Any, Any]) -> dict[str, Any] | None:
+    """The public part of a fair game (:func:`referee.fair.public_info`), None if not fair."""
+    from referee.fair import info_of
+
+    return info_of(state, rules.seats(state))
+
+
+def show_public(state: Any, rules: Rules[Any, Any, Any, Any]) -> None:
+    """`show` and `standings`: the commitment, the words given, revealed or not."""
+    info = public(state, rules)
+    if info is None:
+        return
+    from referee.cli.output import Line, say
+    from referee.fair_voice import public_lines
+
+    say(*(Line(line) for line in public_lines(info)))
+
+
+def _game_rules(file: Path) -> Rules[Any, Any, Any, Any]:
+    from referee.savefile.which import game_of
+
+    rules: Rules[Any, Any, Any, Any] = game_of(file).load_rules()
+    return rules
+
+
+def give_entropy(file: Path, player: str, word: str, as_json: bool, rules: Rules[Any, Any, Any, Any] | None = None) -> None:
+    from referee import savefile
+    from referee.fair_rules import KIND
+    from referee.game import Step
+
+    rules = rules or _game_rules(file)
+    recorded = savefile.record(file, rules, {"kind": KIND, "player": player, "word": word})
+    if as_json:
+        from referee.cli.output import emit_json
+
+        emit_json({"file": str(file), "recorded": recorded.event, "fair": public(recorded.state, rules)})
+        return
+    from referee import games
+    from referee.cli.output import Line, say
+
+    spec = games.by_format(rules.format)
+    assert spec is not None
+    line = spec.load_voice().effect(recorded.before, Step(recorded.state, recorded.effect))
+    say(Line(line))
+
+
+def reveal_now(file: Path, as_json: bool, rules: Rules[Any, Any, Any, Any] | None = None) -> None:
+    from referee import savefile
+    from referee.fair_voice import reveal_words
+
+    rules = rules or _game_rules(file)
+    revealed = savefile.reveal_secret(file, rules)
+    secret = revealed.saved.setup["fair"]["secret"]
+    if as_json:
+        from referee.cli.output import emit_json
+
+        deals = [{"number": number, "seed": seed} for number, seed in revealed.deals]
+        emit_json({"file": str(file), "secret": secret, "deals": deals, "revealed_after": len(revealed.saved.events),
+                   "entropy_complete": revealed.complete})  # fmt: skip
+        return
+    from referee.cli.output import Line, say
+
+    say(*(Line(line) for line in reveal_words(secret, revealed.deals, revealed.complete)))
+
+
+def verify_file(file: Path, as_json: bool, rules: Rules[Any, Any, Any, Any] | None = None) -> None:
+    from referee.fair import fingerprint
+    from referee.fair_voice import finding_words, verdict_lines
+    from referee.savefile.fairness import verify_fair
+
+    rules = rules or _game_rules(file)
+    verdict = verify_fair(file, rules)
+    if as_json:
+        from referee.cli.output import emit_json
+
+        emit_json({
+            "file": str(file),
+            "verified": verdict.ok,
+            "finding": None if verdict.finding is None else verdict.finding.name.lower(),
+            "message": None if verdict.ok else finding_words(verdict),
+            "commitment": verdict.commitment,
+            "fingerprint": fingerprint(verdict.commitment),
+            "secret": verdict.secret,
+            "entropy": [{"seat": name, "word": verdict.words[seat] if seat < len(verdict.words) else None}
+                        for seat, name in enumerate(verdict.seats)],
+            "deals": [deal._asdict() for deal in verdict.deals],
+            "events": verdict.events,
+            "revealed_after": verdict.revealed_after,
+            "entropy_before_reveal": verdict.words_before_reveal,
+        })  # fmt: skip
+    else:
+        from referee.cli.output import Line, say
+
+        say(*(Line(line) for line in verdict_lines(verdict)))
+    if not verdict.ok:
+        raise typer.Exit(1)
+
+
+def entropy_command(file: FileArgument, player: PlayerArgument, word: WordArgument, as_json: JsonOption = False) -> None:
+    give_entropy(file, player, word, as_json)
+
+
+def reveal_command(file: FileArgument, as_json: JsonOption = False) -> None:
+    reveal_now(file, as_json)
+
+
+def verify_command(file: FileArgument, as_json: JsonOption = False) -> None:
+    verify_file(file, as_json)
+
+
+def add_fair_commands(app: typer.Typer, ruleset: Any) -> None:
+    """`entropy`, `reveal` and `verify` on a game's command group (``ruleset()``: its rules)."""
+
+    @app.command("entropy", help=ENTROPY_HELP)
+    def entropy_(file: FileArgument, player: PlayerArgument, word: WordArgument, as_json: JsonOption = False) -> None:
+        give_entropy(file, player, word, as_json, ruleset())
+
+    @app.command("reveal", help=REVEAL_HELP)
+    def reveal_(file: FileArgument, as_json: JsonOption = False) -> None:
+        reveal_now(file, as_json, ruleset())
+
+    @app.command("verify", help=VERIFY_HELP)
+    def verify_(file: FileArgument, as_json: JsonOption = False) -> None:
+        verify_file(file, as_json, ruleset())

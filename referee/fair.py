@@ -1,0 +1,242 @@
+"""Fair deals, scheme ``pf1``: nobody at the table, the host included, chooses the cards,
+and anyone can check it afterwards (the README's "Fair deals" gives the scheme exactly).
+
+1. Before any card is dealt, the host's machine draws a 256-bit *secret* and publishes
+   its *commitment*: ``SHA-256(b"referee-fair-pf1-commitment:" + secret)``, as hex and
+   as a short *fingerprint* to read aloud (the first 12 hex digits, in groups of 4).
+2. Every seat then gives a word of *entropy*, in seat order.
+3. Deal number n (0, 1, 2, …: a Smoorverliefd round is deal round − 1; a Spellcrafter
+   game or a Smitten game is deal 0) is shuffle v1 (:mod:`referee.shuffle`) of the seed
+   ``"pf1:" + hex(HMAC-SHA256(secret, message))``, the message being the fields
+   ``referee-fair-pf1-deal``, the game, its mode, ``decimal(n)``, ``decimal(seats)`` and
+   each seat's word in seat order, each field as its UTF-8 bytes preceded by their length
+   as a 4-byte big-endian number.
+4. At the end (or earlier, on request) the secret is revealed; :func:`check_commitment`
+   and :func:`deal_seed` let anyone re-derive every deal.
+
+Pure: values in, values out (the secret's file is the save-file engine's,
+:mod:`referee.savefile.sidecar`). Nothing here prints, and nothing here puts the secret
+in a public value: :func:`public_info` is what a screen may show.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from referee.errors import InputError
+from referee.i18n import _
+
+SCHEME = "pf1"
+SEED_PREFIX = f"{SCHEME}:"
+COMMITMENT_PREFIX = b"referee-fair-pf1-commitment:"
+DEAL_LABEL = "referee-fair-pf1-deal"
+SECRET_BYTES = 32
+#: The longest word of entropy, in characters: a word or a short phrase, a dice roll.
+WORD_LIMIT = 64
+
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+
+
+def new_secret() -> bytes:
+    """A fresh 256-bit secret, from the operating system's generator."""
+    import secrets
+
+    return secrets.token_bytes(SECRET_BYTES)
+
+
+def commitment(secret: bytes) -> str:
+    """The commitment to ``secret``: SHA-256 of the domain prefix and the secret, as hex."""
+    return hashlib.sha256(COMMITMENT_PREFIX + secret).hexdigest()
+
+
+def fingerprint(commitment_hex: str) -> str:
+    """The commitment's first 12 hex digits in three groups of 4 (``3f2a-91c0-7b1e``):
+    short enough to read aloud and to compare at a glance."""
+    head = commitment_hex[:12]
+    return "-".join(head[i : i + 4] for i in range(0, 12, 4))
+
+
+def check_commitment(secret: bytes, commitment_hex: str) -> bool:
+    """Whether ``secret`` is the one committed to (compared in constant time)."""
+    return hmac.compare_digest(commitment(secret), commitment_hex)
+
+
+def _field(text: str) -> bytes:
+    data = text.encode("utf-8")
+    return len(data).to_bytes(4, "big") + data
+
+
+def deal_message(game: str, mode: str, number: int, words: Sequence[str]) -> bytes:
+    """The canonical bytes the deal seed is the HMAC of (see the module docstring)."""
+    fields = [DEAL_LABEL, game, mode, str(number), str(len(words)), *words]
+    return b"".join(_field(field) for field in fields)
+
+
+def deal_seed(secret: bytes, game: str, mode: str, number: int, words: Sequence[str]) -> str:
+    """The seed of deal ``number``: ``pf1:`` and 64 hex digits. ``referee deal GAME
+    --seed pf1:…`` deals it again; the shuffle is v1 of this text, as of any seed."""
+    digest = hmac.new(secret, deal_message(game, mode, number, words), hashlib.sha256).hexdigest()
+    return SEED_PREFIX + digest
+
+
+def check_pf1_seed(seed: str) -> None:
+    """A seed that starts ``pf1:`` must be a whole one (64 lowercase hex digits after it):
+    a copy cut short is a slip, not another seed."""
+    if seed.startswith(SEED_PREFIX) and not _HEX64.fullmatch(seed[len(SEED_PREFIX) :]):
+        raise InputError(_("a pf1: seed is pf1: and 64 hex digits (0-9, a-f), as `referee verify` prints it; copy it whole"))
+
+
+def check_word(word: str) -> str:
+    """A word of entropy as typed: trimmed, in Unicode NFC (so that the same word typed on
+    two keyboards gives the same bytes), not blank, printable, at most ``WORD_LIMIT``."""
+    cleaned = unicodedata.normalize("NFC", word.strip())
+    if not cleaned:
+        raise InputError(_("the word is empty; type any word, a few dice or a short phrase nobody can guess"))
+    if not cleaned.isprintable():
+        raise InputError(_("the word holds control characters; type a plain word"))
+    if len(cleaned) > WORD_LIMIT:
+        raise InputError(_("the word is longer than {limit} characters; a word or a short phrase is enough").format(limit=WORD_LIMIT))
+    return cleaned
+
+
+def secret_from_hex(text: object) -> bytes:
+    """A secret written as 64 lowercase hex digits; ``InputError`` for anything else."""
+    if not isinstance(text, str) or not _HEX64.fullmatch(text):
+        raise InputError(_("a fair secret is 64 hex digits (0-9, a-f)"))
+    return bytes.fromhex(text)
+
+
+@dataclass(frozen=True)
+class Fair:
+    """A fair game's record, as the rules hold it: the commitment, the secret (known to
+    the host's machine; ``revealed`` once it is in the save file), and the words of
+    entropy given so far, in seat order. ``deals`` and ``revealed_after`` are what the
+    reveal wrote (the deals made by then and the number of events), for :func:`verify`.
+
+    The secret is in memory only; :meth:`to_toml` writes it only once revealed.
+    """
+
+    commitment: str
+    secret: bytes
+    seats: int
+    words: tuple[str, ...] = ()
+    revealed: bool = False
+    revealed_after: int | None = None
+    deals: tuple[tuple[int, str], ...] = ()  # (number, seed) as the reveal wrote them
+
+    @property
+    def complete(self) -> bool:
+        """Every seat has given its word: the cards may be dealt."""
+        return len(self.words) >= self.seats
+
+    @property
+    def waiting_for(self) -> int | None:
+        """The seat whose word is due next (seat order), or None when all are in."""
+        return None if self.complete else len(self.words)
+
+    @property
+    def fingerprint(self) -> str:
+        return fingerprint(self.commitment)
+
+    def given(self, word: str) -> Fair:
+        """The record with the next seat's word added."""
+        return replace(self, words=(*self.words, word))
+
+    def seed(self, game: str, mode: str, number: int) -> str | None:
+        """The seed of deal ``number`` (:func:`deal_seed`), or None while a word is
+        missing: no card is dealt before every seat has given theirs. The one function
+        every game's deal asks."""
+        if not self.complete:
+            return None
+        return deal_seed(self.secret, game, mode, number, self.words)
+
+    # --- the save file's [setup.fair] table -------------------------------------------
+
+    def to_toml(self) -> dict[str, Any]:
+        """``[setup.fair]``: the scheme and commitment; the secret only once revealed.
+        (Words of entropy are events of the file, not part of the setup.)"""
+        table: dict[str, Any] = {"scheme": SCHEME, "commitment": self.commitment}
+        if self.revealed:
+            table["secret"] = self.secret.hex()
+            if self.revealed_after is not None:
+                table["revealed_after"] = self.revealed_after
+            table["deals"] = [{"number": number, "seed": seed} for number, seed in self.deals]
+        return table
+
+    @classmethod
+    def from_toml(cls, table: object, seats: int) -> Fair:
+        """``[setup.fair]`` as the rules get it: the save-file engine has put the kept
+        secret in (:data:`KEPT`) when the file does not hold it yet."""
+        if not isinstance(table, Mapping):
+            raise InputError(_("`fair` must be a table: scheme, commitment"))
+        if table.get("scheme") != SCHEME:
+            raise InputError(_("`fair.scheme` must be {scheme}: this referee knows no other scheme").format(scheme=repr(SCHEME)))
+        committed = table.get("commitment")
+        if not isinstance(committed, str) or not _HEX64.fullmatch(committed):
+            raise InputError(_("`fair.commitment` must be 64 hex digits (0-9, a-f)"))
+        revealed = "secret" in table
+        held = table.get("secret", table.get(KEPT))
+        if held is None:
+            raise InputError(_("the fair game's secret is missing"))
+        after = table.get("revealed_after")
+        if after is not None and (not isinstance(after, int) or isinstance(after, bool) or after < 0):
+            raise InputError(_("`fair.revealed_after` must be a whole number of events"))
+        return cls(committed, secret_from_hex(held), seats, revealed=revealed, revealed_after=after,
+                   deals=_deals(table.get("deals", [])))  # fmt: skip
+
+
+#: The key under which the save-file engine hands the kept secret to the rules (never
+#: written to a file: the engine adds it to the copy of ``[setup]`` the rules read).
+KEPT = "kept_secret"
+
+
+def _deals(found: object) -> tuple[tuple[int, str], ...]:
+    """``fair.deals`` as the reveal wrote them; their order and numbers are checked by
+    :func:`verify`, not here (a gap is a finding, not damage)."""
+    if not isinstance(found, list):
+        raise InputError(_("`fair.deals` must be a list of tables: number, seed"))
+    deals = []
+    for deal in found:
+        number = deal.get("number") if isinstance(deal, dict) else None
+        seed = deal.get("seed") if isinstance(deal, dict) else None
+        if not isinstance(number, int) or isinstance(number, bool) or not isinstance(seed, str):
+            raise InputError(_("each of `fair.deals` needs a whole number `number` and a text `seed`"))
+        deals.append((number, seed))
+    return tuple(deals)
+
+
+def public_info(record: Fair | None, seats: Sequence[str]) -> dict[str, Any] | None:
+    """What any screen may show of a fair game (None: not a fair game): the commitment
+    and its fingerprint, each seat's word (None until given), whose word is due, and
+    whether the secret is revealed (then the secret too). Never the secret before.
+
+    For ``referee serve``'s envelope and the ``--json`` of `show` and `standings`:
+    ``fair.public_info(state.setup.fair, rules.seats(state))``."""
+    if record is None:
+        return None
+    waiting = record.waiting_for
+    return {
+        "scheme": SCHEME,
+        "commitment": record.commitment,
+        "fingerprint": record.fingerprint,
+        "entropy": [
+            {"seat": name, "word": record.words[seat] if seat < len(record.words) else None}
+            for seat, name in enumerate(seats)
+        ],
+        "waiting_for": None if waiting is None else seats[waiting],
+        "revealed": record.revealed,
+        "secret": record.secret.hex() if record.revealed else None,
+    }
+
+
+def info_of(state: object, seats: Sequence[str]) -> dict[str, Any] | None:
+    """:func:`public_info` of any game's state (its ``setup.fair``), None when not fair."""
+    setup = getattr(state, "setup", None)
+    record = getattr(setup, "fair", None)
+    return public_info(record if isinstance(record, Fair) else None, seats)

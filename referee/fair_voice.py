@@ -1,0 +1,167 @@
+"""The words of fair games (:mod:`referee.fair`, :mod:`referee.fair_rules`), the same for
+every game: the entropy entry's refusals, effect and event line, the commitment and the
+reveal, and the findings of `referee verify`.
+
+:class:`FairVoice` puts the entropy entry's words in front of a game's voice
+(:class:`referee.game.Voice`); the registry hands every front end the game's voice so
+wrapped (:meth:`referee.games.GameSpec.load_voice`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from referee.fair_rules import KIND, EntropyGiven, FairRule
+from referee.game import Refusal, Step
+from referee.i18n import _
+
+
+def refusal_words(refusal: Refusal, names: Sequence[str]) -> str:
+    """Why an entropy entry, or a game entry before the deal, is refused."""
+    rule = refusal.rule
+    if rule is FairRule.WAITING_FOR_ENTROPY:
+        name = names[refusal.get("seat")]
+        return _("waiting for entropy from {name}: no card is dealt until every player has given a word (`entropy {name} WORD`)").format(name=name)
+    if rule is FairRule.OUT_OF_TURN:
+        return _("entropy is given in seat order: it is {due}'s turn, not {name}'s").format(
+            due=names[refusal.get("due")], name=names[refusal.get("seat")]
+        )
+    if rule is FairRule.ALL_GIVEN:
+        return _("every player has given entropy already; the cards are dealt")
+    return _("this game is not fair: only a game started with `new … --fair` takes entropy")
+
+
+def effect_words(effect: EntropyGiven, names: Sequence[str], waiting_for: int | None) -> str:
+    """"Bram's entropy: kiwi; waiting for Cees" / "…; every word is in: the cards are dealt"."""
+    line = _("{name}'s entropy: {word}").format(name=names[effect.seat], word=effect.word)
+    if effect.dealt:
+        return line + _("; every word is in: the cards are dealt")
+    if waiting_for is not None:
+        return line + _("; waiting for {name}").format(name=names[waiting_for])
+    return line
+
+
+def event_words(event: Mapping[str, Any]) -> str:
+    return _("entropy: {name} {word}").format(name=event.get("player"), word=event.get("word"))
+
+
+def commitment_words(commitment: str, fingerprint: str) -> list[str]:
+    """What `new … --fair` says: the commitment, to note down before any word is given."""
+    return [
+        _("Fair deals: the secret is committed to as {commitment}").format(commitment=commitment),
+        _("Fingerprint (read it aloud, note it down): {fingerprint}").format(fingerprint=fingerprint),
+    ]
+
+
+def entropy_status(names: Sequence[str], words: Sequence[str]) -> str:
+    """"Entropy: Anna kiwi, Bram —": who has given which word."""
+    given = [f"{name} {words[seat]}" if seat < len(words) else f"{name} —" for seat, name in enumerate(names)]
+    return _("Entropy: {given}").format(given=", ".join(given))
+
+
+def public_lines(info: Mapping[str, Any]) -> list[str]:
+    """`show` and `standings`: the commitment, the words given, and whether the secret
+    is revealed (from :func:`referee.fair.public_info`)."""
+    entropy = info["entropy"]
+    lines = [
+        _("Fair deals: commitment {fingerprint} ({commitment})").format(fingerprint=info["fingerprint"], commitment=info["commitment"]),
+        entropy_status([seat["seat"] for seat in entropy], [seat["word"] for seat in entropy if seat["word"] is not None]),
+    ]
+    if info["waiting_for"] is not None:
+        lines.append(_("Waiting for entropy from {name}: no card is dealt yet").format(name=info["waiting_for"]))
+    if info["revealed"]:
+        lines.append(_("Secret revealed: {secret} (check the game with `referee verify FILE`)").format(secret=info["secret"]))
+    return lines
+
+
+class FairVoice:
+    """A game's voice with the entropy entry's words in front of it."""
+
+    def __init__(self, inner: Any, seats: Callable[[Any], tuple[str, ...]]) -> None:
+        self.inner = inner
+        self.seats = seats
+
+    def __getattr__(self, name: str) -> Any:  # the game voice's own words
+        return getattr(self.inner, name)
+
+    def refusal(self, state: Any, refusal: Refusal, in_file: bool = False) -> str:
+        if isinstance(refusal.rule, FairRule):
+            return refusal_words(refusal, self.seats(state))
+        return str(self.inner.refusal(state, refusal, in_file))
+
+    def effect(self, before: Any, step: Step[Any, Any]) -> str:
+        if isinstance(step.effect, EntropyGiven):
+            from referee.fair_rules import fair_of
+
+            record = fair_of(step.state)
+            return effect_words(step.effect, self.seats(before), None if record is None else record.waiting_for)
+        return str(self.inner.effect(before, step))
+
+    def outcome(self, state: Any, outcome: Any) -> str:
+        return str(self.inner.outcome(state, outcome))
+
+    def event(self, event: Mapping[str, Any]) -> str:
+        if event.get("kind") == KIND:
+            return event_words(event)
+        return str(self.inner.event(event))
+
+    def history_detail(self, before: Any, event: Mapping[str, Any], step: Step[Any, Any]) -> dict[str, Any]:
+        if isinstance(step.effect, EntropyGiven):
+            return {}
+        detail: dict[str, Any] = self.inner.history_detail(before, event, step)
+        return detail
+
+
+def reveal_words(secret: str, deals: Sequence[tuple[int, str]], complete: bool) -> list[str]:
+    """What `reveal` says: the secret, the deals it covers, and that fairness ends here."""
+    lines = [_("Secret revealed: {secret}").format(secret=secret)]
+    if not complete:
+        lines.append(_("Not every player had given entropy: no deal of this game is fair, since the secret is known now"))
+    elif deals:
+        lines.append(_("Deals 0 to {last} were dealt before the reveal; `referee verify FILE` checks them").format(last=deals[-1][0]))
+    lines.append(_("From now on anyone can foresee the cards still to be dealt: the fairness of what follows ends here"))
+    return lines
+
+
+def finding_words(verdict: Any) -> str:
+    """The first mismatch `verify` found (a :class:`referee.savefile.fairness.Verification`)."""
+    from referee.savefile.fairness import Finding
+
+    finding = verdict.finding
+    if finding is Finding.COMMITMENT:
+        return _("the secret does not match the commitment: the commitment or the secret was changed")
+    if finding is Finding.REFUSED:
+        return _("event {number} ({kind}) does not fit the re-derived deals: {reason}").format(
+            number=verdict.get("event"), kind=verdict.get("kind"), reason=verdict.get("reason")
+        )
+    if finding is Finding.DEAL_MISSING:
+        return _("deal {number} is missing from the deals the reveal recorded").format(number=verdict.get("number"))
+    if finding is Finding.DEAL_CHANGED:
+        return _("deal {number} was changed: its seed is not the one the secret and the entropy give").format(number=verdict.get("number"))
+    return _("deal {number} is recorded, but the game never dealt it").format(number=verdict.get("number"))
+
+
+def verdict_lines(verdict: Any) -> list[str]:
+    """`verify` for people: what was checked, and the verdict."""
+    lines = [
+        _("Commitment: {commitment} ({fingerprint})").format(commitment=verdict.commitment, fingerprint=fingerprint_of(verdict.commitment)),
+        _("Secret: {secret}").format(secret=verdict.secret),
+        entropy_status(verdict.seats, verdict.words),
+    ]
+    for deal in verdict.deals:
+        when = _("after the reveal: foreseeable") if deal.after_reveal else _("event {number}").format(number=deal.event)
+        lines.append(_("Deal {number}: {seed} ({when})").format(number=deal.number, seed=deal.seed, when=when))
+    if not verdict.words_before_reveal:
+        lines.append(_("Not every player had given entropy before the reveal: no deal of this game is fair"))
+    if verdict.ok:
+        lines.append(_("Verified: the secret matches the commitment, every deal is re-derived, and all {count} events fit the hands they were played from").format(count=verdict.events))
+    else:
+        lines.append(_("NOT verified: {finding}").format(finding=finding_words(verdict)))
+    return lines
+
+
+def fingerprint_of(commitment: str) -> str:
+    from referee.fair import fingerprint
+
+    return fingerprint(commitment)

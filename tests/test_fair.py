@@ -1,0 +1,497 @@
+"""Fair deals (issue 25): a secret committed to before play, a word of entropy from every
+seat, every deal derived from both, the secret revealed at the end, and `verify`."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import random
+import re
+import subprocess
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from conftest import installed_referee
+from referee import fair, savefile
+from referee.cards import french_deck
+from referee.savefile.sidecar import secret_path
+from referee.smoorverliefd.ruleset import RULES as SMOOR
+from referee.spellcrafter.ruleset import RULES as SPELL
+from smoor_play import legal_trick
+
+SMOOR_PLAYERS = ("Anna", "Bram", "Cees", "Daan")
+WORDS = ("apple", "dice 3 5 6", "vijg", "kiwi")
+
+
+# --- an independent implementation, written from the README's "Fair deals" alone ---------
+
+
+def readme_commitment(secret: bytes) -> str:
+    return hashlib.sha256(b"referee-fair-pf1-commitment:" + secret).hexdigest()
+
+
+def readme_seed(secret: bytes, game: str, mode: str, number: int, words: list[str]) -> str:
+    def field(text: str) -> bytes:
+        data = text.encode("utf-8")
+        return len(data).to_bytes(4, "big") + data
+
+    message = b"".join(field(f) for f in ["referee-fair-pf1-deal", game, mode, str(number), str(len(words)), *words])
+    return "pf1:" + hmac.new(secret, message, hashlib.sha256).hexdigest()
+
+
+def readme_shuffle(deck: list[Any], seed: str) -> list[Any]:
+    buffer, block = b"", 0
+
+    def next_int() -> int:
+        nonlocal buffer, block
+        if len(buffer) < 8:
+            buffer += hashlib.sha256(f"referee-shuffle-v1:{seed}:{block}".encode()).digest()
+            block += 1
+        value, buffer = int.from_bytes(buffer[:8], "big"), buffer[8:]
+        return value
+
+    deck = list(deck)
+    for i in range(len(deck) - 1, 0, -1):
+        n = i + 1
+        limit = 2**64 - 2**64 % n
+        while (x := next_int()) >= limit:
+            pass
+        j = x % n
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def readme_french_deck() -> list[str]:
+    return [rank + suit for suit in "CDHS" for rank in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]]
+
+
+# --- the scheme ------------------------------------------------------------------------
+
+
+def test_the_commitment_and_the_seed_are_the_readmes_to_the_byte():
+    secret = bytes(range(32))
+    assert fair.commitment(secret) == readme_commitment(secret)
+    assert fair.deal_seed(secret, "smoorverliefd", "4-players", 2, list(WORDS)) == readme_seed(secret, "smoorverliefd", "4-players", 2, list(WORDS))
+    assert fair.fingerprint(fair.commitment(secret)) == "-".join(re.findall("....", readme_commitment(secret)[:12]))
+
+
+def test_a_pinned_vector_never_changes():
+    secret = bytes(32)
+    assert fair.commitment(secret) == readme_commitment(secret)
+    assert fair.deal_seed(secret, "smitten", "solo", 0, ["a", "b"]) == readme_seed(secret, "smitten", "solo", 0, ["a", "b"])
+    assert fair.deal_seed(secret, "smitten", "solo", 0, ["a", "b"]).startswith("pf1:")
+    assert readme_french_deck() == [str(card) for card in french_deck()]
+
+
+@given(st.lists(st.text(min_size=1, max_size=8), min_size=2, max_size=5), st.integers(0, 20))
+def test_every_word_and_deal_number_counts(words, number):
+    secret = b"s" * 32
+    seed = fair.deal_seed(secret, "smoorverliefd", "4-players", number, words)
+    assert seed != fair.deal_seed(secret, "smoorverliefd", "4-players", number + 1, words)
+    assert seed != fair.deal_seed(secret, "smoorverliefd", "4-players", number, [*words[:-1], words[-1] + "x"])
+    # the length prefix keeps words apart: ("ab", "c") is not ("a", "bc")
+    assert seed != fair.deal_seed(secret, "smoorverliefd", "4-players", number, [words[0] + words[1], "", *words[2:]])
+
+
+def test_a_pf1_seed_must_be_whole(referee):
+    cut = referee("deal", "smoorverliefd", "--seed", "pf1:abc")
+    assert cut.exit_code == 2 and "64 hex digits" in cut.stderr
+
+
+# --- a fair four-player Smoorverliefd match, played, revealed and verified --------------
+
+
+def new_match(referee, path: Path, *extra: str) -> dict[str, Any]:
+    made = referee("smoor", "new", str(path), *SMOOR_PLAYERS, "--fair", "--target", "1", *extra, "--json")
+    assert made.exit_code == 0, made.stderr
+    document: dict[str, Any] = made.json()
+    return document
+
+
+def give_all(referee, path: Path, names=SMOOR_PLAYERS, words=WORDS) -> None:
+    for name, word in zip(names, words):
+        given_word = referee("entropy", str(path), name, word)
+        assert given_word.exit_code == 0, given_word.stderr
+
+
+def play_to_the_end(referee, path: Path, seed: int = 1) -> int:
+    rng = random.Random(seed)
+    tricks = 0
+    while True:
+        match = savefile.load(path, SMOOR).state
+        if match.outcome is not None:
+            return tricks
+        cards = [str(card) for card in legal_trick(match, rng)]
+        done = referee("smoor", "trick", str(path), *cards)
+        assert done.exit_code == 0, done.stderr
+        tricks += 1
+
+
+def test_new_fair_prints_the_commitment_and_keeps_the_secret_beside_the_file(referee, tmp_path):
+    path = tmp_path / "m.toml"
+    made = referee("smoor", "new", str(path), *SMOOR_PLAYERS, "--fair")
+    assert made.exit_code == 0, made.stderr
+    table = tomllib.loads(path.read_text())["setup"]["fair"]
+    assert set(table) == {"scheme", "commitment"}
+    assert table["commitment"] in made.stdout and fair.fingerprint(table["commitment"]) in made.stdout
+    kept = secret_path(path)
+    assert kept.exists() and kept.stat().st_mode & 0o777 == 0o600
+    secret = [line for line in kept.read_text().splitlines() if not line.startswith("#")][0]
+    assert fair.commitment(bytes.fromhex(secret)) == table["commitment"]
+    dutch = referee("--lang", "nl", "smoor", "new", str(tmp_path / "n.toml"), *SMOOR_PLAYERS, "--fair")
+    assert "Vingerafdruk" in dutch.stdout and "toezegging" in dutch.stdout
+
+
+def test_no_card_is_dealt_before_every_seat_gave_entropy(referee, tmp_path):
+    path = tmp_path / "m.toml"
+    new_match(referee, path)
+    before = path.read_bytes()
+    refused = referee("smoor", "trick", str(path), "2C", "3C", "4C", "5C")
+    assert refused.exit_code == 1 and "waiting for entropy from Anna" in refused.stderr
+    hands = referee("smoor", "hands", str(path), "--player", "Anna")
+    assert hands.exit_code == 1 and "waiting for entropy from Anna" in hands.stderr
+    assert "hand" not in str(SMOOR.view(savefile.load(path, SMOOR).state, 0).hand or "")
+    out_of_turn = referee("entropy", str(path), "Bram", "kiwi")
+    assert out_of_turn.exit_code == 1 and "seat order" in out_of_turn.stderr
+    assert path.read_bytes() == before
+    give_all(referee, path, SMOOR_PLAYERS[:3], WORDS[:3])
+    refused = referee("smoor", "trick", str(path), "2C", "3C", "4C", "5C")
+    assert "waiting for entropy from Daan" in refused.stderr
+    assert "wacht op entropie van Daan" in referee("--lang", "nl", "smoor", "trick", str(path), "2C", "3C", "4C", "5C").stderr
+    assert referee("smoor", "entropy", str(path), "Daan", WORDS[3]).exit_code == 0
+    assert len(referee("smoor", "hands", str(path), "--player", "Anna", "--json").json()["hands"]["Anna"]) == 13
+    again = referee("entropy", str(path), "Anna", "more")
+    assert again.exit_code == 1 and "already" in again.stderr
+
+
+def test_a_word_can_be_undone_like_any_entry(referee, tmp_path):
+    path = tmp_path / "m.toml"
+    new_match(referee, path)
+    give_all(referee, path, SMOOR_PLAYERS[:2], WORDS[:2])
+    assert referee("smoor", "undo", str(path)).exit_code == 0
+    assert referee("entropy", str(path), "Bram", "pear").exit_code == 0
+    history = referee("smoor", "history", str(path), "--json").json()
+    assert [entry["summary"] for entry in history["events"]] == ["entropy: Anna apple", "entropy: Bram pear"]
+
+
+def test_the_deal_is_the_readmes_and_referee_deal_deals_it_again(referee, tmp_path):
+    path = tmp_path / "m.toml"
+    new_match(referee, path)
+    give_all(referee, path)
+    secret = bytes.fromhex([line for line in secret_path(path).read_text().splitlines() if not line.startswith("#")][0])
+    seed = readme_seed(secret, "smoorverliefd", "4-players", 0, list(WORDS))
+    deck = readme_shuffle(readme_french_deck(), seed)
+    hands = [deck[seat:52:4] for seat in range(4)]  # one at a time from the player left of the dealer
+    match = savefile.load(path, SMOOR).state
+    leader, dealt_hands = match.current.leader, match.current.hands
+    assert dealt_hands is not None
+    for offset, hand in enumerate(hands):
+        assert {str(card) for card in dealt_hands[(leader + offset) % 4]} == set(hand)
+    again = referee("deal", "smoorverliefd", "--seed", seed, "--json").json()
+    assert again["hands"] == hands
+
+
+@pytest.mark.slow
+def test_a_fair_match_is_played_revealed_at_its_end_and_verified(referee, tmp_path):
+    path = tmp_path / "m.toml"
+    new_match(referee, path)
+    give_all(referee, path)
+    secret_hex = [line for line in secret_path(path).read_text().splitlines() if not line.startswith("#")][0]
+    for shown in (referee("smoor", "standings", str(path), "--json"), referee("smoor", "history", str(path), "--json"), referee("smoor", "standings", str(path))):
+        assert secret_hex not in shown.stdout
+    assert secret_hex not in path.read_text()
+    standings = referee("smoor", "standings", str(path), "--json").json()
+    assert standings["fair"]["entropy"] == [{"seat": name, "word": word} for name, word in zip(SMOOR_PLAYERS, WORDS)]
+    assert standings["fair"]["revealed"] is False and standings["fair"]["secret"] is None
+    not_yet = referee("verify", str(path))
+    assert not_yet.exit_code == 2 and "not revealed" in not_yet.stderr
+    assert play_to_the_end(referee, path) >= 13
+    table = tomllib.loads(path.read_text())["setup"]["fair"]
+    assert table["secret"] == secret_hex and not secret_path(path).exists()  # revealed at the end
+    rounds = savefile.load(path, SMOOR).state.current.number
+    assert [deal["number"] for deal in table["deals"]] == list(range(rounds))
+    before = path.read_bytes()
+    checked = referee("verify", str(path), "--json")
+    assert checked.exit_code == 0, checked.stdout
+    document = checked.json()
+    assert document["verified"] is True and document["finding"] is None
+    assert [deal["seed"] for deal in document["deals"]] == [
+        readme_seed(bytes.fromhex(secret_hex), "smoorverliefd", "4-players", n, list(WORDS)) for n in range(rounds)
+    ]
+    assert "Verified" in referee("smoor", "verify", str(path)).stdout
+    assert path.read_bytes() == before  # verify writes nothing
+    assert referee("reveal", str(path)).exit_code == 1  # revealed already
+
+
+@pytest.fixture(scope="module")
+def _played(tmp_path_factory) -> bytes:
+    """A fair match played to its end (revealed there), once for the tests that tamper
+    with a copy of it."""
+    from typer.testing import CliRunner
+
+    from conftest import Run
+    from referee.cli import app
+
+    runner = CliRunner()
+
+    def call(*args: str) -> Run:
+        return Run(runner.invoke(app, list(args), catch_exceptions=True))
+
+    path = tmp_path_factory.mktemp("played") / "m.toml"
+    new_match(call, path)
+    give_all(call, path)
+    play_to_the_end(call, path)
+    data: bytes = path.read_bytes()
+    return data
+
+
+@pytest.fixture
+def played_match(_played: bytes, tmp_path: Path) -> Path:
+    path = tmp_path / "m.toml"
+    path.write_bytes(_played)
+    return path
+
+
+def tampered(path: Path, change) -> Path:
+    text = path.read_text()
+    changed = change(text)
+    assert changed != text
+    path.write_text(changed)
+    return path
+
+
+def flip_hex(value: str) -> str:
+    return value[:-1] + ("0" if value[-1] != "0" else "1")
+
+
+@pytest.mark.parametrize("kind", ["commitment", "secret", "deal", "card", "missing"])
+def test_verify_names_the_first_mismatch_of_a_tampered_match(referee, played_match, kind):
+    table = tomllib.loads(played_match.read_text())["setup"]["fair"]
+    if kind == "commitment":
+        tampered(played_match, lambda t: t.replace(table["commitment"], flip_hex(table["commitment"])))
+        expected = "commitment"
+    elif kind == "secret":
+        tampered(played_match, lambda t: t.replace(table["secret"], flip_hex(table["secret"])))
+        expected = "commitment"
+    elif kind == "deal":
+        seed = table["deals"][0]["seed"]
+        tampered(played_match, lambda t: t.replace(seed, flip_hex(seed)))
+        expected = "deal_changed"
+    elif kind == "card":
+        def swap(text: str) -> str:  # the first trick's first card becomes another card of nobody's hand that round
+            first = re.search(r'cards = \[\s*"([^"]+)"', text)
+            assert first is not None
+            return text[: first.start(1)] + ("2C" if first[1] != "2C" else "3C") + text[first.end(1):]
+        tampered(played_match, swap)
+        expected = "refused"
+    else:
+        assert len(table["deals"]) >= 2  # the round after the last is dealt too
+        tampered(played_match, lambda t: re.sub(r"\{ number = 0, seed = \"[^\"]+\" \},\s*", "", t, count=1))
+        expected = "deal_missing"
+    before = played_match.read_bytes()
+    found = referee("verify", str(played_match), "--json")
+    assert found.exit_code == 1, (found.stdout, found.stderr)
+    assert found.json()["finding"] == expected
+    assert found.json()["message"]
+    assert "NOT verified" in referee("verify", str(played_match)).stdout
+    assert played_match.read_bytes() == before
+
+
+def test_verify_of_damaged_input_exits_2_and_writes_nothing(referee, played_match, tmp_path):
+    text = played_match.read_text()
+    secret = tomllib.loads(text)["setup"]["fair"]["secret"]
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace(secret, "not hex"))
+    assert referee("verify", str(bad)).exit_code == 2
+    bad.write_text(text[: len(text) // 2])
+    before = bad.read_bytes()
+    assert referee("verify", str(bad)).exit_code == 2
+    assert bad.read_bytes() == before
+    assert referee("verify", str(tmp_path / "none.toml")).exit_code == 2
+    plain = tmp_path / "plain.toml"
+    assert referee("smoor", "new", str(plain), *SMOOR_PLAYERS, "--seed", "s").exit_code == 0
+    assert "not a fair game" in referee("verify", str(plain)).stderr
+    assert referee("reveal", str(plain)).exit_code == 2
+    assert referee("entropy", str(plain), "Anna", "x").exit_code == 2
+
+
+def test_a_fair_file_without_its_kept_secret_is_refused_clearly(referee, tmp_path):
+    path = tmp_path / "m.toml"
+    new_match(referee, path)
+    os.unlink(secret_path(path))
+    before = path.read_bytes()
+    shown = referee("smoor", "standings", str(path))
+    assert shown.exit_code == 2 and ".m.toml.fair" in shown.stderr and "missing" in shown.stderr
+    assert referee("entropy", str(path), "Anna", "x").exit_code == 2
+    assert path.read_bytes() == before
+
+
+@pytest.mark.slow
+def test_reveal_ends_the_fairness_of_what_follows_and_says_so(referee, tmp_path):
+    path = tmp_path / "m.toml"
+    new_match(referee, path)
+    give_all(referee, path)
+    revealed = referee("reveal", str(path))
+    assert revealed.exit_code == 0 and "fairness of what follows ends here" in revealed.stdout
+    assert not secret_path(path).exists()
+    play_to_the_end(referee, path)
+    document = referee("verify", str(path), "--json").json()
+    assert document["verified"] is True
+    assert document["deals"][0]["after_reveal"] is False
+    assert all(deal["after_reveal"] for deal in document["deals"][1:])
+
+
+def test_fair_and_seed_do_not_mix(referee, tmp_path):
+    assert referee("smoor", "new", str(tmp_path / "m.toml"), *SMOOR_PLAYERS, "--fair", "--seed", "s").exit_code == 2
+    assert not list(tmp_path.iterdir())  # neither the file nor a kept secret
+
+
+@pytest.mark.slow
+def test_entropy_in_table_mode(tmp_path):
+    path = tmp_path / "m.toml"
+    referee_bin = installed_referee()
+    subprocess.run([referee_bin, "smoor", "new", str(path), *SMOOR_PLAYERS, "--fair"], check=True, capture_output=True)
+    lines = "".join(f"entropy {name} {word}\n" for name, word in zip(SMOOR_PLAYERS, ["a", "b", "c", "d"])) + "quit\n"
+    done = subprocess.run([referee_bin, "table", str(path)], input=lines, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "every word is in: the cards are dealt" in done.stdout
+
+
+# --- a fair Spellcrafter game -----------------------------------------------------------
+
+
+SPELL_PLAYERS = ("Anna", "Bram", "Cees")
+
+
+def play_spellcrafter(referee, path: Path) -> None:
+    """Anna lays three letter cards of her own hand each round; the others pass."""
+    for _round in range(4):
+        game = savefile.load(path, SPELL).state
+        if game.outcome is not None:
+            return
+        number = game.latest.number + 1 if game.latest.complete else game.latest.number
+        dealt = game.deal(number)
+        assert dealt is not None
+        hand = dealt.hands[0]
+        letters: list[Any] = []
+        suits: set[Any] = set()
+        for card in hand:
+            if card.is_letter and len(card.letters) == 1 and card.suit not in suits and len(letters) < 3:
+                letters.append(card)
+                suits.add(card.suit)
+        letters = letters if len(letters) == 3 else [card for card in hand if card.is_letter and len(card.letters) == 1][:3]
+        assert referee("spell", "word", str(path), "Anna", *map(str, letters)).exit_code == 0
+        for name in SPELL_PLAYERS[1:]:
+            assert referee("spell", "pass", str(path), name).exit_code == 0
+
+
+@pytest.mark.slow
+def test_a_fair_spellcrafter_game_is_played_revealed_and_verified(referee, tmp_path):
+    path = tmp_path / "s.toml"
+    made = referee("spell", "new", str(path), *SPELL_PLAYERS, "--fair", "--json")
+    assert made.exit_code == 0, made.stderr
+    assert made.json()["fair"]["waiting_for"] == "Anna"
+    refused = referee("spell", "pass", str(path), "Anna")
+    assert refused.exit_code == 1 and "waiting for entropy from Anna" in refused.stderr
+    shown = referee("spell", "show", str(path), "--by", "Anna", "--json").json()
+    assert shown.get("hand", []) == []
+    give_all(referee, path, SPELL_PLAYERS, WORDS[:3])
+    secret = bytes.fromhex([line for line in secret_path(path).read_text().splitlines() if not line.startswith("#")][0])
+    assert secret.hex() not in referee("spell", "show", str(path), "--json").stdout
+    assert "Entropy: Anna apple" in referee("spell", "show", str(path)).stdout
+    seed = readme_seed(secret, "spellcrafter", "3-players", 0, list(WORDS[:3]))
+    dealt = referee("deal", "spellcrafter", "--players", "3", "--seed", seed, "--json").json()
+    game = savefile.load(path, SPELL).state
+    first = game.deal(1)
+    assert first is not None and game.setup.deck is not None
+    assert dealt["hands"] == [[str(card) for card in hand] for hand in first.hands]
+    play_spellcrafter(referee, path)
+    assert savefile.load(path, SPELL).state.outcome is not None
+    assert not secret_path(path).exists()
+    checked = referee("verify", str(path), "--json")
+    assert checked.exit_code == 0 and checked.json()["deals"][0]["seed"] == seed
+
+    table = tomllib.loads(path.read_text())["setup"]["fair"]
+    copy = tmp_path / "c.toml"
+    copy.write_text(path.read_text().replace(table["commitment"], flip_hex(table["commitment"])))
+    assert referee("verify", str(copy), "--json").json()["finding"] == "commitment"
+    copy.write_text(path.read_text().replace(table["secret"], flip_hex(table["secret"])))
+    assert referee("verify", str(copy)).exit_code == 1
+    copy.write_text(path.read_text().replace(table["deals"][0]["seed"], flip_hex(table["deals"][0]["seed"])))
+    assert referee("verify", str(copy), "--json").json()["finding"] == "deal_changed"
+    copy.write_text(re.sub(r"deals = \[[^\]]*\]", "deals = [\n    { number = 1, seed = \"%s\" },\n]" % seed, path.read_text()))
+    assert referee("verify", str(copy), "--json").json()["finding"] == "deal_missing"
+    word = re.search(r'kind = "word"\nplayer = "Anna"\ncards = \[\s*"([^"]+)"', path.read_text())
+    assert word is not None
+    others = {str(card) for hand in first.hands for card in hand}
+    stranger = next(str(card) for card in game.setup.deck.cards if str(card) not in others and card.is_letter)
+    text = path.read_text()
+    copy.write_text(text[: word.start(1)] + stranger + text[word.end(1):])
+    found = referee("verify", str(copy), "--json")
+    assert found.exit_code == 1 and found.json()["finding"] == "refused"
+    copy.write_text("not = [toml")
+    assert referee("verify", str(copy)).exit_code == 2
+
+
+# --- a fair Smitten game, and the public info ---------------------------------------------
+
+
+def test_a_fair_smitten_game_deals_after_both_words(referee, tmp_path):
+    path = tmp_path / "g.toml"
+    made = referee("smitten", "new", str(path), "--fair", "--players", "Anna", "Bram")
+    assert made.exit_code == 0, made.stderr
+    assert "Fingerprint" in made.stdout
+    refused = referee("smitten", "play", str(path), "5L", "--by", "Anna")
+    assert refused.exit_code == 1 and "waiting for entropy from Anna" in refused.stderr
+    give_all(referee, path, ("Anna", "Bram"), ("x", "y"))
+    shown = referee("smitten", "show", str(path), "--by", "Anna", "--json").json()
+    assert shown["fair"]["waiting_for"] is None
+    assert referee("reveal", str(path)).exit_code == 0
+    assert referee("verify", str(path)).exit_code == 0
+
+
+def test_public_info_never_holds_the_secret_before_the_reveal():
+    secret = fair.new_secret()
+    record = fair.Fair(fair.commitment(secret), secret, 3, ("a",))
+    info = fair.public_info(record, ["Anna", "Bram", "Cees"])
+    assert info is not None and secret.hex() not in json.dumps(info)
+    assert info["waiting_for"] == "Bram" and info["entropy"][1] == {"seat": "Bram", "word": None}
+    assert fair.public_info(None, ["Anna"]) is None
+
+
+# --- the installed `referee` ---------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_the_installed_referee_plays_reveals_and_verifies_a_fair_match(tmp_path):
+    binary = installed_referee()
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([binary, *args], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+
+    assert run("smoor", "new", "m.toml", *SMOOR_PLAYERS, "--fair").returncode == 0
+    for name, word in zip(SMOOR_PLAYERS, WORDS):
+        assert run("entropy", "m.toml", name, word).returncode == 0
+    assert run("reveal", "m.toml").returncode == 0
+    checked = run("verify", "m.toml", "--json")
+    assert checked.returncode == 0, checked.stderr
+    assert json.loads(checked.stdout)["verified"] is True
+
+
+def test_the_readmes_worked_vector():
+    secret = bytes(range(32))
+    words = ["apple", "pear", "fig", "kiwi"]
+    assert readme_commitment(secret) == "b873624b48d27f58066b2590a4ac0b12441d4fbcbaf022918d72d72f63950b33"
+    seed = readme_seed(secret, "smoorverliefd", "4-players", 0, words)
+    assert seed == "pf1:24004537ed0f0823b816cc5edee94b18c0ac9c70e719902eaf153a1ae2d2b9b3"
+    assert seed == fair.deal_seed(secret, "smoorverliefd", "4-players", 0, words)
+    assert readme_shuffle(readme_french_deck(), seed)[0:52:4] == "8S QH QC 8C 10C 10D 9H 7D 6H 8H 2H 5C QS".split()
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    assert seed in readme and "8S QH QC 8C 10C 10D 9H 7D 6H 8H 2H 5C QS" in readme
