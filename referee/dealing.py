@@ -15,7 +15,7 @@ from typing import Any, Protocol, TypeVar
 
 from referee.cards import Card, french_deck
 from referee.errors import InputError
-from referee.seeds import check_seed
+from referee.seeds import check_typed_seed
 from referee.shuffle import VERSION, shuffle
 from referee.i18n import _
 
@@ -98,7 +98,7 @@ def deal(game: str, seed: str, **options: Any) -> Deal:
     from referee import games
 
     name, spec = games.dealer(game)
-    check_seed(seed)
+    check_typed_seed(seed)
     given = [option for option, value in options.items() if value is not None]
     for option in given:
         if option not in spec.options:

@@ -3,7 +3,8 @@ and anyone can check it afterwards (the README's "Fair deals" gives the scheme e
 
 1. Before any card is dealt, the host's machine draws a 256-bit *secret* and publishes
    its *commitment*: ``SHA-256(b"referee-fair-pf1-commitment:" + secret)``, as hex and
-   as a short *fingerprint* to read aloud (the first 12 hex digits, in groups of 4).
+   as a *fingerprint* to read aloud and note down (the first 32 hex digits, 128 bits, in
+   groups of 4: too long for anyone to find a second secret that shares it).
 2. Every seat then gives a word of *entropy*, in seat order.
 3. Deal number n (0, 1, 2, …: a Smoorverliefd round is deal round − 1; a Spellcrafter
    game or a Smitten game is deal 0) is shuffle v1 (:mod:`referee.shuffle`) of the seed
@@ -55,11 +56,18 @@ def commitment(secret: bytes) -> str:
     return hashlib.sha256(COMMITMENT_PREFIX + secret).hexdigest()
 
 
+#: How many hex digits of the commitment the fingerprint shows: 128 bits. Fewer would let
+#: a host try secrets until two share a fingerprint (48 bits take 2^24 tries, a minute),
+#: then swap commitment and secret in the file without the table noticing.
+FINGERPRINT_DIGITS = 32
+
+
 def fingerprint(commitment_hex: str) -> str:
-    """The commitment's first 12 hex digits in three groups of 4 (``3f2a-91c0-7b1e``):
-    short enough to read aloud and to compare at a glance."""
-    head = commitment_hex[:12]
-    return "-".join(head[i : i + 4] for i in range(0, 12, 4))
+    """The commitment's first 32 hex digits in eight groups of 4
+    (``b873-624b-48d2-7f58-066b-2590-a4ac-0b12``): what the table notes down and
+    compares after the reveal; 128 bits, so no secret can be found to match it."""
+    head = commitment_hex[:FINGERPRINT_DIGITS]
+    return "-".join(head[i : i + 4] for i in range(0, FINGERPRINT_DIGITS, 4))
 
 
 def check_commitment(secret: bytes, commitment_hex: str) -> bool:
@@ -116,8 +124,13 @@ def secret_from_hex(text: object) -> bytes:
 class Fair:
     """A fair game's record, as the rules hold it: the commitment, the secret (known to
     the host's machine; ``revealed`` once it is in the save file), and the words of
-    entropy given so far, in seat order. ``deals`` and ``revealed_after`` are what the
-    reveal wrote (the deals made by then and the number of events), for :func:`verify`.
+    entropy given so far, in seat order. ``deals``, ``revealed_after`` and
+    ``revealed_words`` are what the reveal wrote (the deals made by then, the number of
+    events, the words given by then), for `referee verify`.
+
+    Once revealed, the secret stays revealed (an undo cannot take it back): no word can
+    be given that was not given before the reveal (:attr:`fixed_word`), since whoever
+    knows the secret could choose the cards with it.
 
     The secret is in memory only; :meth:`to_toml` writes it only once revealed.
     """
@@ -129,6 +142,7 @@ class Fair:
     revealed: bool = False
     revealed_after: int | None = None
     deals: tuple[tuple[int, str], ...] = ()  # (number, seed) as the reveal wrote them
+    revealed_words: tuple[str, ...] = ()  # the words given before the reveal
 
     @property
     def complete(self) -> bool:
@@ -147,6 +161,20 @@ class Fair:
     def given(self, word: str) -> Fair:
         """The record with the next seat's word added."""
         return replace(self, words=(*self.words, word))
+
+    def unplayed(self) -> Fair:
+        """The record as the game starts: no word given yet (the words are events)."""
+        return replace(self, words=()) if self.words else self
+
+    def fixed_word(self, seat: int) -> str | None:
+        """In a revealed game, the word ``seat`` gave before the reveal (the only word it
+        may give again, when an undo took it back), else None: no new word after the
+        reveal."""
+        return self.revealed_words[seat] if seat < len(self.revealed_words) else None
+
+    def reveal(self, events: int, deals: Sequence[tuple[int, str]]) -> Fair:
+        """The record revealed after ``events`` events, with the deals made by then."""
+        return replace(self, revealed=True, revealed_after=events, deals=tuple(deals), revealed_words=self.words)
 
     def seed(self, game: str, mode: str, number: int) -> str | None:
         """The seed of deal ``number`` (:func:`deal_seed`), or None while a word is
@@ -167,6 +195,7 @@ class Fair:
             if self.revealed_after is not None:
                 table["revealed_after"] = self.revealed_after
             table["deals"] = [{"number": number, "seed": seed} for number, seed in self.deals]
+            table["words"] = list(self.revealed_words)
         return table
 
     @classmethod
@@ -187,8 +216,11 @@ class Fair:
         after = table.get("revealed_after")
         if after is not None and (not isinstance(after, int) or isinstance(after, bool) or after < 0):
             raise InputError(_("`fair.revealed_after` must be a whole number of events"))
+        words = table.get("words", [])
+        if not isinstance(words, list) or not all(isinstance(word, str) for word in words) or len(words) > seats:
+            raise InputError(_("`fair.words` must be a list of the words given before the reveal, one per seat at most"))
         return cls(committed, secret_from_hex(held), seats, revealed=revealed, revealed_after=after,
-                   deals=_deals(table.get("deals", [])))  # fmt: skip
+                   deals=_deals(table.get("deals", [])), revealed_words=tuple(words))  # fmt: skip
 
 
 #: The key under which the save-file engine hands the kept secret to the rules (never
@@ -216,8 +248,8 @@ def public_info(record: Fair | None, seats: Sequence[str]) -> dict[str, Any] | N
     and its fingerprint, each seat's word (None until given), whose word is due, and
     whether the secret is revealed (then the secret too). Never the secret before.
 
-    For ``referee serve``'s envelope and the ``--json`` of `show` and `standings`:
-    ``fair.public_info(state.setup.fair, rules.seats(state))``."""
+    For ``referee serve``'s envelope and the ``--json`` of `show` and `standings`
+    (:func:`referee.fair_rules.public_of` gives it for a game's state)."""
     if record is None:
         return None
     waiting = record.waiting_for
@@ -233,10 +265,3 @@ def public_info(record: Fair | None, seats: Sequence[str]) -> dict[str, Any] | N
         "revealed": record.revealed,
         "secret": record.secret.hex() if record.revealed else None,
     }
-
-
-def info_of(state: object, seats: Sequence[str]) -> dict[str, Any] | None:
-    """:func:`public_info` of any game's state (its ``setup.fair``), None when not fair."""
-    setup = getattr(state, "setup", None)
-    record = getattr(setup, "fair", None)
-    return public_info(record if isinstance(record, Fair) else None, seats)

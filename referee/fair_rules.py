@@ -1,22 +1,30 @@
 """The players' entropy, an entry of every fair game (:mod:`referee.fair`).
 
-:func:`with_entropy` puts it on a game's rules (:class:`referee.game.Rules`) once for all
-games: a ``{"kind": "entropy", "player": …, "word": …}`` event decodes to
-:class:`GiveEntropy`, and its effect is :class:`EntropyGiven`. The words are given in
-seat order (seat 1 first): the secret's holder, who could try words until the deal suits
-them if they gave theirs last, gives in a fixed place known before anyone else's word
-(the README's "Fair deals" says what this does and does not protect against).
+:func:`with_entropy` puts it on a game's rules once for all games: a
+``{"kind": "entropy", "player": …, "word": …}`` event decodes to :class:`GiveEntropy`,
+and its effect is :class:`EntropyGiven`. The words are given in seat order (seat 1
+first): the secret's holder, who could try words until the deal suits them if they gave
+theirs last, gives in a fixed place known before anyone else's word (the README's "Fair
+deals" says what this does and does not protect against).
 
 Until every seat has given its word no card is dealt: each game deals nothing while its
-``setup.fair`` is incomplete (:meth:`referee.fair.Fair.seed` is None), and here every
+fair record is incomplete (:meth:`referee.fair.Fair.seed` is None), and here every
 other entry is refused with :attr:`FairRule.WAITING_FOR_ENTROPY`, naming the seat whose
 word is due. The last word restarts the game from its setup with every word in it: no
 entry of the game can come before it, so nothing is lost.
 
-Typing: the game's actions and effects are the wrapped rules' own; :class:`GiveEntropy`
-only ever arrives decoded from an event (the engine's ``record`` with a mapping), and
-its effect goes to generic code (`referee entropy`), which words it with
-:mod:`referee.fair_voice`.
+Once the secret is revealed it stays revealed, whatever is undone: a word that was not
+given before the reveal is refused (:attr:`FairRule.REVEALED`), since anyone could now
+choose the cards with it; a word taken back by an undo may only be given again as it was.
+
+A game takes part through :class:`FairGame`: where its fair record is, how it starts
+again with another, and its deals. Every front end and the save-file engine reach the
+fair part of any game's rules through :class:`FairRules` (what :class:`WithEntropy`
+adds), never through a game's own types.
+
+Typing: the wrapped rules are ``Rules[Setup, State, Action | GiveEntropy, Effect |
+EntropyGiven]``: an entropy event is an action of every fair game, and its effect one of
+its effects.
 """
 
 from __future__ import annotations
@@ -24,12 +32,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from referee.errors import InputError, Refused
-from referee.fair import Fair, check_word
-from referee.i18n import _
+from referee.fair import Fair, check_word, public_info
 from referee.game import Outcome, Refusal, Rules, Step, distinct, refuse
+from referee.i18n import _
 
 SetupT = TypeVar("SetupT")
 StateT = TypeVar("StateT")
@@ -45,6 +53,7 @@ class FairRule(enum.Enum):
     WAITING_FOR_ENTROPY = "no card is dealt before every seat gave entropy"  # seat: whose word is due
     OUT_OF_TURN = "entropy is given in seat order"  # seat: who tried, due: whose word is due
     ALL_GIVEN = "every seat has given entropy"  # seat
+    REVEALED = "no new entropy once the secret is revealed"  # seat, word: the word given before the reveal, or None
     NOT_FAIR = "only a fair game takes entropy"  # unusable
 
 
@@ -65,15 +74,57 @@ class EntropyGiven(NamedTuple):
     dealt: bool
 
 
-def fair_of(state: object) -> Fair | None:
-    """The fair record of any game's state (its ``setup.fair``), None when not fair."""
-    found = getattr(getattr(state, "setup", None), "fair", None)
-    return found if isinstance(found, Fair) else None
+class FairGame(Rules[SetupT, StateT, ActionT, EffectT], Protocol[SetupT, StateT, ActionT, EffectT]):
+    """A game's rules, with what :class:`WithEntropy` asks of a game that can be fair."""
+
+    def setup_of(self, state: StateT) -> SetupT:
+        """The setup ``state`` was started from (a fair one holds its words so far)."""
+        ...
+
+    def fair_of(self, setup: SetupT) -> Fair | None:
+        """The setup's fair record, None when the game is not fair."""
+        ...
+
+    def with_fair(self, setup: SetupT, record: Fair) -> SetupT:
+        """The setup with another fair record (a word more, or none yet)."""
+        ...
+
+    def fair_seed(self, setup: SetupT, number: int) -> str | None:
+        """The seed of deal ``number`` (the game's own mode in it), None while a word is missing."""
+        ...
+
+    def fair_deals(self, state: StateT) -> int:
+        """How many deals the game has made (every word given): deals 0 to n − 1."""
+        ...
 
 
-def waiting(state: object) -> Refusal | None:
+@runtime_checkable
+class FairRules(Protocol):
+    """What the save-file engine and the front ends ask of any game's rules about fair
+    deals (:class:`WithEntropy` gives it to every game)."""
+
+    def fair_record(self, state: Any) -> Fair | None: ...
+
+    def waiting(self, state: Any) -> Refusal | None: ...
+
+    def deal_seeds(self, state: Any) -> list[str]: ...
+
+    def seed_at_reveal(self, state: Any, number: int) -> str | None: ...
+
+
+def record_of(rules: object, state: object) -> Fair | None:
+    """The fair record of a state of any game (None: not a fair game)."""
+    return rules.fair_record(state) if isinstance(rules, FairRules) else None
+
+
+def public_of(rules: Rules[Any, Any, Any, Any], state: object) -> dict[str, Any] | None:
+    """What any screen may show of a fair game (:func:`referee.fair.public_info`), None
+    when the game is not fair. Never the secret before the reveal."""
+    return public_info(record_of(rules, state), rules.seats(state))
+
+
+def waiting_refusal(record: Fair | None) -> Refusal | None:
     """The refusal of every game entry while a word of entropy is missing, else None."""
-    record = fair_of(state)
     if record is None or record.complete:
         return None
     return refuse(FairRule.WAITING_FOR_ENTROPY, seat=record.waiting_for)
@@ -82,14 +133,11 @@ def waiting(state: object) -> Refusal | None:
 class WithEntropy(Generic[SetupT, StateT, ActionT, EffectT]):
     """A game's rules with the entropy entry; everything else is the game's own."""
 
-    def __init__(self, inner: Rules[SetupT, StateT, ActionT, EffectT]) -> None:
+    def __init__(self, inner: FairGame[SetupT, StateT, ActionT, EffectT]) -> None:
         self.inner = inner
         self.format = inner.format
         self.version = inner.version
         self.command = inner.command
-
-    def __getattr__(self, name: str) -> Any:  # a game's own helpers (not on the contract)
-        return getattr(self.inner, name)
 
     def read_setup(self, table: Mapping[str, Any]) -> SetupT:
         return self.inner.read_setup(table)
@@ -98,9 +146,15 @@ class WithEntropy(Generic[SetupT, StateT, ActionT, EffectT]):
         return self.inner.write_setup(setup)
 
     def start(self, setup: SetupT) -> StateT:
+        """The game before its first event. A fair setup's words are events, so a setup
+        that holds some (``rules.start(state.setup)``, to replay a game's events) starts
+        without them, as its file does."""
+        record = self.inner.fair_of(setup)
+        if record is not None and record.words:
+            setup = self.inner.with_fair(setup, record.unplayed())
         return self.inner.start(setup)
 
-    def decode(self, state: StateT, event: Mapping[str, Any]) -> ActionT:
+    def decode(self, state: StateT, event: Mapping[str, Any]) -> ActionT | GiveEntropy:
         if event.get("kind") != KIND:
             return self.inner.decode(state, event)
         from referee.players import seat_of
@@ -108,42 +162,44 @@ class WithEntropy(Generic[SetupT, StateT, ActionT, EffectT]):
         player, word = event.get("player"), event.get("word")
         if not isinstance(player, str) or not isinstance(word, str):
             raise InputError(_("an entropy event needs a `player` and a `word`, both text"))
-        given = GiveEntropy(seat_of(player, self.inner.seats(state)), check_word(word))
-        return given  # type: ignore[return-value]  # see the module's note on typing
+        return GiveEntropy(seat_of(player, self.inner.seats(state)), check_word(word))
 
-    def encode(self, state: StateT, action: ActionT) -> dict[str, Any]:
+    def encode(self, state: StateT, action: ActionT | GiveEntropy) -> dict[str, Any]:
         if isinstance(action, GiveEntropy):
             return {"kind": KIND, "player": self.inner.seats(state)[action.seat], "word": action.word}
         return self.inner.encode(state, action)
 
-    def refusal(self, state: StateT, action: ActionT) -> Refusal | None:
+    def refusal(self, state: StateT, action: ActionT | GiveEntropy) -> Refusal | None:
+        record = self.fair_record(state)
         if not isinstance(action, GiveEntropy):
-            return waiting(state) or self.inner.refusal(state, action)
-        record = fair_of(state)
+            return waiting_refusal(record) or self.inner.refusal(state, action)
         if record is None:
             return refuse(FairRule.NOT_FAIR, unusable=True)
         if record.waiting_for is None:
             return refuse(FairRule.ALL_GIVEN, seat=action.seat)
         if action.seat != record.waiting_for:
             return refuse(FairRule.OUT_OF_TURN, seat=action.seat, due=record.waiting_for)
+        if record.revealed and record.fixed_word(action.seat) != action.word:
+            return refuse(FairRule.REVEALED, seat=action.seat, word=record.fixed_word(action.seat))
         return None
 
-    def apply(self, state: StateT, action: ActionT) -> Step[StateT, EffectT]:
+    def apply(self, state: StateT, action: ActionT | GiveEntropy) -> Step[StateT, EffectT | EntropyGiven]:
         refused = self.refusal(state, action)
         if refused is not None:
             raise Refused(refused, self.format, state)
         if not isinstance(action, GiveEntropy):
-            return self.inner.apply(state, action)
-        record = fair_of(state)
-        assert record is not None
-        setup = getattr(state, "setup")
+            done = self.inner.apply(state, action)
+            return Step(done.state, done.effect)
+        setup = self.inner.setup_of(state)
+        record = self.inner.fair_of(setup)
+        assert record is not None  # refusal() said so
         given = record.given(action.word)
-        started = self.inner.start(replace(setup, fair=given))
-        return Step(started, EntropyGiven(action.seat, action.word, given.complete))  # type: ignore[arg-type]
+        started = self.inner.start(self.inner.with_fair(setup, given))
+        return Step(started, EntropyGiven(action.seat, action.word, given.complete))
 
     def legal_actions(self, state: StateT) -> Iterable[ActionT]:
         """The game's legal actions; none while a word is missing (words are not listed)."""
-        return () if waiting(state) else self.inner.legal_actions(state)
+        return () if self.waiting(state) else self.inner.legal_actions(state)
 
     def outcome(self, state: StateT) -> Outcome | None:
         return self.inner.outcome(state)
@@ -154,21 +210,42 @@ class WithEntropy(Generic[SetupT, StateT, ActionT, EffectT]):
     def view(self, state: StateT, seat: int | None) -> Any:
         return self.inner.view(state, seat)
 
+    # --- FairRules ------------------------------------------------------------------------
+
+    def fair_record(self, state: StateT) -> Fair | None:
+        """The state's fair record (None: not a fair game)."""
+        return self.inner.fair_of(self.inner.setup_of(state))
+
+    def waiting(self, state: StateT) -> Refusal | None:
+        """Why no game entry is taken yet (a word of entropy is due), else None."""
+        return waiting_refusal(self.fair_record(state))
+
     def deals(self, state: StateT) -> int:
-        """How many deals the game has made so far (0 while a word is missing): the
-        game's ``fair_deals(state)``."""
-        record = fair_of(state)
+        """How many deals the game has made so far (0 while a word is missing)."""
+        record = self.fair_record(state)
         if record is None or not record.complete:
             return 0
-        count: int = self.inner.fair_deals(state)  # type: ignore[attr-defined]
-        return count
+        return self.inner.fair_deals(state)
 
     def deal_seeds(self, state: StateT) -> list[str]:
-        """The seeds of the deals made so far, deal 0 first: the setup's ``fair_seed``."""
-        setup = getattr(state, "setup")
-        return [setup.fair_seed(number) for number in range(self.deals(state))]
+        """The seeds of the deals made so far, deal 0 first."""
+        setup = self.inner.setup_of(state)
+        seeds = [self.inner.fair_seed(setup, number) for number in range(self.deals(state))]
+        return [seed for seed in seeds if seed is not None]
+
+    def seed_at_reveal(self, state: StateT, number: int) -> str | None:
+        """The seed of deal ``number`` from the words given before the reveal (None
+        when not every word was in by then, or the game is not revealed)."""
+        setup = self.inner.setup_of(state)
+        record = self.inner.fair_of(setup)
+        if record is None or not record.revealed:
+            return None
+        fixed = self.inner.with_fair(setup, replace(record, words=record.revealed_words))
+        return self.inner.fair_seed(fixed, number)
 
 
-def with_entropy(rules: Rules[SetupT, StateT, ActionT, EffectT]) -> Rules[SetupT, StateT, ActionT, EffectT]:
+def with_entropy(
+    rules: FairGame[SetupT, StateT, ActionT, EffectT],
+) -> WithEntropy[SetupT, StateT, ActionT, EffectT]:
     """``rules`` with the entropy entry of fair games (:class:`WithEntropy`)."""
     return WithEntropy(rules)

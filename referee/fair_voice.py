@@ -5,16 +5,24 @@ reveal, and the findings of `referee verify`.
 :class:`FairVoice` puts the entropy entry's words in front of a game's voice
 (:class:`referee.game.Voice`); the registry hands every front end the game's voice so
 wrapped (:meth:`referee.games.GameSpec.load_voice`).
+
+Words of entropy are shown quoted (``'a,  B b'``), so that a word holding commas or
+spaces reads as one word.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from referee.fair_rules import KIND, EntropyGiven, FairRule
-from referee.game import Refusal, Step
-from referee.i18n import _
+from referee.errors import quoted
+from referee.fair import fingerprint
+from referee.fair_rules import KIND, EntropyGiven, FairRule, record_of
+from referee.game import Outcome, Refusal, Rules, Step, Voice
+from referee.i18n import _, ngettext
+
+if TYPE_CHECKING:
+    from referee.savefile.fairness import Verification
 
 
 def refusal_words(refusal: Refusal, names: Sequence[str]) -> str:
@@ -29,12 +37,17 @@ def refusal_words(refusal: Refusal, names: Sequence[str]) -> str:
         )
     if rule is FairRule.ALL_GIVEN:
         return _("every player has given entropy already; the cards are dealt")
+    if rule is FairRule.REVEALED:
+        word, name = refusal.get("word"), names[refusal.get("seat")]
+        if word is not None:
+            return _("the secret is revealed: {name} gave {word} before the reveal, and only that word can be given again").format(name=name, word=quoted(word))
+        return _("the secret is revealed: no new word of entropy can be given, since anyone could now choose the cards with it; start a new fair game")
     return _("this game is not fair: only a game started with `new … --fair` takes entropy")
 
 
 def effect_words(effect: EntropyGiven, names: Sequence[str], waiting_for: int | None) -> str:
-    """"Bram's entropy: kiwi; waiting for Cees" / "…; every word is in: the cards are dealt"."""
-    line = _("{name}'s entropy: {word}").format(name=names[effect.seat], word=effect.word)
+    """"Bram's entropy: 'kiwi'; waiting for Cees" / "…; every word is in: the cards are dealt"."""
+    line = _("{name}'s entropy: {word}").format(name=names[effect.seat], word=quoted(effect.word))
     if effect.dealt:
         return line + _("; every word is in: the cards are dealt")
     if waiting_for is not None:
@@ -43,24 +56,26 @@ def effect_words(effect: EntropyGiven, names: Sequence[str], waiting_for: int | 
 
 
 def event_words(event: Mapping[str, Any]) -> str:
-    return _("entropy: {name} {word}").format(name=event.get("player"), word=event.get("word"))
+    return _("entropy: {name} {word}").format(name=event.get("player"), word=quoted(str(event.get("word"))))
 
 
-def commitment_words(commitment: str, fingerprint: str) -> list[str]:
+def commitment_words(commitment: str) -> list[str]:
     """What `new … --fair` says: the commitment, to note down before any word is given."""
     return [
         _("Fair deals: the secret is committed to as {commitment}").format(commitment=commitment),
-        _("Fingerprint (read it aloud, note it down): {fingerprint}").format(fingerprint=fingerprint),
+        _("Fingerprint (read it aloud, note all of it down before any word is given; `verify` shows it again): {fingerprint}").format(
+            fingerprint=fingerprint(commitment)
+        ),
     ]
 
 
 def entropy_status(names: Sequence[str], words: Sequence[str]) -> str:
-    """"Entropy: Anna kiwi, Bram —": who has given which word."""
-    given = [f"{name} {words[seat]}" if seat < len(words) else f"{name} —" for seat, name in enumerate(names)]
+    """"Entropy: Anna 'kiwi', Bram —": who has given which word."""
+    given = [f"{name} {quoted(words[seat])}" if seat < len(words) else f"{name} —" for seat, name in enumerate(names)]
     return _("Entropy: {given}").format(given=", ".join(given))
 
 
-def public_lines(info: Mapping[str, Any]) -> list[str]:
+def public_lines(info: Mapping[str, Any], file: str) -> list[str]:
     """`show` and `standings`: the commitment, the words given, and whether the secret
     is revealed (from :func:`referee.fair.public_info`)."""
     entropy = info["entropy"]
@@ -71,61 +86,83 @@ def public_lines(info: Mapping[str, Any]) -> list[str]:
     if info["waiting_for"] is not None:
         lines.append(_("Waiting for entropy from {name}: no card is dealt yet").format(name=info["waiting_for"]))
     if info["revealed"]:
-        lines.append(_("Secret revealed: {secret} (check the game with `referee verify FILE`)").format(secret=info["secret"]))
+        lines.append(_("Secret revealed: {secret} (check the game with `referee verify {file}`)").format(secret=info["secret"], file=file))
     return lines
 
 
 class FairVoice:
     """A game's voice with the entropy entry's words in front of it."""
 
-    def __init__(self, inner: Any, seats: Callable[[Any], tuple[str, ...]]) -> None:
+    def __init__(self, inner: Voice[Any, Any], rules: Rules[Any, Any, Any, Any]) -> None:
         self.inner = inner
-        self.seats = seats
+        self.rules = rules
 
-    def __getattr__(self, name: str) -> Any:  # the game voice's own words
+    def __getattr__(self, name: str) -> Any:  # the game voice's own words (not on the contract)
         return getattr(self.inner, name)
 
     def refusal(self, state: Any, refusal: Refusal, in_file: bool = False) -> str:
         if isinstance(refusal.rule, FairRule):
-            return refusal_words(refusal, self.seats(state))
-        return str(self.inner.refusal(state, refusal, in_file))
+            return refusal_words(refusal, self.rules.seats(state))
+        return self.inner.refusal(state, refusal, in_file)
 
     def effect(self, before: Any, step: Step[Any, Any]) -> str:
         if isinstance(step.effect, EntropyGiven):
-            from referee.fair_rules import fair_of
+            record = record_of(self.rules, step.state)
+            return effect_words(step.effect, self.rules.seats(before), None if record is None else record.waiting_for)
+        return self.inner.effect(before, step)
 
-            record = fair_of(step.state)
-            return effect_words(step.effect, self.seats(before), None if record is None else record.waiting_for)
-        return str(self.inner.effect(before, step))
-
-    def outcome(self, state: Any, outcome: Any) -> str:
-        return str(self.inner.outcome(state, outcome))
+    def outcome(self, state: Any, outcome: Outcome) -> str:
+        return self.inner.outcome(state, outcome)
 
     def event(self, event: Mapping[str, Any]) -> str:
         if event.get("kind") == KIND:
             return event_words(event)
-        return str(self.inner.event(event))
+        return self.inner.event(event)
 
     def history_detail(self, before: Any, event: Mapping[str, Any], step: Step[Any, Any]) -> dict[str, Any]:
         if isinstance(step.effect, EntropyGiven):
             return {}
-        detail: dict[str, Any] = self.inner.history_detail(before, event, step)
-        return detail
+        return self.inner.history_detail(before, event, step)
 
 
-def reveal_words(secret: str, deals: Sequence[tuple[int, str]], complete: bool) -> list[str]:
+def _deals_before(deals: Sequence[tuple[int, str]], file: str) -> str:
+    last = deals[-1][0]
+    return ngettext(
+        "Deal {last} was dealt before the reveal; `referee verify {file}` checks it",
+        "Deals 0 to {last} were dealt before the reveal; `referee verify {file}` checks them",
+        len(deals),
+    ).format(last=last, file=file)
+
+
+def reveal_words(secret: str, deals: Sequence[tuple[int, str]], complete: bool, file: str) -> list[str]:
     """What `reveal` says: the secret, the deals it covers, and that fairness ends here."""
     lines = [_("Secret revealed: {secret}").format(secret=secret)]
     if not complete:
         lines.append(_("Not every player had given entropy: no deal of this game is fair, since the secret is known now"))
     elif deals:
-        lines.append(_("Deals 0 to {last} were dealt before the reveal; `referee verify FILE` checks them").format(last=deals[-1][0]))
+        lines.append(_deals_before(deals, file))
     lines.append(_("From now on anyone can foresee the cards still to be dealt: the fairness of what follows ends here"))
     return lines
 
 
-def finding_words(verdict: Any) -> str:
-    """The first mismatch `verify` found (a :class:`referee.savefile.fairness.Verification`)."""
+def ended_words(secret: str, deals: Sequence[tuple[int, str]], file: str) -> list[str]:
+    """What the entry that ends a fair game adds: the secret, revealed in the same write."""
+    lines = [_("The game is over, so the secret is revealed: {secret}").format(secret=secret)]
+    if deals:
+        lines.append(_deals_before(deals, file))
+    return lines
+
+
+def stays_revealed_words(file: str) -> str:
+    """What `undo` adds when it takes back an event of a revealed game from before the reveal."""
+    return _(
+        "The secret stays revealed (an undo cannot take it back): a word of entropy can only be given again as it was, "
+        "and `referee verify {file}` still checks the deals dealt before the reveal"
+    ).format(file=file)
+
+
+def finding_words(verdict: Verification) -> str:
+    """The first mismatch `verify` found."""
     from referee.savefile.fairness import Finding
 
     finding = verdict.finding
@@ -137,15 +174,20 @@ def finding_words(verdict: Any) -> str:
         )
     if finding is Finding.DEAL_MISSING:
         return _("deal {number} is missing from the deals the reveal recorded").format(number=verdict.get("number"))
+    if finding is Finding.DEAL_OUT_OF_ORDER:
+        return _("the reveal recorded deal {number} where deal {expected} belongs: deals are numbered 0, 1, 2, … without a gap").format(
+            number=verdict.get("number"), expected=verdict.get("expected")
+        )
     if finding is Finding.DEAL_CHANGED:
         return _("deal {number} was changed: its seed is not the one the secret and the entropy give").format(number=verdict.get("number"))
     return _("deal {number} is recorded, but the game never dealt it").format(number=verdict.get("number"))
 
 
-def verdict_lines(verdict: Any) -> list[str]:
+def verdict_lines(verdict: Verification) -> list[str]:
     """`verify` for people: what was checked, and the verdict."""
     lines = [
-        _("Commitment: {commitment} ({fingerprint})").format(commitment=verdict.commitment, fingerprint=fingerprint_of(verdict.commitment)),
+        _("Commitment: {commitment} ({fingerprint})").format(commitment=verdict.commitment, fingerprint=fingerprint(verdict.commitment)),
+        _("Compare the fingerprint with the one noted down when the game began: all of it must be the same."),
         _("Secret: {secret}").format(secret=verdict.secret),
         entropy_status(verdict.seats, verdict.words),
     ]
@@ -155,13 +197,13 @@ def verdict_lines(verdict: Any) -> list[str]:
     if not verdict.words_before_reveal:
         lines.append(_("Not every player had given entropy before the reveal: no deal of this game is fair"))
     if verdict.ok:
-        lines.append(_("Verified: the secret matches the commitment, every deal is re-derived, and all {count} events fit the hands they were played from").format(count=verdict.events))
+        lines.append(
+            ngettext(
+                "Verified: the secret matches the commitment, every deal is re-derived, and the one event fits the hands it was played from",
+                "Verified: the secret matches the commitment, every deal is re-derived, and all {count} events fit the hands they were played from",
+                verdict.events,
+            ).format(count=verdict.events)
+        )
     else:
         lines.append(_("NOT verified: {finding}").format(finding=finding_words(verdict)))
     return lines
-
-
-def fingerprint_of(commitment: str) -> str:
-    from referee.fair import fingerprint
-
-    return fingerprint(commitment)

@@ -72,7 +72,7 @@ class GameSpec(NamedTuple):
         (:class:`referee.fair_voice.FairVoice`)."""
         from referee.fair_voice import FairVoice
 
-        return FairVoice(_attribute(self.voice), self.load_rules().seats)
+        return FairVoice(_attribute(self.voice), self.load_rules())
 
     def load_table(self) -> Any:
         return _attribute(self.table) if self.table else None

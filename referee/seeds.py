@@ -32,18 +32,27 @@ juniper kiwi lupin marigold nomad oyster pelican quokka rhubarb sequoia tapir ur
 
 
 def check_seed(seed: object) -> str:
-    """A seed the table typed: any text that is not blank (``--seed "   "`` is as much a
-    slip as ``--seed ""``). One check, one message, for every game and ``deal``."""
+    """A seed: any text that is not blank (``--seed "   "`` is as much a slip as
+    ``--seed ""``). One check, one message, for every game and ``deal``; a save file's
+    seed is checked with it on every load, so it asks nothing more of old files."""
     from referee.errors import InputError
 
     if not isinstance(seed, str):
         raise InputError("the seed must be text")
     if not seed.strip():
         raise InputError("the seed is empty; give any text (--seed amber-otter-tulip) or leave --seed out")
+    return seed
+
+
+def check_typed_seed(seed: object) -> str:
+    """A seed typed now (``deal --seed``, ``new --seed``): :func:`check_seed`, and one
+    that starts ``pf1:`` must be a whole fair deal's seed (a copy cut short is a slip).
+    Not asked of a save file's seed: there a seed is any text, as it always was."""
     from referee.fair import check_pf1_seed
 
-    check_pf1_seed(seed)  # a fair game's deal seed (pf1: and 64 hex digits) must be whole
-    return seed
+    checked = check_seed(seed)
+    check_pf1_seed(checked)
+    return checked
 
 
 def fresh_seed() -> str:

@@ -11,6 +11,7 @@ import pytest
 
 from referee.cards import Card
 from referee.errors import RefereeError
+from referee.fair_rules import EntropyGiven
 from referee.game import Step
 from referee.smoorverliefd.actions import Action, Effect, PlayCard, PlayTrick, TrickTaken
 from referee.smoorverliefd.match import Match
@@ -48,8 +49,11 @@ def play_round(match: Match, rng: random.Random) -> Match:
 
 
 def step(match: Match, entry: Action | Mapping[str, Any]) -> Step[Match, Effect]:
-    """Apply one entry, an action or a save file's event, as the save-file engine does."""
-    return RULES.apply(match, RULES.decode(match, entry) if isinstance(entry, Mapping) else entry)
+    """Apply one entry, an action or a save file's event, as the save-file engine does
+    (a game entry: a fair match's word of entropy is not one)."""
+    done = RULES.apply(match, RULES.decode(match, entry) if isinstance(entry, Mapping) else entry)
+    assert not isinstance(done.effect, EntropyGiven)
+    return Step(done.state, done.effect)
 
 
 def play(match: Match, entry: Action | Mapping[str, Any]) -> Match:

@@ -12,7 +12,7 @@ import re
 import subprocess
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from hypothesis import given
@@ -79,7 +79,8 @@ def test_the_commitment_and_the_seed_are_the_readmes_to_the_byte():
     secret = bytes(range(32))
     assert fair.commitment(secret) == readme_commitment(secret)
     assert fair.deal_seed(secret, "smoorverliefd", "4-players", 2, list(WORDS)) == readme_seed(secret, "smoorverliefd", "4-players", 2, list(WORDS))
-    assert fair.fingerprint(fair.commitment(secret)) == "-".join(re.findall("....", readme_commitment(secret)[:12]))
+    assert fair.fingerprint(fair.commitment(secret)) == "-".join(re.findall("....", readme_commitment(secret)[:32]))
+    assert len(fair.fingerprint(fair.commitment(secret)).replace("-", "")) * 4 >= 128
 
 
 def test_a_pinned_vector_never_changes():
@@ -178,7 +179,7 @@ def test_a_word_can_be_undone_like_any_entry(referee, tmp_path):
     assert referee("smoor", "undo", str(path)).exit_code == 0
     assert referee("entropy", str(path), "Bram", "pear").exit_code == 0
     history = referee("smoor", "history", str(path), "--json").json()
-    assert [entry["summary"] for entry in history["events"]] == ["entropy: Anna apple", "entropy: Bram pear"]
+    assert [entry["summary"] for entry in history["events"]] == ["entropy: Anna 'apple'", "entropy: Bram 'pear'"]
 
 
 def test_the_deal_is_the_readmes_and_referee_deal_deals_it_again(referee, tmp_path):
@@ -215,7 +216,7 @@ def test_a_fair_match_is_played_revealed_at_its_end_and_verified(referee, tmp_pa
     assert play_to_the_end(referee, path) >= 13
     table = tomllib.loads(path.read_text())["setup"]["fair"]
     assert table["secret"] == secret_hex and not secret_path(path).exists()  # revealed at the end
-    rounds = savefile.load(path, SMOOR).state.current.number
+    rounds = len(savefile.load(path, SMOOR).state.rounds)  # the rounds played: no deal after the end
     assert [deal["number"] for deal in table["deals"]] == list(range(rounds))
     before = path.read_bytes()
     checked = referee("verify", str(path), "--json")
@@ -230,8 +231,18 @@ def test_a_fair_match_is_played_revealed_at_its_end_and_verified(referee, tmp_pa
     assert referee("reveal", str(path)).exit_code == 1  # revealed already
 
 
+class Played(NamedTuple):
+    """A fair match played to its end, and the same match one trick before it (with its
+    kept secret): the tests copy them."""
+
+    ended: bytes
+    before_last: bytes
+    kept: bytes
+    last_trick: list[str]
+
+
 @pytest.fixture(scope="module")
-def _played(tmp_path_factory) -> bytes:
+def _played(tmp_path_factory) -> Played:
     """A fair match played to its end (revealed there), once for the tests that tamper
     with a copy of it."""
     from typer.testing import CliRunner
@@ -247,15 +258,29 @@ def _played(tmp_path_factory) -> bytes:
     path = tmp_path_factory.mktemp("played") / "m.toml"
     new_match(call, path)
     give_all(call, path)
-    play_to_the_end(call, path)
-    data: bytes = path.read_bytes()
-    return data
+    rng = random.Random(1)
+    while True:
+        match = savefile.load(path, SMOOR).state
+        cards = [str(card) for card in legal_trick(match, rng)]
+        before, kept = path.read_bytes(), secret_path(path).read_bytes()
+        assert call("smoor", "trick", str(path), *cards).exit_code == 0
+        if savefile.load(path, SMOOR).state.outcome is not None:
+            return Played(path.read_bytes(), before, kept, cards)
 
 
 @pytest.fixture
-def played_match(_played: bytes, tmp_path: Path) -> Path:
+def played_match(_played: Played, tmp_path: Path) -> Path:
     path = tmp_path / "m.toml"
-    path.write_bytes(_played)
+    path.write_bytes(_played.ended)
+    return path
+
+
+@pytest.fixture
+def before_the_last_trick(_played: Played, tmp_path: Path) -> Path:
+    path = tmp_path / "m.toml"
+    path.write_bytes(_played.before_last)
+    secret_path(path).write_bytes(_played.kept)
+    os.chmod(secret_path(path), 0o600)
     return path
 
 
@@ -292,7 +317,6 @@ def test_verify_names_the_first_mismatch_of_a_tampered_match(referee, played_mat
         tampered(played_match, swap)
         expected = "refused"
     else:
-        assert len(table["deals"]) >= 2  # the round after the last is dealt too
         tampered(played_match, lambda t: re.sub(r"\{ number = 0, seed = \"[^\"]+\" \},\s*", "", t, count=1))
         expected = "deal_missing"
     before = played_match.read_bytes()
@@ -405,7 +429,7 @@ def test_a_fair_spellcrafter_game_is_played_revealed_and_verified(referee, tmp_p
     give_all(referee, path, SPELL_PLAYERS, WORDS[:3])
     secret = bytes.fromhex([line for line in secret_path(path).read_text().splitlines() if not line.startswith("#")][0])
     assert secret.hex() not in referee("spell", "show", str(path), "--json").stdout
-    assert "Entropy: Anna apple" in referee("spell", "show", str(path)).stdout
+    assert "Entropy: Anna 'apple'" in referee("spell", "show", str(path)).stdout
     seed = readme_seed(secret, "spellcrafter", "3-players", 0, list(WORDS[:3]))
     dealt = referee("deal", "spellcrafter", "--players", "3", "--seed", seed, "--json").json()
     game = savefile.load(path, SPELL).state
@@ -495,3 +519,232 @@ def test_the_readmes_worked_vector():
     assert readme_shuffle(readme_french_deck(), seed)[0:52:4] == "8S QH QC 8C 10C 10D 9H 7D 6H 8H 2H 5C QS".split()
     readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
     assert seed in readme and "8S QH QC 8C 10C 10D 9H 7D 6H 8H 2H 5C QS" in readme
+
+
+# --- the review's findings -----------------------------------------------------------------
+
+
+def kept_secret(path: Path) -> str:
+    return [line for line in secret_path(path).read_text().splitlines() if not line.startswith("#")][0]
+
+
+def test_smoor_edit_corrects_a_round_of_a_fair_match(referee, tmp_path):
+    path = tmp_path / "m.toml"
+    new_match(referee, path, "--target", "100")
+    give_all(referee, path)
+    assert referee("smoor", "round", str(path), "Anna=3", "Bram=0", "Cees=9", "Daan=1", "--ace", "Cees").exit_code == 0
+    edited = referee("smoor", "edit", str(path), "1", "Anna=4", "Bram=0", "Cees=8", "Daan=1", "--ace", "Cees")
+    assert edited.exit_code == 0, edited.stderr
+    assert "Anna 3 → 4" in edited.stdout
+    assert [entry["kind"] for entry in referee("smoor", "history", str(path), "--json").json()["events"]] == ["entropy"] * 4 + ["round"]
+
+
+def test_a_fair_state_replays_from_the_rules_start_of_its_own_setup(referee, tmp_path):
+    """Every replay goes through the one rules object: ``RULES.start(state.setup)`` is the
+    match before its first event (the words of entropy being events), as the file's is."""
+    path = tmp_path / "m.toml"
+    new_match(referee, path, "--target", "100")
+    give_all(referee, path)
+    rng = random.Random(5)
+    for _trick in range(3):
+        cards = [str(card) for card in legal_trick(savefile.load(path, SMOOR).state, rng)]
+        assert referee("smoor", "trick", str(path), *cards).exit_code == 0
+    saved = savefile.load(path, SMOOR)
+    state = SMOOR.start(saved.state.setup)
+    assert state == savefile.replay(SMOOR, savefile.rules_setup(path, saved.setup), [])
+    for event in saved.events:
+        state = SMOOR.apply(state, SMOOR.decode(state, event)).state
+    assert state == saved.state
+
+
+def test_the_fingerprint_is_128_bits_so_no_secret_can_be_ground_to_match_it():
+    printed = fair.fingerprint(fair.commitment(fair.new_secret()))
+    groups = printed.split("-")
+    assert len(groups) == 8 and all(len(group) == 4 for group in groups)
+    assert len("".join(groups)) * 4 >= 128
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    assert "notes down the whole fingerprint" in readme
+
+
+def test_another_games_kept_secret_is_refused_when_the_file_loads(referee, tmp_path):
+    first, second = tmp_path / "j1.toml", tmp_path / "j2.toml"
+    new_match(referee, first)
+    new_match(referee, second)
+    secret_path(second).write_bytes(secret_path(first).read_bytes())
+    before = second.read_bytes()
+    for args in (("smoor", "standings", str(second)), ("entropy", str(second), "Anna", "x"), ("reveal", str(second))):
+        refused = referee(*args)
+        assert refused.exit_code == 2, (args, refused.stdout)
+        assert "is not the one" in refused.stderr and ".j2.toml.fair" in refused.stderr and "Traceback" not in refused.stderr
+    assert second.read_bytes() == before
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    assert "Renaming or moving a game file means renaming or moving `.NAME.fair` with it" in readme
+
+
+def test_a_renamed_game_file_without_its_kept_secret_says_what_is_missing(referee, tmp_path):
+    path = tmp_path / "j1.toml"
+    new_match(referee, path)
+    moved = tmp_path / "j1moved.toml"
+    os.rename(path, moved)
+    refused = referee("smoor", "standings", str(moved))
+    assert refused.exit_code == 2 and ".j1moved.toml.fair" in refused.stderr and "missing" in refused.stderr
+
+
+def test_after_the_reveal_no_new_word_of_entropy_is_taken(referee, tmp_path):
+    path = tmp_path / "m.toml"
+    new_match(referee, path)
+    give_all(referee, path)
+    assert referee("reveal", str(path)).exit_code == 0
+    for _word in WORDS:
+        undone = referee("smoor", "undo", str(path))
+        assert undone.exit_code == 0 and "The secret stays revealed" in undone.stdout
+    assert referee("smoor", "undo", str(path), "--json").exit_code == 1  # nothing left: the reveal is not an event
+    before = path.read_bytes()
+    other = referee("entropy", str(path), "Anna", "something else")
+    assert other.exit_code == 1 and "the secret is revealed" in other.stderr and "'apple'" in other.stderr
+    assert path.read_bytes() == before
+    assert referee("entropy", str(path), "Anna", "apple").exit_code == 0  # as it was: the same deal
+    assert referee("smoor", "redo", str(path)).exit_code == 1  # a new entry ends what redo could put back
+    give_all(referee, path, SMOOR_PLAYERS[1:], WORDS[1:])
+    checked = referee("verify", str(path), "--json")
+    assert checked.exit_code == 0 and checked.json()["verified"] is True
+
+
+def test_a_game_revealed_before_every_word_takes_no_more_words(referee, tmp_path):
+    path = tmp_path / "m.toml"
+    new_match(referee, path)
+    give_all(referee, path, SMOOR_PLAYERS[:2], WORDS[:2])
+    revealed = referee("reveal", str(path))
+    assert revealed.exit_code == 0 and "Not every player had given entropy" in revealed.stdout
+    before = path.read_bytes()
+    refused = referee("entropy", str(path), "Cees", "late")
+    assert refused.exit_code == 1 and "no new word of entropy" in refused.stderr
+    assert path.read_bytes() == before
+    document = referee("verify", str(path), "--json").json()
+    assert document["entropy_before_reveal"] is False and document["deals"] == []
+
+
+def test_undoing_the_last_trick_of_a_finished_match_keeps_it_verified(referee, played_match):
+    undone = referee("smoor", "undo", str(played_match), "--json")
+    assert undone.exit_code == 0 and undone.json()["secret_stays_revealed"] is True
+    assert "secret" in tomllib.loads(played_match.read_text())["setup"]["fair"]
+    checked = referee("verify", str(played_match), "--json")
+    assert checked.exit_code == 0, checked.stdout
+    assert checked.json()["verified"] is True
+    for _trick in range(5):  # further back: the deals the reveal recorded are still the deals
+        assert referee("smoor", "undo", str(played_match)).exit_code == 0
+    assert referee("verify", str(played_match)).exit_code == 0
+    assert "The secret stays revealed" in referee("smoor", "undo", str(played_match)).stdout
+
+
+def test_a_finished_match_counts_only_the_deals_it_played(played_match):
+    table = tomllib.loads(played_match.read_text())["setup"]["fair"]
+    match = savefile.load(played_match, SMOOR).state
+    assert match.outcome is not None
+    assert [deal["number"] for deal in table["deals"]] == list(range(len(match.rounds)))
+    assert len(SMOOR.deal_seeds(match)) == len(match.rounds)
+
+
+def test_the_entry_that_ends_a_fair_match_prints_the_secret(referee, _played, before_the_last_trick):
+    secret = kept_secret(before_the_last_trick)
+    copy = before_the_last_trick.with_name("copy.toml")
+    copy.write_bytes(before_the_last_trick.read_bytes())
+    secret_path(copy).write_bytes(secret_path(before_the_last_trick).read_bytes())
+    ended = referee("smoor", "trick", str(before_the_last_trick), *_played.last_trick)
+    assert ended.exit_code == 0, ended.stderr
+    assert f"the secret is revealed: {secret}" in ended.stdout
+    assert f"`referee verify {before_the_last_trick}`" in ended.stdout
+    as_json = referee("smoor", "trick", str(copy), *_played.last_trick, "--json")
+    assert as_json.exit_code == 0, as_json.stderr
+    assert as_json.json()["revealed"]["secret"] == secret
+    assert [deal["number"] for deal in as_json.json()["revealed"]["deals"]] == [0]
+
+
+def test_verify_names_an_inserted_deal_out_of_its_place(referee, played_match):
+    table = tomllib.loads(played_match.read_text())["setup"]["fair"]
+    seed = table["deals"][0]["seed"]
+    tampered(played_match, lambda t: t.replace(f'{{ number = 0, seed = "{seed}" }},', f'{{ number = 0, seed = "{seed}" }}, {{ number = 0, seed = "{seed}" }},'))
+    found = referee("verify", str(played_match), "--json").json()
+    assert found["finding"] == "deal_out_of_order" and "deal 0 where deal 1 belongs" in found["message"]
+    assert "missing" not in found["message"]
+
+
+def test_reveal_and_verify_say_one_deal_and_one_event_in_the_singular_and_name_the_file(referee, tmp_path):
+    from referee.fair_voice import verdict_lines
+    from referee.savefile.fairness import Verification
+
+    path = tmp_path / "m.toml"
+    new_match(referee, path)
+    give_all(referee, path)
+    revealed = referee("reveal", str(path))
+    assert "Deal 0 was dealt before the reveal" in revealed.stdout and "Deals 0 to 0" not in revealed.stdout
+    assert f"`referee verify {path}`" in revealed.stdout and "FILE" not in revealed.stdout
+    shown = referee("smoor", "standings", str(path))
+    assert f"`referee verify {path}`" in shown.stdout and "FILE" not in shown.stdout
+    one = Verification(None, (), "0" * 64, "1" * 64, ("A", "B"), ("x", "y"), (), 1, 1, True)
+    assert "the one event fits" in verdict_lines(one)[-1] and "all 1 events" not in verdict_lines(one)[-1]
+    made = referee("smoor", "new", str(tmp_path / "n.toml"), *SMOOR_PLAYERS, "--fair")
+    assert f"referee entropy {tmp_path / 'n.toml'} Anna WORD" in made.stdout
+
+
+def test_the_dutch_command_words_take_entropy_reveal_and_verify(referee, tmp_path):
+    path = tmp_path / "m.toml"
+    new_match(referee, path)
+    for name, word in zip(SMOOR_PLAYERS, WORDS):
+        assert referee("--lang", "nl", "smoor", "entropie", str(path), name, word).exit_code == 0
+    assert referee("smoor", "onthul", str(path)).exit_code == 0
+    assert referee("smoor", "controleer", str(path)).exit_code == 0
+    spell = tmp_path / "s.toml"
+    assert referee("spell", "new", str(spell), "Anna", "Bram", "--fair").exit_code == 0
+    assert referee("spell", "entropie", str(spell), "Anna", "x").exit_code == 0
+
+
+def test_words_of_entropy_are_quoted_in_show_and_verify(referee, tmp_path):
+    path = tmp_path / "m.toml"
+    new_match(referee, path)
+    words = ("a,  B b", "c", "d", "e")
+    give_all(referee, path, SMOOR_PLAYERS, words)
+    assert "Entropy: Anna 'a,  B b', Bram 'c'" in referee("smoor", "standings", str(path)).stdout
+    assert referee("reveal", str(path)).exit_code == 0
+    assert "Anna 'a,  B b'" in referee("verify", str(path)).stdout
+
+
+def test_a_full_disk_leaves_no_partial_kept_secret(referee, tmp_path, monkeypatch):
+    import errno
+
+    def full(_descriptor: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    path = tmp_path / "m.toml"
+    with monkeypatch.context() as patched:
+        patched.setattr(os, "fsync", full)
+        failed = referee("smoor", "new", str(path), *SMOOR_PLAYERS, "--fair")
+    assert failed.exit_code == 2 and os.strerror(errno.ENOSPC) in failed.stderr and "Traceback" not in failed.stderr
+    assert list(tmp_path.iterdir()) == []  # neither the file, nor a partial secret, nor a temporary one
+    made = referee("smoor", "new", str(path), *SMOOR_PLAYERS, "--fair")
+    assert made.exit_code == 0, made.stderr
+    assert secret_path(path).stat().st_mode & 0o777 == 0o600
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".m.toml.fair", "m.toml"]
+
+
+def test_an_old_files_seed_that_starts_pf1_still_loads_while_a_typed_one_is_checked(referee, tmp_path):
+    path = tmp_path / "m.toml"
+    assert referee("smoor", "new", str(path), *SMOOR_PLAYERS, "--seed", "plain").exit_code == 0
+    path.write_text(path.read_text().replace('seed = "plain"', 'seed = "pf1:my-old-seed"'))
+    shown = referee("smoor", "standings", str(path))
+    assert shown.exit_code == 0, shown.stderr
+    typed = referee("smoor", "new", str(tmp_path / "n.toml"), *SMOOR_PLAYERS, "--seed", "pf1:abc")
+    assert typed.exit_code == 2 and "64 hex digits" in typed.stderr
+    assert not (tmp_path / "n.toml").exists()
+    assert referee("deal", "smoorverliefd", "--seed", "pf1:abc").exit_code == 2
+
+
+def test_every_game_reaches_its_fair_record_through_the_rules():
+    from referee.fair_rules import FairRules, record_of
+    from referee.smitten.ruleset import RULES as SMITTEN
+
+    for rules in (SMOOR, SPELL, SMITTEN):
+        assert isinstance(rules, FairRules)
+    source = (Path(__file__).parent.parent / "referee" / "fair_rules.py").read_text()
+    assert "type: ignore" not in source and "__getattr__" not in source
+    assert record_of(object(), object()) is None

@@ -8,6 +8,7 @@ import random
 import tomllib
 from dataclasses import fields
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -92,6 +93,12 @@ def test_a_state_holds_no_report_only_field():
     assert "turn_end" not in {field.name for field in fields(State)}
 
 
+def effect_of(done: Step[State, Any]) -> Effect:
+    """The effect of a game move (the rules' effects include a fair game's word of entropy)."""
+    assert isinstance(done.effect, Effect)
+    return done.effect
+
+
 def test_applying_a_move_returns_the_step_with_its_effect():
     state = new_game(Setup(SmittenMode.TWO, Difficulty.MEDIUM, seed="s"))  # player 1: 7 9 4
     move = resolve(state, Kind.PLAY, 7, L)
@@ -103,13 +110,13 @@ def test_applying_a_move_returns_the_step_with_its_effect():
 def test_whenever_a_card_has_been_played_the_partners_flipped_card_is_in_the_effect():
     state = new_game(Setup(SmittenMode.SOLO, None, seed="s"))  # A: 7 9 (4 down), B: 6 1 (3 down)
     done = RULES.apply(state, resolve(state, Kind.PLAY, 7, L))
-    assert done.effect.shown == 3 and done.state.hands[1].face_down == ()
+    assert effect_of(done).shown == 3 and done.state.hands[1].face_down == ()
 
 
 def test_a_flip_shows_its_card_in_the_effect():
     state = new_game(Setup(SmittenMode.SOLO, None, seed="s"))
     done = RULES.apply(state, make_move(Kind.FLIP, 0))
-    assert done.effect.shown == 4
+    assert effect_of(done).shown == 4
 
 
 def test_a_placement_that_follows_card_three_is_the_top_card_of_the_deck_in_the_effect():
@@ -117,14 +124,14 @@ def test_a_placement_that_follows_card_three_is_the_top_card_of_the_deck_in_the_
     state = State(setup=options, grids=(1 << 2, 0), hands=(Hand((2, 4)), Hand((4, 6, 8))), deck=(6, 5, 7),
                   pending=Pending(3, L, 0), starter=0)  # fmt: skip
     done = RULES.apply(state, make_move(Kind.PLACE, 1, 6, L))
-    assert done.effect.top_card and done.effect.turn_end is not None
+    assert effect_of(done).top_card and effect_of(done).turn_end is not None
 
 
 def test_the_easy_swap_takes_the_set_aside_card_in_the_effect():
     state = new_game(Setup(SmittenMode.SOLO, None, easy=True, seed="s"))
     taken = state.set_aside
     done = RULES.apply(state, make_move(Kind.SWAP, 0, 7))
-    assert done.effect.taken == taken != UNSEEN and done.state.set_aside == 7
+    assert effect_of(done).taken == taken != UNSEEN and done.state.set_aside == 7
 
 
 def test_the_table_may_declare_a_loss_until_the_game_is_over():

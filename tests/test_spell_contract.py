@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from referee import games, savefile
 from referee.data import example
 from referee.errors import InputError, Refused, RuleError
-from referee.game import Outcome, refuse
+from referee.fair_rules import EntropyGiven
+from referee.game import Outcome, Step, refuse
 from referee.lexicon.challenge import Challenge, Consequence
 from referee.lexicon.reasons import Reason
 from referee.lexicon.verdict import Verdict
@@ -171,7 +172,9 @@ def test_the_stored_dictionary_is_checked_by_name_only_so_a_game_stays_readable_
 def test_history_says_which_round_each_entry_went_into():
     before = start()
     event = word("Anna", KIT)
-    detail = VOICE.history_detail(before, event, RULES.apply(before, RULES.decode(before, event)))
+    done = RULES.apply(before, RULES.decode(before, event))
+    assert not isinstance(done.effect, EntropyGiven)
+    detail = VOICE.history_detail(before, event, Step(done.state, done.effect))
     assert detail == {"round": 1, "section": "Round 1"}
 
 

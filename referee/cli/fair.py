@@ -19,6 +19,7 @@ from referee.i18n import N_, _
 if TYPE_CHECKING:
     from referee.fair import Fair
     from referee.game import Rules
+    from referee.savefile import Recorded
 
 PlayerArgument = Annotated[str, typer.Argument(metavar=N_("PLAYER"), help=N_("The player (seat) giving the word; words are given in seat order."), show_default=False)]
 WordArgument = Annotated[str, typer.Argument(metavar=N_("WORD"), help=N_("Any word, a few dice or a short phrase nobody else could guess."), show_default=False)]
@@ -38,27 +39,27 @@ def fair_start(seats: int) -> tuple[Fair, bytes]:
     return fair.Fair(fair.commitment(secret), secret, seats), secret
 
 
-def announce(state: Any, rules: Rules[Any, Any, Any, Any]) -> list[str]:
+def announce(state: Any, rules: Rules[Any, Any, Any, Any], file: Path) -> list[str]:
     """What `new … --fair` says: the commitment and its fingerprint, and whose word is due."""
-    from referee.fair_rules import fair_of
+    from referee.fair_rules import record_of
     from referee.fair_voice import commitment_words
 
-    record = fair_of(state)
+    record = record_of(rules, state)
     if record is None:
         return []
     seats = rules.seats(state)
-    first = _("Every player now gives a word of entropy, in seat order, {first} first: `referee entropy FILE {first} WORD`").format(first=seats[0])
-    return [*commitment_words(record.commitment, record.fingerprint), first]
+    first = _("Every player now gives a word of entropy, in seat order, {first} first: `referee entropy {file} {first} WORD`").format(first=seats[0], file=file)
+    return [*commitment_words(record.commitment), first]
 
 
 def public(state: Any, rules: Rules[Any, Any, Any, Any]) -> dict[str, Any] | None:
     """The public part of a fair game (:func:`referee.fair.public_info`), None if not fair."""
-    from referee.fair import info_of
+    from referee.fair_rules import public_of
 
-    return info_of(state, rules.seats(state))
+    return public_of(rules, state)
 
 
-def show_public(state: Any, rules: Rules[Any, Any, Any, Any]) -> None:
+def show_public(state: Any, rules: Rules[Any, Any, Any, Any], file: Path) -> None:
     """`show` and `standings`: the commitment, the words given, revealed or not."""
     info = public(state, rules)
     if info is None:
@@ -66,7 +67,43 @@ def show_public(state: Any, rules: Rules[Any, Any, Any, Any]) -> None:
     from referee.cli.output import Line, say
     from referee.fair_voice import public_lines
 
-    say(*(Line(line) for line in public_lines(info)))
+    say(*(Line(line) for line in public_lines(info, str(file))))
+
+
+def ended(recorded: Recorded[Any, Any, Any], file: Path) -> tuple[list[str], dict[str, Any]]:
+    """What an entry that ended a fair game adds (:attr:`referee.savefile.Recorded.revealed`):
+    lines saying the secret is revealed, and its ``--json`` keys; nothing otherwise."""
+    if not recorded.revealed:
+        return [], {}
+    from referee.fair_voice import ended_words
+
+    table = recorded.saved.setup["fair"]
+    deals = [(deal["number"], deal["seed"]) for deal in table["deals"]]
+    document = {"revealed": {"secret": table["secret"], "deals": [{"number": number, "seed": seed} for number, seed in deals]}}
+    return ended_words(table["secret"], deals, str(file)), document
+
+
+def say_ended(recorded: Recorded[Any, Any, Any], file: Path) -> None:
+    """Print :func:`ended`'s lines (for an entry that answers in lines)."""
+    lines, _document = ended(recorded, file)
+    if lines:
+        from referee.cli.output import Line, say
+
+        say(*(Line(line) for line in lines))
+
+
+def stays_revealed(setup: dict[str, Any], events: int, file: Path) -> str | None:
+    """After an undo: the line saying the secret stays revealed, when the undo took back
+    an event from before the reveal; None otherwise."""
+    table = setup.get("fair")
+    if not isinstance(table, dict) or "secret" not in table:
+        return None
+    after = table.get("revealed_after")
+    if not isinstance(after, int) or events >= after:
+        return None
+    from referee.fair_voice import stays_revealed_words
+
+    return stays_revealed_words(str(file))
 
 
 def _game_rules(file: Path) -> Rules[Any, Any, Any, Any]:
@@ -113,7 +150,7 @@ def reveal_now(file: Path, as_json: bool, rules: Rules[Any, Any, Any, Any] | Non
         return
     from referee.cli.output import Line, say
 
-    say(*(Line(line) for line in reveal_words(secret, revealed.deals, revealed.complete)))
+    say(*(Line(line) for line in reveal_words(secret, revealed.deals, revealed.complete, str(file))))
 
 
 def verify_file(file: Path, as_json: bool, rules: Rules[Any, Any, Any, Any] | None = None) -> None:

@@ -145,6 +145,9 @@ def _answer(file: Path, key: str, done: Any, what: str, as_json: bool, status: C
     game's status line; or as JSON, under ``key``, the event or the edit
     (``"kind": "correction"``)."""
     saved = done.saved
+    from referee.cli.fair import stays_revealed
+
+    revealed = stays_revealed(saved.setup, len(saved.events), file)  # an undo does not hide a revealed secret
     if as_json:
         from referee.cli.output import emit_json
 
@@ -152,14 +155,14 @@ def _answer(file: Path, key: str, done: Any, what: str, as_json: bool, status: C
             taken: dict[str, Any] = {"kind": "correction", **done.correction.to_toml()}
         else:
             taken = done.event or {}
-        emit_json({"file": str(file), key: taken, "events": len(saved.events)})
+        emit_json({"file": str(file), key: taken, "events": len(saved.events), **({"secret_stays_revealed": True} if revealed else {})})
         return
     from referee.cli.output import Line, say
     from referee.i18n import ngettext
 
     count = len(saved.events)
     now = ngettext("{file} now holds {count} event.", "{file} now holds {count} events.", count).format(file=file, count=count)
-    say(Line(what), Line(now), *([status(saved.state)] if status else []))
+    say(Line(what), Line(now), *([Line(revealed)] if revealed else []), *([status(saved.state)] if status else []))
 
 
 def _voice(rules: Rules[Any, Any, Any, Any]) -> Any:

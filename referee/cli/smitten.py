@@ -23,9 +23,9 @@ if TYPE_CHECKING:
 
     from referee.game import Refusal
     from referee.savefile import Saved
-    from referee.smitten.actions import Action
-    from referee.smitten.ruleset import SmittenRules
-    from referee.smitten.state import State
+    from referee.fair_rules import WithEntropy
+    from referee.smitten.actions import Action, Effect
+    from referee.smitten.state import Setup, State
 
 app = command_group(
     _(
@@ -37,10 +37,10 @@ app = command_group(
 )
 
 
-def _rules() -> SmittenRules:
+def _rules() -> WithEntropy[Setup, State, Action, Effect]:
     from referee import games
 
-    rules: SmittenRules = games.game("smitten").load_rules()
+    rules: WithEntropy[Setup, State, Action, Effect] = games.game("smitten").load_rules()
     return rules
 
 
@@ -143,6 +143,10 @@ def new(
     from referee.smitten.ruleset import setup_for, setup_from
 
     record, secret = fair_start(2) if fair else (None, None)
+    if seed is not None:
+        from referee.seeds import check_typed_seed
+
+        check_typed_seed(seed)
     if not physical and seed is None and not fair:
         from referee.seeds import fresh_seed
 
@@ -161,7 +165,7 @@ def new(
     saved = savefile.create(file, _rules(), setup_for(options), secret=secret)
     if record is not None:
         started = _("Started {file}: Smitten, {setup}, fair deals.").format(file=file, setup=label(options))
-        _report(file, saved, None, [started, *announce(saved.state, _rules())], as_json, show=True)
+        _report(file, saved, None, [started, *announce(saved.state, _rules(), file)], as_json, show=True)
         return
     if seed:
         started = _("Started {file}: Smitten, {setup}, seed {seed}.").format(file=file, setup=label(options), seed=seed)
@@ -267,7 +271,7 @@ def show(
     if not as_json:
         from referee.cli.fair import show_public
 
-        show_public(saved.state, _rules())
+        show_public(saved.state, _rules(), file)
 
 
 def _seat(state: State, by: str | None, hand: str | None) -> int | None:
@@ -293,13 +297,14 @@ def moves(
     as_json: JsonOption = False,
 ) -> None:
     from referee import savefile
+    from referee.smitten.actions import Move
     from referee.smitten.report import command_args
     from referee.smitten.view import visible_moves
     from referee.smitten.voice import requirement
 
     rules = _rules()
     state = savefile.load(file, rules).state
-    every = list(rules.legal_actions(state))
+    every = [move for move in rules.legal_actions(state) if isinstance(move, Move)]
     legal = visible_moves(state, every, _seat(state, by, hand))
     if as_json:
         from referee.cli.output import emit_json
@@ -323,8 +328,15 @@ def _record(file: Path, action: Action | Callable[[State], Action], as_json: boo
     from referee.game import Step
     from referee.smitten.voice import narrate
 
+    from referee.cli.fair import ended
+
     recorded = savefile.record(file, _rules(), action)
-    _report(file, recorded.saved, recorded.event, narrate(Step(recorded.state, recorded.effect)), as_json)
+    from referee.smitten.actions import Effect
+
+    effect = recorded.effect
+    assert isinstance(effect, Effect)  # a game move's (a word of entropy is `referee entropy`'s)
+    lines, revealed = ended(recorded, file)
+    _report(file, recorded.saved, recorded.event, narrate(Step(recorded.state, effect)) + lines, as_json, extra=revealed)
 
 
 def _report(
@@ -335,6 +347,7 @@ def _report(
     as_json: bool,
     show: bool = False,
     seat: int | None = None,
+    extra: dict[str, Any] | None = None,
 ) -> None:
     """Say what happened and, for ``show``, draw the table as ``seat`` may see it (None:
     the public, with no private card)."""
@@ -342,7 +355,7 @@ def _report(
         from referee.cli.output import emit_json
         from referee.smitten.report import state_json
 
-        document: dict[str, Any] = {"file": str(file)}
+        document: dict[str, Any] = {"file": str(file), **(extra or {})}
         if event is not None:
             document["recorded"] = event
         if lines and not show:

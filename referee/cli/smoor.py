@@ -13,8 +13,12 @@ from referee.cli.group import add_dutch_commands, command_group
 from referee.i18n import N_, _
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from referee.cli.output import Line
+    from referee.fair_rules import WithEntropy
     from referee.game import Rules
+    from referee.savefile import Recorded
     from referee.smoorverliefd.actions import Action, Effect, TrickTaken
     from referee.smoorverliefd.match import Match
     from referee.smoorverliefd.rounds import PlayedRound
@@ -34,11 +38,11 @@ app = command_group(
 )
 
 
-def _rules() -> Rules[Setup, Match, Action, Effect]:
+def _rules() -> WithEntropy[Setup, Match, Action, Effect]:
     """The game's rules, typed: what the registry loads is the ruleset's ``RULES``."""
     from referee import games
 
-    rules: Rules[Setup, Match, Action, Effect] = games.game("smoorverliefd").load_rules()
+    rules: WithEntropy[Setup, Match, Action, Effect] = games.game("smoorverliefd").load_rules()
     return rules
 
 
@@ -102,6 +106,10 @@ def new(
     from referee.smoorverliefd.setup import Setup
 
     record, secret = fair_start(len(players)) if fair else (None, None)
+    if seed is not None:
+        from referee.seeds import check_typed_seed
+
+        check_typed_seed(seed)
 
     setup = Setup.build(
         players,
@@ -123,7 +131,7 @@ def new(
     from referee.cli.smoor_lines import settings
 
     heading = _("New match in {file}: {players}").format(file=file, players=", ".join(setup.players))
-    _report(saved.state, False, Line(heading), settings(saved.state), *map(Line, announce(saved.state, _rules())))
+    _report(saved.state, False, Line(heading), settings(saved.state), *map(Line, announce(saved.state, _rules(), file)))
 
 
 @app.command("round", help=N_("Quick entry: the hearts each player captured this round, e.g. `round FILE Anna=3 Bram=0 Cees=9 Daan=1 --ace Cees`."))
@@ -142,16 +150,25 @@ def round_(
     recorded = savefile.record(file, _rules(), round_entry(entries or [], ace or [], dead or [], cursed or []))
     scored = recorded.effect
     assert isinstance(scored, RoundScored)
-    _echo_round(recorded.state, scored.played, as_json)
+    _echo_round(recorded.state, scored.played, as_json, ending=_ended(recorded, file))
 
 
-def _echo_round(match: Match, played: PlayedRound, as_json: bool, *before: Line) -> None:
+def _ended(recorded: Recorded[Any, Any, Any], file: Path) -> tuple[list[Line], dict[str, Any]]:
+    """A fair match's end: the lines saying its secret is revealed, and their JSON."""
+    from referee.cli.fair import ended
+    from referee.cli.output import Line
+
+    lines, document = ended(recorded, file)
+    return [Line(line) for line in lines], document
+
+
+def _echo_round(match: Match, played: PlayedRound, as_json: bool, *before: Line, ending: tuple[list[Line], dict[str, Any]] = ([], {})) -> None:
     if as_json:
-        _report(match, True)
+        _report(match, True, extra=ending[1] or None)
         return
     from referee.cli.smoor_lines import round_line, totals_line
 
-    _report(match, False, *before, round_line(match, played), totals_line(match))
+    _report(match, False, *before, round_line(match, played), totals_line(match), *ending[0])
 
 
 @app.command(help=N_("Trick by trick: the cards in play order; the referee finds the winner, who leads next.\n\nWith a seeded deal it rejects a card not in hand or a failure to follow suit (exit 1). With physical cards it flags a proven revoke (verzaken) once, at the trick that proves it, naming the player, both tricks and the card: the trick is recorded and the exit code is 1."))
@@ -167,10 +184,12 @@ def trick(
     recorded = savefile.record(file, _rules(), trick_entry(cards))
     taken = recorded.effect
     assert isinstance(taken, TrickTaken)
-    _echo_trick(recorded.state, taken, as_json)
+    _echo_trick(recorded.state, taken, as_json, ending=_ended(recorded, file))
 
 
-def _echo_trick(match: Match, taken: TrickTaken, as_json: bool, extra: dict[str, Any] | None = None) -> None:
+def _echo_trick(
+    match: Match, taken: TrickTaken, as_json: bool, extra: dict[str, Any] | None = None, ending: tuple[list[Line], dict[str, Any]] = ([], {})
+) -> None:
     """The answer to a trick complete, entered whole or by its last card: the trick, the
     revokes it proves (then exit 1), and the round when it was the last trick."""
     trick_played, scored, revokes, round_number = taken.trick, taken.scored, taken.revokes, taken.round
@@ -179,6 +198,7 @@ def _echo_trick(match: Match, taken: TrickTaken, as_json: bool, extra: dict[str,
 
         document = {
             **(extra or {}),
+            **ending[1],
             "trick": trick_json(match, trick_played),
             "round_complete": scored is not None,
             "revokes": [revoke_json(match, revoke, round_number) for revoke in revokes],
@@ -189,9 +209,9 @@ def _echo_trick(match: Match, taken: TrickTaken, as_json: bool, extra: dict[str,
 
         lines = [trick_line(match, trick_played), *(revoke_line(match, r, round_number) for r in revokes)]
         if scored is not None:
-            _echo_round(match, scored, False, *lines)
+            _echo_round(match, scored, False, *lines, ending=ending)
         else:
-            _report(match, False, *lines)
+            _report(match, False, *lines, *ending[0])
     if revokes:
         raise typer.Exit(1)
 
@@ -213,7 +233,7 @@ def play_card(
     assert isinstance(recorded.action, PlayCard) and isinstance(effect, CardPlayed | TrickTaken)
     played = {"player": names[recorded.action.seat], "card": str(recorded.action.card)}
     if isinstance(effect, TrickTaken):
-        _echo_trick(match, effect, as_json, {"play": played, "trick_complete": True})
+        _echo_trick(match, effect, as_json, {"play": played, "trick_complete": True}, ending=_ended(recorded, file))
         return
     if as_json:
         _report(match, True, extra={"play": played | {"trick": effect.trick, "to_play": names[effect.to_play]}, "trick_complete": False})
@@ -229,9 +249,11 @@ def bid(file: FileArgument, bids: Annotated[list[str], typer.Argument(help=N_("N
     from referee import savefile
     from referee.cli.output import Line
     from referee.game import Step
+    from referee.smoorverliefd.actions import BidsMade
     from referee.smoorverliefd.entry import bid_entry
 
     recorded = savefile.record(file, _rules(), bid_entry(bids))
+    assert isinstance(recorded.effect, BidsMade)
     _report(recorded.state, as_json, Line(_voice().effect(recorded.before, Step(recorded.state, recorded.effect))))
 
 
@@ -240,9 +262,11 @@ def curse(file: FileArgument, suit: Annotated[str, typer.Argument(help=N_("S, H,
     from referee import savefile
     from referee.cli.output import Line
     from referee.game import Step
+    from referee.smoorverliefd.actions import SuitCursed
     from referee.smoorverliefd.entry import curse_entry
 
     recorded = savefile.record(file, _rules(), curse_entry(suit))
+    assert isinstance(recorded.effect, SuitCursed)
     _report(recorded.state, as_json, Line(_voice().effect(recorded.before, Step(recorded.state, recorded.effect))))
 
 
@@ -264,7 +288,7 @@ def standings(
     from referee.cli import smoor_view
 
     smoor_view.show_standings(match, show_all)
-    show_public(match, _rules())
+    show_public(match, _rules(), file)
 
 
 @app.command(help=N_("Correct an earlier round with a new quick entry; every later round is recomputed."))
@@ -366,9 +390,9 @@ def hands(
 
     rules = _rules()
     match = savefile.load(file, rules).state
-    from referee.fair_rules import waiting
+    from referee.fair_rules import waiting_refusal
 
-    refusal = waiting(match) or match.hands_refusal()  # a fair match deals after every word
+    refusal = waiting_refusal(match.setup.fair) or match.hands_refusal()  # a fair match deals after every word
     if refusal is not None:
         raise Refused(refusal, rules.format, match)
     seat = None if player is None else match.setup.player(player)
@@ -395,6 +419,7 @@ def hands(
 DUTCH_COMMANDS = {
     "nieuw": "new", "ronde": "round", "slag": "trick", "bod": "bid", "vloek": "curse", "stand": "standings",
     "grafiek": "chart", "speel": "play", "herstel": "undo", "opnieuw": "redo", "geschiedenis": "history", "wijzig": "edit",
+    "entropie": "entropy", "onthul": "reveal", "controleer": "verify",
 }  # fmt: skip
 
 

@@ -27,6 +27,7 @@ from referee.spellcrafter import JUMPER_EXAMPLE, LETTER_EXAMPLE, QU_EXAMPLES
 
 if TYPE_CHECKING:
     from referee.cli.output import Line
+    from referee.fair_rules import WithEntropy
     from referee.game import Rules
     from referee.lexicon.backend import Dictionary
     from referee.lexicon.verdict import Verdict
@@ -71,12 +72,12 @@ BoxOption = Annotated[
 ]  # fmt: skip
 
 
-def _rules() -> Rules[Setup, Game, Action, Effect]:
+def _rules() -> WithEntropy[Setup, Game, Action, Effect]:
     """The game's rules, from the registry (they check the stored dictionary's name on
     every load), typed as the game's own."""
     from referee import games
 
-    rules: Rules[Setup, Game, Action, Effect] = games.game("spellcrafter").load_rules()
+    rules: WithEntropy[Setup, Game, Action, Effect] = games.game("spellcrafter").load_rules()
     return rules
 
 
@@ -191,13 +192,17 @@ def new(
     variants = [v for v, on in (("friendly", friendly), ("ddt", ddt)) if on]
     kept = None if house is None else _house_rules(house)
     record, secret = fair_start(len(players)) if fair else (None, None)
+    if seed is not None:
+        from referee.seeds import check_typed_seed
+
+        check_typed_seed(seed)
     setup = Setup.build(players, variants, name, seed, box(deck_file), kept, fair=record)
     game = savefile.create(file, _rules(), setup, secret=secret).state
     from referee.cli.output import Line
     from referee.cli.spell_view import settings_line
 
     _report(game, as_json, Line(_("New game in {file}: {players}").format(file=file, players=", ".join(setup.players))), settings_line(game),
-            *map(Line, announce(game, _rules())), extra={"file": str(file), **({"fair": public(game, _rules())} if fair else {})})  # fmt: skip
+            *map(Line, announce(game, _rules(), file)), extra={"file": str(file), **({"fair": public(game, _rules())} if fair else {})})  # fmt: skip
 
 
 def _house_rules(path: Path) -> HouseRules:
@@ -236,26 +241,33 @@ def word(file: FileArgument, player: PlayerArgument, tokens: Tokens, round_numbe
     from referee.spellcrafter.entry import word_entry
 
     recorded = savefile.record(file, _rules(), word_entry(player, tokens, round_number))
+    from referee.cli.fair import ended
+    from referee.cli.output import Line
     from referee.cli.spell_view import totals_line, word_line
 
     game, effect = recorded.state, recorded.effect
     assert isinstance(effect, WordScored)
-    _report(game, as_json, word_line(game.setup.players[effect.seat], effect.score), totals_line(game))
+    lines, revealed = ended(recorded, file)
+    _report(game, as_json, word_line(game.setup.players[effect.seat], effect.score), totals_line(game), *map(Line, lines), extra=revealed)
 
 
 def pass_(file: FileArgument, player: PlayerArgument, round_number: RoundOption = None, as_json: JsonOption = False) -> None:
     """Record that PLAYER plays no word this round (0 points)."""
     from referee import savefile
     from referee.game import Step
+    from referee.spellcrafter.actions import Passed
     from referee.spellcrafter.entry import pass_entry
     from referee.spellcrafter.voice import VOICE
 
     recorded = savefile.record(file, _rules(), pass_entry(player, round_number))
+    from referee.cli.fair import ended
     from referee.cli.output import Line
     from referee.cli.spell_view import totals_line
 
-    game = recorded.state
-    _report(game, as_json, Line(VOICE.effect(recorded.before, Step(game, recorded.effect))), totals_line(game))
+    game, effect = recorded.state, recorded.effect
+    assert isinstance(effect, Passed)
+    lines, revealed = ended(recorded, file)
+    _report(game, as_json, Line(VOICE.effect(recorded.before, Step(game, effect))), totals_line(game), *map(Line, lines), extra=revealed)
 
 
 def show(
@@ -282,7 +294,7 @@ def show(
     from referee.cli.spell_view import show_game
 
     show_game(game, view)
-    show_public(game, rules)
+    show_public(game, rules, file)
 
 
 def _report(game: Game, as_json: bool, *lines: Line, extra: dict[str, Any] | None = None) -> None:
@@ -367,9 +379,12 @@ def game_challenge(file: Path, challenger: str, player: str, as_json: bool = Fal
     assert isinstance(action, ChallengeWord) and isinstance(effect, ChallengeDecided)
     names = game.setup.players
     word = action.word or effect.score.word.lower()
+    from referee.cli.fair import ended
+
+    ending, revealed = ended(recorded, file)
     if as_json:
         verdict = {"word": word, "valid": action.valid, "reason": action.reason, "dictionary": action.dictionary}
-        _report(game, True, extra={"challenge": {**verdict, "value": effect.score.score,
+        _report(game, True, extra={**revealed, "challenge": {**verdict, "value": effect.score.score,
                 "challenger": names[action.challenger], "player": names[action.seat]}})  # fmt: skip
     else:
         from referee.cli.output import Line
@@ -378,7 +393,7 @@ def game_challenge(file: Path, challenger: str, player: str, as_json: bool = Fal
         outcome = (_("valid"), "bold green") if action.valid else (_("invalid"), "bold red")
         first = Line((word.upper(), "bold"), ": ", outcome, f" — {verdict_reason(action.reason)} (", action.dictionary, ")")
         then = Line(VOICE.consequence(recorded.before, effect))
-        _report(game, False, first, then, totals_line(game))
+        _report(game, False, first, then, totals_line(game), *map(Line, ending))
     if not action.valid:
         raise typer.Exit(1)
 

@@ -98,6 +98,7 @@ class Recorded(NamedTuple, Generic[State, ActionT, EffectT]):
     action: ActionT
     event: dict[str, Any]
     effect: EffectT
+    revealed: bool = False  # the entry ended a fair game, and its secret is in the file now
 
     @property
     def state(self) -> State:
@@ -273,14 +274,15 @@ def rules_setup(path: Path, table: Mapping[str, Any]) -> Mapping[str, Any]:
     """The ``[setup]`` table as the rules read it. A fair game's secret is not in its file
     before the reveal: it is kept beside it (:mod:`.sidecar`), read here, the one place,
     and handed to the rules in a copy of the table (``fair.kept_secret``), never written
-    back. A fair file whose kept secret is missing is a ``SaveFileError`` (exit 2)."""
+    back. A fair file whose kept secret is missing, or is not the one its commitment is
+    to (another game's, copied over), is a ``SaveFileError`` (exit 2)."""
     fair = table.get("fair")
     if not isinstance(fair, dict) or "secret" in fair:
         return table
     from referee.fair import KEPT
     from referee.savefile import sidecar
 
-    return {**table, "fair": {**fair, KEPT: sidecar.read(path)}}
+    return {**table, "fair": {**fair, KEPT: sidecar.read(path, fair.get("commitment"))}}
 
 
 # --- writing ----------------------------------------------------------------------------
@@ -371,8 +373,8 @@ def record(
         done = rules.apply(saved.state, chosen)
         event = rules.encode(saved.state, chosen)
         after = Saved(saved.path, saved.setup, [*saved.events, event], done.state, saved.corrections)
-        after = _revealed_at_end(rules, after)
-        return after, Recorded(after, saved.state, chosen, event, done.effect)
+        ended = _revealed_at_end(rules, after)
+        return ended, Recorded(ended, saved.state, chosen, event, done.effect, ended is not after)
 
     return _change(path, rules, append)
 
@@ -488,15 +490,16 @@ def _unrevealed(setup: Mapping[str, Any]) -> bool:
 
 
 def _revealed_setup(rules: Rules[Any, State, Any, Any], saved: Saved[State]) -> tuple[dict[str, Any], tuple[tuple[int, str], ...], bool]:
-    """The ``[setup]`` with the secret written in (:meth:`referee.fair.Fair.to_toml`): the
-    secret, the number of events it was revealed after, and the deals made by then."""
-    from referee.fair_rules import WithEntropy, fair_of
+    """The ``[setup]`` with the secret written in (:meth:`referee.fair.Fair.reveal`): the
+    secret, the number of events it was revealed after, the deals made by then and the
+    words given by then."""
+    from referee.fair_rules import FairRules
 
-    record = fair_of(saved.state)
-    assert record is not None and isinstance(rules, WithEntropy), rules
-    seeds = rules.deal_seeds(saved.state)
-    deals = tuple(enumerate(seeds))
-    revealed = replace(record, revealed=True, revealed_after=len(saved.events), deals=deals)
+    record = rules.fair_record(saved.state) if isinstance(rules, FairRules) else None
+    if record is None or not isinstance(rules, FairRules):
+        raise InputError(_("{path} is not a fair game: only a game started with `new … --fair` has a secret to reveal").format(path=saved.path))
+    deals = tuple(enumerate(rules.deal_seeds(saved.state)))
+    revealed = record.reveal(len(saved.events), deals)
     return {**saved.setup, "fair": revealed.to_toml()}, deals, record.complete
 
 

@@ -6,8 +6,15 @@ Nothing is written. The file's structure is read as for any load (damage: exit 2
 2. the events are replayed with the deals re-derived from the secret and the words of
    entropy, so every card recorded is checked against the hand it was played from by
    the game's own rules (a card not in that hand is a finding, naming the event);
-3. the deals the reveal wrote (number and seed) must be the re-derived ones, numbered
-   0, 1, 2, … without a gap.
+3. the deals the reveal wrote (number and seed) must be numbered 0, 1, 2, … without a
+   gap, each the one the secret and the words given before the reveal give; and when
+   the file holds the events the reveal was made after (``revealed_after``), they must
+   be exactly the deals those events made.
+
+An undo after the reveal takes events back, not the reveal: the deals it wrote stay the
+deals dealt before it (their seeds depend on the secret, the words and their number
+only), so a file with fewer events than ``revealed_after`` is judged on the deals its
+events reach, and a deal numbered at or past the reveal's count is shown as foreseeable.
 
 The first finding, if any, is the answer (:class:`Verification`); the voice words it.
 """
@@ -15,6 +22,7 @@ The first finding, if any, is the answer (:class:`Verification`); the voice word
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -29,6 +37,7 @@ class Finding(enum.Enum):
     COMMITMENT = "the secret does not match the commitment"
     REFUSED = "an event breaks the rules with the re-derived deals"  # event, kind, reason
     DEAL_MISSING = "a deal number is missing"  # number
+    DEAL_OUT_OF_ORDER = "a deal number is out of its place"  # number, expected
     DEAL_CHANGED = "a deal's seed is not the re-derived one"  # number
     DEAL_NEVER_DEALT = "a deal was recorded that the game never dealt"  # number
 
@@ -62,76 +71,81 @@ class Verification(NamedTuple):
         return dict(self.params).get(name)
 
 
+Found = tuple[Finding, dict[str, Any]]
+
+
 def verify_fair(path: Path | str, rules: Rules[Any, Any, Any, Any]) -> Verification:
     """Check the fair game in ``path`` (see the module docstring). ``InputError`` (exit 2)
     for a file that cannot be checked: damaged, not fair, not revealed yet."""
     from referee import fair
-    from referee.fair_rules import WithEntropy, fair_of
+    from referee.fair_rules import FairRules
     from referee.savefile import _read, start, step
     from referee.savefile.document import Damage, kind_of, read_document
 
     path = Path(path)
     document = read_document(path, _read(path, rules), rules)
     table = document.setup.get("fair")
-    if not isinstance(table, dict):
+    if not isinstance(table, dict) or not isinstance(rules, FairRules):
         raise InputError(_("{path} is not a fair game: only a game started with `new … --fair` can be verified").format(path=path))
     if "secret" not in table:
         raise InputError(_("{path}: the secret is not revealed yet; `referee reveal {path}` reveals it (and ends the fairness of what follows)").format(path=path))
-    assert isinstance(rules, WithEntropy), rules
     damaged = Damage(path)
     try:
         state = start(rules, document.setup)
     except RefereeError as error:
         raise damaged(document.lines.header("setup"), _("has a bad [setup]: {error}").format(error=error)) from None
-    record = fair_of(state)
-    assert record is not None
-    seats = rules.seats(state)
+    record = rules.fair_record(state)
+    assert record is not None  # the setup has a fair table
     after = record.revealed_after
-    finding: tuple[Finding, dict[str, Any]] | None = None
+    finding: Found | None = None
     if not fair.check_commitment(record.secret, record.commitment):
         finding = (Finding.COMMITMENT, {})
-    dealt: list[int] = [0] * rules.deals(state)  # the event that dealt each deal
-    at_reveal = len(dealt) if after == 0 else None
-    words_at_reveal = len(record.words) if after == 0 else None
+    dealt: list[int] = [0] * len(rules.deal_seeds(state))  # the event that dealt each deal
+    at_reveal = len(dealt) if after == 0 else None  # how many deals the events had made at the reveal
     for index, event in enumerate(document.events):
         try:
             if not isinstance(event, dict) or not isinstance(event.get("kind"), str):
                 raise InputError("an event needs a `kind`")
             state = step(rules, state, event).state
         except Refused as refused:
-            found = (Finding.REFUSED, {"event": index + 1, "kind": kind_of(event), "reason": refused.worded(in_file=True)})
-            finding = finding or found
+            finding = finding or (Finding.REFUSED, {"event": index + 1, "kind": kind_of(event), "reason": refused.worded(in_file=True)})
             break
         except RefereeError as error:
             problem = _("cannot be replayed: event {number} ({kind}): {error}")
             raise damaged(document.lines.event(index), problem.format(number=index + 1, kind=kind_of(event), error=error)) from None
-        dealt += [index + 1] * (rules.deals(state) - len(dealt))
+        dealt += [index + 1] * (len(rules.deal_seeds(state)) - len(dealt))
         if after == index + 1:
             at_reveal = len(dealt)
-            words_at_reveal = len(fair_of(state).words)  # type: ignore[union-attr]
-    final = fair_of(state)
+    final = rules.fair_record(state)
     assert final is not None
     seeds = rules.deal_seeds(state)
-    if at_reveal is None:  # revealed after more events than the file holds now (an undo since)
-        at_reveal, words_at_reveal = len(dealt), len(final.words)
-    deals = tuple(FairDeal(number, seed, dealt[number], number >= at_reveal) for number, seed in enumerate(seeds))
-    finding = finding or _deals_finding(record.deals, [deal.seed for deal in deals[:at_reveal]])
+    revealed = len(record.deals)
+    deals = tuple(FairDeal(number, seed, dealt[number], number >= revealed) for number, seed in enumerate(seeds))
+    finding = finding or _deals_finding(record.deals, lambda number: rules.seed_at_reveal(state, number), at_reveal)
     kind, params = finding if finding is not None else (None, {})
-    return Verification(kind, tuple(params.items()), record.commitment, record.secret.hex(), seats, final.words, deals,
-                   len(document.events), after, words_at_reveal is not None and words_at_reveal >= record.seats)  # fmt: skip
+    return Verification(kind, tuple(params.items()), record.commitment, record.secret.hex(), rules.seats(state), final.words, deals,
+                        len(document.events), after, len(record.revealed_words) >= record.seats)  # fmt: skip
 
 
-def _deals_finding(recorded: tuple[tuple[int, str], ...], derived: list[str]) -> tuple[Finding, dict[str, Any]] | None:
-    """The first difference between the deals the reveal wrote and the re-derived ones."""
-    numbers = [number for number, _seed in recorded]
+def _deals_finding(recorded: tuple[tuple[int, str], ...], derive: Callable[[int], str | None], at_reveal: int | None) -> Found | None:
+    """The first fault of the deals the reveal wrote: a number out of its place, a seed
+    that is not the one the secret and the words before the reveal give (``derive``), a
+    deal the events up to the reveal made but did not record (or the reverse). With
+    ``at_reveal`` None (the file holds fewer events than the reveal was made after: an
+    undo since) only the deals themselves are judged."""
+    numbers = {number for number, _seed in recorded}
     for expected, (number, seed) in enumerate(recorded):
         if number != expected:
-            missing = expected if expected not in numbers else number
-            return Finding.DEAL_MISSING, {"number": missing}
-        if expected >= len(derived):
+            if number > expected and expected not in numbers:  # a gap
+                return Finding.DEAL_MISSING, {"number": expected}
+            return Finding.DEAL_OUT_OF_ORDER, {"number": number, "expected": expected}
+        derived = derive(number)
+        if derived is None:  # not every word was in before the reveal: nothing was dealt
             return Finding.DEAL_NEVER_DEALT, {"number": number}
-        if seed != derived[expected]:
+        if seed != derived:
             return Finding.DEAL_CHANGED, {"number": number}
-    if len(recorded) < len(derived):
+    if at_reveal is not None and len(recorded) < at_reveal:
         return Finding.DEAL_MISSING, {"number": len(recorded)}
+    if at_reveal is not None and len(recorded) > at_reveal:
+        return Finding.DEAL_NEVER_DEALT, {"number": at_reveal}
     return None

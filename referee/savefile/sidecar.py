@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from pathlib import Path
 
 from referee.i18n import _
 from referee.savefile.storage import SaveFileError
 
+_HEX64 = re.compile(r"[0-9a-f]{64}")
 HEADER = "# referee: the secret of a fair game; keep it private until the reveal\n"
 
 
@@ -28,23 +30,41 @@ def secret_path(game_file: Path) -> Path:
 
 
 def keep(game_file: Path, secret: bytes) -> Path:
-    """Write the secret beside ``game_file`` (mode 0600); refuse to overwrite one."""
+    """Write the secret beside ``game_file`` (mode 0600), all of it or nothing: it is
+    written to a temporary file first, then linked into place, which never overwrites
+    one. A full disk leaves no partial ``.NAME.fair`` behind."""
+    import tempfile
+
     path = secret_path(game_file)
+    exists = _("{path} already exists (the secret of another fair game?); remove it or choose another file name")
+    if path.exists() or path.is_symlink():
+        raise SaveFileError(exists.format(path=path))
+    temporary: str | None = None
     try:
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        descriptor, temporary = tempfile.mkstemp(prefix=f"{path.name}.", suffix=".tmp", dir=path.parent)  # mode 0600
+        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+            handle.write(HEADER + secret.hex() + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.link(temporary, path)  # atomic, and never over an existing file
     except FileExistsError:
-        raise SaveFileError(_("{path} already exists (the secret of another fair game?); remove it or choose another file name").format(path=path)) from None
+        raise SaveFileError(exists.format(path=path)) from None
     except OSError as error:
-        raise SaveFileError(_("cannot write {path}: {reason}; nothing was changed").format(path=path, reason=error.strerror)) from None
-    with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-        handle.write(HEADER + secret.hex() + "\n")
-        handle.flush()
-        os.fsync(handle.fileno())
+        reason = error.strerror or str(error)
+        raise SaveFileError(_("cannot write {path}: {reason}; nothing was changed").format(path=path, reason=reason)) from None
+    finally:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
     return path
 
 
-def read(game_file: Path) -> str:
-    """The kept secret, as hex; ``SaveFileError`` (exit 2) when it is missing or damaged."""
+def read(game_file: Path, commitment: object) -> str:
+    """The kept secret, as hex; ``SaveFileError`` (exit 2) when it is missing, damaged, or
+    not the secret ``commitment`` is to (another game's ``.NAME.fair``, copied over, or
+    left behind when the game file was renamed)."""
+    from referee.fair import check_commitment
+
     path = secret_path(game_file)
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
@@ -58,8 +78,14 @@ def read(game_file: Path) -> str:
         reason = getattr(error, "strerror", None) or str(error)
         raise SaveFileError(_("cannot read {path}: {reason}").format(path=path, reason=reason)) from None
     kept = [line.strip() for line in lines if line.strip() and not line.startswith("#")]
-    if len(kept) != 1:
+    if len(kept) != 1 or not _HEX64.fullmatch(kept[0]):
         raise SaveFileError(_("{path} is damaged: it should hold one line of 64 hex digits").format(path=path))
+    if isinstance(commitment, str) and not check_commitment(bytes.fromhex(kept[0]), commitment):
+        message = _(
+            "the secret kept in {path} is not the one {file} is committed to (another game's?); "
+            "a fair game's secret goes with its file: rename or move {path} along with {file}"
+        )
+        raise SaveFileError(message.format(path=path, file=game_file))
     return kept[0]
 
 

@@ -9,11 +9,12 @@ events and replays them through :class:`SmittenRules`.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from typing import Any
 
 from referee.errors import InputError, choose
 from referee.fair import Fair
-from referee.fair_rules import with_entropy
+from referee.fair_rules import WithEntropy, with_entropy
 from referee.game import Outcome, Refusal, Rules, Step
 from referee.i18n import _
 from referee.seeds import check_seed
@@ -123,6 +124,20 @@ class SmittenRules:
             return ("A", "B")
         return setup.players if setup.players else ("1", "2")
 
+    # --- a fair game (referee.fair_rules.FairGame) ---------------------------------------
+
+    def setup_of(self, state: State) -> Setup:
+        return state.setup
+
+    def fair_of(self, setup: Setup) -> Fair | None:
+        return setup.fair
+
+    def with_fair(self, setup: Setup, record: Fair) -> Setup:
+        return replace(setup, fair=record)
+
+    def fair_seed(self, setup: Setup, number: int) -> str | None:
+        return setup.fair_seed(number)
+
     def fair_deals(self, state: State) -> int:
         """A fair game is one deal."""
         return 1
@@ -131,4 +146,4 @@ class SmittenRules:
         return view(state, seat)
 
 
-RULES: Rules[Setup, State, Action, Effect] = with_entropy(SmittenRules())
+RULES: WithEntropy[Setup, State, Action, Effect] = with_entropy(SmittenRules())

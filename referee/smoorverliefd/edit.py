@@ -10,6 +10,10 @@ seats counted from the leader, the player left of the dealer (and a seeded deal 
 out its cards the same way). So a correction that moves the deal of a round whose
 tricks are recorded is refused rather than silently giving those cards to other
 players.
+
+Every replay here goes through the game's rules (``RULES``), as the save file's does:
+``RULES.start(match.setup)`` is the match before its first event, a fair match's words
+of entropy being events like any other.
 """
 
 from __future__ import annotations
@@ -19,12 +23,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.errors import RefereeError, Refused
+from referee.fair_rules import EntropyGiven
 from referee.game import Refusal, Step, refuse
 from referee.smoorverliefd import actions
 from referee.smoorverliefd.actions import CardPlayed, Effect, RoundScored, TrickTaken
 from referee.smoorverliefd.entry import ace_and_dead, quick_round
 from referee.smoorverliefd.match import FORMAT, Match
 from referee.smoorverliefd.refusals import Rule
+from referee.smoorverliefd.ruleset import RULES
 
 Events = list[dict[str, Any]]
 
@@ -102,7 +108,7 @@ def _entry_of_round(match: Match, events: Sequence[dict[str, Any]], number: int)
     """The positions in the log of round ``number``'s entry: its round line, or its tricks
     (entered whole or card by card; its bids and cursed suit stay)."""
     positions = []
-    replayed = Match.start(match.setup)
+    replayed = RULES.start(match.setup)
     for index, event in enumerate(events):
         step = _play(replayed, event)
         effect = step.effect
@@ -114,8 +120,10 @@ def _entry_of_round(match: Match, events: Sequence[dict[str, Any]], number: int)
     return positions
 
 
-def _play(match: Match, event: dict[str, Any]) -> Step[Match, Effect]:
-    return match.apply(actions.decode(match.setup, event))
+def _play(match: Match, event: dict[str, Any]) -> Step[Match, Effect | EntropyGiven]:
+    """One event replayed through the rules, as the save file replays it (a fair match's
+    words of entropy included)."""
+    return RULES.apply(match, RULES.decode(match, event))
 
 
 @dataclass(frozen=True)
@@ -160,7 +168,7 @@ def _replay_as_far_as_possible(before: Match, events: Sequence[dict[str, Any]]) 
     a moved deal is found even so, because a round's dealer is known once the round
     before it is complete.
     """
-    match = Match.start(before.setup)
+    match = RULES.start(before.setup)
     for event in events:
         try:
             match = _play(match, event).state
