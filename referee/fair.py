@@ -142,7 +142,7 @@ class Fair:
     revealed: bool = False
     revealed_after: int | None = None
     deals: tuple[tuple[int, str], ...] = ()  # (number, seed) as the reveal wrote them
-    revealed_words: tuple[str, ...] = ()  # the words given before the reveal
+    revealed_words: tuple[str, ...] | None = None  # the words given before the reveal (None: not recorded)
 
     @property
     def complete(self) -> bool:
@@ -170,7 +170,14 @@ class Fair:
         """In a revealed game, the word ``seat`` gave before the reveal (the only word it
         may give again, when an undo took it back), else None: no new word after the
         reveal."""
-        return self.revealed_words[seat] if seat < len(self.revealed_words) else None
+        words = self.revealed_words or ()
+        return words[seat] if seat < len(words) else None
+
+    def takes(self, seat: int, word: str) -> bool:
+        """Whether ``seat`` may give ``word`` now, as far as the reveal goes: any word
+        before it; after it, only the word given before it. (A file revealed before the
+        reveal recorded its words, ``revealed_words`` None, replays as it was.)"""
+        return not self.revealed or self.revealed_words is None or self.fixed_word(seat) == word
 
     def reveal(self, events: int, deals: Sequence[tuple[int, str]]) -> Fair:
         """The record revealed after ``events`` events, with the deals made by then."""
@@ -195,7 +202,8 @@ class Fair:
             if self.revealed_after is not None:
                 table["revealed_after"] = self.revealed_after
             table["deals"] = [{"number": number, "seed": seed} for number, seed in self.deals]
-            table["words"] = list(self.revealed_words)
+            if self.revealed_words is not None:
+                table["words"] = list(self.revealed_words)
         return table
 
     @classmethod
@@ -216,11 +224,11 @@ class Fair:
         after = table.get("revealed_after")
         if after is not None and (not isinstance(after, int) or isinstance(after, bool) or after < 0):
             raise InputError(_("`fair.revealed_after` must be a whole number of events"))
-        words = table.get("words", [])
-        if not isinstance(words, list) or not all(isinstance(word, str) for word in words) or len(words) > seats:
+        words = table.get("words")
+        if words is not None and (not isinstance(words, list) or not all(isinstance(word, str) for word in words) or len(words) > seats):
             raise InputError(_("`fair.words` must be a list of the words given before the reveal, one per seat at most"))
         return cls(committed, secret_from_hex(held), seats, revealed=revealed, revealed_after=after,
-                   deals=_deals(table.get("deals", [])), revealed_words=tuple(words))  # fmt: skip
+                   deals=_deals(table.get("deals", [])), revealed_words=None if words is None else tuple(words))  # fmt: skip
 
 
 #: The key under which the save-file engine hands the kept secret to the rules (never

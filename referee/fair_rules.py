@@ -179,7 +179,7 @@ class WithEntropy(Generic[SetupT, StateT, ActionT, EffectT]):
             return refuse(FairRule.ALL_GIVEN, seat=action.seat)
         if action.seat != record.waiting_for:
             return refuse(FairRule.OUT_OF_TURN, seat=action.seat, due=record.waiting_for)
-        if record.revealed and record.fixed_word(action.seat) != action.word:
+        if not record.takes(action.seat, action.word):
             return refuse(FairRule.REVEALED, seat=action.seat, word=record.fixed_word(action.seat))
         return None
 
@@ -240,6 +240,8 @@ class WithEntropy(Generic[SetupT, StateT, ActionT, EffectT]):
         record = self.inner.fair_of(setup)
         if record is None or not record.revealed:
             return None
+        if record.revealed_words is None:  # revealed before the reveal recorded its words
+            return self.inner.fair_seed(setup, number)
         fixed = self.inner.with_fair(setup, replace(record, words=record.revealed_words))
         return self.inner.fair_seed(fixed, number)
 

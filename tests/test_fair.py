@@ -748,3 +748,18 @@ def test_every_game_reaches_its_fair_record_through_the_rules():
     source = (Path(__file__).parent.parent / "referee" / "fair_rules.py").read_text()
     assert "type: ignore" not in source and "__getattr__" not in source
     assert record_of(object(), object()) is None
+
+
+def test_a_file_revealed_by_the_first_version_of_the_reveal_still_loads_and_verifies(referee, played_match):
+    """Before the reveal recorded its words, it recorded the round after a match's last
+    among its deals (a deal never played): such a file loads and verifies as it was."""
+    table = tomllib.loads(played_match.read_text())["setup"]["fair"]
+    extra = fair.deal_seed(bytes.fromhex(table["secret"]), "smoorverliefd", "4-players", 1, list(WORDS))
+    text = re.sub(r"\nwords = \[[^\]]*\]", "", played_match.read_text())
+    seed = table["deals"][0]["seed"]
+    text = text.replace(f'{{ number = 0, seed = "{seed}" }},', f'{{ number = 0, seed = "{seed}" }}, {{ number = 1, seed = "{extra}" }},')
+    played_match.write_text(text)
+    assert "words" not in tomllib.loads(text)["setup"]["fair"] and len(tomllib.loads(text)["setup"]["fair"]["deals"]) == 2
+    assert referee("smoor", "standings", str(played_match)).exit_code == 0
+    checked = referee("verify", str(played_match), "--json")
+    assert checked.exit_code == 0, checked.stdout

@@ -121,10 +121,14 @@ def verify_fair(path: Path | str, rules: Rules[Any, Any, Any, Any]) -> Verificat
     seeds = rules.deal_seeds(state)
     revealed = len(record.deals)
     deals = tuple(FairDeal(number, seed, dealt[number], number >= revealed) for number, seed in enumerate(seeds))
+    if at_reveal is not None and record.revealed_words is None and rules.outcome(state) is not None and after == len(document.events):
+        # A file revealed at its end by the first version of the reveal, which counted the
+        # round after the last among the deals made (its seed as the secret gives it).
+        at_reveal = min(len(record.deals), at_reveal + 1)
     finding = finding or _deals_finding(record.deals, lambda number: rules.seed_at_reveal(state, number), at_reveal)
     kind, params = finding if finding is not None else (None, {})
     return Verification(kind, tuple(params.items()), record.commitment, record.secret.hex(), rules.seats(state), final.words, deals,
-                        len(document.events), after, len(record.revealed_words) >= record.seats)  # fmt: skip
+                        len(document.events), after, len(final.words if record.revealed_words is None else record.revealed_words) >= record.seats)  # fmt: skip
 
 
 def _deals_finding(recorded: tuple[tuple[int, str], ...], derive: Callable[[int], str | None], at_reveal: int | None) -> Found | None:
