@@ -360,3 +360,9 @@ def test_an_address_that_is_not_this_machines_is_a_clear_message_and_exit_2(refe
     result = referee("serve", "t.toml", "--host", "192.0.2.77", "--port", "8765")
     assert result.exit_code == 2 and "cannot listen on 192.0.2.77" in result.stderr and "Traceback" not in result.stderr
     assert referee("serve", "t.toml", "--json").exit_code == 2
+
+
+def test_a_place_that_cannot_keep_the_links_is_a_clear_message_and_exit_2(referee, tally):
+    (tally.parent / ".t.toml.seats.tmp").mkdir()  # where the links would be written first
+    result = referee("serve", "t.toml", "--links", "--host", "127.0.0.1")
+    assert result.exit_code == 2 and "cannot keep the seats' links in" in result.stderr and "Traceback" not in result.stderr

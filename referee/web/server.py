@@ -133,8 +133,16 @@ class Served:
         return True
 
     def wake(self) -> None:
-        """Every open event stream looks again (at the version, at its seat's token)."""
-        for waiter in self.waiters:
+        """Every open event stream looks again (at the version, at its seat's token);
+        from another thread (a test, a terminal), through the server's loop."""
+        try:
+            running: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if self.loop is not None and running is not self.loop and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self.wake)
+            return
+        for waiter in list(self.waiters):
             waiter.set()
 
     def stop(self) -> None:
@@ -383,8 +391,11 @@ def create_app(served: Served, hosts: Iterable[str] = (), clock: Callable[[], fl
         return served.links.seat_of(request.cookies.get(SEAT_COOKIE))
 
     def not_joined(request: Request) -> Response:
-        with speaking(language_of(request)):
-            return JSONResponse({"error": _("open your seat's link first")}, status_code=401)
+        """401, with the words a page needs to say how to join, in its language."""
+        language = language_of(request)
+        with speaking(language):
+            answer = {"error": _("open your seat's link first"), "lang": language, "labels": labels()}
+        return JSONResponse(answer, status_code=401)
 
     async def table_page(request: Request) -> Response:
         return page(served, "table", served.language)
@@ -403,6 +414,9 @@ def create_app(served: Served, hosts: Iterable[str] = (), clock: Callable[[], fl
     async def table_qr(request: Request) -> Response:
         # the Host header has passed the guard: one of this server's own addresses
         return Response(qr_svg(f"http://{request.headers['host']}/"), media_type="image/svg+xml")
+
+    async def no_icon(request: Request) -> Response:
+        return Response(status_code=204)  # a browser asks; there is none (and no 404 to log)
 
     async def api_table(request: Request) -> Response:
         served.reload()
@@ -491,6 +505,7 @@ def create_app(served: Served, hosts: Iterable[str] = (), clock: Callable[[], fl
         Route("/seat", seat_page),
         Route("/join/{token}", join),
         Route("/qr.svg", table_qr),
+        Route("/favicon.ico", no_icon),
         Route("/api/table", api_table),
         Route("/api/seat", api_seat),
         Route("/api/seat/{kind}", api_action, methods=["POST"]),
