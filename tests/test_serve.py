@@ -366,3 +366,11 @@ def test_a_place_that_cannot_keep_the_links_is_a_clear_message_and_exit_2(refere
     (tally.parent / ".t.toml.seats.tmp").mkdir()  # where the links would be written first
     result = referee("serve", "t.toml", "--links", "--host", "127.0.0.1")
     assert result.exit_code == 2 and "cannot keep the seats' links in" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_links_for_a_server_on_every_address_name_this_machines_address(referee, tally, monkeypatch):
+    from referee.cli import serve
+
+    monkeypatch.setattr(serve, "lan_address", lambda: "10.0.0.8")
+    assert referee("serve", "t.toml", "--links", "--json", "--host", "0.0.0.0").json()["table"] == "http://10.0.0.8:8765/"
+    assert referee("serve", "t.toml", "--links", "--json", "--host", "::1", "--port", "80").json()["table"] == "http://[::1]:80/"

@@ -50,7 +50,8 @@ def serve(
     rules = spec.load_rules()
     players = tuple(rules.seats(savefile.load(file, rules).state))
     address = host or lan_address()
-    base = f"http://{shown(address)}:{port}"
+    # every address (0.0.0.0, ::) when asked for explicitly: the links name this machine's
+    base = f"http://{shown(lan_address() if address in ('0.0.0.0', '::') else address)}:{port}"
     if links:
         seat_links = SeatLinks(file, players)
         found = {name: f"{base}/join/{token}" for name, token in zip(players, seat_links.tokens)}
@@ -65,7 +66,7 @@ def serve(
     if as_json:
         raise InputError(_("--json goes with --links"))
     listening = bind(address, port)
-    run(file, spec, listening, base, address)
+    serve_until_stopped(file, spec, listening, base, address)
 
 
 def shown(address: str) -> str:
@@ -119,7 +120,7 @@ def bind(address: str, port: int) -> socket.socket:
     return listening
 
 
-def run(file: Path, spec: Any, listening: socket.socket, base: str, address: str) -> None:
+def serve_until_stopped(file: Path, spec: Any, listening: socket.socket, base: str, address: str) -> None:
     """Serve until Ctrl-C or ``q``; the console reads the terminal meanwhile."""
     import threading
 

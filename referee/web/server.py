@@ -273,7 +273,7 @@ class Guard:
         if host not in host_names(scope.get("server"), self.hosts):
             with speaking(self.language(scope)):
                 message = _("unknown host")
-            await refuse(guarded, 400, message, json_answer=False)
+            await turn_away(guarded, 400, message, json_answer=False)
             return
         if scope["method"] in ("GET", "HEAD"):
             await self.app(scope, receive, guarded)
@@ -281,13 +281,13 @@ class Guard:
         if not self.spend((scope.get("client") or ("?", 0))[0]):
             with speaking(self.language(scope)):
                 message = _("too many requests; wait a moment")
-            await refuse(guarded, 429, message)
+            await turn_away(guarded, 429, message)
             return
         body = await read_body(receive, MAX_BODY)
         if body is None:
             with speaking(self.language(scope)):
                 message = _("the request is too large")
-            await refuse(guarded, 413, message)
+            await turn_away(guarded, 413, message)
             return
 
         async def replay() -> Message:
@@ -332,7 +332,7 @@ async def read_body(receive: Receive, limit: int) -> bytes | None:
     return b"".join(chunks)
 
 
-async def refuse(send: Send, status: int, error: str, json_answer: bool = True) -> None:
+async def turn_away(send: Send, status: int, error: str, json_answer: bool = True) -> None:
     """Answer ``status`` with ``{"error": …}`` (or plain text) without asking the app."""
     if json_answer:
         body, kind = json.dumps({"error": error}, ensure_ascii=False).encode(), b"application/json"
