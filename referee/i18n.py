@@ -93,6 +93,22 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return translations().ngettext(singular, plural, count)
 
 
+def number(value: float, places: int = 0, grouped: bool = False) -> str:
+    """A number for people, with ``places`` decimals and, ``grouped``, its thousands
+    marked: English ``1,234.5``, Dutch ``1.234,5`` (the decimal comma). JSON keeps its
+    numbers as numbers; this is for text only."""
+    text = f"{value:,.{places}f}" if grouped else f"{value:.{places}f}"
+    return text.translate(_DUTCH_MARKS) if dutch() else text
+
+
+def percent(share: float, places: int = 1) -> str:
+    """A share (0 to 1) as a percentage for people: ``12.5 %``, Dutch ``12,5 %``."""
+    return number(share * 100, places) + " %"
+
+
+_DUTCH_MARKS = str.maketrans(",.", ".,")
+
+
 def catalogue_path() -> str:
     return os.path.join(catalogue_folder(), DOMAIN + ".po")
 

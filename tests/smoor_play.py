@@ -12,7 +12,7 @@ import pytest
 from referee.cards import Card
 from referee.errors import RefereeError
 from referee.game import Step
-from referee.smoorverliefd.actions import Action, Effect, PlayTrick, TrickTaken
+from referee.smoorverliefd.actions import Action, Effect, PlayCard, PlayTrick, TrickTaken
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.ruleset import RULES
 
@@ -29,6 +29,15 @@ def legal_trick(match: Match, rng: random.Random) -> list[Card]:
         following = [card for card in hand if card.suit is led]
         cards.append(rng.choice(following or hand))
     return cards
+
+
+def legal_plays(match: Match) -> list[PlayCard]:
+    """The rules' legal actions, each checked to be one card played (``PlayCard``)."""
+    plays = []
+    for action in RULES.legal_actions(match):
+        assert isinstance(action, PlayCard), action
+        plays.append(action)
+    return plays
 
 
 def play_round(match: Match, rng: random.Random) -> Match:

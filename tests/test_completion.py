@@ -144,6 +144,15 @@ def test_the_shell_completes_the_cards_not_played_yet_and_never_shows_a_hand(see
     assert complete("referee smoor trick n.toml 7S ", seeded) == [card for card in deck if card != "7S"]
 
 
+def test_the_shell_completes_play_with_the_player_to_act_then_the_cards_not_played_yet(seeded, monkeypatch):
+    from referee.cards import french_deck
+
+    assert complete("referee smoor play n.toml ", seeded) == ["Bram"]
+    assert complete("referee smoor play n.toml Bram ", seeded) == [str(card) for card in french_deck()]
+    monkeypatch.setenv("REFEREE_LANG", "nl")
+    assert complete("referee smoor speel n.toml b", seeded) == ["Bram"]
+
+
 def test_in_dutch_the_shell_completes_cards_in_dutch_letters(seeded, monkeypatch):
     monkeypatch.setenv("REFEREE_LANG", "nl")
     assert complete("referee smoor slag n.toml V", seeded) == ["VK", "VR", "VH", "VS"]

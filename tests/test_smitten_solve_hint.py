@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from referee.errors import InputError
 from referee.smitten.actions import Move
 from referee.smitten.grid import numbers
-from referee.smitten.hint import BLOCK, DECK, acting, decide, hint, sample, visible, wilson
+from referee.smitten.hint import BLOCK, DECK, HintError, HintFault, acting, asked, decide, hint, sample, visible, wilson
 from referee.smitten.legality import legal_moves
 from referee.smitten.engine import new_game, play
 from referee.smitten.ruleset import RULES
@@ -102,8 +102,9 @@ def test_the_hint_is_the_same_for_any_number_of_processes_and_tallies_every_samp
 
 
 def test_a_hint_needs_at_least_one_process():
-    with pytest.raises(InputError, match="number of processes"):
+    with pytest.raises(InputError) as refused:
         hint(new_game(MODES["solo"]("s")), None, samples=5, jobs=0)
+    assert isinstance(refused.value, HintError) and refused.value.refusal.rule is HintFault.TOO_FEW_PROCESSES
 
 
 def test_a_two_player_hint_ranks_only_the_moves_of_the_player_asking():
@@ -178,6 +179,7 @@ def test_hint_with_the_tables_own_cards_takes_the_hand_held(referee, game, tmp_p
         (("--physical",), ("--by", "1", "--hold", "1,2,x"), "not a Smitten card"),
         (("--physical",), ("--by", "1", "--hold", "5,5,5"), "more than twice"),
         (("--seed", "s"), ("--by", "1", "--hold", "1,2,3"), "--hold is for a game with the table's own cards"),
+        (("--seed", "s"), ("--by", "1", "--top", "2"), "--top is for a game with the table's own cards"),
         (("--seed", "s"), ("--by", "1", "--samples", "0"), "--samples must be at least 1"),
         (("--seed", "s"), ("--by", "1", "--jobs", "-1"), "--jobs takes a number of processes, or 0 for every core"),
         (("--mode", "solo", "--physical"), ("--hold", "1,2"), "solo with the table's own cards is not supported"),
@@ -261,3 +263,63 @@ def test_the_policys_decision_is_the_whole_hints_on_many_positions_with_ties_and
         not_first += chosen != next(legal_moves(state))
         both += len(actors) == 2
     assert not_first >= 10 and both >= 5  # not only the easy cases
+
+
+def test_top_without_hold_in_a_seeded_game_is_refused_even_after_card_3(referee, game, tmp_path):
+    path = game("--seed", "e")  # player 1 holds 3 6 5
+    assert referee("smitten", "play", path, "3L", "--by", "1").exit_code == 0  # player 2 turns up the top card
+    before = (tmp_path / "g.toml").read_bytes()
+    result = referee("smitten", "hint", path, "--top", "2", "--samples", "3")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "referee: --top is for a game with the table's own cards (--physical): the referee turns up this game's cards itself\n"
+    )
+    assert (tmp_path / "g.toml").read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("setup", "by", "hand", "top", "fault", "params"),
+    [
+        ("solo", None, None, None, None, {}),
+        ("physical solo", None, (1, 2, 3), None, HintFault.SOLO_UNSEEN, {}),
+        ("seeded", 0, (1, 2, 3), None, HintFault.CARDS_KNOWN, {"given": "hand"}),
+        ("seeded", 0, None, 2, HintFault.CARDS_KNOWN, {"given": "top"}),
+        ("seeded", None, None, None, HintFault.SAY_WHO, {}),
+        ("physical", 0, None, None, HintFault.HAND_UNSEEN, {}),
+        ("physical", 0, (1, 2), None, HintFault.HAND_SIZE, {"seat": 0, "count": 3, "given": 2}),
+        ("physical", 0, (1, 2, 3), 4, HintFault.TOP_CARD, {"needed": False}),
+        ("physical", 0, (5, 5, 5), None, HintFault.NOT_A_DECK, {}),
+    ],
+)
+def test_each_hint_check_is_one_value_with_its_parameters(setup, by, hand, top, fault, params):
+    from referee.smitten.dealing import Difficulty, SmittenMode
+    from referee.smitten.state import Setup
+
+    setups = {
+        "solo": Setup(SmittenMode.SOLO, None, seed="s"),
+        "physical solo": Setup(SmittenMode.SOLO, None, physical=True),
+        "seeded": Setup(SmittenMode.TWO, Difficulty.MEDIUM, seed="s"),
+        "physical": Setup(SmittenMode.TWO, Difficulty.MEDIUM, physical=True),
+    }
+    state = RULES.start(setups[setup])
+    if fault is None:
+        assert asked(state, by, hand, top) == (state, None)
+        return
+    with pytest.raises(HintError) as refused:
+        position, actor = asked(state, by, hand, top)
+        hint(position, actor, samples=2)
+    assert refused.value.refusal.rule is fault and dict(refused.value.refusal.params) == params
+    assert refused.value.exit_code == 2 and "--" not in str(refused.value)
+
+
+def test_a_hint_for_a_player_the_game_does_not_wait_for_is_a_value_worded_with_both_names(referee, game, tmp_path):
+    path = game("--physical", "--players", "Anna", "Bram")
+    assert referee("smitten", "play", path, "3L", "--by", "Anna").exit_code == 0  # Bram turns up the top card
+    from referee import savefile
+    from referee.game import refuse
+
+    with pytest.raises(HintError) as refused:
+        asked(savefile.load(path, RULES).state, 0, (1, 2, 4), 5)
+    assert refused.value.refusal == refuse(HintFault.NOT_THEIR_MOVE, unusable=True, seat=0, waits=1)
+    result = referee("smitten", "hint", path, "--by", "Anna", "--hold", "1,2,4", "--top", "5")
+    assert result.exit_code == 2 and result.stderr == "referee: it is not Anna's move: the game waits for Bram\n"

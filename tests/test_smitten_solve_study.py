@@ -92,3 +92,28 @@ def test_study_refuses_hint_deals_it_cannot_read_with_exit_2(referee, text):
     result = referee("smitten", "study", "--deals", "2", "--hint-deals", text, "--modes", "solo", "--jobs", "1")
     assert result.exit_code == 2
     assert "--hint-deals takes N or MODE=N entries" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("call", "fault", "params"),
+    [
+        (lambda: hint_deals_per_mode("three=4", ["solo"]), "HINT_DEALS", {"entry": "three=4", "named": True}),
+        (lambda: hint_deals_per_mode("x", ["solo"]), "HINT_DEALS", {"entry": "x", "named": False}),
+        (lambda: study(["solo"], 0, 0, 1, jobs=1), "TOO_FEW", {}),
+    ],
+)
+def test_study_counts_it_cannot_use_are_values_naming_no_option(call, fault, params):
+    from referee.smitten.study import StudyError, StudyFault
+
+    with pytest.raises(StudyError) as refused:
+        call()
+    assert refused.value.refusal.rule is StudyFault[fault] and dict(refused.value.refusal.params) == params
+    assert "--" not in str(refused.value)
+
+
+def test_study_words_counts_it_cannot_use_with_its_options(referee):
+    result = referee("smitten", "study", "--deals", "0", "--modes", "solo", "--jobs", "1")
+    assert result.exit_code == 2
+    assert result.stderr == "referee: --deals, --hint-samples and --jobs must be at least 1, and --hint-deals at least 0\n"
+    named = referee("smitten", "study", "--deals", "1", "--hint-deals", "three=4", "--modes", "solo", "--jobs", "1")
+    assert named.exit_code == 2 and named.stderr.rstrip().endswith("; the modes are " + ", ".join(MODES))

@@ -250,3 +250,20 @@ def test_actions_and_effects_never_compare_equal_across_kinds() -> None:
             assert one != other and other != one, (one, other)
     bare: object = (Kind.PLAY, 0, 5, L, None)
     assert played != bare and Move(Kind.PLACE, 0, 5, L) != played
+
+
+def test_a_move_prints_as_notation_and_only_the_voice_words_it() -> None:
+    from referee import i18n
+    from referee.smitten.explain import move_words
+    from referee.smitten.instructions import Choice
+
+    moves = [move(Kind.PLAY, 0, 5, GridSide.LEFT, Choice.HIGHER), move(Kind.PLACE, 1, 3, GridSide.RIGHT),
+             move(Kind.REVEAL, 0, 4), move(Kind.SWAP, 1, 7), move(Kind.FLIP, 0)]  # fmt: skip
+    notation = ["play 5L higher", "place 3R", "reveal 4", "swap 7", "flip"]
+    assert [str(one) for one in moves] == notation
+    i18n.set_language("nl")
+    try:
+        assert [str(one) for one in moves] == notation  # notation is the same in every language
+        assert move_words(moves[4]) == "de gedekte kaart spelen" and move_words(moves[0]) == "spelen 5L hoger"
+    finally:
+        i18n.set_language(None)

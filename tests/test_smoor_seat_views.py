@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.cards import Card, Suit
-from referee.smoorverliefd.actions import Bids, CurseSuit, PlayTrick, QuickRound
+from referee.smoorverliefd.actions import Bids, CurseSuit, PlayCard, PlayTrick, QuickRound
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.ruleset import RULES
 from referee.smoorverliefd.scoring import ACE_OF_HEARTS
@@ -33,9 +33,10 @@ def cards_in(value: object) -> set[Card]:
 
 
 def this_round(view: SeatView) -> set[Card]:
-    """The cards a view shows of the round in progress: its hand and the round's tricks
-    (the last round's dead pile and last trick belong to a round that is over)."""
-    return cards_in(view.hand) | cards_in(view.tricks) | (cards_in(view.last_trick) if view.tricks else set())
+    """The cards a view shows of the round in progress: its hand, the round's tricks and
+    the trick being played (the last round's dead pile and last trick belong to a round
+    that is over)."""
+    return cards_in(view.hand) | cards_in(view.tricks) | cards_in(view.trick_so_far) | (cards_in(view.last_trick) if view.tricks else set())
 
 
 def check_views(match: Match) -> None:
@@ -51,6 +52,7 @@ def check_views(match: Match) -> None:
             assert set(view.hand or ()) == current.hands[seat]
         else:
             assert view.hand is None
+        assert view.trick_so_far == current.table and view.to_play == match.to_play
         # the dead pile shown is the finished round's, never this round's
         assert view.last_round_dead == (match.rounds[-1].dead if match.rounds else ())
         assert dataclasses.replace(view, seat=None, hand=None) == public
@@ -65,19 +67,19 @@ def check_views(match: Match) -> None:
     st.sets(st.sampled_from(["cupido", "blinde-liefde", "troef"])),
 )
 def test_no_seat_sees_another_seats_hand_or_the_dead_pile_before_the_round_is_over(seed, draw, players, variants):
-    """Random reachable seeded matches, played with random legal tricks (``legal_actions``),
-    bids and cursed suits; every seat's view checked after every entry."""
+    """Random reachable seeded matches, played with random legal cards (``legal_actions``),
+    whole tricks, bids and cursed suits; every seat's view checked after every entry."""
     setup = Setup.build(["Anna", "Bram", "Cees", "Daan", "Eva"][:players], seed=seed, target=60, variants=sorted(variants))
     match, rng = Match.start(setup), random.Random(draw)
     check_views(match)
-    for _ in range(60):
+    for _ in range(120):
         if match.outcome is not None:
             break
         if next(iter(RULES.legal_actions(match)), None) is None:
             match = play(match, _before_the_round(match, rng))
-        elif rng.random() < 0.1:
+        elif match.current.table or rng.random() < 0.5:
             match = play(match, rng.choice(list(RULES.legal_actions(match))))
-        else:  # a random legal trick without listing them all: a random playable card each time
+        else:  # a random legal trick entered whole: a random playable card each time
             typed: list[Card] = []
             while len(typed) < setup.count:
                 typed.append(rng.choice(match.playable(typed)))
@@ -112,3 +114,31 @@ def test_the_dead_pile_is_shown_once_its_round_is_over():
     hearts = 13 - sum(card.suit is Suit.HEARTS for card in dead)
     over = play(match, QuickRound(hearts=((0, hearts),), ace=None if ACE_OF_HEARTS in dead else 0))
     assert RULES.view(over, None).last_round_dead == dead
+
+
+def test_the_trick_being_played_and_who_is_to_play_are_public_and_the_hand_shrinks():
+    match = Match.start(Setup.build(["Anna", "Bram", "Cees", "Daan"], seed="table"))
+    leader = match.current.leader
+    assert RULES.view(match, None).to_play == leader and RULES.view(match, None).trick_so_far == ()
+    card = match.playable()[0]
+    after = play(match, PlayCard(leader, card))
+    for seat in (None, 0, 1, 2, 3):
+        view = RULES.view(after, seat)
+        assert view.trick_so_far == (card,) and view.to_play == (leader + 1) % 4
+        assert view.cards_in_hand == tuple(12 if other == leader else 13 for other in range(4))
+    assert card not in (RULES.view(after, leader).hand or ())
+    assert len(RULES.view(after, leader).hand or ()) == 12
+
+
+def test_nobody_is_to_play_before_the_bids_are_in_nor_once_the_match_is_over():
+    bidding = Match.start(Setup.build(["Anna", "Bram", "Cees", "Daan"], seed="b", variants=["blinde-liefde"]))
+    assert RULES.view(bidding, 0).to_play is None
+    over = play(Match.start(Setup.build(["Anna", "Bram", "Cees"], target=1)), QuickRound(hearts=((0, 13),), ace=0))
+    assert RULES.view(over, None).to_play is None
+
+
+def test_with_physical_cards_the_seat_to_play_is_known_though_the_hands_are_not():
+    match = Match.start(Setup.build(["Anna", "Bram", "Cees"]))
+    after = play(match, PlayCard(match.current.leader, Card.parse("9C")))
+    view = RULES.view(after, None)
+    assert view.trick_so_far == (Card.parse("9C"),) and view.to_play == (match.current.leader + 1) % 3 and view.hand is None

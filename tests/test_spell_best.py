@@ -240,3 +240,33 @@ def test_a_hand_in_a_game_is_for_a_round_that_has_begun():
     assert len(hand_in_game(game, 0, ["K6m", "I1m", "T1m"], None, None).cards) == 3
     with pytest.raises(InputError, match="round 2 has not begun; the game is in round 1"):
         hand_in_game(game, 0, ["K6m", "I1m", "T1m"], None, 2)
+
+
+@pytest.mark.parametrize(
+    ("cards", "jumper", "fault", "params"),
+    [
+        ("K6m *Y4f", None, "JUMPER_SELECTED", {"position": 2, "text": "*Y4f"}),
+        ("A1m B1m C1m D1m E1m F1m G1m H1m", None, "TOO_MANY_CARDS", {"selected": 7, "count": 8}),
+    ],
+)
+def test_a_hand_that_cannot_be_used_is_a_value_naming_no_option(cards, jumper, fault, params):
+    from referee.spellcrafter.best import HandError, HandFault
+
+    with pytest.raises(HandError) as refused:
+        read_hand(cards.split(), jumper)
+    assert refused.value.refusal.rule is HandFault[fault] and dict(refused.value.refusal.params) == params
+    assert refused.value.exit_code == 2 and "--" not in str(refused.value)
+
+
+def test_a_jumper_other_than_the_one_turned_up_is_a_value_the_command_words_with_its_option(referee, seeded):
+    from referee import savefile
+    from referee.spellcrafter.best import HandError, HandFault, hand_in_game
+    from referee.spellcrafter.ruleset import RULES
+
+    game = savefile.load(seeded, RULES).state
+    with pytest.raises(HandError) as refused:
+        hand_in_game(game, 2, ["I1s"], "A1m", None)
+    assert refused.value.refusal.rule is HandFault.OTHER_JUMPER and refused.value.refusal["round"] == 1
+    result = referee("spell", "best", str(seeded), "Cees", "I1s", "--jumper", "A1m")
+    assert result.exit_code == 2
+    assert result.stderr == "referee: the Jumper of round 1 is Y4s, turned up by the referee; leave out --jumper\n"

@@ -192,3 +192,22 @@ def test_spell_deck_shows_the_standin_and_writes_a_template(referee, tmp_path):
     assert "Note: familiars has 3 cards (3 special)" in checked.stdout
     assert referee("spell", "deck", "--template").stdout == template()
     assert referee("spell", "deck", "--json").json()["cards"] == 140
+
+
+def test_a_missing_deck_file_is_a_value_and_each_command_says_how_to_write_one(referee, tmp_path):
+    from referee.spellcrafter.deck import MissingDeckFile
+
+    missing = tmp_path / "box.toml"
+    with pytest.raises(MissingDeckFile) as refused:
+        load_deck(missing)
+    assert refused.value.path == missing and "--" not in str(refused.value)
+    hint = f"no such deck file: {missing}; `referee spell deck --template {missing}` writes one to fill in"
+    for args in (
+        ("spell", "deck", str(missing)),
+        ("spell", "score", "K6m", "I1m", "T1m", "--deck", str(missing)),
+        ("spell", "new", str(tmp_path / "g.toml"), "Anna", "Bram", "--deck", str(missing)),
+        ("deal", "spellcrafter", "--seed", "s", "--deck", str(missing)),
+    ):
+        result = referee(*args)
+        assert result.exit_code == 2 and result.stderr == f"referee: {hint}\n", args
+    assert not (tmp_path / "g.toml").exists()

@@ -66,11 +66,22 @@ def deal(
     so a table can replay a deal, run two tables on the same cards, or play without cards.
     """
     from referee import dealing
+    from referee.errors import InputError
     from referee.seeds import fresh_seed
 
     fresh = seed is None
     options = {"players": players, "mode": mode, "difficulty": difficulty, "hand_size": hand_size, "deck": deck, "round_number": round_number}  # fmt: skip
-    result = dealing.deal(game, fresh_seed() if seed is None else seed, **options)
+    try:
+        result = dealing.deal(game, fresh_seed() if seed is None else seed, **options)
+    except InputError as error:
+        if deck is not None:  # a Spellcrafter deck file that is not there: say how to write one
+            from referee.spellcrafter.deck import MissingDeckFile
+
+            if isinstance(error, MissingDeckFile):
+                from referee.cli.spell_game import missing_deck_words
+
+                raise InputError(missing_deck_words(error)) from None
+        raise
     document = result.to_json()
     if as_json:
         from referee.cli.output import emit_json

@@ -113,6 +113,8 @@ def spellcrafter(result: SpellDeal) -> tuple[Table, list[Text], str]:
     left = ngettext("{count} card left in the deck", "{count} cards left in the deck", len(result.stock)).format(count=len(result.stock))
     if result.reshuffles:
         left += _(", the discards reshuffled {times}×").format(times=result.reshuffles)
-    notes.append(Text(_("{left}. Deck: {deck}").format(left=left, deck=printable(str(result.deck)))))
+    from referee.spellcrafter.voice import deck_name
+
+    notes.append(Text(_("{left}. Deck: {deck}").format(left=left, deck=printable(deck_name(result.deck)))))
     setting = _("{count} players, round {round}").format(count=len(result.hands), round=result.round)
     return table, notes, setting

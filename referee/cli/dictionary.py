@@ -241,7 +241,9 @@ def info(
 
 
 def _count(words: int | None) -> str:
-    return "–" if words is None else f"{words:,}"
+    from referee.i18n import number
+
+    return "–" if words is None else number(words, grouped=True)
 
 
 def _bytes(size: int | None) -> str:
@@ -249,6 +251,8 @@ def _bytes(size: int | None) -> str:
         return "–"
     if size < 1000:
         return f"{size} B"
+    from referee.i18n import number
+
     if size < 1_000_000:
-        return f"{size / 1000:.0f} kB"
-    return f"{size / 1_000_000:.1f} MB"
+        return f"{number(size / 1000)} kB"
+    return f"{number(size / 1_000_000, 1)} MB"

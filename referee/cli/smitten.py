@@ -20,6 +20,7 @@ from referee.i18n import N_, _
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from referee.game import Refusal
     from referee.savefile import Saved
     from referee.smitten.actions import Action
     from referee.smitten.ruleset import SmittenRules
@@ -448,9 +449,8 @@ def hint_command(
     from referee import savefile
     from referee.errors import InputError
     from referee.processes import jobs_option
-    from referee.smitten.entry import actor_flags, parse_actor
-    from referee.smitten.hint import acting, holding, needs_top
-    from referee.smitten.legality import slots
+    from referee.smitten.entry import parse_actor
+    from referee.smitten.hint import HintError, asked
     from referee.smitten.hint import hint as advise
     from referee.smitten.notation import parse_smitten_card
 
@@ -460,34 +460,24 @@ def hint_command(
         from referee.smitten.voice import ending
 
         raise RuleError(_("the game is over ({ending}): there is no move to hint").format(ending=ending(state, state.outcome)))
-    if state.setup.physical and state.setup.solo:
-        raise InputError(_("a hint for solo with the table's own cards is not supported: the referee cannot see the hands"))
-    if by is not None and state.setup.solo:
+    if by is not None and state.setup.solo:  # an option of two-player games only
         raise InputError(_("a solo hint is for the table, which sees both hands: leave out --by"))
-    if samples < 1:
-        raise InputError(_("--samples must be at least 1"))
-    if hold is not None and not state.setup.physical:
-        raise InputError(_("--hold is for a game with the table's own cards (--physical): the referee knows this game's hands"))
-    if (hold is not None or top is not None) and needs_top(state) != (top is not None):
-        raise InputError(_("--top gives the deck's top card turned up for card 3, and is needed exactly then"))
-    if by is None and not state.setup.solo and len({actor for _kind, actor in slots(state)}) > 1:
-        raise InputError(_("either player may start the turn: say whose hint it is with {flags}").format(flags=actor_flags(state.setup)))
-    actor = acting(state, parse_actor(state.setup, by))
-    if hold is not None:
-        cards = tuple(parse_smitten_card(card) for card in hold.split(",") if card.strip())
-        state = holding(state, actor if actor is not None else 0, cards, parse_smitten_card(top) if top is not None else None)
-    elif state.setup.physical:
-        raise InputError(_("with the table's own cards the referee cannot see the hand: give it with --hold, e.g. --hold 3,5,7"))
-    found = advise(state, actor, samples, sampling_seed, jobs_option(jobs))
+    held = None if hold is None else tuple(parse_smitten_card(card) for card in hold.split(",") if card.strip())
+    turned_up = None if top is None else parse_smitten_card(top)
+    try:
+        position, actor = asked(state, parse_actor(state.setup, by), held, turned_up)
+        found = advise(position, actor, samples, sampling_seed, jobs_option(jobs))
+    except HintError as error:
+        raise InputError(hint_refusal(state, error.refusal)) from None
     if as_json:
         from referee.cli.output import emit_json
         from referee.smitten.solve_report import hint_json
 
-        emit_json({"file": str(file), **hint_json(state, found, sampling_seed)})
+        emit_json({"file": str(file), **hint_json(position, found, sampling_seed)})
         return
     from referee.cli.smitten_view import show_hint
 
-    show_hint(state, found, sampling_seed, timed=not no_time)
+    show_hint(position, found, sampling_seed, timed=not no_time)
 
 
 @app.command(
@@ -515,12 +505,16 @@ def study_command(
     jobs: Annotated[int, typer.Option("--jobs", help=N_("Processes to use (default: every core)."), show_default=False)] = 0,
     as_json: JsonOption = False,
 ) -> None:
+    from referee.errors import InputError
     from referee.processes import jobs_option
-    from referee.smitten.study import MODES, hint_deals_per_mode
+    from referee.smitten.study import MODES, StudyError, hint_deals_per_mode
     from referee.smitten.study import study as run
 
     chosen = list(MODES) if modes.strip() == "all" else [mode.strip() for mode in modes.split(",") if mode.strip()]
-    rows = run(chosen, deals, hint_deals_per_mode(hint_deals, chosen), hint_samples, seed, jobs_option(jobs))
+    try:
+        rows = run(chosen, deals, hint_deals_per_mode(hint_deals, chosen), hint_samples, seed, jobs_option(jobs))
+    except StudyError as error:
+        raise InputError(study_words(error.refusal)) from None
     if as_json:
         from referee.cli.output import emit_json
         from referee.smitten.solve_report import study_json
@@ -531,3 +525,51 @@ def study_command(
     from referee.smitten.solve_report import study_lines
 
     write_shown("".join(line + "\n" for line in study_lines(rows, hint_samples)))
+
+
+def study_words(refusal: Refusal) -> str:
+    """Why `smitten study` cannot use its counts (:class:`~referee.smitten.study.StudyFault`),
+    naming its options."""
+    from referee.smitten.study import MODES, StudyFault
+
+    if refusal.rule is StudyFault.HINT_DEALS:
+        message = _("--hint-deals takes N or MODE=N entries (e.g. 2401,solo-easy=1700), not {entry}").format(entry=repr(refusal["entry"]))
+        if refusal["named"]:
+            message += _("; the modes are {modes}").format(modes=", ".join(MODES))
+        return message
+    return _("--deals, --hint-samples and --jobs must be at least 1, and --hint-deals at least 0")
+
+
+def hint_refusal(state: State, refusal: Refusal) -> str:
+    """Why `smitten hint` cannot give a hint as asked (:class:`~referee.smitten.hint.HintFault`),
+    naming its options."""
+    from referee.smitten.entry import actor_flags
+    from referee.smitten.hint import HintFault
+    from referee.smitten.words import name
+
+    fault = refusal.rule
+    if fault is HintFault.SOLO_UNSEEN:
+        return _("a hint for solo with the table's own cards is not supported: the referee cannot see the hands")
+    if fault is HintFault.CARDS_KNOWN:
+        if refusal.get("given") == "top":
+            return _("--top is for a game with the table's own cards (--physical): the referee turns up this game's cards itself")
+        return _("--hold is for a game with the table's own cards (--physical): the referee knows this game's hands")
+    if fault is HintFault.SAY_WHO:
+        return _("either player may start the turn: say whose hint it is with {flags}").format(flags=actor_flags(state.setup))
+    if fault is HintFault.NOT_THEIR_MOVE:
+        return _("it is not {who}'s move: the game waits for {other}").format(
+            who=name(state.setup, refusal.get("seat")), other=name(state.setup, refusal.get("waits")))  # fmt: skip
+    if fault is HintFault.HAND_UNSEEN:
+        return _("with the table's own cards the referee cannot see the hand: give it with --hold, e.g. --hold 3,5,7")
+    if fault is HintFault.TOP_CARD:
+        return _("--top gives the deck's top card turned up for card 3, and is needed exactly then")
+    if fault is HintFault.HAND_SIZE:
+        return _("{who} holds {count} cards, not {given}: list each card of the hand").format(
+            who=name(state.setup, refusal.get("seat")), count=refusal.get("count"), given=refusal.get("given"))  # fmt: skip
+    if fault is HintFault.NOT_A_DECK:
+        return _("the cards in sight are not a Smitten deck's: no number shows up more than twice")
+    if fault is HintFault.TOO_FEW_SAMPLES:
+        return _("--samples must be at least 1")
+    if fault is HintFault.TOO_FEW_PROCESSES:
+        return _("the number of processes must be at least 1")
+    return _("there is no legal move to hint")

@@ -14,7 +14,7 @@ from referee.i18n import N_, _
 if TYPE_CHECKING:
     from referee.cli.output import Line
     from referee.game import Rules
-    from referee.smoorverliefd.actions import Action, Effect
+    from referee.smoorverliefd.actions import Action, Effect, TrickTaken
     from referee.smoorverliefd.match import Match
     from referee.smoorverliefd.rounds import PlayedRound
     from referee.smoorverliefd.setup import Setup
@@ -23,12 +23,12 @@ if TYPE_CHECKING:
 app = command_group(
     _(
         "Smoorverliefd, the Dutch trick-taking game where hearts are worth collecting "
-        "(alias: smoorverliefd): keep the match score over many rounds, one line per round "
-        "or trick by trick, with its variants. Deal a seeded round with "
+        "(alias: smoorverliefd): keep the match score over many rounds, one line per round, "
+        "trick by trick or card by card, with its variants. Deal a seeded round with "
         "`referee deal smoorverliefd`.\n\n"
         "In Dutch: --lang nl on any command (or REFEREE_LANG=nl, or a Dutch locale), and the "
-        "command words nieuw, ronde, slag, bod, vloek, stand, grafiek, herstel, geschiedenis "
-        "and wijzig."
+        "command words nieuw, ronde, slag, speel, bod, vloek, stand, grafiek, herstel, "
+        "geschiedenis and wijzig."
     )
 )
 
@@ -159,13 +159,20 @@ def trick(
     from referee.smoorverliefd.entry import trick_entry
 
     recorded = savefile.record(file, _rules(), trick_entry(cards))
-    match, taken = recorded.state, recorded.effect
+    taken = recorded.effect
     assert isinstance(taken, TrickTaken)
+    _echo_trick(recorded.state, taken, as_json)
+
+
+def _echo_trick(match: Match, taken: TrickTaken, as_json: bool, extra: dict[str, Any] | None = None) -> None:
+    """The answer to a trick complete, entered whole or by its last card: the trick, the
+    revokes it proves (then exit 1), and the round when it was the last trick."""
     trick_played, scored, revokes, round_number = taken.trick, taken.scored, taken.revokes, taken.round
     if as_json:
         from referee.smoorverliefd.report import revoke_json, trick_json
 
         document = {
+            **(extra or {}),
             "trick": trick_json(match, trick_played),
             "round_complete": scored is not None,
             "revokes": [revoke_json(match, revoke, round_number) for revoke in revokes],
@@ -181,6 +188,34 @@ def trick(
             _report(match, False, *lines)
     if revokes:
         raise typer.Exit(1)
+
+
+@app.command("play", help=N_("One card of the trick in progress, played by the player to act, e.g. `play FILE Bram 9C`; the last player's card completes the trick, as `trick` does.\n\nIt rejects a card played out of turn or played before this round (exit 1), and with a seeded deal a card not in hand or a failure to follow suit. With physical cards a proven revoke (verzaken) is flagged when the trick is complete, as with `trick`."))
+def play_card(
+    file: FileArgument,
+    player: Annotated[str, typer.Argument(help=N_("The player to act (the status line names them)."), show_default=False)],
+    card: Annotated[str, typer.Argument(help=N_("Their card, e.g. 9C."), show_default=False)],
+    as_json: JsonOption = False,
+) -> None:
+    from referee import savefile
+    from referee.smoorverliefd.actions import CardPlayed, PlayCard, TrickTaken
+    from referee.smoorverliefd.entry import play_entry
+
+    recorded = savefile.record(file, _rules(), play_entry(player, card))
+    match, effect = recorded.state, recorded.effect
+    names = match.setup.players
+    assert isinstance(recorded.action, PlayCard) and isinstance(effect, CardPlayed | TrickTaken)
+    played = {"player": names[recorded.action.seat], "card": str(recorded.action.card)}
+    if isinstance(effect, TrickTaken):
+        _echo_trick(match, effect, as_json, {"play": played, "trick_complete": True})
+        return
+    if as_json:
+        _report(match, True, extra={"play": played | {"trick": effect.trick, "to_play": names[effect.to_play]}, "trick_complete": False})
+        return
+    from referee.cli.output import Line
+    from referee.game import Step
+
+    _report(match, False, Line(_voice().effect(recorded.before, Step(match, effect))))
 
 
 @app.command(help=N_("blinde-liefde: every player's bid (hearts they will capture), before the round."))
@@ -347,7 +382,7 @@ def hands(
 #: Hidden from the list of commands, which names them in the group's help.
 DUTCH_COMMANDS = {
     "nieuw": "new", "ronde": "round", "slag": "trick", "bod": "bid", "vloek": "curse", "stand": "standings",
-    "grafiek": "chart", "herstel": "undo", "opnieuw": "redo", "geschiedenis": "history", "wijzig": "edit",
+    "grafiek": "chart", "speel": "play", "herstel": "undo", "opnieuw": "redo", "geschiedenis": "history", "wijzig": "edit",
 }  # fmt: skip
 
 

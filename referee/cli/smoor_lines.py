@@ -17,7 +17,8 @@ LEADER = "bold green"
 
 
 def situation(match: Match) -> Line:
-    """The line on every screen: "Round 4 — Bram deals, Cees leads", or the result."""
+    """The line on every screen: "Round 4 — Bram deals, Cees leads", with a trick being
+    played card by card "Round 4 — Bram deals, trick 2: 9♣ K♣ — Eva to play", or the result."""
     setup, state = match.setup, match.standing
     outcome = match.outcome
     if outcome is not None:
@@ -25,9 +26,12 @@ def situation(match: Match) -> Line:
     current, names = match.current, setup.players
     line = Line((_("Round {number}").format(number=current.number), "bold"), " — ")
     line.append(_("{dealer} deals, ").format(dealer=names[current.dealer]))
-    if current.tricks:
+    if current.tricks or current.table:
         line.append(_("trick {number}: ").format(number=len(current.tricks) + 1))
-    line.append(_("{leader} leads").format(leader=names[current.leader]))
+    if current.table and match.to_play is not None:
+        line = Line(line, cards_line(current.table), _(" — {name} to play").format(name=names[match.to_play]))
+    else:
+        line.append(_("{leader} leads").format(leader=names[current.leader]))
     if current.cursed_suit is not None:
         line.append(_("  cursed suit ")).append(current.cursed_suit.symbol, "red" if current.cursed_suit.is_red else "")
     if current.bids is not None:

@@ -1,11 +1,12 @@
 """Smoorverliefd in table mode (its registry line's ``table``): completion and the
 status line (:class:`referee.table.hooks.TableHooks`).
 
-`trick`: in a seeded round, the cards the next player of the trick may play
-(:meth:`Match.playable`, the one definition), in the language's letters (Dutch: ``VS``
-for the queen of spades); `round`, `bid`, `edit`: ``NAME=`` for each player not entered
-yet; `--ace`, `--cursed`, `--dealer`: a name. The status line is the lines the game's
-answers end with: who deals and leads, trick k, the hearts so far, the totals.
+`trick`: the cards the next card of the trick may be, as the table may know them (every
+card not played yet this round), in the language's letters (Dutch: ``VS`` for the queen
+of spades); `play`: the player to act, then the same public cards; `round`, `bid`,
+`edit`: ``NAME=`` for each player not entered yet; `--ace`, `--cursed`, `--dealer`: a
+name. The status line is the lines the game's answers end with: who deals and leads,
+trick k and its cards so far with who is to play, the hearts so far, the totals.
 """
 
 from __future__ import annotations
@@ -31,8 +32,11 @@ class SmoorTable:
             return list(players)
         if command in _NAME_ENTRIES:
             return names(players, words, suffix="=")
+        typed = [word for word in words if not word.startswith("-")]
         if command == "trick":
-            return _playable(state, [word for word in words if not word.startswith("-")])
+            return _playable(state, typed)
+        if command == "play":
+            return _play_words(state, typed)
         return []
 
     def status(self, state: Match) -> list[Line]:
@@ -40,6 +44,17 @@ class SmoorTable:
 
         so_far = round_so_far(state)
         return [situation(state), *([so_far] if so_far is not None else []), totals_line(state)]
+
+
+def _play_words(match: Match, typed: list[str]) -> list[str]:
+    """`play PLAYER CARD`: first the player to act (public: the status line names them),
+    then the cards that card may be as the table knows them (:func:`_playable`: not the
+    player's hand, which a shared screen must not show)."""
+    if not typed:
+        return [] if match.to_play is None else [match.setup.players[match.to_play]]
+    if len(typed) == 1 and match.to_play is not None:
+        return _playable(match, [])
+    return []
 
 
 def _playable(match: Match, words: list[str]) -> list[str]:

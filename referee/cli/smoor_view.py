@@ -78,7 +78,7 @@ def show_standings(match: Match, show_all: bool = False) -> None:
             out.print(Text(_("* includes bid, cursed-suit or revoke points"), style="dim"))
         out.print(totals_line(match).to_rich())
     else:
-        out.print(Text(_("No round finished yet.") if match.current.tricks else _("No rounds played yet.")))
+        out.print(Text(_("No round finished yet.") if match.current.begun else _("No rounds played yet.")))
     for played in match.rounds:
         for revoke in played.revokes:
             out.print(revoke_line(match, revoke, played.number).to_rich())

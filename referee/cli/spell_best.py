@@ -16,10 +16,12 @@ import typer
 from referee.cli.dictionary import DEFAULT_DICTIONARY, DictOption, HouseOption, JsonOption
 from referee.cli.files import FileArgument
 from referee.cli.spell_game import DdtOption, FriendlyOption, RoundOption
+from referee.errors import InputError, quoted
 from referee.i18n import N_, _
 
 if TYPE_CHECKING:
     from referee.cli.output import Line
+    from referee.game import Refusal
     from referee.lexicon.backend import Dictionary
     from referee.spellcrafter.best import Selection
     from referee.spellcrafter.game import Game
@@ -56,8 +58,23 @@ def best(
 ) -> None:
     """`spell best`: the best words a hand could make (its help is given at
     :func:`register_best`)."""
+    from referee.spellcrafter.best import HandError
+
+    try:
+        hand, variants, words = _hand(ctx, arguments, jumper, dictionary, house, friendly, ddt, round_number)
+    except HandError as error:
+        raise InputError(hand_words(error.refusal)) from None
+    found = _search(hand, variants, words, top)
+    _show(hand, variants, words.name, found, as_json)
+
+
+def _hand(
+    ctx: typer.Context, arguments: list[str], jumper: str | None, dictionary: str, house: Path | None, friendly: bool, ddt: bool,
+    round_number: int | None,
+) -> tuple[Selection, Variants, Dictionary]:
+    """The hand `spell best` searches, its variants and its dictionary: a game's, or as
+    given."""
     from referee.cli.spell_game import names_a_game
-    from referee.errors import InputError
     from referee.spellcrafter.best import read_hand
     from referee.spellcrafter.scoring import Variants
 
@@ -76,8 +93,22 @@ def best(
 
         hand, variants = read_hand(arguments, jumper), Variants(friendly=friendly, ddt=ddt)
         words = open_dictionary(dictionary, house)
-    found = _search(hand, variants, words, top)
-    _show(hand, variants, words.name, found, as_json)
+    return hand, variants, words
+
+
+def hand_words(refusal: Refusal) -> str:
+    """Why a hand as typed cannot be used (:class:`~referee.spellcrafter.best.HandFault`),
+    naming the options of `spell best`."""
+    from referee.spellcrafter.best import HandFault
+
+    if refusal.rule is HandFault.JUMPER_SELECTED:
+        return _("card {position} {text}: the Jumper is not one of the selected cards; give it with --jumper").format(
+            position=refusal["position"], text=quoted(refusal.get("text")))  # fmt: skip
+    if refusal.rule is HandFault.TOO_MANY_CARDS:
+        return _("a player selects {selected} cards; {count} were given (give the Jumper with --jumper)").format(
+            selected=refusal["selected"], count=refusal["count"])  # fmt: skip
+    return _("the Jumper of round {round} is {jumper}, turned up by the referee; leave out --jumper").format(
+        round=refusal["round"], jumper=refusal["jumper"])  # fmt: skip
 
 
 def _given(ctx: typer.Context, name: str) -> bool:

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from referee.lexicon.backend import Dictionary
     from referee.lexicon.verdict import Verdict
     from referee.spellcrafter.actions import Action, Effect
-    from referee.spellcrafter.deck import Deck
+    from referee.spellcrafter.deck import Deck, MissingDeckFile
     from referee.spellcrafter.game import Game
     from referee.spellcrafter.setup import HouseRules, Setup
 
@@ -105,9 +105,24 @@ def score(
 def box(deck_file: Path | None) -> Deck | None:
     """The deck that card tokens are checked against: the table's file, or None (values
     1–10, as in a game without a deck file)."""
-    from referee.spellcrafter.deck import load_deck
+    return None if deck_file is None else read_deck(deck_file)
 
-    return None if deck_file is None else load_deck(deck_file)
+
+def read_deck(path: Path) -> Deck:
+    """A deck file named on the command line; a missing one is refused with the command
+    that writes one to fill in."""
+    from referee.errors import InputError
+    from referee.spellcrafter.deck import MissingDeckFile, load_deck
+
+    try:
+        return load_deck(path)
+    except MissingDeckFile as error:
+        raise InputError(missing_deck_words(error)) from None
+
+
+def missing_deck_words(error: MissingDeckFile) -> str:
+    """"no such deck file: box.toml; `referee spell deck --template box.toml` writes one"."""
+    return _("no such deck file: {path}; `referee spell deck --template {path}` writes one to fill in").format(path=error.path)
 
 
 def deck(
@@ -117,7 +132,7 @@ def deck(
 ) -> None:
     """Show a deck file's cards, or write a blank one with --template."""
     from referee.errors import InputError
-    from referee.spellcrafter.deck import load_deck, standin_deck
+    from referee.spellcrafter.deck import standin_deck
     from referee.spellcrafter.deck import template as blank
 
     if template:
@@ -139,7 +154,7 @@ def deck(
 
         write_shown(_("Wrote a blank deck to {file}: fill in each letter's value and count, then `referee spell deck {file}`.").format(file=file) + "\n")
         return
-    chosen = standin_deck() if file is None else load_deck(file)
+    chosen = standin_deck() if file is None else read_deck(file)
     warnings = chosen.warnings()
     if as_json:
         from referee.cli.output import emit_json
@@ -165,14 +180,13 @@ def new(
     """Start a Spellcrafter game file: four rounds, passing left first."""
     from referee import savefile
     from referee.lexicon.catalogue import open_dictionary
-    from referee.spellcrafter.deck import load_deck
     from referee.spellcrafter.setup import Setup
 
     # An unknown or missing dictionary is refused now, not at a challenge.
     name = open_dictionary(_anchored(dictionary)).name
     variants = [v for v, on in (("friendly", friendly), ("ddt", ddt)) if on]
     kept = None if house is None else _house_rules(house)
-    setup = Setup.build(players, variants, name, seed, None if deck_file is None else load_deck(deck_file), kept)
+    setup = Setup.build(players, variants, name, seed, box(deck_file), kept)
     game = savefile.create(file, _rules(), setup.to_toml()).state
     from referee.cli.output import Line
     from referee.cli.spell_view import settings_line

@@ -10,10 +10,9 @@ from typing import TYPE_CHECKING
 
 from referee.cli.output import Line
 from referee.spellcrafter.cards import SpellSuit
-from referee.spellcrafter.notation import DoubleToken, LetterToken, TroubleToken
 from referee.i18n import _, ngettext
-from referee.spellcrafter.scoring import DDT_BONUS, INSTANT_WIN, Score, ScoredLetter
-from referee.spellcrafter.voice import in_points, why, word_detail
+from referee.spellcrafter.scoring import DDT_BONUS, INSTANT_WIN, Score
+from referee.spellcrafter.voice import direction, in_points, letter_note, round_notes, why, word_detail
 
 if TYPE_CHECKING:  # the game's modules are imported by the game's commands only
     from rich.text import Text
@@ -31,32 +30,13 @@ def suit_segment(suit: SpellSuit | None) -> tuple[str, str]:
     return (_("no suit"), "dim") if suit is None else (suit.label, suit.colour)
 
 
-def _note(letter: ScoredLetter) -> str:
-    token = letter.token
-    notes = []
-    if isinstance(token, LetterToken) and token.jumper:
-        notes.append(_("Jumper {card}").format(card=token.card))
-    if isinstance(token, LetterToken) and token.written == "QU":
-        notes.append(_("Qu card, one letter"))
-    if isinstance(token, LetterToken) and token.written == "Q":
-        notes.append(_("Qu card, one letter, U not used"))
-    if isinstance(token, DoubleToken):
-        notes.append(_("Double, Double copying {letter} (letter {position})").format(letter=token.written, position=letter.copies))
-    if isinstance(token, TroubleToken):
-        notes.append(_("Trouble as {letter}, worth 0").format(letter=token.written))
-    if letter.toil is not None:
-        change = "" if letter.toil.suit is token.suit else f", {token.suit.label} → {letter.toil.suit.label}"
-        notes.append(_("Toil: {value}+1{change}").format(value=letter.printed, change=change))
-    return "; ".join(notes)
-
-
 def breakdown(score: Score) -> list[Line]:
     """The word as a player checks it against the cards on the table."""
     lines = [Line((score.word, "bold"), f": {in_points(score.score)}")]
     for letter in score.letters:
         line = Line(f"  {letter.position}  ", (letter.token.written.ljust(2), "bold"), f" {letter.value:>3}  ")
         label, style = suit_segment(letter.suit)
-        note = _note(letter)
+        note = letter_note(letter)
         line.append(label.ljust(9) if note else label, style)
         if note:
             line.append("  " + note, "dim")
@@ -83,11 +63,6 @@ def word_line(player: str, score: Score) -> Line:
     return line
 
 
-def direction(passing: str) -> str:
-    """``left`` or ``right``, the way the hands are passed (:func:`referee.spellcrafter.game.passing`), worded."""
-    return _("left") if passing == "left" else _("right")
-
-
 def totals_line(game: Game) -> Line:
     names, totals = game.setup.players, game.totals
     ranked = sorted(range(len(totals)), key=lambda seat: -totals[seat])
@@ -106,36 +81,29 @@ def outcome_line(game: Game, outcome: Outcome) -> Line:
 
 
 def situation(game: Game) -> Line:
-    """The line on every screen: the round, the passing direction, who is still to play."""
+    """The line on every screen: the round, the passing direction, who is still to play
+    (:func:`~referee.spellcrafter.voice.round_notes`, as the web pages say it)."""
     from referee.spellcrafter.game import passing
     from referee.spellcrafter.setup import ROUNDS
+    from referee.spellcrafter.view import seat_view
 
     outcome = game.outcome
+    notes = round_notes(seat_view(game, None), outcome is not None)
     if outcome is not None:
         line = outcome_line(game, outcome)
-        latest = game.latest
-        if any(seat in latest.unchallenged for seat in latest.instant_wins):  # the winner may still change
-            line.append(" — " + _("round {round}'s words can still be challenged: a word of {points} or more "
-                        "that falls does not win").format(round=latest.number, points=INSTANT_WIN), "dim")  # fmt: skip
-        elif latest.unchallenged:  # a word that falls scores 0: the totals may still change
-            line.append(" — " + _("round {round}'s words can still be challenged").format(round=latest.number), "dim")
-        return line
-    number = game.current_number
-    line = Line((_("Round {number}").format(number=number), "bold"), " " + _("of {rounds} — pass {direction}").format(
-        rounds=ROUNDS, direction=direction(passing(number))))  # fmt: skip
-    jumper = game.jumper(number)
-    if jumper is not None:
-        line.append(" — Jumper ").append(str(jumper), jumper.suit.colour)
-    latest = game.latest
-    if latest.number == number:
-        line.append(" — " + _("waiting for {players}").format(players=", ".join(game.setup.players[seat] for seat in game.waiting)))
-        if latest.instant_wins:
-            line.append(" — " + _("a word of {points} or more: the game ends when round {round} is complete").format(
-                points=INSTANT_WIN, round=number), "bold yellow")  # fmt: skip
     else:
-        line.append(" — " + _("round {round}'s words can be challenged until round {next} begins").format(
-            round=latest.number, next=number), "dim")  # fmt: skip
+        number = game.current_number
+        line = Line((_("Round {number}").format(number=number), "bold"), " " + _("of {rounds} — pass {direction}").format(
+            rounds=ROUNDS, direction=direction(passing(number))))  # fmt: skip
+        jumper = game.jumper(number)
+        if jumper is not None:
+            line.append(" — Jumper ").append(str(jumper), jumper.suit.colour)
+    for kind, words in notes:
+        line.append(" — " + words, _NOTE_STYLES[kind])
     return line
+
+
+_NOTE_STYLES = {"waiting": "", "instant": "bold yellow", "challenge": "dim"}
 
 
 def settings_line(game: Game) -> Line:
@@ -154,7 +122,9 @@ def settings_line(game: Game) -> Line:
     if setup.seed is not None:
         parts.append(_("dealt by the referee (seed {seed})").format(seed=setup.seed))
     if setup.deck is not None:
-        parts.append(_("deck: {name}").format(name=setup.deck.name))
+        from referee.spellcrafter.voice import deck_name
+
+        parts.append(_("deck: {name}").format(name=deck_name(setup.deck.name)))
     return Line((" · ".join(parts), "dim"))
 
 
@@ -252,7 +222,9 @@ def show_deck(deck: Deck, warnings: list[str]) -> None:
     for label, by_suit in rows.items():
         table.add_row(label, *(" ".join(by_suit.get(suit, ["—"])) for suit in suits))
     out = console()
-    out.print(Text(deck.name, style="bold"))
+    from referee.spellcrafter.voice import deck_name
+
+    out.print(Text(deck_name(deck.name), style="bold"))
     out.print(table)
     counts = ", ".join(f"{suit.label} {sum(1 for c in deck.cards if c.suit is suit)}" for suit in suits)
     out.print(Text(_("{count} cards: {suits}. Letter cells are value×count.").format(count=len(deck.cards), suits=counts)))

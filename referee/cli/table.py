@@ -35,14 +35,17 @@ class SessionLine:
     def __init__(self, spec: GameSpec) -> None:
         from referee.cli import fresh_group
         from referee.cli.typer_internals import localize
+        from referee.table.session import GAME_FORMS
 
         self.group: Any = fresh_group(spec.group)
         self.group.name = ""  # usage reads `trick [OPTIONS] CARDS...`, as typed here
-        for command in self.group.commands.values():
+        for name, command in self.group.commands.items():
+            files = [param for param in command.params if param.param_type_name == "argument" and param.name == "file"]
+            for param in files:
+                param.hidden = True
+            # the session gives the file: help's examples read as typed here (`round Anna=3`)
+            command.file_in_session = bool(files) or name in GAME_FORMS
             localize(command)  # the session's `help` lists them in its language
-            for param in command.params:
-                if param.param_type_name == "argument" and param.name == "file":
-                    param.hidden = True
 
     def run(self, argv: list[str]) -> int:
         from referee.cli import run_line

@@ -245,15 +245,29 @@ def placeholder(text: str | None) -> str | None:
 
 def localize(command: Any) -> Any:
     """Put a command's (or group's) help, its parameters' help and its placeholders in
-    the chosen language, from the English kept on it the first time."""
+    the chosen language, from the English kept on it the first time; in a table session,
+    where the file is given once for the evening (``file_in_session``), its examples as
+    typed there (:func:`without_file`)."""
     kept = command.__dict__.setdefault("_english", (command.help, command.short_help))
     command.help, command.short_help = translated(kept[0]), translated(kept[1])
+    if getattr(command, "file_in_session", False):
+        command.help, command.short_help = without_file(command.help), without_file(command.short_help)
     for param in getattr(command, "params", ()):
         english = param.__dict__.setdefault("_english", (getattr(param, "help", None), param.metavar))
         if hasattr(param, "help"):
             param.help = translated(english[0])
         param.metavar = placeholder(english[1])
     return command
+
+
+def without_file(text: str | None) -> str | None:
+    """A help text's examples as a table session types them, without the group and the
+    file: `round FILE Anna=3` and `referee smoor round FILE Anna=3` read `round Anna=3`,
+    `undo FILE` reads `undo` (FILE in the chosen language: `ronde BESTAND Anna=3`)."""
+    if not text:
+        return text
+    file = re.escape(placeholder("FILE") or "FILE")
+    return re.sub(rf"`(?:referee [\w-]+ )?([^\s`]+) {file}(?=[\s`])", r"`\1", text)
 
 
 def usage_pieces(command: Any, ctx: Any) -> list[str]:

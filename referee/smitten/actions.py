@@ -60,11 +60,13 @@ class Move:
     choice: Choice | None = None
 
     def __str__(self) -> str:
-        if self.kind in (Kind.PLAY, Kind.PLACE):
-            words = f"{self.kind.value} {self.number}{self.side.value if self.side else ''}"
-            return words + (f" {self.choice.value}" if self.choice else "")
+        """The move in notation, as a save file's event names it (``play 5L higher``,
+        ``place 3R``, ``reveal 4``, ``swap 7``, ``flip``), never in words: the voice words
+        a move (:func:`referee.smitten.explain.move_words`)."""
         if self.kind is Kind.FLIP:
-            return "play the face-down card"
+            return f"{self.kind.value}"
+        if self.kind in (Kind.PLAY, Kind.PLACE):
+            return f"{self.kind.value} {self.placement}" + (f" {self.choice.value}" if self.choice else "")
         return f"{self.kind.value} {self.number}"
 
     @property

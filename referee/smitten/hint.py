@@ -17,6 +17,7 @@ sample is solved as if the rest of its cards were then known.
 
 from __future__ import annotations
 
+import enum
 import math
 import random
 import time
@@ -25,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from referee.errors import InputError
-from referee.i18n import _
+from referee.game import Refusal, refuse
 from referee.processes import spread
 from referee.smitten.actions import Move
 from referee.smitten.grid import numbers
@@ -34,10 +35,36 @@ from referee.smitten.legality import legal_moves, slots
 from referee.smitten.engine import apply
 from referee.smitten.solver import Solver
 from referee.smitten.state import UNSEEN, Hand, Pending, State
-from referee.smitten.words import name
 
 #: Every Smitten card: 1 to 9, twice.
 DECK = Counter({number: 2 for number in range(1, 10)})
+
+
+class HintFault(enum.Enum):
+    """Why a hint cannot be given as asked, as a value (the values are for logs, not
+    people); the command that asks words it, naming its own options. Each is checked
+    once, here."""
+
+    SOLO_UNSEEN = "solo-unseen"  # solo with the table's own cards: the referee sees neither hand
+    CARDS_KNOWN = "cards-known"  # given: "hand" or "top"; a virtual deck's cards are the referee's to know
+    SAY_WHO = "say-who"  # either player may start the turn: whose hint is it?
+    NOT_THEIR_MOVE = "not-their-move"  # seat (asking), waits (the seat the game waits for)
+    HAND_UNSEEN = "hand-unseen"  # the table's own cards and no hand given
+    TOP_CARD = "top-card"  # needed: whether card 3 waits for the deck's top card (given when not, or not given when it does)
+    HAND_SIZE = "hand-size"  # seat, count (held), given
+    NOT_A_DECK = "not-a-deck"  # the cards in sight show some number more than twice
+    TOO_FEW_SAMPLES = "too-few-samples"
+    TOO_FEW_PROCESSES = "too-few-processes"
+    NO_LEGAL_MOVE = "no-legal-move"
+
+
+class HintError(InputError):
+    """A hint that cannot be given as asked (exit 2): the :class:`HintFault` and its
+    parameters as a :class:`~referee.game.Refusal`, no words (`smitten hint` words it)."""
+
+    def __init__(self, fault: HintFault, **params: object) -> None:
+        super().__init__(fault.value)
+        self.refusal: Refusal = refuse(fault, unusable=True, **params)
 
 
 def wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -83,21 +110,39 @@ class Hint:
         return self.estimates[0].move if self.estimates else None
 
 
+def asked(state: State, by: int | None, hand: tuple[int, ...] | None = None, top: int | None = None) -> tuple[State, int | None]:
+    """The position a hint is asked of, and whose hint it is (:func:`acting`).
+
+    With a virtual deck the referee knows every card, so no hand or top card is given.
+    With the table's own cards (two players only: solo's hands are unknown to all) the
+    player asking gives the ``hand`` they hold and, when card 3 has them turn up the
+    deck's top card, that card (``top``): :func:`holding`. Anything else is a
+    :class:`HintError`."""
+    if state.setup.solo and state.setup.physical:
+        raise HintError(HintFault.SOLO_UNSEEN)
+    if not state.setup.physical and (hand is not None or top is not None):
+        raise HintError(HintFault.CARDS_KNOWN, given="hand" if hand is not None else "top")
+    actor = acting(state, by)
+    if not state.setup.physical:
+        return state, actor
+    if hand is None or actor is None:
+        raise HintError(HintFault.HAND_UNSEEN)
+    return holding(state, actor, hand, top), actor
+
+
 def acting(state: State, by: int | None) -> int | None:
     """Whose hint it is: solo, the table (None); two players, the one the game waits for,
-    or ``by`` when either may start the turn. InputError when that is not said."""
+    or ``by`` when either may start the turn. A :class:`HintError` when that is not said."""
     if state.setup.solo:
         return None
     actors = sorted({actor for _kind, actor in slots(state)})
     if by is not None:
         if by not in actors:
-            raise InputError(
-                _("it is not {who}'s move: the game waits for {other}").format(who=name(state.setup, by), other=name(state.setup, actors[0]))
-            )
+            raise HintError(HintFault.NOT_THEIR_MOVE, seat=by, waits=actors[0])
         return by
     if len(actors) == 1:
         return actors[0]
-    raise InputError(_("either player may start the turn: say whose hint it is"))
+    raise HintError(HintFault.SAY_WHO)
 
 
 def visible(state: State, actor: int | None) -> tuple[Counter[int], dict[str, int]]:
@@ -142,7 +187,7 @@ def sample(state: State, actor: int | None, rng: random.Random) -> State:
     seen, hidden = visible(state, actor)
     unseen = DECK - seen
     if any(seen[number] > 2 for number in seen) or sum(unseen.values()) != sum(hidden.values()):
-        raise InputError("the cards in sight are not a Smitten deck's: no number shows up more than twice")
+        raise HintError(HintFault.NOT_A_DECK)
     pool = list(unseen.elements())
     rng.shuffle(pool)
 
@@ -172,21 +217,15 @@ def needs_top(state: State) -> bool:
 
 
 def holding(state: State, actor: int, cards: tuple[int, ...], top: int | None = None) -> State:
-    """A two-player game with the table's own cards, with ``actor``'s hand as the player
-    says it is, and after card 3 the deck's top card they turned up (solo with the table's
-    own cards is not supported: both hands are unknown)."""
-    if not state.setup.physical:
-        raise InputError(_("a hand held is given for a game with the table's own cards only: the referee knows this game's hands"))
+    """A two-player game with the table's own cards (:func:`asked` checks that), with
+    ``actor``'s hand as the player says it is, and after card 3 the deck's top card they
+    turned up: exactly then (a :class:`HintError` otherwise)."""
     if needs_top(state) != (top is not None):
-        raise InputError(_("the deck's top card turned up is given for card 3, and is needed exactly then"))
+        raise HintError(HintFault.TOP_CARD, needed=needs_top(state))
     deck = state.deck if top is None else (top, *state.deck[1:])
     hand = state.hands[actor]
     if len(cards) != len(hand):
-        raise InputError(
-            _("{who} holds {count} cards, not {given}: list each card of the hand").format(
-                who=name(state.setup, actor), count=len(hand), given=len(cards)
-            )
-        )
+        raise HintError(HintFault.HAND_SIZE, seat=actor, count=len(hand), given=len(cards))
     hands = list(state.hands)
     hands[actor] = Hand(cards)
     return replace(state, setup=replace(state.setup, physical=False), hands=(hands[0], hands[1]), deck=deck)
@@ -206,9 +245,9 @@ def hint(state: State, actor: int | None, samples: int = 200, seed: str = "1", j
     the hint is the same whatever ``jobs`` is (the moves are ranked as if the samples
     were solved one after the other)."""
     if samples < 1:
-        raise InputError(_("the number of samples must be at least 1"))
+        raise HintError(HintFault.TOO_FEW_SAMPLES)
     if jobs < 1:
-        raise InputError(_("the number of processes must be at least 1"))
+        raise HintError(HintFault.TOO_FEW_PROCESSES)
     start = time.perf_counter()
     rng = random.Random(seed)
     positions = [sample(state, actor, rng) for _ in range(samples)]
@@ -257,7 +296,7 @@ def decide(state: State, asked: Sequence[tuple[int | None, str]], samples: int) 
     no other move is solved at all.
     """
     if samples < 1:
-        raise InputError(_("the number of samples must be at least 1"))
+        raise HintError(HintFault.TOO_FEW_SAMPLES)
     solver = Solver()
     candidates: list[tuple[Move, list[State]]] = []
     for actor, seed in asked:
@@ -281,5 +320,5 @@ def decide(state: State, asked: Sequence[tuple[int | None, str]], samples: int) 
             if best is None or wins * best_tried > best_wins * tried:
                 best, best_wins, best_tried = move, wins, tried
     if best is None:
-        raise InputError(_("there is no legal move to hint"))
+        raise HintError(HintFault.NO_LEGAL_MOVE)
     return best

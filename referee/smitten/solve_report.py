@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from referee.i18n import _, ngettext
+from referee.i18n import _, ngettext, number, percent
 from referee.smitten.actions import actor_value, encode
 from referee.smitten.report import command_args
 from referee.smitten.state import State
@@ -29,8 +29,8 @@ def solution_words(state: State, solution: Solution, timed: bool = True) -> list
     """The verdict, the effort, and the winning line one move a line."""
     effort = ngettext("{count} position searched", "{count} positions searched", solution.nodes).format(count=solution.nodes)
     if timed:
-        effort += " " + _("in {ms} ms").format(ms=f"{solution.seconds * 1000:.1f}")
-    effort += ", " + _("transposition-table hit rate {rate}").format(rate=f"{solution.hit_rate:.1%}")
+        effort += " " + _("in {ms} ms").format(ms=number(solution.seconds * 1000, 1))
+    effort += ", " + _("transposition-table hit rate {rate}").format(rate=number(solution.hit_rate * 100, 1) + "%")
     over = outcome_text(state)
     if over is not None:
         return [_("The game is over: {outcome}").format(outcome=over)]
@@ -55,10 +55,6 @@ def solution_json(state: State, solution: Solution) -> dict[str, Any]:
     }
 
 
-def _percent(share: float) -> str:
-    return f"{share * 100:.1f} %"
-
-
 def hint_words(state: State, hint: Hint, seed: str, timed: bool = True) -> list[str]:
     """Who the hint is for, then each legal move with its estimated chance and interval."""
     options = state.setup
@@ -70,13 +66,13 @@ def hint_words(state: State, hint: Hint, seed: str, timed: bool = True) -> list[
         head = _("Hint for {who}, from what they can see: {samples} of the unseen cards (seed {seed})")
     head = head.format(who=who, samples=samples, seed=seed)
     if timed:
-        head += f", {hint.seconds:.2f} s"
+        head += f", {number(hint.seconds, 2)} s"
     lines = [head + ":"]
     texts = [" ".join(command_args(options, estimate.move)) for estimate in hint.estimates]
     width = max(map(len, texts), default=0)
     for text, estimate in zip(texts, hint.estimates, strict=True):
         low, high = estimate.interval
-        wins = _("wins {share}  (95 % interval {low} to {high})").format(share=f"{_percent(estimate.share):>7}", low=_percent(low), high=_percent(high))
+        wins = _("wins {share}  (95 % interval {low} to {high})").format(share=f"{percent(estimate.share):>7}", low=percent(low), high=percent(high))
         lines.append(f"  {text:<{width}}  {wins}")
     if hint.best is not None:
         lines.append(_("Best: {move}").format(move=" ".join(command_args(options, hint.best))))
@@ -108,7 +104,7 @@ def hint_json(state: State, hint: Hint, seed: str) -> dict[str, Any]:
 
 def _share(row: Row, part: str) -> str:
     share, low, high = row.share(part)
-    return f"{_percent(share)} ({low * 100:.1f}–{high * 100:.1f})"
+    return f"{percent(share)} ({number(low * 100, 1)}–{number(high * 100, 1)})"
 
 
 def study_lines(rows: list[Row], hint_samples: int) -> list[str]:

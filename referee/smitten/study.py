@@ -9,11 +9,13 @@ Wilson interval. Deals are independent, so they are spread over processes.
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 from referee.errors import InputError
+from referee.game import Refusal, refuse
 from referee.i18n import _
 from referee.processes import spread
 from referee.smitten.dealing import Difficulty, SmittenMode
@@ -35,6 +37,23 @@ MODES: dict[str, Callable[[str], Setup]] = {
     "solo-all": lambda seed: Setup(SmittenMode.SOLO, None, easy=True, hard1=True, hard2=True, seed=seed),
 }
 #: (What each mode means, in words: :func:`referee.smitten.solve_report.mode_label`.)
+
+
+class StudyFault(enum.Enum):
+    """What makes a study's counts unusable, as a value (the values are for logs, not
+    people): the command words it, naming its own options."""
+
+    HINT_DEALS = "hint-deals"  # entry: a per-mode entry that is neither N nor MODE=N; named: it named a mode
+    TOO_FEW = "too-few"  # deals, hint_samples, jobs below 1, or a mode's hint deals below 0
+
+
+class StudyError(InputError):
+    """A study asked for with counts it cannot use (exit 2): the :class:`StudyFault` and
+    its parameters as a :class:`~referee.game.Refusal`, no words (`smitten study` words it)."""
+
+    def __init__(self, fault: StudyFault, **params: object) -> None:
+        super().__init__(fault.value)
+        self.refusal: Refusal = refuse(fault, unusable=True, **params)
 
 
 class Task(NamedTuple):
@@ -130,17 +149,15 @@ def tasks(modes: Sequence[str], deals: int, hint_deals: Mapping[str, int], hint_
 
 
 def hint_deals_per_mode(text: str, modes: Sequence[str]) -> dict[str, int]:
-    """``--hint-deals``: ``N`` for every mode, or ``MODE=N`` entries, comma-separated, with
-    a bare ``N`` for the modes not named (0 when there is none): ``2401,solo-easy=1700``."""
+    """How many deals the hint policy plays per mode: ``N`` for every mode, or ``MODE=N``
+    entries, comma-separated, with a bare ``N`` for the modes not named (0 when there is
+    none): ``2401,solo-easy=1700``. Anything else is a :class:`StudyError`."""
     default, named = 0, {}
     for entry in (part.strip() for part in text.split(",")):
         mode, equals, count = entry.rpartition("=")
         mode = mode.strip()
         if not count.strip().isdigit() or (equals and mode not in MODES):
-            message = _("--hint-deals takes N or MODE=N entries (e.g. 2401,solo-easy=1700), not {entry}").format(entry=repr(entry))
-            if equals:
-                message += _("; the modes are {modes}").format(modes=", ".join(MODES))
-            raise InputError(message)
+            raise StudyError(StudyFault.HINT_DEALS, entry=entry, named=bool(equals))
         if equals:
             named[mode] = int(count)
         else:
@@ -165,7 +182,7 @@ def study(
         raise InputError(_("unknown mode {mode}; the modes are {modes}").format(mode=repr(unknown[0]), modes=", ".join(MODES)))
     per_mode = {mode: hint_deals for mode in modes} if isinstance(hint_deals, int) else dict(hint_deals)
     if deals < 1 or min(per_mode.values(), default=0) < 0 or hint_samples < 1 or jobs < 1:
-        raise InputError(_("--deals, --hint-samples and --jobs must be at least 1, and --hint-deals at least 0"))
+        raise StudyError(StudyFault.TOO_FEW)
     work = tasks(modes, deals, {mode: min(per_mode.get(mode, 0), deals) for mode in modes}, hint_samples, prefix)
     results = spread(play_deal, work, jobs, chunksize=4)
     rows = []

@@ -147,6 +147,23 @@ def what_now(state: State) -> str:
     return outcome_text(state) or _("Next: {requirement}.").format(requirement=requirement(state))
 
 
+def seat_turn(state: State, seat: int) -> str | None:
+    """Whose move it is, as ``seat``'s phone says it (None once the game is over): 'Your
+    move', 'Waiting for Bram', or, between turns of a two-player game, either of them.
+    A solo player plays both hands: every move is theirs."""
+    from referee.smitten.legality import slots
+
+    if state.outcome is not None:
+        return None
+    if state.setup.solo:
+        return _("Your move")
+    movers = {actor for _kind, actor in slots(state)}
+    partner = name(state.setup, 1 - seat)
+    if movers == {0, 1}:
+        return _("Your move, or {partner}'s: whoever wants to play says so").format(partner=partner)
+    return _("Your move") if seat in movers else _("Waiting for {partner}").format(partner=partner)
+
+
 # --- effects ---------------------------------------------------------------------------
 
 

@@ -1,14 +1,17 @@
 """Smoorverliefd's moves and what they did, as values (the game contract, :mod:`referee.game`).
 
 An *action* is one entry of the match, with players as seats and cards as cards:
-:class:`Bids`, :class:`CurseSuit`, :class:`QuickRound` (one line per round) and
-:class:`PlayTrick`. :func:`decode` reads one from a save file's event (with a clear
+:class:`Bids`, :class:`CurseSuit`, :class:`QuickRound` (one line per round),
+:class:`PlayTrick` (a whole trick) and :class:`PlayCard` (one card of a trick, played
+by the player to act). :func:`decode` reads one from a save file's event (with a clear
 message for each value of the wrong type; the rules then judge the action),
 :func:`encode` writes it back (canonical names and cards, in the order entered), so an
 event written by the referee reads back to the same dict.
 
 An *effect* says what an action did, for the screens: :class:`BidsMade`,
-:class:`SuitCursed`, :class:`RoundScored` and :class:`TrickTaken`.
+:class:`SuitCursed`, :class:`RoundScored`, :class:`TrickTaken` (a trick complete, whether
+entered whole or by its last card) and :class:`CardPlayed` (a card that did not complete
+its trick).
 
 Actions and effects are named tuples, not frozen dataclasses: every entry and every
 replay loads this module, and a named tuple costs a fifth of a dataclass to define. They
@@ -70,7 +73,16 @@ class PlayTrick(NamedTuple):
     cards: tuple[Card, ...]
 
 
-Action = Union[Bids, CurseSuit, QuickRound, PlayTrick]
+@distinct
+class PlayCard(NamedTuple):
+    """One card of the trick in progress, played by ``seat``: "Het spel gaat met de klok
+    mee, één kaart per speler per slag". The last player's card completes the trick."""
+
+    seat: int
+    card: Card
+
+
+Action = Union[Bids, CurseSuit, QuickRound, PlayTrick, PlayCard]
 
 
 @distinct
@@ -102,7 +114,19 @@ class TrickTaken(NamedTuple):
     scored: PlayedRound | None = None
 
 
-Effect = Union[BidsMade, SuitCursed, RoundScored, TrickTaken]
+@distinct
+class CardPlayed(NamedTuple):
+    """A card played that did not complete its trick: ``seat`` played ``card`` in trick
+    ``trick`` of round ``round``; ``to_play`` is the seat to play next."""
+
+    seat: int
+    card: Card
+    round: int
+    trick: int
+    to_play: int
+
+
+Effect = Union[BidsMade, SuitCursed, RoundScored, TrickTaken, CardPlayed]
 
 
 def decode(setup: Setup, event: Mapping[str, Any]) -> Action:
@@ -121,7 +145,9 @@ def decode(setup: Setup, event: Mapping[str, Any]) -> Action:
         )
     if kind == "trick":
         return PlayTrick(tuple(_cards(event.get("cards"), "cards")))
-    raise InputError(_("unknown event kind {kind}; a match records bid, curse, round and trick events").format(kind=repr(kind)))
+    if kind == "play":
+        return PlayCard(setup.player(_text(event.get("player"), "player")), Card.parse(_text(event.get("card"), "card")))
+    raise InputError(_("unknown event kind {kind}; a match records bid, curse, round, trick and play events").format(kind=repr(kind)))
 
 
 def encode(setup: Setup, action: Action) -> dict[str, Any]:
@@ -133,6 +159,8 @@ def encode(setup: Setup, action: Action) -> dict[str, Any]:
         return {"kind": "curse", "suit": action.suit.value}
     if isinstance(action, PlayTrick):
         return {"kind": "trick", "cards": [str(card) for card in action.cards]}
+    if isinstance(action, PlayCard):
+        return {"kind": "play", "player": names[action.seat], "card": str(action.card)}
     hearts = {names[seat]: value if isinstance(value, int) else [str(card) for card in value] for seat, value in action.hearts}
     event: dict[str, Any] = {"kind": "round", "hearts": hearts}
     if action.ace is not None:

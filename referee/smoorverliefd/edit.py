@@ -21,7 +21,7 @@ from typing import Any
 from referee.errors import RefereeError, Refused
 from referee.game import Refusal, Step, refuse
 from referee.smoorverliefd import actions
-from referee.smoorverliefd.actions import Effect, RoundScored, TrickTaken
+from referee.smoorverliefd.actions import CardPlayed, Effect, RoundScored, TrickTaken
 from referee.smoorverliefd.entry import ace_and_dead, quick_round
 from referee.smoorverliefd.match import FORMAT, Match
 from referee.smoorverliefd.refusals import Rule
@@ -100,14 +100,14 @@ def replaced_tricks_refusal(match: Match, number: int, replace_tricks: bool) -> 
 
 def _entry_of_round(match: Match, events: Sequence[dict[str, Any]], number: int) -> list[int]:
     """The positions in the log of round ``number``'s entry: its round line, or its tricks
-    (its bids and cursed suit stay)."""
+    (entered whole or card by card; its bids and cursed suit stay)."""
     positions = []
     replayed = Match.start(match.setup)
     for index, event in enumerate(events):
         step = _play(replayed, event)
         effect = step.effect
         if (isinstance(effect, RoundScored) and effect.played.number == number) or (
-            isinstance(effect, TrickTaken) and effect.round == number
+            isinstance(effect, TrickTaken | CardPlayed) and effect.round == number
         ):
             positions.append(index)
         replayed = step.state
@@ -140,7 +140,7 @@ def moved_deals(before: Match, after: Match) -> list[MovedDeal]:
 def _check_tricks_keep_their_dealer(before: Match, events: Sequence[dict[str, Any]], edited: int) -> None:
     """Refuse a correction that moves the deal of a round whose tricks are recorded."""
     with_tricks = [played.number for played in before.rounds if played.tricks]
-    if before.current.tricks:
+    if before.current.begun:
         with_tricks.append(before.current.number)
     if not with_tricks:
         return

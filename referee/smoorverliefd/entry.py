@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from referee.cards import Card, parse_cards, parse_suit
 from referee.errors import InputError, quoted
 from referee.i18n import _
-from referee.smoorverliefd.actions import Bids, CurseSuit, Hearts, PlayTrick, QuickRound
+from referee.smoorverliefd.actions import Bids, CurseSuit, Hearts, PlayCard, PlayTrick, QuickRound
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.setup import Setup
 
@@ -120,6 +120,13 @@ def trick_entry(tokens: Sequence[str]) -> Callable[[Match], PlayTrick]:
     """The cards of one trick in play order; read before the file is (they name no player)."""
     trick = PlayTrick(tuple(parse_cards(" ".join(tokens))))
     return lambda match: trick
+
+
+def play_entry(player: str, card: str) -> Callable[[Match], PlayCard]:
+    """One card of the trick in progress, ``play Bram 9C``: the card is read before the
+    file is, the player against the match's players."""
+    played = Card.parse(card)
+    return lambda match: PlayCard(match.setup.player(player), played)
 
 
 def curse_entry(suit: str) -> Callable[[Match], CurseSuit]:

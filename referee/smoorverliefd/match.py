@@ -1,6 +1,6 @@
 """A Smoorverliefd match as a value: the rounds played and the round in progress (their
 values are in :mod:`.rounds`), the totals, and the actions that move it on
-(:mod:`.actions`: bids, a cursed suit, a quick round entry, a trick).
+(:mod:`.actions`: bids, a cursed suit, a quick round entry, a trick, one card of a trick).
 
 ``Match.refusal`` is the one definition of what may be entered: the
 :class:`~referee.game.Refusal` (a :class:`~.refusals.Rule` and its values) or None.
@@ -22,8 +22,10 @@ from referee.smoorverliefd.actions import (
     Action,
     Bids,
     BidsMade,
+    CardPlayed,
     CurseSuit,
     Effect,
+    PlayCard,
     PlayTrick,
     QuickRound,
     RoundScored,
@@ -108,15 +110,31 @@ class Match:
             return refuse(Rule.NO_CARDS_IN_HAND)  # a state refusal (exit 1): the match is over
         return None
 
-    def playable(self, typed: Sequence[Card] = ()) -> tuple[Card, ...]:
+    @property
+    def to_play(self) -> int | None:
+        """The seat to play the next card: clockwise from the trick's leader, after the
+        cards on the table; None when no card may be played now (the match is over, or
+        the round's bids or cursed suit are not in yet)."""
+        if self.outcome is not None or self._round_may_begin() is not None:
+            return None
+        return self._seat_after(len(self.current.table))
+
+    def _seat_after(self, cards: int) -> int:
+        """The seat that plays the trick's card after the first ``cards``, clockwise
+        from its leader."""
+        return (self.current.leader + cards) % self.setup.count
+
+    def playable(self, typed: Sequence[Card] | None = None) -> tuple[Card, ...]:
         """A seeded round: the cards the next player of the trick may play after the
-        cards ``typed`` so far (held, not typed already, following suit), in hand order;
-        none when the hands are unknown, the match is over or the trick is complete.
-        The one definition completion and the seat views use."""
+        cards ``typed`` so far from the leader (by default the cards on the table):
+        held, not typed already, following suit, in hand order; none when the hands are
+        unknown, the match is over or the trick is complete. The one definition
+        completion, the legal plays and the seat views use."""
         setup, current = self.setup, self.current
+        typed = current.table if typed is None else typed
         if current.hands is None or self.outcome is not None or len(typed) >= setup.count:
             return ()
-        seat = (current.leader + len(typed)) % setup.count
+        seat = self._seat_after(len(typed))
         led = typed[0].suit if typed else None
         hand = current.hands[seat]
         legal = [card for card in hand if card not in typed and follow_suit_problem(hand, card, led) is None]
@@ -148,6 +166,8 @@ class Match:
         if isinstance(judged, _QuickEntry):
             match = self._finish_round(judged.captures, judged.ace, judged.dead, judged.cursed_most, ())
             return Step(match, RoundScored(match.rounds[-1]))
+        if isinstance(action, PlayCard):
+            return self._play(action)
         assert isinstance(action, PlayTrick)
         return self._trick(action.cards)
 
@@ -164,6 +184,11 @@ class Match:
         problem = self._round_may_begin()
         if problem is not None:
             return problem
+        if isinstance(action, PlayCard):
+            return self._play_refusal(action)
+        in_progress = self._trick_in_progress()
+        if in_progress is not None:
+            return in_progress
         if isinstance(action, QuickRound):
             return self._quick_round_check(action)
         return self._trick_refusal(action)
@@ -173,7 +198,7 @@ class Match:
         if not self.setup.has(Variant.BLINDE_LIEFDE):
             return refuse(Rule.NOT_A_BIDDING_MATCH, unusable=True)
         current = self.current
-        if current.tricks:
+        if current.begun:
             return refuse(Rule.BIDS_AFTER_FIRST_TRICK, round=current.number)
         if current.bids is not None:
             return refuse(Rule.BIDS_ALREADY_IN, round=current.number)
@@ -194,7 +219,7 @@ class Match:
             return refuse(Rule.NOT_A_CUPIDO_MATCH, unusable=True)
         if current.number == 1:
             return refuse(Rule.NO_CURSE_IN_FIRST_ROUND)
-        if current.tricks:
+        if current.begun:
             return refuse(Rule.CURSE_AFTER_FIRST_TRICK, round=current.number)
         if current.cursed_suit is not None:
             return refuse(Rule.CURSE_ALREADY_NAMED, round=current.number)
@@ -236,8 +261,7 @@ class Match:
             if card in seen:
                 return refuse(Rule.CARD_TWICE_IN_TRICK, unusable=True, card=card)
             if card in played:
-                number = next(t.number for t in current.tricks if card in t.cards)
-                return refuse(Rule.CARD_ALREADY_PLAYED, card=card, trick=number, round=current.number)
+                return refuse(Rule.CARD_ALREADY_PLAYED, card=card, trick=current.trick_of(card), round=current.number)
             seen.add(card)
         if current.hands is not None:
             led: Suit | None = None
@@ -249,8 +273,53 @@ class Match:
                 led = led or card.suit
         return None
 
+    def _trick_in_progress(self) -> Refusal | None:
+        """A trick begun card by card is finished card by card: a whole trick or a
+        quick round entry waits until it is complete (or its cards are undone)."""
+        current = self.current
+        if not current.table:
+            return None
+        to_play = self._seat_after(len(current.table))
+        return refuse(Rule.TRICK_IN_PROGRESS, round=current.number, trick=len(current.tricks) + 1, count=len(current.table), to_play=to_play)
+
+    def _play_refusal(self, action: PlayCard) -> Refusal | None:
+        """One card of the trick in progress: "Het spel gaat met de klok mee, één kaart
+        per speler per slag" — played in turn, clockwise from the leader; a card not
+        played before this round; and with a seeded deal one from the player's hand,
+        following suit (the rule a whole trick keeps, :func:`follow_suit_problem`).
+        With physical cards the hands are unknown: as for a whole trick, a revoke is
+        found once the trick is complete."""
+        current, card = self.current, action.card
+        number = len(current.tricks) + 1
+        to_play = self._seat_after(len(current.table))
+        if action.seat != to_play:
+            return refuse(Rule.NOT_THEIR_TURN, trick=number, seat=action.seat, to_play=to_play)
+        if card in current.played:
+            return refuse(Rule.CARD_ALREADY_PLAYED, card=card, trick=current.trick_of(card), round=current.number)
+        if current.hands is not None:
+            led = current.table[0].suit if current.table else None
+            broken = follow_suit_problem(current.hands[action.seat], card, led)
+            if broken is not None:
+                return refuse(broken, trick=number, seat=action.seat, card=card, suit=led)
+        return None
+
+    def _play(self, action: PlayCard) -> Step[Match, Effect]:
+        """The card goes on the table (and out of a known hand); the last player's card
+        completes the trick, exactly as the trick entered whole (:meth:`_trick`)."""
+        setup, current = self.setup, self.current
+        table = current.table + (action.card,)
+        if len(table) == setup.count:
+            return self._trick(table)
+        hands = None
+        if current.hands is not None:
+            hands = tuple(hand - {action.card} if seat == action.seat else hand for seat, hand in enumerate(current.hands))
+        match = replace(self, current=replace(current, table=table, hands=hands))
+        played = CardPlayed(action.seat, action.card, current.number, len(current.tricks) + 1, self._seat_after(len(table)))
+        return Step(match, played)
+
     def _trick(self, cards: Sequence[Card]) -> Step[Match, Effect]:
-        """The trick is won (the winner leads the next); after the last one the round is scored."""
+        """The trick is won (the winner leads the next); after the last one the round is
+        scored. A trick entered whole, or completed by its last card played."""
         setup, current = self.setup, self.current
         leader = current.leader
         number = len(current.tricks) + 1
@@ -266,6 +335,7 @@ class Match:
             hands=hands,
             voids=tuple(voids.items()),
             revokes=current.revokes + tuple(proven),
+            table=(),
         )
         match = replace(self, current=progressed)
         if number < self.cards_each:

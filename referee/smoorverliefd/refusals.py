@@ -54,6 +54,9 @@ class Rule(enum.Enum):
     CARD_ALREADY_PLAYED = "a card is played once a round"  # card, trick, round
     NOT_HELD = "a player plays a card they hold"  # trick, seat, card
     MUST_FOLLOW = "follow suit"  # trick, seat, card, suit
+    # a card of a trick, played by one player
+    NOT_THEIR_TURN = "a trick is played clockwise from the leader, one card each"  # trick, seat, to_play
+    TRICK_IN_PROGRESS = "a trick begun card by card is finished card by card"  # round, trick, count, to_play
     # outside the entries
     NO_ROUND_TO_CORRECT = "no round has been played"
     ROUND_NOT_FINISHED = "the round is not finished"  # round

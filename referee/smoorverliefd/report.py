@@ -25,13 +25,16 @@ from referee.smoorverliefd.voice import revoke_text
 
 
 def next_round(match: Match) -> dict[str, Any]:
-    """Whose deal and lead it is now: "Round 4 — Bram deals, Cees leads"."""
+    """Whose deal and lead it is now: "Round 4 — Bram deals, Cees leads", and who is to
+    play the next card (``to_play``; null before the bids or the cursed suit are in)."""
     current, names = match.current, match.setup.players
+    to_play = match.to_play
     document: dict[str, Any] = {
         "number": current.number,
         "dealer": names[current.dealer],
         "leader": names[current.leader],
         "tricks_played": len(current.tricks),
+        "to_play": None if to_play is None else names[to_play],
     }
     if current.bids is not None:
         document["bids"] = dict(zip(names, current.bids))
@@ -42,7 +45,8 @@ def next_round(match: Match) -> dict[str, Any]:
 
 def current_round(match: Match) -> dict[str, Any]:
     """The round in progress: its tricks so far, the hearts each player has taken in
-    them, and who leads next (``leader``)."""
+    them, who leads the trick being played or the next (``leader``), and the cards of
+    the trick being played card by card (``trick_so_far``, from the leader)."""
     names = match.setup.players
     hearts = match.hearts_so_far()
     return {
@@ -50,6 +54,7 @@ def current_round(match: Match) -> dict[str, Any]:
         "hearts": {name: len(cards) for name, cards in zip(names, hearts)},
         "heart_cards": {name: [str(card) for card in cards] for name, cards in zip(names, hearts)},
         "tricks": [trick_json(match, trick) for trick in match.current.tricks],
+        "trick_so_far": [str(card) for card in match.current.table],
         "revokes": [revoke_json(match, revoke, match.current.number) for revoke in match.current.revokes],
     }
 

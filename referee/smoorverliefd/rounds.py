@@ -35,7 +35,7 @@ class PlayedRound:
 class RoundInProgress:
     number: int
     dealer: int
-    leader: int  # who leads the next trick
+    leader: int  # who leads the trick being played (or the next one)
     bids: tuple[int, ...] | None = None
     cursed_suit: Suit | None = None
     tricks: tuple[Trick, ...] = ()
@@ -43,10 +43,22 @@ class RoundInProgress:
     dead: tuple[Card, ...] | None = None  # seeded deal: the dead cards
     voids: tuple[tuple[tuple[int, Suit], int], ...] = ()  # (seat, suit) -> trick shown out
     revokes: tuple[Revoke, ...] = ()
+    table: tuple[Card, ...] = ()  # the trick being played card by card: its cards so far, from the leader
 
     @property
     def played(self) -> frozenset[Card]:
-        return frozenset(card for trick in self.tricks for card in trick.cards)
+        """The cards played this round: its tricks and the cards on the table."""
+        return frozenset(card for trick in self.tricks for card in trick.cards) | frozenset(self.table)
+
+    @property
+    def begun(self) -> bool:
+        """A card of the round has been played (a trick, or a card of one)."""
+        return bool(self.tricks or self.table)
+
+    def trick_of(self, card: Card) -> int:
+        """The number of the trick ``card`` was played in this round (the trick in
+        progress for a card on the table)."""
+        return next((trick.number for trick in self.tricks if card in trick.cards), len(self.tricks) + 1)
 
 
 def most_collected(counts: Sequence[int]) -> tuple[int, ...]:

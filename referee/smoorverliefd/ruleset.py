@@ -6,10 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from referee.cards import Card
 from referee.game import Outcome, Refusal, Rules, Step
 from referee.smoorverliefd import actions
-from referee.smoorverliefd.actions import Action, Effect, PlayTrick
+from referee.smoorverliefd.actions import Action, Effect, PlayCard
 from referee.smoorverliefd.match import FORMAT, Match
 from referee.smoorverliefd.setup import Setup
 
@@ -45,18 +44,21 @@ class SmoorverliefdRules:
     def refusal(self, state: Match, action: Action) -> Refusal | None:
         return state.refusal(action)
 
-    def legal_actions(self, state: Match) -> Iterator[PlayTrick]:
-        """In a seeded round that may be played, every legal trick, lazily: each player
-        in turn plays a card :meth:`Match.playable` allows after the cards before it.
+    def legal_actions(self, state: Match) -> Iterator[PlayCard]:
+        """In a seeded round that may be played, the cards the player to act may play
+        now, one :class:`PlayCard` each (:meth:`Match.playable` after the cards on the
+        table): what a seat's screen offers to tap.
 
         Nothing otherwise: with physical cards the hands are unknown, and the other
-        entries are not listed (a quick entry has unboundedly many forms, and bids and
-        a cursed suit are the table's choice, not a move to search). Before the bids or
-        the cursed suit of a round are in, no trick is legal, so none is listed."""
-        probe = _first_trick(state)
-        if probe is None or state.refusal(probe) is not None:
+        entries are not listed (a whole trick is these plays in turn; a quick entry has
+        unboundedly many forms; bids and a cursed suit are the table's choice, not a
+        move to search). Before the bids or the cursed suit of a round are in, nobody
+        is to play, so nothing is listed."""
+        seat = state.to_play
+        if seat is None:
             return
-        yield from _tricks(state, ())
+        for card in state.playable():
+            yield PlayCard(seat, card)
 
     def outcome(self, state: Match) -> Outcome | None:
         return state.outcome
@@ -69,25 +71,6 @@ class SmoorverliefdRules:
         from referee.smoorverliefd.view import seat_view
 
         return seat_view(state, seat)
-
-
-def _first_trick(state: Match) -> PlayTrick | None:
-    """One legal trick if there is any (the first in :meth:`Match.playable` order)."""
-    cards: list[Card] = []
-    while len(cards) < state.setup.count:
-        playable = state.playable(cards)
-        if not playable:
-            return None
-        cards.append(playable[0])
-    return PlayTrick(tuple(cards))
-
-
-def _tricks(state: Match, typed: tuple[Card, ...]) -> Iterator[PlayTrick]:
-    if len(typed) == state.setup.count:
-        yield PlayTrick(typed)
-        return
-    for card in state.playable(typed):
-        yield from _tricks(state, typed + (card,))
 
 
 RULES: Rules[Setup, Match, Action, Effect] = SmoorverliefdRules()

@@ -1,7 +1,8 @@
 """What one seat may see of a Smoorverliefd match (SPEC §6.6): the seat views.
 
 Public, for every seat and for the table: the players, the round, who deals and leads,
-the tricks of the round so far and the last trick, the scores and totals, the cursed
+the tricks of the round so far, the trick being played card by card (its cards so far
+and who is to play) and the last trick, the scores and totals, the cursed
 suit, the bids once made, how many cards each player holds, and the dead pile of the
 last round once that round is over. Private: a seat's own hand in a seeded round (the
 referee dealt it); the other hands and this round's dead pile are nobody's until the
@@ -28,8 +29,10 @@ class SeatView:
     players: tuple[str, ...]
     round: int
     dealer: int
-    leader: int  # who leads the next trick
+    leader: int  # who leads the trick being played (or the next one)
     tricks: tuple[Trick, ...]  # the round's tricks so far
+    trick_so_far: tuple[Card, ...]  # the trick being played card by card: its cards so far, from the leader
+    to_play: int | None  # the seat to play the next card; None when no card may be played now
     last_trick: Trick | None  # the last trick played, this round or the one before
     scores: tuple[tuple[int, ...], ...]  # each finished round's points, per player
     totals: tuple[int, ...]
@@ -37,7 +40,7 @@ class SeatView:
     bids: tuple[int, ...] | None
     cards_in_hand: tuple[int, ...] | None  # per seat; None with physical cards
     last_round_dead: tuple[Card, ...]  # the finished round's dead pile, as far as it is known
-    hand: tuple[Card, ...] | None  # the seat's own cards, in hand order; None when not known to it
+    hand: tuple[Card, ...] | None  # the seat's own cards still in hand, in hand order; None when not known to it
     over: bool
 
 
@@ -55,6 +58,8 @@ def seat_view(match: Match, seat: int | None) -> SeatView:
         dealer=current.dealer,
         leader=current.leader,
         tricks=() if over else current.tricks,
+        trick_so_far=current.table,
+        to_play=match.to_play,
         last_trick=last_trick,
         scores=tuple(played.score.total for played in match.rounds),
         totals=match.totals,

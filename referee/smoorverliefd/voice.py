@@ -15,7 +15,7 @@ from typing import Any
 
 from referee.game import Outcome, Refusal, Step
 from referee.i18n import _, ngettext
-from referee.smoorverliefd.actions import BidsMade, Effect, RoundScored, SuitCursed, TrickTaken
+from referee.smoorverliefd.actions import BidsMade, CardPlayed, Effect, RoundScored, SuitCursed, TrickTaken
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.refusals import Rule
 from referee.smoorverliefd.rounds import PlayedRound
@@ -70,6 +70,15 @@ def _in_trick(match: Match, r: Refusal) -> str:
         message = _("must follow {suit}: they still hold {suit_name}, so {card} may not be played")
         problem = message.format(suit=r.get("suit").symbol, suit_name=suit_name(r.get("suit")), card=card)
     return _("trick {number}: {name} {problem}").format(number=r.get("trick"), name=_name(match, r.get("seat")), problem=problem)
+
+
+def _trick_in_progress(match: Match, r: Refusal) -> str:
+    message = ngettext(
+        "trick {trick} is being played card by card ({count} card so far) and {name} is to play; finish it with `play`, or `undo` its cards first",
+        "trick {trick} is being played card by card ({count} cards so far) and {name} is to play; finish it with `play`, or `undo` its cards first",
+        r.get("count"),
+    )
+    return message.format(trick=r.get("trick"), count=r.get("count"), name=_name(match, r.get("to_play")))
 
 
 def _too_many_dead(match: Match, r: Refusal) -> str:
@@ -166,6 +175,8 @@ REFUSALS: dict[Rule, Wording] = {
     Rule.CARD_ALREADY_PLAYED: lambda m, r: _("{card} was already played in trick {trick} of round {number}").format(card=card_name(r.get("card")), trick=r.get("trick"), number=r.get("round")),
     Rule.NOT_HELD: _in_trick,
     Rule.MUST_FOLLOW: _in_trick,
+    Rule.NOT_THEIR_TURN: lambda m, r: _("trick {trick}: it is {to_play}'s turn to play, not {name}'s").format(trick=r.get("trick"), to_play=_name(m, r.get("to_play")), name=_name(m, r.get("seat"))),
+    Rule.TRICK_IN_PROGRESS: _trick_in_progress,
     Rule.NO_ROUND_TO_CORRECT: lambda m, r: _("no round has been played yet, so there is none to correct; enter round 1 with `round`"),
     Rule.ROUND_NOT_FINISHED: lambda m, r: _("round {number} is not finished yet; enter it with `round`, or `undo` its tricks").format(number=r.get("round")),
     Rule.NO_SUCH_ROUND: _no_such_round,
@@ -199,7 +210,8 @@ class SmoorverliefdVoice:
             _IN_FILE.reset(token)
 
     def effect(self, before: Match, step: Step[Match, Effect]) -> str:
-        """What an entry did: "Bram wins the trick with A♠", "Round 3 scored"…"""
+        """What an entry did: "Bram plays 9♣; Cees to play", "Bram wins the trick with
+        A♠", "Round 3 scored"…"""
         effect, names = step.effect, before.setup.players
         if isinstance(effect, BidsMade):
             return _("Bids for round {number} recorded.").format(number=effect.round)
@@ -207,6 +219,8 @@ class SmoorverliefdVoice:
             return _("Cursed suit for round {number} recorded.").format(number=effect.round)
         if isinstance(effect, RoundScored):
             return _("Round {number} scored.").format(number=effect.played.number)
+        if isinstance(effect, CardPlayed):
+            return _("{name} plays {card}; {next} to play").format(name=names[effect.seat], card=card_symbol(effect.card), next=names[effect.to_play])
         trick = effect.trick
         line = _("{name} wins the trick with {card}").format(name=names[trick.winner], card=card_symbol(trick.card_of(trick.winner)))
         for revoke in effect.revokes:
@@ -241,6 +255,8 @@ class SmoorverliefdVoice:
             return _("cursed suit: {suit}").format(suit=saved_suit(event.get("suit")))
         if kind == "trick":
             return _("trick: ") + " ".join(saved_card(card) for card in event.get("cards", []))
+        if kind == "play":
+            return _("play: {name} {card}").format(name=event.get("player"), card=saved_card(event.get("card")))
         if kind == "round":
             parts = []
             for name, hearts in event.get("hearts", {}).items():
@@ -260,7 +276,8 @@ class SmoorverliefdVoice:
         deals"), and a trick says who won it and the revoke it proved, if any.
 
         The keys and the numbers are the same in every language; ``section`` and
-        ``summary`` are words, in the chosen language."""
+        ``summary`` are words, in the chosen language. A card played that did not
+        complete its trick says which trick it went to."""
         number, names = before.current.number, before.setup.players
         section = _("Round {number} — {dealer} deals").format(number=number, dealer=names[before.current.dealer])
         detail: dict[str, Any] = {"round": number, "section": section}
@@ -270,6 +287,10 @@ class SmoorverliefdVoice:
             summary = _("trick {number}: {cards} — {winner} wins").format(number=played.number, cards=cards, winner=names[played.winner])
             for revoke in step.effect.revokes:
                 summary += _("; revoke (verzaken): {revoke}").format(revoke=revoke_text(step.state, revoke, number))
+            detail["summary"] = summary
+        if isinstance(step.effect, CardPlayed):
+            played_card = step.effect
+            summary = _("trick {number}: {name} plays {card}").format(number=played_card.trick, name=names[played_card.seat], card=card_name(played_card.card))
             detail["summary"] = summary
         return detail
 

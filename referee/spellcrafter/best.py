@@ -35,12 +35,14 @@ is in the dictionary is the caller's judge (``valid``): the same verdict as
 
 from __future__ import annotations
 
+import enum
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from referee.errors import InputError, quoted
+from referee.game import Refusal, refuse
 from referee.i18n import _
 from referee.spellcrafter.cards import QU, Special, SpellCard, SpellSuit
 from referee.spellcrafter.notation import DoubleToken, LetterLike, LetterToken, ToilToken, Token, TroubleToken, parse_token, suit_help
@@ -56,6 +58,24 @@ MAX_MULTIPLIER, SHORT_MULTIPLIER = 3, 2
 
 _SPECIAL_CARD = re.compile(r"(DD|TOIL|TR)([a-z])", re.IGNORECASE | re.ASCII)
 _SPECIAL_CODES = {special.code: special for special in Special}
+
+
+class HandFault(enum.Enum):
+    """What makes a hand as given unusable, as a value (the values are for logs, not
+    people): the command that reads the hand words it, naming its own options."""
+
+    JUMPER_SELECTED = "jumper-selected"  # position, text: a Jumper (``*Y4f``) among the selected cards
+    TOO_MANY_CARDS = "too-many-cards"  # selected (the most a player selects), count (given)
+    OTHER_JUMPER = "other-jumper"  # round, jumper: a Jumper given that is not the one the referee turned up
+
+
+class HandError(InputError):
+    """A hand that cannot be used (exit 2): the :class:`HandFault` and its parameters as a
+    :class:`~referee.game.Refusal`, no words (`spell best` words it)."""
+
+    def __init__(self, fault: HandFault, **params: object) -> None:
+        super().__init__(fault.value)
+        self.refusal: Refusal = refuse(fault, unusable=True, **params)
 
 
 class Selection(NamedTuple):
@@ -85,24 +105,24 @@ def read_card(text: str, position: int = 1) -> SpellCard:
         return SpellCard(suit, special=_SPECIAL_CODES[match.group(1).upper()])
     token = parse_token(stripped, position)
     if isinstance(token, LetterToken) and token.jumper:
-        raise InputError(_("card {position} {text}: the Jumper is not one of the selected cards; give it with --jumper").format(position=position, text=quoted(text)))
+        raise HandError(HandFault.JUMPER_SELECTED, position=position, text=text)
     return token.card
 
 
 def read_hand(texts: Sequence[str], jumper: str | None = None) -> Selection:
-    """A hand from the command line: the selected cards and ``--jumper``. More than 7
-    selected cards, or a Jumper that is not a letter card, is an ``InputError``."""
+    """A hand as typed: the selected cards and the Jumper. More than 7 selected cards
+    (:class:`HandError`), or a Jumper that is not a letter card, is an ``InputError``."""
     pieces = [piece for text in texts for piece in text.split()]
     if not pieces:
         raise InputError(_("no cards given: name the selected cards, e.g. K6m I1m T1m TRc"))
     if len(pieces) > SELECTED_CARDS:
-        raise InputError(_("a player selects {selected} cards; {count} were given (give the Jumper with --jumper)").format(selected=SELECTED_CARDS, count=len(pieces)))
+        raise HandError(HandFault.TOO_MANY_CARDS, selected=SELECTED_CARDS, count=len(pieces))
     cards = tuple(read_card(piece, position) for position, piece in enumerate(pieces, start=1))
     return Selection(cards, None if jumper is None else read_jumper(jumper))
 
 
 def read_jumper(text: str) -> SpellCard:
-    """The Jumper as given with ``--jumper``: a letter card (``Y4f``; ``*Y4f`` too)."""
+    """The Jumper as given: a letter card (``Y4f``; ``*Y4f`` too)."""
     card = read_card(text.strip().removeprefix("*"), 1)
     if not card.is_letter:
         raise InputError(_("the Jumper {text} is a letter card, e.g. Y4f").format(text=quoted(text)))
@@ -122,7 +142,7 @@ def hand_in_game(game: Game, seat: int, cards: Sequence[str], jumper: str | None
         raise InputError(_("round {round} has not begun; the game is in round {current}").format(round=number, current=game.current_number))
     turned_up = game.jumper(number)
     if turned_up is not None and jumper is not None and read_jumper(jumper) != turned_up:
-        raise InputError(_("the Jumper of round {round} is {jumper}, turned up by the referee; leave out --jumper").format(round=number, jumper=turned_up))
+        raise HandError(HandFault.OTHER_JUMPER, round=number, jumper=turned_up)
     hand = read_hand(cards, jumper)
     if turned_up is not None:
         hand = Selection(hand.cards, turned_up)

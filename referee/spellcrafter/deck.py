@@ -20,8 +20,8 @@ listed as ``QU``: a plain ``Q`` is refused (in a word, ``Q10m`` is that card pla
 without its U). The deck's order before
 shuffling is the file's: suits familiars, sigils, cauldrons, moons; in each suit its
 letter cards in the order listed (each repeated ``count`` times), then its special cards.
-``examples/spellcrafter-deck.toml`` is a clearly labelled stand-in; ``referee spell deck
---template`` writes a blank one to fill in from a box.
+``examples/spellcrafter-deck.toml`` is a clearly labelled stand-in; :func:`template` is a
+blank one to fill in from a box.
 """
 
 from __future__ import annotations
@@ -45,6 +45,9 @@ VERSION = 1
 HEADER_KEYS = ("format", "version", "name")
 SUIT_KEYS = ("letters", "specials")
 STANDIN_FILE = "spellcrafter-deck.toml"
+#: The stand-in deck's name in its file (and in a save file, a deal's JSON); people read
+#: it in their language (:func:`referee.spellcrafter.voice.deck_name`).
+STANDIN_NAME = "referee stand-in deck (not the real card values)"
 CARDS_PER_SUIT = 35  # "35 cards of each suit … including 3 special cards of each suit"
 SPECIALS_PER_SUIT = 3
 #: The letter values of the stand-in deck, which a game without a deck file accepts.
@@ -208,6 +211,15 @@ def check_values(tokens: Sequence[Token], deck: Deck | None) -> None:
         raise Refused(refusal, GAME_FORMAT, None)
 
 
+class MissingDeckFile(InputError):
+    """No file at the deck file's path (exit 2); ``path`` is kept for the command line,
+    which says how to write one."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(_("no such deck file: {path}").format(path=path))
+        self.path = path
+
+
 def load_deck(path: Path | str) -> Deck:
     """Read a deck file; any problem is an ``InputError`` naming the file."""
     import tomllib
@@ -221,7 +233,7 @@ def load_deck(path: Path | str) -> Deck:
     try:
         document = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise InputError(_("no such deck file: {path}; `referee spell deck --template {path}` writes one to fill in").format(path=path)) from None
+        raise MissingDeckFile(path) from None
     except (OSError, UnicodeDecodeError) as error:
         raise InputError(_("cannot read the deck file {path}: {reason}").format(path=path, reason=getattr(error, "strerror", None) or error)) from None
     except tomllib.TOMLDecodeError as error:

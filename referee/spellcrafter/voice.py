@@ -16,9 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 from referee.i18n import _, ngettext
 from referee.spellcrafter.refusals import Rule
-from referee.spellcrafter.scoring import MIN_LETTERS, SELECTED_CARDS, Score
+from referee.spellcrafter.scoring import MIN_LETTERS, SELECTED_CARDS, Score, ScoredLetter
 
 if TYPE_CHECKING:  # `spell score` words a word without loading the game: these are imported where used
+    from referee.lexicon.challenge import Consequence
+    from referee.spellcrafter.rounds import Play
+    from referee.spellcrafter.view import SeatView
     from referee.game import Outcome, Refusal, Step
     from referee.spellcrafter.actions import ChallengeDecided, Effect
     from referee.spellcrafter.game import Game
@@ -26,6 +29,14 @@ if TYPE_CHECKING:  # `spell score` words a word without loading the game: these 
 #: "The game ends after four rounds" (:data:`referee.spellcrafter.setup.ROUNDS`, which
 #: ``tests/test_spell_dutch.py`` checks this against).
 ROUNDS = 4
+
+
+def deck_name(name: str) -> str:
+    """A deck's name for people: the stand-in deck's in the chosen language, any other
+    deck's as its file names it."""
+    from referee.spellcrafter.deck import STANDIN_NAME
+
+    return _("referee stand-in deck (not the real card values)") if name == STANDIN_NAME else name
 
 
 def in_points(count: int) -> str:
@@ -73,6 +84,79 @@ def why(score: Score) -> str:
     return "; ".join(reasons)
 
 
+def direction(passing: str) -> str:
+    """``left`` or ``right``, the way the hands are passed (:func:`referee.spellcrafter.game.passing`), worded."""
+    return _("left") if passing == "left" else _("right")
+
+
+def letter_note(letter: ScoredLetter) -> str:
+    """What a letter of a word is besides its card: the Jumper, the Qu card, Double,
+    Double or Trouble standing for a letter, Toil on it ("" for a plain letter card)."""
+    from referee.spellcrafter.notation import DoubleToken, LetterToken, TroubleToken
+
+    token = letter.token
+    notes = []
+    if isinstance(token, LetterToken) and token.jumper:
+        notes.append(_("Jumper {card}").format(card=token.card))
+    if isinstance(token, LetterToken) and token.written == "QU":
+        notes.append(_("Qu card, one letter"))
+    if isinstance(token, LetterToken) and token.written == "Q":
+        notes.append(_("Qu card, one letter, U not used"))
+    if isinstance(token, DoubleToken):
+        notes.append(_("Double, Double copying {letter} (letter {position})").format(letter=token.written, position=letter.copies))
+    if isinstance(token, TroubleToken):
+        notes.append(_("Trouble as {letter}, worth 0").format(letter=token.written))
+    if letter.toil is not None:
+        change = "" if letter.toil.suit is token.suit else f", {token.suit.label} → {letter.toil.suit.label}"
+        notes.append(_("Toil: {value}+1{change}").format(value=letter.printed, change=change))
+    return "; ".join(notes)
+
+
+def round_notes(view: SeatView, over: bool) -> list[tuple[str, str]]:
+    """What the table is waiting for, as ``(kind, words)``: ``waiting`` (who is still to
+    play), ``instant`` (a word of 50 or more ends the game with the round) or
+    ``challenge`` (the latest round's words can still be challenged); from a seat view,
+    so every screen, public or a seat's, says the same."""
+    from referee.spellcrafter.scoring import INSTANT_WIN
+
+    latest = view.rounds[-1]
+    if over:
+        if any(seat in latest.unchallenged for seat in latest.instant_wins):  # the winner may still change
+            return [("challenge", _("round {round}'s words can still be challenged: a word of {points} or more "
+                                    "that falls does not win").format(round=latest.number, points=INSTANT_WIN))]  # fmt: skip
+        if latest.unchallenged:  # a word that falls scores 0: the totals may still change
+            return [("challenge", _("round {round}'s words can still be challenged").format(round=latest.number))]
+        return []
+    if latest.number != view.round:
+        return [("challenge", _("round {round}'s words can be challenged until round {next} begins").format(
+            round=latest.number, next=view.round))]  # fmt: skip
+    notes = [("waiting", _("waiting for {players}").format(players=", ".join(view.players[seat] for seat in view.waiting)))]
+    if latest.instant_wins:
+        notes.append(("instant", _("a word of {points} or more: the game ends when round {round} is complete").format(
+            points=INSTANT_WIN, round=view.round)))  # fmt: skip
+    return notes
+
+
+def challenge_outcome(names: Sequence[str], seat: int, play: Play) -> str:
+    """How a word's challenge went: who challenged, the verdict and its reason, and what
+    it did to the scores ("" for a word not challenged)."""
+    challenge, consequence = play.challenge, play.consequence
+    if challenge is None or consequence is None:
+        return ""
+    verdict = _("challenged by {challenger}: {verdict}, {reason}").format(
+        challenger=names[challenge.challenger], verdict=_("valid") if challenge.valid else _("invalid"),
+        reason=verdict_reason(challenge.reason),
+    )  # fmt: skip
+    return f"{verdict}. {consequence_words(names, seat, challenge.challenger, consequence)}"
+
+
+def consequence_words(names: Sequence[str], seat: int, challenger: int, consequence: Consequence) -> str:
+    """What a challenge did to the scores: the word falls, or the challenger pays."""
+    if consequence.word_falls:
+        return _("{player} scores 0 this round.").format(player=names[seat])
+    return _("{challenger} loses {points}.").format(challenger=names[challenger], points=in_points(consequence.challenger_loses))
+
+
 def word_detail(score: Score) -> str:
     """``base 16 × 1, no flush, no straight``: how a word's score was made."""
     detail = _("base {base} × {multiplier}, {why}").format(base=score.base, multiplier=score.multiplier, why=why(score))
@@ -104,12 +188,7 @@ class SpellcrafterVoice:
 
     def consequence(self, game: Game, decided: ChallengeDecided) -> str:
         """What a challenge did to the scores: the word falls, or the challenger pays."""
-        names = game.setup.players
-        if decided.consequence.word_falls:
-            return _("{player} scores 0 this round.").format(player=names[decided.seat])
-        return _("{challenger} loses {points}.").format(
-            challenger=names[decided.challenger], points=in_points(decided.consequence.challenger_loses)
-        )
+        return consequence_words(game.setup.players, decided.seat, decided.challenger, decided.consequence)
 
     def outcome(self, state: Game, outcome: Outcome) -> str:
         """How the game ended: "Anna wins at once with ZAPPY, 63 points"."""
@@ -203,9 +282,9 @@ def _not_in_deck(state: Game | None, p: Params) -> str:
     card, deck = p["card"], p["deck"]
     others = " ".join(str(c) for c in deck.same_letter(card)) if card.is_letter else ""
     if p["game"]:
-        text = _("{card} is not a card of this game's deck ({deck})").format(card=card, deck=deck.name)
+        text = _("{card} is not a card of this game's deck ({deck})").format(card=card, deck=deck_name(deck.name))
     else:
-        text = _("{card} is not a card of the deck ({deck})").format(card=card, deck=deck.name)
+        text = _("{card} is not a card of the deck ({deck})").format(card=card, deck=deck_name(deck.name))
     if others:
         text += _("; the deck's {suit} {letters} is {others}").format(suit=card.suit.label, letters=card.letters, others=others)
     return text

@@ -1,0 +1,198 @@
+"""Smoorverliefd's pages for `referee serve` (:class:`referee.web.contract.WebGame`).
+
+The table's screen (a TV) shows what the whole table may see, from the public view
+``RULES.view(state, None)``: the standings with each side's distance to the target, the
+chart of running totals (as numbers: the page draws it), the trick on the table and the
+last trick, whose turn it is, the round and its dealer, the cursed suit, the bids and how
+many cards each player holds. A seat's phone adds its own hand, from its own view
+``RULES.view(state, seat)`` and nothing else, and in a seeded round the cards it may play
+now, from ``RULES.legal_actions`` (the one definition of legality; the plays listed are
+those of the player to act, so another seat's phone lists none).
+
+Besides the view, only the public setup is read: the target and the duos (never the
+seed: it would deal every hand). Cards are in the JSON notation (``10S``, ``AH``); words
+are in the page's language (:func:`referee.i18n._`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from referee.cards import Card, Suit
+from referee.errors import InputError
+from referee.i18n import _, ngettext
+from referee.smoorverliefd.actions import PlayCard
+from referee.smoorverliefd.match import Match
+from referee.smoorverliefd.ruleset import RULES
+from referee.smoorverliefd.scoring import side_names, side_totals, standing
+from referee.smoorverliefd.setup import Variant
+from referee.smoorverliefd.tricks import Trick
+from referee.smoorverliefd.view import SeatView
+from referee.smoorverliefd.words import card_symbol, points, suit_name
+
+#: A phone shows its hand in suits of alternating colours, each from 2 up to the ace.
+HAND_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+MAX_CARD = 8  # characters of a card in a request ("10♠", " 10 s ")
+
+
+class SmoorverliefdWeb:
+    """The table's screen and a seat's phone of a Smoorverliefd match."""
+
+    kinds = ("play",)
+
+    def table(self, state: Match) -> dict[str, Any]:
+        return _public(state, RULES.view(state, None))
+
+    def seat(self, state: Match, seat: int) -> dict[str, Any]:
+        view = RULES.view(state, seat)
+        public = _public(state, view)
+        hand = None if view.hand is None else sorted(view.hand, key=_in_hand)
+        playable = [str(action.card) for action in RULES.legal_actions(state) if isinstance(action, PlayCard) and action.seat == seat]
+        public.update(
+            hand=None if hand is None else [str(card) for card in hand],
+            actions={"play": playable},
+            your_turn=public["turn"] == seat,
+            prompt=_prompt(view, seat, public["turn"], bool(playable)),
+        )
+        public["labels"].update(
+            physical=_("This match is played with physical cards: the referee does not know your hand."),
+        )
+        return public
+
+    def action(self, state: Match, seat: int, kind: str, body: Mapping[str, Any]) -> PlayCard:
+        """``POST /api/seat/play`` with ``{"card": "9C"}``: ``seat`` plays that card."""
+        if kind != "play":
+            raise InputError(_("unknown action {kind}").format(kind=kind))
+        card = body.get("card")
+        if not isinstance(card, str) or len(card) > MAX_CARD:  # a card is a few characters: echo no more
+            raise InputError(_('a play names one card: {{"card": "9C"}}').format())
+        return PlayCard(seat, Card.parse(card))
+
+
+WEB = SmoorverliefdWeb()
+
+
+def _in_hand(card: Card) -> tuple[int, int]:
+    return HAND_ORDER.index(card.suit), card.rank
+
+
+def _public(state: Match, view: SeatView) -> dict[str, Any]:
+    """What every screen shows: from ``view`` and the public setup (target, duos)."""
+    names = view.players
+    on_table, to_play = view.trick_so_far, view.to_play
+    trick_number = len(view.tricks) + 1
+    return {
+        "round": view.round,
+        "dealer": view.dealer,
+        "heading": _("Round {number} — {dealer} deals").format(number=view.round, dealer=names[view.dealer]),
+        "turn": to_play,
+        "status": _status(state, view, to_play),
+        "trick": _trick_json(view.leader, on_table, trick_number, len(names)) if not view.over else None,
+        "last_trick": None if view.last_trick is None else _last_trick_json(view.last_trick, names),
+        "cursed_suit": None if view.cursed_suit is None else view.cursed_suit.value,
+        "cursed_text": None if view.cursed_suit is None else _("cursed suit: {suit}").format(suit=f"{view.cursed_suit.symbol} {suit_name(view.cursed_suit)}"),
+        "bids": None if view.bids is None else list(view.bids),
+        "cards_in_hand": None if view.cards_in_hand is None else list(view.cards_in_hand),
+        "hearts": _hearts_this_round(view),
+        "standings": _standings(state, view),
+        "chart": _chart(state, view),
+        "labels": _labels(),
+    }  # fmt: skip
+
+
+def _labels() -> dict[str, str]:
+    """The words the Smoorverliefd pages show beside the numbers."""
+    return {
+        "standings": _("Standings"),
+        "total": _("Total"),
+        "to_go": _("To go"),
+        "hearts": _("♥ this round"),
+        "cards": _("Cards"),
+        "bid": _("Bid"),
+        "chart": _("Totals after each round"),
+        "trick": _("Trick on the table"),
+        "last_trick": _("Last trick"),
+        "round": _("Round"),
+    }
+
+
+def _trick_json(leader: int, cards: Sequence[Card], number: int, count: int) -> dict[str, Any]:
+    """A trick being played: each seat from the leader, with its card once played."""
+    plays = [{"seat": (leader + position) % count, "card": str(cards[position]) if position < len(cards) else None} for position in range(count)]
+    return {"number": number, "title": _("Trick {number}").format(number=number), "leader": leader, "plays": plays}
+
+
+def _last_trick_json(trick: Trick, names: Sequence[str]) -> dict[str, Any]:
+    plays = [{"seat": trick.seat_of(position), "card": str(card)} for position, card in enumerate(trick.cards)]
+    won = _("{name} wins the trick with {card}").format(name=names[trick.winner], card=card_symbol(trick.card_of(trick.winner)))
+    return {"number": trick.number, "leader": trick.leader, "plays": plays, "winner": trick.winner, "text": won}
+
+
+def _hearts_this_round(view: SeatView) -> list[int]:
+    """The hearts each player has taken in the round's tricks so far (public: tricks are)."""
+    taken = [0] * len(view.players)
+    for trick in view.tricks:
+        taken[trick.winner] += sum(card.suit is Suit.HEARTS for card in trick.cards)
+    return taken
+
+
+def _status(state: Match, view: SeatView, to_play: int | None) -> str:
+    """Whose turn it is, in words: the line every screen shows at the top."""
+    names = view.players
+    if view.over:
+        return _("The match is over.")
+    if to_play is not None:
+        if view.trick_so_far:
+            return _("{name} to play").format(name=names[to_play])
+        return _("{leader} leads").format(leader=names[to_play])
+    if state.setup.has(Variant.BLINDE_LIEFDE) and view.bids is None:
+        return _("Waiting for the bids of round {number}").format(number=view.round)
+    if state.setup.has(Variant.CUPIDO) and view.round > 1 and view.cursed_suit is None:
+        return _("Waiting for {dealer} to name the cursed suit").format(dealer=names[view.dealer])
+    return _("{leader} leads").format(leader=names[view.leader])
+
+
+def _prompt(view: SeatView, seat: int, to_play: int | None, may_play: bool) -> str:
+    """The phone's own line: what this seat does now."""
+    if view.over or view.hand is None:
+        return ""
+    if to_play == seat and may_play:
+        return _("Your turn: tap a card to play it")
+    if to_play is not None:
+        return _("{name} to play").format(name=view.players[to_play])
+    return ""
+
+
+def _standings(state: Match, view: SeatView) -> dict[str, Any]:
+    """Each side's total, whether it is ahead, and how far it is from the target."""
+    setup = state.setup
+    now = standing(setup, view.totals)
+    best = max(now.totals)
+    sides = [
+        {"name": name, "total": total, "to_go": max(setup.target - total, 0), "ahead": total == best and best > 0}
+        for name, total in zip(side_names(setup), now.totals)
+    ]
+    return {"target": setup.target, "sides": sides, "text": _standings_text(setup.target, side_names(setup), now.totals)}
+
+
+def _standings_text(target: int, names: Sequence[str], totals: Sequence[int]) -> str:
+    best = max(totals)
+    if best == 0:
+        return _("Target {points}").format(points=points(target))
+    ahead = [name for name, total in zip(names, totals) if total == best]
+    left = max(target - best, 0)
+    message = ngettext("{names} ahead with {points}; {left} to go", "{names} ahead with {points}; {left} to go", len(ahead))
+    return message.format(names=" & ".join(ahead), points=points(best), left=left)
+
+
+def _chart(state: Match, view: SeatView) -> dict[str, Any]:
+    """The running totals after each round, per side, starting at 0 (the page draws them)."""
+    setup = state.setup
+    running = [0] * len(side_names(setup))
+    series = [[0] for _side in running]
+    for scores in view.scores:
+        for side, gained in enumerate(side_totals(setup, scores)):
+            running[side] += gained
+            series[side].append(running[side])
+    return {"target": setup.target, "names": list(side_names(setup)), "totals": series}
