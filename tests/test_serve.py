@@ -107,7 +107,7 @@ def test_every_answer_says_no_store_no_referrer_nosniff_and_a_strict_content_sec
     response = client.request(method, path)
     for name, value in SECURITY_HEADERS:
         assert response.headers[name.decode()] == value.decode(), (path, name)
-    assert "default-src 'self'" in response.headers["content-security-policy"]
+    assert "default-src 'self'" in response.headers["content-security-policy"] and "script-src" not in response.headers["content-security-policy"]
 
 
 def test_the_pages_load_nothing_from_outside_the_package(client):

@@ -2,9 +2,8 @@
 phone (see :mod:`referee.web.contract` for the API and its envelope).
 
 The file is the truth: every page is drawn from the state its events replay to, and the
-server watches the file (a cheap ``stat`` ten times a second while a page is connected;
-an answer looks at it first), so a change made anywhere (a phone, table mode, a one-shot
-command in another terminal) reaches every page. A seat's action is recorded by the one
+server watches the file (a cheap ``stat`` ten times a second), so a change made anywhere
+(a phone, table mode, a one-shot command in another terminal) reaches every page. A seat's action is recorded by the one
 save-file engine (:func:`referee.savefile.record`: atomic, locked, ``.bak``), exactly as
 a typed entry.
 
@@ -52,6 +51,8 @@ LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
 
 #: Sent with every answer: nothing kept in a cache or sent on as a referrer (a seat's
 #: page is private), no guessing of types, nothing loaded or framed from elsewhere.
+#: Scripts and style sheets come from the package only; a drawing may colour an element
+#: through its ``style`` attribute (a chart's series), never through a ``<style>``.
 SECURITY_HEADERS = (
     (b"cache-control", b"no-store"),
     (b"referrer-policy", b"no-referrer"),
@@ -59,8 +60,8 @@ SECURITY_HEADERS = (
     (b"x-frame-options", b"DENY"),
     (
         b"content-security-policy",
-        b"default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
-        b"form-action 'self'; frame-ancestors 'none'",
+        b"default-src 'self'; img-src 'self' data:; style-src 'self'; style-src-attr 'unsafe-inline'; "
+        b"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
     ),
 )
 
@@ -158,15 +159,14 @@ class Served:
         return token
 
     async def watch(self) -> None:
-        """Look at the file ten times a second while a page is connected (and nothing
-        while none is: an idle server costs no time), until the server stops."""
+        """Look at the file ten times a second (a ``stat``: no measurable time), until
+        the server is asked to stop."""
         self.loop = asyncio.get_running_loop()
         while not self.stopping:
             if self.stop_requested():
                 self.stop()
                 break
-            if self.waiters:
-                self.reload()
+            self.reload()
             await asyncio.sleep(POLL_SECONDS)
 
     def answer(self, seat: int | None, language: str) -> dict[str, Any]:
@@ -419,14 +419,12 @@ def create_app(served: Served, hosts: Iterable[str] = (), clock: Callable[[], fl
         return Response(status_code=204)  # a browser asks; there is none (and no 404 to log)
 
     async def api_table(request: Request) -> Response:
-        served.reload()
         return JSONResponse(served.answer(None, served.language))
 
     async def api_seat(request: Request) -> Response:
         seat = seat_of(request)
         if seat is None:
             return not_joined(request)
-        served.reload()
         return JSONResponse(served.answer(seat, language_of(request)))
 
     async def api_action(request: Request) -> Response:
@@ -438,7 +436,6 @@ def create_app(served: Served, hosts: Iterable[str] = (), clock: Callable[[], fl
             body = json.loads(raw)
         except (ValueError, RecursionError):
             body = None
-        served.reload()
         status, answer = served.act(seat, request.path_params["kind"], body, language_of(request))
         return JSONResponse(answer, status_code=status)
 
@@ -480,7 +477,6 @@ def create_app(served: Served, hosts: Iterable[str] = (), clock: Callable[[], fl
         return StreamingResponse(events(), media_type="text/event-stream")
 
     async def events_table(request: Request) -> Response:
-        served.reload()
         return stream(lambda: served.answer(None, served.language))
 
     async def events_seat(request: Request) -> Response:
@@ -489,7 +485,6 @@ def create_app(served: Served, hosts: Iterable[str] = (), clock: Callable[[], fl
         if seat is None:
             return not_joined(request)
         language = language_of(request)
-        served.reload()
         return stream(lambda: served.answer(seat, language), lambda: served.links.seat_of(token) == seat)
 
     async def lifespan_watch(app: Starlette) -> AsyncIterator[None]:

@@ -66,7 +66,12 @@ const Referee = (() => {
     if (data && data.lang === lang) return;
     const response = await fetch("/api/lang", {method: "POST", headers: {"Content-Type": "application/json"},
       body: JSON.stringify({lang}), credentials: "same-origin"});
-    if (response.ok) location.reload();
+    if (!response.ok) return;
+    // Drawn again in the new language without reloading the page: a new event stream
+    // (it sends the cookie just set) whose first answer replaces the page's words.
+    if (page === "join") { join(); return; }
+    if (source) source.close();
+    listen();
   }
 
   // The page's own parts around the game's drawing: the language switch (a seat's
@@ -82,6 +87,7 @@ const Referee = (() => {
         button.className = chosen ? "chosen" : "";
         button.setAttribute("aria-pressed", String(chosen));
         button.title = chosen ? "" : labels.language || "";
+        button.id = chosen ? "" : "language";   // #language: the switch to the other language
         button.onclick = () => chooseLanguage(button.dataset.lang);
       }
     }
@@ -130,13 +136,16 @@ const Referee = (() => {
     } catch (error) { notice(String(error)); }
   }
 
+  let source = null;   // the open event stream
   function listen() {
-    const source = new EventSource(page === "table" ? "/events/table" : "/events/seat");
-    source.onopen = () => { fresh = true; };
-    source.onmessage = event => { connected(true); show(JSON.parse(event.data)); };
-    source.onerror = () => {
+    const opened = new EventSource(page === "table" ? "/events/table" : "/events/seat");
+    source = opened;
+    opened.onopen = () => { fresh = true; };
+    opened.onmessage = event => { if (opened === source) { connected(true); show(JSON.parse(event.data)); } };
+    opened.onerror = () => {
+      if (opened !== source) return;   // a stream closed here (a new language)
       connected(false);
-      if (source.readyState !== EventSource.CLOSED) return;   // the browser tries again itself
+      if (opened.readyState !== EventSource.CLOSED) return;   // the browser tries again itself
       setTimeout(async () => {
         if (page !== "table") {
           try {
