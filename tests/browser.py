@@ -76,17 +76,14 @@ def serving(path: Path, language: str = "en") -> Iterator[Server]:
     """Serve the game file ``path`` on a free loopback port for the block's duration."""
     import socket
 
-    import uvicorn
-
     from referee.savefile.which import game_of
-    from referee.web.server import Served, create_app
+    from referee.web.server import Served, uvicorn_server
 
     with socket.socket() as probe:  # a free port, chosen by the system
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     served = Served(Path(path), game_of(Path(path)), language)
-    config = uvicorn.Config(create_app(served), host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1)
-    server = uvicorn.Server(config)
+    server = uvicorn_server(served, host="127.0.0.1", port=port)  # its streams end at once when it stops
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:

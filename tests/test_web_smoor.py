@@ -218,7 +218,7 @@ def _refusals(state: Match) -> Iterator[tuple[str, int, str, Any, int, str]]:
     yield "a long text", leader, "play", {"card": "A" * 3000}, 400, '{"card": "9C"}'
     yield "a list", leader, "play", [str(own[0])], 400, "JSON object"
     yield "unknown kind", leader, "pass", {"card": str(own[0])}, 404, "unknown action pass"
-    yield "too long", leader, "play", {"card": str(own[0]), "pad": "x" * 5000}, 400, "JSON object"
+    yield "too long", leader, "play", {"card": str(own[0]), "pad": "x" * 5000}, 413, "the request is too large"
 
 
 def test_every_refused_request_says_why_and_leaves_the_file_byte_for_byte_unchanged(seeded):

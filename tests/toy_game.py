@@ -160,9 +160,32 @@ class TallyTable:
         return [Plain("Totals: " + " · ".join(f"{p} {t}" for p, t in zip(state.players, state.totals)))]
 
 
+class TallyWeb:
+    """The tally's web pages (referee.web.contract.WebGame): the totals on the table's
+    screen; on a seat's phone, its own total and one action, ``POST /api/seat/score``
+    with ``{"points": N}`` (for that seat's player)."""
+
+    kinds = ("score",)
+
+    def table(self, state: Tally) -> dict[str, Any]:
+        public = TALLY.view(state, None)
+        return {"totals": dict(zip(public.players, public.totals))}
+
+    def seat(self, state: Tally, seat: int) -> dict[str, Any]:
+        own = TALLY.view(state, seat)
+        return {"total": own.totals[seat], "actions": {"score": ["points"]}}
+
+    def action(self, state: Tally, seat: int, kind: str, body: Mapping[str, Any]) -> Score:
+        points = body.get("points")
+        if not isinstance(points, int) or isinstance(points, bool):
+            raise InputError("`points` must be a whole number")
+        return Score(state.players[seat], points)
+
+
 TALLY: Rules[tuple[str, ...], Tally, Score, Scored] = TallyRules()
 VOICE = TallyVoice()
 HOOKS = TallyTable()
+WEB = TallyWeb()
 
 #: The toy game's one line in the registry (:mod:`referee.games`).
 SPEC = GameSpec(
@@ -177,6 +200,7 @@ SPEC = GameSpec(
     deal=DealSpec(deal="toy_game:deal_tally", options=("players",), view="referee.cli.deal_view:french", players="2–52"),
     entry_words=r"[+-]?\d+",  # points
     table="toy_game:HOOKS",
+    web="toy_game:WEB",
 )
 
 

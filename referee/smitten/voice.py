@@ -121,7 +121,9 @@ def requirement(state: State) -> str:
     if state.outcome is not None:
         return _("nothing: the game is over")
     if pending is None:
-        if all(move.kind is Kind.SWAP for move in legal_moves(state)):
+        # Only where the hands lie face up (solo) may the table be told that none of them
+        # can be played: with two players that would tell each what the other holds.
+        if state.setup.solo and all(move.kind is Kind.SWAP for move in legal_moves(state)):
             return _(
                 "a new turn: no card can be played as the hands stand, but a hand may first swap a face-up card "
                 "with the set-aside card"

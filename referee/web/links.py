@@ -57,10 +57,17 @@ class SeatLinks:
             {"seats": dict(zip(self.players, self.tokens))}
         )
         temporary = self.path.with_name(self.path.name + ".tmp")
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(temporary, self.path)
+        try:
+            descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+                handle.write(text)
+            os.replace(temporary, self.path)
+        except OSError as error:
+            from referee.errors import InputError
+            from referee.i18n import _
+
+            message = _("cannot keep the seats' links in {path}: {reason}")
+            raise InputError(message.format(path=self.path, reason=error.strerror or error)) from None
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose token this is, or None; compares every token in constant time."""

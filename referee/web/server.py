@@ -2,13 +2,17 @@
 phone (see :mod:`referee.web.contract` for the API and its envelope).
 
 The file is the truth: every page is drawn from the state its events replay to, and the
-server watches the file (a cheap ``stat`` ten times a second while a page is connected),
-so a change made anywhere (a phone, table mode, a one-shot command in another terminal)
-reaches every page. A seat's action is recorded by the one save-file engine
-(:func:`referee.savefile.record`: atomic, locked, ``.bak``), exactly as a typed entry.
+server watches the file (a cheap ``stat`` ten times a second), so a change made anywhere
+(a phone, table mode, a one-shot command in another terminal) reaches every page. A seat's action is recorded by the one
+save-file engine (:func:`referee.savefile.record`: atomic, locked, ``.bak``), exactly as
+a typed entry.
 
 Everything runs on the event loop's one thread: each answer is computed in the page's
 language inside :func:`referee.i18n.speaking`, without awaiting in between.
+
+Every request first passes :class:`Guard` (plain ASGI): only the server's own host names
+(against DNS rebinding), a body of at most :data:`MAX_BODY` bytes, a per-client budget of
+requests that change something, and the same protective headers on every answer.
 """
 
 from __future__ import annotations
@@ -16,7 +20,8 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-from collections.abc import AsyncIterator, Callable
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,7 +44,32 @@ STATIC = Path(__file__).with_name("static")
 SEAT_COOKIE = "referee_seat"
 LANG_COOKIE = "referee_lang"
 POLL_SECONDS = 0.1  # how often the file is looked at while a page is connected
+STREAM_WAKE_SECONDS = 1.0  # an event stream looks whether to end at least this often (it is woken sooner)
 MAX_BODY = 4096  # bytes of a seat's request
+RATE_PER_SECOND, RATE_BURST = 20.0, 40.0  # requests that change something, per client
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
+
+#: Sent with every answer: nothing kept in a cache or sent on as a referrer (a seat's
+#: page is private), no guessing of types, nothing loaded or framed from elsewhere.
+#: Scripts and style sheets come from the package only; a drawing may colour an element
+#: through its ``style`` attribute (a chart's series), never through a ``<style>``.
+SECURITY_HEADERS = (
+    (b"cache-control", b"no-store"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (
+        b"content-security-policy",
+        b"default-src 'self'; img-src 'self' data:; style-src 'self'; style-src-attr 'unsafe-inline'; "
+        b"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    ),
+)
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 def labels() -> dict[str, str]:
@@ -50,7 +80,9 @@ def labels() -> dict[str, str]:
         "scan_table": _("Scan to open the table's screen"),
         "join": _("Open your seat's link (ask the host) to see your hand here."),
         "reconnecting": _("Connection lost; reconnecting…"),
+        "connected": _("Connected"),
         "language": _("Nederlands"),
+        "language_hint": _("Language"),
         "game_over": _("The game is over."),
     }
 
@@ -69,6 +101,9 @@ class Served:
         self.stamp: tuple[int, int, int] | None = None
         self.waiters: set[asyncio.Event] = set()  # one per open event stream, on its loop
         self.stopping = False
+        #: asked ten times a second: True when the server is to stop (uvicorn's should_exit)
+        self.stop_requested: Callable[[], bool] = lambda: False
+        self.loop: asyncio.AbstractEventLoop | None = None  # the server's, once it runs
         self.reload()
         players = self.rules.seats(self.saved.state) if self.saved is not None else ()
         self.links = SeatLinks(path, tuple(players))
@@ -95,13 +130,42 @@ class Served:
         except RefereeError as error:
             self.error = str(error)
         self.version += 1
-        for waiter in self.waiters:
-            waiter.set()
+        self.wake()
         return True
 
+    def wake(self) -> None:
+        """Every open event stream looks again (at the version, at its seat's token);
+        from another thread (a test, a terminal), through the server's loop."""
+        try:
+            running: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if self.loop is not None and running is not self.loop and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self.wake)
+            return
+        for waiter in list(self.waiters):
+            waiter.set()
+
+    def stop(self) -> None:
+        """End every event stream now (the server is stopping)."""
+        self.stopping = True
+        self.wake()
+
+    def reissue(self, seat: int) -> str:
+        """A new link for ``seat``: the old token stops working at once, and the event
+        streams opened with it end."""
+        token = self.links.reissue(seat)
+        self.wake()
+        return token
+
     async def watch(self) -> None:
-        """Look at the file ten times a second, for as long as the server runs."""
+        """Look at the file ten times a second (a ``stat``: no measurable time), until
+        the server is asked to stop."""
+        self.loop = asyncio.get_running_loop()
         while not self.stopping:
+            if self.stop_requested():
+                self.stop()
+                break
             self.reload()
             await asyncio.sleep(POLL_SECONDS)
 
@@ -149,6 +213,136 @@ class Served:
         return 200, self.answer(seat, language)
 
 
+def host_names(server: tuple[str, int] | None, extra: Iterable[str] = ()) -> set[str]:
+    """The ``Host`` headers a request to the address ``server`` (host, port) may carry:
+    that address (with its port, and without it for port 80), the names in ``extra``
+    (``NAME:PORT`` too), and this machine's own names when the address is a loopback one.
+    """
+    if server is None:
+        return set()
+    host, port = server[0], server[1]
+    shown = f"[{host}]" if ":" in host else host
+    names = {shown, *extra}
+    if host.startswith("127.") or host == "::1" or host == "localhost":
+        names |= set(LOOPBACK_NAMES)
+    allowed = {f"{name}:{port}" for name in names}
+    if port == 80:
+        allowed |= names
+    return {name.lower() for name in allowed}
+
+
+class Guard:
+    """Plain ASGI around the application: every request's first and last step.
+
+    - ``Host`` must be one of the server's own names (:func:`host_names` of the address
+      the request came in on): a page of another site that a DNS trick points at this
+      server gets 400, so it cannot read a seat's answers.
+    - A request that changes something (not GET or HEAD) spends one of its client's
+      tokens (a bucket of :data:`RATE_BURST`, refilled at :data:`RATE_PER_SECOND`): 429
+      when none is left; its body is read here, and over :data:`MAX_BODY` bytes is 413.
+    - Every answer carries :data:`SECURITY_HEADERS`.
+
+    A refused request never reaches the application: nothing changes.
+    """
+
+    def __init__(
+        self,
+        app: ASGIApp,
+        *,
+        hosts: Iterable[str] = (),
+        language: Callable[[Scope], str] = lambda scope: "en",
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.app, self.hosts, self.language, self.clock = app, tuple(hosts), language, clock
+        self.buckets: dict[str, tuple[float, float]] = {}  # client → (tokens, when)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def guarded(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                ours = {name for name, _ in SECURITY_HEADERS}
+                kept = [(name, value) for name, value in message.get("headers", []) if name.lower() not in ours]
+                message["headers"] = [*kept, *SECURITY_HEADERS]
+            await send(message)
+
+        headers = dict(scope.get("headers") or [])
+        host = headers.get(b"host", b"").decode("latin-1").lower()
+        if host not in host_names(scope.get("server"), self.hosts):
+            with speaking(self.language(scope)):
+                message = _("unknown host")
+            await turn_away(guarded, 400, message, json_answer=False)
+            return
+        if scope["method"] in ("GET", "HEAD"):
+            await self.app(scope, receive, guarded)
+            return
+        if not self.spend((scope.get("client") or ("?", 0))[0]):
+            with speaking(self.language(scope)):
+                message = _("too many requests; wait a moment")
+            await turn_away(guarded, 429, message)
+            return
+        body = await read_body(receive, MAX_BODY)
+        if body is None:
+            with speaking(self.language(scope)):
+                message = _("the request is too large")
+            await turn_away(guarded, 413, message)
+            return
+
+        async def replay() -> Message:
+            nonlocal body
+            if body is None:
+                return await receive()  # after the body: the client's disconnect
+            message = {"type": "http.request", "body": body, "more_body": False}
+            body = None
+            return message
+
+        await self.app(scope, replay, guarded)
+
+    def spend(self, client: str) -> bool:
+        """Take one token from ``client``'s bucket; False when it is empty."""
+        now = self.clock()
+        tokens, then = self.buckets.get(client, (RATE_BURST, now))
+        tokens = min(RATE_BURST, tokens + (now - then) * RATE_PER_SECOND)
+        if len(self.buckets) > 10_000:  # many clients (a scan): forget the full buckets
+            self.buckets = {key: value for key, value in self.buckets.items() if value[0] < RATE_BURST}
+        if tokens < 1:
+            self.buckets[client] = (tokens, now)
+            return False
+        self.buckets[client] = (tokens - 1, now)
+        return True
+
+
+async def read_body(receive: Receive, limit: int) -> bytes | None:
+    """The request's body, or None when it is longer than ``limit`` bytes."""
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            break
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            return None
+        chunks.append(chunk)
+        if not message.get("more_body", False):
+            break
+    return b"".join(chunks)
+
+
+async def turn_away(send: Send, status: int, error: str, json_answer: bool = True) -> None:
+    """Answer ``status`` with ``{"error": …}`` (or plain text) without asking the app."""
+    if json_answer:
+        body, kind = json.dumps({"error": error}, ensure_ascii=False).encode(), b"application/json"
+    else:
+        body, kind = error.encode(), b"text/plain; charset=utf-8"
+    headers = [(b"content-type", kind), (b"content-length", str(len(body)).encode())]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
 def page(served: Served, name: str, language: str) -> HTMLResponse:
     """A page's HTML shell; ``static/GAME.js`` draws it from the API."""
     import html
@@ -160,8 +354,34 @@ def page(served: Served, name: str, language: str) -> HTMLResponse:
     return HTMLResponse(text)
 
 
-def create_app(served: Served) -> Starlette:
-    """The application serving ``served``: pages, API, events, seat links."""
+def cookie_language(cookies: str, default: str) -> str:
+    """The language a page chose (its cookie), from a ``Cookie`` header."""
+    from http.cookies import CookieError, SimpleCookie
+
+    jar: SimpleCookie = SimpleCookie()
+    try:
+        jar.load(cookies)
+    except CookieError:
+        return default
+    chosen = jar[LANG_COOKIE].value if LANG_COOKIE in jar else None
+    return chosen if chosen in LANGUAGES else default
+
+
+def qr_svg(text: str) -> bytes:
+    """A QR code of ``text`` as an SVG image (black on white, a quiet zone around it)."""
+    import io
+
+    import segno
+
+    buffer = io.BytesIO()
+    segno.make(text, error="m").save(buffer, kind="svg", scale=10, border=2, dark="#000", light="#fff", xmldecl=False)
+    return buffer.getvalue()
+
+
+def create_app(served: Served, hosts: Iterable[str] = (), clock: Callable[[], float] = time.monotonic) -> Guard:
+    """The application serving ``served``: pages, API, events, seat links, behind the
+    :class:`Guard` (``hosts``: more names it may be reached by, ``NAME`` or ``NAME:PORT``;
+    ``clock``: the rate limit's, for tests)."""
 
     def language_of(request: Request) -> str:
         chosen = request.cookies.get(LANG_COOKIE)
@@ -169,6 +389,13 @@ def create_app(served: Served) -> Starlette:
 
     def seat_of(request: Request) -> int | None:
         return served.links.seat_of(request.cookies.get(SEAT_COOKIE))
+
+    def not_joined(request: Request) -> Response:
+        """401, with the words a page needs to say how to join, in its language."""
+        language = language_of(request)
+        with speaking(language):
+            answer = {"error": _("open your seat's link first"), "lang": language, "labels": labels()}
+        return JSONResponse(answer, status_code=401)
 
     async def table_page(request: Request) -> Response:
         return page(served, "table", served.language)
@@ -184,54 +411,64 @@ def create_app(served: Served) -> Starlette:
         response.set_cookie(SEAT_COOKIE, served.links.tokens[seat], httponly=True, samesite="strict", max_age=30 * 86400)
         return response
 
+    async def table_qr(request: Request) -> Response:
+        # the Host header has passed the guard: one of this server's own addresses
+        return Response(qr_svg(f"http://{request.headers['host']}/"), media_type="image/svg+xml")
+
+    async def no_icon(request: Request) -> Response:
+        return Response(status_code=204)  # a browser asks; there is none (and no 404 to log)
+
     async def api_table(request: Request) -> Response:
         return JSONResponse(served.answer(None, served.language))
 
     async def api_seat(request: Request) -> Response:
         seat = seat_of(request)
         if seat is None:
-            with speaking(language_of(request)):
-                return JSONResponse({"error": _("open your seat's link first")}, status_code=401)
+            return not_joined(request)
         return JSONResponse(served.answer(seat, language_of(request)))
 
     async def api_action(request: Request) -> Response:
         seat = seat_of(request)
-        language = language_of(request)
         if seat is None:
-            with speaking(language):
-                return JSONResponse({"error": _("open your seat's link first")}, status_code=401)
+            return not_joined(request)
         raw = await request.body()
         try:
-            body = json.loads(raw) if len(raw) <= MAX_BODY else None
-        except ValueError:
+            body = json.loads(raw)
+        except (ValueError, RecursionError):
             body = None
-        status, answer = served.act(seat, request.path_params["kind"], body, language)
+        status, answer = served.act(seat, request.path_params["kind"], body, language_of(request))
         return JSONResponse(answer, status_code=status)
 
     async def api_lang(request: Request) -> Response:
         try:
             chosen = json.loads(await request.body()).get("lang")
-        except (ValueError, AttributeError):
+        except (ValueError, AttributeError, RecursionError):
             chosen = None
         if chosen not in LANGUAGES:
-            return JSONResponse({"error": "lang must be one of " + ", ".join(LANGUAGES)}, status_code=400)
+            with speaking(language_of(request)):
+                error = _("the language must be one of {languages}").format(languages=", ".join(LANGUAGES))
+            return JSONResponse({"error": error}, status_code=400)
         response = JSONResponse({"lang": chosen})
         response.set_cookie(LANG_COOKIE, chosen, httponly=True, samesite="strict", max_age=365 * 86400)
         return response
 
-    def stream(answer: Callable[[], dict[str, Any]]) -> StreamingResponse:
+    def stream(answer: Callable[[], dict[str, Any]], still: Callable[[], bool] = lambda: True) -> StreamingResponse:
+        """Server-sent events: the answer now, and again after every change, for as long
+        as ``still()`` holds (a seat's token may be re-issued) and the server runs."""
+
         async def events() -> AsyncIterator[str]:
             sent = -1
             waiter = asyncio.Event()  # created here: bound to the loop serving this stream
             served.waiters.add(waiter)
             try:
-                while not served.stopping:
+                yield "retry: 1000\n\n"  # a page whose stream dropped tries again after a second
+                while not served.stopping and still():
                     waiter.clear()  # before the version is read: no change is missed
                     if served.version != sent:
                         sent = served.version
                         yield f"data: {json.dumps(answer(), ensure_ascii=False)}\n\n"
                     try:
-                        await asyncio.wait_for(waiter.wait(), timeout=0.25)
+                        await asyncio.wait_for(waiter.wait(), timeout=STREAM_WAKE_SECONDS)
                     except asyncio.TimeoutError:
                         pass
             finally:
@@ -243,16 +480,17 @@ def create_app(served: Served) -> Starlette:
         return stream(lambda: served.answer(None, served.language))
 
     async def events_seat(request: Request) -> Response:
-        seat = seat_of(request)
+        token = request.cookies.get(SEAT_COOKIE)
+        seat = served.links.seat_of(token)
         if seat is None:
-            return JSONResponse({"error": "no seat"}, status_code=401)
+            return not_joined(request)
         language = language_of(request)
-        return stream(lambda: served.answer(seat, language))
+        return stream(lambda: served.answer(seat, language), lambda: served.links.seat_of(token) == seat)
 
     async def lifespan_watch(app: Starlette) -> AsyncIterator[None]:
         watcher = asyncio.create_task(served.watch())
         yield
-        served.stopping = True
+        served.stop()
         watcher.cancel()
 
     from contextlib import asynccontextmanager
@@ -261,6 +499,8 @@ def create_app(served: Served) -> Starlette:
         Route("/", table_page),
         Route("/seat", seat_page),
         Route("/join/{token}", join),
+        Route("/qr.svg", table_qr),
+        Route("/favicon.ico", no_icon),
         Route("/api/table", api_table),
         Route("/api/seat", api_seat),
         Route("/api/seat/{kind}", api_action, methods=["POST"]),
@@ -269,4 +509,30 @@ def create_app(served: Served) -> Starlette:
         Route("/events/seat", events_seat),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=asynccontextmanager(lifespan_watch))
+    app = Starlette(routes=routes, lifespan=asynccontextmanager(lifespan_watch))
+
+    def language(scope: Scope) -> str:
+        cookies = dict(scope.get("headers") or []).get(b"cookie", b"").decode("latin-1")
+        return cookie_language(cookies, served.language)
+
+    return Guard(app, hosts=hosts, language=language, clock=clock)
+
+
+def uvicorn_server(served: Served, host: str = "127.0.0.1", port: int = 0, hosts: Iterable[str] = ()) -> Any:
+    """A uvicorn server for ``served`` (not started: ``.run(sockets=…)``): no access log
+    (a seat's link holds its token), and every event stream ends as soon as it is asked
+    to stop (Ctrl-C, ``should_exit``), so that it stops within a second."""
+    import uvicorn
+
+    config = uvicorn.Config(
+        create_app(served, hosts=hosts),
+        host=host,
+        port=port,
+        log_level="warning",
+        access_log=False,
+        timeout_graceful_shutdown=1,
+        lifespan="on",
+    )
+    server = uvicorn.Server(config)
+    served.stop_requested = lambda: bool(server.should_exit)
+    return server

@@ -8,6 +8,7 @@ const Referee = (() => {
   const game = document.body.dataset.game;
   const games = {};
   let data = null;
+  let fresh = false;   // the next answer is taken whatever its version (a restarted server counts anew)
 
   // el("div", {class: "x", text: "…", onclick: f}, child, …): an element.
   function el(tag, props, ...children) {
@@ -62,43 +63,108 @@ const Referee = (() => {
   }
 
   async function chooseLanguage(lang) {
-    await fetch("/api/lang", {method: "POST", headers: {"Content-Type": "application/json"},
+    if (data && data.lang === lang) return;
+    const response = await fetch("/api/lang", {method: "POST", headers: {"Content-Type": "application/json"},
       body: JSON.stringify({lang}), credentials: "same-origin"});
-    location.reload();
+    if (!response.ok) return;
+    // Drawn again in the new language without reloading the page: a new event stream
+    // (it sends the cookie just set) whose first answer replaces the page's words.
+    if (page === "join") { join(); return; }
+    if (source) source.close();
+    listen();
+  }
+
+  // The page's own parts around the game's drawing: the language switch (a seat's
+  // phone), the table's public QR code, the connection's state. Words from the server.
+  function frame(next) {
+    const labels = next.labels || {};
+    const languages = document.getElementById("languages");
+    if (page !== "table") {
+      languages.hidden = false;
+      languages.setAttribute("aria-label", labels.language_hint || "");
+      for (const button of languages.querySelectorAll("button")) {
+        const chosen = button.dataset.lang === next.lang;
+        button.className = chosen ? "chosen" : "";
+        button.setAttribute("aria-pressed", String(chosen));
+        button.title = chosen ? "" : labels.language || "";
+        button.id = chosen ? "" : "language";   // #language: the switch to the other language
+        button.onclick = () => chooseLanguage(button.dataset.lang);
+      }
+    }
+    if (page === "table") {
+      document.getElementById("qr-text").textContent = labels.scan_table || "";
+      document.getElementById("qr").hidden = false;
+    }
+    document.getElementById("lost-text").textContent = labels.reconnecting || "";
   }
 
   function show(next) {
-    if (data && next.version < data.version) return;
+    if (data && next.version < data.version && !fresh) return;
+    fresh = false;
     data = next;
     document.documentElement.lang = next.lang;
     document.getElementById("file").textContent = next.name ? `${next.name} · ${next.file}` : next.file;
+    frame(next);
     const root = document.getElementById("root");
     root.replaceChildren();
     if (next.error) { notice(next.error); return; }
     const drawer = games[game];
     if (drawer && next.view) drawer[page === "table" ? "table" : "seat"](next, root);
     if (next.outcome) root.prepend(el("p", {class: "outcome", text: next.outcome}));
-    if (page === "seat") {
-      const other = next.lang === "nl" ? "en" : "nl";
-      root.append(el("p", {class: "language"},
-        el("button", {type: "button", class: "link", id: "language", text: next.labels.language,
-          onclick: () => chooseLanguage(other)})));
-    }
     document.dispatchEvent(new CustomEvent("referee:drawn", {detail: next}));
   }
 
-  function start() {
-    if (page === "join") {
-      fetch("/api/table").then(r => r.json()).then(d => notice(d.labels.join, "info"));
-      return;
-    }
-    const source = new EventSource(page === "table" ? "/events/table" : "/events/seat");
+  // The connection's state: a banner while the event stream is down (the browser
+  // reconnects by itself; a stream the server refused is opened again here).
+  function connected(ok) {
     const status = document.getElementById("status");
-    source.onmessage = event => { status.className = "ok"; status.textContent = ""; show(JSON.parse(event.data)); };
-    source.onerror = () => {
-      status.className = "lost";
-      status.textContent = data ? data.labels.reconnecting : "…";
+    status.className = ok ? "ok" : "lost";
+    status.title = ok ? (data && data.labels.connected) || "" : (data && data.labels.reconnecting) || "";
+    document.getElementById("lost").hidden = ok;
+    document.body.classList.toggle("offline", !ok);
+  }
+
+  // No seat (no link opened yet, or its link was replaced): say how to join, in the
+  // phone's language (the 401 answer carries the words).
+  async function join() {
+    try {
+      const answer = await (await fetch("/api/seat", {credentials: "same-origin"})).json();
+      document.documentElement.lang = answer.lang;
+      frame(answer);
+      document.getElementById("root").replaceChildren();
+      notice(answer.labels.join, "info");
+    } catch (error) { notice(String(error)); }
+  }
+
+  let source = null;   // the open event stream
+  function listen() {
+    const opened = new EventSource(page === "table" ? "/events/table" : "/events/seat");
+    source = opened;
+    opened.onopen = () => { fresh = true; };
+    opened.onmessage = event => { if (opened === source) { connected(true); show(JSON.parse(event.data)); } };
+    opened.onerror = () => {
+      if (opened !== source) return;   // a stream closed here (a new language)
+      connected(false);
+      if (opened.readyState !== EventSource.CLOSED) return;   // the browser tries again itself
+      setTimeout(async () => {
+        if (page !== "table") {
+          try {
+            const response = await fetch("/api/seat", {credentials: "same-origin"});
+            if (response.status === 401) {   // this seat's link was replaced: join again
+              connected(true);
+              join();
+              return;
+            }
+          } catch (error) { /* still down: try again */ }
+        }
+        listen();
+      }, 1500);
     };
+  }
+
+  function start() {
+    if (page === "join") { join(); return; }
+    listen();
   }
 
   document.addEventListener("DOMContentLoaded", start);

@@ -102,6 +102,9 @@
     // The names at the lines' ends, moved apart where totals are close.
     const ends = totals.map((series, index) => ({index, at: y(series[rounds])})).sort((a, b) => a.at - b.at);
     ends.forEach((end, i) => { if (i) end.at = Math.max(end.at, ends[i - 1].at + 22); });
+    // …and kept above the axis's numbers (at the start every total is 0: all at the bottom).
+    const overflow = ends.length ? ends[ends.length - 1].at - (height - bottom - 8) : 0;
+    if (overflow > 0) ends.forEach(end => { end.at -= overflow; });
     for (const end of ends) {
       figure.append(svg("text", {x: x(rounds) + 12, y: end.at + 6, fill: SERIES[end.index % SERIES.length], class: "series-label"},
         names[end.index]));
