@@ -48,7 +48,8 @@ def serve(
     if not spec.web:
         raise InputError(_("{game} has no pages to serve").format(game=spec.title))
     rules = spec.load_rules()
-    players = tuple(rules.seats(savefile.load(file, rules).state))
+    saved = savefile.load(file, rules)
+    players = tuple(rules.seats(saved.state))
     address = host or lan_address()
     # every address (0.0.0.0, ::) when asked for explicitly: the links name this machine's
     base = f"http://{shown(lan_address() if address in ('0.0.0.0', '::') else address)}:{port}"
@@ -66,6 +67,9 @@ def serve(
     if as_json:
         raise InputError(_("--json goes with --links"))
     listening = bind(address, port)
+    if "seed" in saved.setup and "fair" not in saved.setup:
+        # a seed the host's machine knows: the host could have chosen it, or could read every hand
+        typer.echo(_("This game is dealt from a seed: for deals nobody can choose, not even the host, start it with `{command} new … --fair`.").format(command=rules.command))
     serve_until_stopped(file, spec, listening, base, address)
 
 

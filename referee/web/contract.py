@@ -7,6 +7,9 @@ The pages draw from JSON the server computes, per page, in that page's language:
 ``POST /api/seat/KIND`` a seat's action (``{"card": "9C"}``, …): :meth:`WebGame.action`
                      turns it into the game's action; the save-file engine records it
                      (atomic, locked, ``.bak``) after the rules accepted it
+``POST /api/seat/entropy`` a fair game's word of entropy for the seat's own player
+                     (``{"word": "kiwi"}``), the same for every game, recorded as
+                     `referee entropy FILE PLAYER WORD` records it
 
 Privacy is by construction: :meth:`WebGame.table` reads the state only through
 ``rules.view(state, None)`` and :meth:`WebGame.seat` only through ``rules.view(state,
@@ -30,7 +33,13 @@ Every answer is an :func:`envelope`:
      "outcome": "Bram wins with 103 points" or null,
      "labels": {…},                         # the pages' own words, translated
      "error": null or "the file cannot be read: …",
+     "fair": null or {…},                   # a fair game's public part (below)
      "view": {…}}                           # the game's: WebGame.table / WebGame.seat
+
+``fair`` (:func:`referee.fair_rules.public_of`) is the same on every page: the
+commitment and its fingerprint, each seat's word of entropy (null until given), whose
+word is due, and whether the secret is revealed (then the secret). Never the secret
+before the reveal.
 
 Cards are in the CLI's JSON notation: ``10S``, ``AH`` (French deck), Smitten's numbers
 ``1``–``9``, Spellcrafter's tokens (``K4m``).
@@ -83,6 +92,7 @@ def envelope(
     labels: Mapping[str, str],
     view: Mapping[str, Any] | None,
     error: str | None = None,
+    fair: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The JSON every answer of the API shares (see the module's docstring)."""
     return {
@@ -97,5 +107,6 @@ def envelope(
         "outcome": outcome,
         "labels": dict(labels),
         "error": error,
+        "fair": None if fair is None else dict(fair),
         "view": None if view is None else dict(view),
     }

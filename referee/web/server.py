@@ -21,7 +21,7 @@ import asyncio
 import json
 import os
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -84,7 +84,17 @@ def labels() -> dict[str, str]:
         "language": _("Nederlands"),
         "language_hint": _("Language"),
         "game_over": _("The game is over."),
+        "fair": _("Fair deals"),
+        "fingerprint": _("Fingerprint (compare it with the one noted down)"),
+        "entropy": _("Words of entropy"),
+        "entropy_due": _("Waiting for a word of entropy from"),
+        "your_word": _("Your word of entropy (any word, dice or a short phrase)"),
+        "give_word": _("Give"),
+        "secret": _("Secret, revealed"),
     }
+
+
+ENTROPY = "entropy"  # POST /api/seat/entropy: a fair game's word, the same for every game
 
 
 class Served:
@@ -172,11 +182,14 @@ class Served:
     def answer(self, seat: int | None, language: str) -> dict[str, Any]:
         """The envelope for the table's screen (``seat`` None) or one seat, in ``language``."""
         with speaking(language):
-            view = outcome = None
+            view = outcome = fair = None
             players: tuple[str, ...] = self.links.players
             if self.saved is not None:
+                from referee.fair_rules import public_of
+
                 state = self.saved.state
                 players = tuple(self.rules.seats(state))
+                fair = public_of(self.rules, state)  # never the secret before the reveal
                 view = self.web.table(state) if seat is None else self.web.seat(state, seat)
                 ended = self.rules.outcome(state)
                 outcome = None if ended is None else self.voice.outcome(state, ended)
@@ -192,19 +205,32 @@ class Served:
                 labels=labels(),
                 view=view,
                 error=self.error,
+                fair=fair,
             )
+
+    def entropy(self, state: Any, seat: int, kind: str, body: Mapping[str, Any]) -> dict[str, Any]:
+        """A seat's word of entropy (``{"word": "kiwi"}``) as the file's event: always for
+        the seat's own player (its cookie says which), never another's. The rules judge
+        it as they judge `referee entropy FILE PLAYER WORD` (seat order, one word each)."""
+        from referee.fair_rules import KIND
+
+        word = body.get("word")
+        if not isinstance(word, str):
+            raise InputError(_("a word of entropy is sent as the text `word`"))
+        return {"kind": KIND, "player": self.rules.seats(state)[seat], "word": word}
 
     def act(self, seat: int, kind: str, body: Any, language: str) -> tuple[int, dict[str, Any]]:
         """Record ``seat``'s request; (HTTP status, answer)."""
         from referee import savefile
 
         with speaking(language):
-            if kind not in self.web.kinds:
+            if kind not in self.web.kinds and kind != ENTROPY:
                 return 404, {"error": _("unknown action {kind}").format(kind=kind)}
             if not isinstance(body, dict):
                 return 400, {"error": _("the request must be a JSON object")}
+            entry = self.web.action if kind != ENTROPY else self.entropy
             try:
-                savefile.record(self.path, self.rules, lambda state: self.web.action(state, seat, kind, body))
+                savefile.record(self.path, self.rules, lambda state: entry(state, seat, kind, body))
             except InputError as error:
                 return 400, {"error": str(error)}
             except RefereeError as error:

@@ -98,6 +98,40 @@ const Referee = (() => {
     document.getElementById("lost-text").textContent = labels.reconnecting || "";
   }
 
+  // A fair game (envelope "fair", the same on every page): the commitment's fingerprint
+  // to compare with the one noted down, each seat's word of entropy or "—", whose word
+  // is due, and the secret once revealed. A seat's phone whose word is due gives it
+  // here (POST /api/seat/entropy). Words from the server's labels.
+  function fairPanel(next) {
+    const fair = next.fair, labels = next.labels || {};
+    const words = fair.entropy.map(given => el("li", {class: given.word === null ? "missing" : "given"},
+      el("span", {class: "seat", text: given.seat}), " ",
+      el("span", {class: "word", text: given.word === null ? "—" : given.word})));
+    const panel = el("section", {id: "fair", class: "fair"},
+      el("h2", {text: labels.fair}),
+      el("p", {class: "fingerprint"}, el("span", {class: "label", text: labels.fingerprint}), " ",
+        el("code", {text: fair.fingerprint, title: fair.commitment})),
+      el("p", {class: "label", text: labels.entropy}), el("ul", {class: "entropy"}, words));
+    if (fair.waiting_for !== null) {
+      panel.append(el("p", {class: "due", text: `${labels.entropy_due} ${fair.waiting_for}`}));
+    }
+    if (page === "seat" && fair.waiting_for !== null && fair.waiting_for === next.name) {
+      const input = el("input", {type: "text", id: "entropy-word", maxlength: "64", autocomplete: "off",
+        "aria-label": labels.your_word, placeholder: labels.your_word});
+      const form = el("form", {id: "entropy-form", onsubmit: event => {
+        event.preventDefault();
+        if (input.value.trim()) act("entropy", {word: input.value});
+      }}, el("label", {for: "entropy-word", text: labels.your_word}), input,
+        el("button", {type: "submit", id: "entropy-give", text: labels.give_word}));
+      panel.append(form);
+    }
+    if (fair.revealed) {
+      panel.append(el("p", {class: "secret"}, el("span", {class: "label", text: labels.secret}), " ",
+        el("code", {text: fair.secret})));
+    }
+    return panel;
+  }
+
   function show(next) {
     if (data && next.version < data.version && !fresh) return;
     fresh = false;
@@ -111,6 +145,7 @@ const Referee = (() => {
     const drawer = games[game];
     if (drawer && next.view) drawer[page === "table" ? "table" : "seat"](next, root);
     if (next.outcome) root.prepend(el("p", {class: "outcome", text: next.outcome}));
+    if (next.fair && page !== "join") root.append(fairPanel(next));
     document.dispatchEvent(new CustomEvent("referee:drawn", {detail: next}));
   }
 

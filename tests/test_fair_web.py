@@ -1,0 +1,129 @@
+"""Fair deals on `referee serve` (issue 25): the envelope's public ``fair`` part, a
+phone's own word of entropy, and the line `serve` prints for a seeded game that is not
+fair. Through starlette's test client on real game files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+from web_privacy import answers, served_file
+
+from referee.savefile.sidecar import secret_path
+from referee.web.server import SEAT_COOKIE, Served, create_app
+
+PLAYERS = ("Anna", "Bram", "Cees", "Daan")
+
+
+def fair_match(referee: Any, folder: Path, *extra: str) -> Path:
+    path = folder / "m.toml"
+    made = referee("smoor", "new", str(path), *PLAYERS, "--fair", *extra)
+    assert made.exit_code == 0, made.stderr
+    return path
+
+
+def kept(path: Path) -> str:
+    return [line for line in secret_path(path).read_text().splitlines() if not line.startswith("#")][0]
+
+
+def phone(served: Served, seat: int) -> TestClient:
+    client = TestClient(create_app(served), base_url="http://127.0.0.1")
+    client.cookies.set(SEAT_COOKIE, served.links.tokens[seat])
+    return client
+
+
+def every_answer(served: Served) -> str:
+    served.reload()
+    found = [*answers(served, None).values()]
+    for seat in range(len(PLAYERS)):
+        found += answers(served, seat).values()
+        found += answers(served, seat, "nl").values()
+    return "\n".join(found)
+
+
+def test_no_answer_holds_the_secret_before_the_reveal(referee, tmp_path):
+    path = fair_match(referee, tmp_path)
+    secret = kept(path)
+    served = served_file(path)
+    table = TestClient(create_app(served), base_url="http://127.0.0.1").get("/api/table").json()
+    assert table["fair"]["waiting_for"] == "Anna" and table["fair"]["revealed"] is False and table["fair"]["secret"] is None
+    assert table["fair"]["fingerprint"] and table["fair"]["commitment"]
+    assert secret not in every_answer(served)
+    for name, word in zip(PLAYERS, ("a", "b", "c", "d")):
+        assert referee("entropy", str(path), name, word).exit_code == 0
+        assert secret not in every_answer(served)
+    assert referee("reveal", str(path)).exit_code == 0
+    served.reload()
+    assert TestClient(create_app(served), base_url="http://127.0.0.1").get("/api/table").json()["fair"]["secret"] == secret
+
+
+def test_a_game_that_is_not_fair_has_no_fair_part(referee, tmp_path):
+    path = tmp_path / "m.toml"
+    assert referee("smoor", "new", str(path), *PLAYERS, "--seed", "s").exit_code == 0
+    assert TestClient(create_app(served_file(path)), base_url="http://127.0.0.1").get("/api/table").json()["fair"] is None
+
+
+def test_a_phones_word_of_entropy_is_recorded_for_its_own_seat(referee, tmp_path):
+    path = fair_match(referee, tmp_path)
+    served = served_file(path)
+    given = phone(served, 0).post("/api/seat/entropy", json={"word": " kiwi "})
+    assert given.status_code == 200, given.text
+    assert given.json()["fair"]["entropy"][0] == {"seat": "Anna", "word": "kiwi"}
+    history = referee("smoor", "history", str(path), "--json").json()["events"]
+    assert [entry["event"] for entry in history] == [{"kind": "entropy", "player": "Anna", "word": "kiwi"}]
+    labels = given.json()["labels"]
+    assert labels["fair"] == "Fair deals" and labels["give_word"]
+    dutch = phone(served, 1)
+    dutch.cookies.set("referee_lang", "nl")
+    assert dutch.get("/api/seat").json()["labels"]["fair"] == "Eerlijk delen"
+
+
+def test_a_second_word_from_the_same_seat_is_refused_with_the_file_unchanged(referee, tmp_path):
+    path = fair_match(referee, tmp_path)
+    served = served_file(path)
+    anna = phone(served, 0)
+    assert anna.post("/api/seat/entropy", json={"word": "kiwi"}).status_code == 200
+    before = path.read_bytes()
+    again = anna.post("/api/seat/entropy", json={"word": "pear"})
+    assert again.status_code == 409 and "Bram" in again.json()["error"]
+    assert path.read_bytes() == before
+    for body in ({"word": 3}, {}, {"word": ""}, {"word": "x" * 100}):
+        refused = anna.post("/api/seat/entropy", json=body)
+        assert refused.status_code == 400, (body, refused.text)
+        assert path.read_bytes() == before
+    out_of_turn = phone(served, 2).post("/api/seat/entropy", json={"word": "fig"})
+    assert out_of_turn.status_code == 409 and "seat order" in out_of_turn.json()["error"]
+    assert path.read_bytes() == before
+    assert phone(served, 1).post("/api/seat/entropy", json={"word": "pear"}).status_code == 200
+    words = referee("smoor", "standings", str(path), "--json").json()["fair"]["entropy"]
+    assert [seat["word"] for seat in words] == ["kiwi", "pear", None, None]
+
+
+def test_a_phone_without_a_seat_gives_no_word(referee, tmp_path):
+    path = fair_match(referee, tmp_path)
+    before = path.read_bytes()
+    stranger = TestClient(create_app(served_file(path)), base_url="http://127.0.0.1")
+    assert stranger.post("/api/seat/entropy", json={"word": "kiwi"}).status_code == 401
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("language, words", [("en", "--fair"), ("nl", "--fair")])
+def test_serve_on_a_seeded_game_that_is_not_fair_recommends_new_fair(referee, tmp_path, monkeypatch, language, words):
+    from referee.cli import serve
+
+    started: list[Path] = []
+    monkeypatch.setattr(serve, "bind", lambda address, port: None)
+    monkeypatch.setattr(serve, "serve_until_stopped", lambda file, *rest: started.append(file))
+    seeded = tmp_path / "s.toml"
+    assert referee("smoor", "new", str(seeded), *PLAYERS, "--seed", "s").exit_code == 0
+    said = referee("--lang", language, "serve", str(seeded), "--host", "127.0.0.1")
+    assert said.exit_code == 0, said.stderr
+    lines = [line for line in said.stdout.splitlines() if words in line]
+    assert len(lines) == 1 and "referee smoor new" in lines[0]
+    assert ("gedeeld uit een seed" in lines[0]) == (language == "nl")
+    fair = fair_match(referee, tmp_path / "f") if (tmp_path / "f").mkdir() is None else None
+    assert fair is not None
+    assert "--fair" not in referee("serve", str(fair), "--host", "127.0.0.1").stdout
+    assert started == [seeded, fair]
