@@ -9,10 +9,13 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
+from browser import browsers
 from web_privacy import answers, served_file
 
 from referee.savefile.sidecar import secret_path
 from referee.web.server import SEAT_COOKIE, Served, create_app
+
+__all__ = ["browsers"]  # the fixture, used by name
 
 PLAYERS = ("Anna", "Bram", "Cees", "Daan")
 
@@ -127,3 +130,27 @@ def test_serve_on_a_seeded_game_that_is_not_fair_recommends_new_fair(referee, tm
     assert fair is not None
     assert "--fair" not in referee("serve", str(fair), "--host", "127.0.0.1").stdout
     assert started == [seeded, fair]
+
+
+@pytest.mark.slow
+def test_four_phones_give_their_words_on_the_page_and_the_tv_shows_them(referee, tmp_path, browsers):
+    from browser import PHONE, TV, page_text, serving, wait_for
+
+    path = fair_match(referee, tmp_path)
+    secret = kept(path)
+    with serving(path) as server:
+        tv = browsers(TV)
+        tv.get(server.url("/"))
+        wait_for(tv, lambda d: d.find_elements("id", "fair"))
+        fingerprint = referee("smoor", "standings", str(path), "--json").json()["fair"]["fingerprint"]
+        assert fingerprint in page_text(tv)
+        for seat, word in enumerate(("appel", "peer", "vijg", "kiwi")):
+            phone = browsers(PHONE)
+            phone.get(server.seat_link(seat))
+            box = wait_for(phone, lambda d: d.find_elements("id", "entropy-word"))[0]
+            box.send_keys(word)
+            phone.find_element("id", "entropy-give").click()
+            wait_for(tv, lambda d: word in page_text(d))
+            assert secret not in page_text(tv) and secret not in page_text(phone)
+        words = referee("smoor", "standings", str(path), "--json").json()["fair"]["entropy"]
+        assert [seat["word"] for seat in words] == ["appel", "peer", "vijg", "kiwi"]
