@@ -129,7 +129,7 @@ class Fair:
     events, the words given by then), for `referee verify`.
 
     Once revealed, the secret stays revealed (an undo cannot take it back): no word can
-    be given that was not given before the reveal (:attr:`fixed_word`), since whoever
+    be given that was not given before the reveal (:meth:`takes`), since whoever
     knows the secret could choose the cards with it.
 
     The secret is in memory only; :meth:`to_toml` writes it only once revealed.

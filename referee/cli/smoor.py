@@ -33,7 +33,7 @@ app = command_group(
         "`referee deal smoorverliefd`.\n\n"
         "In Dutch: --lang nl on any command (or REFEREE_LANG=nl, or a Dutch locale), and the "
         "command words nieuw, ronde, slag, speel, bod, vloek, stand, grafiek, herstel, "
-        "geschiedenis and wijzig."
+        "geschiedenis, wijzig, entropie, onthul and controleer."
     )
 )
 
