@@ -182,6 +182,25 @@ def test_a_card_tapped_is_recorded_leaves_the_hand_and_is_on_the_table(seeded):
     assert table["cards_in_hand"][leader] == 12
 
 
+def test_a_tap_on_a_page_the_game_has_moved_past_is_refused_and_changes_nothing(seeded):
+    """A page sends the number of entries it was drawn from (X-Referee-Seen); a tap drawn
+    before the file moved on (another tap, an entry at the laptop) is refused, not
+    recorded as an answer to a move its sender never saw."""
+    served = served_file(seeded)
+    leader = state_of(seeded).current.leader
+    phone = client(served, leader)
+    drawn = phone.get("/api/seat").json()
+    assert drawn["entries"] == 0
+    card = drawn["view"]["actions"]["play"][0]
+    before = seeded.read_bytes()
+    stale = phone.post("/api/seat/play", json={"card": card}, headers={"X-Referee-Seen": "3"})
+    assert stale.status_code == 409 and "moved on" in stale.json()["error"]
+    assert seeded.read_bytes() == before
+    fresh = phone.post("/api/seat/play", json={"card": card}, headers={"X-Referee-Seen": "0"})
+    assert fresh.status_code == 200, fresh.text
+    assert fresh.json()["entries"] == 1
+
+
 def test_a_seat_without_its_link_sees_nothing(seeded):
     served = served_file(seeded)
     anonymous = client(served)

@@ -28,6 +28,8 @@ Every answer is an :func:`envelope`:
 
     {"game": "smoorverliefd", "title": "Smoorverliefd", "file": "night.toml",
      "lang": "en", "version": 7,            # changes seen by the server; pages keep the newest
+     "entries": 42,                         # entries in the file: a page's request names the
+                                            # count it was drawn from (header X-Referee-Seen)
      "players": ["Anna", "Bram", …],        # seats, in seating order
      "seat": 1, "name": "Bram",             # null on the table's screen
      "outcome": "Bram wins with 103 points" or null,
@@ -93,6 +95,7 @@ def envelope(
     view: Mapping[str, Any] | None,
     error: str | None = None,
     fair: Mapping[str, Any] | None = None,
+    entries: int | None = None,
 ) -> dict[str, Any]:
     """The JSON every answer of the API shares (see the module's docstring)."""
     return {
@@ -101,6 +104,7 @@ def envelope(
         "file": file,
         "lang": lang,
         "version": version,
+        "entries": entries,
         "players": list(players),
         "seat": seat,
         "name": None if seat is None else players[seat],

@@ -206,6 +206,7 @@ class Served:
                 view=view,
                 error=self.error,
                 fair=fair,
+                entries=None if self.saved is None else len(self.saved.events),
             )
 
     def entropy(self, state: Any, seat: int, kind: str, body: Mapping[str, Any]) -> dict[str, Any]:
@@ -219,8 +220,14 @@ class Served:
             raise InputError(_("a word of entropy is sent as the text `word`"))
         return {"kind": KIND, "player": self.rules.seats(state)[seat], "word": word}
 
-    def act(self, seat: int, kind: str, body: Any, language: str) -> tuple[int, dict[str, Any]]:
-        """Record ``seat``'s request; (HTTP status, answer)."""
+    def act(self, seat: int, kind: str, body: Any, language: str, seen: str | None = None) -> tuple[int, dict[str, Any]]:
+        """Record ``seat``'s request; (HTTP status, answer).
+
+        ``seen``: the number of entries the page was drawn from (its ``X-Referee-Seen``
+        header). When the file has moved on since (two partners tapping at once, an entry
+        typed at the laptop), the request is refused (409) rather than recorded as an
+        answer to a move its sender never saw. Requests are handled one at a time on the
+        server's one thread, so the second of two taps always sees the first."""
         from referee import savefile
 
         with speaking(language):
@@ -228,6 +235,9 @@ class Served:
                 return 404, {"error": _("unknown action {kind}").format(kind=kind)}
             if not isinstance(body, dict):
                 return 400, {"error": _("the request must be a JSON object")}
+            self.reload()
+            if seen is not None and self.saved is not None and seen != str(len(self.saved.events)):
+                return 409, {"error": _("the game has moved on since this page was drawn; look again and tap once more")}
             entry = self.web.action if kind != ENTROPY else self.entropy
             try:
                 savefile.record(self.path, self.rules, lambda state: entry(state, seat, kind, body))
@@ -462,7 +472,8 @@ def create_app(served: Served, hosts: Iterable[str] = (), clock: Callable[[], fl
             body = json.loads(raw)
         except (ValueError, RecursionError):
             body = None
-        status, answer = served.act(seat, request.path_params["kind"], body, language_of(request))
+        seen = request.headers.get("x-referee-seen")
+        status, answer = served.act(seat, request.path_params["kind"], body, language_of(request), seen)
         return JSONResponse(answer, status_code=status)
 
     async def api_lang(request: Request) -> Response:

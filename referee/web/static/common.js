@@ -52,8 +52,10 @@ const Referee = (() => {
     let answer;
     try {
       const response = await fetch(`/api/seat/${encodeURIComponent(kind)}`, {
-        method: "POST", headers: {"Content-Type": "application/json"},
-        body: JSON.stringify(body || {}), credentials: "same-origin"});
+        method: "POST", body: JSON.stringify(body || {}), credentials: "same-origin",
+        // the entries this page was drawn from: a tap on a page the game has moved past is refused
+        headers: {"Content-Type": "application/json",
+                  ...(data && data.entries !== null ? {"X-Referee-Seen": String(data.entries)} : {})}});
       answer = await response.json();
       if (!response.ok) { notice(answer.error || String(response.status)); return false; }
     } catch (error) { notice(String(error)); return false; }
