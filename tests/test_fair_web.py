@@ -154,3 +154,18 @@ def test_four_phones_give_their_words_on_the_page_and_the_tv_shows_them(referee,
             assert secret not in page_text(tv) and secret not in page_text(phone)
         words = referee("smoor", "standings", str(path), "--json").json()["fair"]["entropy"]
         assert [seat["word"] for seat in words] == ["appel", "peer", "vijg", "kiwi"]
+
+
+def test_until_every_word_is_in_no_page_shows_a_hand_or_whose_turn_it_is(referee, tmp_path):
+    """No card is dealt until every word of entropy is in: the pages show the words and
+    whose word is due, and no game view (no hand, no "Bram leads")."""
+    path = fair_match(referee, tmp_path)
+    served = served_file(path)
+    for seat, word in enumerate(("kiwi", "mango", "pear")):
+        seated = phone(served, seat).get("/api/seat").json()
+        assert seated["view"] is None and seated["fair"]["waiting_for"] == PLAYERS[seat]
+        assert phone(served, seat).post("/api/seat/entropy", json={"word": word}).status_code == 200
+    assert TestClient(create_app(served), base_url="http://127.0.0.1").get("/api/table").json()["view"] is None
+    assert phone(served, 3).post("/api/seat/entropy", json={"word": "plum"}).status_code == 200
+    dealt = phone(served, 3).get("/api/seat").json()
+    assert dealt["fair"]["waiting_for"] is None and len(dealt["view"]["hand"]) == 13

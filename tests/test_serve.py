@@ -374,3 +374,47 @@ def test_links_for_a_server_on_every_address_name_this_machines_address(referee,
     monkeypatch.setattr(serve, "lan_address", lambda: "10.0.0.8")
     assert referee("serve", "t.toml", "--links", "--json", "--host", "0.0.0.0").json()["table"] == "http://10.0.0.8:8765/"
     assert referee("serve", "t.toml", "--links", "--json", "--host", "::1", "--port", "80").json()["table"] == "http://[::1]:80/"
+
+
+# --- what the review tried (a page on another port, a server on ::, a file replaced) ----
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"content-type": "application/json", "origin": "http://127.0.0.1:9999"},  # another port: the same site
+        {"content-type": "text/plain"},  # a form of another page
+        {"content-type": "application/x-www-form-urlencoded"},
+        {"content-type": "multipart/form-data; boundary=x"},
+    ],
+)
+def test_a_change_from_another_page_is_refused_and_changes_nothing(client, served, tally, headers):
+    """SameSite cookies go along to every port of one host, so a page served elsewhere on
+    this machine could post to a seat: its Origin, and the types a form can send without
+    asking first, are refused (403)."""
+    before = tally.read_bytes()
+    seated(client, served, 0)
+    response = client.post("/api/seat/score", content=json.dumps({"points": 3}), headers=headers)
+    assert response.status_code == 403, response.text
+    assert tally.read_bytes() == before
+    own = client.post("/api/seat/score", content=json.dumps({"points": 3}), headers={"content-type": "application/json", "origin": BASE})
+    assert own.status_code == 200, own.text
+
+
+def test_a_server_on_every_address_answers_an_ipv4_visitor():
+    """On `::` an IPv4 visitor arrives as ::ffff:a.b.c.d; its Host names the plain address."""
+    assert "192.0.2.2:8765" in host_names(("::ffff:192.0.2.2", 8765))
+
+
+def test_a_game_started_again_in_the_served_file_gets_seats_and_links_of_its_own(client, served, tally):
+    """The file deleted and started again with other players while served: the old links
+    open no seat (no error, no seat of the other game), the new players get new links."""
+    old_token = served.links.tokens[1]
+    tally.unlink()
+    savefile.create(tally, TALLY, {"players": ["Zoë", "Anna"]})
+    served.reload()
+    assert served.links.players == ("Zoë", "Anna")
+    assert old_token not in served.links.tokens
+    client.cookies.set(SEAT_COOKIE, old_token)
+    assert client.get("/api/seat").status_code == 401
+    assert client.get("/api/table").status_code == 200

@@ -137,6 +137,12 @@ class Served:
             with speaking(self.language):
                 self.saved = savefile.load(self.path, self.rules)
             self.error = None
+            seats = tuple(self.rules.seats(self.saved.state))
+            links = getattr(self, "links", None)
+            if links is not None and seats != links.players:
+                # Another game in the file now (deleted and started again): its own seats
+                # and links; the old links no longer open any seat.
+                self.links = SeatLinks(self.path, seats)
         except RefereeError as error:
             self.error = str(error)
         self.version += 1
@@ -190,7 +196,12 @@ class Served:
                 state = self.saved.state
                 players = tuple(self.rules.seats(state))
                 fair = public_of(self.rules, state)  # never the secret before the reveal
-                view = self.web.table(state) if seat is None else self.web.seat(state, seat)
+                gone = seat is not None and seat >= len(players)  # a seat of a game no longer in the file
+                if gone:
+                    seat = None
+                elif fair is None or fair["waiting_for"] is None:
+                    view = self.web.table(state) if seat is None else self.web.seat(state, seat)
+                # else: no card is dealt until every word is in; the pages show the words
                 ended = self.rules.outcome(state)
                 outcome = None if ended is None else self.voice.outcome(state, ended)
             return envelope(
@@ -257,6 +268,8 @@ def host_names(server: tuple[str, int] | None, extra: Iterable[str] = ()) -> set
     if server is None:
         return set()
     host, port = server[0], server[1]
+    if host.startswith("::ffff:") and "." in host:
+        host = host.removeprefix("::ffff:")  # an IPv4 visitor of a server on `::`
     shown = f"[{host}]" if ":" in host else host
     names = {shown, *extra}
     if host.startswith("127.") or host == "::1" or host == "localhost":
@@ -265,6 +278,10 @@ def host_names(server: tuple[str, int] | None, extra: Iterable[str] = ()) -> set
     if port == 80:
         allowed |= names
     return {name.lower() for name in allowed}
+
+
+#: What a page of another site may POST without the browser asking this server first.
+FORM_TYPES = ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data")
 
 
 class Guard:
@@ -324,6 +341,17 @@ class Guard:
             with speaking(self.language(scope)):
                 message = _("the request is too large")
             await turn_away(guarded, 413, message)
+            return
+        # A change comes from this server's own pages only. A page of another site, even
+        # one served from another port of this machine (the same "site" to a browser, so
+        # the seat's cookie goes along), sends its Origin with a POST, and a form or a
+        # plain fetch can only send these types without asking first: both refused.
+        origin = headers.get(b"origin", b"").decode("latin-1").lower()
+        kind = headers.get(b"content-type", b"").decode("latin-1").split(";")[0].strip().lower()
+        if kind in FORM_TYPES or (origin and origin.partition("://")[2] not in host_names(scope.get("server"), self.hosts)):
+            with speaking(self.language(scope)):
+                message = _("a change must come from this server's own page")
+            await turn_away(guarded, 403, message)
             return
 
         async def replay() -> Message:

@@ -8,6 +8,7 @@ const Referee = (() => {
   const game = document.body.dataset.game;
   const games = {};
   let data = null;
+  let fileError = false;  // the notice shows the file's error (cleared when it reads again)
   let fresh = false;   // the next answer is taken whatever its version (a restarted server counts anew)
 
   // el("div", {class: "x", text: "…", onclick: f}, child, …): an element.
@@ -143,7 +144,8 @@ const Referee = (() => {
     frame(next);
     const root = document.getElementById("root");
     root.replaceChildren();
-    if (next.error) { notice(next.error); return; }
+    if (next.error) { notice(next.error); fileError = true; return; }
+    if (fileError) { notice(""); fileError = false; }  // the file can be read again
     const drawer = games[game];
     if (drawer && next.view) drawer[page === "table" ? "table" : "seat"](next, root);
     if (next.outcome) root.prepend(el("p", {class: "outcome", text: next.outcome}));
