@@ -58,7 +58,12 @@ def main() -> None:
                         tv.get(server.url("/"))
                         phone.get(server.seat_link(seat))
                         if language == "nl":  # each phone chooses its own language
-                            wait_for(phone, lambda d: d.find_elements("css selector", "#language"))[0].click()
+                            wait_for(phone, lambda d: d.find_elements("css selector", "main#root > *"))
+                            phone.execute_script(
+                                "return fetch('/api/lang', {method: 'POST', headers: {'Content-Type': 'application/json'},"
+                                " body: JSON.stringify({lang: 'nl'})}).then(r => r.status)"
+                            )
+                            phone.refresh()
                             wait_for(phone, lambda d: d.execute_script("return document.documentElement.lang") == "nl")
                         for driver in (tv, phone):
                             wait_for(driver, lambda d: d.find_elements("css selector", "main#root > *") and page_text(d))
