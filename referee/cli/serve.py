@@ -176,7 +176,7 @@ class Console:
         typer.echo(
             _("Type a seat's name or number and Enter to show its QR code (only that player should scan it); "
               "t: the table's QR code; r NAME: a new link for that seat (a lost phone); c: clear the screen; "
-              "q: stop. Every seat's link at once: referee serve FILE --links")  # fmt: skip
+              "q: stop. Every seat's link at once: referee serve {file} --links").format(file=self.served.path)  # fmt: skip
         )
 
     def handle(self, line: str) -> None:
