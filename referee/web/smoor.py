@@ -159,9 +159,7 @@ def _prompt(view: SeatView, seat: int, to_play: int | None, may_play: bool) -> s
         return ""
     if to_play == seat and may_play:
         return _("Your turn: tap a card to play it")
-    if to_play is not None:
-        return _("{name} to play").format(name=view.players[to_play])
-    return ""
+    return ""  # whose turn it is otherwise is the status line's, just above
 
 
 def _standings(state: Match, view: SeatView) -> dict[str, Any]:
