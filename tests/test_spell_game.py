@@ -35,6 +35,9 @@ def over(state: Game) -> Outcome:
 
 
 def game(*players: str, **options) -> Game:
+    """A game; a seeded one here is drafted with real cards laid out from the deal (the
+    draft through the referee is tested in test_spell_draft.py)."""
+    options.setdefault("draft", False)
     return Game.start(Setup.build(players or ("Anna", "Bram", "Cees"), **options))
 
 

@@ -24,7 +24,7 @@ KIT = ["K6m", "I1m", "T1m"]
 
 
 def seeded(seed: str, players: tuple[str, ...] = NAMES) -> Game:
-    return RULES.start(Setup.build(players, seed=seed))
+    return RULES.start(Setup.build(players, seed=seed, draft=False))  # drafted with real cards
 
 
 def physical() -> Game:

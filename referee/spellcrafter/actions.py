@@ -19,7 +19,8 @@ from referee.errors import InputError
 from referee.game import distinct
 from referee.i18n import _
 from referee.lexicon.challenge import Consequence
-from referee.spellcrafter.notation import Token, parse_word
+from referee.spellcrafter.cards import SpellCard
+from referee.spellcrafter.notation import Token, parse_card, parse_word
 from referee.spellcrafter.scoring import Score
 
 if TYPE_CHECKING:
@@ -58,7 +59,19 @@ class ChallengeWord(NamedTuple):
     word: str | None = None
 
 
-Action = EnterWord | EnterPass | ChallengeWord
+@distinct
+class PickCard(NamedTuple):
+    """``seat`` keeps ``card`` from the hand it drafts from (and, with two players,
+    discards ``discard``); ``at`` is when (ISO 8601, UTC): the pick that ends the draft
+    starts the crafting clock, so every screen counts down from the same moment."""
+
+    seat: int
+    card: SpellCard
+    discard: SpellCard | None = None
+    at: str | None = None
+
+
+Action = EnterWord | EnterPass | ChallengeWord | PickCard
 
 
 @distinct
@@ -94,7 +107,25 @@ class ChallengeDecided(NamedTuple):
     consequence: Consequence
 
 
-Effect = WordScored | Passed | ChallengeDecided
+@distinct
+class CardPicked(NamedTuple):
+    """A pick made in round ``round`` (``pick`` 1 to 7 of the seat); ``passed`` when it
+    was the last of its turn and the hands went round (``direction``); ``laid_down``: the
+    seat's last card, laid down after its seventh pick; ``completes`` when it ended the
+    draft (the crafting clock starts)."""
+
+    seat: int
+    round: int
+    pick: int
+    card: SpellCard
+    discard: SpellCard | None
+    passed: bool
+    direction: str
+    laid_down: SpellCard | None
+    completes: bool
+
+
+Effect = WordScored | Passed | ChallengeDecided | CardPicked
 
 
 def decode(state: Game, event: Mapping[str, Any]) -> Action:
@@ -110,6 +141,14 @@ def decode(state: Game, event: Mapping[str, Any]) -> Action:
         return EnterWord(seat=seat, tokens=tuple(parse_word(cards)), round=_round(event))
     if kind == "pass":
         return EnterPass(seat=player(_text(event, "player")), round=_round(event))
+    if kind == "pick":
+        discard, at = event.get("discard"), event.get("at")
+        if discard is not None and not isinstance(discard, str):
+            raise InputError(_("the event needs `discard` as text, a card"))
+        if at is not None and not isinstance(at, str):
+            raise InputError(_("the event needs `at` as text, a time"))
+        return PickCard(seat=player(_text(event, "player")), card=parse_card(_text(event, "card")),
+                        discard=None if discard is None else parse_card(discard), at=at)  # fmt: skip
     if kind == "challenge":
         valid = event.get("valid")
         if not isinstance(valid, bool):
@@ -120,14 +159,21 @@ def decode(state: Game, event: Mapping[str, Any]) -> Action:
         if word is not None and not isinstance(word, str):
             raise InputError(_("the event needs `word` as text"))
         return ChallengeWord(challenger=challenger, seat=seat, valid=valid, reason=reason, dictionary=dictionary, word=word)
-    raise InputError(_("unknown event kind {kind}; a game records word, pass and challenge events").format(kind=repr(kind)))
+    raise InputError(_("unknown event kind {kind}; a game records pick, word, pass and challenge events").format(kind=repr(kind)))
 
 
 def encode(state: Game, action: Action) -> dict[str, Any]:
     """The event the save file holds for ``action`` (its keys in the file's order)."""
     names = state.setup.players
+    if isinstance(action, PickCard):
+        event: dict[str, Any] = {"kind": "pick", "player": names[action.seat], "card": str(action.card)}
+        if action.discard is not None:
+            event["discard"] = str(action.discard)
+        if action.at is not None:
+            event["at"] = action.at
+        return event
     if isinstance(action, ChallengeWord):
-        event: dict[str, Any] = {"kind": "challenge", "challenger": names[action.challenger], "player": names[action.seat]}
+        event = {"kind": "challenge", "challenger": names[action.challenger], "player": names[action.seat]}
         if action.word is not None:
             event["word"] = action.word
         return event | {"valid": action.valid, "reason": action.reason, "dictionary": action.dictionary}

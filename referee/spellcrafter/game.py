@@ -47,6 +47,12 @@ Rulings where the rulebook is silent:
   A game with physical cards keeps the whole-deck check.
 - A game dealt by the referee must be dealable for all its rounds: a deck too small is
   refused when the game starts, not in round 3.
+- A game drafted through the referee (``setup.draft``) records every pick
+  (:mod:`referee.spellcrafter.draft`): a round begins with its first pick, words and
+  passes wait until the draft is complete, and a word uses only its seat's 7 selected
+  cards and the Jumper (:func:`legality.selected_refusal`), which replaces the pool check
+  above. The crafting clock (:meth:`Game.craft_clock`) runs from the pick that ended the
+  draft; it only shows: no word is refused for being late (the table decides).
 """
 
 from __future__ import annotations
@@ -56,9 +62,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from referee.game import Outcome, Refusal, refuse
-from referee.spellcrafter.actions import Action, ChallengeWord, EnterPass, EnterWord
+from referee.spellcrafter.actions import Action, ChallengeWord, EnterPass, EnterWord, PickCard
 from referee.spellcrafter.cards import SpellCard
 from referee.spellcrafter.dealing import SpellDeal, dealable, dealt
+from referee.spellcrafter.draft import Draft
 from referee.spellcrafter.legality import card_refusal
 from referee.spellcrafter.notation import Token
 from referee.spellcrafter.rounds import Entry, Pass, Play, Round
@@ -168,6 +175,8 @@ class Game:
             return self.word_refusal(action.seat, action.tokens, action.round)
         if isinstance(action, EnterPass):
             return self.entry_refusal(action.seat, action.round)
+        if isinstance(action, PickCard):
+            return self.pick_refusal(action.seat, action.card, action.discard)
         return self.challenge_refusal(action.challenger, action.seat)
 
     def entry_refusal(self, seat: int, round_number: int | None = None) -> Refusal | None:
@@ -183,6 +192,10 @@ class Game:
         entry = self.latest.entries[seat] if self.latest.number == current else None
         if entry is not None:
             return refuse(Rule.ALREADY_ENTERED, seat=seat, round=current, passed=isinstance(entry, Pass))
+        draft = self.draft_of(current)
+        if draft is not None and not draft.complete:
+            still = tuple(other for other in range(self.setup.count) if not draft.done(other))
+            return refuse(Rule.DRAFT_NOT_OVER, seat=seat, round=current, waiting=still)
         return None
 
     def round_refusal(self, round_number: int) -> Refusal | None:
@@ -240,15 +253,18 @@ class Game:
             return refuse(Rule.ALREADY_CHALLENGED, seat=seat, word=entry.score.word, challenger=entry.challenge.challenger)
         return None
 
+    def _opened(self) -> Game:
+        """The game with its current round open (a complete round is followed by the next)."""
+        if not self.latest.complete:
+            return self
+        return replace(self, rounds=(*self.rounds, Round(number=self.latest.number + 1, entries=(None,) * self.setup.count)))
+
     def _enter(self, seat: int, entry: Entry) -> Game:
         """``entry`` put in the current round (opened after a complete round); allowed."""
-        game = self
-        if self.latest.complete:
-            opened = Round(number=self.latest.number + 1, entries=(None,) * self.setup.count)
-            game = replace(self, rounds=(*self.rounds, opened))
+        game = self._opened()
         current = game.latest
         entries = tuple(entry if s == seat else e for s, e in enumerate(current.entries))
-        return replace(game, rounds=(*game.rounds[:-1], Round(number=current.number, entries=entries)))
+        return replace(game, rounds=(*game.rounds[:-1], replace(current, entries=entries)))
 
     def word(self, seat: int, tokens: Sequence[Token]) -> Game:
         """A player's word for the round, scored with the table's rules (allowed:
@@ -266,7 +282,58 @@ class Game:
         assert isinstance(entry, Play)
         challenged = Play(score=entry.score, challenge=action)
         entries = tuple(challenged if s == action.seat else e for s, e in enumerate(current.entries))
-        return replace(self, rounds=(*self.rounds[:-1], Round(number=current.number, entries=entries)))
+        return replace(self, rounds=(*self.rounds[:-1], replace(current, entries=entries)))
+
+    # --- the draft -------------------------------------------------------------------------
+
+    @property
+    def drafted(self) -> bool:
+        """Whether the game is drafted through the referee, pick by pick."""
+        return self.setup.draft
+
+    def draft_of(self, round_number: int) -> Draft | None:
+        """A round's draft as it stands (just dealt when no pick is made yet); None in a
+        game not drafted through the referee, or while a fair game's deal is not known."""
+        if not self.drafted:
+            return None
+        if round_number <= len(self.rounds) and self.rounds[round_number - 1].draft is not None:
+            return self.rounds[round_number - 1].draft
+        dealt_now = self.deal(round_number)
+        if dealt_now is None:
+            return None
+        return Draft.dealt(dealt_now.hands, passing(round_number), self.setup.two_player)
+
+    def pick_refusal(self, seat: int, card: SpellCard, discard: SpellCard | None = None) -> Refusal | None:
+        """A pick needs a drafted game that goes on, and a card of the seat's hand now
+        (:meth:`Draft.refusal`)."""
+        if not self.drafted:
+            return refuse(Rule.NO_DRAFT, unusable=True)
+        if self._termination() is not None:
+            return refuse(Rule.GAME_OVER)
+        draft = self.draft_of(self.current_number)
+        if draft is None:
+            return refuse(Rule.NO_DRAFT, unusable=True)
+        return draft.refusal(seat, card, discard)
+
+    def pick(self, action: PickCard) -> Game:
+        """``action.seat`` keeps a card (allowed: :meth:`pick_refusal` said so); the first
+        pick of a round opens it."""
+        game = self._opened()
+        current = game.latest
+        draft = game.draft_of(current.number)
+        assert draft is not None
+        picked = draft.pick(action.seat, action.card, action.discard, action.at)
+        return replace(game, rounds=(*game.rounds[:-1], replace(current, draft=picked)))
+
+    def craft_clock(self, round_number: int) -> tuple[str, int] | None:
+        """When the crafting clock of a round started (the time of the pick that ended
+        its draft) and how many seconds it runs; None before that, and in a game without
+        a clock (physical cards, the Friendly Rules). The clock only shows."""
+        draft = self.draft_of(round_number)
+        seconds = self.setup.craft_time
+        if draft is None or seconds is None or draft.completed_at is None:
+            return None
+        return draft.completed_at, seconds
 
     # --- the cards -----------------------------------------------------------------------
 

@@ -5,8 +5,8 @@ word is entered (and by `spell best` about a hand).
 A card that the game's deck does not hold at all is a typo (an unusable refusal, exit 2);
 cards that exist but cannot be in this word break the rules (exit 1): a Familiars card in
 a two-player game, a card used more often than the deck holds it, a second Jumper in the
-round, and in a seeded game a card not dealt that round or used up by the round's other
-words. Nothing here prints, reads files or words a refusal.
+round, in a seeded game a card not dealt that round or used up by the round's other
+words, and in a game drafted through the referee a card the seat did not select. Nothing here prints, reads files or words a refusal.
 """
 
 from __future__ import annotations
@@ -49,7 +49,26 @@ def card_refusal(game: Game, tokens: Sequence[Token], round_number: int, seat: i
         other = jumper_refusal(game, jumper, round_number, seat)
         if other is not None:
             return other
+    if game.drafted:
+        return None if seat is None else selected_refusal(game, tokens, round_number, seat)
     return dealt_refusal(game, tokens, round_number, seat)
+
+
+def selected_refusal(game: Game, tokens: Sequence[Token], round_number: int, seat: int) -> Refusal | None:
+    """In a game drafted through the referee, "players may look at their selected cards
+    and have 2 minutes to craft one word": every card of ``seat``'s word but the Jumper
+    is one of its 7 selected cards, each used at most as often as it was selected (the
+    face-down last card only stands for the Jumper)."""
+    draft = game.draft_of(round_number)
+    if draft is None:
+        return None
+    selected = Counter(draft.selected[seat])
+    used = Counter(token.card for token in tokens if not is_jumper(token))
+    for card, count in used.items():
+        if count > selected[card]:
+            return refuse(Rule.NOT_SELECTED, seat=seat, card=card, round=round_number, selected=selected[card],
+                          last=card == draft.last[seat])  # fmt: skip
+    return None
 
 
 def jumper_refusal(game: Game, card: SpellCard, round_number: int, seat: int | None = None) -> Refusal | None:

@@ -213,6 +213,30 @@ def parse_token(text: str, position: int = 1) -> Token:
     return ToilToken(_suit_of(found["toil_suit"]), target)
 
 
+#: One card as it lies in a hand (a pick): a letter card ``K6m``, ``QU10s``, or a special
+#: card by its code and suit, ``DDm``, ``TOILm``, ``TRc``.
+CARD = re.compile(rf"(?P<written>{_LETTERS})(?P<value>[0-9]+)(?P<suit>{_SUIT})|(?P<code>DD|TOIL|TR)(?P<special_suit>{_SUIT})",
+                  re.IGNORECASE | re.ASCII)  # fmt: skip
+
+
+def parse_card(text: str) -> SpellCard:
+    """One card of a hand (``K6m``, ``DDm``); ``InputError`` says how to write one. A
+    word's token for the card is read too (``DDm:T`` is the Double, Double card)."""
+    stripped = text.strip()
+    match = CARD.fullmatch(stripped)
+    if match is None:
+        token = parse_token(stripped)  # a word's token (its own message when unreadable)
+        if isinstance(token, LetterToken) and token.jumper:
+            raise InputError(_("{text} is the Jumper, which lies on the table: pick a card of the hand").format(text=quoted(text)))
+        return token.card
+    found = match.groupdict()
+    if found["code"] is not None:
+        special = next(special for special in Special if special.code == found["code"].upper())
+        return SpellCard(_suit_of(found["special_suit"]), special=special)
+    written = found["written"].upper()
+    return SpellCard(_suit_of(found["suit"]), QU if written == "Q" else written, _number(found["value"]))
+
+
 def _suit_of(code: str) -> SpellSuit:
     suit = SpellSuit.from_code(code)
     assert suit is not None  # the pattern only lets suit codes through

@@ -42,6 +42,15 @@ class Rule(enum.Enum):
     ALREADY_ENTERED = "already-entered"  # seat, round, passed
     REPEATED_PASS = "repeated-pass"  # unusable: seat, round (the entry's round must be stated)
     REPEATED_WORD = "repeated-word"  # unusable: seat, round, word
+    # the draft (a game dealt by the referee: referee.spellcrafter.draft)
+    NO_DRAFT = "no-draft"  # unusable: the game has no draft (physical cards, or drafted with real cards)
+    DRAFT_DONE = "draft-done"  # seat: has picked 7 cards and laid down the last
+    ALREADY_PICKED = "already-picked"  # seat, pick, waiting (seats still to pick before the hands pass)
+    NOT_IN_HAND = "not-in-hand"  # seat, card, pick; discard: the card to discard
+    DISCARD_NEEDED = "discard-needed"  # seat, card: two players discard a card with each pick but the last
+    NO_DISCARD = "no-discard"  # seat, card, two_player (False: only two players discard; True: the last pick)
+    DRAFT_NOT_OVER = "draft-not-over"  # seat, round, waiting (seats still drafting)
+    NOT_SELECTED = "not-selected"  # seat, card, round: a word's card that is not among the seat's 7 selected
     # challenges
     OWN_WORD = "own-word"  # seat
     NO_WORD_YET = "no-word-yet"  # seat, round

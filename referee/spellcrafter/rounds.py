@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from referee.lexicon.challenge import Consequence
 from referee.spellcrafter.actions import ChallengeWord
+from referee.spellcrafter.draft import Draft
 from referee.spellcrafter.scoring import Score
 
 
@@ -56,6 +57,7 @@ Entry = Play | Pass
 class Round:
     number: int
     entries: tuple[Entry | None, ...]  # per seat; None: nothing entered yet
+    draft: Draft | None = None  # a drafted game's draft, once its first pick is made
 
     @property
     def complete(self) -> bool:

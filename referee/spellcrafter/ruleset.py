@@ -3,6 +3,8 @@ into actions and encoded back, applied with their effects, the refusal and the o
 
 Events, as recorded, and the actions (:mod:`referee.spellcrafter.actions`) they decode to::
 
+    {"kind": "pick", "player": "Anna", "card": "K6m", "at": "2026-12-02T20:15:03Z"}
+    {"kind": "pick", "player": "Anna", "card": "K6m", "discard": "E1s", "at": "…"}
     {"kind": "word", "player": "Anna", "cards": ["K6m", "I1m", "T1m"]}
     {"kind": "word", "player": "Anna", "round": 2, "cards": ["K6m", "I1m", "T1m"]}
     {"kind": "pass", "player": "Bram"}
@@ -13,8 +15,9 @@ Events, as recorded, and the actions (:mod:`referee.spellcrafter.actions`) they 
 against the current round again. A challenge keeps the verdict it was given, so replaying
 the file never depends on the dictionaries installed later.
 
-``word`` → :class:`EnterWord`, ``pass`` → :class:`EnterPass`, ``challenge`` →
-:class:`ChallengeWord`; :func:`~referee.spellcrafter.actions.encode` gives back the event as the
+``pick`` → :class:`PickCard` (a game drafted through the referee; ``discard`` with two
+players; ``at`` when the pick was made), ``word`` → :class:`EnterWord`, ``pass`` →
+:class:`EnterPass`, ``challenge`` → :class:`ChallengeWord`; :func:`~referee.spellcrafter.actions.encode` gives back the event as the
 program writes it (the same dict, keys in the same order). A file edited by hand may
 spell a card or a name differently (``k6m``, ``an``): it is read the same, and encoded as
 the program writes it (``K6m``, ``Anna``).
@@ -32,16 +35,19 @@ from referee.fair_rules import WithEntropy, with_entropy
 from referee.game import Outcome, Refusal, Rules, Step
 from referee.spellcrafter.actions import (
     Action,
+    CardPicked,
     ChallengeDecided,
     ChallengeWord,
     Effect,
     EnterPass,
     EnterWord,
     Passed,
+    PickCard,
     WordScored,
     decode,
     encode,
 )
+from referee.spellcrafter.cards import SpellCard
 from referee.spellcrafter.game import Game
 from referee.spellcrafter.refusals import FORMAT
 from referee.spellcrafter.rounds import Play
@@ -99,6 +105,8 @@ class SpellcrafterRules:
         if isinstance(action, EnterPass):
             after = state.pass_(action.seat)
             return Step(after, Passed(seat=action.seat, round=after.latest.number, completes=after.latest.complete))
+        if isinstance(action, PickCard):
+            return Step(*picked(state, action))
         after = state.challenge(action)
         challenged = after.latest.entries[action.seat]
         assert isinstance(challenged, Play) and challenged.consequence is not None
@@ -107,8 +115,8 @@ class SpellcrafterRules:
         return Step(after, decided)
 
     def legal_actions(self, state: Game) -> Iterator[Action]:
-        """What can be listed of the legal actions now: the passes of the seats still to
-        play the current round, and the challenges that may be made now (each seat's
+        """What can be listed of the legal actions now: the picks of a drafted game
+        (:func:`picks`), the passes of the seats still to play the current round, and the challenges that may be made now (each seat's
         unchallenged word of the latest round, by every other seat), with a verdict of
         ``valid`` as a placeholder (the dictionary gives the real one; the rules allow a
         challenge whatever its verdict).
@@ -116,6 +124,7 @@ class SpellcrafterRules:
         Words are left out: any arrangement of the cards a player may hold is a legal
         word to the rules (whether it is in the dictionary is for a challenge), so there
         are too many to list; ask :meth:`refusal` about one word."""
+        yield from picks(state)
         for seat in range(state.setup.count):
             passing = EnterPass(seat=seat)
             if state.refusal(passing) is None:
@@ -155,6 +164,36 @@ class SpellcrafterRules:
         from referee.spellcrafter.view import seat_view
 
         return seat_view(state, seat)
+
+
+def picks(state: Game) -> Iterator[PickCard]:
+    """Every legal pick now, one per different card kept (and, with two players, per
+    different card discarded), seat by seat."""
+    draft = state.draft_of(state.current_number) if state.drafted and state.outcome is None else None
+    if draft is None:
+        return
+    for seat in draft.waiting:
+        hand = draft.hands[seat]
+        for card in dict.fromkeys(hand):
+            discards: list[SpellCard | None] = [None]
+            if draft.must_discard(seat):
+                rest = list(hand)
+                rest.remove(card)
+                discards = list(dict.fromkeys(rest))
+            for discard in discards:
+                yield PickCard(seat=seat, card=card, discard=discard)
+
+
+def picked(state: Game, action: PickCard) -> tuple[Game, CardPicked]:
+    """The game after a pick (allowed), and what the pick did."""
+    after = state.pick(action)
+    before = state.draft_of(after.latest.number)
+    draft = after.latest.draft
+    assert before is not None and draft is not None
+    passed = before.waiting == (action.seat,) and not draft.done(action.seat)  # the last to pick: the hands go round
+    return after, CardPicked(seat=action.seat, round=after.latest.number, pick=len(draft.selected[action.seat]), card=action.card,
+                             discard=action.discard, passed=passed, direction=draft.direction,
+                             laid_down=draft.last[action.seat], completes=draft.complete)  # fmt: skip
 
 
 def known_dictionary(name: str) -> None:

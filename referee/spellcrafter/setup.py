@@ -6,7 +6,16 @@ every challenge of the game is judged by the same rules, whatever happens to the
 
 A game dealt by the referee (a seed) without a deck of its own uses the stand-in deck;
 the deck is stored in the game file, so the game never depends on the shipped file
-changing later.
+changing later. Such a game is drafted through the referee (``draft``: every pick is an
+event, :mod:`referee.spellcrafter.draft`), unless the table drafts with real cards laid
+out from the deal; files written before the draft was modelled have no ``draft`` and are
+read as drafted with real cards. A drafted game keeps the crafting clock's length
+(``craft_time``, seconds: "2 minutes to craft one word"); the Friendly Rules have none
+("During scoring there is no time limit").
+
+Teams ("with more than 5 players it is recommended to divide into teams and play using
+the standard rules"): each seat is a team, named by its members joined with ``+``
+(``Anna+Bram``); an entry may name the team or any one member.
 """
 
 from __future__ import annotations
@@ -27,6 +36,9 @@ from referee.spellcrafter.scoring import Variants
 PLAYER_COUNTS = (2, 3, 4, 5)
 ROUNDS = 4  # "the game ends after four rounds"
 DEFAULT_DICTIONARY = "builtin:en"
+CRAFT_TIME = 120  # "have 2 minutes to craft one word", in seconds
+LONGEST_CRAFT_TIME = 3600
+TEAM_JOIN = "+"
 
 
 @dataclass(frozen=True)
@@ -70,11 +82,27 @@ class Setup:
     deck: Deck | None = None  # known when the game is dealt by the referee or given --deck
     house: HouseRules | None = None
     fair: Fair | None = None  # a fair game (referee.fair): dealt from its secret and the players' words
+    draft: bool = False  # drafted through the referee, pick by pick
+    craft_time: int | None = None  # the crafting clock, in seconds (None: no clock)
+    teams: bool = False  # each seat a team, named by its members joined with +
 
     def __post_init__(self) -> None:
         if len(self.players) not in PLAYER_COUNTS:
+            if self.teams:
+                raise InputError(_("Spellcrafter is played by 2 to 5 teams, not {count}; name 2 to 5 teams").format(count=len(self.players)))
             raise InputError(_("Spellcrafter is played by 2 to 5 players, not {count}; name 2 to 5 players").format(count=len(self.players)))
         check_names(self.players)
+        if self.teams:
+            check_names([member for seat in range(self.count) for member in self.members(seat)])
+        if self.draft and self.seed is None and self.fair is None:
+            raise InputError(_("only a game dealt by the referee (a seed, or a fair deal) can be drafted through it"))
+        if self.craft_time is not None:
+            if not self.draft:
+                raise InputError(_("the crafting clock starts when the draft ends: only a drafted game has one"))
+            if self.variants.friendly:
+                raise InputError(_("the friendly rules have no time limit for crafting"))
+            if not 1 <= self.craft_time <= LONGEST_CRAFT_TIME:
+                raise InputError(_("the crafting time is 1 to {longest} seconds, not {time}").format(longest=LONGEST_CRAFT_TIME, time=self.craft_time))
         if self.seed is not None:
             check_seed(self.seed)
         if (self.seed is not None or self.fair is not None) and self.deck is None:
@@ -91,7 +119,20 @@ class Setup:
         return self.count == 2
 
     def player(self, name: str) -> int:
-        return seat_of(name, self.players)
+        """The seat ``name`` stands for; in a team game, a member's name stands for the team."""
+        try:
+            return seat_of(name, self.players)
+        except InputError:
+            if not self.teams:
+                raise
+        seats = [seat for seat in range(self.count) for _member in self.members(seat)]
+        members = [member for seat in range(self.count) for member in self.members(seat)]
+        return seats[seat_of(name, members)]
+
+    def members(self, seat: int) -> tuple[str, ...]:
+        """The people playing ``seat``: its team's members, or its one player."""
+        name = self.players[seat]
+        return tuple(member.strip() for member in name.split(TEAM_JOIN)) if self.teams else (name,)
 
     def fair_seed(self, number: int) -> str | None:
         """A fair game's seed of deal ``number`` (the game is deal 0: the deck shuffled
@@ -122,6 +163,12 @@ class Setup:
             table["house"] = self.house.to_toml()
         if self.fair is not None:
             table["fair"] = self.fair.to_toml()
+        if self.draft:
+            table["draft"] = True
+        if self.craft_time is not None:
+            table["craft_time"] = self.craft_time
+        if self.teams:
+            table["teams"] = True
         return table
 
     @classmethod
@@ -138,10 +185,16 @@ class Setup:
         if deck is not None and not isinstance(deck, Mapping):
             raise InputError(_("`deck` must be a table of suits"))
         house = table.get("house")
+        draft, teams, craft_time = table.get("draft", False), table.get("teams", False), table.get("craft_time")
+        if not isinstance(draft, bool) or not isinstance(teams, bool):
+            raise InputError(_("`draft` and `teams` must be true or false"))
+        if craft_time is not None and (not isinstance(craft_time, int) or isinstance(craft_time, bool)):
+            raise InputError(_("`craft_time` must be a whole number of seconds"))
         return cls(players=tuple(players), variants=_variants(variants), dictionary=dictionary, seed=seed,
                    deck=None if deck is None else Deck.from_toml(deck),
                    house=None if house is None else HouseRules.from_toml(house),
-                   fair=None if "fair" not in table else Fair.from_toml(table["fair"], len(players)))  # fmt: skip
+                   fair=None if "fair" not in table else Fair.from_toml(table["fair"], len(players)),
+                   draft=draft, craft_time=craft_time, teams=teams)  # fmt: skip
 
     @classmethod
     def build(
@@ -153,13 +206,22 @@ class Setup:
         deck: Deck | None = None,
         house: HouseRules | None = None,
         fair: Fair | None = None,
+        draft: bool | None = None,
+        craft_time: int | None = None,
+        teams: bool = False,
     ) -> Setup:
         """A new game's setup; a game dealt by the referee uses the stand-in deck unless
-        the table gives its own."""
+        the table gives its own, and is drafted through the referee unless ``draft`` is
+        False (real cards laid out from the deal), with the rulebook's two-minute clock
+        unless ``craft_time`` says otherwise (the Friendly Rules have none)."""
         if (seed or fair) and deck is None:
             deck = standin_deck()
-        return cls(players=tuple(players), variants=_variants(variants), dictionary=dictionary, seed=seed, deck=deck, house=house,
-                   fair=fair)  # fmt: skip
+        chosen = _variants(variants)
+        drafted = bool(seed or fair) if draft is None else draft
+        if drafted and craft_time is None and not chosen.friendly:
+            craft_time = CRAFT_TIME
+        return cls(players=tuple(players), variants=chosen, dictionary=dictionary, seed=seed, deck=deck, house=house,
+                   fair=fair, draft=drafted, craft_time=craft_time, teams=teams)  # fmt: skip
 
 
 def _variants(names: Iterable[str]) -> Variants:

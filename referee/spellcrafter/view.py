@@ -2,33 +2,63 @@
 cards for any screen.
 
 Public: the scores, every word once submitted (its cards, its score, its challenge), the
-round, the passing direction, who is still to play, the Jumper turned up, and how many
-cards each hand is dealt. Private, to its own seat only: the hand the seat drafts from,
-which the referee knows in a game it deals (a seed), for the round being played.
+round, the passing direction, who is still to play, the Jumper turned up, how many cards
+each hand is dealt, and in a drafted game who has picked (not what), how many cards each
+seat has selected, and the crafting clock. Private, to its own seat only:
 
-The referee does not see the draft: once hands are passed around it cannot tell who
-holds which card, and it never knows a seat's selected cards or face-down last card. So
-the hand dealt to a seat is all it can show, and only to that seat. Under the Friendly
-Rules selected cards lie face up, but the referee does not know them either: the dealt
-hand stays private there too.
+- in a game drafted through the referee, the hand the seat drafts from now, its selected
+  cards, its discards (two players) and its face-down last card; under the Friendly Rules
+  selected cards lie face up ("Players also keep any selected cards face-up in front of
+  them"), so every seat's selected cards are public there. Once a round is complete its
+  cards are discarded face up: its draft is public (:attr:`SeatView.drafts`);
+- in a seeded game drafted with real cards, the hand dealt to the seat for the round
+  being played (the referee cannot tell who holds which card once hands are passed).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from referee.spellcrafter.cards import SpellCard
-from referee.spellcrafter.game import Game
+from referee.spellcrafter.draft import Draft
+from referee.spellcrafter.game import Game, passing
 from referee.spellcrafter.rounds import Round
+
+
+@dataclass(frozen=True)
+class DraftView:
+    """A round's draft as a seat sees it. Public: who has picked since the hands were
+    last passed (``picked``), who is done (``done``), how many cards each seat has
+    selected (``counts``). ``selected`` holds, per seat, the selected cards the seat may
+    see (None where they are face down to it); ``hand``, ``discarded`` and ``last`` are
+    the seat's own (empty for the public)."""
+
+    round: int
+    direction: str
+    discarding: bool
+    picked: tuple[bool, ...]
+    done: tuple[bool, ...]
+    counts: tuple[int, ...]
+    pick: int  # the pick the seat makes next or has just made (0 for the public)
+    hand: tuple[SpellCard, ...]
+    must_discard: bool
+    selected: tuple[tuple[SpellCard, ...] | None, ...]
+    discarded: tuple[SpellCard, ...]
+    last: SpellCard | None
+    complete: bool
 
 
 @dataclass(frozen=True)
 class SeatView:
     """A seat's view of a game (``seat`` None: the public's, which holds no private card).
 
-    ``hand`` is the seat's own hand as dealt for ``round`` (empty for the public, with
-    physical cards, and once the game is over); ``hand_size`` is public: how many cards
-    each hand is dealt in a seeded game (0 with physical cards)."""
+    ``hand`` is the seat's own hand as dealt for ``round`` in a seeded game drafted with
+    real cards (empty for the public, with physical cards, in a drafted game, and once the
+    game is over); ``hand_size`` is public: how many cards each hand is dealt in a seeded
+    game (0 with physical cards). ``draft`` is the current round's draft in a game drafted
+    through the referee; ``drafts`` the drafts of complete rounds (public: their cards
+    were discarded face up). ``clock`` is when the crafting clock started and how many
+    seconds it runs. ``members`` are the people of each seat (a team's members)."""
 
     seat: int | None
     players: tuple[str, ...]
@@ -39,6 +69,11 @@ class SeatView:
     jumper: SpellCard | None
     hand_size: int
     hand: tuple[SpellCard, ...] = ()
+    draft: DraftView | None = None
+    drafts: tuple[Draft, ...] = ()
+    clock: tuple[str, int] | None = None
+    members: tuple[tuple[str, ...], ...] = ()
+    teams: bool = False
 
 
 def seat_view(game: Game, seat: int | None) -> SeatView:
@@ -47,16 +82,42 @@ def seat_view(game: Game, seat: int | None) -> SeatView:
     dealt = game.deal(number)
     over = game.outcome is not None
     hand: tuple[SpellCard, ...] = ()
-    if dealt is not None and seat is not None and not over:
+    if dealt is not None and seat is not None and not over and not game.drafted:
         hand = dealt.hands[seat]
+    draft = game.draft_of(number)
+    complete = tuple(r.draft for r in game.rounds if r.complete and r.draft is not None)
     return SeatView(
         seat=seat,
         players=game.setup.players,
         totals=game.totals,
-        rounds=game.rounds,
+        rounds=tuple(replace(r, draft=None) for r in game.rounds),  # a draft only through `draft`, `drafts`
         round=number,
         waiting=game.waiting,
         jumper=None if dealt is None else dealt.jumper,
         hand_size=0 if dealt is None else len(dealt.hands[0]),
         hand=hand,
+        draft=None if draft is None else draft_view(draft, number, seat, game.setup.variants.friendly),
+        drafts=complete,
+        clock=game.craft_clock(number),
+        members=tuple(game.setup.members(s) for s in range(game.setup.count)),
+        teams=game.setup.teams,
+    )
+
+
+def draft_view(draft: Draft, number: int, seat: int | None, face_up: bool) -> DraftView:
+    """``draft`` as ``seat`` sees it; ``face_up`` under the Friendly Rules."""
+    return DraftView(
+        round=number,
+        direction=passing(number),
+        discarding=draft.discarding,
+        picked=draft.picked,
+        done=tuple(draft.done(s) for s in range(draft.count)),
+        counts=tuple(len(cards) for cards in draft.selected),
+        pick=0 if seat is None else draft.pick_number(seat),
+        hand=() if seat is None else draft.hands[seat],
+        must_discard=seat is not None and draft.must_discard(seat),
+        selected=tuple(cards if face_up or s == seat else None for s, cards in enumerate(draft.selected)),
+        discarded=() if seat is None else draft.discarded[seat],
+        last=None if seat is None else draft.last[seat],
+        complete=draft.complete,
     )

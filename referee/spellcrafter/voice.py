@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # `spell score` words a word without loading the game: these 
     from referee.spellcrafter.rounds import Play
     from referee.spellcrafter.view import SeatView
     from referee.game import Outcome, Refusal, Step
-    from referee.spellcrafter.actions import ChallengeDecided, Effect
+    from referee.spellcrafter.actions import CardPicked, ChallengeDecided, Effect
     from referee.spellcrafter.game import Game
 
 #: "The game ends after four rounds" (:data:`referee.spellcrafter.setup.ROUNDS`, which
@@ -165,6 +165,36 @@ def word_detail(score: Score) -> str:
     return detail
 
 
+def picked_words(names: Sequence[str], effect: CardPicked) -> str:
+    """What a pick did, for the seat that made it: the card kept (and discarded), then
+    what happens next: the hands go round, the last card is laid down, the draft ends."""
+    player = names[effect.seat]
+    if effect.discard is not None:
+        line = _("{player} keeps {card} (pick {pick} of {picks}) and discards {discard}.").format(
+            player=player, card=effect.card, pick=effect.pick, picks=SELECTED_CARDS, discard=effect.discard)  # fmt: skip
+    else:
+        line = _("{player} keeps {card} (pick {pick} of {picks}).").format(player=player, card=effect.card, pick=effect.pick, picks=SELECTED_CARDS)
+    if effect.laid_down is not None:
+        line += " " + _("The last card, {card}, is laid face down as the Jumper's stand-in.").format(card=effect.laid_down)
+    if effect.completes:
+        line += " " + _("The draft of round {round} is over: craft your words.").format(round=effect.round)
+    elif effect.passed:
+        line += " " + _("Everyone has picked: the hands are passed to the {direction}.").format(direction=direction(effect.direction))
+    return line
+
+
+def draft_waiting(names: Sequence[str], waiting: Sequence[int]) -> str:
+    """``waiting for Bram and Cees to pick``."""
+    return _("waiting for {players} to pick").format(players=joined([names[seat] for seat in waiting]))
+
+
+def seat_name(names: Sequence[str], members: Sequence[Sequence[str]], seat: int, teams: bool) -> str:
+    """A seat as people say it: a player's name, or a team by its members (``team Anna and Bram``)."""
+    if not teams:
+        return names[seat]
+    return _("team {members}").format(members=joined(list(members[seat])))
+
+
 class SpellcrafterVoice:
     """The words of Spellcrafter (:class:`referee.game.Voice`)."""
 
@@ -177,7 +207,11 @@ class SpellcrafterVoice:
         """What an entry just did, as one line."""
         from referee.spellcrafter.actions import Passed, WordScored
 
+        from referee.spellcrafter.actions import CardPicked
+
         effect, names = step.effect, before.setup.players
+        if isinstance(effect, CardPicked):
+            return picked_words(names, effect)
         if isinstance(effect, WordScored):
             return _("{player}: {word} {points} ({detail})").format(
                 player=names[effect.seat], word=effect.score.word, points=in_points(effect.score.score), detail=word_detail(effect.score)
@@ -224,6 +258,11 @@ class SpellcrafterVoice:
             return _("word: {player} {cards}").format(player=event.get("player"), cards=cards)
         if kind == "pass":
             return _("pass: {player}").format(player=event.get("player"))
+        if kind == "pick":
+            if event.get("discard"):
+                return _("pick: {player} keeps {card}, discards {discard}").format(
+                    player=event.get("player"), card=event.get("card"), discard=event.get("discard"))  # fmt: skip
+            return _("pick: {player} keeps {card}").format(player=event.get("player"), card=event.get("card"))
         if kind == "challenge":
             verdict = _("valid") if event.get("valid") else _("invalid")
             return _("challenge: {challenger} challenges {player}'s {word} — {verdict}, {reason} ({dictionary})").format(
@@ -366,6 +405,37 @@ def _no_word_yet(state: Game | None, p: Params) -> str:
     return _("{player} has no word in round {round} yet").format(player=player, round=p["round"])
 
 
+def _already_picked(state: Game | None, p: Params) -> str:
+    names = [_name(state, seat) for seat in p["waiting"]]
+    return _("{player} has made pick {pick}; the hands are passed when {waiting} {verb} picked too").format(
+        player=_name(state, p["seat"]), pick=p["pick"], waiting=joined(names),
+        verb=ngettext("has", "have", len(names)))  # fmt: skip
+
+
+def _not_in_hand(state: Game | None, p: Params) -> str:
+    if p.get("discard"):
+        return _("{player} cannot discard {card}: the hand at pick {pick} holds no other {card}").format(
+            player=_name(state, p["seat"]), card=p["card"], pick=p["pick"])  # fmt: skip
+    return _("{card} is not in {player}'s hand at pick {pick}").format(card=p["card"], player=_name(state, p["seat"]), pick=p["pick"])
+
+
+def _draft_not_over(state: Game | None, p: Params) -> str:
+    names = [_name(state, seat) for seat in p["waiting"]]
+    return _("the draft of round {round} is not over: words come when {players} {verb} picked 7 cards").format(
+        round=p["round"], players=joined(names), verb=ngettext("has", "have", len(names)))  # fmt: skip
+
+
+def _not_selected(state: Game | None, p: Params) -> str:
+    player = _name(state, p["seat"])
+    if p["last"]:
+        return _("{card} is {player}'s face-down last card: it can only stand for the Jumper (write the Jumper with *)").format(
+            card=p["card"], player=player)  # fmt: skip
+    if p["selected"]:
+        return _("{player} selected {card} only {times} in round {round}").format(player=player, card=p["card"], times=times(p["selected"]),
+                                                                                    round=p["round"])  # fmt: skip
+    return _("{card} is not among {player}'s 7 selected cards in round {round}").format(card=p["card"], player=player, round=p["round"])
+
+
 _REFUSALS: dict[Rule, Callable[[Game | None, Params], str]] = {
     Rule.TOO_MANY_CARDS: _too_many_cards,
     Rule.TOO_SHORT: lambda state, p: _(
@@ -406,6 +476,22 @@ _REFUSALS: dict[Rule, Callable[[Game | None, Params], str]] = {
     Rule.ALREADY_ENTERED: _already_entered,
     Rule.REPEATED_PASS: _repeated_pass,
     Rule.REPEATED_WORD: _repeated_word,
+    Rule.NO_DRAFT: lambda state, p: _("this game has no draft through the referee: its cards are drafted at the table"),
+    Rule.DRAFT_DONE: lambda state, p: _(
+        "{player} has picked 7 cards and laid down the last: the draft is done for {player}"
+    ).format(player=_name(state, p["seat"])),
+    Rule.ALREADY_PICKED: _already_picked,
+    Rule.NOT_IN_HAND: _not_in_hand,
+    Rule.DISCARD_NEEDED: lambda state, p: _(
+        "with two players each pick also discards a card: add the card {player} discards"
+    ).format(player=_name(state, p["seat"])),
+    Rule.NO_DISCARD: lambda state, p: _(
+        "{player}'s last pick discards nothing: the card left is laid down as the Jumper's stand-in"
+    ).format(player=_name(state, p["seat"])) if p["two_player"] else _(
+        "only a two-player game discards a card with each pick"
+    ),
+    Rule.DRAFT_NOT_OVER: _draft_not_over,
+    Rule.NOT_SELECTED: _not_selected,
     Rule.OWN_WORD: lambda state, p: _("{player} cannot challenge their own word").format(player=_name(state, p["seat"])),
     Rule.NO_WORD_YET: _no_word_yet,
     Rule.PASSED_NO_WORD: lambda state, p: _(
