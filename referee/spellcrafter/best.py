@@ -45,7 +45,7 @@ from referee.errors import InputError, quoted
 from referee.game import Refusal, refuse
 from referee.i18n import _
 from referee.spellcrafter.cards import QU, Special, SpellCard, SpellSuit
-from referee.spellcrafter.notation import DoubleToken, LetterLike, LetterToken, ToilToken, Token, TroubleToken, parse_token, suit_help
+from referee.spellcrafter.notation import DoubleToken, LetterLike, LetterToken, ToilToken, Token, TroubleToken, is_jumper, parse_token, suit_help
 from referee.spellcrafter.scoring import DDT_BONUS, MIN_LETTERS, SELECTED_CARDS, STRAIGHT_LETTERS, Score, Variants, score_word
 
 if TYPE_CHECKING:
@@ -67,6 +67,8 @@ class HandFault(enum.Enum):
     JUMPER_SELECTED = "jumper-selected"  # position, text: a Jumper (``*Y4f``) among the selected cards
     TOO_MANY_CARDS = "too-many-cards"  # selected (the most a player selects), count (given)
     OTHER_JUMPER = "other-jumper"  # round, jumper: a Jumper given that is not the one the referee turned up
+    NOT_DRAFTED = "not-drafted"  # (none) a player's cards asked for in a game the referee does not draft: it does not know them
+    STILL_DRAFTING = "still-drafting"  # round, seat, waiting (the seats still picking): the selected cards are not looked at yet
 
 
 class HandError(InputError):
@@ -80,7 +82,9 @@ class HandError(InputError):
 
 class Selection(NamedTuple):
     """A player's selected cards (at most 7, special cards included) and the Jumper: the
-    hand `spell best` searches."""
+    hand `spell best` searches. A larger hand (the 8 or 14 cards first dealt to a seat,
+    for `spell review`) is searched for words of at most 7 of its cards and the Jumper,
+    as a selection would make them."""
 
     cards: tuple[SpellCard, ...]
     jumper: SpellCard | None = None
@@ -137,12 +141,7 @@ def hand_in_game(game: Game, seat: int, cards: Sequence[str], jumper: str | None
     from referee.spellcrafter.legality import card_refusal
     from referee.spellcrafter.refusals import FORMAT
 
-    number = game.current_number if round_number is None else round_number
-    if not 1 <= number <= game.current_number:
-        raise InputError(_("round {round} has not begun; the game is in round {current}").format(round=number, current=game.current_number))
-    turned_up = game.jumper(number)
-    if turned_up is not None and jumper is not None and read_jumper(jumper) != turned_up:
-        raise HandError(HandFault.OTHER_JUMPER, round=number, jumper=turned_up)
+    number, turned_up = _round_in_game(game, jumper, round_number)
     hand = read_hand(cards, jumper)
     if turned_up is not None:
         hand = Selection(hand.cards, turned_up)
@@ -150,6 +149,46 @@ def hand_in_game(game: Game, seat: int, cards: Sequence[str], jumper: str | None
     if refusal is not None:
         raise Refused(refusal, FORMAT, game)
     return hand
+
+
+def selected_hand(game: Game, seat: int, jumper: str | None, round_number: int | None) -> Selection:
+    """``seat``'s 7 selected cards and the Jumper in round ``round_number`` (default: the
+    current one) of a game drafted through the referee, as the seat's view shows them: a
+    complete round's are public, the current round's the seat's own once its draft is
+    complete. Until then :class:`HandError` (``STILL_DRAFTING``): "When the draft is
+    complete, players may look at their selected cards", and before that the seat's seven
+    are not known (the hand it holds now is not its to keep, only one card of it). In a
+    game not drafted through the referee ``NOT_DRAFTED``: it does not know the cards."""
+    from referee.spellcrafter.review import complete_drafts
+    from referee.spellcrafter.view import seat_view
+
+    if not game.drafted:
+        raise HandError(HandFault.NOT_DRAFTED)
+    number, turned_up = _round_in_game(game, jumper, round_number)
+    view = seat_view(game, seat)
+    complete = complete_drafts(view).get(number)
+    if complete is not None:
+        return Selection(complete.selected[seat], turned_up)
+    current = view.draft
+    if current is None or current.round != number or not current.complete:
+        waiting = () if current is None else tuple(other for other, done in enumerate(current.done) if not done)
+        raise HandError(HandFault.STILL_DRAFTING, round=number, seat=seat, waiting=waiting)
+    own = current.selected[seat]
+    assert own is not None, "a seat sees its own selected cards"
+    return Selection(own, turned_up)
+
+
+def _round_in_game(game: Game, jumper: str | None, round_number: int | None) -> tuple[int, SpellCard | None]:
+    """The round a hand in a game is for (default: the current one, which must have
+    begun) and its Jumper turned up by the referee, if it did; a Jumper given must be
+    that one."""
+    number = game.current_number if round_number is None else round_number
+    if not 1 <= number <= game.current_number:
+        raise InputError(_("round {round} has not begun; the game is in round {current}").format(round=number, current=game.current_number))
+    turned_up = game.jumper(number)
+    if turned_up is not None and jumper is not None and read_jumper(jumper) != turned_up:
+        raise HandError(HandFault.OTHER_JUMPER, round=number, jumper=turned_up)
+    return number, turned_up
 
 
 def hand_tokens(hand: Selection) -> tuple[Token, ...]:
@@ -375,6 +414,8 @@ def layouts(word: str, hand: Selection, variants: Variants, pieces: Pieces | Non
     line: list[LetterLike] = []
 
     def go(at: int, jumper_free: bool) -> Iterator[tuple[LetterLike, ...]]:
+        if len(line) - (0 if jumper_free else 1) > SELECTED_CARDS:
+            return  # a hand larger than a player's selection (the cards first dealt): at most 7 of them
         if at == len(upper):
             if len(line) >= MIN_LETTERS and not (variants.friendly and jumper_free) and _doubles_shown(line):
                 yield tuple(line)
@@ -414,15 +455,19 @@ def _doubles_shown(line: Sequence[LetterLike]) -> bool:
     return all(token.letter in shown for token in line if isinstance(token, DoubleToken))
 
 
-def _toil_placements(line: Sequence[LetterLike], toils: Sequence[SpellSuit]) -> Iterator[tuple[ToilToken, ...]]:
-    """Every way to put some of the Toil cards on distinct letter cards or the Jumper."""
+def _toil_placements(line: Sequence[LetterLike], toils: Sequence[SpellSuit], room: int | None = None) -> Iterator[tuple[ToilToken, ...]]:
+    """Every way to put some of the Toil cards (at most ``room`` of them) on distinct
+    letter cards or the Jumper."""
     targets = [position for position, token in enumerate(line, start=1) if isinstance(token, LetterToken)]
+    most = len(toils) if room is None else room
 
     def go(index: int, taken: tuple[int, ...], placed: tuple[ToilToken, ...]) -> Iterator[tuple[ToilToken, ...]]:
         if index == len(toils):
             yield placed
             return
         yield from go(index + 1, taken, placed)
+        if len(placed) == most:
+            return
         for target in targets:
             if target not in taken:
                 yield from go(index + 1, (*taken, target), (*placed, ToilToken(toils[index], target)))
@@ -440,7 +485,8 @@ def best_line(word: str, hand: Selection, variants: Variants, at_least: int = -1
         floor = at_least if best is None else max(at_least, best.score + 1)
         if bounds.layout(line) < floor:
             continue
-        for placed in _toil_placements(line, bounds.toils):
+        room = SELECTED_CARDS - sum(1 for token in line if not is_jumper(token))
+        for placed in _toil_placements(line, bounds.toils, room):
             tokens: tuple[Token, ...] = (*line, *placed)
             scored = score_word(tokens, variants)
             if scored.score >= at_least and (best is None or scored.score > best.score):
