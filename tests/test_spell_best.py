@@ -7,9 +7,11 @@ import pytest
 from referee.lexicon.catalogue import open_dictionary
 from referee.lexicon.verdict import judge
 from referee.spellcrafter.anagrams import AnagramIndex, build_body, open_index
-from referee.spellcrafter.best import best_words, read_hand, token_line
+from referee.spellcrafter.best import Selection, best_words, read_card, read_hand, token_line
 from referee.spellcrafter.notation import parse_word
 from referee.spellcrafter.scoring import Variants, score_word
+from referee.spellcrafter.setup import Setup
+from spell_drafted import Table, first_card
 
 
 def best(cards: str, words: list[str] | None = None, jumper: str | None = None, top: int = 5, **variants: bool):
@@ -183,11 +185,11 @@ def test_a_changed_list_gets_a_new_index_and_a_damaged_cache_is_ignored(tmp_path
 
 
 @pytest.fixture
-def seeded(tmp_path, referee):
+def seeded(tmp_path):
+    """A seeded game drafted with real cards laid out from the deal (not through the
+    referee): the cards of a word are checked against the round's dealt pool."""
     # Seed "kale", three players, round 1: Cees holds I1f F4s I1s N1s QU10c E1m U1m Z10m; Jumper Y4s.
-    path = tmp_path / "seeded.toml"
-    assert referee("spell", "new", str(path), "Anna", "Bram", "Cees", "--seed", "kale").exit_code == 0
-    return path
+    return Table(Setup.build(("Anna", "Bram", "Cees"), seed="kale", draft=False)).save(tmp_path / "seeded.toml")
 
 
 @pytest.mark.slow
@@ -270,3 +272,90 @@ def test_a_jumper_other_than_the_one_turned_up_is_a_value_the_command_words_with
     result = referee("spell", "best", str(seeded), "Cees", "I1s", "--jumper", "A1m")
     assert result.exit_code == 2
     assert result.stderr == "referee: the Jumper of round 1 is Y4s, turned up by the referee; leave out --jumper\n"
+
+
+# --- in a game drafted through the referee (issue 24, point 6) ------------------------------
+
+
+def test_in_a_drafted_game_best_file_player_searches_the_seats_7_selected_cards_and_the_jumper(referee, tmp_path):
+    """The player's own screen once the draft is complete: each word it gives is one the
+    game's rules accept from that seat, for the score claimed."""
+    table = Table.seeded().draft()
+    path = table.save(tmp_path / "drafted.toml")
+    result = referee("spell", "best", str(path), "Anna", "--top", "3", "--json")
+    assert result.exit_code == 0, result.stderr
+    document = result.json()
+    assert document["cards"] == [str(card) for card in table.game.draft_of(1).selected[0]] == [
+        "R1f", "QU10c", "P3m", "TOILm", "E1m", "N1c", "L1m"]  # fmt: skip
+    assert document["jumper"] == "Y4s" and len(document["words"]) == 3
+    for word in document["words"]:
+        tokens = parse_word(word["line"].split())
+        assert table.game.word_refusal(0, tokens) is None
+        assert score_word(tokens, table.game.setup.variants).score == word["score"]
+    standalone = referee("spell", "best", *document["cards"], "--jumper", "Y4s", "--top", "3", "--json").json()
+    assert document["words"] == standalone["words"]
+    text = referee("spell", "best", str(path), "Anna", "--top", "1").stdout.splitlines()
+    assert text[:2] == ["Round 1 · Anna: the 7 selected cards and the Jumper",
+                        "From R1f QU10c P3m TOILm E1m N1c L1m and the Jumper Y4s (builtin:en, standard rules):"]  # fmt: skip
+
+
+def test_while_the_round_is_drafted_best_file_player_is_refused_and_the_file_unchanged(referee, tmp_path):
+    """"When the draft is complete, players may look at their selected cards": until then
+    the seven are not known (the hand held now is not the seat's to keep), even for a seat
+    whose own seventh card is picked while others still pick."""
+    table = Table.seeded()
+    for seat in (0, 1, 2):
+        table.do(first_card(table.game, table.game.draft_of(1), seat))
+    path = table.save(tmp_path / "drafting.toml")
+    before = path.read_bytes()
+    result = referee("spell", "best", str(path), "Bram")
+    assert result.exit_code == 2 and result.stderr == (
+        "referee: round 1 is still being drafted (still picking: Anna, Bram and Cees); a player looks at the 7 selected "
+        "cards once the draft is complete, and `spell best FILE PLAYER` searches them then\n")  # fmt: skip
+    assert path.read_bytes() == before
+    while not table.game.draft_of(1).done(0):
+        draft = table.game.draft_of(1)
+        for seat in draft.waiting[: 1 if len(draft.selected[0]) == 6 else 3]:
+            table.do(first_card(table.game, draft, seat))
+            draft = table.game.draft_of(1)
+    result = referee("spell", "best", str(table.save(tmp_path / "anna-done.toml")), "Anna")
+    assert result.exit_code == 2 and "(still picking: Bram and Cees)" in result.stderr
+
+
+def test_best_file_player_for_a_complete_round_while_the_next_is_drafted(referee, tmp_path):
+    table = Table.seeded().draft()
+    for name in ("Anna", "Bram", "Cees"):
+        table.pass_(name)
+    table.do(first_card(table.game, table.game.draft_of(2), 0))  # round 2 has begun
+    path = table.save(tmp_path / "drafted.toml")
+    result = referee("spell", "best", str(path), "Cees", "--round", "1", "--top", "1", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert result.json()["cards"] == ["I1s", "W4s", "C3m", "I1f", "DDc", "E1m", "N1s"]
+    assert referee("spell", "best", str(path), "Cees").exit_code == 2  # round 2 is being drafted
+
+
+def test_best_file_player_without_a_draft_asks_for_the_cards(referee, seeded):
+    before = seeded.read_bytes()
+    result = referee("spell", "best", str(seeded), "Cees")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("referee: the referee knows a player's cards only in a game it drafts; name them")
+    assert seeded.read_bytes() == before
+
+
+def test_the_cards_typed_in_a_drafted_game_are_checked_against_the_seats_selection(referee, tmp_path):
+    path = Table.seeded().draft().save(tmp_path / "drafted.toml")
+    assert referee("spell", "best", str(path), "Anna", "P3m", "E1m", "N1c", "--json").json()["cards"] == ["P3m", "E1m", "N1c"]
+    refused = referee("spell", "best", str(path), "Anna", "B3s", "E1m")  # B3s is Anna's face-down last card
+    assert refused.exit_code == 1 and "B3s" in refused.stderr
+
+
+def test_a_hand_larger_than_a_selection_makes_words_of_at_most_7_of_its_cards():
+    """"A word uses at most the 7 selected cards and the Jumper": searched from the 8 cards
+    first dealt, a word of all 8 is not made; with the Jumper as its 8th letter it is."""
+    words = ["abcdefgh", "abcdefg", "abcdefghi"]
+    hand = Selection(tuple(read_card(f"{letter}1m") for letter in "ABCDEFGH"))
+    found = best_words(hand, Variants(), AnagramIndex(build_body(words)[0]), lambda w: True)
+    assert summary(found) == [("ABCDEFG", 21)]  # 7 × 1, flush and straight ×3
+    found = best_words(hand._replace(jumper=read_card("H1s")), Variants(), AnagramIndex(build_body(words)[0]), lambda w: True)
+    assert summary(found) == [("ABCDEFG", 21), ("ABCDEFGH", 16)]  # the Jumper as H: 8 × 1, no flush, straight ×2
+    assert token_line(found[1]).endswith("G1m *H1s")

@@ -119,10 +119,10 @@ special_cards = st.builds(lambda special, suit: SpellCard(suit, special=special)
 
 
 @st.composite
-def hands(draw, specials: bool):
-    cards = draw(st.lists(letter_cards, min_size=2, max_size=4))
+def hands(draw, specials: bool, letters: tuple[int, int] = (2, 4), most_specials: int = 2):
+    cards = draw(st.lists(letter_cards, min_size=letters[0], max_size=letters[1]))
     if specials:
-        cards += draw(st.lists(special_cards, min_size=1, max_size=2))
+        cards += draw(st.lists(special_cards, min_size=1, max_size=most_specials))
     friendly, ddt = draw(st.booleans()), draw(st.booleans())
     jumper = draw(letter_cards) if friendly else draw(st.none() | letter_cards)
     return Selection(tuple(cards), jumper), Variants(friendly=friendly, ddt=ddt)
@@ -146,6 +146,14 @@ def test_best_equals_a_brute_force_over_every_word_with_letter_cards_only(name, 
 @given(case=hands(specials=True))
 def test_best_equals_a_brute_force_over_every_word_with_special_cards_and_variants(name, case):
     compare(name, *case)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(case=hands(specials=True, letters=(6, 8), most_specials=1))
+def test_best_equals_a_brute_force_on_hands_larger_than_a_selection(case):
+    """The cards first dealt to a seat (`spell review`, for the curious) are more than the
+    7 a word may use: the search keeps to 7 of them and the Jumper, as the scorer does."""
+    compare("en", *case)
 
 
 def test_best_equals_the_brute_force_on_a_hand_with_every_kind_of_card():
