@@ -36,7 +36,7 @@ class Table:
 
     def __init__(self, setup: Setup) -> None:
         self.game: Game = RULES.start(setup)
-        self.events: list[dict] = []
+        self.events: list[dict[str, object]] = []
 
     @classmethod
     def seeded(cls, players: tuple[str, ...] = ("Anna", "Bram", "Cees"), seed: str = "kale", **options) -> Table:
@@ -47,15 +47,21 @@ class Table:
         self.game = RULES.apply(self.game, action).state
         return self
 
+    def drafting(self, number: int | None = None) -> Draft:
+        """A round's draft as it stands (default: the current round's)."""
+        draft = self.game.draft_of(self.game.current_number if number is None else number)
+        assert draft is not None
+        return draft
+
+    def pick(self, seat: int, choose: Chooser = first_card) -> Table:
+        return self.do(choose(self.game, self.drafting(), seat))
+
     def draft(self, choose: Chooser = first_card) -> Table:
         """The current round's draft played out."""
-        while True:
-            draft = self.game.draft_of(self.game.current_number)
-            assert draft is not None
-            if draft.complete:
-                return self
-            for seat in draft.waiting:
-                self.do(choose(self.game, self.game.draft_of(self.game.current_number), seat))
+        while not self.drafting().complete:
+            for seat in self.drafting().waiting:
+                self.pick(seat, choose)
+        return self
 
     def word(self, player: str, line: str) -> Table:
         return self.do(EnterWord(self.game.setup.player(player), parse_word(line.split())))

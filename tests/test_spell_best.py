@@ -11,7 +11,7 @@ from referee.spellcrafter.best import Selection, best_words, read_card, read_han
 from referee.spellcrafter.notation import parse_word
 from referee.spellcrafter.scoring import Variants, score_word
 from referee.spellcrafter.setup import Setup
-from spell_drafted import Table, first_card
+from spell_drafted import Table
 
 
 def best(cards: str, words: list[str] | None = None, jumper: str | None = None, top: int = 5, **variants: bool):
@@ -285,7 +285,7 @@ def test_in_a_drafted_game_best_file_player_searches_the_seats_7_selected_cards_
     result = referee("spell", "best", str(path), "Anna", "--top", "3", "--json")
     assert result.exit_code == 0, result.stderr
     document = result.json()
-    assert document["cards"] == [str(card) for card in table.game.draft_of(1).selected[0]] == [
+    assert document["cards"] == [str(card) for card in table.drafting(1).selected[0]] == [
         "R1f", "QU10c", "P3m", "TOILm", "E1m", "N1c", "L1m"]  # fmt: skip
     assert document["jumper"] == "Y4s" and len(document["words"]) == 3
     for word in document["words"]:
@@ -305,7 +305,7 @@ def test_while_the_round_is_drafted_best_file_player_is_refused_and_the_file_unc
     whose own seventh card is picked while others still pick."""
     table = Table.seeded()
     for seat in (0, 1, 2):
-        table.do(first_card(table.game, table.game.draft_of(1), seat))
+        table.pick(seat)
     path = table.save(tmp_path / "drafting.toml")
     before = path.read_bytes()
     result = referee("spell", "best", str(path), "Bram")
@@ -313,11 +313,9 @@ def test_while_the_round_is_drafted_best_file_player_is_refused_and_the_file_unc
         "referee: round 1 is still being drafted (still picking: Anna, Bram and Cees); a player looks at the 7 selected "
         "cards once the draft is complete, and `spell best FILE PLAYER` searches them then\n")  # fmt: skip
     assert path.read_bytes() == before
-    while not table.game.draft_of(1).done(0):
-        draft = table.game.draft_of(1)
-        for seat in draft.waiting[: 1 if len(draft.selected[0]) == 6 else 3]:
-            table.do(first_card(table.game, draft, seat))
-            draft = table.game.draft_of(1)
+    while not table.drafting().done(0):
+        for seat in table.drafting().waiting[: 1 if len(table.drafting().selected[0]) == 6 else 3]:
+            table.pick(seat)
     result = referee("spell", "best", str(table.save(tmp_path / "anna-done.toml")), "Anna")
     assert result.exit_code == 2 and "(still picking: Bram and Cees)" in result.stderr
 
@@ -326,7 +324,7 @@ def test_best_file_player_for_a_complete_round_while_the_next_is_drafted(referee
     table = Table.seeded().draft()
     for name in ("Anna", "Bram", "Cees"):
         table.pass_(name)
-    table.do(first_card(table.game, table.game.draft_of(2), 0))  # round 2 has begun
+    table.pick(0)  # round 2 has begun
     path = table.save(tmp_path / "drafted.toml")
     result = referee("spell", "best", str(path), "Cees", "--round", "1", "--top", "1", "--json")
     assert result.exit_code == 0, result.stderr

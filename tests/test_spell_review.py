@@ -132,6 +132,7 @@ def test_the_cards_first_dealt_to_a_seat_follow_from_the_public_draft_of_a_compl
     view = seat_view(table.game, None)
     draft = complete_drafts(view)[1]
     dealt = table.game.deal(1)
+    assert dealt is not None
     for seat in range(players):
         assert Counter(first_dealt(draft, seat)) == Counter(dealt.hands[seat])
         assert len(first_dealt(draft, seat)) == (14 if players == 2 else 8)
@@ -182,7 +183,7 @@ def test_the_round_being_drafted_or_crafted_is_never_reviewed(referee, tmp_path,
     table.do(next(p for p in RULES.legal_actions(table.game)))  # round 2: one pick made
     drafting = table.save(tmp_path / "drafting.toml")
     table.draft()
-    letters = [str(card) for card in table.game.draft_of(2).selected[1] if card.is_letter][:3]
+    letters = [str(card) for card in table.drafting(2).selected[1] if card.is_letter][:3]
     table.word("Bram", " ".join(letters))
     crafting = table.save(tmp_path / "crafting.toml")
     for path in (drafting, crafting):
@@ -222,10 +223,11 @@ def proven(table: Table, crafting, document) -> None:
     for seat_review in document["seats"]:
         seat = table.game.setup.player(seat_review["player"])
         selected = seat_review["hand"]
-        assert selected["cards"] == [str(card) for card in crafting.draft_of(seat_review["round"]).selected[seat]]
+        draft = crafting.draft_of(seat_review["round"])
+        assert draft is not None and selected["cards"] == [str(card) for card in draft.selected[seat]]
         hand = Selection(tuple(read_card(card) for card in selected["cards"]), read_jumper(selected["jumper"]))
         expected = brute_force(hand, table.game.setup.variants, name)[:1]
-        assert [(seat_review["best"], seat_review["best_score"])] == (expected or [(None, None)])
+        assert (seat_review["best"], seat_review["best_score"]) == (expected[0] if expected else (None, None))
         if seat_review["best"] is not None:
             tokens = parse_word(seat_review["best_line"].split())
             assert crafting.word_refusal(seat, tokens) is None
@@ -233,7 +235,7 @@ def proven(table: Table, crafting, document) -> None:
         dealt = seat_review["dealt"]
         hand = Selection(tuple(read_card(card) for card in dealt["cards"]), read_jumper(dealt["jumper"]))
         expected = brute_force(hand, table.game.setup.variants, name)[:1]
-        assert [(seat_review["dealt_best"], seat_review["dealt_best_score"])] == (expected or [(None, None)])
+        assert (seat_review["dealt_best"], seat_review["dealt_best_score"]) == (expected[0] if expected else (None, None))
         if expected:
             tokens = parse_word(seat_review["dealt_best_line"].split())
             assert score_word(tokens, table.game.setup.variants).score == seat_review["dealt_best_score"]

@@ -116,7 +116,7 @@ def hand_words(refusal: Refusal, game: Game | None = None) -> str:
     if refusal.rule is HandFault.STILL_DRAFTING:
         return _("round {round} is still being drafted (still picking: {waiting}); a player looks at the 7 selected "
                  "cards once the draft is complete, and `spell best FILE PLAYER` searches them then").format(
-            round=refusal["round"], waiting=joined([_seat(game, seat) for seat in refusal["waiting"]] if game else []))  # fmt: skip
+            round=refusal["round"], waiting=joined([_seat(game, seat) for seat in refusal.get("waiting", ())] if game else []))  # fmt: skip
     return _("the Jumper of round {round} is {jumper}, turned up by the referee; leave out --jumper").format(
         round=refusal["round"], jumper=refusal["jumper"])  # fmt: skip
 
