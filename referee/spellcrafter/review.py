@@ -8,8 +8,9 @@ what the player missed. A word nobody challenged scored its points even when the
 dictionary rejects it; the review flags it.
 
 Which cards are searched depends on what the referee knows, and the review is a public
-screen: it reads the game only through the public seat view
-(:func:`~referee.spellcrafter.view.seat_view` with no seat).
+screen: besides the words played and the Jumpers turned up (public), the cards it
+searches come only from the public seat view (:func:`~referee.spellcrafter.view.seat_view`
+with no seat).
 
 - With physical cards, or real cards laid out from a seeded deal, the referee knows only
   the cards of the word and the round's Jumper: those are searched.
@@ -23,8 +24,8 @@ screen: it reads the game only through the public seat view
   picks (and discards) in order, and a seat's first hand is its own first pick, the
   second pick of the seat it passed to, and so on, and the last card laid down
   (:func:`first_dealt`). The round being drafted or crafted is never reviewed: its
-  selected cards are private, and a review of its words would give away what the seat
-  might still play.
+  selected cards are private, and a best word shown while words are still being crafted
+  would play for the table.
 """
 
 from __future__ import annotations
