@@ -15,6 +15,7 @@ import typer
 from referee.cli.completion import player_names
 from referee.cli.fair import FairOption
 from referee.cli.files import FileArgument, JsonOption, LocationOption, add_file_commands
+from referee.cli.rematch import add_rematch_command
 from referee.cli.group import command_group
 from referee.i18n import N_, _
 
@@ -52,6 +53,7 @@ def _situation(state: Any) -> Any:
 
 
 add_file_commands(app, _rules, _situation)
+add_rematch_command(app, _rules, "smitten")
 
 ByOption = Annotated[
     str | None,

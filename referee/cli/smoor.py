@@ -9,6 +9,7 @@ import typer
 from referee.cli.completion import player_entries, player_names
 from referee.cli.fair import FairOption
 from referee.cli.files import FileArgument, JsonOption, LocationOption, add_file_commands
+from referee.cli.rematch import add_rematch_command
 from referee.cli.group import add_dutch_commands, command_group
 from referee.i18n import N_, _
 
@@ -60,6 +61,7 @@ def _situation(match: Match) -> Line:
 
 
 add_file_commands(app, _rules, _situation)
+add_rematch_command(app, _rules, "smoorverliefd")
 
 Entries = Annotated[list[str] | None, typer.Argument(help=N_("NAME=COUNT or NAME=HEARTS (e.g. Anna=3 Bram=AH,10H); a player left out took no hearts."), show_default=False, autocompletion=player_entries)]  # fmt: skip
 AceOption = Annotated[list[str] | None, typer.Option("--ace", "--aas", metavar="NAME", help=N_("Who took A♥ (not needed when the entry tells: A♥ listed or dead, or one player entered with a count)."), show_default=False, autocompletion=player_names)]  # fmt: skip

@@ -21,6 +21,7 @@ from referee.cli.completion import player_names
 from referee.cli.dictionary import DEFAULT_DICTIONARY
 from referee.cli.fair import FairOption
 from referee.cli.files import FileArgument, JsonOption, LocationOption, add_file_commands
+from referee.cli.rematch import add_rematch_command
 from referee.cli.typer_internals import HELP_VALUES
 from referee.i18n import N_, _
 from referee.spellcrafter import JUMPER_EXAMPLE, LETTER_EXAMPLE, QU_EXAMPLES
@@ -420,6 +421,7 @@ def register(app: typer.Typer) -> None:
                        "Public: it shows no player's cards. With --by NAME, that seat's view: in a game the referee "
                        "deals (--seed), the hand dealt to that player this round."))(show)
     add_file_commands(app, _rules, _situation)
+    add_rematch_command(app, _rules, "spellcrafter")
 
 
 def _situation(game: Game) -> Any:
