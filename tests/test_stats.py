@@ -173,3 +173,12 @@ def test_stats_text_shows_tables_and_charts(referee, shelf):
     text = referee("stats", str(shelf)).stdout
     for words in ("Smoorverliefd", "Head to head", "Ratings over time", "Win rate", "Best words", "the furthest a lost game got"):
         assert words in text
+
+
+def test_a_file_changed_since_the_last_reading_is_read_again(referee, tmp_path):
+    path = tmp_path / "m.toml"
+    referee("smoor", "new", str(path), "Anna", "Bram", "Cees", "--target", "10")
+    assert referee("stats", str(tmp_path), "--json").json()["games"]["smoorverliefd"]["unfinished"] == 1
+    referee("smoor", "round", str(path), "Anna=13")
+    game = referee("stats", str(tmp_path), "--json").json()["games"]["smoorverliefd"]
+    assert game["matches"] == 1 and game["players"][0]["name"] == "Anna"
