@@ -118,7 +118,7 @@ def play_file(records: Sequence[Record], now: datetime) -> dict[str, Any]:
         if record.location:
             location = places.setdefault(folded(record.location), {
                 "id": len(places) + 1, "uuid": _id("location", folded(record.location)), "name": record.location, "modificationDate": stamp})  # fmt: skip
-        scores = []
+        scores: list[dict[str, Any]] = []
         for entry in play(record)["players"]:
             person = people.setdefault(entry["sourcePlayerId"], {
                 "id": len(people) + 1, "uuid": _id("player", entry["sourcePlayerId"]), "name": entry["name"],

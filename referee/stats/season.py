@@ -243,10 +243,10 @@ def _cooperative(finished: Sequence[Record], names: Names) -> dict[str, Any]:
             by_pair[pair][1] += won
         if not won and (furthest is None or match.facts["cards"] > furthest.facts["cards"]):
             furthest = match
-    won = sum(bool(match.winners) for match in finished)
+    wins = sum(bool(match.winners) for match in finished)
     return {
-        "won": won,
-        "lost": len(finished) - won,
+        "won": wins,
+        "lost": len(finished) - wins,
         "by_mode": [{"mode": mode, "played": n, "won": w} for mode, (n, w) in sorted(by_mode.items())],
         "by_pair": [{"players": list(pair), "played": n, "won": w} for pair, (n, w) in sorted(by_pair.items())],
         "furthest_lost": None if furthest is None else {
