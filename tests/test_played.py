@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from referee.data import example
-from referee.savefile.played import Played
+from referee.savefile.played import WhenPlayed
 
 T0 = datetime(2026, 12, 4, 19, 2, 11, tzinfo=UTC)
 
@@ -88,6 +88,6 @@ def test_a_bad_played_table_is_a_damaged_file_exit_2(tmp_path, referee, table):
 
 def test_a_time_typed_without_an_offset_is_utc_and_text_round_trips():
     table = {"started": "2026-12-04T19:02:11", "ended": datetime(2026, 12, 4, 21, 0)}
-    read = Played.from_toml(table)
+    read = WhenPlayed.from_toml(table)
     assert read.started == T0 and read.ended == datetime(2026, 12, 4, 21, 0, tzinfo=UTC)
-    assert Played.from_toml(read.to_toml()) == read
+    assert WhenPlayed.from_toml(read.to_toml()) == read

@@ -189,7 +189,7 @@ app.command("entropy", context_settings=CONTEXT, help=fair.ENTROPY_HELP)(fair.en
 app.command("reveal", context_settings=CONTEXT, help=fair.REVEAL_HELP)(fair.reveal_command)
 app.command("verify", context_settings=CONTEXT, help=fair.VERIFY_HELP)(fair.verify_command)
 app.command("stats", context_settings=CONTEXT)(stats.stats)
-app.command("export", context_settings=CONTEXT)(export.export)
+app.command("export", context_settings=CONTEXT)(export.export_plays)
 
 
 def main() -> None:

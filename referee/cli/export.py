@@ -17,15 +17,15 @@ BgsPlayOption = Annotated[Path | None, typer.Option("--bgsplay", metavar="OUT", 
 JsonOption = Annotated[bool, typer.Option("--json", help=N_("Print one JSON object instead of text."))]
 
 
-def export(paths: PathsArgument, bgstats: BgStatsOption = False, bgsplay: BgsPlayOption = None, as_json: JsonOption = False) -> None:
+def export_plays(paths: PathsArgument, bgstats: BgStatsOption = False, bgsplay: BgsPlayOption = None, as_json: JsonOption = False) -> None:
     """Share finished matches with the BG Stats app: one play's link (--bgstats), or a file of many (--bgsplay OUT)."""
     from referee.errors import InputError, RuleError
     from referee.i18n import _
-    from referee.stats.shelf import read
+    from referee.stats.shelf import read_shelf
 
     if bgstats == (bgsplay is not None):
         raise InputError(_("choose --bgstats (one match's link) or --bgsplay OUT (a file of many matches)"))
-    shelf = read(paths)
+    shelf = read_shelf(paths)
     if shelf.damaged:
         raise InputError(_("{file}: {problem}").format(file=shelf.damaged[0].path, problem=shelf.damaged[0].problem))
     finished = sorted((r for r in shelf.records if r.finished), key=lambda r: (r.when, str(r.path)))
@@ -53,7 +53,7 @@ def export(paths: PathsArgument, bgstats: BgStatsOption = False, bgsplay: BgsPla
     record = finished[0]
     url = app.link(record)
     if as_json:
-        emit_json({"link": url, "play": app.play(record)})
+        emit_json({"link": url, "play": app.pushed_play(record)})
         return
     import segno
 

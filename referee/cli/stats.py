@@ -40,7 +40,7 @@ def since_date(text: str | None) -> datetime | None:
     return datetime(day.year, day.month, day.day, tzinfo=UTC)
 
 
-def gather(paths: list[Path] | None, game: str | None, since: str | None, aliases: list[str] | None) -> Season:
+def _season(paths: list[Path] | None, game: str | None, since: str | None, aliases: list[str] | None) -> Season:
     """Read the shelf and apply the filters that choose matches (a game, a date)."""
     from referee import games
     from referee.stats.season import gather as gathered
@@ -58,7 +58,7 @@ def stats(
     as_json: JsonOption = False,
 ) -> None:
     """Statistics over many matches: per game and per player, wins, scores, streaks, head-to-head and ratings."""
-    found = gather(paths, game, since, alias)
+    found = _season(paths, game, since, alias)
     document = found.to_json(player)
     if as_json:
         from referee.cli.output import emit_json

@@ -34,7 +34,7 @@ from referee.errors import InputError, RefereeError, RuleError, file_words, pref
 from referee.game import Rules, Step
 from referee.i18n import _
 from referee.savefile.document import Correction, Damage, Document, Taken, dumps, kind_of, read_document, updated_text
-from referee.savefile.played import Played
+from referee.savefile.played import WhenPlayed
 from referee.savefile.storage import (
     LOCK_TIMEOUT_ENV,
     SaveFileError,
@@ -47,7 +47,7 @@ from referee.savefile.storage import (
 __all__ = [
     "LOCK_TIMEOUT_ENV",
     "Correction",
-    "Played",
+    "WhenPlayed",
     "Recorded",
     "Redone",
     "Rewritten",
@@ -85,7 +85,7 @@ class Saved(Generic[State]):
     state: State
     corrections: tuple[Correction, ...] = ()
     redo: tuple[Taken, ...] = ()
-    played: Played = Played()  # when and where (:mod:`.played`)
+    played: WhenPlayed = WhenPlayed()  # when and where (:mod:`.played`)
 
 
 class Recorded(NamedTuple, Generic[State, ActionT, EffectT]):
@@ -341,7 +341,7 @@ def create(
 
         check_new_names([str(player) for player in players])
     state = start(rules, rules_setup(path, table))
-    played = Played.begun(location)
+    played = WhenPlayed.begun(location)
     create_file(path, dumps(rules, table, [], played=played).encode())
     return Saved(path, table, [], state, played=played)
 

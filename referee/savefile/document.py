@@ -25,7 +25,7 @@ from typing import Any, NamedTuple, Protocol, TypeGuard, TypeVar
 
 from referee.errors import InputError
 from referee.i18n import _, ngettext
-from referee.savefile.played import KEY as PLAYED, Played
+from referee.savefile.played import KEY as PLAYED, WhenPlayed
 from referee.savefile.storage import SaveFileError, backup_path
 
 T = TypeVar("T")
@@ -60,7 +60,7 @@ class Log(Protocol):
     def redo(self) -> tuple[Taken, ...]: ...
 
     @property
-    def played(self) -> Played: ...
+    def played(self) -> WhenPlayed: ...
 
 
 class Correction(NamedTuple):
@@ -154,7 +154,7 @@ class Document(NamedTuple):
     events: list[Any]
     corrections: tuple[Correction, ...]
     redo: tuple[Taken, ...] = ()
-    played: Played = Played()
+    played: WhenPlayed = WhenPlayed()
 
 
 def read_document(path: Path, data: bytes, rules: FileFormat) -> Document:
@@ -218,7 +218,7 @@ def read_document(path: Path, data: bytes, rules: FileFormat) -> Document:
     checked = _tables(document, "corrections", Correction.from_toml, damaged, lines, _("has a bad correction: {error}"))
     taken = _tables(document, "redo", Taken.from_toml, damaged, lines, _("has a bad [[redo]] table: {error}"))
     try:
-        played = Played.from_toml(document.get(PLAYED))
+        played = WhenPlayed.from_toml(document.get(PLAYED))
     except InputError as error:
         raise damaged(lines.header(PLAYED), _("has a bad [played] table: {error}").format(error=error)) from None
     return Document(lines, setup, events, checked, taken, played)
@@ -300,7 +300,7 @@ def dumps(
     events: list[dict[str, Any]],
     corrections: tuple[Correction, ...] = (),
     redo: tuple[Taken, ...] = (),
-    played: Played = Played(),
+    played: WhenPlayed = WhenPlayed(),
 ) -> str:
     """The text of a save file. Events keep their key order; ``[end]`` comes last.
 

@@ -50,7 +50,7 @@ def _moment(table: dict[str, Any], key: str) -> datetime | None:
     return value if value.tzinfo is not None else value.replace(tzinfo=UTC)  # a time without offset: UTC
 
 
-class Played(NamedTuple):
+class WhenPlayed(NamedTuple):
     """The ``[played]`` table: every value optional (files written before it have none)."""
 
     started: datetime | None = None
@@ -62,7 +62,7 @@ class Played(NamedTuple):
         return {key: value for key, value in values.items() if value is not None}
 
     @classmethod
-    def from_toml(cls, table: object) -> Played:
+    def from_toml(cls, table: object) -> WhenPlayed:
         """The file's ``[played]`` table (missing: an empty one)."""
         if table is None:
             return cls()
@@ -74,12 +74,12 @@ class Played(NamedTuple):
         return cls(_moment(table, "started"), _moment(table, "ended"), location)
 
     @classmethod
-    def begun(cls, location: str | None = None) -> Played:
+    def begun(cls, location: str | None = None) -> WhenPlayed:
         """A new match's: started now, where the table said."""
         where = location.strip() if location is not None else None
         return cls(started=now(), location=where or None)
 
-    def at_outcome(self, over: bool) -> Played:
+    def at_outcome(self, over: bool) -> WhenPlayed:
         """As it should read after an entry: ``ended`` set once the game is over (kept
         when it was set already), and taken away when it is not over (an undo). A file
         written before ``[played]`` existed (no ``started``) is left as it was, so an

@@ -70,7 +70,7 @@ def _board(record: Record) -> str:
     return ", ".join([mode] if mode else variants)
 
 
-def play(record: Record) -> dict[str, Any]:
+def pushed_play(record: Record) -> dict[str, Any]:
     """The link's play: the JSON the app's documentation describes."""
     players = []
     for seat, name in enumerate(record.seats or (f"Player {seat + 1}" for seat in range(2))):
@@ -99,7 +99,7 @@ def play(record: Record) -> dict[str, Any]:
 
 def link(record: Record) -> str:
     """The link that opens the app's import dialog with this play."""
-    return LINK + quote(json.dumps(play(record), ensure_ascii=False, separators=(",", ":")), safe="")
+    return LINK + quote(json.dumps(pushed_play(record), ensure_ascii=False, separators=(",", ":")), safe="")
 
 
 def play_file(records: Sequence[Record], now: datetime) -> dict[str, Any]:
@@ -119,7 +119,7 @@ def play_file(records: Sequence[Record], now: datetime) -> dict[str, Any]:
             location = places.setdefault(folded(record.location), {
                 "id": len(places) + 1, "uuid": _id("location", folded(record.location)), "name": record.location, "modificationDate": stamp})  # fmt: skip
         scores: list[dict[str, Any]] = []
-        for entry in play(record)["players"]:
+        for entry in pushed_play(record)["players"]:
             person = people.setdefault(entry["sourcePlayerId"], {
                 "id": len(people) + 1, "uuid": _id("player", entry["sourcePlayerId"]), "name": entry["name"],
                 "isAnonymous": False, "modificationDate": stamp, "bggUsername": ""})  # fmt: skip

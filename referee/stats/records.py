@@ -132,7 +132,7 @@ EXTRACTORS: dict[str, Callable[[Any], Facts]] = {
 }
 
 
-def record(spec: Any, saved: Saved[Any], modified: datetime) -> Record:
+def match_record(spec: Any, saved: Saved[Any], modified: datetime) -> Record:
     """The match a loaded save file holds (``spec`` its game in the registry)."""
     rules = spec.load_rules()
     seats, scores, start_player, cooperative, facts = EXTRACTORS[spec.name](saved.state)

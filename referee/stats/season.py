@@ -64,10 +64,10 @@ def gather(paths: Sequence[Path], game: str | None, since: datetime | None, alia
     registry's name) played since a moment; merge names by the folders' aliases files and
     ``aliases`` (``OLD=NEW``)."""
     from referee.stats.names import folder_aliases, parse_alias
-    from referee.stats.shelf import read
+    from referee.stats.shelf import read_shelf
 
     merged = folder_aliases(paths) | dict(parse_alias(alias) for alias in aliases)
-    shelf = read(paths)
+    shelf = read_shelf(paths)
     chosen = tuple(r for r in shelf.records if (game is None or r.game == game) and (since is None or r.when >= since))
     return Season(shelf, chosen, Names(merged, [name for r in chosen for name in r.seats]))
 

@@ -84,7 +84,7 @@ def _keep(cache: dict[tuple[str, int, int, str], Record]) -> None:
         pass  # statistics without a cache are only slower
 
 
-def read(paths: Iterable[Path]) -> Shelf:
+def read_shelf(paths: Iterable[Path]) -> Shelf:
     """Read and replay every save file under ``paths`` (:func:`files`)."""
     from referee import __version__
 
@@ -122,7 +122,7 @@ def _replayed(path: Path, modified: float) -> Record | Damaged | None:
     from referee import games
     from referee.errors import RefereeError
     from referee.savefile import load
-    from referee.stats.records import record
+    from referee.stats.records import match_record
 
     try:
         head = path.open("rb").read(4096)
@@ -133,6 +133,6 @@ def _replayed(path: Path, modified: float) -> Record | Damaged | None:
     if spec is None:
         return None  # not a referee save file (or a game this referee does not know)
     try:
-        return record(spec, load(path, spec.load_rules()), datetime.fromtimestamp(modified, UTC).replace(microsecond=0))
+        return match_record(spec, load(path, spec.load_rules()), datetime.fromtimestamp(modified, UTC).replace(microsecond=0))
     except RefereeError as error:
         return Damaged(path, str(error))
