@@ -182,3 +182,8 @@ def test_a_file_changed_since_the_last_reading_is_read_again(referee, tmp_path):
     referee("smoor", "round", str(path), "Anna=13")
     game = referee("stats", str(tmp_path), "--json").json()["games"]["smoorverliefd"]
     assert game["matches"] == 1 and game["players"][0]["name"] == "Anna"
+
+
+def test_a_path_that_does_not_exist_is_exit_2(referee, tmp_path):
+    result = referee("stats", str(tmp_path / "nowhere"))
+    assert result.exit_code == 2 and "nowhere" in result.stderr and "Traceback" not in result.stderr

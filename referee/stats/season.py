@@ -66,6 +66,12 @@ def gather(paths: Sequence[Path], game: str | None, since: datetime | None, alia
     from referee.stats.names import folder_aliases, parse_alias
     from referee.stats.shelf import read_shelf
 
+    from referee.errors import InputError
+    from referee.i18n import _
+
+    for path in paths:
+        if not path.exists():
+            raise InputError(_("no such file or folder: {path}").format(path=path))
     merged = folder_aliases(paths) | dict(parse_alias(alias) for alias in aliases)
     shelf = read_shelf(paths)
     chosen = tuple(r for r in shelf.records if (game is None or r.game == game) and (since is None or r.when >= since))
