@@ -10,8 +10,8 @@ extractors (:mod:`.records`) ask the replayed state for its values.
     names.py     one person, one name: names folded as entries fold them, and aliases
     season.py    what the matches add up to: per game and per player, head-to-head
     ratings.py   openskill ratings (Plackett–Luce), match by match in date order
-    charts.py    the ratings over time and the win rates, as SVG (the web page's)
     bgstats.py   sharing to the BG Stats app: its play link and its .bgsplay file
 
-Nothing here prints; :mod:`referee.cli.stats` and :mod:`referee.cli.export` do.
+Nothing here prints; :mod:`referee.cli.stats` (with its charts in the terminal,
+:mod:`referee.cli.stats_view`) and :mod:`referee.cli.export` do.
 """
