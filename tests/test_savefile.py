@@ -592,13 +592,17 @@ def test_rewrite_errors_name_the_event_number_and_write_nothing(tmp_path):
 # --- the file on disk -------------------------------------------------------------------
 
 
-def test_the_file_is_readable_toml_in_the_documented_order(tmp_path):
+def test_the_file_is_readable_toml_in_the_documented_order(tmp_path, monkeypatch):
+    from datetime import UTC, datetime
+
+    monkeypatch.setattr("referee.savefile.played.now", lambda: datetime(2026, 12, 4, 19, 2, 11, tzinfo=UTC))
     path = started(tmp_path / "game.toml", EVENTS)
     text = path.read_text("utf-8")
     assert tomllib.loads(text) == {
         "format": "referee/tally",
         "version": 1,
         "setup": {"players": PLAYERS},
+        "played": {"started": "2026-12-04T19:02:11Z"},
         "events": EVENTS,
         "end": {"events": 3},
     }
@@ -608,6 +612,7 @@ def test_the_file_is_readable_toml_in_the_documented_order(tmp_path):
         line_of(text, 'format = "referee/tally"'),
         line_of(text, "version = 1"),
         line_of(text, "[setup]"),
+        line_of(text, "[played]"),
         line_of(text, "[[events]]"),
         line_of(text, "[end]"),
     ]
@@ -686,7 +691,7 @@ def test_appending_an_event_writes_exactly_what_a_full_rewrite_would(tmp_path):
         event = score("Anna" if points % 2 else "Bram", points)
         events.append(event)
         saved = savefile.record(path, TALLY, event).saved
-        assert path.read_text(encoding="utf-8") == savefile.dumps(TALLY, saved.setup, events)
+        assert path.read_text(encoding="utf-8") == savefile.dumps(TALLY, saved.setup, events, played=saved.played)
 
 
 def test_record_can_build_the_event_from_the_current_state(tmp_path):

@@ -16,7 +16,7 @@ from typing import Annotated, Any
 import typer
 
 from referee import __version__, games
-from referee.cli import deal, fair, serve, table
+from referee.cli import deal, export, fair, serve, stats, table
 from referee.cli.group import CONTEXT, PROGRAM, RefereeGroup, RefereeTyper
 from referee.cli.typer_internals import build_group, click_exceptions
 from referee.i18n import N_
@@ -188,6 +188,8 @@ app.command("serve", context_settings=CONTEXT)(serve.serve)
 app.command("entropy", context_settings=CONTEXT, help=fair.ENTROPY_HELP)(fair.entropy_command)
 app.command("reveal", context_settings=CONTEXT, help=fair.REVEAL_HELP)(fair.reveal_command)
 app.command("verify", context_settings=CONTEXT, help=fair.VERIFY_HELP)(fair.verify_command)
+app.command("stats", context_settings=CONTEXT)(stats.stats)
+app.command("export", context_settings=CONTEXT)(export.export_plays)
 
 
 def main() -> None:

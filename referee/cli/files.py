@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 FileArgument = Annotated[Path, typer.Argument(help=N_("The save file."), show_default=False, autocompletion=game_files)]
 JsonOption = Annotated[bool, typer.Option("--json", help=N_("Print one JSON object instead of text."))]
+#: `new … --location`: where the match is played, kept in the file's [played] table.
+LocationOption = Annotated[str | None, typer.Option("--location", help=N_("Where the match is played (kept in the file, shown by `referee stats`)."), show_default=False)]  # fmt: skip
 
 
 def add_file_commands(

@@ -14,7 +14,8 @@ import typer
 
 from referee.cli.completion import player_names
 from referee.cli.fair import FairOption
-from referee.cli.files import FileArgument, JsonOption, add_file_commands
+from referee.cli.files import FileArgument, JsonOption, LocationOption, add_file_commands
+from referee.cli.rematch import add_rematch_command
 from referee.cli.group import command_group
 from referee.i18n import N_, _
 
@@ -52,6 +53,7 @@ def _situation(state: Any) -> Any:
 
 
 add_file_commands(app, _rules, _situation)
+add_rematch_command(app, _rules, "smitten")
 
 ByOption = Annotated[
     str | None,
@@ -136,6 +138,7 @@ def new(
         typer.Option("--players", metavar="NAME NAME", help=N_("Two players: their names, used in every message and by --by."), show_default=False),
     ] = None,
     fair: FairOption = False,
+    location: LocationOption = None,
     as_json: JsonOption = False,
 ) -> None:
     from referee import savefile
@@ -162,7 +165,7 @@ def new(
 
         setup["fair"] = {**record.to_toml(), KEPT: record.secret.hex()}  # checked as a loaded file's is
     options = setup_from(setup)  # the same checks as a loaded file's [setup]
-    saved = savefile.create(file, _rules(), setup_for(options), secret=secret)
+    saved = savefile.create(file, _rules(), setup_for(options), secret=secret, location=location)
     if record is not None:
         started = _("Started {file}: Smitten, {setup}, fair deals.").format(file=file, setup=label(options))
         _report(file, saved, None, [started, *announce(saved.state, _rules(), file)], as_json, show=True)

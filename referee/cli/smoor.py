@@ -8,7 +8,8 @@ import typer
 
 from referee.cli.completion import player_entries, player_names
 from referee.cli.fair import FairOption
-from referee.cli.files import FileArgument, JsonOption, add_file_commands
+from referee.cli.files import FileArgument, JsonOption, LocationOption, add_file_commands
+from referee.cli.rematch import add_rematch_command
 from referee.cli.group import add_dutch_commands, command_group
 from referee.i18n import N_, _
 
@@ -60,6 +61,7 @@ def _situation(match: Match) -> Line:
 
 
 add_file_commands(app, _rules, _situation)
+add_rematch_command(app, _rules, "smoorverliefd")
 
 Entries = Annotated[list[str] | None, typer.Argument(help=N_("NAME=COUNT or NAME=HEARTS (e.g. Anna=3 Bram=AH,10H); a player left out took no hearts."), show_default=False, autocompletion=player_entries)]  # fmt: skip
 AceOption = Annotated[list[str] | None, typer.Option("--ace", "--aas", metavar="NAME", help=N_("Who took A♥ (not needed when the entry tells: A♥ listed or dead, or one player entered with a count)."), show_default=False, autocompletion=player_names)]  # fmt: skip
@@ -99,6 +101,7 @@ def new(
     duo: Annotated[str | None, typer.Option(help=N_("partners: one duo as NAME+NAME (default: seats 1+3 and 2+4)."), show_default=False)] = None,
     revoke_penalty: Annotated[int, typer.Option(help=N_("Points a revoke (verzaken) costs the player who made it, in that round; the rulebook sets none."))] = 0,
     fair: FairOption = False,
+    location: LocationOption = None,
     as_json: JsonOption = False,
 ) -> None:
     from referee import savefile
@@ -123,7 +126,7 @@ def new(
         revoke_penalty=revoke_penalty,
         fair=record,
     )
-    saved = savefile.create(file, _rules(), setup, secret=secret)
+    saved = savefile.create(file, _rules(), setup, secret=secret, location=location)
     if as_json:
         _report(saved.state, True, extra={"file": str(file), "fair": public(saved.state, _rules())})
         return

@@ -20,7 +20,8 @@ import typer
 from referee.cli.completion import player_names
 from referee.cli.dictionary import DEFAULT_DICTIONARY
 from referee.cli.fair import FairOption
-from referee.cli.files import FileArgument, JsonOption, add_file_commands
+from referee.cli.files import FileArgument, JsonOption, LocationOption, add_file_commands
+from referee.cli.rematch import add_rematch_command
 from referee.cli.typer_internals import HELP_VALUES
 from referee.i18n import N_, _
 from referee.spellcrafter import JUMPER_EXAMPLE, LETTER_EXAMPLE, QU_EXAMPLES
@@ -178,6 +179,7 @@ def new(
     seed: Annotated[str | None, typer.Option(help=N_("The referee deals every round from this seed (virtual deck)."), show_default=False)] = None,
     deck_file: Annotated[Path | None, typer.Option("--deck", metavar=N_("FILE"), help=N_("The table's deck file: cards are checked against it (default with --seed: the stand-in deck)."), show_default=False)] = None,
     fair: FairOption = False,
+    location: LocationOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Start a Spellcrafter game file: four rounds, passing left first."""
@@ -197,7 +199,7 @@ def new(
 
         check_typed_seed(seed)
     setup = Setup.build(players, variants, name, seed, box(deck_file), kept, fair=record)
-    game = savefile.create(file, _rules(), setup, secret=secret).state
+    game = savefile.create(file, _rules(), setup, secret=secret, location=location).state
     from referee.cli.output import Line
     from referee.cli.spell_view import settings_line
 
@@ -419,6 +421,7 @@ def register(app: typer.Typer) -> None:
                        "Public: it shows no player's cards. With --by NAME, that seat's view: in a game the referee "
                        "deals (--seed), the hand dealt to that player this round."))(show)
     add_file_commands(app, _rules, _situation)
+    add_rematch_command(app, _rules, "spellcrafter")
 
 
 def _situation(game: Game) -> Any:

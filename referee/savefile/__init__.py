@@ -34,6 +34,7 @@ from referee.errors import InputError, RefereeError, RuleError, file_words, pref
 from referee.game import Rules, Step
 from referee.i18n import _
 from referee.savefile.document import Correction, Damage, Document, Taken, dumps, kind_of, read_document, updated_text
+from referee.savefile.played import WhenPlayed
 from referee.savefile.storage import (
     LOCK_TIMEOUT_ENV,
     SaveFileError,
@@ -46,6 +47,7 @@ from referee.savefile.storage import (
 __all__ = [
     "LOCK_TIMEOUT_ENV",
     "Correction",
+    "WhenPlayed",
     "Recorded",
     "Redone",
     "Rewritten",
@@ -83,6 +85,7 @@ class Saved(Generic[State]):
     state: State
     corrections: tuple[Correction, ...] = ()
     redo: tuple[Taken, ...] = ()
+    played: WhenPlayed = WhenPlayed()  # when and where (:mod:`.played`)
 
 
 class Recorded(NamedTuple, Generic[State, ActionT, EffectT]):
@@ -267,7 +270,7 @@ def _replayed(
         if tell is not None:
             tell(Told(state, event, done))
         state = done.state
-    return Saved(path, setup, events, state, document.corrections, document.redo)
+    return Saved(path, setup, events, state, document.corrections, document.redo, document.played)
 
 
 def rules_setup(path: Path, table: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -318,15 +321,18 @@ def check_new_name(path: Path, rules: Rules[Any, Any, Any, Any]) -> None:
         )
 
 
-def create(path: Path | str, rules: Rules[Any, State, Any, Any], setup: Any, secret: bytes | None = None) -> Saved[State]:
+def create(
+    path: Path | str, rules: Rules[Any, State, Any, Any], setup: Any, secret: bytes | None = None, location: str | None = None
+) -> Saved[State]:
     """Start a new save file from the game's setup (or its ``[setup]`` table); refuses to
     overwrite an existing one, a name that is surely a slip (:func:`check_new_name`), or
-    a player's name too long to show (:func:`referee.players.check_new_names`).
+    a player's name too long to show (:func:`referee.players.check_new_names`). The file
+    records when it was started, and ``location``, where (:mod:`.played`).
 
     ``secret``: a fair game's (:mod:`referee.fair`), kept beside the file, never in it."""
     path = Path(path)
     if secret is not None:
-        return _create_fair(path, rules, setup, secret)
+        return _create_fair(path, rules, setup, secret, location)
     check_new_name(path, rules)
     table = dict(setup) if isinstance(setup, Mapping) else rules.write_setup(setup)
     players = table.get("players")
@@ -335,11 +341,12 @@ def create(path: Path | str, rules: Rules[Any, State, Any, Any], setup: Any, sec
 
         check_new_names([str(player) for player in players])
     state = start(rules, rules_setup(path, table))
-    create_file(path, dumps(rules, table, []).encode())
-    return Saved(path, table, [], state)
+    played = WhenPlayed.begun(location)
+    create_file(path, dumps(rules, table, [], played=played).encode())
+    return Saved(path, table, [], state, played=played)
 
 
-def _create_fair(path: Path, rules: Rules[Any, State, Any, Any], setup: Any, secret: bytes) -> Saved[State]:
+def _create_fair(path: Path, rules: Rules[Any, State, Any, Any], setup: Any, secret: bytes, location: str | None) -> Saved[State]:
     """:func:`create` for a fair game: the secret is kept first, and removed again when the
     save file cannot be made (an existing file, a bad name)."""
     from referee.savefile import sidecar
@@ -349,7 +356,7 @@ def _create_fair(path: Path, rules: Rules[Any, State, Any, Any], setup: Any, sec
     check_new_name(path, rules)
     sidecar.keep(path, secret)
     try:
-        return create(path, rules, setup)
+        return create(path, rules, setup, location=location)
     except BaseException:
         sidecar.remove(path)
         raise
@@ -372,7 +379,7 @@ def record(
         chosen: ActionT = rules.decode(saved.state, given) if isinstance(given, Mapping) else given
         done = rules.apply(saved.state, chosen)
         event = rules.encode(saved.state, chosen)
-        after = Saved(saved.path, saved.setup, [*saved.events, event], done.state, saved.corrections)
+        after = _stamped(rules, Saved(saved.path, saved.setup, [*saved.events, event], done.state, saved.corrections, played=saved.played))
         ended = _revealed_at_end(rules, after)
         return ended, Recorded(ended, saved.state, chosen, event, done.effect, ended is not after)
 
@@ -398,7 +405,7 @@ def rewrite(
         if events == saved.events:
             return saved, Rewritten(saved, saved.state)
         corrections = (*saved.corrections, Correction.between(saved.events, events))
-        new = _revealed_at_end(rules, Saved(saved.path, saved.setup, events, state, corrections))
+        new = _revealed_at_end(rules, _stamped(rules, Saved(saved.path, saved.setup, events, state, corrections, played=saved.played)))
         return new, Rewritten(new, saved.state)
 
     return _change(path, rules, replay_changed)
@@ -421,11 +428,11 @@ def undo(path: Path | str, rules: Rules[Any, State, Any, Any]) -> Undone[State]:
             before = last.undone(events)
             taken = Taken(len(before), edit=last, edited=tuple(events[last.at : last.at + last.added]))
             kept = document._replace(corrections=corrections[:-1], redo=(*document.redo, taken))
-            saved = _replayed(path, kept, before, rules)
+            saved = _stamped(rules, _replayed(path, kept, before, rules))
             undone = Undone(saved, None, last)
         elif events:
             kept = document._replace(redo=(*document.redo, Taken(len(events) - 1, event=events[-1])))
-            saved = _replayed(path, kept, events[:-1], rules)
+            saved = _stamped(rules, _replayed(path, kept, events[:-1], rules))
             undone = Undone(saved, events[-1], None)
         else:
             raise RuleError(_("{path} has no events to undo").format(path=path))  # the state says no: exit 1
@@ -447,17 +454,24 @@ def redo(path: Path | str, rules: Rules[Any, State, Any, Any]) -> Redone[State]:
             edit = last.edit
             again = [*events[: edit.at], *last.edited, *events[edit.at + len(edit.replaced) :]]
             kept = document._replace(corrections=(*document.corrections, edit), redo=taken[:-1])
-            redone = Redone(_replayed(path, kept, again, rules), None, edit)
+            redone = Redone(_stamped(rules, _replayed(path, kept, again, rules)), None, edit)
         else:
             assert last.event is not None
             kept = document._replace(redo=taken[:-1])
-            redone = Redone(_replayed(path, kept, [*events, last.event], rules), last.event, None)
+            redone = Redone(_stamped(rules, _replayed(path, kept, [*events, last.event], rules)), last.event, None)
         replace_file(path, _text(rules, redone.saved).encode())
     return redone
 
 
 def _text(rules: Rules[Any, Any, Any, Any], saved: Saved[Any]) -> str:
-    return dumps(rules, saved.setup, saved.events, saved.corrections, saved.redo)
+    return dumps(rules, saved.setup, saved.events, saved.corrections, saved.redo, saved.played)
+
+
+def _stamped(rules: Rules[Any, State, Any, Any], saved: Saved[State]) -> Saved[State]:
+    """The file with ``[played]`` as it should read now: ``ended`` written by the entry
+    that reaches the outcome, and taken away by the undo of that entry."""
+    played = saved.played.at_outcome(rules.outcome(saved.state) is not None)
+    return saved if played is saved.played else replace(saved, played=played)
 
 
 Report = TypeVar("Report")
@@ -508,7 +522,7 @@ def _revealed_at_end(rules: Rules[Any, State, Any, Any], saved: Saved[State]) ->
     if not _unrevealed(saved.setup) or rules.outcome(saved.state) is None:
         return saved
     setup, _deals, _complete = _revealed_setup(rules, saved)
-    return Saved(saved.path, setup, saved.events, saved.state, saved.corrections, saved.redo)
+    return Saved(saved.path, setup, saved.events, saved.state, saved.corrections, saved.redo, saved.played)
 
 
 def reveal_secret(path: Path | str, rules: Rules[Any, State, Any, Any]) -> Revealed[State]:
@@ -525,7 +539,7 @@ def reveal_secret(path: Path | str, rules: Rules[Any, State, Any, Any]) -> Revea
         if "secret" in fair:
             raise RuleError(_("{path}: the secret was revealed already; `referee verify {path}` checks the game").format(path=path))
         setup, deals, complete = _revealed_setup(rules, saved)
-        new = Saved(saved.path, setup, saved.events, saved.state, saved.corrections, saved.redo)
+        new = Saved(saved.path, setup, saved.events, saved.state, saved.corrections, saved.redo, saved.played)
         return new, Revealed(new, deals, complete)
 
     return _change(path, rules, revealed)

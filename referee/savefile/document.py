@@ -5,6 +5,7 @@ A save file is an event log in TOML::
     format = "referee/smoorverliefd"    # which game
     version = 1                         # schema version
     [setup]                             # players, options, seed
+    [played]                            # when (UTC) and where (:mod:`.played`)
     [[corrections]]                     # only after an edit: how to take it back
     [[redo]]                            # only after an undo: what redo puts back
     [[events]]                          # what happened, oldest first; each has a kind
@@ -24,6 +25,7 @@ from typing import Any, NamedTuple, Protocol, TypeGuard, TypeVar
 
 from referee.errors import InputError
 from referee.i18n import _, ngettext
+from referee.savefile.played import KEY as PLAYED, WhenPlayed
 from referee.savefile.storage import SaveFileError, backup_path
 
 T = TypeVar("T")
@@ -56,6 +58,9 @@ class Log(Protocol):
 
     @property
     def redo(self) -> tuple[Taken, ...]: ...
+
+    @property
+    def played(self) -> WhenPlayed: ...
 
 
 class Correction(NamedTuple):
@@ -149,6 +154,7 @@ class Document(NamedTuple):
     events: list[Any]
     corrections: tuple[Correction, ...]
     redo: tuple[Taken, ...] = ()
+    played: WhenPlayed = WhenPlayed()
 
 
 def read_document(path: Path, data: bytes, rules: FileFormat) -> Document:
@@ -211,7 +217,11 @@ def read_document(path: Path, data: bytes, rules: FileFormat) -> Document:
         raise damaged(1, _("has no [setup] table"))
     checked = _tables(document, "corrections", Correction.from_toml, damaged, lines, _("has a bad correction: {error}"))
     taken = _tables(document, "redo", Taken.from_toml, damaged, lines, _("has a bad [[redo]] table: {error}"))
-    return Document(lines, setup, events, checked, taken)
+    try:
+        played = WhenPlayed.from_toml(document.get(PLAYED))
+    except InputError as error:
+        raise damaged(lines.header(PLAYED), _("has a bad [played] table: {error}").format(error=error)) from None
+    return Document(lines, setup, events, checked, taken, played)
 
 
 def _tables(
@@ -290,6 +300,7 @@ def dumps(
     events: list[dict[str, Any]],
     corrections: tuple[Correction, ...] = (),
     redo: tuple[Taken, ...] = (),
+    played: WhenPlayed = WhenPlayed(),
 ) -> str:
     """The text of a save file. Events keep their key order; ``[end]`` comes last.
 
@@ -298,7 +309,8 @@ def dumps(
     """
     import tomli_w
 
-    head = tomli_w.dumps({"format": rules.format, "version": rules.version, "setup": setup})
+    when = played.to_toml()
+    head = tomli_w.dumps({"format": rules.format, "version": rules.version, "setup": setup, **({PLAYED: when} if when else {})})
     corrections_tables = [array_table("corrections", c.to_toml()) for c in corrections]
     redo_tables = [array_table("redo", taken.to_toml()) for taken in redo]
     tables = [*corrections_tables, *redo_tables, *(array_table("events", event) for event in events)]
@@ -330,12 +342,13 @@ def updated_text(rules: FileFormat, old_text: str, old: Log, new: Log) -> str:
         new.setup is old.setup
         and new.corrections == old.corrections
         and new.redo == old.redo
+        and new.played == old.played
         and new.events[: len(old.events)] == old.events
         and old_text.endswith("\n" + tail)
     ):
         body = old_text[: -len(tail)]
         tables = "".join(array_table("events", event) + "\n" for event in appended)
         return body + tables + end_table(len(new.events))
-    return dumps(rules, new.setup, new.events, new.corrections, new.redo)
+    return dumps(rules, new.setup, new.events, new.corrections, new.redo, new.played)
 
 

@@ -1,0 +1,53 @@
+"""`referee smoor|spell|smitten rematch FILE NEWFILE`: the same table again (issue 26).
+
+One command for every game: :func:`referee.rematch.next_setup` gives the new setup, the
+save-file engine writes it (``[played]`` starting now, at the same place unless
+``--location`` says otherwise). It is added to each game's group by
+:func:`add_rematch_command`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from referee.cli.files import FileArgument, JsonOption, LocationOption
+from referee.i18n import N_
+
+NewFileArgument = Annotated[Path, typer.Argument(help=N_("The new save file."), show_default=False)]
+
+
+def rematch(game: str, rules: Any, file: Path, new_file: Path, location: str | None, as_json: bool) -> None:
+    from referee import savefile
+    from referee.i18n import _
+    from referee.rematch import next_setup, seats
+    from referee.seeds import fresh_seed
+
+    old = savefile.load(file, rules)
+    record, secret = None, None
+    if getattr(old.state.setup, "fair", None) is not None:
+        from referee.cli.fair import fair_start
+
+        record, secret = fair_start(seats(old.state))
+    setup = next_setup(game, old.state, fresh_seed(), record)
+    where = location if location is not None else old.played.location
+    saved = savefile.create(new_file, rules, setup, secret=secret, location=where)
+    players = list(rules.seats(saved.state))
+    if as_json:
+        from referee.cli.output import emit_json
+
+        emit_json({"file": str(new_file), "from": str(file), "players": players, "setup": saved.setup})
+        return
+    from referee.cli.output import Line, say
+
+    say(Line(_("Rematch in {file}: {players}, as in {old}").format(file=new_file, players=", ".join(players), old=file)))
+
+
+def add_rematch_command(app: typer.Typer, ruleset: Any, game: str) -> None:
+    """Add `rematch FILE NEWFILE` to a game's group (``ruleset()`` gives its rules)."""
+
+    def rematch_command(file: FileArgument, new_file: NewFileArgument, location: LocationOption = None, as_json: JsonOption = False) -> None:
+        rematch(game, ruleset(), file, new_file, location, as_json)
+
+    app.command("rematch", help=N_("Start NEWFILE: the same players, seats and variants as FILE, a fresh deal, and who begins as the rulebook passes it on."))(rematch_command)

@@ -1,0 +1,141 @@
+"""`referee stats` for people: per game a table of players, head-to-head, the game's own
+facts, and two charts drawn in the terminal (ratings over time, win rates).
+
+It shows :meth:`referee.stats.season.Season.to_json`'s values and computes nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+
+from referee.i18n import _, ngettext
+
+SPARKS = "▁▂▃▄▅▆▇█"
+BAR = 24
+
+
+def show(document: dict[str, Any]) -> None:
+    from referee.cli.output import console
+
+    out = console()
+    files = document["files"]
+    out.print(Text(ngettext("{matches} match in {files} files read", "{matches} matches in {files} files read", files["matches"]).format(matches=files["matches"], files=files["read"])))
+    for damaged in files["damaged"]:
+        out.print(Text(_("skipped {file}: {problem}").format(file=damaged["file"], problem=damaged["problem"]), style="yellow"))
+    if files["dated_by_file"]:
+        out.print(Text(_("{count} files were written before referee recorded dates: dated by their modification time").format(count=len(files["dated_by_file"])), style="dim"))
+    if not document["games"]:
+        out.print(Text(_("no finished or unfinished match was found")))
+    for game in document["games"].values():
+        out.print()
+        heading = ngettext("{title}: {matches} match", "{title}: {matches} matches", game["matches"]).format(title=game["title"], matches=game["matches"])
+        if game["unfinished"]:
+            heading += " " + _("({count} unfinished)").format(count=game["unfinished"])
+        out.print(Text(heading, style="bold"))
+        if "players" in game:
+            _competitive(out, game)
+        else:
+            _cooperative(out, game)
+
+
+def _competitive(out: Any, game: dict[str, Any]) -> None:
+    table = Table(box=None, padding=(0, 1), pad_edge=False)
+    for title, justify in [(_("Player"), "left"), (_("Played"), "right"), (_("Won"), "right"), (_("Win %"), "right"), (_("Avg"), "right"),
+                           (_("Best"), "right"), (_("Streak"), "right"), (_("Rating (μ−3σ)"), "right"), (_("Rival"), "left"), (_("Nemesis"), "left")]:  # fmt: skip
+        table.add_column(title, justify=justify)  # type: ignore[arg-type]
+    for player in game["players"]:
+        rating = player["rating"]
+        rated = Text("—") if rating is None else Text(f"{rating['rating']:.1f} ") + _change(rating["change"])
+        table.add_row(
+            Text(player["name"]), str(player["played"]), str(player["wins"]), f"{player['win_rate'] * 100:.0f}",
+            _number(player["average_score"]), _number(player["best_score"]), str(player["longest_streak"]), rated,
+            Text(player["rival"] or "—"), Text(player["nemesis"] or "—"),
+        )  # fmt: skip
+    out.print(table)
+    _head_to_head(out, game["head_to_head"])
+    if game.get("hearts"):
+        out.print(Text(_("Hearts"), style="bold"))
+        for row in game["hearts"]:
+            out.print(Text("  " + _("{name}: {hearts} hearts a round over {rounds} rounds, all 13 hearts {all} times, {revokes} revokes").format(
+                name=row["name"], hearts=_number(row["hearts_per_round"]), rounds=row["rounds"], all=row["rounds_with_all_13"], revokes=row["revokes"])))  # fmt: skip
+    if game.get("best_words"):
+        out.print(Text(_("Best words"), style="bold"))
+        for word in game["best_words"]:
+            out.print(Text("  " + _("{word} {score} by {player} (round {round}, {date}): {cards}").format(
+                word=word["word"], score=word["score"], player=word["player"], round=word["round"], date=word["date"][:10],
+                cards=" ".join(letter["card"] for letter in word["breakdown"]["letters"]))))  # fmt: skip
+        for row in game["words"]:
+            out.print(Text("  " + _("{name}: {words} words averaging {average}; challenged {made} times, {won} rightly").format(
+                name=row["name"], words=row["words"], average=_number(row["average_word_score"]), made=row["challenges_made"], won=row["challenges_won"])))  # fmt: skip
+    _charts(out, game["players"])
+
+
+def _number(value: float | None) -> str:
+    return "—" if value is None else f"{value:g}"
+
+
+def _change(change: float) -> Text:
+    if abs(change) < 0.05:
+        return Text("±0", style="dim")
+    return Text(f"{change:+.1f}", style="green" if change > 0 else "red")
+
+
+def _head_to_head(out: Any, rows: list[dict[str, Any]]) -> None:
+    """The head-to-head grid: the row player's wins–losses against the column player."""
+    players = sorted({row["player"] for row in rows})
+    opponents = sorted({row["opponent"] for row in rows} | ({*players} if len(players) > 1 else set()))
+    if not opponents:
+        return
+    cells = {(row["player"], row["opponent"]): row for row in rows}
+    table = Table(title=_("Head to head (wins–losses of the row against the column)"), title_justify="left", box=None, padding=(0, 1), pad_edge=False)
+    table.add_column("")
+    for name in opponents:
+        table.add_column(Text(name), justify="center")
+    for name in players:
+        table.add_row(Text(name), *(_cell(cells.get((name, other))) for other in opponents))
+    out.print(table)
+
+
+def _cell(row: dict[str, Any] | None) -> Text:
+    if row is None:
+        return Text("·", style="dim")
+    text = f"{row['wins']}–{row['losses']}" + (f" ({row['draws']}=)" if row["draws"] else "")
+    return Text(text, style="green" if row["wins"] > row["losses"] else "red" if row["wins"] < row["losses"] else "")
+
+
+def sparkline(values: list[float], low: float, high: float) -> str:
+    """``▁▃▅█``: each value as a block, scaled between ``low`` and ``high``."""
+    span = high - low or 1
+    return "".join(SPARKS[min(len(SPARKS) - 1, int((value - low) / span * len(SPARKS)))] for value in values)
+
+
+def _charts(out: Any, players: list[dict[str, Any]]) -> None:
+    rated = [p for p in players if p["rating"] and len(p["rating"]["history"]) > 1]
+    if rated:
+        values = [point["rating"] for p in rated for point in p["rating"]["history"]]
+        low, high = min(values), max(values)
+        width = max(len(p["name"]) for p in rated)
+        out.print(Text(_("Ratings over time ({low:.1f} to {high:.1f})").format(low=low, high=high), style="bold"))
+        for p in rated:
+            line = sparkline([point["rating"] for point in p["rating"]["history"]], low, high)
+            out.print(Text(f"  {p['name']:<{width}} ") + Text(line, style="cyan") + Text(f" {p['rating']['rating']:.1f}"))
+    if players:
+        width = max(len(p["name"]) for p in players)
+        out.print(Text(_("Win rate"), style="bold"))
+        for p in sorted(players, key=lambda p: -p["win_rate"]):
+            filled = round(p["win_rate"] * BAR)
+            out.print(Text(f"  {p['name']:<{width}} ") + Text("█" * filled, style="green") + Text("░" * (BAR - filled), style="dim")
+                      + Text(" " + _("{rate:.0f}% of {played}").format(rate=p["win_rate"] * 100, played=p["played"])))  # fmt: skip
+
+
+def _cooperative(out: Any, game: dict[str, Any]) -> None:
+    out.print(Text(_("won {won}, lost {lost}").format(won=game["won"], lost=game["lost"])))
+    for mode in game["by_mode"]:
+        out.print(Text("  " + _("{mode}: won {won} of {played}").format(mode=mode["mode"], won=mode["won"], played=mode["played"])))
+    for pair in game["by_pair"]:
+        out.print(Text("  " + _("{players}: won {won} of {played}").format(players=" & ".join(pair["players"]), won=pair["won"], played=pair["played"])))
+    furthest = game["furthest_lost"]
+    if furthest is not None:
+        out.print(Text("  " + _("the furthest a lost game got: {cards} of 17 cards ({mode}, {file})").format(cards=furthest["cards"], mode=furthest["mode"], file=furthest["file"])))

@@ -1,0 +1,93 @@
+"""When and where a match was played: the save file's ``[played]`` table, the same for
+every game.
+
+    [played]
+    started = "2026-12-04T19:02:11Z"   # when `new` made the file (UTC)
+    ended = "2026-12-04T21:40:57Z"     # when an entry reached the outcome (UTC)
+    location = "Café De Zwaan"         # `new … --location`, when given
+
+The engine writes ``started`` when it creates a file and ``ended`` in the same write as
+the entry that ends the game; an ``undo`` of that entry takes ``ended`` away again, so the
+file is what it was before the entry. Files written before there was a ``[played]``
+table load as they are: every value is optional, and a statistic that needs a date
+takes the file's modification time instead (and says so).
+
+The times are written as ISO 8601 text in UTC (``2026-12-04T19:02:11Z``); a TOML
+date-time typed by hand is read too (one without an offset is taken as UTC).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, NamedTuple
+
+from referee.errors import InputError
+
+KEY = "played"
+
+
+def now() -> datetime:
+    """The time written for ``started`` and ``ended``: UTC, to the second (tests replace it)."""
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+def iso(moment: datetime | None) -> str | None:
+    """``2026-12-04T19:02:11Z``: a time as ISO 8601 text in UTC."""
+    return None if moment is None else moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _moment(table: dict[str, Any], key: str) -> datetime | None:
+    value = table.get(key)
+    if value is None:
+        return None
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError:
+            value = None
+    if not isinstance(value, datetime):
+        raise InputError(f"[{KEY}] `{key}` must be a date and time, e.g. 2026-12-04T19:02:11Z")
+    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)  # a time without offset: UTC
+
+
+class WhenPlayed(NamedTuple):
+    """The ``[played]`` table: every value optional (files written before it have none)."""
+
+    started: datetime | None = None
+    ended: datetime | None = None
+    location: str | None = None
+
+    def to_toml(self) -> dict[str, Any]:
+        values = {"started": iso(self.started), "ended": iso(self.ended), "location": self.location}
+        return {key: value for key, value in values.items() if value is not None}
+
+    @classmethod
+    def from_toml(cls, table: object) -> WhenPlayed:
+        """The file's ``[played]`` table (missing: an empty one)."""
+        if table is None:
+            return cls()
+        if not isinstance(table, dict):
+            raise InputError(f"`{KEY}` must be a table: [{KEY}] with started, ended and location")
+        location = table.get("location")
+        if location is not None and not isinstance(location, str):
+            raise InputError(f"[{KEY}] `location` must be text")
+        return cls(_moment(table, "started"), _moment(table, "ended"), location)
+
+    @classmethod
+    def begun(cls, location: str | None = None) -> WhenPlayed:
+        """A new match's: started now, where the table said."""
+        where = location.strip() if location is not None else None
+        return cls(started=now(), location=where or None)
+
+    def at_outcome(self, over: bool) -> WhenPlayed:
+        """As it should read after an entry: ``ended`` set once the game is over (kept
+        when it was set already), and taken away when it is not over (an undo). A file
+        written before ``[played]`` existed (no ``started``) is left as it was, so an
+        undo and the same entry again give it back byte for byte."""
+        if self.started is None:
+            return self
+        if over and self.ended is None:
+            return self._replace(ended=now())
+        if not over and self.ended is not None:
+            return self._replace(ended=None)
+        return self
