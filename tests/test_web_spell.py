@@ -40,9 +40,11 @@ MOTE = "M3f O1m T1m E1m"  # Bram's
 KNOW = "K6m N1c O1f W4c"  # Cees's
 
 
-def new_game(folder: Path, players: tuple[str, ...] = NAMES, seed: str | None = SEED) -> Path:
+def new_game(folder: Path, players: tuple[str, ...] = NAMES, seed: str | None = SEED, draft: bool = False) -> Path:
+    """A game file; seeded games drafted with real cards laid out from the deal unless
+    ``draft`` (the tests of the draft through the referee are below)."""
     path = folder / "game.toml"
-    savefile.create(path, RULES, Setup.build(players, seed=seed))
+    savefile.create(path, RULES, Setup.build(players, seed=seed, draft=draft if seed else None))
     return path
 
 
@@ -165,7 +167,7 @@ def test_a_seat_sees_its_own_word_and_score_once_entered_and_whom_the_round_wait
     assert view["turn"] == "Your entry is in; waiting for Bram, Cees, Daan."
     assert view["actions"] == {} and view["total_text"] == "Your total: 24 points"
     other = client_for(path, 1).get("/api/seat").json()["view"]
-    assert other["own"] is None and other["actions"] == {"pass": {"round": 1}}
+    assert other["own"] is None and other["actions"] == {"pass": {"round": 1}, "challenge": {"seats": [0]}}
     assert other["turn"] == "Round 1: draft, then spell your word and enter it at the table."
 
 
@@ -235,8 +237,8 @@ def test_a_pass_without_a_readable_round_is_a_bad_request_and_changes_nothing(tm
     assert path.read_bytes() == before
 
 
-@pytest.mark.parametrize("kind", ["word", "play", "challenge"])
-def test_no_other_action_is_taken_from_a_phone_yet(tmp_path: Path, kind: str) -> None:
+@pytest.mark.parametrize("kind", ["play", "undo", "discard"])
+def test_no_other_action_is_taken_from_a_phone(tmp_path: Path, kind: str) -> None:
     path = new_game(tmp_path)
     before = path.read_bytes()
     response = client_for(path, 1).post(f"/api/seat/{kind}", json={"cards": ["K6m"]})

@@ -29,7 +29,7 @@ def first_event(client: Any, path: str) -> str:
 def answers(served: Served, seat: int | None, language: str = "en") -> dict[str, str]:
     """Every answer a page of ``seat`` (None: the table's screen) gets, by endpoint, as
     the bytes it receives (JSON text); the version counter is left out (it counts the
-    server's reloads, not what the state holds)."""
+    server's reloads, not what the state holds), and so is the server's clock (``now``)."""
     from starlette.testclient import TestClient
 
     client = TestClient(create_app(served), base_url=f"http://127.0.0.1")
@@ -47,6 +47,7 @@ def answers(served: Served, seat: int | None, language: str = "en") -> dict[str,
 def _without_version(text: str) -> str:
     data = json.loads(text)
     data.pop("version", None)
+    data.pop("now", None)  # the server's clock, not the game's
     return json.dumps(data, ensure_ascii=False, sort_keys=True)
 
 
