@@ -6,19 +6,30 @@ judged by the game's dictionary, and a team is named by its members."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import random
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from referee import savefile
+from referee.spellcrafter import game as game_module
+from referee.spellcrafter.actions import Action, ChallengeWord, EnterWord, PickCard
+from referee.spellcrafter.cards import SpellCard, SpellSuit
+from referee.spellcrafter.dealing import dealt  # what Game.deal calls: patched in game's namespace
 from referee.spellcrafter.game import Game
+from referee.spellcrafter.notation import parse_word
 from referee.spellcrafter.ruleset import RULES, picks
 from referee.spellcrafter.setup import HouseRules, Setup
 from referee.web.server import LANG_COOKIE, SEAT_COOKIE, create_app
 from referee.web.spell import hand_order
-from web_privacy import served_file
+from test_web_spell import other_hands
+from web_privacy import answers, served_file
 
 NAMES = ("Anna", "Bram", "Cees", "Daan")
 SEED = "a b c"
@@ -375,3 +386,138 @@ def test_a_team_is_named_by_its_members_on_the_tv_and_the_phone(tmp_path: Path) 
     assert [s["name"] for s in table["view"]["standings"]] == ["team Anna and Bram", "team Cees and Daan", "team Eva and Fred"]
     assert table["view"]["draft"]["waiting"] == "waiting for team Anna and Bram, team Cees and Daan and team Eva and Fred to pick"
     assert json.dumps(table).count("Anna+Bram") == json.dumps(table).count('"Anna+Bram"')  # only as the seat's key
+
+
+# --- nobody sees what is not theirs ---------------------------------------------------------------
+
+
+@st.composite
+def drafted_games(draw: st.DrawFn) -> tuple[Setup, list[Action]]:
+    """A game drafted through the referee and a random run of legal entries: picks (and
+    discards), words of a seat's own selected cards (the Jumper now and then), passes,
+    challenges with either verdict."""
+    players = draw(st.sampled_from([NAMES[:2], NAMES[:3], NAMES]))
+    friendly = draw(st.booleans())
+    setup = Setup.build(players, seed=draw(st.text("abcdef", min_size=1, max_size=4)), variants=["friendly"] if friendly else [])
+    game, actions = RULES.start(setup), []
+    for _ in range(draw(st.integers(0, 70))):
+        options: list[Action] = list(RULES.legal_actions(game))
+        draft = game.draft_of(game.current_number)
+        if draft is not None and draft.complete:
+            for seat in game.waiting:
+                letters = [str(card) for card in draft.selected[seat] if card.is_letter]
+                start = draw(st.integers(0, max(0, len(letters) - 3)))
+                jumper = friendly or draw(st.booleans())
+                tokens = letters[start : start + 3] + (["*" + str(game.jumper(game.current_number))] if jumper else [])
+                options.append(EnterWord(seat=seat, tokens=tuple(parse_word(tokens))))
+        options = [action for action in options if RULES.refusal(game, action) is None]
+        if not options:
+            break
+        picking = [action for action in options if isinstance(action, PickCard)]
+        action = draw(st.sampled_from(picking if picking and draw(st.integers(0, 9)) else options))  # mostly drafting
+        if isinstance(action, ChallengeWord):
+            action = action._replace(valid=draw(st.booleans()), reason="in dictionary", dictionary="builtin:en")
+        if isinstance(action, PickCard):
+            action = action._replace(at=AT)
+        actions.append(action)
+        game = RULES.apply(game, action).state
+    return setup, actions
+
+
+def others_changed(game: Game, keep: int | None, rng: random.Random) -> Game:
+    """The game with what ``keep`` may not see of the current round's draft changed:
+    every other seat's hand, discards and face-down last card (and its selected cards,
+    face down but under the Friendly Rules) replaced by random cards of the deck, the
+    same number of each. Who has picked and how many cards each holds stay (public)."""
+    latest = game.latest
+    if latest.draft is None or latest.number != game.current_number or latest.complete:
+        return game
+    deck = game.setup.deck
+    assert deck is not None
+    cards = [card for card in deck.cards if not (game.setup.two_player and card.suit is SpellSuit.FAMILIARS)]
+
+    def some(pile: tuple[SpellCard, ...]) -> tuple[SpellCard, ...]:
+        return tuple(rng.choice(cards) for _card in pile)
+
+    draft = latest.draft
+    others = [seat for seat in range(draft.count) if seat != keep]
+    face_up = game.setup.variants.friendly
+    changed = dataclasses.replace(
+        draft,
+        hands=tuple(some(hand) if seat in others else hand for seat, hand in enumerate(draft.hands)),
+        discarded=tuple(some(pile) if seat in others else pile for seat, pile in enumerate(draft.discarded)),
+        selected=tuple(some(pile) if seat in others and not face_up else pile for seat, pile in enumerate(draft.selected)),
+        last=tuple(rng.choice(cards) if seat in others and last is not None else last for seat, last in enumerate(draft.last)),
+    )
+    return dataclasses.replace(game, rounds=(*game.rounds[:-1], dataclasses.replace(latest, draft=changed)))
+
+
+def test_the_check_below_sees_a_change_of_what_a_seat_may_see() -> None:
+    """Changing a seat's own cards changes its answers: the comparison can fail."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = drafted(Path(folder))
+        draft_through(path, turns=2)
+        served = served_file(path)
+        before = answers(served, 1)
+        assert served.saved is not None
+        served.saved = dataclasses.replace(served.saved, state=others_changed(served.saved.state, 0, random.Random(3)))
+        assert answers(served, 1) != before
+        assert answers(served, 0) == answers(served_file(path), 0)
+
+
+def previews_for(game: Game, seat: int, rng: random.Random) -> list[dict[str, Any]]:
+    """Words a phone might ask about: of its own selected cards (and the Jumper), and of
+    cards it does not hold (another seat's, maybe)."""
+    draft = game.draft_of(game.current_number)
+    own = [str(card) for card in (draft.selected[seat] if draft is not None else ()) if card.is_letter]
+    every = [str(card) for card in game.setup.deck.cards if card.is_letter] if game.setup.deck else []  # type: ignore[union-attr]
+    jumper = game.jumper(game.current_number)
+    asked = [{"cards": own[:3]}, {"cards": [*own[:2], f"*{jumper}"] if jumper else own[:2]}, {"cards": rng.sample(every, 3)}]
+    return asked
+
+
+@pytest.mark.slow
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(drafted_games(), st.integers(0, 2**32), st.sampled_from(["en", "nl"]))
+def test_what_a_seat_may_not_see_of_the_draft_never_changes_a_byte_of_its_answers(
+    game: tuple[Setup, list[Action]], salt: int, language: str
+) -> None:
+    """Non-interference: the other seats' hands, discards, last cards and (face down)
+    selected cards changed leave every answer of a seat (its JSON, its event stream, its
+    previews of words) and of the table's screen byte-for-byte the same."""
+    setup, actions = game
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.toml"
+        savefile.create(path, RULES, setup)
+        if actions:
+            savefile.rewrite(path, RULES, lambda events, state: [*events, *encoded(state, actions)])
+        served = served_file(path, language)
+        assert served.saved is not None
+        state = served.saved.state
+        for seat in [None, *range(setup.count)]:
+            asked = [] if seat is None else previews_for(state, seat, random.Random(salt))
+            served.saved = dataclasses.replace(served.saved, state=state)
+            before = answers(served, seat, language, asked)
+            served.saved = dataclasses.replace(served.saved, state=others_changed(state, seat, random.Random(salt)))
+            with pytest.MonkeyPatch.context() as patch:  # a round not begun: the other hands as dealt changed too
+                original = dealt
+                patch.setattr(game_module, "dealt", lambda *key: other_hands(original(*key), seat, state, random.Random(salt)))
+                assert answers(served, seat, language, asked) == before, seat
+
+
+def encoded(state: Game, actions: list[Action]) -> list[dict[str, Any]]:
+    events = []
+    for action in actions:
+        events.append(RULES.encode(state, action))
+        state = RULES.apply(state, action).state
+    return events
+
+
+def test_the_word_builder_speaks_dutch_to_a_dutch_phone(tmp_path: Path) -> None:
+    path = drafted(tmp_path)
+    draft_through(path)
+    view = client_for(path, 0, "nl").get("/api/seat").json()["view"]
+    assert view["turn"] == "Ronde 1: leg je woord met je 7 gekozen kaarten en de Jumper."
+    assert view["clock"]["title"] == "Tijd om te leggen" and view["clock"]["time_up"] == "de tijd is om"
+    assert view["craft"]["labels"]["asks_letter"] == "Voor welke letter staat Trouble?"
+    assert view["craft"]["stand_in"].startswith("Jumper: je gedekte ")

@@ -10,6 +10,7 @@ in what the seat may not see (non-interference): if one byte differs, an answer 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,9 +27,10 @@ def first_event(client: Any, path: str) -> str:
     raise AssertionError(f"{path} sent no event")
 
 
-def answers(served: Served, seat: int | None, language: str = "en") -> dict[str, str]:
+def answers(served: Served, seat: int | None, language: str = "en", previews: Sequence[Any] = ()) -> dict[str, str]:
     """Every answer a page of ``seat`` (None: the table's screen) gets, by endpoint, as
-    the bytes it receives (JSON text); the version counter is left out (it counts the
+    the bytes it receives (JSON text), and for a seat what ``POST /api/seat/preview``
+    answers to each of the bodies ``previews`` (nothing recorded); the version counter is left out (it counts the
     server's reloads, not what the state holds), and so is the server's clock (``now``)."""
     from starlette.testclient import TestClient
 
@@ -41,6 +43,9 @@ def answers(served: Served, seat: int | None, language: str = "en") -> dict[str,
         f"/api/{page}": client.get(f"/api/{page}").text,
         f"/events/{page}": first_event(client, f"/events/{page}"),
     }
+    for number, body in enumerate(previews if seat is not None else ()):
+        response = client.post("/api/seat/preview", json=body)
+        found[f"/api/seat/preview {number}"] = json.dumps({"status": response.status_code, **response.json()})
     return {endpoint: _without_version(text) for endpoint, text in found.items()}
 
 
