@@ -41,8 +41,29 @@ def css(driver: Any, selector: str) -> list[Any]:
     return list(driver.find_elements("css selector", selector))
 
 
-def tap(driver: Any, selector: str) -> None:
-    wait_for(driver, lambda d: css(d, selector))[0].click()
+def tap(driver: Any, selector: str, index: int = 0) -> None:
+    """Click the ``index``-th element ``selector`` finds (-1: the last), once it is there;
+    the page may be drawn again between finding and clicking (a word's score arriving):
+    then it is found again."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    def clicked(d: Any) -> bool:
+        found = css(d, selector)
+        if not found:
+            return False
+        try:
+            found[index].click()
+        except StaleElementReferenceException:
+            return False
+        return True
+
+    wait_for(driver, clicked)
+
+
+def shown(driver: Any, selector: str, what: str = "textContent") -> str:
+    """The text (or another property) of the first element ``selector`` finds, read in the
+    page (no element kept between reads: the page is drawn anew with every answer)."""
+    return str(driver.execute_script("const e = document.querySelector(arguments[0]); return e ? e[arguments[1]] : '';", selector, what))
 
 
 def tv_seat_state(tv: Any, seat: int) -> str:
@@ -55,13 +76,12 @@ def pick_by_tapping(phone: Any, path: Path, discard: bool) -> None:
     first card; with two players discard the last card and confirm."""
     settled(phone, path)
     before = len(events(path))
-    cards = wait_for(phone, lambda d: css(d, "#hand button.tap"))
-    special = [card for card in cards if "special" in card.get_attribute("class")]
-    (special or cards)[0].click()
+    wait_for(phone, lambda d: css(d, "#hand button.tap"))
+    tap(phone, "#hand button.tap.special" if css(phone, "#hand button.tap.special") else "#hand button.tap")
     if discard:
         wait_for(phone, lambda d: css(d, "#hand button.keep"))
-        css(phone, "#hand button.tap:not(.keep)")[-1].click()
-        wait_for(phone, lambda d: css(d, "#pick-confirm:not([disabled])"))[0].click()
+        tap(phone, "#hand button.tap:not(.keep)", -1)
+        tap(phone, "#pick-confirm:not([disabled])")
     wait_for(phone, lambda d: len(events(path)) == before + 1)
 
 
@@ -70,25 +90,23 @@ def spell_by_tapping(phone: Any, path: Path) -> str:
     (answering its question with the first answer offered), wait for the server's score
     and enter the word. Returns the word as previewed."""
     settled(phone, path)
-    letters = [card for card in css(phone, "#craft-cards button.tap") if "special" not in card.get_attribute("class")]
-    for index in range(2):
-        css(phone, "#craft-cards button.tap:not(.special)")[0].click()  # the cards left shift: always the first
-        wait_for(phone, lambda d, n=index + 1: len(css(d, "#word .chip")) == n)
-        if css(phone, "#question"):  # the Qu card: with its U or without
+    assert len(css(phone, "#craft-cards button.tap:not(.special)")) >= 2
+
+    def add(selector: str, count: int) -> None:
+        """Tap a card; answer its question (a special card, the Qu card) with the first
+        answer offered; wait for the word to have ``count`` cards."""
+        tap(phone, selector)
+        wait_for(phone, lambda d: css(d, "#question .answer") or len(css(d, "#word .chip")) == count)
+        if css(phone, "#question .answer"):
             tap(phone, "#question .answer")
-            wait_for(phone, lambda d: not css(d, "#question"))
-    assert letters
-    tap(phone, ".sc-jumper-card button.tap")
-    wait_for(phone, lambda d: len(css(d, "#word .chip")) == 3)
-    if css(phone, "#question"):
-        tap(phone, "#question .answer")
-    special = css(phone, "#craft-cards button.tap.special")
-    if special:
-        special[0].click()
-        wait_for(phone, lambda d: css(d, "#question .answer"))
-        css(phone, "#question .answer")[0].click()
-        wait_for(phone, lambda d: len(css(d, "#word .chip")) == 4)
-    score = wait_for(phone, lambda d: css(d, "#preview .score") and css(d, "#enter-word:not([disabled])") and css(d, "#preview .score")[0].text)
+        wait_for(phone, lambda d: len(css(d, "#word .chip")) == count)
+
+    add("#craft-cards button.tap:not(.special)", 1)  # a card used is no longer a button: always the first
+    add("#craft-cards button.tap:not(.special)", 2)
+    add(".sc-jumper-card button.tap", 3)
+    if css(phone, "#craft-cards button.tap.special"):
+        add("#craft-cards button.tap.special", 4)
+    score = wait_for(phone, lambda d: css(d, "#enter-word:not([disabled])") and shown(d, "#preview .score"))
     before = len(events(path))
     tap(phone, "#enter-word")
     wait_for(phone, lambda d: len(events(path)) == before + 1)
@@ -121,17 +139,17 @@ def test_four_rounds_drafted_and_scored_from_four_phones(tmp_path: Path, browser
             for pick in range(1, 8):
                 wait_for(tv, lambda d, p=pick: f"Pick {p} of 7" in page_text(d))
                 for seat, phone in enumerate(phones):
-                    wait_for(phone, lambda d, p=pick: f"Pick {p} of 7" in d.find_element("id", "turn").text)
+                    wait_for(phone, lambda d, p=pick: f"Pick {p} of 7" in shown(d, "#turn"))
                     pick_by_tapping(phone, path, discard=False)
                     if seat == 0 and pick < 7:  # the TV: who has picked, never what
                         wait_for(tv, lambda d: "state-picked" in tv_seat_state(d, 0))
                         assert "state-picking" in tv_seat_state(tv, 1)
                         sent = received(tv)
                         assert all(s["selected"] is None for s in sent["view"]["draft"]["seats"])
-                        wait_for(phone, lambda d: "waiting for Bram, Cees and Daan to pick" in d.find_element("id", "turn").text)
+                        wait_for(phone, lambda d: "waiting for Bram, Cees and Daan to pick" in shown(d, "#turn"))
             # The draft is over: the crafting clock on the TV, counting down from 02:00.
-            shown = wait_for(tv, lambda d: css(d, "#clock-time") and css(d, "#clock-time")[0].text)
-            assert CLOCK.match(shown) and shown <= "02:00", shown
+            clock = wait_for(tv, lambda d: shown(d, "#clock-time"))
+            assert CLOCK.match(clock) and clock <= "02:00", clock
             words = {}
             for seat, phone in enumerate(phones):
                 specials_answered += bool(css(phone, "#craft-cards button.tap.special"))
@@ -140,9 +158,9 @@ def test_four_rounds_drafted_and_scored_from_four_phones(tmp_path: Path, browser
             if number == 1:  # Daan challenges Anna's word from his phone; the dictionary answers
                 settled(phones[3], path)
                 tap(phones[3], "#challenge-0")
-                wait_for(phones[3], lambda d: "confirm" in d.find_element("id", "challenge-0").get_attribute("class"))
+                wait_for(phones[3], lambda d: "confirm" in shown(d, "#challenge-0", "className"))
                 tap(phones[3], "#challenge-0")
-                wait_for(tv, lambda d: "challenged by Daan" in d.find_element("css selector", ".sc-entry[data-seat='0']").text)
+                wait_for(tv, lambda d: "challenged by Daan" in shown(d, ".sc-words .sc-entry[data-seat='0']"))
                 last = events(path)[-1]
                 assert (last["kind"], last["challenger"], last["player"], last["dictionary"]) == ("challenge", "Daan", "Anna", "builtin:en")
         wait_for(tv, lambda d: css(d, ".outcome"))
@@ -170,15 +188,15 @@ def test_two_players_draft_with_discards_and_the_tv_clock_corrects_a_skewed_devi
             phone.get(server.seat_link(seat))
         for pick in range(1, 8):
             for phone in phones:
-                wait_for(phone, lambda d, p=pick: f"Pick {p} of 7" in d.find_element("id", "turn").text)
+                wait_for(phone, lambda d, p=pick: f"Pick {p} of 7" in shown(d, "#turn"))
                 pick_by_tapping(phone, path, discard=pick < 7)
         draft = savefile.load(path, RULES).state.draft_of(1)
         assert draft is not None and draft.complete
         assert [len(pile) for pile in draft.discarded] == [6, 6] and all(card is not None for card in draft.last)
         assert [event.get("discard") is not None for event in events(path) if event["kind"] == "pick"] == [True] * 12 + [False] * 2
         # The TV counts down an hour from the server's clock, not from its own.
-        shown = wait_for(tv, lambda d: css(d, "#clock-time") and css(d, "#clock-time")[0].text)
-        assert CLOCK.match(shown) and "58:00" <= shown <= "60:00", shown
+        clock = wait_for(tv, lambda d: shown(d, "#clock-time"))
+        assert CLOCK.match(clock) and "58:00" <= clock <= "60:00", clock
         phone_text = json.dumps(received(phones[0]))
         assert all(f'"{card}"' not in phone_text for card in draft.discarded[1] if card not in draft.selected[0] + draft.discarded[0])
         word = spell_by_tapping(phones[0], path)
@@ -186,7 +204,7 @@ def test_two_players_draft_with_discards_and_the_tv_clock_corrects_a_skewed_devi
         settled(phones[1], path)
         tap(phones[1], "#pass")
         tap(phones[1], "#pass.confirm")
-        wait_for(tv, lambda d: "passes" in d.find_element("css selector", ".sc-entry[data-seat='1']").text)
+        wait_for(tv, lambda d: "passes" in shown(d, ".sc-words .sc-entry[data-seat='1']"))
 
 
 @pytest.mark.slow
@@ -209,7 +227,7 @@ def test_the_tv_says_time_is_up_when_the_clock_has_run_out(tmp_path: Path, brows
     with serving(path) as server:
         tv = browsers(TV)
         tv.get(server.url("/"))
-        wait_for(tv, lambda d: css(d, "#clock.up") and css(d, "#clock-time")[0].text == "time is up")
+        wait_for(tv, lambda d: css(d, "#clock.up") and shown(d, "#clock-time") == "time is up")
         phone = browsers(PHONE)
         phone.get(server.seat_link(2))
-        wait_for(phone, lambda d: css(d, "#clock-time") and css(d, "#clock-time")[0].text == "time is up")
+        wait_for(phone, lambda d: shown(d, "#clock-time") == "time is up")

@@ -147,7 +147,8 @@
   function table(data, root) {
     const view = data.view;
     root.append(head(view, false), clockPanel(data) || "", notes(view),
-      el("div", {class: "sc-main"}, drafting(view) ? draftPanel(view) : words(view), standings(view)));
+      el("div", {class: "sc-main"}, el("div", {class: "sc-left"}, draftPanel(view), drafting(view) ? null : words(view)),
+        standings(view)));
   }
 
   // Two taps for what cannot be taken back from a phone (a pass, a challenge): the first
