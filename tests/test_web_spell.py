@@ -294,10 +294,11 @@ def test_a_dutch_refusal_of_a_pass(tmp_path: Path) -> None:
 
 @st.composite
 def reachable(draw: st.DrawFn) -> tuple[Setup, list[Action]]:
-    """A seeded game and a random run of legal entries: words from the dealt hands
+    """A seeded game drafted with real cards (the draft through the referee:
+    test_web_spell_draft.py) and a random run of legal entries: words from the dealt hands
     (the Jumper now and then), passes and challenges with either verdict."""
     players = draw(st.sampled_from([NAMES[:2], NAMES[:3], NAMES]))
-    setup = Setup.build(players, seed=draw(st.text("abcdef", min_size=1, max_size=5)))
+    setup = Setup.build(players, seed=draw(st.text("abcdef", min_size=1, max_size=5)), draft=False)  # real cards
     game, actions = RULES.start(setup), []
     for _ in range(draw(st.integers(0, 12))):
         options: list[Action] = [a for a in RULES.legal_actions(game)]
@@ -361,7 +362,7 @@ def test_changing_the_other_hands_changes_what_a_seat_is_sent() -> None:
     """The check below can see a change: a seat's own hand changed shows in its answer."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "game.toml"
-        record_all(path, Setup.build(NAMES, seed=SEED), [])
+        record_all(path, Setup.build(NAMES, seed=SEED, draft=False), [])
         served = served_file(path)
         before = answers(served, 1)
         with pytest.MonkeyPatch.context() as patch:
