@@ -169,7 +169,7 @@ def draft_note(view: SeatView) -> str:
         direction=way, count=SELECTED_CARDS)  # fmt: skip
 
 
-def shown(view: SeatView) -> SeatView:
+def with_team_names(view: SeatView) -> SeatView:
     """The view with its seats named as people say them: a team by its members."""
     return replace(view, players=team_names(view.players, view.members, view.teams)) if view.teams else view
 
@@ -181,11 +181,11 @@ class SpellcrafterWeb:
 
     def names(self, state: Game) -> tuple[str, ...]:
         """The seats as people say them (``team Anna and Bram``), for the envelope."""
-        return shown(RULES.view(state, None)).players
+        return with_team_names(RULES.view(state, None)).players
 
     def table(self, state: Game) -> dict[str, Any]:
         """The table's screen, from the public view only."""
-        view = shown(RULES.view(state, None))
+        view = with_team_names(RULES.view(state, None))
         return page_public(view, RULES.outcome(state) is not None)
 
     def seat(self, state: Game, seat: int) -> dict[str, Any]:
@@ -193,7 +193,7 @@ class SpellcrafterWeb:
         selected cards and what it may pick, then the cards it spells its word with;
         otherwise its hand as dealt; what the round waits for, its own word, and what it
         may do now (pick, enter a word, pass, challenge)."""
-        view = shown(RULES.view(state, seat))
+        view = with_team_names(RULES.view(state, seat))
         over = RULES.outcome(state) is not None
         answer = page_public(view, over)
         name = view.players[seat]
