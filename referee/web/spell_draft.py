@@ -26,16 +26,15 @@ from typing import Any
 from referee.errors import InputError, Refused
 from referee.i18n import _
 from referee.spellcrafter.actions import ChallengeWord, EnterWord, PickCard
-from referee.spellcrafter.cards import QU, Special, SpellCard
+from referee.spellcrafter.cards import QU, Special, SpellCard, SpellSuit
 from referee.spellcrafter.draft import PICKS
 from referee.spellcrafter.game import Game
 from referee.spellcrafter.notation import DoubleToken, LetterToken, ToilToken, TroubleToken, parse_card, parse_word
 from referee.spellcrafter.refusals import FORMAT
 from referee.spellcrafter.rounds import Play
-from referee.spellcrafter.cards import SpellSuit
 from referee.spellcrafter.scoring import Score, ScoredLetter, score_word
 from referee.spellcrafter.view import DraftView, SeatView
-from referee.spellcrafter.voice import VOICE, direction, draft_waiting, letter_note, word_detail, in_points
+from referee.spellcrafter.voice import VOICE, direction, draft_waiting, in_points, letter_note, word_detail
 
 _SUITS = list(SpellSuit)
 
