@@ -1,4 +1,4 @@
-"""A Spellcrafter round in a real browser (issue 23's "done when"): each phone shows its
+"""A Spellcrafter round drafted with real cards in a real browser (issue 23's "done when"): each phone shows its
 own hand and never receives another's, the TV shows the words once entered at the table
 (the CLI), and a phone passes for its seat. Skipped where no browser is installed."""
 
@@ -44,7 +44,7 @@ def test_a_round_with_each_hand_on_its_own_phone_and_the_words_on_the_tv(
     tmp_path: Path, browsers: Callable[[Size], Any], referee: Any
 ) -> None:
     path = tmp_path / "night.toml"
-    savefile.create(path, RULES, Setup.build(NAMES, seed="a b c"))
+    savefile.create(path, RULES, Setup.build(NAMES, seed="a b c", draft=False))  # drafted with real cards
     state = savefile.load(path, RULES).state
     deal = state.deal(1)
     assert deal is not None

@@ -40,9 +40,11 @@ MOTE = "M3f O1m T1m E1m"  # Bram's
 KNOW = "K6m N1c O1f W4c"  # Cees's
 
 
-def new_game(folder: Path, players: tuple[str, ...] = NAMES, seed: str | None = SEED) -> Path:
+def new_game(folder: Path, players: tuple[str, ...] = NAMES, seed: str | None = SEED, draft: bool = False) -> Path:
+    """A game file; seeded games drafted with real cards laid out from the deal unless
+    ``draft`` (the tests of the draft through the referee are below)."""
     path = folder / "game.toml"
-    savefile.create(path, RULES, Setup.build(players, seed=seed))
+    savefile.create(path, RULES, Setup.build(players, seed=seed, draft=draft if seed else None))
     return path
 
 
@@ -165,7 +167,7 @@ def test_a_seat_sees_its_own_word_and_score_once_entered_and_whom_the_round_wait
     assert view["turn"] == "Your entry is in; waiting for Bram, Cees, Daan."
     assert view["actions"] == {} and view["total_text"] == "Your total: 24 points"
     other = client_for(path, 1).get("/api/seat").json()["view"]
-    assert other["own"] is None and other["actions"] == {"pass": {"round": 1}}
+    assert other["own"] is None and other["actions"] == {"pass": {"round": 1}, "challenge": {"seats": [0]}}
     assert other["turn"] == "Round 1: draft, then spell your word and enter it at the table."
 
 
@@ -235,8 +237,8 @@ def test_a_pass_without_a_readable_round_is_a_bad_request_and_changes_nothing(tm
     assert path.read_bytes() == before
 
 
-@pytest.mark.parametrize("kind", ["word", "play", "challenge"])
-def test_no_other_action_is_taken_from_a_phone_yet(tmp_path: Path, kind: str) -> None:
+@pytest.mark.parametrize("kind", ["play", "undo", "discard"])
+def test_no_other_action_is_taken_from_a_phone(tmp_path: Path, kind: str) -> None:
     path = new_game(tmp_path)
     before = path.read_bytes()
     response = client_for(path, 1).post(f"/api/seat/{kind}", json={"cards": ["K6m"]})
@@ -292,10 +294,11 @@ def test_a_dutch_refusal_of_a_pass(tmp_path: Path) -> None:
 
 @st.composite
 def reachable(draw: st.DrawFn) -> tuple[Setup, list[Action]]:
-    """A seeded game and a random run of legal entries: words from the dealt hands
+    """A seeded game drafted with real cards (the draft through the referee:
+    test_web_spell_draft.py) and a random run of legal entries: words from the dealt hands
     (the Jumper now and then), passes and challenges with either verdict."""
     players = draw(st.sampled_from([NAMES[:2], NAMES[:3], NAMES]))
-    setup = Setup.build(players, seed=draw(st.text("abcdef", min_size=1, max_size=5)))
+    setup = Setup.build(players, seed=draw(st.text("abcdef", min_size=1, max_size=5)), draft=False)  # real cards
     game, actions = RULES.start(setup), []
     for _ in range(draw(st.integers(0, 12))):
         options: list[Action] = [a for a in RULES.legal_actions(game)]
@@ -359,7 +362,7 @@ def test_changing_the_other_hands_changes_what_a_seat_is_sent() -> None:
     """The check below can see a change: a seat's own hand changed shows in its answer."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "game.toml"
-        record_all(path, Setup.build(NAMES, seed=SEED), [])
+        record_all(path, Setup.build(NAMES, seed=SEED, draft=False), [])
         served = served_file(path)
         before = answers(served, 1)
         with pytest.MonkeyPatch.context() as patch:

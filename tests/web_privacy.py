@@ -10,6 +10,7 @@ in what the seat may not see (non-interference): if one byte differs, an answer 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,10 +27,11 @@ def first_event(client: Any, path: str) -> str:
     raise AssertionError(f"{path} sent no event")
 
 
-def answers(served: Served, seat: int | None, language: str = "en") -> dict[str, str]:
+def answers(served: Served, seat: int | None, language: str = "en", previews: Sequence[Any] = ()) -> dict[str, str]:
     """Every answer a page of ``seat`` (None: the table's screen) gets, by endpoint, as
-    the bytes it receives (JSON text); the version counter is left out (it counts the
-    server's reloads, not what the state holds)."""
+    the bytes it receives (JSON text), and for a seat what ``POST /api/seat/preview``
+    answers to each of the bodies ``previews`` (nothing recorded); the version counter is left out (it counts the
+    server's reloads, not what the state holds), and so is the server's clock (``now``)."""
     from starlette.testclient import TestClient
 
     client = TestClient(create_app(served), base_url=f"http://127.0.0.1")
@@ -41,12 +43,16 @@ def answers(served: Served, seat: int | None, language: str = "en") -> dict[str,
         f"/api/{page}": client.get(f"/api/{page}").text,
         f"/events/{page}": first_event(client, f"/events/{page}"),
     }
+    for number, body in enumerate(previews if seat is not None else ()):
+        response = client.post("/api/seat/preview", json=body)
+        found[f"/api/seat/preview {number}"] = json.dumps({"status": response.status_code, **response.json()})
     return {endpoint: _without_version(text) for endpoint, text in found.items()}
 
 
 def _without_version(text: str) -> str:
     data = json.loads(text)
     data.pop("version", None)
+    data.pop("now", None)  # the server's clock, not the game's
     return json.dumps(data, ensure_ascii=False, sort_keys=True)
 
 

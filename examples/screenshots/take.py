@@ -1,6 +1,8 @@
 """The README's screenshots of `referee serve`, taken again: a seeded Smoorverliefd match
 a few tricks in, its table's screen at TV size and one phone at phone size, in English
-and in Dutch, and a Smitten two-player game's screen and phone.
+and in Dutch, a Smitten two-player game's screen and phone, and a Spellcrafter game
+drafted through the referee: mid-draft (a phone picking, the TV showing who has picked)
+and crafting (a word being built on a phone, the TV's clock and the words so far).
 
 Run from the repository root, with Debian's chromium and chromium-driver installed:
 
@@ -47,10 +49,47 @@ def smitten(folder: Path) -> Path:
     return path
 
 
+def spellcrafter(folder: Path, crafting: bool) -> Path:
+    """A seeded four-player game drafted through the referee: two turns picked and the
+    third by all but Anna; or the draft over and Bram's and Cees's words entered."""
+    from referee import savefile
+    from referee.spellcrafter.ruleset import RULES, picks
+    from referee.web.spell_draft import now_utc
+
+    path = folder / ("crafting.toml" if crafting else "drafting.toml")
+    referee("spell", "new", path.name, "Anna", "Bram", "Cees", "Daan", "--seed", "a b c", cwd=folder)
+    for turn in range(7 if crafting else 3):
+        state = savefile.load(path, RULES).state
+        chosen = {pick.seat: pick for pick in reversed(list(picks(state)))}
+        for seat, pick in chosen.items():
+            if crafting or turn < 2 or seat != 0:
+                savefile.record(path, RULES, pick._replace(at=now_utc()))
+    if crafting:
+        state = savefile.load(path, RULES).state
+        draft = state.draft_of(1)
+        assert draft is not None
+        for seat in (1, 2):
+            letters = [str(card) for card in draft.selected[seat] if card.is_letter][:3]
+            referee("spell", "word", path.name, state.setup.players[seat], *letters, f"*{state.jumper(1)}", cwd=folder)
+    return path
+
+
+def build_a_word(phone: object) -> None:
+    """Tap two letter cards and the Jumper on a phone, and wait for the server's score."""
+    for selector in ("#craft-cards button.tap:not(.special)", "#craft-cards button.tap:not(.special)", ".sc-jumper-card button.tap"):
+        wait_for(phone, lambda d: d.execute_script("const b = document.querySelector(arguments[0]); if (b) b.click(); return !!b;", selector))
+        wait_for(phone, lambda d: d.execute_script("return !document.querySelector('#question')") or
+                 d.execute_script("document.querySelector('#question .answer').click(); return true;"))  # fmt: skip
+    wait_for(phone, lambda d: d.find_elements("css selector", "#preview .score"))
+    phone.execute_script("document.getElementById('word').scrollIntoView()")  # type: ignore[attr-defined]
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
-        for path, seat, game in ((smoorverliefd(folder), 1, "smoorverliefd"), (smitten(folder), 0, "smitten")):
+        games = ((smoorverliefd(folder), 1, "smoorverliefd"), (smitten(folder), 0, "smitten"),
+                 (spellcrafter(folder, False), 0, "spellcrafter-draft"), (spellcrafter(folder, True), 0, "spellcrafter-craft"))
+        for path, seat, game in games:
             for language in ("en", "nl"):
                 with serving(path, language) as server:
                     tv, phone = chromium(TV), chromium(PHONE)
@@ -67,6 +106,8 @@ def main() -> None:
                             wait_for(phone, lambda d: d.execute_script("return document.documentElement.lang") == "nl")
                         for driver in (tv, phone):
                             wait_for(driver, lambda d: d.find_elements("css selector", "main#root > *") and page_text(d))
+                        if game == "spellcrafter-craft":
+                            build_a_word(phone)
                         screenshot(tv, HERE / f"{game}-tv-{language}.png")
                         screenshot(phone, HERE / f"{game}-phone-{language}.png")
                     finally:

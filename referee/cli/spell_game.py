@@ -218,13 +218,10 @@ def _house_rules(path: Path) -> HouseRules:
 
 def _judged_by(game: Game) -> Dictionary:
     """The dictionary a game's challenges are judged with: the one stored at `new`, with
-    the house rules kept then on top."""
-    from referee.lexicon.backend import WithHouse
-    from referee.lexicon.catalogue import open_dictionary
+    the house rules kept then on top (:mod:`referee.lexicon.agreed`, shared with the web)."""
+    from referee.lexicon.agreed import agreed_dictionary
 
-    dictionary = open_dictionary(game.setup.dictionary)
-    # HouseRules has HouseList's shape (path, added, removed), which is all WithHouse reads.
-    return dictionary if game.setup.house is None else WithHouse(dictionary, game.setup.house)  # type: ignore[arg-type]
+    return agreed_dictionary(game.setup.dictionary, game.setup.house)
 
 
 def _anchored(dictionary: str) -> str:
@@ -402,9 +399,9 @@ def game_challenge(file: Path, challenger: str, player: str, as_json: bool = Fal
 
 def _judge(game: Game, word: str) -> Verdict:
     """The verdict of the game's dictionary and house rules on ``word``."""
-    from referee.lexicon.verdict import judge
+    from referee.lexicon.agreed import judge_agreed
 
-    return judge(word, _judged_by(game))
+    return judge_agreed(word, game.setup.dictionary, game.setup.house)
 
 
 def register(app: typer.Typer) -> None:

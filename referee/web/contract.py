@@ -7,6 +7,9 @@ The pages draw from JSON the server computes, per page, in that page's language:
 ``POST /api/seat/KIND`` a seat's action (``{"card": "9C"}``, …): :meth:`WebGame.action`
                      turns it into the game's action; the save-file engine records it
                      (atomic, locked, ``.bak``) after the rules accepted it
+``POST /api/seat/preview`` what a seat's action would give, without recording anything
+                     (a game whose adapter has :meth:`WebGame.preview`, e.g. a word's
+                     score as it is built): the same guards and seat as an action
 ``POST /api/seat/entropy`` a fair game's word of entropy for the seat's own player
                      (``{"word": "kiwi"}``), the same for every game, recorded as
                      `referee entropy FILE PLAYER WORD` records it
@@ -31,7 +34,10 @@ Every answer is an :func:`envelope`:
      "entries": 42,                         # entries in the file: a page's request names the
                                             # count it was drawn from (header X-Referee-Seen)
      "players": ["Anna", "Bram", …],        # seats, in seating order
-     "seat": 1, "name": "Bram",             # null on the table's screen
+     "seat": 1, "name": "Bram",             # null on the table's screen; "name" as people
+                                            # say the seat ("team Anna and Bram")
+     "now": "2026-12-02T20:15:03.250Z",     # the server's clock when the answer was made:
+                                            # a page counting down corrects its own clock
      "outcome": "Bram wins with 103 points" or null,
      "labels": {…},                         # the pages' own words, translated
      "error": null or "the file cannot be read: …",
@@ -81,6 +87,16 @@ class WebGame(Protocol[StateT, ActionT]):
         ...
 
 
+class Previewing(Protocol[StateT]):
+    """A game whose pages ask what an action would give before it is sent (optional)."""
+
+    def preview(self, state: StateT, seat: int, body: Mapping[str, Any]) -> dict[str, Any]:
+        """What ``seat``'s request ``POST /api/seat/preview`` (JSON ``body``) would give,
+        from what the seat may see; nothing is recorded. Raises
+        :class:`~referee.errors.InputError` (HTTP 400) for a body it cannot read."""
+        ...
+
+
 def envelope(
     *,
     game: str,
@@ -96,6 +112,8 @@ def envelope(
     error: str | None = None,
     fair: Mapping[str, Any] | None = None,
     entries: int | None = None,
+    now: str | None = None,
+    names: tuple[str, ...] | None = None,
 ) -> dict[str, Any]:
     """The JSON every answer of the API shares (see the module's docstring)."""
     return {
@@ -107,7 +125,8 @@ def envelope(
         "entries": entries,
         "players": list(players),
         "seat": seat,
-        "name": None if seat is None else players[seat],
+        "name": None if seat is None else (names or players)[seat],
+        "now": now,
         "outcome": outcome,
         "labels": dict(labels),
         "error": error,

@@ -95,6 +95,15 @@ def labels() -> dict[str, str]:
 
 
 ENTROPY = "entropy"  # POST /api/seat/entropy: a fair game's word, the same for every game
+PREVIEW = "preview"  # POST /api/seat/preview: what an action would give, nothing recorded
+
+
+def server_now() -> str:
+    """The server's clock, UTC to the millisecond (``2026-12-02T20:15:03.250Z``): a page
+    that counts down takes the difference to its own clock as its correction."""
+    from datetime import datetime, timezone
+
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 class Served:
@@ -188,7 +197,7 @@ class Served:
     def answer(self, seat: int | None, language: str) -> dict[str, Any]:
         """The envelope for the table's screen (``seat`` None) or one seat, in ``language``."""
         with speaking(language):
-            view = outcome = fair = None
+            view = outcome = fair = names = None
             players: tuple[str, ...] = self.links.players
             if self.saved is not None:
                 from referee.fair_rules import public_of
@@ -204,6 +213,8 @@ class Served:
                 # else: no card is dealt until every word is in; the pages show the words
                 ended = self.rules.outcome(state)
                 outcome = None if ended is None else self.voice.outcome(state, ended)
+                shown = getattr(self.web, "names", None)  # how people say the seats (a team)
+                names = None if shown is None else tuple(shown(state))
             return envelope(
                 game=self.spec.name,
                 title=self.spec.title,
@@ -218,6 +229,8 @@ class Served:
                 error=self.error,
                 fair=fair,
                 entries=None if self.saved is None else len(self.saved.events),
+                now=server_now(),
+                names=names,
             )
 
     def entropy(self, state: Any, seat: int, kind: str, body: Mapping[str, Any]) -> dict[str, Any]:
@@ -230,6 +243,23 @@ class Served:
         if not isinstance(word, str):
             raise InputError(_("a word of entropy is sent as the text `word`"))
         return {"kind": KIND, "player": self.rules.seats(state)[seat], "word": word}
+
+    def preview(self, seat: int, body: Any, language: str) -> tuple[int, dict[str, Any]]:
+        """What ``seat``'s request would give (:class:`referee.web.contract.Previewing`);
+        (HTTP status, answer). Nothing is recorded: the file is only read."""
+        with speaking(language):
+            preview = getattr(self.web, "preview", None)
+            if preview is None:
+                return 404, {"error": _("unknown action {kind}").format(kind=PREVIEW)}
+            if not isinstance(body, dict):
+                return 400, {"error": _("the request must be a JSON object")}
+            self.reload()
+            if self.saved is None:
+                return 409, {"error": self.error or ""}
+            try:
+                return 200, {"preview": preview(self.saved.state, seat, body)}
+            except InputError as error:
+                return 400, {"error": str(error)}
 
     def act(self, seat: int, kind: str, body: Any, language: str, seen: str | None = None) -> tuple[int, dict[str, Any]]:
         """Record ``seat``'s request; (HTTP status, answer).
@@ -504,6 +534,17 @@ def create_app(served: Served, hosts: Iterable[str] = (), clock: Callable[[], fl
         status, answer = served.act(seat, request.path_params["kind"], body, language_of(request), seen)
         return JSONResponse(answer, status_code=status)
 
+    async def api_preview(request: Request) -> Response:
+        seat = seat_of(request)
+        if seat is None:
+            return not_joined(request)
+        try:
+            body = json.loads(await request.body())
+        except (ValueError, RecursionError):
+            body = None
+        status, answer = served.preview(seat, body, language_of(request))
+        return JSONResponse(answer, status_code=status)
+
     async def api_lang(request: Request) -> Response:
         try:
             chosen = json.loads(await request.body()).get("lang")
@@ -568,6 +609,7 @@ def create_app(served: Served, hosts: Iterable[str] = (), clock: Callable[[], fl
         Route("/favicon.ico", no_icon),
         Route("/api/table", api_table),
         Route("/api/seat", api_seat),
+        Route(f"/api/seat/{PREVIEW}", api_preview, methods=["POST"]),
         Route("/api/seat/{kind}", api_action, methods=["POST"]),
         Route("/api/lang", api_lang, methods=["POST"]),
         Route("/events/table", events_table),

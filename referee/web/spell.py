@@ -1,22 +1,31 @@
 """Spellcrafter's side of `referee serve` (:class:`referee.web.contract.WebGame`).
 
 The table's screen (a TV): the round of four, the passing direction, the Jumper turned up,
-who is still to play, the words of the round with their breakdowns once played (the
-scoring module's, worded by the game's voice), challenges and what they did, and the
-standings with every round's points. Built from ``rules.view(state, None)`` only.
+in a game drafted through the referee the draft (the pick being made, who has picked this
+turn, never what) and then the crafting clock, who is still to play, the words of the
+round with their breakdowns once played (the scoring module's, worded by the game's
+voice), challenges and what they did, and the standings with every round's points. Built
+from ``rules.view(state, None)`` only. A team is named by its members (``team Anna and
+Bram``) on every screen.
 
-A seat's phone: in a game the referee deals (a seed), the hand dealt to that seat for the
-round, as cards (letter, value, suit); what the round waits for; the seat's own word and
-its score once entered. Built from ``rules.view(state, seat)`` only. The referee does not
-see the draft (who holds which card once hands are passed), so the dealt hand is all a
-phone can show; under the Friendly Rules too (selected cards lie face up on the table,
-but the referee does not know them).
+A seat's phone, built from ``rules.view(state, seat)`` only:
 
-Actions: ``POST /api/seat/pass`` with ``{"round": N}``, the round the phone was showing:
-the seat plays no word this round. The round is recorded with the pass (as ``--round N``
-on the command line), so a tap on a page that missed the round's end is refused, not
-entered into the next round. Building a word on the phone is for later (issue 24); a
-word is entered at the table (``referee spell word``) or in table mode.
+- in a game drafted through the referee (:mod:`referee.web.spell_draft`): the hand it
+  picks from (tap a card to keep it; two players also choose the card to discard and
+  confirm), its selected cards; once the draft is over its 7 selected cards and the
+  Jumper, tapped in order to spell its word, the score and its breakdown shown as the
+  word grows (``POST /api/seat/preview``), the word entered or a pass; then the words of
+  the round it may challenge;
+- in a seeded game drafted with real cards, the hand dealt to that seat for the round
+  (the referee does not see that draft, so the dealt hand is all a phone can show) and a
+  pass; with physical cards, nothing but the round and a pass.
+
+Actions (``POST /api/seat/KIND``), each for the round the phone was showing, recorded
+with it (as ``--round N`` on the command line), so a tap on a page that missed the
+round's end is refused, not entered into the next round: ``pick`` with ``{"round": N,
+"card": "K6m", "discard": "E1s"}``, ``word`` with ``{"round": N, "cards": ["K6m", "I1m",
+"T1m"]}``, ``pass`` with ``{"round": N}``; and ``challenge`` with ``{"seat": N}``: seat
+N's word of the latest round, judged by the game's dictionary and house rules.
 
 Cards are the CLI's tokens (``K4m``, ``QU10s``, ``DDm``); each comes with what a page
 draws it from: letters, value, suit and, for a special card, its kind and the rulebook's
@@ -26,59 +35,36 @@ name (the same in both languages, as the voice keeps them).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from referee.errors import InputError
 from referee.i18n import _
 from referee.spellcrafter.actions import Action, EnterPass
-from referee.spellcrafter.cards import SpellCard, SpellSuit
 from referee.spellcrafter.game import Game, passing
 from referee.spellcrafter.rounds import Entry, Pass, Play, Round
 from referee.spellcrafter.ruleset import RULES
-from referee.spellcrafter.scoring import INSTANT_WIN, SELECTED_CARDS, Score, ScoredLetter
+from referee.spellcrafter.scoring import INSTANT_WIN, SELECTED_CARDS
 from referee.spellcrafter.setup import ROUNDS
 from referee.spellcrafter.view import SeatView
-from referee.spellcrafter.voice import challenge_outcome, direction, in_points, letter_note, round_notes, word_detail
+from referee.spellcrafter.voice import challenge_outcome, direction, in_points, round_notes
+from referee.web.spell_draft import (
+    challenge_action,
+    challenges,
+    clock,
+    hand_order,
+    page_card,
+    page_word,
+    pick_action,
+    preview,
+    seat_craft,
+    seat_draft,
+    table_draft,
+    team_names,
+    word_action,
+)
 
-_SUITS = list(SpellSuit)
-
-
-def page_card(card: SpellCard) -> dict[str, Any]:
-    """A card as a page draws it: its token, letters and value, suit, and the special
-    card it is (``double-double``, ``toil``, ``trouble``) with the rulebook's name."""
-    return {
-        "card": str(card),
-        "letters": card.letters,
-        "value": card.value,
-        "suit": card.suit.label,
-        "special": None if card.special is None else card.special.value,
-        "name": None if card.special is None else card.special.title,
-    }
-
-
-def hand_order(card: SpellCard) -> tuple[int, str, int, int]:
-    """A hand sorted for spelling: letter cards alphabetically (then suit and value), the
-    special cards after them."""
-    special = -1 if card.special is None else list(type(card.special)).index(card.special)
-    return (special, card.letters, _SUITS.index(card.suit), card.value)
-
-
-def page_letter(letter: ScoredLetter) -> dict[str, Any]:
-    """One letter of a word as it scored (the scoring module's), with the voice's note."""
-    return {**letter.to_json(), "note": letter_note(letter)}
-
-
-def page_word(score: Score) -> dict[str, Any]:
-    """A word's breakdown: its letters as they scored and how the score was made."""
-    return {
-        "word": score.word,
-        "tokens": [str(token) for token in score.tokens],
-        "letters": [page_letter(letter) for letter in score.letters],
-        "score": score.score,
-        "points": in_points(score.score),
-        "detail": word_detail(score),
-        "instant_win": score.instant_win,
-    }
+__all__ = ["WEB", "hand_order", "page_card", "page_word"]
 
 
 def page_entry(names: Sequence[str], played: Round, seat: int) -> dict[str, Any]:
@@ -144,6 +130,9 @@ def page_public(view: SeatView, over: bool) -> dict[str, Any]:
     """What every screen shows, from a seat view (the public's or a seat's: the same)."""
     number = view.round
     notes = round_notes(view, over)
+    drafting = table_draft(view) if not over else None
+    if drafting is not None:  # the round waits for picks, not yet for words
+        notes = [(kind, drafting["waiting"] if kind == "waiting" else text) for kind, text in notes]
     return {
         "round": number,
         "rounds": ROUNDS,
@@ -158,6 +147,8 @@ def page_public(view: SeatView, over: bool) -> dict[str, Any]:
         "standings": page_standings(view),
         "columns": [_("R{number}").format(number=played.number) for played in view.rounds],
         "instant_win": INSTANT_WIN,
+        "draft": drafting,
+        "clock": None if over else clock(view),
         "labels": {
             "jumper": "Jumper",
             "standings": _("Standings"),
@@ -178,20 +169,31 @@ def draft_note(view: SeatView) -> str:
         direction=way, count=SELECTED_CARDS)  # fmt: skip
 
 
+def with_team_names(view: SeatView) -> SeatView:
+    """The view with its seats named as people say them: a team by its members."""
+    return replace(view, players=team_names(view.players, view.members, view.teams)) if view.teams else view
+
+
 class SpellcrafterWeb:
     """The pages of a Spellcrafter table (:class:`referee.web.contract.WebGame`)."""
 
-    kinds: tuple[str, ...] = ("pass",)
+    kinds: tuple[str, ...] = ("pick", "word", "pass", "challenge")
+
+    def names(self, state: Game) -> tuple[str, ...]:
+        """The seats as people say them (``team Anna and Bram``), for the envelope."""
+        return with_team_names(RULES.view(state, None)).players
 
     def table(self, state: Game) -> dict[str, Any]:
         """The table's screen, from the public view only."""
-        view = RULES.view(state, None)
+        view = with_team_names(RULES.view(state, None))
         return page_public(view, RULES.outcome(state) is not None)
 
     def seat(self, state: Game, seat: int) -> dict[str, Any]:
-        """One seat's phone, from that seat's view only: its hand as dealt, what the round
-        waits for, its own word, and whether it may pass now."""
-        view = RULES.view(state, seat)
+        """One seat's phone, from that seat's view only: in a drafted game its hand,
+        selected cards and what it may pick, then the cards it spells its word with;
+        otherwise its hand as dealt; what the round waits for, its own word, and what it
+        may do now (pick, enter a word, pass, challenge)."""
+        view = with_team_names(RULES.view(state, seat))
         over = RULES.outcome(state) is not None
         answer = page_public(view, over)
         name = view.players[seat]
@@ -200,6 +202,9 @@ class SpellcrafterWeb:
         if latest.entries[seat] is not None:
             own = {**page_entry(view.players, latest, seat), "title": _("Your word in round {round}").format(round=latest.number)}
         to_play = seat in view.waiting
+        drafted = view.draft is not None
+        drafting = None if over else seat_draft(view, seat)
+        crafting = None if over else seat_craft(view, seat, to_play)
         answer["hand"] = [page_card(card) for card in sorted(view.hand, key=hand_order)]
         answer["hand_title"] = _("Your hand as dealt for round {round}").format(round=view.round) if view.hand else None
         if view.hand:
@@ -209,18 +214,35 @@ class SpellcrafterWeb:
         else:
             answer["hand_note"] = None
         answer["own"] = own
+        answer["draft_seat"] = drafting
+        answer["craft"] = crafting
+        answer["challenges"] = challenges(view, seat)
         answer["total"] = view.totals[seat]
         answer["total_text"] = _("Your total: {points}").format(points=in_points(view.totals[seat]))
         if over:
             answer["turn"] = None
+        elif drafting is not None:
+            answer["turn"] = f"{drafting['heading']}: {drafting['status']}"
+        elif crafting is not None:
+            answer["turn"] = _("Round {round}: spell your word with your {count} selected cards and the Jumper.").format(
+                round=view.round, count=SELECTED_CARDS)  # fmt: skip
         elif to_play:
             answer["turn"] = _("Round {round}: draft, then spell your word and enter it at the table.").format(round=view.round)
         else:
             others = [view.players[other] for other in view.waiting]
             answer["turn"] = _("Your entry is in; waiting for {players}.").format(players=", ".join(others))
-        if not to_play:  # the turn says whom the round waits for
+        if not to_play or drafting is not None:  # the turn says whom the round waits for
             answer["notes"] = [note for note in answer["notes"] if note["kind"] != "waiting"]
-        answer["actions"] = {"pass": {"round": view.round}} if to_play else {}
+        actions: dict[str, Any] = {}
+        if drafting is not None and drafting["may_pick"]:
+            actions["pick"] = {"round": view.round, "discard": drafting["must_discard"]}
+        if to_play and not over and (not drafted or crafting is not None):
+            actions["pass"] = {"round": view.round}
+            if crafting is not None:
+                actions["word"] = {"round": view.round}
+        if answer["challenges"] is not None:
+            actions["challenge"] = {"seats": [target["seat"] for target in answer["challenges"]["targets"]]}
+        answer["actions"] = actions
         answer["labels"].update({
             "pass": _("Pass this round"),
             "pass_confirm": _("Tap again to pass (no word, 0 points)"),
@@ -228,14 +250,28 @@ class SpellcrafterWeb:
         return answer
 
     def action(self, state: Game, seat: int, kind: str, body: Mapping[str, Any]) -> Action:
-        """``pass`` with ``{"round": N}``: the seat plays no word in round N (the round its
-        page showed, checked by the rules against the current one)."""
+        """``pick`` with ``{"round": N, "card": "K6m"}`` (and ``"discard"``), ``word`` with
+        ``{"round": N, "cards": [...]}``, ``pass`` with ``{"round": N}``: for round N, the
+        round the page showed (checked by the rules against the current one);
+        ``challenge`` with ``{"seat": N}``: seat N's word of the latest round, judged by
+        the game's dictionary."""
+        if kind == "pick":
+            return pick_action(state, seat, body)
+        if kind == "word":
+            return word_action(state, seat, body)
+        if kind == "challenge":
+            return challenge_action(state, seat, body)
         if kind != "pass":
             raise InputError(_("unknown action {kind}").format(kind=kind))
         number = body.get("round")
         if isinstance(number, bool) or not isinstance(number, int):
             raise InputError(_("a pass needs the round it is for, as a number: {example}").format(example='{"round": 1}'))
         return EnterPass(seat=seat, round=number)
+
+    def preview(self, state: Game, seat: int, body: Mapping[str, Any]) -> dict[str, Any]:
+        """What the cards ``{"cards": [...]}`` would score as the seat's word now
+        (:func:`referee.web.spell_draft.preview`); nothing is recorded."""
+        return preview(state, seat, body)
 
 
 WEB = SpellcrafterWeb()

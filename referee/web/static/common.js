@@ -206,6 +206,10 @@ const Referee = (() => {
     listen();
   }
 
+  // The page drawn again from the answer it holds (a game's page changed something of
+  // its own, e.g. a word being built).
+  function redraw() { if (data) show(data); }
+
   document.addEventListener("DOMContentLoaded", start);
-  return {games, el, card, act, notice, get data() { return data; }, page, game};
+  return {games, el, card, act, notice, redraw, get data() { return data; }, page, game};
 })();

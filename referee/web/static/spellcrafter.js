@@ -8,15 +8,18 @@
   const ARROW = {left: "←", right: "→"};
 
   // A Spellcrafter card from the server's description: letters and value, or a special
-  // card's symbol and name; coloured by suit.
-  function card(c, extra) {
+  // card's symbol and name; coloured by suit. With onclick: a button to tap.
+  function card(c, extra, onclick) {
     const classes = ["card", "spell", `suit-${c.suit}`, c.special ? "special" : "letter", c.letters === "QU" ? "qu" : "", extra || ""];
+    const props = onclick
+      ? {type: "button", class: `${classes.join(" ").trim()} tap`, dataset: {card: c.card}, "aria-label": c.card, onclick}
+      : {class: classes.join(" ").trim(), dataset: {card: c.card}, role: "img", "aria-label": c.card};
     if (c.special) {
-      return el("div", {class: classes.join(" ").trim(), dataset: {card: c.card}, role: "img", "aria-label": c.card},
+      return el(onclick ? "button" : "div", props,
         el("span", {class: "mark", text: SPECIAL[c.special] || "★"}),
         el("span", {class: "name", text: c.name}));
     }
-    return el("div", {class: classes.join(" ").trim(), dataset: {card: c.card}, role: "img", "aria-label": c.card},
+    return el(onclick ? "button" : "div", props,
       el("span", {class: "value", text: c.value}),
       el("span", {class: "letters", text: c.letters === "QU" ? "Qu" : c.letters}),
       el("span", {class: "suit-dot"}));
@@ -47,7 +50,7 @@
       view.notes.map(n => el("li", {class: `note-${n.kind}`, text: n.text})));
   }
 
-  function word(entry) {
+  function wordRow(entry) {
     const w = entry.word;
     const row = el("div", {class: "sc-word"},
       el("div", {class: "tiles"}, w.letters.map(tile)),
@@ -66,7 +69,7 @@
       dataset: {seat: entry.seat}},
       el("div", {class: "who"}, el("span", {class: "name", text: entry.name})),
       el("div", {class: "what"},
-        entry.status === "word" ? word(entry) : el("span", {class: "text", text: entry.text})),
+        entry.status === "word" ? wordRow(entry) : el("span", {class: "text", text: entry.text})),
       el("div", {class: "points", text: entry.status === "waiting" ? "" : entry.points}));
     const what = row.querySelector(".what");
     if (entry.challenge) what.append(el("div", {class: `challenge ${entry.challenge.valid ? "valid" : "invalid"}`,
@@ -93,38 +96,235 @@
           el("td", {class: "total", text: s.total}))))));
   }
 
-  function table(data, root) {
-    const view = data.view;
-    root.append(head(view, false), notes(view),
-      el("div", {class: "sc-main"}, words(view), standings(view)));
+  // The crafting clock: counted down here from its start and length, on the server's
+  // clock (the envelope's "now" gives this device's error); "time is up" at zero.
+  let clockOffset = 0, shownClock = null;
+  function clockText(c) {
+    const left = Math.min(c.seconds * 1000, Date.parse(c.start) + c.seconds * 1000 - (Date.now() + clockOffset));
+    if (left <= 0) return c.time_up;
+    const seconds = Math.ceil(left / 1000);
+    return `${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
+  }
+  function tick() {
+    const node = document.getElementById("clock-time");
+    if (!node || !shownClock) return;
+    const text = clockText(shownClock);
+    if (node.textContent !== text) node.textContent = text;
+    node.parentElement.classList.toggle("up", text === shownClock.time_up);
+  }
+  setInterval(tick, 200);
+  function clockPanel(data) {
+    const c = data.view.clock;
+    shownClock = c;
+    if (data.now) clockOffset = Date.parse(data.now) - Date.now();
+    if (!c) return null;
+    const text = clockText(c);
+    return el("section", {class: `sc-clock${text === c.time_up ? " up" : ""}`, id: "clock"},
+      el("span", {class: "label", text: c.title}), " ",
+      el("span", {class: "time", id: "clock-time", text}));
   }
 
-  let confirming = false;
-  function passButton(view) {
-    const body = view.actions.pass;
-    if (!body) return null;
-    const button = el("button", {type: "button", class: "sc-pass-button", id: "pass",
-      text: confirming ? view.labels.pass_confirm : view.labels.pass});
-    if (confirming) button.classList.add("confirm");
+  // The draft as everyone may see it: the pick being made, who has picked (never what).
+  function draftPanel(view) {
+    const d = view.draft;
+    if (!d) return null;
+    return el("section", {class: "sc-draft", id: "draft"},
+      el("h2", {}, el("span", {class: "pick", text: d.heading})),
+      el("ul", {class: "seats"}, d.seats.map(s => el("li", {class: `state-${s.state}`, dataset: {seat: s.seat}},
+        el("span", {class: "mark", text: s.state === "picking" ? "…" : "✓"}),
+        el("span", {class: "name", text: s.name}), " ",
+        el("span", {class: "state", text: s.text}), " ",
+        el("span", {class: "count", text: s.count_text}),
+        s.selected && s.selected.length ? el("div", {class: "face-up"}, s.selected.map(c => card(c, "small"))) : null))));
+  }
+
+  // The words of the round being drafted are all still to come: the TV shows the draft
+  // instead (between rounds, the words of the round before and the next round's draft).
+  function drafting(view) {
+    return view.draft && view.latest.number === view.round;
+  }
+
+  function table(data, root) {
+    const view = data.view;
+    root.append(head(view, false), clockPanel(data) || "", notes(view),
+      el("div", {class: "sc-main"}, el("div", {class: "sc-left"}, draftPanel(view), drafting(view) ? null : words(view)),
+        standings(view)));
+  }
+
+  // Two taps for what cannot be taken back from a phone (a pass, a challenge): the first
+  // asks to be sure. `confirming` names the button waiting for its second tap.
+  let confirming = null;
+  function twoTaps(id, text, confirmText, extra, then) {
+    const sure = confirming === id;
+    const button = el("button", {type: "button", class: `${extra}${sure ? " confirm" : ""}`, id, text: sure ? confirmText : text});
     button.addEventListener("click", async () => {
-      if (!confirming) {
-        confirming = true;
-        button.textContent = view.labels.pass_confirm;
-        button.classList.add("confirm");
-        return;
-      }
-      confirming = false;
-      await Referee.act("pass", body);
+      if (confirming !== id) { confirming = id; Referee.redraw(); return; }
+      confirming = null;
+      await then();
     });
     return button;
   }
 
+  function passButton(view) {
+    const body = view.actions.pass;
+    if (!body) return null;
+    return twoTaps("pass", view.labels.pass, view.labels.pass_confirm, "sc-pass-button", () => Referee.act("pass", body));
+  }
+
+  // --- the draft on a phone: tap the card to keep (two players: and one to discard) ---
+  let choice = {key: null, keep: null, discard: null};   // cards chosen by their place in the hand
+  function draftSection(view) {
+    const d = view.draft_seat, pick = view.actions.pick;
+    const key = `${d.round}/${d.pick}`;
+    if (choice.key !== key) choice = {key, keep: null, discard: null};
+    const chosen = i => i === choice.keep ? "keep" : i === choice.discard ? "discard" : "";
+    const tap = i => async () => {
+      if (!pick) return;
+      if (!pick.discard) { await Referee.act("pick", {round: pick.round, card: d.hand[i].card}); return; }
+      if (choice.keep === i) choice.keep = null;
+      else if (choice.discard === i) choice.discard = null;
+      else if (choice.keep === null) choice.keep = i;
+      else choice.discard = i;
+      Referee.redraw();
+    };
+    const hand = el("div", {class: `hand spell-hand${pick ? "" : " passive"}`, id: "hand"}, d.hand.map((c, i) => {
+      const shown = card(c, chosen(i), pick ? tap(i) : null);
+      if (chosen(i)) shown.append(el("span", {class: "badge", text: d.labels[chosen(i)]}));
+      return shown;
+    }));
+    const section = el("section", {class: "sc-hand sc-draft-seat"}, el("h2", {text: d.hand_title}), hand);
+    if (pick && pick.discard) {
+      const ready = choice.keep !== null && choice.discard !== null;
+      section.append(el("div", {class: "sc-buttons"},
+        el("button", {type: "button", class: "sc-action", id: "pick-confirm", disabled: !ready, text: d.labels.confirm,
+          onclick: async () => {
+            if (choice.keep === null || choice.discard === null) return;
+            await Referee.act("pick", {round: pick.round, card: d.hand[choice.keep].card, discard: d.hand[choice.discard].card});
+          }}),
+        el("button", {type: "button", class: "sc-action secondary", text: d.labels.cancel,
+          onclick: () => { choice = {key, keep: null, discard: null}; Referee.redraw(); }})));
+    }
+    const piles = el("section", {class: "sc-piles"});
+    if (d.selected.length) piles.append(el("h2", {text: d.selected_title}), el("div", {class: "pile", id: "selected"}, d.selected.map(c => card(c, "small"))));
+    if (d.discarded.length) piles.append(el("h2", {text: d.discarded_title}), el("div", {class: "pile", id: "discarded"}, d.discarded.map(c => card(c, "small"))));
+    if (d.last) piles.append(el("h2", {text: d.last_title}), el("div", {class: "pile", id: "last"}, card(d.last, "small face-down")));
+    return [section, piles];
+  }
+
+  // --- a word built by tapping the cards in order; the server scores it as it grows ---
+  let word = {round: null, items: [], asking: null, preview: null, sent: 0};
+  function tokens() { return word.items.map(item => item.token); }
+  function lettersSoFar() { return word.items.filter(item => !item.toil); }
+
+  async function previewWord() {
+    const sent = ++word.sent;
+    const cards = tokens();
+    let answer = null;
+    if (cards.length) {
+      try {
+        const response = await fetch("/api/seat/preview", {method: "POST", credentials: "same-origin",
+          headers: {"Content-Type": "application/json"}, body: JSON.stringify({cards})});
+        const body = await response.json();
+        answer = response.ok ? body.preview : {score: null, refusal: body.error};
+      } catch (error) { answer = {score: null, refusal: String(error)}; }
+    }
+    if (sent !== word.sent) return;   // a later change asked again
+    word.preview = answer;
+    Referee.redraw();
+  }
+
+  function add(item) { word.items.push(item); word.asking = null; word.preview = null; previewWord(); Referee.redraw(); }
+  function takeBack(from) { word.items = word.items.slice(0, from); word.asking = null; word.preview = null; previewWord(); Referee.redraw(); }
+
+  // What a special card (or the Qu card) asks when tapped, as buttons of the answers.
+  function question(craft) {
+    const ask = word.asking;
+    if (!ask) return null;
+    const c = ask.card, labels = craft.labels, fill = value => c.template.replace("#", value);
+    let options = [];
+    if (ask.asks === "letter") {
+      options = [...craft.alphabet].map(letter => ({text: letter, item: {token: fill(letter), shows: letter}}));
+    } else if (ask.asks === "copies") {
+      const seen = [...new Set(lettersSoFar().filter(item => item.letterCard).map(item => item.shows))];
+      options = seen.map(letter => ({text: letter === "QU" ? "Qu" : letter, item: {token: fill(letter), shows: letter}}));
+    } else if (ask.asks === "toil") {
+      const toiled = new Set(word.items.filter(item => item.toil).map(item => item.target));
+      options = lettersSoFar().map((item, i) => ({item, position: i + 1}))
+        .filter(o => o.item.letterCard && !toiled.has(o.position))
+        .map(o => ({text: `${o.position}. ${o.item.shows === "QU" ? "Qu" : o.item.shows}`,
+          item: {token: fill(String(o.position)), shows: "+1", toil: true, target: o.position}}));
+    } else if (ask.asks === "qu") {
+      options = [{text: "Qu", item: {token: c.token, shows: "QU", letterCard: true}},
+                 {text: "Q", item: {token: c.short, shows: "Q", letterCard: true}}];
+    }
+    const title = {letter: labels.asks_letter, copies: labels.asks_copies, toil: labels.asks_toil, qu: labels.asks_qu}[ask.asks];
+    return el("section", {class: "sc-question", id: "question"},
+      el("p", {text: title}),
+      options.length ? el("div", {class: `answers asks-${ask.asks}`}, options.map(o => el("button", {type: "button", class: "answer",
+        dataset: {answer: o.text}, text: o.text, onclick: () => add({...o.item, key: ask.key, suit: c.suit, special: c.special})})))
+        : el("p", {class: "muted", text: labels.no_letter}),
+      el("button", {type: "button", class: "sc-action secondary", text: labels.cancel,
+        onclick: () => { word.asking = null; Referee.redraw(); }}));
+  }
+
+  function tapCard(c, key) {
+    if (c.asks) { word.asking = {card: c, key, asks: c.asks}; Referee.redraw(); return; }
+    add({token: c.token, shows: c.shows, letterCard: true, key, suit: c.suit, jumper: !!c.jumper});
+  }
+
+  function craftSection(view) {
+    const craft = view.craft, labels = craft.labels, body = view.actions.word;
+    if (word.round !== craft.round) word = {round: craft.round, items: [], asking: null, preview: null, sent: word.sent};
+    const used = new Set(word.items.map(item => item.key));
+    const chips = word.items.map((item, i) => el("button", {type: "button",
+      class: `chip suit-${item.suit}${item.toil ? " toil" : ""}${item.jumper ? " jumper" : ""}${item.special ? " special" : ""}`,
+      dataset: {token: item.token}, text: item.shows === "QU" ? "Qu" : item.shows, onclick: () => takeBack(i)}));
+    const cards = craft.cards.map((c, i) => card(c, used.has(`c${i}`) ? "used" : "", used.has(`c${i}`) ? null : () => tapCard(c, `c${i}`)));
+    const jumper = craft.jumper && el("div", {class: "sc-jumper-card"},
+      card(craft.jumper, `jumper${used.has("J") ? " used" : ""}`, used.has("J") ? null : () => tapCard(craft.jumper, "J")),
+      el("span", {class: "label", text: craft.stand_in || view.labels.jumper}));
+    const p = word.preview;
+    let scored = null;
+    if (p && p.score) scored = el("div", {class: "sc-preview", id: "preview"},
+      el("div", {class: "score", text: `${p.score.word} · ${p.score.points}`}),
+      el("div", {class: "detail", text: p.score.detail}),
+      el("ul", {class: "letter-notes"}, p.score.letters.filter(l => l.note).map(l => el("li", {text: `${l.position}. ${l.letter}: ${l.note}`}))));
+    else if (p && p.refusal) scored = el("p", {class: "sc-preview refusal", id: "preview", text: p.refusal});
+    return el("section", {class: "sc-craft", id: "craft"},
+      el("h2", {text: labels.title}),
+      el("div", {class: "sc-spelled", id: "word"}, chips.length ? chips : el("span", {class: "muted", text: labels.empty})),
+      question(craft),
+      el("div", {class: "hand spell-hand", id: "craft-cards"}, cards, jumper),
+      scored,
+      el("div", {class: "sc-buttons"},
+        body && el("button", {type: "button", class: "sc-action", id: "enter-word", disabled: !(p && p.score), text: labels.enter,
+          onclick: async () => {
+            if (await Referee.act("word", {round: body.round, cards: tokens()})) word = {round: null, items: [], asking: null, preview: null, sent: word.sent};
+          }}),
+        el("button", {type: "button", class: "sc-action secondary", id: "clear-word", disabled: !word.items.length, text: labels.clear,
+          onclick: () => takeBack(0)})),
+      el("p", {class: "sc-hint", text: labels.hint}));
+  }
+
+  // --- challenges: another seat's word of the latest round, judged by the table's dictionary ---
+  function challengeSection(view) {
+    const c = view.challenges;
+    if (!c) return null;
+    return el("section", {class: "sc-challenges", id: "challenges"}, el("h2", {text: c.title}),
+      c.targets.map(t => twoTaps(`challenge-${t.seat}`, t.text, t.confirm, "sc-action challenge-button",
+        () => Referee.act("challenge", {seat: t.seat}))));
+  }
+
   function seat(data, root) {
     const view = data.view;
-    if (!view.actions.pass) confirming = false;
+    if (confirming === "pass" && !view.actions.pass) confirming = null;
     root.append(head(view, true));
-    if (view.turn) root.append(el("p", {class: "sc-turn", text: view.turn}));
+    if (view.turn) root.append(el("p", {class: "sc-turn", id: "turn", text: view.turn}));
     root.append(notes(view));
+    const timer = clockPanel(data);
+    if (timer) root.append(timer);
+    if (view.draft_seat) root.append(...draftSection(view));
+    if (view.craft) root.append(craftSection(view));
     if (view.hand.length) {
       root.append(el("section", {class: "sc-hand"},
         el("h2", {text: view.hand_title}),
@@ -137,6 +337,8 @@
     }
     const button = passButton(view);
     if (button) root.append(button);
+    const challenges = challengeSection(view);
+    if (challenges) root.append(challenges);
     root.append(el("p", {class: "sc-total", text: view.total_text}));
   }
 

@@ -1,0 +1,320 @@
+"""Spellcrafter's draft, crafting clock, word building and challenges on the pages of
+`referee serve` (issue 24): the parts of :mod:`referee.web.spell` for a game drafted
+through the referee.
+
+Everything a seat is sent comes from its seat view (:class:`~referee.spellcrafter.view.
+SeatView`, its :class:`~referee.spellcrafter.view.DraftView`): its own hand, selected
+cards, discards and face-down last card, never another seat's (under the Friendly Rules
+every seat's selected cards lie face up, and the view says so). The table's screen gets
+the public view: who has picked this turn, never what.
+
+A word is built on the phone by tapping the cards in order; the phone asks the server
+what the word so far scores (``POST /api/seat/preview``, :func:`preview`): the scoring
+module's score and breakdown, worded by the game's voice, or the rule the word breaks
+(:meth:`Game.word_refusal`, the one the real entry is judged by). Nothing is scored in
+the page. The page builds the word's tokens from the templates it is sent
+(:func:`craft_card`: the notation's own spelling of each token).
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping, Sequence
+from datetime import datetime, timezone
+from typing import Any
+
+from referee.errors import InputError, Refused
+from referee.i18n import _
+from referee.spellcrafter.actions import ChallengeWord, EnterWord, PickCard
+from referee.spellcrafter.cards import QU, Special, SpellCard, SpellSuit
+from referee.spellcrafter.draft import PICKS
+from referee.spellcrafter.game import Game
+from referee.spellcrafter.notation import DoubleToken, LetterToken, ToilToken, TroubleToken, parse_card, parse_word
+from referee.spellcrafter.refusals import FORMAT
+from referee.spellcrafter.rounds import Play
+from referee.spellcrafter.scoring import Score, ScoredLetter, score_word
+from referee.spellcrafter.view import DraftView, SeatView
+from referee.spellcrafter.voice import VOICE, direction, draft_waiting, in_points, letter_note, word_detail
+
+_SUITS = list(SpellSuit)
+
+#: Where a token's template takes the letter or the position the player chooses.
+BLANK = "#"
+
+
+def now_utc() -> str:
+    """The time of a pick as the save file keeps it (UTC, to the second)."""
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+# --- cards and words as a page draws them ----------------------------------------------------
+
+
+def page_card(card: SpellCard) -> dict[str, Any]:
+    """A card as a page draws it: its token, letters and value, suit, and the special
+    card it is (``double-double``, ``toil``, ``trouble``) with the rulebook's name."""
+    return {
+        "card": str(card),
+        "letters": card.letters,
+        "value": card.value,
+        "suit": card.suit.label,
+        "special": None if card.special is None else card.special.value,
+        "name": None if card.special is None else card.special.title,
+    }
+
+
+def hand_order(card: SpellCard) -> tuple[int, str, int, int]:
+    """A hand sorted for spelling: letter cards alphabetically (then suit and value), the
+    special cards after them."""
+    special = -1 if card.special is None else list(type(card.special)).index(card.special)
+    return (special, card.letters, _SUITS.index(card.suit), card.value)
+
+
+def page_letter(letter: ScoredLetter) -> dict[str, Any]:
+    """One letter of a word as it scored (the scoring module's), with the voice's note."""
+    return {**letter.to_json(), "note": letter_note(letter)}
+
+
+def page_word(score: Score) -> dict[str, Any]:
+    """A word's breakdown: its letters as they scored and how the score was made."""
+    return {
+        "word": score.word,
+        "tokens": [str(token) for token in score.tokens],
+        "letters": [page_letter(letter) for letter in score.letters],
+        "score": score.score,
+        "points": in_points(score.score),
+        "detail": word_detail(score),
+        "instant_win": score.instant_win,
+    }
+
+
+def pick_heading(pick: int) -> str:
+    return _("Pick {pick} of {picks}").format(pick=pick, picks=PICKS)
+
+
+# --- the table's screen -----------------------------------------------------------------------
+
+
+def table_draft(view: SeatView) -> dict[str, Any] | None:
+    """The draft on the TV while it goes on: the pick being made, the passing direction,
+    and per seat whether it has picked this turn (never what) or is done."""
+    draft = view.draft
+    if draft is None or draft.complete:
+        return None
+    pick = min(draft.counts[seat] + (0 if draft.picked[seat] else 1) for seat in range(len(draft.counts)) if not draft.done[seat])
+    return {
+        "pick": pick,
+        "heading": pick_heading(pick),
+        "seats": [draft_seat(view, draft, seat) for seat in range(len(view.players))],
+        "waiting": draft_waiting(view.players, [seat for seat in range(len(view.players)) if not draft.picked[seat] and not draft.done[seat]]),
+    }
+
+
+def draft_seat(view: SeatView, draft: DraftView, seat: int) -> dict[str, Any]:
+    """One seat in the draft, as everyone may see it."""
+    state = "done" if draft.done[seat] else "picked" if draft.picked[seat] else "picking"
+    text = {"done": _("draft done"), "picked": _("has picked"), "picking": _("picking…")}[state]
+    shown = draft.selected[seat]
+    return {
+        "seat": seat,
+        "name": view.players[seat],
+        "state": state,
+        "text": text,
+        "count": draft.counts[seat],
+        "count_text": _("{count} of {picks} selected").format(count=draft.counts[seat], picks=PICKS),
+        "selected": None if shown is None else [page_card(card) for card in shown],  # face up: Friendly Rules
+    }
+
+
+def clock(view: SeatView) -> dict[str, Any] | None:
+    """The crafting clock while the round's words are written: when it started and how
+    long it runs; the page counts down (with the server's clock, the envelope's ``now``)."""
+    if view.clock is None or view.round != view.rounds[-1].number and view.rounds[-1].complete:
+        return None
+    start, seconds = view.clock
+    return {"start": start, "seconds": seconds, "title": _("Time to craft"), "time_up": _("time is up")}
+
+
+# --- a seat's phone ----------------------------------------------------------------------------
+
+
+def seat_draft(view: SeatView, seat: int) -> dict[str, Any] | None:
+    """A seat's own draft while it goes on: the hand it picks from, its selected cards so
+    far, its discards and its last card; what it may do now."""
+    draft = view.draft
+    if draft is None or draft.complete:
+        return None
+    may_pick = not draft.picked[seat] and not draft.done[seat]
+    if draft.done[seat]:
+        waiting = [other for other in range(len(view.players)) if not draft.done[other]]
+        status = _("Your draft is done; {waiting}.").format(waiting=draft_waiting(view.players, waiting))
+    elif draft.picked[seat]:
+        waiting = [other for other in range(len(view.players)) if not draft.picked[other] and not draft.done[other]]
+        status = _("You have picked; {waiting}.").format(waiting=draft_waiting(view.players, waiting))
+    elif draft.must_discard:
+        status = _("Tap the card to keep, then the card to discard, and confirm.")
+    else:
+        status = _("Tap the card to keep; the rest of your hand is passed {direction}.").format(direction=direction(draft.direction))
+    own = draft.selected[seat] or ()
+    return {
+        "round": draft.round,
+        "pick": draft.pick,
+        "heading": pick_heading(draft.pick),
+        "may_pick": may_pick,
+        "must_discard": draft.must_discard and may_pick,
+        "status": status,
+        "hand": [page_card(card) for card in sorted(draft.hand, key=hand_order)],
+        "hand_title": _("Your hand") if may_pick else _("Your hand, passed on when everyone has picked"),
+        "selected": [page_card(card) for card in own],
+        "selected_title": _("Your selected cards ({count} of {picks})").format(count=len(own), picks=PICKS),
+        "discarded": [page_card(card) for card in draft.discarded],
+        "discarded_title": _("Your discards"),
+        "last": None if draft.last is None else page_card(draft.last),
+        "last_title": _("Your face-down last card: it stands for the Jumper"),
+        "labels": {"keep": _("keep"), "discard": _("discard"), "confirm": _("Keep and discard"), "cancel": _("Choose again")},
+    }
+
+
+def craft_card(card: SpellCard) -> dict[str, Any]:
+    """A card to spell with: how the page writes its token (``token`` for a letter card,
+    ``template`` with :data:`BLANK` for the letter or position a special card needs, and
+    the Qu card's ``short`` form without its U), and what it asks when tapped."""
+    described = page_card(card)
+    if card.special is Special.DOUBLE_DOUBLE:
+        return {**described, "template": str(DoubleToken(card.suit, BLANK)), "asks": "copies"}
+    if card.special is Special.TROUBLE:
+        return {**described, "template": str(TroubleToken(card.suit, BLANK)), "asks": "letter"}
+    if card.special is Special.TOIL:
+        return {**described, "template": str(ToilToken(card.suit, 0)).replace("0", BLANK), "asks": "toil"}
+    token = LetterToken(card.letters, card.value, card.suit)
+    answer = {**described, "token": str(token), "asks": None, "shows": card.letters}
+    if card.letters == QU:
+        answer |= {"short": str(LetterToken("Q", card.value, card.suit)), "asks": "qu"}
+    return answer
+
+
+def seat_craft(view: SeatView, seat: int, to_play: bool) -> dict[str, Any] | None:
+    """The cards a seat spells its word with once the draft is over: its 7 selected cards
+    and the Jumper (its face-down last card stands for it), with the questions the
+    special cards ask and the words of the word builder."""
+    draft = view.draft
+    if draft is None or not draft.complete or not to_play:
+        return None
+    cards = [craft_card(card) for card in sorted(draft.selected[seat] or (), key=hand_order)]
+    jumper = None
+    if view.jumper is not None:
+        written = LetterToken(view.jumper.letters, view.jumper.value, view.jumper.suit, jumper=True)
+        jumper = {**page_card(view.jumper), "token": str(written), "asks": None, "shows": view.jumper.letters, "jumper": True}
+        if view.jumper.letters == QU:
+            jumper |= {"short": str(LetterToken("Q", view.jumper.value, view.jumper.suit, jumper=True)), "asks": "qu"}
+    last = draft.last
+    return {
+        "round": draft.round,
+        "cards": cards,
+        "jumper": jumper,
+        "stand_in": None if last is None else _("Jumper: your face-down {card} stands for it").format(card=last),
+        "alphabet": string.ascii_uppercase,
+        "labels": {
+            "title": _("Spell your word"),
+            "hint": _("Tap your cards in order; tap a letter of the word to take it and the cards after it back."),
+            "empty": _("No card yet."),
+            "clear": _("Start again"),
+            "enter": _("Enter the word"),
+            "cancel": _("Cancel"),
+            "asks_letter": _("Trouble stands for which letter?"),
+            "asks_copies": _("Double, Double copies which letter of your word?"),
+            "asks_toil": _("Toil changes which letter of your word (+1, and its suit)?"),
+            "asks_qu": _("The Qu card: with its U or without?"),
+            "no_letter": _("First put a letter card or the Jumper in the word."),
+        },
+    }
+
+
+def challenges(view: SeatView, seat: int) -> dict[str, Any] | None:
+    """The words of the latest round the seat may challenge: every other seat's word not
+    challenged yet (public: the words are on the table)."""
+    latest = view.rounds[-1]
+    targets = []
+    for other in latest.unchallenged:
+        entry = latest.entries[other]
+        if other != seat and isinstance(entry, Play):
+            word = entry.score.word
+            targets.append({
+                "seat": other,
+                "word": word,
+                "text": _("Challenge {player}'s {word}").format(player=view.players[other], word=word),
+                "confirm": _("Tap again to challenge {word}: the dictionary judges").format(word=word),
+            })  # fmt: skip
+    if not targets:
+        return None
+    return {"round": latest.number, "title": _("Challenge a word of round {round}").format(round=latest.number), "targets": targets}
+
+
+# --- what a phone sends ------------------------------------------------------------------------
+
+
+def pick_action(state: Game, seat: int, body: Mapping[str, Any]) -> PickCard:
+    """``{"round": N, "card": "K6m", "discard": "E1s"}``: the seat keeps a card of its hand
+    (and discards one); N is the round the page showed: another round is refused."""
+    number = body.get("round")
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise InputError(_("a pick needs the round it is for, as a number: {example}").format(example='{"round": 1, "card": "K6m"}'))
+    card, discard = body.get("card"), body.get("discard")
+    if not isinstance(card, str) or (discard is not None and not isinstance(discard, str)):
+        raise InputError(_("a pick names its card (and a discard) as text: {example}").format(example='{"round": 1, "card": "K6m"}'))
+    wrong = state.round_refusal(number)
+    if wrong is not None:
+        raise Refused(wrong, FORMAT, state)
+    return PickCard(seat=seat, card=parse_card(card), discard=None if discard is None else parse_card(discard), at=now_utc())
+
+
+def word_tokens(body: Mapping[str, Any]) -> list[str]:
+    cards = body.get("cards")
+    if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
+        raise InputError(_("a word is sent as its cards, a list of tokens: {example}").format(example='{"round": 1, "cards": ["K6m", "I1m", "T1m"]}'))
+    return cards
+
+
+def word_action(state: Game, seat: int, body: Mapping[str, Any]) -> EnterWord:
+    """``{"round": N, "cards": ["K6m", "I1m", "T1m"]}``: the seat's word for round N."""
+    number = body.get("round")
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise InputError(_("a word needs the round it is for, as a number: {example}").format(example='{"round": 1, "cards": ["K6m"]}'))
+    return EnterWord(seat=seat, tokens=tuple(parse_word(word_tokens(body))), round=number)
+
+
+def challenge_action(state: Game, seat: int, body: Mapping[str, Any]) -> ChallengeWord:
+    """``{"seat": N}``: the seat challenges seat N's word of the latest round; the game's
+    dictionary and house rules judge it (:mod:`referee.lexicon.agreed`, as `spell
+    challenge` does), once the rules allow the challenge."""
+    from referee.lexicon.agreed import judge_agreed
+    from referee.spellcrafter.entry import challenge_entry
+
+    target = body.get("seat")
+    if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < state.setup.count:
+        raise InputError(_("a challenge names the seat whose word it challenges, as a number: {example}").format(example='{"seat": 2}'))
+    names = state.setup.players
+    return challenge_entry(names[seat], names[target], lambda game, word: judge_agreed(word, game.setup.dictionary, game.setup.house))(state)
+
+
+def preview(state: Game, seat: int, body: Mapping[str, Any]) -> dict[str, Any]:
+    """What the cards ``{"cards": [...]}`` would score as ``seat``'s word now: the scoring
+    module's breakdown (``score``), or the rule the word would break, worded
+    (``refusal``): the checks the real entry gets (:meth:`Game.word_refusal`). Nothing
+    is recorded."""
+    cards = word_tokens(body)
+    if not cards:
+        return {"score": None, "refusal": None}
+    tokens = parse_word(cards)
+    refusal = state.word_refusal(seat, tokens)
+    if refusal is not None:
+        return {"score": None, "refusal": VOICE.refusal(state, refusal)}
+    return {"score": page_word(score_word(tokens, state.setup.variants)), "refusal": None}
+
+
+def team_names(names: Sequence[str], members: Sequence[Sequence[str]], teams: bool) -> tuple[str, ...]:
+    """Every seat as people say it (:func:`referee.spellcrafter.voice.seat_name`)."""
+    from referee.spellcrafter.voice import seat_name
+
+    return tuple(seat_name(names, members, seat, teams) for seat in range(len(names)))
+

@@ -1,0 +1,523 @@
+"""Spellcrafter drafted through the referee on the pages of `referee serve` (issue 24,
+points 3, 4 and 5): each phone picks from its own hand, the TV shows who has picked (never
+what) and then the crafting clock, a word is built on the phone and scored by the server
+as it grows (nothing recorded until it is entered), challenges are made from a phone and
+judged by the game's dictionary, and a team is named by its members."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee import savefile
+from referee.spellcrafter import game as game_module
+from referee.spellcrafter.actions import Action, ChallengeWord, EnterWord, PickCard
+from referee.spellcrafter.cards import SpellCard, SpellSuit
+from referee.spellcrafter.dealing import dealt  # what Game.deal calls: patched in game's namespace
+from referee.spellcrafter.game import Game
+from referee.spellcrafter.notation import parse_word
+from referee.spellcrafter.ruleset import RULES, picks
+from referee.spellcrafter.setup import HouseRules, Setup
+from referee.web.server import LANG_COOKIE, SEAT_COOKIE, create_app
+from referee.web.spell import hand_order
+from test_web_spell import other_hands
+from web_privacy import answers, served_file
+
+NAMES = ("Anna", "Bram", "Cees", "Daan")
+SEED = "a b c"
+AT = "2026-12-02T20:00:00Z"
+
+
+def drafted(folder: Path, players: tuple[str, ...] = NAMES, **options: Any) -> Path:
+    path = folder / "game.toml"
+    savefile.create(path, RULES, Setup.build(players, seed=SEED, **options))
+    return path
+
+
+def state_of(path: Path) -> Game:
+    return savefile.load(path, RULES).state
+
+
+def draft_through(path: Path, but: int | None = None, turns: int = 99, at: str = AT) -> None:
+    """Every seat (but ``but``) makes its first legal pick, turn after turn: the picks
+    worked out through the rules, then written at once (one edit: quick)."""
+
+    def drafted_on(events: list[dict[str, Any]], state: Game) -> list[dict[str, Any]]:
+        added = []
+        for _turn in range(turns):
+            chosen = {pick.seat: pick for pick in reversed(list(picks(state))) if pick.seat != but}
+            if not chosen:
+                break
+            for pick in chosen.values():
+                pick = pick._replace(at=at)
+                added.append(RULES.encode(state, pick))
+                state = RULES.apply(state, pick).state
+        return [*events, *added]
+
+    savefile.rewrite(path, RULES, drafted_on)
+
+
+def client_for(path: Path, seat: int | None = None, language: str = "en") -> Any:
+    from starlette.testclient import TestClient
+
+    served = served_file(path, language)
+    client = TestClient(create_app(served), base_url="http://127.0.0.1")
+    if seat is not None:
+        client.cookies.set(SEAT_COOKIE, served.links.tokens[seat])
+    client.cookies.set(LANG_COOKIE, language)
+    return client
+
+
+def letters_selected(state: Game, seat: int, count: int = 3) -> list[str]:
+    """The tokens of the first ``count`` letter cards ``seat`` selected this round."""
+    draft = state.draft_of(state.current_number)
+    assert draft is not None
+    return [str(card) for card in draft.selected[seat] if card.is_letter][:count]
+
+
+# --- the draft ---------------------------------------------------------------------------------
+
+
+def test_a_phone_picks_from_its_own_hand_only_sorted_for_spelling(tmp_path: Path) -> None:
+    path = drafted(tmp_path)
+    draft = state_of(path).draft_of(1)
+    assert draft is not None
+    for seat in range(4):
+        view = client_for(path, seat).get("/api/seat").json()["view"]
+        own = view["draft_seat"]
+        assert [card["card"] for card in own["hand"]] == [str(card) for card in sorted(draft.hands[seat], key=hand_order)]
+        assert (own["heading"], own["may_pick"], own["must_discard"]) == ("Pick 1 of 7", True, False)
+        assert view["actions"] == {"pick": {"round": 1, "discard": False}}
+        assert view["turn"] == "Pick 1 of 7: Tap the card to keep; the rest of your hand is passed left."
+        assert view["hand"] == [] and view["craft"] is None
+
+
+def test_a_tap_keeps_the_card_and_the_tv_shows_who_has_picked_never_what(tmp_path: Path) -> None:
+    path = drafted(tmp_path)
+    card = str(state_of(path).draft_of(1).hands[2][0])  # type: ignore[union-attr]
+    response = client_for(path, 2).post("/api/seat/pick", json={"round": 1, "card": card})
+    assert response.status_code == 200
+    event = savefile.load(path, RULES).events[-1]
+    assert (event["kind"], event["player"], event["card"]) == ("pick", "Cees", card)
+    assert len(event["at"]) == 20 and event["at"].endswith("Z")  # when, to the second, UTC
+    phone = response.json()["view"]
+    assert phone["draft_seat"]["selected"][0]["card"] == card and not phone["draft_seat"]["may_pick"]
+    assert phone["turn"] == "Pick 1 of 7: You have picked; waiting for Anna, Bram and Daan to pick."
+    assert "pick" not in phone["actions"]
+    table = client_for(path).get("/api/table").json()
+    seats = table["view"]["draft"]["seats"]
+    assert [(s["state"], s["text"], s["count"]) for s in seats] == [
+        ("picking", "picking…", 0), ("picking", "picking…", 0), ("picked", "has picked", 1), ("picking", "picking…", 0)
+    ]  # fmt: skip
+    assert all(s["selected"] is None for s in seats)
+    assert table["view"]["draft"]["heading"] == "Pick 1 of 7"
+    assert {"kind": "waiting", "text": "waiting for Anna, Bram and Daan to pick"} in table["view"]["notes"]
+
+
+def test_when_everyone_has_picked_the_hands_pass_and_each_phone_shows_its_new_hand(tmp_path: Path) -> None:
+    path = drafted(tmp_path)
+    draft_through(path, turns=1)
+    draft = state_of(path).draft_of(1)
+    assert draft is not None and len(draft.hands[0]) == 7
+    view = client_for(path, 1).get("/api/seat").json()["view"]["draft_seat"]
+    assert [card["card"] for card in view["hand"]] == [str(card) for card in sorted(draft.hands[1], key=hand_order)]
+    assert view["heading"] == "Pick 2 of 7" and view["may_pick"]
+
+
+def test_a_second_pick_before_the_hands_pass_is_refused_with_the_rules_reason(tmp_path: Path) -> None:
+    path = drafted(tmp_path)
+    hand = state_of(path).draft_of(1).hands[0]  # type: ignore[union-attr]
+    client = client_for(path, 0)
+    assert client.post("/api/seat/pick", json={"round": 1, "card": str(hand[0])}).status_code == 200
+    before = path.read_bytes()
+    response = client.post("/api/seat/pick", json={"round": 1, "card": str(hand[1])})
+    assert response.status_code == 409
+    assert response.json()["error"] == "Anna has made pick 1; the hands are passed when Bram, Cees and Daan have picked too"
+    assert path.read_bytes() == before
+
+
+def test_two_players_keep_one_card_and_discard_one_each_pick(tmp_path: Path) -> None:
+    path = drafted(tmp_path, NAMES[:2])
+    hand = state_of(path).draft_of(1).hands[1]  # type: ignore[union-attr]
+    client = client_for(path, 1)
+    view = client.get("/api/seat").json()["view"]
+    assert view["actions"]["pick"] == {"round": 1, "discard": True} and len(view["draft_seat"]["hand"]) == 14
+    assert view["draft_seat"]["status"] == "Tap the card to keep, then the card to discard, and confirm."
+    before = path.read_bytes()
+    alone = client.post("/api/seat/pick", json={"round": 1, "card": str(hand[0])})
+    assert alone.status_code == 409 and "also discards a card" in alone.json()["error"]
+    assert path.read_bytes() == before
+    both = client.post("/api/seat/pick", json={"round": 1, "card": str(hand[0]), "discard": str(hand[1])})
+    assert both.status_code == 200
+    assert savefile.load(path, RULES).events[-1]["discard"] == str(hand[1])
+    assert both.json()["view"]["draft_seat"]["discarded"][0]["card"] == str(hand[1])
+
+
+def test_a_pick_from_a_page_showing_another_round_is_refused(tmp_path: Path) -> None:
+    path = drafted(tmp_path)
+    card = str(state_of(path).draft_of(1).hands[0][0])  # type: ignore[union-attr]
+    before = path.read_bytes()
+    response = client_for(path, 0).post("/api/seat/pick", json={"round": 2, "card": card})
+    assert response.status_code == 409 and "round 2 has not begun" in response.json()["error"]
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("body", ['{"card": "K6m"}', '{"round": 1}', '{"round": 1, "card": 6}', '{"round": 1, "card": "K6"}',
+                                  '{"round": 1, "card": "K6m", "discard": 3}', "[]"])  # fmt: skip
+def test_a_pick_that_cannot_be_read_is_a_bad_request_and_changes_nothing(tmp_path: Path, body: str) -> None:
+    path = drafted(tmp_path)
+    before = path.read_bytes()
+    response = client_for(path, 0).post("/api/seat/pick", content=body, headers={"Content-Type": "application/json"})
+    assert response.status_code == 400 and response.json()["error"]
+    assert path.read_bytes() == before
+
+
+def test_a_seat_whose_draft_is_done_waits_for_the_others_with_its_last_card_face_down(tmp_path: Path) -> None:
+    path = drafted(tmp_path)
+    draft_through(path, turns=6)
+    draft_through(path, but=3)  # everyone's seventh pick but Daan's
+    draft = state_of(path).draft_of(1)
+    assert draft is not None and draft.done(0) and not draft.complete
+    view = client_for(path, 0).get("/api/seat").json()["view"]
+    own = view["draft_seat"]
+    assert own["status"] == "Your draft is done; waiting for Daan to pick."
+    assert len(own["selected"]) == 7 and own["hand"] == [] and own["last"]["card"] == str(draft.last[0])
+    assert view["actions"] == {} and view["craft"] is None
+    seats = client_for(path).get("/api/table").json()["view"]["draft"]["seats"]
+    assert [s["state"] for s in seats] == ["done", "done", "done", "picking"]
+
+
+# --- the crafting clock ---------------------------------------------------------------------
+
+
+def test_when_the_draft_ends_every_screen_shows_the_clock_from_the_last_pick(tmp_path: Path) -> None:
+    path = drafted(tmp_path)
+    assert client_for(path).get("/api/table").json()["view"]["clock"] is None
+    draft_through(path, at="2026-12-02T20:15:03Z")
+    table = client_for(path).get("/api/table").json()
+    phone = client_for(path, 1).get("/api/seat").json()
+    for answer in (table, phone):
+        assert answer["view"]["clock"] == {"start": "2026-12-02T20:15:03Z", "seconds": 120, "title": "Time to craft", "time_up": "time is up"}
+        assert answer["now"].endswith("Z") and answer["now"][:4] >= "2026"  # the server's clock: pages correct their own
+    assert table["view"]["draft"] is None
+
+
+def test_the_friendly_rules_have_no_clock_and_show_every_seats_selected_cards(tmp_path: Path) -> None:
+    path = drafted(tmp_path, variants=["friendly"])
+    draft_through(path, turns=2)
+    draft = state_of(path).draft_of(1)
+    assert draft is not None
+    seats = client_for(path).get("/api/table").json()["view"]["draft"]["seats"]
+    assert [[card["card"] for card in s["selected"]] for s in seats] == [[str(card) for card in pile] for pile in draft.selected]
+    draft_through(path)
+    assert client_for(path).get("/api/table").json()["view"]["clock"] is None
+
+
+def test_a_longer_craft_time_is_what_every_screen_counts_down(tmp_path: Path) -> None:
+    path = drafted(tmp_path, craft_time=300)
+    draft_through(path)
+    assert client_for(path, 2).get("/api/seat").json()["view"]["clock"]["seconds"] == 300
+
+
+# --- a word built on the phone ------------------------------------------------------------------
+
+
+def test_after_the_draft_a_phone_spells_with_its_seven_selected_cards_and_the_jumper(tmp_path: Path) -> None:
+    path = drafted(tmp_path)
+    draft_through(path)
+    state = state_of(path)
+    draft = state.draft_of(1)
+    assert draft is not None
+    view = client_for(path, 1).get("/api/seat").json()["view"]
+    craft = view["craft"]
+    assert [card["card"] for card in craft["cards"]] == [str(card) for card in sorted(draft.selected[1], key=hand_order)]
+    assert craft["jumper"]["token"] == "*L1c" and craft["jumper"]["card"] == "L1c"
+    assert craft["stand_in"] == f"Jumper: your face-down {draft.last[1]} stands for it"
+    assert view["actions"] == {"word": {"round": 1}, "pass": {"round": 1}}
+    assert view["turn"] == "Round 1: spell your word with your 7 selected cards and the Jumper."
+    assert view["draft_seat"] is None
+
+
+def test_a_special_card_is_sent_with_the_notations_template_for_what_it_asks() -> None:
+    from referee.spellcrafter.cards import QU, Special, SpellCard, SpellSuit
+    from referee.web.spell_draft import craft_card
+
+    assert craft_card(SpellCard(SpellSuit.MOONS, special=Special.DOUBLE_DOUBLE))["template"] == "DDm:#"
+    assert craft_card(SpellCard(SpellSuit.CAULDRONS, special=Special.TROUBLE))["template"] == "TRc:#"
+    assert craft_card(SpellCard(SpellSuit.MOONS, special=Special.TOIL))["template"] == "TOILm@#"
+    qu = craft_card(SpellCard(SpellSuit.SIGILS, QU, 10))
+    assert (qu["token"], qu["short"], qu["asks"]) == ("QU10s", "Q10s", "qu")
+
+
+def test_the_preview_scores_the_word_as_it_grows_and_records_nothing(tmp_path: Path) -> None:
+    path = drafted(tmp_path)
+    draft_through(path)
+    cards = letters_selected(state_of(path), 0)
+    client = client_for(path, 0)
+    before = path.read_bytes()
+    short = client.post("/api/seat/preview", json={"cards": cards[:2]}).json()["preview"]
+    assert short["score"] is None and short["refusal"].startswith("a word needs at least 3 letters")
+    scored = client.post("/api/seat/preview", json={"cards": [*cards, "*L1c"]}).json()["preview"]
+    from referee.spellcrafter.notation import parse_word
+    from referee.spellcrafter.scoring import score_word
+    from referee.spellcrafter.voice import word_detail
+
+    expected = score_word(parse_word([*cards, "*L1c"]))
+    assert (scored["score"]["score"], scored["score"]["detail"]) == (expected.score, word_detail(expected))
+    assert scored["score"]["letters"][3]["note"] == "Jumper L1c" and scored["refusal"] is None
+    assert client.post("/api/seat/preview", json={"cards": []}).json()["preview"] == {"score": None, "refusal": None}
+    assert path.read_bytes() == before
+
+
+def test_the_preview_refuses_a_card_the_seat_did_not_select_as_the_entry_would(tmp_path: Path) -> None:
+    path = drafted(tmp_path)
+    draft_through(path)
+    state = state_of(path)
+    draft = state.draft_of(1)
+    assert draft is not None
+    other = next(card for card in draft.selected[1] if card.is_letter and card not in draft.selected[0])
+    cards = [*letters_selected(state, 0, 2), str(other)]
+    refusal = client_for(path, 0).post("/api/seat/preview", json={"cards": cards}).json()["preview"]["refusal"]
+    assert refusal == f"{other} is not among Anna's 7 selected cards in round 1"
+    entered = client_for(path, 0).post("/api/seat/word", json={"round": 1, "cards": cards})
+    assert entered.status_code == 409 and entered.json()["error"] == refusal
+
+
+def test_the_preview_before_the_draft_is_over_says_so(tmp_path: Path) -> None:
+    path = drafted(tmp_path)
+    refusal = client_for(path, 0).post("/api/seat/preview", json={"cards": ["A1m", "B1m", "C1m"]}).json()["preview"]["refusal"]
+    assert refusal.startswith("the draft of round 1 is not over")
+
+
+@pytest.mark.parametrize("body", ['{"cards": "K6m"}', '{"cards": ["K6m", 3]}', '{"cards": ["K6"]}', "[]", "nope"])
+def test_a_preview_that_cannot_be_read_is_a_bad_request(tmp_path: Path, body: str) -> None:
+    path = drafted(tmp_path)
+    response = client_for(path, 0).post("/api/seat/preview", content=body, headers={"Content-Type": "application/json"})
+    assert response.status_code == 400 and response.json()["error"]
+
+
+def test_a_preview_needs_a_seat(tmp_path: Path) -> None:
+    path = drafted(tmp_path)
+    assert client_for(path).post("/api/seat/preview", json={"cards": []}).status_code == 401
+
+
+def test_a_word_entered_from_the_phone_is_recorded_and_shown_on_the_tv(tmp_path: Path) -> None:
+    path = drafted(tmp_path)
+    draft_through(path)
+    cards = letters_selected(state_of(path), 2)
+    response = client_for(path, 2).post("/api/seat/word", json={"round": 1, "cards": cards})
+    assert response.status_code == 200
+    assert savefile.load(path, RULES).events[-1] == {"kind": "word", "player": "Cees", "round": 1, "cards": cards}
+    assert response.json()["view"]["own"]["status"] == "word" and response.json()["view"]["craft"] is None
+    entry = client_for(path).get("/api/table").json()["view"]["latest"]["entries"][2]
+    assert entry["status"] == "word" and entry["word"]["tokens"] == cards
+
+
+@pytest.mark.parametrize("body", ['{"cards": ["K6m"]}', '{"round": 1}', '{"round": "1", "cards": []}'])
+def test_a_word_that_cannot_be_read_is_a_bad_request_and_changes_nothing(tmp_path: Path, body: str) -> None:
+    path = drafted(tmp_path)
+    draft_through(path)
+    before = path.read_bytes()
+    response = client_for(path, 0).post("/api/seat/word", content=body, headers={"Content-Type": "application/json"})
+    assert response.status_code == 400 and path.read_bytes() == before
+
+
+# --- a challenge from a phone --------------------------------------------------------------------
+
+
+def test_a_challenge_from_a_phone_is_judged_by_the_games_dictionary_and_house_rules(tmp_path: Path) -> None:
+    from referee.lexicon.words import fold
+
+    probe = drafted(tmp_path)  # the same deal and picks, to know the words before the game is made
+    draft_through(probe)
+    state = state_of(probe)
+    anna, bram = letters_selected(state, 0), letters_selected(state, 1)
+    spelled = [fold("".join(token[0] for token in cards)) for cards in (anna, bram)]
+    house = HouseRules(path="house.txt", added=frozenset({spelled[0]}), removed=frozenset({spelled[1]}) - {spelled[0]})
+    path = tmp_path / "housed.toml"
+    savefile.create(path, RULES, Setup.build(NAMES, seed=SEED, house=house))
+    draft_through(path)
+    for seat, cards in ((0, anna), (1, bram)):
+        assert client_for(path, seat).post("/api/seat/word", json={"round": 1, "cards": cards}).status_code == 200
+    daan = client_for(path, 3)
+    offered = daan.get("/api/seat").json()["view"]
+    assert offered["actions"]["challenge"] == {"seats": [0, 1]}
+    assert offered["challenges"]["targets"][0]["text"] == f"Challenge Anna's {spelled[0].upper()}"
+    stands = daan.post("/api/seat/challenge", json={"seat": 0})
+    assert stands.status_code == 200
+    event = savefile.load(path, RULES).events[-1]
+    assert (event["kind"], event["challenger"], event["player"], event["valid"], event["reason"]) == (
+        "challenge", "Daan", "Anna", True, "in dictionary")  # fmt: skip
+    assert event["dictionary"].endswith("+ house house.txt")
+    if spelled[1] != spelled[0]:
+        falls = daan.post("/api/seat/challenge", json={"seat": 1})
+        assert falls.status_code == 200 and savefile.load(path, RULES).events[-1]["valid"] is False
+        assert savefile.load(path, RULES).events[-1]["reason"] == "removed by the house rules"
+
+
+def test_a_challenge_the_rules_refuse_is_not_judged_and_changes_nothing(tmp_path: Path) -> None:
+    path = drafted(tmp_path)
+    draft_through(path)
+    before = path.read_bytes()
+    own = client_for(path, 0).post("/api/seat/challenge", json={"seat": 1})
+    assert own.status_code == 409 and own.json()["error"] == "Bram has no word in round 1 yet"
+    assert client_for(path, 0).post("/api/seat/challenge", json={"seat": 9}).status_code == 400
+    assert client_for(path, 0).post("/api/seat/challenge", json={"seat": True}).status_code == 400
+    assert path.read_bytes() == before
+
+
+# --- teams ---------------------------------------------------------------------------------------
+
+
+def test_a_team_is_named_by_its_members_on_the_tv_and_the_phone(tmp_path: Path) -> None:
+    path = drafted(tmp_path, ("Anna+Bram", "Cees+Daan", "Eva+Fred"), teams=True)
+    table = client_for(path).get("/api/table").json()
+    phone = client_for(path, 1).get("/api/seat").json()
+    assert [s["name"] for s in table["view"]["draft"]["seats"]] == ["team Anna and Bram", "team Cees and Daan", "team Eva and Fred"]
+    assert phone["name"] == "team Cees and Daan"
+    assert [s["name"] for s in table["view"]["standings"]] == ["team Anna and Bram", "team Cees and Daan", "team Eva and Fred"]
+    assert table["view"]["draft"]["waiting"] == "waiting for team Anna and Bram, team Cees and Daan and team Eva and Fred to pick"
+    assert json.dumps(table).count("Anna+Bram") == json.dumps(table).count('"Anna+Bram"')  # only as the seat's key
+
+
+# --- nobody sees what is not theirs ---------------------------------------------------------------
+
+
+@st.composite
+def drafted_games(draw: st.DrawFn) -> tuple[Setup, list[Action]]:
+    """A game drafted through the referee and a random run of legal entries: picks (and
+    discards), words of a seat's own selected cards (the Jumper now and then), passes,
+    challenges with either verdict."""
+    players = draw(st.sampled_from([NAMES[:2], NAMES[:3], NAMES]))
+    friendly = draw(st.booleans())
+    setup = Setup.build(players, seed=draw(st.text("abcdef", min_size=1, max_size=4)), variants=["friendly"] if friendly else [])
+    game, actions = RULES.start(setup), []
+    for _ in range(draw(st.integers(0, 70))):
+        options: list[Action] = list(RULES.legal_actions(game))
+        draft = game.draft_of(game.current_number)
+        if draft is not None and draft.complete:
+            for seat in game.waiting:
+                letters = [str(card) for card in draft.selected[seat] if card.is_letter]
+                start = draw(st.integers(0, max(0, len(letters) - 3)))
+                jumper = friendly or draw(st.booleans())
+                tokens = letters[start : start + 3] + (["*" + str(game.jumper(game.current_number))] if jumper else [])
+                options.append(EnterWord(seat=seat, tokens=tuple(parse_word(tokens))))
+        options = [action for action in options if RULES.refusal(game, action) is None]
+        if not options:
+            break
+        picking = [action for action in options if isinstance(action, PickCard)]
+        action = draw(st.sampled_from(picking if picking and draw(st.integers(0, 9)) else options))  # mostly drafting
+        if isinstance(action, ChallengeWord):
+            action = action._replace(valid=draw(st.booleans()), reason="in dictionary", dictionary="builtin:en")
+        if isinstance(action, PickCard):
+            action = action._replace(at=AT)
+        actions.append(action)
+        game = RULES.apply(game, action).state
+    return setup, actions
+
+
+def others_changed(game: Game, keep: int | None, rng: random.Random) -> Game:
+    """The game with what ``keep`` may not see of the current round's draft changed:
+    every other seat's hand, discards and face-down last card (and its selected cards,
+    face down but under the Friendly Rules) replaced by random cards of the deck, the
+    same number of each. Who has picked and how many cards each holds stay (public)."""
+    latest = game.latest
+    if latest.draft is None or latest.number != game.current_number or latest.complete:
+        return game
+    deck = game.setup.deck
+    assert deck is not None
+    cards = [card for card in deck.cards if not (game.setup.two_player and card.suit is SpellSuit.FAMILIARS)]
+
+    def some(pile: tuple[SpellCard, ...]) -> tuple[SpellCard, ...]:
+        return tuple(rng.choice(cards) for _card in pile)
+
+    draft = latest.draft
+    others = [seat for seat in range(draft.count) if seat != keep]
+    face_up = game.setup.variants.friendly
+    changed = dataclasses.replace(
+        draft,
+        hands=tuple(some(hand) if seat in others else hand for seat, hand in enumerate(draft.hands)),
+        discarded=tuple(some(pile) if seat in others else pile for seat, pile in enumerate(draft.discarded)),
+        selected=tuple(some(pile) if seat in others and not face_up else pile for seat, pile in enumerate(draft.selected)),
+        last=tuple(rng.choice(cards) if seat in others and last is not None else last for seat, last in enumerate(draft.last)),
+    )
+    return dataclasses.replace(game, rounds=(*game.rounds[:-1], dataclasses.replace(latest, draft=changed)))
+
+
+def test_the_check_below_sees_a_change_of_what_a_seat_may_see() -> None:
+    """Changing a seat's own cards changes its answers: the comparison can fail."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = drafted(Path(folder))
+        draft_through(path, turns=2)
+        served = served_file(path)
+        before = answers(served, 1)
+        assert served.saved is not None
+        served.saved = dataclasses.replace(served.saved, state=others_changed(served.saved.state, 0, random.Random(3)))
+        assert answers(served, 1) != before
+        assert answers(served, 0) == answers(served_file(path), 0)
+
+
+def previews_for(game: Game, seat: int, rng: random.Random) -> list[dict[str, Any]]:
+    """Words a phone might ask about: of its own selected cards (and the Jumper), and of
+    cards it does not hold (another seat's, maybe)."""
+    draft = game.draft_of(game.current_number)
+    own = [str(card) for card in (draft.selected[seat] if draft is not None else ()) if card.is_letter]
+    every = [str(card) for card in game.setup.deck.cards if card.is_letter] if game.setup.deck else []  # type: ignore[union-attr]
+    jumper = game.jumper(game.current_number)
+    asked = [{"cards": own[:3]}, {"cards": [*own[:2], f"*{jumper}"] if jumper else own[:2]}, {"cards": rng.sample(every, 3)}]
+    return asked
+
+
+@pytest.mark.slow
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(drafted_games(), st.integers(0, 2**32), st.sampled_from(["en", "nl"]))
+def test_what_a_seat_may_not_see_of_the_draft_never_changes_a_byte_of_its_answers(
+    game: tuple[Setup, list[Action]], salt: int, language: str
+) -> None:
+    """Non-interference: the other seats' hands, discards, last cards and (face down)
+    selected cards changed leave every answer of a seat (its JSON, its event stream, its
+    previews of words) and of the table's screen byte-for-byte the same."""
+    setup, actions = game
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.toml"
+        savefile.create(path, RULES, setup)
+        if actions:
+            savefile.rewrite(path, RULES, lambda events, state: [*events, *encoded(state, actions)])
+        served = served_file(path, language)
+        assert served.saved is not None
+        state = served.saved.state
+        for seat in [None, *range(setup.count)]:
+            asked = [] if seat is None else previews_for(state, seat, random.Random(salt))
+            served.saved = dataclasses.replace(served.saved, state=state)
+            before = answers(served, seat, language, asked)
+            served.saved = dataclasses.replace(served.saved, state=others_changed(state, seat, random.Random(salt)))
+            with pytest.MonkeyPatch.context() as patch:  # a round not begun: the other hands as dealt changed too
+                original = dealt
+                patch.setattr(game_module, "dealt", lambda *key: other_hands(original(*key), seat, state, random.Random(salt)))
+                assert answers(served, seat, language, asked) == before, seat
+
+
+def encoded(state: Game, actions: list[Action]) -> list[dict[str, Any]]:
+    events = []
+    for action in actions:
+        events.append(RULES.encode(state, action))
+        state = RULES.apply(state, action).state
+    return events
+
+
+def test_the_word_builder_speaks_dutch_to_a_dutch_phone(tmp_path: Path) -> None:
+    path = drafted(tmp_path)
+    draft_through(path)
+    view = client_for(path, 0, "nl").get("/api/seat").json()["view"]
+    assert view["turn"] == "Ronde 1: leg je woord met je 7 gekozen kaarten en de Jumper."
+    assert view["clock"]["title"] == "Tijd om te leggen" and view["clock"]["time_up"] == "de tijd is om"
+    assert view["craft"]["labels"]["asks_letter"] == "Voor welke letter staat Trouble?"
+    assert view["craft"]["stand_in"].startswith("Jumper: je gedekte ")
