@@ -316,11 +316,12 @@ def word(file: FileArgument, player: PlayerArgument, tokens: Tokens, round_numbe
     from referee.cli.fair import ended
     from referee.cli.output import Line
     from referee.cli.spell_view import totals_line, word_line
+    from referee.spellcrafter.voice import setup_names
 
     game, effect = recorded.state, recorded.effect
     assert isinstance(effect, WordScored)
     lines, revealed = ended(recorded, file)
-    _report(game, as_json, word_line(game.setup.players[effect.seat], effect.score), totals_line(game), *map(Line, lines), extra=revealed)
+    _report(game, as_json, word_line(setup_names(game.setup)[effect.seat], effect.score), totals_line(game), *map(Line, lines), extra=revealed)
 
 
 def pass_(file: FileArgument, player: PlayerArgument, round_number: RoundOption = None, as_json: JsonOption = False) -> None:
