@@ -220,9 +220,8 @@ def draft_note(view: SeatView) -> str | None:
     if draft is None or draft.complete:
         return None
     names = seat_names(view)
-    going = [seat for seat in range(len(names)) if not draft.done[seat]]
-    waiting = [seat for seat in going if not draft.picked[seat]]
-    picked = [names[seat] for seat in going if draft.picked[seat]]
+    waiting = [seat for seat in range(len(names)) if not draft.done[seat] and not draft.picked[seat]]
+    picked = [names[seat] for seat in range(len(names)) if seat not in waiting]  # a seat done has made the last pick
     line = _("pick {pick} of {picks}").format(pick=draft.turn, picks=SELECTED_CARDS)
     if picked:
         line += ": " + ngettext("{players} has picked", "{players} have picked", len(picked)).format(players=joined(picked)) + ";"
