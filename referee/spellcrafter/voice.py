@@ -128,10 +128,10 @@ def round_notes(view: SeatView, over: bool) -> list[tuple[str, str]]:
         if latest.unchallenged:  # a word that falls scores 0: the totals may still change
             return [("challenge", _("round {round}'s words can still be challenged").format(round=latest.number))]
         return []
+    drafting = draft_note(view)
     if latest.number != view.round:
         return [("challenge", _("round {round}'s words can be challenged until round {next} begins").format(
-            round=latest.number, next=view.round))]  # fmt: skip
-    drafting = draft_note(view)
+            round=latest.number, next=view.round)), *([("waiting", drafting)] if drafting else [])]  # fmt: skip
     if drafting is not None:
         return [("waiting", drafting)]
     names = seat_names(view)
