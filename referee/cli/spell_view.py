@@ -175,10 +175,10 @@ def hand_line(view: SeatView) -> Line:
         if view.hand_size == 0:
             return Line(_("{player}: the table plays with its own cards; the referee knows no hand.").format(player=name))
         return Line(_("{player}: no hand to show, the game is over.").format(player=name))
-    return cards_line(_("{player}'s hand as dealt in round {round}: ").format(player=name, round=view.round), view.hand)
+    return labelled_cards(_("{player}'s hand as dealt in round {round}: ").format(player=name, round=view.round), view.hand)
 
 
-def cards_line(label: str, cards: tuple[SpellCard, ...]) -> Line:
+def labelled_cards(label: str, cards: tuple[SpellCard, ...]) -> Line:
     """``label`` and the cards, each in its suit's colour (``—`` for none)."""
     line = Line(label)
     for index, card in enumerate(cards):
@@ -209,14 +209,14 @@ def seat_lines(view: SeatView, at: datetime | None = None) -> list[Line]:
         lines = [Line((_("{player}, round {round}: pick {pick} of {picks}, passing {direction}").format(
             player=name, round=draft.round, pick=draft.turn, picks=SELECTED_CARDS, direction=direction(draft.direction)), "bold"))]  # fmt: skip
         if draft.hand:
-            lines.append(cards_line(_("Hand to pick from: "), draft.hand))
-    lines.append(cards_line(_("Selected: "), draft.selected[seat] or ()))
+            lines.append(labelled_cards(_("Hand to pick from: "), draft.hand))
+    lines.append(labelled_cards(_("Selected: "), draft.selected[seat] or ()))
     if draft.discarded:
-        lines.append(cards_line(_("Discarded: "), draft.discarded))
+        lines.append(labelled_cards(_("Discarded: "), draft.discarded))
     if draft.last is not None:
-        lines.append(cards_line(_("Last card, face down (stands for the Jumper): "), (draft.last,)))
+        lines.append(labelled_cards(_("Last card, face down (stands for the Jumper): "), (draft.last,)))
     if draft.complete and view.jumper is not None:
-        lines.append(cards_line(_("Jumper on the table: "), (view.jumper,)))
+        lines.append(labelled_cards(_("Jumper on the table: "), (view.jumper,)))
     waiting = [other for other in range(len(names)) if not draft.picked[other] and not draft.done[other]]
     if draft.complete:
         if view.clock is not None and at is not None and view.waiting:

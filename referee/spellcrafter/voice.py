@@ -128,7 +128,7 @@ def round_notes(view: SeatView, over: bool) -> list[tuple[str, str]]:
         if latest.unchallenged:  # a word that falls scores 0: the totals may still change
             return [("challenge", _("round {round}'s words can still be challenged").format(round=latest.number))]
         return []
-    drafting = draft_note(view)
+    drafting = draft_standing(view)
     if latest.number != view.round:
         return [("challenge", _("round {round}'s words can be challenged until round {next} begins").format(
             round=latest.number, next=view.round)), *([("waiting", drafting)] if drafting else [])]  # fmt: skip
@@ -212,7 +212,7 @@ def setup_names(setup: Setup) -> tuple[str, ...]:
     return tuple(seat_name(setup.players, members, seat, setup.teams) for seat in range(setup.count))
 
 
-def draft_note(view: SeatView) -> str | None:
+def draft_standing(view: SeatView) -> str | None:
     """Where the round's draft stands, for everyone: the pick being made, who has made it
     (not what they kept) and who is still to make it (``pick 3 of 7: Anna has picked;
     waiting for Bram, Cees and Daan to pick``); None when no draft is going on."""
