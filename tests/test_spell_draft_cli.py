@@ -33,14 +33,14 @@ def hands(path: Path) -> list[tuple[str, ...]]:
 
 
 @pytest.fixture
-def drafted(referee, tmp_path) -> Path:
+def drafted(referee: Any, tmp_path: Path) -> Path:
     path = tmp_path / "g.toml"
     assert referee("spell", "new", str(path), *NAMES, "--seed", "amber").exit_code == 0
     return path
 
 
 @pytest.fixture
-def pair(referee, tmp_path) -> Path:
+def pair(referee: Any, tmp_path: Path) -> Path:
     path = tmp_path / "two.toml"
     assert referee("spell", "new", str(path), "Anna", "Bram", "--seed", "amber").exit_code == 0
     return path

@@ -322,11 +322,14 @@ def interactive(table: Table, input: Any = None, output: Any = None) -> int:
             if alarm.pending(table.countdown(), utc_now()):
                 await run_in_terminal(ring)
 
+    def start_watching() -> None:
+        session.app.create_background_task(watch())  # cancelled when the prompt returns
+
     while True:
         _tell(table, notices)
         ring()
         try:
-            text = session.prompt(table.prompt(), pre_run=lambda: session.app.create_background_task(watch()))
+            text = session.prompt(table.prompt(), pre_run=start_watching)
         except KeyboardInterrupt:
             continue  # Ctrl-C: the line is dropped, the session goes on
         except EOFError:
