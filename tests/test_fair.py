@@ -25,6 +25,7 @@ from referee.savefile.sidecar import secret_path
 from referee.smoorverliefd.ruleset import RULES as SMOOR
 from referee.spellcrafter.ruleset import RULES as SPELL
 from smoor_play import legal_trick
+from spell_play import draft_round, selected
 
 SMOOR_PLAYERS = ("Anna", "Bram", "Cees", "Daan")
 WORDS = ("apple", "dice 3 5 6", "vijg", "kiwi")
@@ -395,15 +396,14 @@ SPELL_PLAYERS = ("Anna", "Bram", "Cees")
 
 
 def play_spellcrafter(referee, path: Path) -> None:
-    """Anna lays three letter cards of her own hand each round; the others pass."""
+    """Each round is drafted through the referee (a fair game is drafted as a seeded one
+    is); Anna lays three letter cards of her 7 selected cards; the others pass."""
     for _round in range(4):
         game = savefile.load(path, SPELL).state
         if game.outcome is not None:
             return
-        number = game.latest.number + 1 if game.latest.complete else game.latest.number
-        dealt = game.deal(number)
-        assert dealt is not None
-        hand = dealt.hands[0]
+        draft_round(referee, path)
+        hand = selected(path, 0)
         letters: list[Any] = []
         suits: set[Any] = set()
         for card in hand:

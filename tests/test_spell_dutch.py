@@ -89,6 +89,14 @@ def _example_params(rule: Rule) -> dict[str, Any]:
         Rule.NO_WORD_YET: {"seat": 0, "round": 2},
         Rule.PASSED_NO_WORD: {"seat": 0, "round": 1},
         Rule.ALREADY_CHALLENGED: {"seat": 0, "word": "KIT", "challenger": 1},
+        Rule.NO_DRAFT: {},
+        Rule.DRAFT_DONE: {"seat": 0},
+        Rule.ALREADY_PICKED: {"seat": 0, "pick": 2, "waiting": (1, 2)},
+        Rule.NOT_IN_HAND: {"seat": 0, "card": card, "pick": 3, "discard": True},
+        Rule.DISCARD_NEEDED: {"seat": 0, "card": card},
+        Rule.NO_DISCARD: {"seat": 0, "card": card, "two_player": True},
+        Rule.DRAFT_NOT_OVER: {"seat": 0, "round": 1, "waiting": (1,)},
+        Rule.NOT_SELECTED: {"seat": 0, "card": card, "round": 1, "selected": 0, "last": False},
     }
     return examples[rule]
 
@@ -122,6 +130,27 @@ def test_a_dutch_game_has_no_english_line(referee: Any, tmp_path: Path) -> None:
     assert "Cees: de tafel speelt met eigen kaarten" in dutch(referee, "spell", "show", game, "--by", "cees").stdout
     dutch(referee, "spell", "undo", game)
     dutch(referee, "spell", "score", "K6m", "I1m", "T1m", "T1m", "Y4m", "TOILs@1")
+
+
+def test_a_dutch_draft_has_no_english_line(referee: Any, tmp_path: Path) -> None:
+    from spell_play import next_pick
+
+    from referee import savefile
+    from referee.spellcrafter.ruleset import RULES
+
+    game = str(tmp_path / "spel.toml")
+    started = dutch(referee, "spell", "nieuw", game, "Anna+Bram", "Cees+Daan", "--seed", "tafel", "--teams").stdout
+    assert "keuze 1 van 7: wacht op de keuze van team Anna en Bram en team Cees en Daan" in started
+    assert "2 teams · gedeeld door de scheidsrechter" in started and "gekozen via de scheidsrechter, 2:00 om een woord te maken" in started
+    first = next_pick(savefile.load(Path(game), RULES).state)
+    assert first is not None
+    picked = dutch(referee, "spell", "kies", game, *first).stdout
+    assert "(keuze 1 van 7) en legt" in picked and "team Anna en Bram heeft gekozen; wacht op de keuze van team Cees en Daan" in picked
+    assert "team Cees en Daan kiest nu: houd één kaart uit de hand en leg een andere af" in dutch(referee, "spell", "hand", game, "daan").stdout
+    shown = dutch(referee, "spell", "toon", game, "--by", "bram").stdout
+    assert "team Anna en Bram, ronde 1: keuze 1 van 7, doorgeven naar links" in shown and "Gekozen: " in shown
+    refused = dutch(referee, "spell", "woord", game, "Anna", "K6m", "I1m", "T1m", code=1)
+    assert "het kiezen van ronde 1 is nog niet klaar" in refused.stderr
 
 
 def test_a_dutch_game_won_at_once_says_so_in_dutch(referee: Any, tmp_path: Path) -> None:

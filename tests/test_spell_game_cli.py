@@ -308,7 +308,7 @@ def test_undo_and_history_work_on_the_game_file(referee, game_file):
 
 def test_a_seeded_game_shows_the_jumper_of_the_round(referee, tmp_path):
     path = tmp_path / "seeded.toml"
-    result = referee("spell", "new", str(path), "Anna", "Bram", "Cees", "Daan", "--seed", "amber")
+    result = referee("spell", "new", str(path), "Anna", "Bram", "Cees", "Daan", "--seed", "amber", "--no-draft")  # real cards
     assert "Round 1 of 4 — pass left — Jumper R1f — waiting for Anna, Bram, Cees, Daan" in result.stdout
     refused = referee("spell", "word", str(path), "Anna", *KITTY)
     assert refused.exit_code == 1 and "the Jumper on the table in round 1 is R1f, not Y4f" in refused.stderr
@@ -327,8 +327,9 @@ def test_in_a_seeded_game_a_card_not_dealt_or_used_up_that_round_is_refused_and_
 ):
     # Seed "kale", three players: round 1 deals the deck's only Z10m (to the third hand),
     # round 2 does not (`referee deal spellcrafter --players 3 --round 2 --seed kale`).
+    # Drafted with real cards laid out from the deal: the referee knows the round's pool only.
     path = tmp_path / "seeded.toml"
-    assert referee("spell", "new", str(path), "Anna", "Bram", "Cees", "--seed", "kale").exit_code == 0
+    assert referee("spell", "new", str(path), "Anna", "Bram", "Cees", "--seed", "kale", "--no-draft").exit_code == 0
     assert referee("spell", "word", str(path), "Anna", "Z10m", "E1m", "N1f").exit_code == 0
     if passes:
         for name in ("Bram", "Cees"):

@@ -111,7 +111,7 @@ def test_no_seat_view_of_a_reachable_game_holds_another_seats_private_card(game:
 
 def test_show_by_a_player_prints_only_that_players_hand(referee: Any, tmp_path: Path) -> None:
     game = str(tmp_path / "game.toml")
-    assert referee("spell", "new", game, *NAMES, "--seed", "tafel").exit_code == 0
+    assert referee("spell", "new", game, *NAMES, "--seed", "tafel", "--no-draft").exit_code == 0  # real cards, as dealt
     dealt = seeded("tafel").deal(1)
     assert dealt is not None
     hands = [" ".join(str(card) for card in hand) for hand in dealt.hands]

@@ -145,6 +145,12 @@ def hook_entries(ctx: Any, param: Any, incomplete: str) -> list[str]:
     return starting([str(word) for word in offered], incomplete)
 
 
+def hand_cards(ctx: Any, incomplete: str) -> list[str]:
+    """An option's value that the game's table hooks offer (`pick --discard`: the cards
+    of the hand left to discard), as for an argument (:func:`hook_entries`)."""
+    return hook_entries(ctx, None, incomplete)
+
+
 def show_completion(ctx: Any, param: Any, value: str | None) -> None:
     """`--show-completion [SHELL]`: print the completion script for the shell named, or
     for the shell running referee, and stop."""

@@ -124,7 +124,7 @@ _register_game_commands()
 DUTCH_COMMANDS = {
     "nieuw": "new", "woord": "word", "pas": "pass", "uitdaging": "challenge", "toon": "show", "tel": "score",
     "kaartspel": "deck", "beste": "best", "terugblik": "review", "herstel": "undo", "opnieuw": "redo", "geschiedenis": "history",
-    "entropie": "entropy", "onthul": "reveal", "controleer": "verify",
+    "entropie": "entropy", "onthul": "reveal", "controleer": "verify", "kies": "pick",
 }  # fmt: skip
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from referee.cli.completion import player_names
+from referee.cli.completion import hand_cards, player_names
 from referee.cli.dictionary import DEFAULT_DICTIONARY
 from referee.cli.fair import FairOption
 from referee.cli.files import FileArgument, JsonOption, LocationOption, add_file_commands
@@ -180,6 +180,9 @@ def new(
     deck_file: Annotated[Path | None, typer.Option("--deck", metavar=N_("FILE"), help=N_("The table's deck file: cards are checked against it (default with --seed: the stand-in deck)."), show_default=False)] = None,
     fair: FairOption = False,
     location: LocationOption = None,
+    no_draft: Annotated[bool, typer.Option("--no-draft", help=N_("With --seed or --fair: the table drafts with real cards laid out from the deal, not pick by pick through the referee."))] = False,
+    craft_time: Annotated[int | None, typer.Option("--craft-time", metavar=N_("SECONDS"), help=N_("The crafting clock of a game drafted through the referee, in seconds (default 120: the rulebook's two minutes; the friendly rules have none). It only shows: no word is refused for being late."), show_default=False)] = None,
+    teams: Annotated[bool, typer.Option("--teams", help=N_("The names are teams, their members joined with + (e.g. Anna+Bram): each team is one seat, with one hand, one word and one score."))] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Start a Spellcrafter game file: four rounds, passing left first."""
@@ -198,13 +201,30 @@ def new(
         from referee.seeds import check_typed_seed
 
         check_typed_seed(seed)
-    setup = Setup.build(players, variants, name, seed, box(deck_file), kept, fair=record)
+    _check_draft_options(seed is not None or fair, no_draft, craft_time)
+    setup = Setup.build(players, variants, name, seed, box(deck_file), kept, fair=record, draft=False if no_draft else None,
+                        craft_time=craft_time, teams=teams)  # fmt: skip
     game = savefile.create(file, _rules(), setup, secret=secret, location=location).state
     from referee.cli.output import Line
     from referee.cli.spell_view import settings_line
+    from referee.spellcrafter.voice import setup_names
 
-    _report(game, as_json, Line(_("New game in {file}: {players}").format(file=file, players=", ".join(setup.players))), settings_line(game),
+    seats = ", ".join(setup_names(setup))
+    _report(game, as_json, Line(_("New game in {file}: {players}").format(file=file, players=seats)), settings_line(game),
             *map(Line, announce(game, _rules(), file)), extra={"file": str(file), **({"fair": public(game, _rules())} if fair else {})})  # fmt: skip
+
+
+def _check_draft_options(dealt: bool, no_draft: bool, craft_time: int | None) -> None:
+    """--no-draft and --craft-time are for a game the referee deals; a clock only for one
+    drafted through it."""
+    from referee.errors import InputError
+
+    if no_draft and not dealt:
+        raise InputError(_("--no-draft is for a game the referee deals (--seed or --fair); with the table's own cards "
+                           "the referee never drafts, so leave out --no-draft"))  # fmt: skip
+    if craft_time is not None and (no_draft or not dealt):
+        raise InputError(_("--craft-time sets the clock of a game drafted through the referee (--seed or --fair, "
+                           "without --no-draft): the clock starts when the last card is picked"))  # fmt: skip
 
 
 def _house_rules(path: Path) -> HouseRules:
@@ -233,6 +253,58 @@ def _anchored(dictionary: str) -> str:
     return f"file:{Path(rest).expanduser().resolve()}" if kind == "file" else dictionary
 
 
+def pick(
+    file: FileArgument,
+    player: Annotated[str, typer.Argument(metavar=N_("PLAYER"), help=N_("The player who picks (any unambiguous start of the name)."), show_default=False)],
+    card: Annotated[str, typer.Argument(metavar=N_("CARD"), help=N_("The card kept from the hand, e.g. {letter} (letter, value, suit), DDm (Double, Double), TRc (Trouble), TOILm (Toil)."), show_default=False)],
+    discard: Annotated[str | None, typer.Option("--discard", metavar=N_("CARD"), help=N_("Two players: the card discarded with the pick (every pick but the last)."), show_default=False, autocompletion=hand_cards)] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Record that PLAYER keeps CARD from the hand they draft from now."""
+    from referee import savefile
+    from referee.game import Step
+    from referee.spellcrafter.actions import CardPicked
+    from referee.spellcrafter.clock import stamp
+    from referee.spellcrafter.entry import pick_entry
+    from referee.spellcrafter.voice import VOICE
+    from referee.cli.output import Line
+    from referee.cli.spell_view import now
+
+    recorded = savefile.record(file, _rules(), pick_entry(player, card, discard, stamp(now())))
+    game, effect = recorded.state, recorded.effect
+    assert isinstance(effect, CardPicked)
+    names = game.setup.players
+    picked = {"player": names[effect.seat], "card": str(effect.card), "discard": None if effect.discard is None else str(effect.discard),
+              "pick": effect.pick, "passed": effect.passed, "laid_down": None if effect.laid_down is None else str(effect.laid_down),
+              "completes": effect.completes}  # fmt: skip
+    _report(game, as_json, Line(VOICE.effect(recorded.before, Step(game, effect))), extra={"pick": picked})
+
+
+def hand(file: FileArgument, player: PlayerArgument, as_json: JsonOption = False) -> None:
+    """What PLAYER alone may see: the hand they draft from now, their selected cards, discards and last card."""
+    from referee import savefile
+
+    rules = _rules()
+    game = savefile.load(file, rules).state
+    view = rules.view(game, game.setup.player(player))
+    from referee.cli.spell_view import now, seat_lines
+
+    at = now()
+    if as_json:
+        from referee.cli.output import emit_json
+        from referee.cli.spell_view import clock_left
+        from referee.spellcrafter.report import draft_json
+
+        assert view.seat is not None
+        emit_json({"player": game.setup.players[view.seat], "round": view.round, "drafted": game.drafted,
+                   "hand": [str(card) for card in view.hand], "hand_size": view.hand_size, "draft": draft_json(view),
+                   "jumper": None if view.jumper is None else str(view.jumper), "clock_left": clock_left(game, at)})  # fmt: skip
+        return
+    from referee.cli.output import say
+
+    say(*seat_lines(view, at))
+
+
 def word(file: FileArgument, player: PlayerArgument, tokens: Tokens, round_number: RoundOption = None, as_json: JsonOption = False) -> None:
     """Record PLAYER's word for this round; it is scored at once."""
     from referee import savefile
@@ -243,11 +315,12 @@ def word(file: FileArgument, player: PlayerArgument, tokens: Tokens, round_numbe
     from referee.cli.fair import ended
     from referee.cli.output import Line
     from referee.cli.spell_view import totals_line, word_line
+    from referee.spellcrafter.voice import setup_names
 
     game, effect = recorded.state, recorded.effect
     assert isinstance(effect, WordScored)
     lines, revealed = ended(recorded, file)
-    _report(game, as_json, word_line(game.setup.players[effect.seat], effect.score), totals_line(game), *map(Line, lines), extra=revealed)
+    _report(game, as_json, word_line(setup_names(game.setup)[effect.seat], effect.score), totals_line(game), *map(Line, lines), extra=revealed)
 
 
 def pass_(file: FileArgument, player: PlayerArgument, round_number: RoundOption = None, as_json: JsonOption = False) -> None:
@@ -286,13 +359,17 @@ def show(
     if as_json:
         extra: dict[str, Any] = {}
         if view is not None and view.seat is not None:
+            from referee.spellcrafter.report import draft_json
+
             extra = {"seat": game.setup.players[view.seat], "hand": [str(card) for card in view.hand], "hand_size": view.hand_size}
+            if view.draft is not None:
+                extra["draft"] = draft_json(view)  # the seat's own draft, in place of the public one
         info = public(game, rules)
         _report(game, True, extra=extra | ({"fair": info} if info is not None else {}) or None)
         return
-    from referee.cli.spell_view import show_game
+    from referee.cli.spell_view import now, show_game
 
-    show_game(game, view)
+    show_game(game, view, now())
     show_public(game, rules, file)
 
 
@@ -302,12 +379,12 @@ def _report(game: Game, as_json: bool, *lines: Line, extra: dict[str, Any] | Non
         from referee.cli.output import emit_json
         from referee.spellcrafter.report import game_json
 
-        emit_json({**(extra or {}), **game_json(game)})
+        emit_json({**(extra or {}), **game_json(game), **(extra or {})})  # the extra's keys first, and its values kept
         return
     from referee.cli.output import say
-    from referee.cli.spell_view import situation
+    from referee.cli.spell_view import now, situation
 
-    say(*lines, situation(game))
+    say(*lines, situation(game, now()))
 
 
 # --- the game form of `challenge` --------------------------------------------------------
@@ -412,16 +489,27 @@ def register(app: typer.Typer) -> None:
                         "does not hold, or without one a value outside 1–10."))(score)
     app.command(help=N_("Show a deck file's cards, or write a blank one with --template."))(deck)
     app.command(help=N_("Start a Spellcrafter game file: four rounds, passing left first."))(new)
+    app.command(help=N_("Record that PLAYER keeps CARD from the hand they draft from now.\n\n"
+                        "A game drafted through the referee (--seed or --fair at `new`): picks are made at the same time; "
+                        "once every player has picked, the hands are passed (left in rounds 1 and 3, right in 2 and 4). "
+                        "The seventh pick lays down the last card, face down, as the Jumper's stand-in; when every player "
+                        "has, the crafting clock starts. With two players each pick but the last discards a card too (--discard). "
+                        "Exit 1 when the card is not in the hand now."))(pick)
+    app.command(help=N_("What PLAYER alone may see: the hand they draft from now, their selected cards, discards and last card.\n\n"
+                        "For a table that passes a laptop round: the other players look away. In a game drafted with real "
+                        "cards (--no-draft), the hand dealt to PLAYER this round."))(hand)
     app.command(help=N_("Record PLAYER's word for this round; it is scored at once."))(word)
     app.command("pass", help=N_("Record that PLAYER plays no word this round (0 points)."))(pass_)
     app.command(help=N_("The score sheet: rounds as rows, players as columns, each word with its score.\n\n"
-                       "Public: it shows no player's cards. With --by NAME, that seat's view: in a game the referee "
-                       "deals (--seed), the hand dealt to that player this round."))(show)
+                       "Public: it shows no player's cards; in a draft, who has picked (not what). With --by NAME, that "
+                       "seat's view: in a game drafted through the referee, the hand that player drafts from now, their "
+                       "selected cards and last card; in a game drafted with real cards (--no-draft), the hand dealt to "
+                       "that player this round."))(show)
     add_file_commands(app, _rules, _situation)
     add_rematch_command(app, _rules, "spellcrafter")
 
 
 def _situation(game: Game) -> Any:
-    from referee.cli.spell_view import situation
+    from referee.cli.spell_view import now, situation
 
-    return situation(game)
+    return situation(game, now())

@@ -6,24 +6,32 @@ entries must start fast); the score sheet and the deck are rich tables, imported
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
 from referee.cli.output import Line
 from referee.spellcrafter.cards import SpellSuit
 from referee.i18n import _, ngettext
 from referee.spellcrafter.scoring import DDT_BONUS, INSTANT_WIN, Score
-from referee.spellcrafter.voice import direction, in_points, letter_note, round_notes, why, word_detail
+from referee.spellcrafter.voice import clock_words, direction, in_points, letter_note, round_notes, seat_names, setup_names, why, word_detail
 
 if TYPE_CHECKING:  # the game's modules are imported by the game's commands only
     from rich.text import Text
 
     from referee.game import Outcome
+    from referee.spellcrafter.cards import SpellCard
     from referee.spellcrafter.deck import Deck
     from referee.spellcrafter.game import Game
     from referee.spellcrafter.rounds import Round
     from referee.spellcrafter.view import SeatView
 
 LEADER = "bold green"
+
+
+def now() -> datetime:
+    """The time now (UTC): the one place the command line reads the clock, for a pick's
+    time and the crafting clock shown (the rules are given the time, never read it)."""
+    return datetime.now(timezone.utc)
 
 
 def suit_segment(suit: SpellSuit | None) -> tuple[str, str]:
@@ -64,7 +72,7 @@ def word_line(player: str, score: Score) -> Line:
 
 
 def totals_line(game: Game) -> Line:
-    names, totals = game.setup.players, game.totals
+    names, totals = setup_names(game.setup), game.totals
     ranked = sorted(range(len(totals)), key=lambda seat: -totals[seat])
     line = Line(_("Totals: "))
     for index, seat in enumerate(ranked):
@@ -80,9 +88,10 @@ def outcome_line(game: Game, outcome: Outcome) -> Line:
     return Line((_("Game over"), "bold"), " — ", (VOICE.outcome(game, outcome), LEADER))
 
 
-def situation(game: Game) -> Line:
-    """The line on every screen: the round, the passing direction, who is still to play
-    (:func:`~referee.spellcrafter.voice.round_notes`, as the web pages say it)."""
+def situation(game: Game, at: datetime | None = None) -> Line:
+    """The line on every screen: the round, the passing direction, who is still to pick
+    or to play (:func:`~referee.spellcrafter.voice.round_notes`, as the web pages say it),
+    and at ``at`` (the time now) the crafting clock while the words are awaited."""
     from referee.spellcrafter.game import passing
     from referee.spellcrafter.setup import ROUNDS
     from referee.spellcrafter.view import seat_view
@@ -100,7 +109,23 @@ def situation(game: Game) -> Line:
             line.append(" — Jumper ").append(str(jumper), jumper.suit.colour)
     for kind, words in notes:
         line.append(" — " + words, _NOTE_STYLES[kind])
+    left = None if at is None or outcome is not None else clock_left(game, at)
+    if left is not None:
+        line.append(" — " + clock_words(left), "bold red" if left == 0 else "bold")
     return line
+
+
+def clock_left(game: Game, at: datetime) -> int | None:
+    """The seconds left at ``at`` on the current round's crafting clock while its words
+    are awaited (0 once the time is up); None when no clock runs (the draft goes on,
+    the round is complete, a game without a clock)."""
+    from referee.spellcrafter.clock import remaining
+
+    number = game.current_number
+    clock = game.craft_clock(number)
+    if clock is None or not game.waiting:
+        return None
+    return remaining(*clock, at)
 
 
 _NOTE_STYLES = {"waiting": "", "instant": "bold yellow", "challenge": "dim"}
@@ -119,8 +144,19 @@ def settings_line(game: Game) -> Line:
         parts.append(_("Double-Double, Toil & Trouble (+10)"))
     if setup.two_player:
         parts.append(_("two players: no Familiars"))
+    if setup.teams:
+        parts.append(ngettext("{count} team", "{count} teams", setup.count).format(count=setup.count))
     if setup.seed is not None:
         parts.append(_("dealt by the referee (seed {seed})").format(seed=setup.seed))
+    if setup.draft:
+        from referee.spellcrafter.voice import clock_time
+
+        if setup.craft_time is None:
+            parts.append(_("drafted through the referee, no crafting clock"))
+        else:
+            parts.append(_("drafted through the referee, {time} to craft").format(time=clock_time(setup.craft_time)))
+    elif setup.seed is not None or setup.fair is not None:
+        parts.append(_("drafted with real cards laid out from the deal"))
     if setup.deck is not None:
         from referee.spellcrafter.voice import deck_name
 
@@ -134,20 +170,73 @@ def settings_line(game: Game) -> Line:
 def hand_line(view: SeatView) -> Line:
     """What a seat holds that only it may see: its hand as dealt this round."""
     assert view.seat is not None
-    name = view.players[view.seat]
+    name = seat_names(view)[view.seat]
     if not view.hand:
         if view.hand_size == 0:
             return Line(_("{player}: the table plays with its own cards; the referee knows no hand.").format(player=name))
         return Line(_("{player}: no hand to show, the game is over.").format(player=name))
-    line = Line(_("{player}'s hand as dealt in round {round}: ").format(player=name, round=view.round))
-    for index, card in enumerate(view.hand):
+    return labelled_cards(_("{player}'s hand as dealt in round {round}: ").format(player=name, round=view.round), view.hand)
+
+
+def labelled_cards(label: str, cards: tuple[SpellCard, ...]) -> Line:
+    """``label`` and the cards, each in its suit's colour (``—`` for none)."""
+    line = Line(label)
+    for index, card in enumerate(cards):
         line.append(("" if index == 0 else " ") + str(card), card.suit.colour)
+    if not cards:
+        line.append("—", "dim")
     return line
 
 
-def show_game(game: Game, view: SeatView | None = None) -> None:
+def seat_lines(view: SeatView, at: datetime | None = None) -> list[Line]:
+    """What one seat alone may see, from its view: in a game drafted through the referee
+    the hand it drafts from now, its selected cards, its discards and its face-down last
+    card, what the table waits for, and at ``at`` the crafting clock; in a seeded game
+    drafted with real cards, its hand as dealt (:func:`hand_line`)."""
+    from referee.spellcrafter.clock import remaining
+    from referee.spellcrafter.scoring import SELECTED_CARDS
+    from referee.spellcrafter.voice import draft_waiting
+
+    seat, draft = view.seat, view.draft
+    assert seat is not None
+    if draft is None:
+        return [hand_line(view)]
+    names = seat_names(view)
+    name = names[seat]
+    if draft.complete:
+        lines = [Line((_("{player}, round {round}: the draft is over, craft your word").format(player=name, round=draft.round), "bold"))]
+    else:
+        lines = [Line((_("{player}, round {round}: pick {pick} of {picks}, passing {direction}").format(
+            player=name, round=draft.round, pick=draft.turn, picks=SELECTED_CARDS, direction=direction(draft.direction)), "bold"))]  # fmt: skip
+        if draft.hand:
+            lines.append(labelled_cards(_("Hand to pick from: "), draft.hand))
+    lines.append(labelled_cards(_("Selected: "), draft.selected[seat] or ()))
+    if draft.discarded:
+        lines.append(labelled_cards(_("Discarded: "), draft.discarded))
+    if draft.last is not None:
+        lines.append(labelled_cards(_("Last card, face down (stands for the Jumper): "), (draft.last,)))
+    if draft.complete and view.jumper is not None:
+        lines.append(labelled_cards(_("Jumper on the table: "), (view.jumper,)))
+    waiting = [other for other in range(len(names)) if not draft.picked[other] and not draft.done[other]]
+    if draft.complete:
+        if view.clock is not None and at is not None and view.waiting:
+            left = remaining(*view.clock, at)
+            if left is not None:
+                lines.append(Line((clock_words(left), "bold red" if left == 0 else "bold")))
+    elif seat in waiting:
+        if draft.must_discard:
+            lines.append(Line((_("{player} picks now: keep one card of the hand and discard another").format(player=name), "bold")))
+        else:
+            lines.append(Line((_("{player} picks now: keep one card of the hand").format(player=name), "bold")))
+    else:
+        lines.append(Line(draft_waiting(names, waiting)))
+    return lines
+
+
+def show_game(game: Game, view: SeatView | None = None, at: datetime | None = None) -> None:
     """The score sheet: rounds as rows, players as columns, each word with its score;
-    with a seat's ``view``, what that seat alone may see (its hand) after it."""
+    with a seat's ``view``, what that seat alone may see (its hand, its draft) after it;
+    ``at``: the time now, for the crafting clock."""
     from rich import box
     from rich.table import Table
     from rich.text import Text
@@ -161,22 +250,24 @@ def show_game(game: Game, view: SeatView | None = None) -> None:
     out.print(settings_line(game).to_rich())
     if not played:
         out.print(Text(_("No words yet.")))
-        out.print(situation(game).to_rich())
+        out.print(situation(game, at).to_rich())
         if view is not None and view.seat is not None:
-            out.print(hand_line(view).to_rich())
+            for line in seat_lines(view, at):
+                out.print(line.to_rich())
         return
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_footer=True)
     table.add_column(_("Round"), footer=_("Total"))
-    for seat, name in enumerate(setup.players):
+    for seat, name in enumerate(setup_names(setup)):
         style = LEADER if totals[seat] == max(totals) else "bold"
         table.add_column(Text(name, style=style), justify="right", footer=Text(str(totals[seat]), style=style))
     table.add_column(_("Passing"))
     for r in played:
         table.add_row(str(r.number), *(_cell(game, r, seat) for seat in range(setup.count)), direction(passing(r.number)))
     out.print(table)
-    out.print(situation(game).to_rich())
+    out.print(situation(game, at).to_rich())
     if view is not None and view.seat is not None:
-        out.print(hand_line(view).to_rich())
+        for line in seat_lines(view, at):
+            out.print(line.to_rich())
 
 
 def _cell(game: Game, played: Round, seat: int) -> Text:

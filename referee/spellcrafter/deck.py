@@ -197,7 +197,12 @@ def box_refusal(tokens: Sequence[Token], deck: Deck | None, game: bool = True) -
             if isinstance(token, LetterToken) and token.value not in STANDIN_VALUES:
                 return refuse(Rule.VALUE_OUT_OF_RANGE, unusable=True, token=token)
         return None
-    for card in dict.fromkeys(token.card for token in tokens):
+    return cards_refusal([token.card for token in tokens], deck, game)
+
+
+def cards_refusal(cards: Sequence[SpellCard], deck: Deck, game: bool = True) -> Refusal | None:
+    """A card the deck does not hold at all is a typo (an unusable refusal, exit 2)."""
+    for card in dict.fromkeys(cards):
         if deck.count(card) == 0:
             return refuse(Rule.NOT_IN_DECK, unusable=True, card=card, deck=deck, game=game)
     return None

@@ -13,9 +13,9 @@ from typing import Protocol
 
 from referee.errors import Refused
 from referee.game import Refusal
-from referee.spellcrafter.actions import ChallengeWord, EnterPass, EnterWord
+from referee.spellcrafter.actions import ChallengeWord, EnterPass, EnterWord, PickCard
 from referee.spellcrafter.game import Game
-from referee.spellcrafter.notation import parse_word
+from referee.spellcrafter.notation import parse_card, parse_word
 from referee.spellcrafter.refusals import FORMAT
 from referee.spellcrafter.rounds import Play
 
@@ -58,6 +58,18 @@ def pass_entry(player: str, round_number: int | None = None) -> Callable[[Game],
         seat = game.setup.player(player)
         _refuse(game, game.repeat_refusal(seat, None, round_number))
         return EnterPass(seat=seat, round=round_number)
+
+    return action
+
+
+def pick_entry(player: str, card: str, discard: str | None = None, at: str | None = None) -> Callable[[Game], PickCard]:
+    """PLAYER keeps CARD from the hand it drafts from now (and, with two players, discards
+    DISCARD); ``at`` is when, as the front end read its clock. The cards are read at
+    once, so a typo is reported before the file is opened."""
+    kept, dropped = parse_card(card), None if discard is None else parse_card(discard)
+
+    def action(game: Game) -> PickCard:
+        return PickCard(seat=game.setup.player(player), card=kept, discard=dropped, at=at)
 
     return action
 

@@ -65,6 +65,7 @@ from referee.game import Outcome, Refusal, refuse
 from referee.spellcrafter.actions import Action, ChallengeWord, EnterPass, EnterWord, PickCard
 from referee.spellcrafter.cards import SpellCard
 from referee.spellcrafter.dealing import SpellDeal, dealable, dealt
+from referee.spellcrafter.deck import cards_refusal
 from referee.spellcrafter.draft import Draft
 from referee.spellcrafter.legality import card_refusal
 from referee.spellcrafter.notation import Token
@@ -313,7 +314,9 @@ class Game:
         draft = self.draft_of(self.current_number)
         if draft is None:
             return refuse(Rule.NO_DRAFT, unusable=True)
-        return draft.refusal(seat, card, discard)
+        deck = self.setup.deck
+        typo = None if deck is None else cards_refusal([card] if discard is None else [card, discard], deck)
+        return typo or draft.refusal(seat, card, discard)
 
     def pick(self, action: PickCard) -> Game:
         """``action.seat`` keeps a card (allowed: :meth:`pick_refusal` said so); the first

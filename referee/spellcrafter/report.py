@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.spellcrafter.draft import PICKS
 from referee.spellcrafter.game import Game, passing
 from referee.spellcrafter.rounds import Pass, Play, Round
+from referee.spellcrafter.view import SeatView, seat_view
 
 
 def entry_json(game: Game, played: Round, seat: int) -> dict[str, Any]:
@@ -29,6 +31,38 @@ def entry_json(game: Game, played: Round, seat: int) -> dict[str, Any]:
         }  # fmt: skip
     document["penalty"] = played.penalty(seat)
     document["points"] = played.points(seat)
+    return document
+
+
+def draft_json(view: SeatView) -> dict[str, Any] | None:
+    """The current round's draft as ``view``'s seat may see it (the public: who has
+    picked, not what; a seat: its own hand, selected cards, discards and last card too),
+    with the crafting clock once it runs; None in a game not drafted through the referee."""
+    draft = view.draft
+    if draft is None:
+        return None
+    names = view.players
+    document: dict[str, Any] = {
+        "round": draft.round,
+        "direction": draft.direction,
+        "pick": draft.turn,
+        "picks": PICKS,
+        "picked": [names[seat] for seat, picked in enumerate(draft.picked) if picked],
+        "waiting": [names[seat] for seat in range(len(names)) if not draft.picked[seat] and not draft.done[seat]],
+        "done": [names[seat] for seat, done in enumerate(draft.done) if done],
+        "counts": list(draft.counts),
+        "selected": [None if cards is None else [str(card) for card in cards] for cards in draft.selected],
+        "complete": draft.complete,
+        "clock": None if view.clock is None else {"start": view.clock[0], "seconds": view.clock[1]},
+    }
+    if view.seat is not None:
+        document |= {
+            "player": names[view.seat],
+            "hand": [str(card) for card in draft.hand],
+            "must_discard": draft.must_discard,
+            "discarded": [str(card) for card in draft.discarded],
+            "last": None if draft.last is None else str(draft.last),
+        }
     return document
 
 
@@ -62,5 +96,9 @@ def game_json(game: Game) -> dict[str, Any]:
         "seed": setup.seed,
         "deck": None if setup.deck is None else setup.deck.name,
         "jumper": None if jumper is None else str(jumper),
+        "teams": [list(setup.members(seat)) for seat in range(setup.count)] if setup.teams else None,
+        "drafted": setup.draft,
+        "craft_time": setup.craft_time,
+        "draft": draft_json(seat_view(game, None)),
     }
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from referee.spellcrafter.cards import SpellCard
-from referee.spellcrafter.draft import Draft
+from referee.spellcrafter.draft import PICKS, Draft
 from referee.spellcrafter.game import Game, passing
 from referee.spellcrafter.rounds import Round
 
@@ -46,6 +46,13 @@ class DraftView:
     discarded: tuple[SpellCard, ...]
     last: SpellCard | None
     complete: bool
+
+    @property
+    def turn(self) -> int:
+        """The pick the table is making (1 to 7; 7 once the draft is complete): public, the
+        same for every seat, as the picks are made at the same time."""
+        going = [seat for seat in range(len(self.counts)) if not self.done[seat] and not self.picked[seat]]
+        return min(self.counts[seat] for seat in going) + 1 if going else PICKS
 
 
 @dataclass(frozen=True)

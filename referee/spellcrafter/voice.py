@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # `spell score` words a word without loading the game: these 
     from referee.game import Outcome, Refusal, Step
     from referee.spellcrafter.actions import CardPicked, ChallengeDecided, Effect
     from referee.spellcrafter.game import Game
+    from referee.spellcrafter.setup import Setup
 
 #: "The game ends after four rounds" (:data:`referee.spellcrafter.setup.ROUNDS`, which
 #: ``tests/test_spell_dutch.py`` checks this against).
@@ -127,10 +128,14 @@ def round_notes(view: SeatView, over: bool) -> list[tuple[str, str]]:
         if latest.unchallenged:  # a word that falls scores 0: the totals may still change
             return [("challenge", _("round {round}'s words can still be challenged").format(round=latest.number))]
         return []
+    drafting = draft_standing(view)
     if latest.number != view.round:
         return [("challenge", _("round {round}'s words can be challenged until round {next} begins").format(
-            round=latest.number, next=view.round))]  # fmt: skip
-    notes = [("waiting", _("waiting for {players}").format(players=", ".join(view.players[seat] for seat in view.waiting)))]
+            round=latest.number, next=view.round)), *([("waiting", drafting)] if drafting else [])]  # fmt: skip
+    if drafting is not None:
+        return [("waiting", drafting)]
+    names = seat_names(view)
+    notes = [("waiting", _("waiting for {players}").format(players=", ".join(names[seat] for seat in view.waiting)))]
     if latest.instant_wins:
         notes.append(("instant", _("a word of {points} or more: the game ends when round {round} is complete").format(
             points=INSTANT_WIN, round=view.round)))  # fmt: skip
@@ -195,6 +200,59 @@ def seat_name(names: Sequence[str], members: Sequence[Sequence[str]], seat: int,
     return _("team {members}").format(members=joined(list(members[seat])))
 
 
+def seat_names(view: SeatView) -> tuple[str, ...]:
+    """Every seat of a view as people say it (:func:`seat_name`): the players' names, or
+    the teams by their members."""
+    return tuple(seat_name(view.players, view.members, seat, view.teams) for seat in range(len(view.players)))
+
+
+def setup_names(setup: Setup) -> tuple[str, ...]:
+    """Every seat of a game as people say it (:func:`seat_name`)."""
+    members = [setup.members(seat) for seat in range(setup.count)]
+    return tuple(seat_name(setup.players, members, seat, setup.teams) for seat in range(setup.count))
+
+
+def draft_standing(view: SeatView) -> str | None:
+    """Where the round's draft stands, for everyone: the pick being made, who has made it
+    (not what they kept) and who is still to make it (``pick 3 of 7: Anna has picked;
+    waiting for Bram, Cees and Daan to pick``); None when no draft is going on."""
+    draft = view.draft
+    if draft is None or draft.complete:
+        return None
+    names = seat_names(view)
+    waiting = [seat for seat in range(len(names)) if not draft.done[seat] and not draft.picked[seat]]
+    picked = [names[seat] for seat in range(len(names)) if seat not in waiting]  # a seat done has made the last pick
+    line = _("pick {pick} of {picks}").format(pick=draft.turn, picks=SELECTED_CARDS)
+    if picked:
+        line += ": " + ngettext("{players} has picked", "{players} have picked", len(picked)).format(players=joined(picked)) + ";"
+    else:
+        line += ":"
+    return line + " " + draft_waiting(names, waiting)
+
+
+def clock_time(seconds: int) -> str:
+    """``2:00``, ``0:07``: a clock's minutes and seconds."""
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def clock_words(left: int) -> str:
+    """The crafting clock as a screen shows it: ``1:23 left to craft the words``, or that
+    the time is up (the table decides what a late word counts for)."""
+    if left <= 0:
+        return _("time is up for crafting")
+    return _("{time} left to craft the words").format(time=clock_time(left))
+
+
+def time_up_words(round_number: int, seconds: int) -> str:
+    """What the table is told once when a round's crafting clock reaches zero."""
+    if seconds % 60 == 0:
+        minutes = seconds // 60
+        return ngettext("Time is up: {count} minute is over for round {round}.",
+                        "Time is up: {count} minutes are over for round {round}.", minutes).format(count=minutes, round=round_number)  # fmt: skip
+    return ngettext("Time is up: {count} second is over for round {round}.",
+                    "Time is up: {count} seconds are over for round {round}.", seconds).format(count=seconds, round=round_number)  # fmt: skip
+
+
 class SpellcrafterVoice:
     """The words of Spellcrafter (:class:`referee.game.Voice`)."""
 
@@ -209,7 +267,7 @@ class SpellcrafterVoice:
 
         from referee.spellcrafter.actions import CardPicked
 
-        effect, names = step.effect, before.setup.players
+        effect, names = step.effect, setup_names(before.setup)
         if isinstance(effect, CardPicked):
             return picked_words(names, effect)
         if isinstance(effect, WordScored):
@@ -222,14 +280,14 @@ class SpellcrafterVoice:
 
     def consequence(self, game: Game, decided: ChallengeDecided) -> str:
         """What a challenge did to the scores: the word falls, or the challenger pays."""
-        return consequence_words(game.setup.players, decided.seat, decided.challenger, decided.consequence)
+        return consequence_words(setup_names(game.setup), decided.seat, decided.challenger, decided.consequence)
 
     def outcome(self, state: Game, outcome: Outcome) -> str:
         """How the game ended: "Anna wins at once with ZAPPY, 63 points"."""
         from referee.spellcrafter.game import Termination
         from referee.spellcrafter.rounds import Play
 
-        names = joined([state.setup.players[seat] for seat in outcome.winners])
+        names = joined([setup_names(state.setup)[seat] for seat in outcome.winners])
         if outcome.termination is Termination.INSTANT_WIN:
             played, seats = state.instant_winners or (state.latest, outcome.winners)
             words = [entry.score for entry in (played.entries[seat] for seat in seats) if isinstance(entry, Play)]
@@ -283,7 +341,7 @@ Params = dict[str, Any]
 
 
 def _name(state: Game | None, seat: int) -> str:
-    return str(seat + 1) if state is None else state.setup.players[seat]
+    return str(seat + 1) if state is None else setup_names(state.setup)[seat]
 
 
 def _too_many_cards(state: Game | None, p: Params) -> str:

@@ -9,6 +9,8 @@ gets a session: its commands and options complete, and the status line names the
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Protocol
 
 
@@ -34,6 +36,22 @@ class TableHooks(Protocol):
     def status(self, state: Any) -> Sequence[StatusLine]:
         """The status line: what the game waits for now, the totals."""
         ...
+
+
+@dataclass(frozen=True)
+class Countdown:
+    """A clock the table watches (Spellcrafter's crafting clock), as a game's hooks may
+    give it (an optional ``countdown(state)``, None while no clock runs): when it reaches
+    zero, and the line that tells the table so. It only shows: nothing is refused at zero."""
+
+    ends: datetime
+    over: str
+
+
+def countdown(hooks: Any, state: Any) -> Countdown | None:
+    """The clock ``hooks`` say runs in ``state`` now; None for a game without one."""
+    ask = getattr(hooks, "countdown", None)
+    return None if ask is None else ask(state)
 
 
 class Plain:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TextIO
 from referee import games
 
 if TYPE_CHECKING:
-    from referee.table.hooks import TableHooks
+    from referee.table.hooks import Countdown, TableHooks
 
 #: Session words that stand for a game's command when the game has no command of that
 #: name (Smoorverliefd shows the score sheet with `standings`).
@@ -217,6 +217,19 @@ class Table:
         hooks: TableHooks | None = self.spec.load_table()
         return hooks
 
+    def countdown(self) -> Countdown | None:
+        """The clock the game's hooks say runs now (:func:`referee.table.hooks.countdown`);
+        None without one, or when the file does not load."""
+        from referee.table.hooks import countdown
+
+        hooks = self.hooks()
+        if hooks is None:
+            return None
+        try:
+            return countdown(hooks, self.state())
+        except Exception:  # noqa: BLE001 - a clock is a convenience: never the end of a session
+            return None
+
     def entries(self, command: str, words: list[str]) -> list[str]:
         """What the game's hooks offer after ``command`` and ``words``."""
         from referee.errors import RefereeError
@@ -267,7 +280,7 @@ def interactive(table: Table, input: Any = None, output: Any = None) -> int:
 
     from referee.table.complete import TableCompleter
     from referee.table.history import kept_history
-    from referee.table.status import Toolbar
+    from referee.table.status import Alarm, Toolbar, utc_now
 
     notices: list[str] = []
     history = kept_history(table.history_path(), notices.append)
@@ -288,10 +301,35 @@ def interactive(table: Table, input: Any = None, output: Any = None) -> int:
         session.output.flush()
 
     table.clear_screen = clear_screen
+    alarm = Alarm(utc_now())
+
+    def ring() -> None:
+        """Tell the table a clock has reached zero (once), with the terminal's bell."""
+        line = alarm.due(table.countdown(), utc_now())
+        if line is not None:
+            table.line.write(line + "\n")
+            sys.stdout.write("\a")
+            sys.stdout.flush()
+
+    async def watch() -> None:
+        """While the prompt waits: look at the clock each second, and print above the prompt."""
+        import asyncio
+
+        from prompt_toolkit.application import run_in_terminal
+
+        while True:
+            await asyncio.sleep(1)
+            if alarm.pending(table.countdown(), utc_now()):
+                await run_in_terminal(ring)
+
+    def start_watching() -> None:
+        session.app.create_background_task(watch())  # cancelled when the prompt returns
+
     while True:
         _tell(table, notices)
+        ring()
         try:
-            text = session.prompt(table.prompt())
+            text = session.prompt(table.prompt(), pre_run=start_watching)
         except KeyboardInterrupt:
             continue  # Ctrl-C: the line is dropped, the session goes on
         except EOFError:

@@ -6,11 +6,13 @@ another terminal writes it (the session redraws it every second).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from referee.table.hooks import StatusLine
+    from referee.table.hooks import Countdown, StatusLine
     from referee.table.session import Table
 
 
@@ -32,8 +34,41 @@ def lines(table: Table) -> Sequence[StatusLine]:
         return [Plain(f"{table.spec.title}: {table.path} ({type(error).__name__})")]
 
 
+def seconds_left(countdown: Countdown | None, now: datetime) -> int | None:
+    """The whole seconds left on a clock at ``now`` (0 once over); None without a clock."""
+    if countdown is None:
+        return None
+    return max(0, math.ceil((countdown.ends - now).total_seconds()))
+
+
+class Alarm:
+    """Tells the table once when a clock reaches zero. A clock that reached zero before
+    the session opened is not told again (the status line says the time is up)."""
+
+    def __init__(self, opened: datetime) -> None:
+        self.opened = opened
+        self.told: set[Countdown] = set()
+
+    def pending(self, countdown: Countdown | None, now: datetime) -> bool:
+        """Whether the table is to be told at ``now`` that ``countdown`` reached zero."""
+        return countdown is not None and countdown not in self.told and self.opened < countdown.ends <= now
+
+    def due(self, countdown: Countdown | None, now: datetime) -> str | None:
+        """The line to tell the table at ``now``, once per clock; None otherwise."""
+        if countdown is None or not self.pending(countdown, now):
+            return None
+        self.told.add(countdown)
+        return countdown.over
+
+
+def utc_now() -> datetime:
+    """The time now: the one place the session reads the clock."""
+    return datetime.now(timezone.utc)
+
+
 class Toolbar:
-    """The bottom toolbar, worded again only when the file or the language changed."""
+    """The bottom toolbar, worded again only when the file or the language changed, or
+    each second while a clock runs."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
@@ -43,7 +78,7 @@ class Toolbar:
     def __call__(self) -> Any:
         from referee.i18n import language
 
-        key = (self.table.signature(), language())
+        key = (self.table.signature(), language(), seconds_left(self.table.countdown(), utc_now()))
         if key != self.key or self.key is None:
             self.key, self.shown = key, toolbar(self.table)
         return self.shown
