@@ -137,9 +137,9 @@ def test_four_rounds_drafted_and_scored_from_four_phones(tmp_path: Path, browser
             phone.get(server.seat_link(seat))
         for number in range(1, 5):
             for pick in range(1, 8):
-                wait_for(tv, lambda d, p=pick: f"Pick {p} of 7" in page_text(d))
+                wait_for(tv, lambda d: f"Pick {pick} of 7" in page_text(d))
                 for seat, phone in enumerate(phones):
-                    wait_for(phone, lambda d, p=pick: f"Pick {p} of 7" in shown(d, "#turn"))
+                    wait_for(phone, lambda d: f"Pick {pick} of 7" in shown(d, "#turn"))
                     pick_by_tapping(phone, path, discard=False)
                     if seat == 0 and pick < 7:  # the TV: who has picked, never what
                         wait_for(tv, lambda d: "state-picked" in tv_seat_state(d, 0))
@@ -154,7 +154,7 @@ def test_four_rounds_drafted_and_scored_from_four_phones(tmp_path: Path, browser
             for seat, phone in enumerate(phones):
                 specials_answered += bool(css(phone, "#craft-cards button.tap.special"))
                 words[seat] = spell_by_tapping(phone, path)
-                wait_for(tv, lambda d, s=seat, w=words[seat]: tv_word(d, s) == w)
+                wait_for(tv, lambda d: tv_word(d, seat) == words[seat])
             if number == 1:  # Daan challenges Anna's word from his phone; the dictionary answers
                 settled(phones[3], path)
                 tap(phones[3], "#challenge-0")
@@ -188,7 +188,7 @@ def test_two_players_draft_with_discards_and_the_tv_clock_corrects_a_skewed_devi
             phone.get(server.seat_link(seat))
         for pick in range(1, 8):
             for phone in phones:
-                wait_for(phone, lambda d, p=pick: f"Pick {p} of 7" in shown(d, "#turn"))
+                wait_for(phone, lambda d: f"Pick {pick} of 7" in shown(d, "#turn"))
                 pick_by_tapping(phone, path, discard=pick < 7)
         draft = savefile.load(path, RULES).state.draft_of(1)
         assert draft is not None and draft.complete
@@ -213,7 +213,7 @@ def test_the_tv_says_time_is_up_when_the_clock_has_run_out(tmp_path: Path, brows
     savefile.create(path, RULES, Setup.build(NAMES[:3], seed="late"))
 
     def drafted_long_ago(recorded: list[dict[str, Any]], state: Any) -> list[dict[str, Any]]:
-        added = []
+        added: list[dict[str, Any]] = []
         while True:
             chosen = {pick.seat: pick for pick in reversed(list(picks(state)))}
             if not chosen:

@@ -16,7 +16,8 @@ from conftest import installed_referee
 from spell_play import draft_round, next_pick, selected
 
 from referee import savefile
-from referee.spellcrafter.clock import ends, remaining, stamp
+from referee.moments import stamp
+from referee.spellcrafter.clock import ends, remaining
 from referee.spellcrafter.ruleset import RULES
 
 NAMES = ("Anna", "Bram", "Cees", "Daan")
@@ -50,7 +51,7 @@ def pair(referee: Any, tmp_path: Path) -> Path:
 
 
 def test_players_keep_one_card_of_their_hand_and_the_pick_records_when(referee, drafted, monkeypatch):
-    monkeypatch.setattr("referee.cli.spell_view.now", lambda: T0 + timedelta(microseconds=700))
+    monkeypatch.setattr("referee.moments.now", lambda: T0 + timedelta(microseconds=700))
     card = hands(drafted)[0][3]
     result = referee("spell", "pick", str(drafted), "an", card)
     assert result.exit_code == 0, result.stderr
@@ -138,16 +139,16 @@ def test_words_come_from_the_seats_7_selected_cards_once_the_draft_is_over(refer
 
 @pytest.mark.slow
 def test_the_last_pick_lays_down_the_last_card_and_starts_the_clock(referee, drafted, monkeypatch):
-    monkeypatch.setattr("referee.cli.spell_view.now", lambda: T0)
+    monkeypatch.setattr("referee.moments.now", lambda: T0)
     while (words := next_pick(state(drafted))) is not None:
         answer = referee("spell", "pick", str(drafted), *words)
     assert "The draft of round 1 is over: craft your words." in answer.stdout
     assert "is laid face down as the Jumper's stand-in." in answer.stdout
     assert answer.stdout.rstrip().endswith("waiting for Anna, Bram, Cees, Daan — 2:00 left to craft the words")
     assert state(drafted).craft_clock(1) == ("2026-12-02T20:00:00Z", 120)
-    monkeypatch.setattr("referee.cli.spell_view.now", lambda: T0 + timedelta(seconds=37.5))
+    monkeypatch.setattr("referee.moments.now", lambda: T0 + timedelta(seconds=37.5))
     assert "— 1:23 left to craft the words" in referee("spell", "show", str(drafted)).stdout
-    monkeypatch.setattr("referee.cli.spell_view.now", lambda: T0 + timedelta(minutes=5))
+    monkeypatch.setattr("referee.moments.now", lambda: T0 + timedelta(minutes=5))
     assert "— time is up for crafting" in referee("spell", "show", str(drafted)).stdout
 
 

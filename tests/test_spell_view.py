@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.spellcrafter.actions import ChallengeWord, EnterPass, EnterWord, Passed
+from referee.spellcrafter.actions import ChallengeWord, EnterPass, EnterWord, Passed, PickCard
 from referee.spellcrafter.game import Game
 from referee.spellcrafter.notation import parse_word
 from referee.spellcrafter.ruleset import RULES
@@ -55,7 +55,7 @@ def reachable(draw: st.DrawFn) -> Game:
     for _ in range(draw(st.integers(0, 14))):
         if game.outcome is not None and not game.latest.unchallenged:
             break
-        options: list[EnterPass | ChallengeWord | EnterWord] = list(RULES.legal_actions(game))
+        options: list[EnterPass | ChallengeWord | EnterWord | PickCard] = list(RULES.legal_actions(game))
         options += [a_word_from_the_hand(game, seat) for seat in game.waiting]
         options = [action for action in options if RULES.refusal(game, action) is None]
         if not options:

@@ -414,7 +414,8 @@ def drafted_games(draw: st.DrawFn) -> tuple[Setup, list[Action]]:
         if not options:
             break
         picking = [action for action in options if isinstance(action, PickCard)]
-        action = draw(st.sampled_from(picking if picking and draw(st.integers(0, 9)) else options))  # mostly drafting
+        mostly_drafting = bool(picking) and draw(st.integers(0, 9)) > 0
+        action: Any = draw(st.sampled_from(picking if mostly_drafting else options))
         if isinstance(action, ChallengeWord):
             action = action._replace(valid=draw(st.booleans()), reason="in dictionary", dictionary="builtin:en")
         if isinstance(action, PickCard):
@@ -470,7 +471,7 @@ def previews_for(game: Game, seat: int, rng: random.Random) -> list[dict[str, An
     cards it does not hold (another seat's, maybe)."""
     draft = game.draft_of(game.current_number)
     own = [str(card) for card in (draft.selected[seat] if draft is not None else ()) if card.is_letter]
-    every = [str(card) for card in game.setup.deck.cards if card.is_letter] if game.setup.deck else []  # type: ignore[union-attr]
+    every = [str(card) for card in game.setup.deck.cards if card.is_letter] if game.setup.deck else []
     jumper = game.jumper(game.current_number)
     asked = [{"cards": own[:3]}, {"cards": [*own[:2], f"*{jumper}"] if jumper else own[:2]}, {"cards": rng.sample(every, 3)}]
     return asked

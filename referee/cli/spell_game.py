@@ -264,11 +264,11 @@ def pick(
     from referee import savefile
     from referee.game import Step
     from referee.spellcrafter.actions import CardPicked
-    from referee.spellcrafter.clock import stamp
+    from referee.moments import stamp
     from referee.spellcrafter.entry import pick_entry
     from referee.spellcrafter.voice import VOICE
     from referee.cli.output import Line
-    from referee.cli.spell_view import now
+    from referee.moments import now
 
     recorded = savefile.record(file, _rules(), pick_entry(player, card, discard, stamp(now())))
     game, effect = recorded.state, recorded.effect
@@ -287,7 +287,8 @@ def hand(file: FileArgument, player: PlayerArgument, as_json: JsonOption = False
     rules = _rules()
     game = savefile.load(file, rules).state
     view = rules.view(game, game.setup.player(player))
-    from referee.cli.spell_view import now, seat_lines
+    from referee.cli.spell_view import seat_lines
+    from referee.moments import now
 
     at = now()
     if as_json:
@@ -367,7 +368,8 @@ def show(
         info = public(game, rules)
         _report(game, True, extra=extra | ({"fair": info} if info is not None else {}) or None)
         return
-    from referee.cli.spell_view import now, show_game
+    from referee.cli.spell_view import show_game
+    from referee.moments import now
 
     show_game(game, view, now())
     show_public(game, rules, file)
@@ -382,7 +384,8 @@ def _report(game: Game, as_json: bool, *lines: Line, extra: dict[str, Any] | Non
         emit_json({**(extra or {}), **game_json(game), **(extra or {})})  # the extra's keys first, and its values kept
         return
     from referee.cli.output import say
-    from referee.cli.spell_view import now, situation
+    from referee.cli.spell_view import situation
+    from referee.moments import now
 
     say(*lines, situation(game, now()))
 
@@ -510,6 +513,7 @@ def register(app: typer.Typer) -> None:
 
 
 def _situation(game: Game) -> Any:
-    from referee.cli.spell_view import now, situation
+    from referee.cli.spell_view import situation
+    from referee.moments import now
 
     return situation(game, now())

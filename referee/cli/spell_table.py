@@ -39,7 +39,7 @@ class SpellTable:
         return []
 
     def status(self, state: Game) -> list[Line]:
-        from referee.cli.spell_view import now
+        from referee.moments import now
 
         return status_at(state, now())
 

@@ -6,7 +6,7 @@ entries must start fast); the score sheet and the deck are rich tables, imported
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from referee.cli.output import Line
@@ -26,12 +26,6 @@ if TYPE_CHECKING:  # the game's modules are imported by the game's commands only
     from referee.spellcrafter.view import SeatView
 
 LEADER = "bold green"
-
-
-def now() -> datetime:
-    """The time now (UTC): the one place the command line reads the clock, for a pick's
-    time and the crafting clock shown (the rules are given the time, never read it)."""
-    return datetime.now(timezone.utc)
 
 
 def suit_segment(suit: SpellSuit | None) -> tuple[str, str]:

@@ -21,19 +21,21 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
+from referee import moments
 from referee.errors import InputError
+from referee.i18n import _
 
 KEY = "played"
 
 
 def now() -> datetime:
-    """The time written for ``started`` and ``ended``: UTC, to the second (tests replace it)."""
-    return datetime.now(UTC).replace(microsecond=0)
+    """The time written for ``started`` and ``ended`` (:func:`referee.moments.now`; tests replace it)."""
+    return moments.now()
 
 
 def iso(moment: datetime | None) -> str | None:
-    """``2026-12-04T19:02:11Z``: a time as ISO 8601 text in UTC."""
-    return None if moment is None else moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    """``2026-12-04T19:02:11Z``: a time as ISO 8601 text in UTC (:func:`referee.moments.stamp`)."""
+    return None if moment is None else moments.stamp(moment)
 
 
 def _moment(table: dict[str, Any], key: str) -> datetime | None:
@@ -41,12 +43,9 @@ def _moment(table: dict[str, Any], key: str) -> datetime | None:
     if value is None:
         return None
     if isinstance(value, str):
-        try:
-            value = datetime.fromisoformat(value.replace("Z", "+00:00"))
-        except ValueError:
-            value = None
+        value = moments.parse(value)
     if not isinstance(value, datetime):
-        raise InputError(f"[{KEY}] `{key}` must be a date and time, e.g. 2026-12-04T19:02:11Z")
+        raise InputError(_("[{table}] `{key}` must be a date and time, e.g. 2026-12-04T19:02:11Z").format(table=KEY, key=key))
     return value if value.tzinfo is not None else value.replace(tzinfo=UTC)  # a time without offset: UTC
 
 

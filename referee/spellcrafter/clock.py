@@ -11,22 +11,15 @@ no word is refused for being late (the table decides).
 from __future__ import annotations
 
 import math
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 
-
-def stamp(moment: datetime) -> str:
-    """``2026-12-02T20:15:03Z``: a moment as a pick's ``at`` records it (UTC, whole seconds)."""
-    return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+from referee.moments import parse
 
 
 def started(at: str) -> datetime | None:
     """The moment a pick's ``at`` names (taken as UTC when it names no zone); None when
     the text is not a time (a hand-edited file: the clock is then not shown)."""
-    try:
-        moment = datetime.fromisoformat(at.replace("Z", "+00:00").replace("z", "+00:00"))
-    except ValueError:
-        return None
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
+    return parse(at)
 
 
 def ends(at: str, seconds: int) -> datetime | None:

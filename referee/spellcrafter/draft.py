@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from referee.game import Refusal, refuse
 from referee.spellcrafter.cards import SpellCard
@@ -116,8 +117,9 @@ class Draft:
             every.update(self.hands[seat])
             every.update(self.selected[seat])
             every.update(self.discarded[seat])
-            if self.last[seat] is not None:
-                every[self.last[seat]] += 1
+            last = self.last[seat]
+            if last is not None:
+                every[last] += 1
         return every
 
     # --- a pick --------------------------------------------------------------------------
@@ -171,5 +173,5 @@ class Draft:
         return replace(self, hands=tuple(hands), picked=(False,) * self.count)
 
 
-def _put(values: tuple, seat: int, value: object) -> tuple:
+def _put(values: tuple[Any, ...], seat: int, value: object) -> tuple[Any, ...]:
     return tuple(value if s == seat else v for s, v in enumerate(values))

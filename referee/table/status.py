@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -62,8 +62,10 @@ class Alarm:
 
 
 def utc_now() -> datetime:
-    """The time now: the one place the session reads the clock."""
-    return datetime.now(timezone.utc)
+    """The time now (:func:`referee.moments.now`), for the session's clock."""
+    from referee.moments import now
+
+    return now()
 
 
 class Toolbar:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import string
 from collections.abc import Mapping, Sequence
-from datetime import datetime, timezone
 from typing import Any
 
 from referee.errors import InputError, Refused
@@ -44,7 +43,9 @@ BLANK = "#"
 
 def now_utc() -> str:
     """The time of a pick as the save file keeps it (UTC, to the second)."""
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    from referee.moments import now, stamp
+
+    return stamp(now())
 
 
 # --- cards and words as a page draws them ----------------------------------------------------
