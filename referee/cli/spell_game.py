@@ -263,12 +263,11 @@ def pick(
     """Record that PLAYER keeps CARD from the hand they draft from now."""
     from referee import savefile
     from referee.game import Step
+    from referee.cli.output import Line
+    from referee.moments import now, stamp
     from referee.spellcrafter.actions import CardPicked
-    from referee.moments import stamp
     from referee.spellcrafter.entry import pick_entry
     from referee.spellcrafter.voice import VOICE
-    from referee.cli.output import Line
-    from referee.moments import now
 
     recorded = savefile.record(file, _rules(), pick_entry(player, card, discard, stamp(now())))
     game, effect = recorded.state, recorded.effect
