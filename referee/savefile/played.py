@@ -66,10 +66,10 @@ class WhenPlayed(NamedTuple):
         if table is None:
             return cls()
         if not isinstance(table, dict):
-            raise InputError(f"`{KEY}` must be a table: [{KEY}] with started, ended and location")
+            raise InputError(_("`{table}` must be a table: [{table}] with started, ended and location").format(table=KEY))
         location = table.get("location")
         if location is not None and not isinstance(location, str):
-            raise InputError(f"[{KEY}] `location` must be text")
+            raise InputError(_("[{table}] `location` must be text").format(table=KEY))
         return cls(_moment(table, "started"), _moment(table, "ended"), location)
 
     @classmethod
