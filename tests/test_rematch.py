@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from pathlib import Path
 
 from referee.data import example
 
@@ -52,3 +53,27 @@ def test_a_rematch_never_overwrites_a_file_exit_2(tmp_path, referee):
     assert result.exit_code == 2 and "already exists" in result.stderr
     assert old.read_bytes() == before
     assert referee("spell", "rematch", str(tmp_path / "missing.toml"), str(tmp_path / "b.toml")).exit_code == 2
+
+
+def test_in_table_mode_rematch_newfile_continues_in_the_new_file(tmp_path, referee, monkeypatch, capsys):
+    """Table mode: `rematch NEWFILE` starts the next match and the session goes on in it."""
+    from referee.cli.table import open_session
+
+    monkeypatch.chdir(tmp_path)
+    assert referee("spell", "new", "one.toml", "Anna", "Bram", "Cees").exit_code == 0
+    table = open_session(tmp_path / "one.toml")
+    assert table.answer("rematch two.toml --location Kelder") == 0
+    assert table.path == Path("two.toml") and table.prompt() == "spell two.toml> "
+    assert "two.toml" in capsys.readouterr().out
+    assert table.answer("pass Anna") == 0  # recorded in the new file, not the old one
+    assert "kind" in (tmp_path / "two.toml").read_text(encoding="utf-8") and "kind" not in (tmp_path / "one.toml").read_text(encoding="utf-8")
+
+
+def test_in_table_mode_a_refused_rematch_stays_in_the_file(tmp_path, referee, monkeypatch):
+    from referee.cli.table import open_session
+
+    monkeypatch.chdir(tmp_path)
+    assert referee("spell", "new", "one.toml", "Anna", "Bram", "Cees").exit_code == 0
+    table = open_session(tmp_path / "one.toml")
+    assert table.answer("rematch one.toml") == 2  # never overwrites a file
+    assert table.path == tmp_path / "one.toml"

@@ -54,6 +54,10 @@ class CommandLine(Protocol):
     def write(self, text: str, stream: TextIO | None = None) -> None: ...
 
 
+#: The command that starts the next match of the same table: the session follows it.
+REMATCH = "rematch"
+
+
 class Table:
     """One save file, its game, and the command line that answers its entries."""
 
@@ -146,7 +150,22 @@ class Table:
         except KeyboardInterrupt:  # Ctrl-C while an answer runs: every write is atomic
             code = self.line.fail(_("interrupted; the file holds what it held before the entry or the whole entry"), 2)
         sys.stdout.flush()
+        if code == 0:
+            self._continue_in(words)
         return self._answered(code)
+
+    def _continue_in(self, words: list[str]) -> None:
+        """After `rematch NEWFILE`, the session goes on in the new file."""
+        from referee.i18n import _
+
+        command = self.command(words[0])
+        if command is None or command.name != REMATCH or any(word in ("-h", "--help", "--json") for word in words[1:]):
+            return
+        context = command.make_context(REMATCH, self.argv(words)[1:], resilient_parsing=True)
+        new_file = context.params.get("new_file")
+        if new_file is not None:
+            self.path, self._loaded = Path(new_file), None
+            self.line.write(_("The session goes on in {file}.").format(file=self.path) + "\n")
 
     def _answered(self, code: int) -> int:
         self.worst = max(self.worst, code)
