@@ -19,7 +19,7 @@ def stamp(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def parse(text: str) -> datetime | None:
+def moment_of(text: str) -> datetime | None:
     """The moment ``text`` names (ISO 8601; one without a zone is taken as UTC), or None
     when it names none."""
     try:

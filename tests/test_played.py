@@ -21,7 +21,7 @@ def clock(monkeypatch):
     class Clock:
         now = T0
 
-    monkeypatch.setattr("referee.savefile.played.now", lambda: Clock.now)
+    monkeypatch.setattr("referee.moments.now", lambda: Clock.now)
     return Clock
 
 

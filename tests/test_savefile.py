@@ -595,7 +595,7 @@ def test_rewrite_errors_name_the_event_number_and_write_nothing(tmp_path):
 def test_the_file_is_readable_toml_in_the_documented_order(tmp_path, monkeypatch):
     from datetime import UTC, datetime
 
-    monkeypatch.setattr("referee.savefile.played.now", lambda: datetime(2026, 12, 4, 19, 2, 11, tzinfo=UTC))
+    monkeypatch.setattr("referee.moments.now", lambda: datetime(2026, 12, 4, 19, 2, 11, tzinfo=UTC))
     path = started(tmp_path / "game.toml", EVENTS)
     text = path.read_text("utf-8")
     assert tomllib.loads(text) == {

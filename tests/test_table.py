@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from table_helpers import drive
 
-from referee import games, savefile
+from referee import games, moments, savefile
 from referee.cli.table import open_session
 from referee.table import session
 from referee.table.complete import candidates
@@ -257,8 +257,8 @@ VARIANTS = [
 @pytest.mark.parametrize("group, arguments, entry", VARIANTS, ids=lambda value: " ".join(value) if isinstance(value, list) else value)
 def test_every_game_and_variant_is_answered_as_the_one_shot_command(referee, tmp_path, monkeypatch, capsys, group, arguments, entry):
     monkeypatch.chdir(tmp_path)
-    started = savefile.played.now()
-    monkeypatch.setattr("referee.savefile.played.now", lambda: started)  # both files start (and end) in the same second
+    started = moments.now()
+    monkeypatch.setattr("referee.moments.now", lambda: started)  # both files start (and end) in the same second
     for folder in ("table", "one-shot"):
         (tmp_path / folder).mkdir()
         assert referee(group, "new", f"{folder}/g.toml", *arguments).exit_code == 0

@@ -28,11 +28,6 @@ from referee.i18n import _
 KEY = "played"
 
 
-def now() -> datetime:
-    """The time written for ``started`` and ``ended`` (:func:`referee.moments.now`; tests replace it)."""
-    return moments.now()
-
-
 def iso(moment: datetime | None) -> str | None:
     """``2026-12-04T19:02:11Z``: a time as ISO 8601 text in UTC (:func:`referee.moments.stamp`)."""
     return None if moment is None else moments.stamp(moment)
@@ -43,7 +38,7 @@ def _moment(table: dict[str, Any], key: str) -> datetime | None:
     if value is None:
         return None
     if isinstance(value, str):
-        value = moments.parse(value)
+        value = moments.moment_of(value)
     if not isinstance(value, datetime):
         raise InputError(_("[{table}] `{key}` must be a date and time, e.g. 2026-12-04T19:02:11Z").format(table=KEY, key=key))
     return value if value.tzinfo is not None else value.replace(tzinfo=UTC)  # a time without offset: UTC
@@ -76,7 +71,7 @@ class WhenPlayed(NamedTuple):
     def begun(cls, location: str | None = None) -> WhenPlayed:
         """A new match's: started now, where the table said."""
         where = location.strip() if location is not None else None
-        return cls(started=now(), location=where or None)
+        return cls(started=moments.now(), location=where or None)
 
     def at_outcome(self, over: bool) -> WhenPlayed:
         """As it should read after an entry: ``ended`` set once the game is over (kept
@@ -86,7 +81,7 @@ class WhenPlayed(NamedTuple):
         if self.started is None:
             return self
         if over and self.ended is None:
-            return self._replace(ended=now())
+            return self._replace(ended=moments.now())
         if not over and self.ended is not None:
             return self._replace(ended=None)
         return self

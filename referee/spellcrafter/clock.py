@@ -13,13 +13,13 @@ from __future__ import annotations
 import math
 from datetime import datetime, timedelta
 
-from referee.moments import parse
+from referee.moments import moment_of
 
 
 def started(at: str) -> datetime | None:
     """The moment a pick's ``at`` names (taken as UTC when it names no zone); None when
     the text is not a time (a hand-edited file: the clock is then not shown)."""
-    return parse(at)
+    return moment_of(at)
 
 
 def ends(at: str, seconds: int) -> datetime | None:
