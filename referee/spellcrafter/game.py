@@ -60,6 +60,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from referee.game import Outcome, Refusal, refuse
 from referee.spellcrafter.actions import Action, ChallengeWord, EnterPass, EnterWord, PickCard
@@ -131,6 +132,11 @@ class Game:
         return Outcome(winners=winners, termination=termination)
 
     def _termination(self) -> tuple[Termination, tuple[int, ...]] | None:
+        return self._ended
+
+    @cached_property
+    def _ended(self) -> tuple[Termination, tuple[int, ...]] | None:
+        """:meth:`_termination`, worked out once per game value (every entry's checks ask)."""
         instant = self.instant_winners
         if instant is not None:
             return Termination.INSTANT_WIN, instant[1]
