@@ -251,7 +251,7 @@ def win_rate_chart(players: Sequence[dict[str, Any]], colours: dict[str, str]) -
     """One bar per player, the share of their matches they won, highest first."""
     if not players:
         return ""
-    row, top, label, value_width = 44, 8, 170, 170
+    row, top, label, value_width = 44, 8, 160, 190
     ordered = sorted(players, key=lambda p: (-p["win_rate"], p["name"]))
     height = top * 2 + row * len(ordered)
     track = WIDTH - label - value_width
