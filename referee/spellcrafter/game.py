@@ -71,7 +71,7 @@ from referee.spellcrafter.legality import card_refusal
 from referee.spellcrafter.notation import Token
 from referee.spellcrafter.rounds import Entry, Pass, Play, Round
 from referee.spellcrafter.refusals import Rule
-from referee.spellcrafter.scoring import score_word, word_refusal
+from referee.spellcrafter.scoring import scored_word, word_refusal
 from referee.spellcrafter.setup import ROUNDS, Setup
 
 
@@ -275,7 +275,7 @@ class Game:
     def word(self, seat: int, tokens: Sequence[Token]) -> Game:
         """A player's word for the round, scored with the table's rules (allowed:
         :meth:`word_refusal` said so)."""
-        return self._enter(seat, Play(score=score_word(tokens, self.setup.variants)))
+        return self._enter(seat, Play(score=scored_word(tuple(tokens), self.setup.variants)))
 
     def pass_(self, seat: int) -> Game:
         return self._enter(seat, Pass())

@@ -183,6 +183,12 @@ def score_word(tokens: Sequence[Token], variants: Variants = Variants()) -> Scor
     refusal = word_refusal(tokens, variants)
     if refusal is not None:
         raise Refused(refusal, FORMAT, None)
+    return scored_word(tokens, variants)
+
+
+def scored_word(tokens: tuple[Token, ...], variants: Variants) -> Score:
+    """:func:`score_word` of a word :func:`word_refusal` has just let through (a game's
+    entry, judged by the game's refusal before it is applied): not judged twice."""
     letters = letters_of(tokens)
     toils = {toil.target: toil for toil in tokens if isinstance(toil, ToilToken)}
     shown = shown_letters(letters)

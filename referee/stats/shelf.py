@@ -11,10 +11,12 @@ size and modification time and the version of referee: a shelf read again replay
 the files added or changed since. A cache that cannot be read or written is ignored.
 
 A first reading of a big shelf (:data:`PARALLEL_FROM` files or more to replay) shares
-the replaying among worker processes, one per core, where the system can fork and the
-reading process runs no other thread (`referee stats`, not the web server): each file is
-replayed alone, so the records and their order are the same either way. Where workers
-cannot be started, the files are replayed here, one after the other.
+the replaying among worker processes, one per idle core (by the load average: on a
+machine already busy, more processes only add the cost of starting them), where the
+system can fork and the reading process runs no other thread (`referee stats`, not the
+web server). Each file is replayed alone, so the records and their order are the same
+either way. Where workers cannot be started, the files are replayed here, one after the
+other.
 """
 
 from __future__ import annotations
@@ -135,30 +137,41 @@ def _replay_all(todo: list[tuple[Path, float]]) -> list[Record | Damaged | None]
     """:func:`_replayed` of each (path, modification time), in order: in worker processes
     for a big shelf where that can be done (see the module's docstring), else here."""
     if len(todo) >= PARALLEL_FROM:
-        shared = _in_processes(todo)
+        workers = idle_cores()
+        shared = _in_processes(todo, workers) if workers > 1 else None
         if shared is not None:
             return shared
     return [_replayed(path, modified) for path, modified in todo]
 
 
-def _in_processes(todo: list[tuple[Path, float]]) -> list[Record | Damaged | None] | None:
-    """The files replayed by one forked worker per core; None when that cannot be done
-    (one core, no fork, other threads running, workers that cannot start or that died)."""
-    import multiprocessing
+def idle_cores() -> int:
+    """The cores this process may use that are idle (the load average of the last minute
+    taken off), at most 4; at least 1."""
     import os
+
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    try:
+        busy = os.getloadavg()[0]
+    except (AttributeError, OSError):  # no load average here: count every core idle
+        busy = 0.0
+    return max(1, min(4, round(cores - busy)))
+
+
+def _in_processes(todo: list[tuple[Path, float]], workers: int) -> list[Record | Damaged | None] | None:
+    """The files replayed by ``workers`` forked processes; None when that cannot be done
+    (no fork, other threads running, workers that cannot start or that died)."""
+    import multiprocessing
     import sys
     import threading
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    if cores < 2 or "fork" not in multiprocessing.get_all_start_methods() or threading.active_count() > 1:
+    if "fork" not in multiprocessing.get_all_start_methods() or threading.active_count() > 1:
         return None
     from referee import games
 
     for spec in games.GAMES:
         spec.load_rules()  # imported once, before the fork: every worker has them
-    workers = min(cores, 4)
     sys.stdout.flush()  # nothing written before the fork is written again by a worker
     sys.stderr.flush()
     try:

@@ -42,7 +42,7 @@ def document(root: Path) -> dict[str, Any]:
     return gather([root], None, None, []).to_json()
 
 
-def page(season: dict[str, Any], root: Path, language: str) -> str:
+def page_of(season: dict[str, Any], root: Path, language: str) -> str:
     """The whole page: a heading, then per game its charts, tables and facts."""
     parts = [_heading(season, root, language)]
     games = season["games"]

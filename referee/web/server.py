@@ -455,7 +455,7 @@ def season_page(root: Path, language: str) -> HTMLResponse:
     from referee.web import season
 
     with speaking(language):
-        return HTMLResponse(season.page(season.document(root), root, language))
+        return HTMLResponse(season.page_of(season.document(root), root, language))
 
 
 def page_language(request: Request, default: str) -> str:
