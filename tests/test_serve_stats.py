@@ -27,7 +27,7 @@ BASE = "http://127.0.0.1:8765"
 
 
 @pytest.fixture
-def shelf(tmp_path) -> Path:
+def shelf(tmp_path: Path) -> Path:
     folder = tmp_path / "shelf"
     shutil.copytree(SEASON, folder, ignore=shutil.ignore_patterns("*.py"))
     return folder
@@ -182,3 +182,43 @@ def test_the_rating_axis_takes_round_steps_and_holds_zero():
     assert (low, high, step) == (0, 10, 2)
     low, high, step = _scale([-5.5, 1.2])
     assert low <= -5.5 and high >= 1.2 and step in (1, 2) and low % step == 0
+
+
+@pytest.mark.slow
+def test_referee_serve_folder_serves_the_season_page_until_ctrl_c(shelf):
+    """The real command: it shows the page's address, answers /stats, and stops on Ctrl-C."""
+    import http.client
+    import signal
+    import socket
+    import subprocess
+    import sys
+
+    from browser import poll
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "referee", "serve", str(shelf), "--host", "127.0.0.1", "--port", str(port)],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+
+    def get(path: str) -> tuple[int, str]:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        try:
+            connection.request("GET", path)
+            response = connection.getresponse()
+            return response.status, response.read().decode()
+        except OSError:
+            return 0, ""
+        finally:
+            connection.close()
+
+    try:
+        poll(lambda: get("/stats")[0] == 200 or process.poll() is not None)
+        status, page = get("/stats")
+        assert status == 200 and "Spellcrafter: 8 matches" in page
+    finally:
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    assert f"http://127.0.0.1:{port}/stats" in out and "Stopped." in out and "Traceback" not in err

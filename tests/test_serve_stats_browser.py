@@ -24,7 +24,7 @@ return {charts, overflows: document.documentElement.scrollWidth > window.innerWi
 
 
 @pytest.fixture
-def shelf(tmp_path) -> Path:
+def shelf(tmp_path: Path) -> Path:
     folder = tmp_path / "shelf"
     shutil.copytree(SEASON, folder, ignore=shutil.ignore_patterns("*.py"))
     return folder

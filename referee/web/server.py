@@ -23,7 +23,7 @@ import os
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, MutableMapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -687,7 +687,7 @@ def season_server(root: Path, language: str, host: str = "127.0.0.1", port: int 
     return _uvicorn(create_season_app(root, language, hosts=hosts), host, port, lifespan="off")
 
 
-def _uvicorn(app: Guard, host: str, port: int, lifespan: str) -> Any:
+def _uvicorn(app: Guard, host: str, port: int, lifespan: Literal["on", "off"]) -> Any:
     import uvicorn
 
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=1, lifespan=lifespan)
