@@ -69,12 +69,10 @@ def _heading(season: dict[str, Any], root: Path, language: str) -> str:
         notes.append(_("{count} files were written before referee recorded dates: dated by their modification time").format(count=len(files["dated_by_file"])))
     for damaged in files["damaged"]:
         notes.append(_("skipped {file}: damaged (`referee stats` says why)").format(file=_shown_path(damaged["file"], root)))
-    switch = "".join(
-        f'<a href="/stats?lang={code}"{" class=chosen aria-current=page" if code == language else ""}>{code.upper()}</a>'
-        for code in ("en", "nl")
-    )
+    chosen = ' class="chosen" aria-current="page"'
+    switch = "".join(f'<a href="/stats?lang={code}"{chosen if code == language else ""}>{code.upper()}</a>' for code in ("en", "nl"))
     return (
-        f'<header id="top"><h1>{_e(_("Season"))}</h1><span id="file">{_e(root.name or str(root))}</span>'
+        f'<header id="top"><h1>{_e(_("Season"))}</h1><span id="file">{_e(root.resolve().name or str(root))}</span>'
         f'<nav id="languages" aria-label="{_e(_("Language"))}">{switch}</nav></header>\n<main id="root">\n'
         + "".join(f'<p class="note">{_e(note)}</p>\n' for note in notes)
     )
