@@ -184,12 +184,18 @@ class WithEntropy(Generic[SetupT, StateT, ActionT, EffectT]):
         return None
 
     def apply(self, state: StateT, action: ActionT | GiveEntropy) -> Step[StateT, EffectT | EntropyGiven]:
+        if not isinstance(action, GiveEntropy):
+            # The game's own apply judges its action (every game's raises Refused with its
+            # refusal), so it is judged once, not here and again there: what is left to
+            # refuse is only a missing word of entropy (:meth:`refusal`'s first test).
+            waiting = waiting_refusal(self.fair_record(state))
+            if waiting is not None:
+                raise Refused(waiting, self.format, state)
+            done = self.inner.apply(state, action)
+            return Step(done.state, done.effect)
         refused = self.refusal(state, action)
         if refused is not None:
             raise Refused(refused, self.format, state)
-        if not isinstance(action, GiveEntropy):
-            done = self.inner.apply(state, action)
-            return Step(done.state, done.effect)
         setup = self.inner.setup_of(state)
         record = self.inner.fair_of(setup)
         assert record is not None  # refusal() said so

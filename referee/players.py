@@ -50,7 +50,11 @@ def folded(name: str) -> str:
 def seat_of(name: str, players: Sequence[str]) -> int:
     """The seat of the player called ``name``: case and accents do not matter (``elodie``
     for Élodie), and any unambiguous start of a name will do (``b`` for Bram), so entries
-    are quick to type. An exact spelling wins over one that only matches without accents."""
+    are quick to type. An exact spelling wins over one that only matches without accents.
+    (A name as it is written, which is how files hold it, is found at once: the players'
+    names differ even without case, :func:`check_names`.)"""
+    if name in players:
+        return players.index(name)
     for fold in (lambda text: text.strip().casefold(), folded):
         wanted = fold(name)
         matching = [seat for seat, player in enumerate(players) if fold(player) == wanted]

@@ -73,17 +73,22 @@ class Server:
 
 @contextmanager
 def serving(path: Path, language: str = "en") -> Iterator[Server]:
-    """Serve the game file ``path`` on a free loopback port for the block's duration."""
+    """Serve the game file ``path`` (or the season's page of the folder ``path``, as
+    `referee serve FOLDER` does) on a free loopback port for the block's duration."""
     import socket
 
     from referee.savefile.which import game_of
-    from referee.web.server import Served, uvicorn_server
+    from referee.web.server import Served, season_server, uvicorn_server
 
     with socket.socket() as probe:  # a free port, chosen by the system
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    served = Served(Path(path), game_of(Path(path)), language)
-    server = uvicorn_server(served, host="127.0.0.1", port=port)  # its streams end at once when it stops
+    served: Any = None
+    if Path(path).is_dir():
+        server = season_server(Path(path), language, host="127.0.0.1", port=port)
+    else:
+        served = Served(Path(path), game_of(Path(path)), language)
+        server = uvicorn_server(served, host="127.0.0.1", port=port)  # its streams end at once when it stops
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:

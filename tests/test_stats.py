@@ -187,3 +187,25 @@ def test_a_file_changed_since_the_last_reading_is_read_again(referee, tmp_path):
 def test_a_path_that_does_not_exist_is_exit_2(referee, tmp_path):
     result = referee("stats", str(tmp_path / "nowhere"))
     assert result.exit_code == 2 and "nowhere" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_big_first_reading_shared_among_processes_gives_what_one_process_gives(shelf, monkeypatch):
+    """The replaying of a first reading goes to worker processes on a big shelf; each file
+    is replayed alone, so the season is the same, byte for byte, in the same order (a
+    damaged file and a file that is not a referee file included)."""
+    from referee.stats import shelf as shelves
+    from referee.stats.season import gather
+
+    (shelf / "notes.toml").write_text('title = "not a game"\n')
+    (shelf / "broken.toml").write_text((EXAMPLES / "smoorverliefd-match.toml").read_text().replace("events = ", "events = 9"))
+    todo = [(path, path.stat().st_mtime) for path in shelves.files([shelf])]
+    shared = shelves._in_processes(todo, 2)
+    if shared is None:
+        pytest.skip("no fork, or another thread runs here: nothing is shared")
+    assert shared == [shelves._replayed(path, modified) for path, modified in todo]
+    monkeypatch.setattr(shelves, "PARALLEL_FROM", 1)
+    monkeypatch.setattr(shelves, "idle_cores", lambda: 2)
+    first = json.dumps(gather([shelf], None, None, []).to_json(), ensure_ascii=False)
+    monkeypatch.setattr(shelves, "PARALLEL_FROM", 10**9)
+    monkeypatch.setattr(shelves, "_cached", dict)  # replayed again, here
+    assert json.dumps(gather([shelf], None, None, []).to_json(), ensure_ascii=False) == first

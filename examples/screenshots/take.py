@@ -2,11 +2,14 @@
 a few tricks in, its table's screen at TV size and one phone at phone size, in English
 and in Dutch, a Smitten two-player game's screen and phone, and a Spellcrafter game
 drafted through the referee: mid-draft (a phone picking, the TV showing who has picked)
-and crafting (a word being built on a phone, the TV's clock and the words so far).
+and crafting (a word being built on a phone, the TV's clock and the words so far), and
+the season's page of `referee serve examples/season` (/stats) on a TV and a phone.
 
 Run from the repository root, with Debian's chromium and chromium-driver installed:
 
-    .venv/bin/python examples/screenshots/take.py
+    .venv/bin/python examples/screenshots/take.py            # all of them
+    .venv/bin/python examples/screenshots/take.py season     # some: smoorverliefd, smitten,
+                                                             # spellcrafter-draft, spellcrafter-craft, season
 
 It uses the tests' browser harness (tests/browser.py) and writes the PNGs beside itself.
 """
@@ -84,11 +87,35 @@ def build_a_word(phone: object) -> None:
     phone.execute_script("document.getElementById('word').scrollIntoView()")  # type: ignore[attr-defined]
 
 
+def season(folder: Path) -> None:
+    """The season's page of the example season, at the top (its first game's charts)."""
+    import shutil
+
+    shelf = folder / "season"
+    shutil.copytree(HERE.parent / "season", shelf, ignore=shutil.ignore_patterns("*.py"))
+    for language in ("en", "nl"):
+        with serving(shelf, language) as server:
+            tv, phone = chromium(TV), chromium(PHONE)
+            try:
+                for driver in (tv, phone):
+                    driver.get(server.url("/stats"))
+                    wait_for(driver, lambda d: d.find_elements("css selector", "section.game figure.chart svg"))
+                screenshot(tv, HERE / f"season-tv-{language}.png")
+                screenshot(phone, HERE / f"season-phone-{language}.png")
+            finally:
+                tv.quit()
+                phone.quit()
+
+
 def main() -> None:
+    chosen = set(sys.argv[1:])
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
-        games = ((smoorverliefd(folder), 1, "smoorverliefd"), (smitten(folder), 0, "smitten"),
-                 (spellcrafter(folder, False), 0, "spellcrafter-draft"), (spellcrafter(folder, True), 0, "spellcrafter-craft"))
+        if not chosen or "season" in chosen:
+            season(folder)
+        makers = (("smoorverliefd", 1, lambda: smoorverliefd(folder)), ("smitten", 0, lambda: smitten(folder)),
+                  ("spellcrafter-draft", 0, lambda: spellcrafter(folder, False)), ("spellcrafter-craft", 0, lambda: spellcrafter(folder, True)))
+        games = [(make(), seat, game) for game, seat, make in makers if not chosen or game in chosen]
         for path, seat, game in games:
             for language in ("en", "nl"):
                 with serving(path, language) as server:

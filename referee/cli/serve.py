@@ -1,4 +1,8 @@
-"""`referee serve FILE`: the table's screen for a TV and each seat's hand on its phone.
+"""`referee serve FILE`: the table's screen for a TV and each seat's hand on its phone;
+`referee serve FOLDER`: the season's page of a folder of save files (``/stats``).
+
+On a game file, ``/stats`` shows the season of the file's folder as well (the folder is
+read when the page is asked for, as `referee stats FOLDER` reads it).
 
 Starlette, uvicorn and segno are imported inside the command only: every other command
 starts as before. The server itself is :mod:`referee.web.server`.
@@ -28,14 +32,16 @@ CLEAR = "\x1b[H\x1b[2J\x1b[3J"  # the cursor home, the screen and its scroll-bac
 
 
 def serve(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("The game file to serve (any game)."), show_default=False)],
+    file: Annotated[Path, typer.Argument(metavar="FILE|FOLDER", help=N_("The game file to serve (any game), or a folder of save files: its season's page, /stats."), show_default=False)],
     host: Annotated[str | None, typer.Option("--host", help=N_("The address to listen on (default: this machine's address on the local network; 127.0.0.1 for this machine only)."), show_default=False)] = None,  # fmt: skip
     port: Annotated[int, typer.Option("--port", help=N_("The port to listen on."))] = DEFAULT_PORT,
     links: Annotated[bool, typer.Option("--links", help=N_("Print every seat's secret link and exit."))] = False,
     as_json: Annotated[bool, typer.Option("--json", help=N_("With --links: as one JSON object."))] = False,
 ) -> None:
     """Serve a game file to the table: the table's screen at http://HOST:PORT/ and each
-    seat's own page, opened with the seat's secret link (shown as a QR code when asked)."""
+    seat's own page, opened with the seat's secret link (shown as a QR code when asked).
+    The season of the file's folder is at http://HOST:PORT/stats; given a folder, that
+    page alone."""
     from referee import savefile
     from referee.errors import InputError
     from referee.i18n import _
@@ -44,15 +50,20 @@ def serve(
 
     if not 0 < port < 65536:
         raise InputError(_("the port must be a number from 1 to 65535"))
+    address = host or lan_address()
+    # every address (0.0.0.0, ::) when asked for explicitly: the links name this machine's
+    base = f"http://{shown(lan_address() if address in ('0.0.0.0', '::') else address)}:{port}"
+    if file.is_dir():
+        if links or as_json:
+            raise InputError(_("a folder has no seats: --links and --json go with a game file"))
+        serve_season(file, bind(address, port), base, address)
+        return
     spec = game_of(file)
     if not spec.web:
         raise InputError(_("{game} has no pages to serve").format(game=spec.title))
     rules = spec.load_rules()
     saved = savefile.load(file, rules)
     players = tuple(rules.seats(saved.state))
-    address = host or lan_address()
-    # every address (0.0.0.0, ::) when asked for explicitly: the links name this machine's
-    base = f"http://{shown(lan_address() if address in ('0.0.0.0', '::') else address)}:{port}"
     if links:
         seat_links = SeatLinks(file, players)
         found = {name: f"{base}/join/{token}" for name, token in zip(players, seat_links.tokens)}
@@ -71,6 +82,35 @@ def serve(
         # a seed the host's machine knows: the host could have chosen it, or could read every hand
         typer.echo(_("This game is dealt from a seed: for deals nobody can choose, not even the host, start it with `{command} new … --fair`.").format(command=rules.command))
     serve_until_stopped(file, spec, listening, base, address)
+
+
+def serve_season(folder: Path, listening: socket.socket, base: str, address: str) -> None:
+    """Serve the season's page of ``folder`` until Ctrl-C: its address and QR code are
+    shown once (there are no seats: nothing else to type)."""
+    from referee.i18n import _, language
+    from referee.web.server import season_server
+
+    server = season_server(folder, language(), host=address, port=listening.getsockname()[1], hosts=[shown(address)])
+    url = base + "/stats"
+    show_qr(_("The season's page (a TV, a phone)"), url)
+    typer.echo(_("Ctrl-C stops."))
+    try:
+        server.run(sockets=[listening])
+    except KeyboardInterrupt:
+        pass
+    finally:
+        listening.close()
+    typer.echo(_("Stopped."))
+
+
+def show_qr(title: str, url: str) -> None:
+    """A QR code of ``url`` in the terminal, under ``title``, and the link itself."""
+    import segno
+
+    typer.echo(title)
+    segno.make(url, error="m").terminal(out=sys.stdout, compact=True, border=2)
+    typer.echo(url)
+    sys.stdout.flush()
 
 
 def shown(address: str) -> str:
@@ -229,13 +269,7 @@ class Console:
         self.show(_("{name}'s seat: scan with {name}'s phone only").format(name=name), f"{self.base}/join/{self.served.links.tokens[seat]}")
 
     def show(self, title: str, url: str) -> None:
-        """A QR code of ``url`` in the terminal, under ``title``, and the link itself."""
-        import segno
-
-        typer.echo(title)
-        segno.make(url, error="m").terminal(out=sys.stdout, compact=True, border=2)
-        typer.echo(url)
-        sys.stdout.flush()
+        show_qr(title, url)
 
     def clear(self) -> None:
         if sys.stdout.isatty():

@@ -198,10 +198,11 @@ def _steps(
 # --- reading ----------------------------------------------------------------------------
 
 
-def load(path: Path | str, rules: Rules[Any, State, Any, Any]) -> Saved[State]:
-    """Read and replay a save file. Any problem raises ``SaveFileError`` (exit 2)."""
+def load(path: Path | str, rules: Rules[Any, State, Any, Any], data: bytes | None = None) -> Saved[State]:
+    """Read and replay a save file. Any problem raises ``SaveFileError`` (exit 2).
+    ``data``: the file's bytes, when the caller has read them already (`referee stats`)."""
     path = Path(path)
-    return _parse(path, _read(path, rules), rules)
+    return _parse(path, _read(path, rules) if data is None else data, rules)
 
 
 Told_ = TypeVar("Told_")

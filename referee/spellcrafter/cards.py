@@ -33,13 +33,11 @@ class SpellSuit(enum.Enum):
     @classmethod
     def from_code(cls, code: str) -> SpellSuit | None:
         """The suit a code or name stands for (``m``, ``M``, ``moons``), or None."""
-        lowered = code.lower()
-        for suit in cls:
-            if lowered in (suit.value, suit.label, suit.label.rstrip("s")):
-                return suit
-        return None
+        return _BY_CODE.get(code.lower())
 
 
+#: Each suit by its code, its name and its name in the singular (``m``, ``moons``, ``moon``).
+_BY_CODE = {name: suit for suit in SpellSuit for name in (suit.value, suit.label, suit.label.rstrip("s"))}
 _COLOURS = {SpellSuit.FAMILIARS: "", SpellSuit.SIGILS: "red", SpellSuit.CAULDRONS: "green", SpellSuit.MOONS: "blue"}
 
 

@@ -60,6 +60,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from referee.game import Outcome, Refusal, refuse
 from referee.spellcrafter.actions import Action, ChallengeWord, EnterPass, EnterWord, PickCard
@@ -71,7 +72,7 @@ from referee.spellcrafter.legality import card_refusal
 from referee.spellcrafter.notation import Token
 from referee.spellcrafter.rounds import Entry, Pass, Play, Round
 from referee.spellcrafter.refusals import Rule
-from referee.spellcrafter.scoring import score_word, word_refusal
+from referee.spellcrafter.scoring import scored_word, word_refusal
 from referee.spellcrafter.setup import ROUNDS, Setup
 
 
@@ -132,6 +133,11 @@ class Game:
         return Outcome(winners=winners, termination=termination)
 
     def _termination(self) -> tuple[Termination, tuple[int, ...]] | None:
+        return self._ended
+
+    @cached_property
+    def _ended(self) -> tuple[Termination, tuple[int, ...]] | None:
+        """:meth:`_termination`, worked out once per game value (every entry's checks ask)."""
         instant = self.instant_winners
         if instant is not None:
             return Termination.INSTANT_WIN, instant[1]
@@ -270,7 +276,7 @@ class Game:
     def word(self, seat: int, tokens: Sequence[Token]) -> Game:
         """A player's word for the round, scored with the table's rules (allowed:
         :meth:`word_refusal` said so)."""
-        return self._enter(seat, Play(score=score_word(tokens, self.setup.variants)))
+        return self._enter(seat, Play(score=scored_word(tuple(tokens), self.setup.variants)))
 
     def pass_(self, seat: int) -> Game:
         return self._enter(seat, Pass())

@@ -191,17 +191,16 @@ def parse_word(arguments: Sequence[str]) -> tuple[Token, ...]:
 
 def parse_token(text: str, position: int = 1) -> Token:
     """One token (``position`` is only for the message)."""
-    where = _("token {position}").format(position=position)
     stripped = text.strip()
     match = TOKEN.fullmatch(stripped)
     if match is None:
-        raise _unreadable(stripped, where)
+        raise _unreadable(stripped, _where(position))
     found = match.groupdict()
     if found["written"] is not None:
         value = _number(found["value"])
         if value > MAX_VALUE:
             raise InputError(_("{where} {text}: a card's value is 0 to {maximum}, not {value}").format(
-                where=where, text=quoted(text), maximum=MAX_VALUE, value=_short(found["value"])))  # fmt: skip
+                where=_where(position), text=quoted(text), maximum=MAX_VALUE, value=_short(found["value"])))  # fmt: skip
         return LetterToken(found["written"].upper(), value, _suit_of(found["suit"]), found["jumper"] is not None)
     if found["copies"] is not None:
         return DoubleToken(_suit_of(found["double_suit"]), found["copies"].upper())
@@ -209,7 +208,7 @@ def parse_token(text: str, position: int = 1) -> Token:
         return TroubleToken(_suit_of(found["trouble_suit"]), found["stands_for"].upper())
     target = _number(found["target"])
     if target < 1:
-        raise InputError(_("{where} {text}: after @ comes the number of the letter Toil goes on (1, 2, …)").format(where=where, text=quoted(text)))
+        raise InputError(_("{where} {text}: after @ comes the number of the letter Toil goes on (1, 2, …)").format(where=_where(position), text=quoted(text)))
     return ToilToken(_suit_of(found["toil_suit"]), target)
 
 
@@ -235,6 +234,11 @@ def parse_card(text: str) -> SpellCard:
         return SpellCard(_suit_of(found["special_suit"]), special=special)
     written = found["written"].upper()
     return SpellCard(_suit_of(found["suit"]), QU if written == "Q" else written, _number(found["value"]))
+
+
+def _where(position: int) -> str:
+    """"token 3": where a message says the token is (worded only for a message)."""
+    return _("token {position}").format(position=position)
 
 
 def _suit_of(code: str) -> SpellSuit:

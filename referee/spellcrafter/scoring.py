@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from referee.errors import Refused
@@ -131,8 +132,8 @@ class Score:
     def length(self) -> int:
         return len(self.letters)
 
-    @property
-    def base(self) -> int:
+    @cached_property
+    def base(self) -> int:  # a value, worked out once: a replay asks for it at every entry
         return sum(letter.value for letter in self.letters)
 
     @property
@@ -142,7 +143,7 @@ class Score:
             return 3
         return 2 if self.flush or self.straight else 1
 
-    @property
+    @cached_property
     def score(self) -> int:
         return self.base * self.multiplier + self.bonus
 
@@ -182,6 +183,12 @@ def score_word(tokens: Sequence[Token], variants: Variants = Variants()) -> Scor
     refusal = word_refusal(tokens, variants)
     if refusal is not None:
         raise Refused(refusal, FORMAT, None)
+    return scored_word(tokens, variants)
+
+
+def scored_word(tokens: tuple[Token, ...], variants: Variants) -> Score:
+    """:func:`score_word` of a word :func:`word_refusal` has just let through (a game's
+    entry, judged by the game's refusal before it is applied): not judged twice."""
     letters = letters_of(tokens)
     toils = {toil.target: toil for toil in tokens if isinstance(toil, ToilToken)}
     shown = shown_letters(letters)

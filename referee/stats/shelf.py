@@ -9,6 +9,14 @@ Replaying is what costs (a few milliseconds a file), so what a file gave is kept
 cache, ``$XDG_CACHE_HOME/referee/stats/records.pickle`` (``~/.cache/…``), under its path,
 size and modification time and the version of referee: a shelf read again replays only
 the files added or changed since. A cache that cannot be read or written is ignored.
+
+A first reading of a big shelf (:data:`PARALLEL_FROM` files or more to replay) shares
+the replaying among worker processes, one per idle core (by the load average: on a
+machine already busy, more processes only add the cost of starting them), where the
+system can fork and the reading process runs no other thread (`referee stats`, not the
+web server). Each file is replayed alone, so the records and their order are the same
+either way. Where workers cannot be started, the files are replayed here, one after the
+other.
 """
 
 from __future__ import annotations
@@ -84,37 +92,94 @@ def _keep(cache: dict[tuple[str, int, int, str], Record]) -> None:
         pass  # statistics without a cache are only slower
 
 
+#: How many files to replay make a first reading worth sharing among processes.
+PARALLEL_FROM = 64
+
+Key = tuple[str, int, int, str]  # the file's whole path, size, modification time (ns), referee's version
+
+
 def read_shelf(paths: Iterable[Path]) -> Shelf:
     """Read and replay every save file under ``paths`` (:func:`files`)."""
     from referee import __version__
 
-    records: list[Record] = []
-    damaged: list[Damaged] = []
     looked_at = 0
     cache = _cached()
-    kept: dict[tuple[str, int, int, str], Record] = {}
+    kept: dict[Key, Record] = {}
+    found: list[Record | Damaged | None] = []  # per file, in order
+    todo: list[tuple[int, Key, Path, float]] = []  # the files to replay, and where each one's answer goes
     for path in files(paths):
         looked_at += 1
         try:
             status = path.stat()
         except OSError as error:
-            damaged.append(Damaged(path, error.strerror or str(error)))
+            found.append(Damaged(path, error.strerror or str(error)))
             continue
         key = (str(path.resolve()), status.st_size, status.st_mtime_ns, __version__)
         known = cache.get(key)
         if known is not None:
             kept[key] = known
-            records.append(known._replace(path=path))
-            continue
-        found = _replayed(path, status.st_mtime)
-        if isinstance(found, Damaged):
-            damaged.append(found)
-        elif found is not None:
-            kept[key] = found
-            records.append(found)
+            found.append(known._replace(path=path))
+        else:
+            todo.append((len(found), key, path, status.st_mtime))
+            found.append(None)
+    replayed = _replay_all([(path, modified) for _index, _key, path, modified in todo])
+    for (index, key, _path, _modified), answer in zip(todo, replayed, strict=True):
+        found[index] = answer
+        if isinstance(answer, Record):
+            kept[key] = answer
     if any(key not in cache for key in kept):
         _keep({**cache, **kept} if len(cache) < 20_000 else kept)
-    return Shelf(tuple(records), tuple(damaged), looked_at)
+    records = tuple(item for item in found if isinstance(item, Record))
+    return Shelf(records, tuple(item for item in found if isinstance(item, Damaged)), looked_at)
+
+
+def _replay_all(todo: list[tuple[Path, float]]) -> list[Record | Damaged | None]:
+    """:func:`_replayed` of each (path, modification time), in order: in worker processes
+    for a big shelf where that can be done (see the module's docstring), else here."""
+    if len(todo) >= PARALLEL_FROM:
+        workers = idle_cores()
+        shared = _in_processes(todo, workers) if workers > 1 else None
+        if shared is not None:
+            return shared
+    return [_replayed(path, modified) for path, modified in todo]
+
+
+def idle_cores() -> int:
+    """The cores this process may use that are idle (the load average of the last minute
+    taken off), at most 4; at least 1."""
+    import os
+
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    try:
+        busy = os.getloadavg()[0]
+    except (AttributeError, OSError):  # no load average here: count every core idle
+        busy = 0.0
+    return max(1, min(4, round(cores - busy)))
+
+
+def _in_processes(todo: list[tuple[Path, float]], workers: int) -> list[Record | Damaged | None] | None:
+    """The files replayed by ``workers`` forked processes; None when that cannot be done
+    (no fork, other threads running, workers that cannot start or that died)."""
+    import multiprocessing
+    import sys
+    import threading
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    if "fork" not in multiprocessing.get_all_start_methods() or threading.active_count() > 1:
+        return None
+    from referee import games
+
+    for spec in games.GAMES:
+        spec.load_rules()  # imported once, before the fork: every worker has them
+    sys.stdout.flush()  # nothing written before the fork is written again by a worker
+    sys.stderr.flush()
+    try:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            paths, times = zip(*todo, strict=True)
+            return list(pool.map(_replayed, paths, times, chunksize=max(1, len(todo) // (workers * 8))))
+    except (OSError, BrokenProcessPool):
+        return None
 
 
 def _replayed(path: Path, modified: float) -> Record | Damaged | None:
@@ -125,14 +190,16 @@ def _replayed(path: Path, modified: float) -> Record | Damaged | None:
     from referee.stats.records import match_record
 
     try:
-        head = path.open("rb").read(4096)
+        with path.open("rb") as stream:
+            data = stream.read(4096)
+            found = _FORMAT.search(data)
+            spec = games.by_format(found[1].decode()) if found else None
+            if spec is None:
+                return None  # not a referee save file (or a game this referee does not know)
+            data += stream.read()  # the rest of it, read once (not opened again to be loaded)
     except OSError as error:
         return Damaged(path, error.strerror or str(error))
-    found = _FORMAT.search(head)
-    spec = games.by_format(found[1].decode()) if found else None
-    if spec is None:
-        return None  # not a referee save file (or a game this referee does not know)
     try:
-        return match_record(spec, load(path, spec.load_rules()), datetime.fromtimestamp(modified, UTC).replace(microsecond=0))
+        return match_record(spec, load(path, spec.load_rules(), data), datetime.fromtimestamp(modified, UTC).replace(microsecond=0))
     except RefereeError as error:
         return Damaged(path, str(error))

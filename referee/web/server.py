@@ -23,7 +23,7 @@ import os
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, MutableMapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -448,6 +448,26 @@ def page(served: Served, name: str, language: str) -> HTMLResponse:
     return HTMLResponse(text)
 
 
+def season_page(root: Path, language: str) -> HTMLResponse:
+    """``/stats``: the season of the folder ``root`` (:mod:`referee.web.season`), read when
+    asked (a first reading of a big shelf takes a moment; later ones use `referee stats`'s
+    cache of what each unchanged file gave)."""
+    from referee.web import season
+
+    with speaking(language):
+        return HTMLResponse(season.page_of(season.document(root), root, language))
+
+
+def page_language(request: Request, default: str) -> str:
+    """A page's language: ``?lang=nl`` in its address, else the language the browser
+    chose on a seat's page (its cookie), else `referee serve`'s (``--lang``)."""
+    asked = request.query_params.get("lang")
+    if asked in LANGUAGES:
+        return asked
+    chosen = request.cookies.get(LANG_COOKIE)
+    return chosen if chosen in LANGUAGES else default
+
+
 def cookie_language(cookies: str, default: str) -> str:
     """The language a page chose (its cookie), from a ``Cookie`` header."""
     from http.cookies import CookieError, SimpleCookie
@@ -504,6 +524,9 @@ def create_app(served: Served, hosts: Iterable[str] = (), clock: Callable[[], fl
         response = RedirectResponse("/seat", status_code=303)
         response.set_cookie(SEAT_COOKIE, served.links.tokens[seat], httponly=True, samesite="strict", max_age=30 * 86400)
         return response
+
+    async def stats(request: Request) -> Response:
+        return season_page(served.path.parent, page_language(request, served.language))
 
     async def table_qr(request: Request) -> Response:
         # the Host header has passed the guard: one of this server's own addresses
@@ -604,6 +627,7 @@ def create_app(served: Served, hosts: Iterable[str] = (), clock: Callable[[], fl
     routes = [
         Route("/", table_page),
         Route("/seat", seat_page),
+        Route("/stats", stats),
         Route("/join/{token}", join),
         Route("/qr.svg", table_qr),
         Route("/favicon.ico", no_icon),
@@ -617,29 +641,54 @@ def create_app(served: Served, hosts: Iterable[str] = (), clock: Callable[[], fl
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=asynccontextmanager(lifespan_watch))
+    return Guard(app, hosts=hosts, language=lambda scope: scope_language(scope, served.language), clock=clock)
 
-    def language(scope: Scope) -> str:
-        cookies = dict(scope.get("headers") or []).get(b"cookie", b"").decode("latin-1")
-        return cookie_language(cookies, served.language)
 
-    return Guard(app, hosts=hosts, language=language, clock=clock)
+def scope_language(scope: Scope, default: str) -> str:
+    """The language the guard answers a request in: its page's cookie, else ``default``."""
+    cookies = dict(scope.get("headers") or []).get(b"cookie", b"").decode("latin-1")
+    return cookie_language(cookies, default)
+
+
+def create_season_app(root: Path, language: str, hosts: Iterable[str] = (), clock: Callable[[], float] = time.monotonic) -> Guard:
+    """`referee serve FOLDER`: the season's page of the folder ``root`` (``/stats``; ``/``
+    leads there), behind the same :class:`Guard` as a game's pages. No seat, no game."""
+
+    async def stats(request: Request) -> Response:
+        return season_page(root, page_language(request, language))
+
+    async def home(request: Request) -> Response:
+        return RedirectResponse("/stats", status_code=303)
+
+    async def no_icon(request: Request) -> Response:
+        return Response(status_code=204)
+
+    routes = [
+        Route("/", home),
+        Route("/stats", stats),
+        Route("/favicon.ico", no_icon),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+
+    return Guard(Starlette(routes=routes), hosts=hosts, language=lambda scope: scope_language(scope, language), clock=clock)
 
 
 def uvicorn_server(served: Served, host: str = "127.0.0.1", port: int = 0, hosts: Iterable[str] = ()) -> Any:
     """A uvicorn server for ``served`` (not started: ``.run(sockets=…)``): no access log
     (a seat's link holds its token), and every event stream ends as soon as it is asked
     to stop (Ctrl-C, ``should_exit``), so that it stops within a second."""
-    import uvicorn
-
-    config = uvicorn.Config(
-        create_app(served, hosts=hosts),
-        host=host,
-        port=port,
-        log_level="warning",
-        access_log=False,
-        timeout_graceful_shutdown=1,
-        lifespan="on",
-    )
-    server = uvicorn.Server(config)
+    server = _uvicorn(create_app(served, hosts=hosts), host, port, lifespan="on")
     served.stop_requested = lambda: bool(server.should_exit)
     return server
+
+
+def season_server(root: Path, language: str, host: str = "127.0.0.1", port: int = 0, hosts: Iterable[str] = ()) -> Any:
+    """A uvicorn server for the season's page of ``root`` (not started, as :func:`uvicorn_server`)."""
+    return _uvicorn(create_season_app(root, language, hosts=hosts), host, port, lifespan="off")
+
+
+def _uvicorn(app: Guard, host: str, port: int, lifespan: Literal["on", "off"]) -> Any:
+    import uvicorn
+
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=1, lifespan=lifespan)
+    return uvicorn.Server(config)
