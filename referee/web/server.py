@@ -25,6 +25,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mappin
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from starlette.concurrency import run_in_threadpool
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
@@ -526,7 +527,9 @@ def create_app(served: Served, hosts: Iterable[str] = (), clock: Callable[[], fl
         return response
 
     async def stats(request: Request) -> Response:
-        return season_page(served.path.parent, page_language(request, served.language))
+        # Read in a worker thread: a first reading of a big folder must not stall the
+        # game's pages and their streams on the event loop.
+        return await run_in_threadpool(season_page, served.path.parent, page_language(request, served.language))
 
     async def table_qr(request: Request) -> Response:
         # the Host header has passed the guard: one of this server's own addresses
@@ -655,7 +658,7 @@ def create_season_app(root: Path, language: str, hosts: Iterable[str] = (), cloc
     leads there), behind the same :class:`Guard` as a game's pages. No seat, no game."""
 
     async def stats(request: Request) -> Response:
-        return season_page(root, page_language(request, language))
+        return await run_in_threadpool(season_page, root, page_language(request, language))
 
     async def home(request: Request) -> Response:
         return RedirectResponse("/stats", status_code=303)
