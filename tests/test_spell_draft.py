@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.errors import InputError, Refused
-from referee.spellcrafter.cards import SpellCard
+from referee.spellcrafter.cards import SpellCard, SpellSuit
 from referee.spellcrafter.actions import CardPicked, EnterWord, PickCard, decode, encode
 from referee.spellcrafter.draft import PICKS, Draft, passed_to
 from referee.spellcrafter.game import Game
@@ -247,10 +247,6 @@ def test_every_card_dealt_ends_in_exactly_one_pile(players: int, seed: str, choi
     while True:
         draft = the_draft(game, 1)
         assert draft.cards == dealt  # every card dealt is in one pile, none made up
-        held = [Counter(hand) for hand in draft.hands]
-        for seat, hand in enumerate(held):  # no seat holds a card another seat holds (beyond the copies dealt)
-            others = sum((h for s, h in enumerate(held) if s != seat), Counter())
-            assert all(hand[card] + others[card] <= dealt[card] for card in hand)
         options = list(picks(game))
         if not options:
             break
@@ -276,11 +272,49 @@ def test_a_seat_view_shows_only_its_own_draft(seed: str, choices: random.Random,
     for seat in range(4):
         view = seat_view(game, seat)
         assert view.draft is not None
-        assert view.draft.hand == draft.hands[seat] and view.draft.last == draft.last[seat]
+        assert view.draft.hand == draft.hands[seat]
+        assert view.draft.last == (draft.last[seat] if draft.complete else None)  # face down until the draft is over
         for other in range(4):
             shown = view.draft.selected[other]
-            assert shown == (draft.selected[other] if friendly or other == seat else None)
+            assert shown == (draft.selected[other] if friendly or (other == seat and draft.complete) else None)
+        assert view.draft.counts == tuple(len(cards) for cards in draft.selected)
         assert all(round_.draft is None for round_ in view.rounds)
+
+
+def test_the_pile_is_face_down_until_the_draft_is_complete() -> None:
+    """"select one card to keep by placing it in a pile face down"; "When the draft is
+    complete, players may look at their selected cards"."""
+    game = drafted()
+    card = the_draft(game, 1).hands[0][0]
+    game = pick(game, PickCard(seat=0, card=card))
+    view = seat_view(game, 0).draft
+    assert view is not None and view.selected[0] is None and view.counts[0] == 1
+    game = random_draft(game, random.Random(8))
+    done = seat_view(game, 0).draft
+    assert done is not None and done.selected[0] == the_draft(game, 1).selected[0] and done.last is not None
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.integers(2, 5), direction=st.sampled_from(["left", "right"]), choices=st.randoms(use_true_random=False))
+def test_no_seat_ever_holds_a_card_another_seat_holds(players: int, direction: str, choices: random.Random) -> None:
+    """Every card distinct (a value per card): at every pick each card is in exactly one
+    pile of exactly one seat, whichever way the hands go round."""
+    size = 14 if players == 2 else 8
+    cards = [SpellCard(SpellSuit.MOONS, "A", number) for number in range(players * size)]
+    draft = Draft.dealt([cards[seat * size:(seat + 1) * size] for seat in range(players)], direction, players == 2)
+    while True:
+        piles = [(*draft.hands[s], *draft.selected[s], *draft.discarded[s], *((draft.last[s],) if draft.last[s] else ())) for s in range(players)]
+        seen = [card for pile in piles for card in pile]
+        assert sorted(seen, key=lambda card: card.value) == cards  # each card once, in one seat's piles
+        if draft.complete:
+            break
+        seat = choices.choice(draft.waiting)
+        hand = draft.hands[seat]
+        card = choices.choice(hand)
+        discard = choices.choice([c for c in hand if c != card]) if draft.must_discard(seat) else None
+        assert draft.refusal(seat, card, discard) is None
+        draft = draft.pick(seat, card, discard)
+    assert all(len(cards) == PICKS for cards in draft.selected) and all(draft.last)
 
 
 def test_a_complete_round_of_random_picks_always_ends_with_seven_and_one_per_seat() -> None:
@@ -289,6 +323,12 @@ def test_a_complete_round_of_random_picks_always_ends_with_seven_and_one_per_sea
         game = random_draft(drafted(NAMES[:players] if players <= 4 else (*NAMES, "Eva"), seed=f"r{number}"), random.Random(number))
         draft = the_draft(game, 1)
         assert all(len(cards) + 1 == 8 for cards in draft.selected) and draft.complete
+        if number % 3 == 0:  # and a round passed to the right
+            for seat in range(players):
+                game = RULES.apply(game, RULES.decode(game, {"kind": "pass", "player": game.setup.players[seat]})).state
+            game = random_draft(game, random.Random(number + 100))
+            second = the_draft(game, 2)
+            assert second.direction == "right" and second.complete and all(len(cards) == PICKS for cards in second.selected)
 
 
 def test_a_draft_value_knows_who_is_waiting() -> None:

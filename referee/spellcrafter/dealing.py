@@ -91,38 +91,41 @@ class _VirtualDeck:
                 raise InputError(_("the deck has no letter card to turn up as the Jumper"))
 
 
-def dealable(deck: SpellDeck, seed: str, players: int) -> None:
+def dealable(deck: SpellDeck, seed: str, players: int, two_player: bool | None = None) -> None:
     """A game dealt by the referee must be dealable for all its rounds: a deck too small
     is refused (``InputError``) when the game starts, not in round 3."""
     try:
-        dealt(deck, seed, players, SPELLCRAFTER_ROUNDS)
+        dealt(deck, seed, players, SPELLCRAFTER_ROUNDS, two_player)
     except InputError as error:
         message = _("the deck cannot deal {rounds} rounds to {players} players: {error}")
         raise InputError(message.format(rounds=SPELLCRAFTER_ROUNDS, players=players, error=error)) from None
 
 
 @lru_cache(maxsize=32)
-def dealt(deck: SpellDeck, seed: str, players: int, round_number: int) -> SpellDeal:
+def dealt(deck: SpellDeck, seed: str, players: int, round_number: int, two_player: bool | None = None) -> SpellDeal:
     """:func:`deal_spellcrafter`, remembered: a game asks for the same rounds' deals on
     every screen."""
-    return deal_spellcrafter(deck, seed, players, round_number)
+    return deal_spellcrafter(deck, seed, players, round_number, two_player)
 
 
-def deal_spellcrafter(deck: SpellDeck, seed: str, players: int, round_number: int = 1) -> SpellDeal:
+def deal_spellcrafter(deck: SpellDeck, seed: str, players: int, round_number: int = 1, two_player: bool | None = None) -> SpellDeal:
     """Round ``round_number`` of a game: the virtual deck continues from round to round.
 
     Each round: one Jumper, then 8 cards each (two players: 14 each, Familiars removed),
     one card at a time in seating order. At the end of a round every card dealt in it
     (the Jumper and the hands, all played or discarded) goes to the discard pile.
+    ``two_player`` False deals two seats the standard rules (two teams); by default two
+    seats get the two-player rules.
     """
     if players not in SPELLCRAFTER_HANDS:
         raise InputError(_("spellcrafter is played by 2 to 5 players, not {count}").format(count=players))
     if not 1 <= round_number <= SPELLCRAFTER_ROUNDS:
         raise InputError(_("a Spellcrafter game has rounds 1 to {rounds}, not {round}").format(rounds=SPELLCRAFTER_ROUNDS, round=round_number))
-    cards = deck.without(SpellSuit.FAMILIARS) if players == 2 else deck
+    two = players == 2 if two_player is None else two_player  # two teams play the standard rules
+    cards = deck.without(SpellSuit.FAMILIARS) if two else deck
     if not any(card.is_letter for card in cards.cards):
         raise InputError(_("the deck {name} has no letter cards to deal").format(name=repr(deck.name)))
-    each = SPELLCRAFTER_HANDS[players]
+    each = SPELLCRAFTER_HANDS[2 if two else max(players, 3)]
     virtual = _VirtualDeck(list(cards.cards), seed)
     for number in range(1, round_number + 1):
         jumper = virtual.turn_up_jumper()

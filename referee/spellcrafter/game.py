@@ -101,7 +101,7 @@ class Game:
         deck too small for the table is refused before anything is saved."""
         seed = setup.dealt_from
         if seed is not None and setup.deck is not None:
-            dealable(setup.deck, seed, setup.count)
+            dealable(setup.deck, seed, setup.count, setup.two_player)
         return cls(setup=setup, rounds=(Round(number=1, entries=(None,) * setup.count),))
 
     @property
@@ -351,7 +351,7 @@ class Game:
         seed = self.setup.dealt_from
         if seed is None or self.setup.deck is None:
             return None
-        return dealt(self.setup.deck, seed, self.setup.count, round_number)
+        return dealt(self.setup.deck, seed, self.setup.count, round_number, self.setup.two_player)
 
     def jumper(self, round_number: int) -> SpellCard | None:
         """The Jumper the referee turned up for a round of a seeded game."""

@@ -116,7 +116,10 @@ class Setup:
 
     @property
     def two_player(self) -> bool:
-        return self.count == 2
+        """The rulebook's two-player rules (Familiars removed, 14 cards, a discard with each
+        pick): two players, not two teams ("divide into teams and play using the standard
+        rules")."""
+        return self.count == 2 and not self.teams
 
     def player(self, name: str) -> int:
         """The seat ``name`` stands for; in a team game, a member's name stands for the team."""

@@ -112,7 +112,15 @@ def seat_view(game: Game, seat: int | None) -> SeatView:
 
 
 def draft_view(draft: Draft, number: int, seat: int | None, face_up: bool) -> DraftView:
-    """``draft`` as ``seat`` sees it; ``face_up`` under the Friendly Rules."""
+    """``draft`` as ``seat`` sees it; ``face_up`` under the Friendly Rules.
+
+    The piles lie face down until the draft is over: "select one card to keep by placing it
+    in a pile face down", and only "when the draft is complete, players may look at their
+    selected cards". So while it goes on a seat sees the hand it picks from, and its own
+    selected cards, discards and last card only under the Friendly Rules (selected cards
+    face up) or once the draft is complete; the counts are public throughout."""
+    looks = draft.complete or face_up
+    mine = None if seat is None or not draft.complete else seat
     return DraftView(
         round=number,
         direction=passing(number),
@@ -123,8 +131,8 @@ def draft_view(draft: Draft, number: int, seat: int | None, face_up: bool) -> Dr
         pick=0 if seat is None else draft.pick_number(seat),
         hand=() if seat is None else draft.hands[seat],
         must_discard=seat is not None and draft.must_discard(seat),
-        selected=tuple(cards if face_up or s == seat else None for s, cards in enumerate(draft.selected)),
-        discarded=() if seat is None else draft.discarded[seat],
-        last=None if seat is None else draft.last[seat],
+        selected=tuple(cards if face_up or (s == seat and looks) else None for s, cards in enumerate(draft.selected)),
+        discarded=() if mine is None else draft.discarded[mine],
+        last=None if mine is None else draft.last[mine],
         complete=draft.complete,
     )
