@@ -334,3 +334,49 @@ def test_a_complete_round_of_random_picks_always_ends_with_seven_and_one_per_sea
 def test_a_draft_value_knows_who_is_waiting() -> None:
     draft = Draft.dealt([[parse_card("A1f")] * 8, [parse_card("B3f")] * 8], "left", False)
     assert draft.waiting == (0, 1) and draft.pick_number(0) == 1
+
+
+# --- teams ------------------------------------------------------------------------------------
+
+
+def test_with_more_than_five_players_teams_play_the_standard_rules() -> None:
+    """"with more than 5 players it is recommended to divide into teams and play using the
+    standard rules": two teams get 8 cards each from the whole deck, and no discards."""
+    game = drafted(("Anna+Bram+Cees", "Daan+Eva+Fien"), seed="teams", teams=True)
+    draft = the_draft(game, 1)
+    assert [len(hand) for hand in draft.hands] == [8, 8] and not draft.discarding
+    assert not game.setup.two_player
+    two = drafted(("Anna", "Bram"), seed="teams")
+    assert [len(hand) for hand in the_draft(two, 1).hands] == [14, 14] and the_draft(two, 1).discarding
+
+
+def test_a_member_names_the_team_and_a_name_that_could_be_two_teams_is_refused() -> None:
+    setup = Setup.build(("Ann+Bram", "Cees+Anna"), teams=True)
+    assert setup.player("bram") == 0 and setup.player("Anna") == 1 and setup.player("Ann") == 0
+    with pytest.raises(InputError, match="could be"):
+        setup.player("An")
+
+
+def test_teams_need_a_team_of_two() -> None:
+    with pytest.raises(InputError, match="joined with"):
+        Setup.build(("Anna", "Bram"), teams=True)
+
+
+def test_a_discard_not_in_the_hand_is_named_as_such() -> None:
+    from referee.spellcrafter.voice import VOICE
+
+    game = drafted(("Anna", "Bram"), seed="two")
+    hand = the_draft(game, 1).hands[0]
+    absent = next(card for card in the_draft(game, 1).hands[1] if card not in hand)
+    refusal = game.refusal(PickCard(seat=0, card=hand[0], discard=absent))
+    assert refusal is not None and "is not in the hand" in VOICE.refusal(game, refusal)
+
+
+def test_no_word_before_a_fair_games_deal_is_known() -> None:
+    from referee.fair import Fair, commitment
+
+    secret = bytes(32)
+    game = Game.start(Setup.build(NAMES[:3], fair=Fair(commitment(secret), secret, 3)))
+    assert game.draft_of(1) is None  # no word of entropy yet: no deal
+    refusal = game.refusal(EnterWord(seat=0, tokens=parse_word(["C3s", "A1f", "T1m"])))
+    assert refusal is not None and refusal.rule is Rule.DRAFT_NOT_OVER

@@ -210,7 +210,11 @@ def new(
     from referee.spellcrafter.voice import setup_names
 
     seats = ", ".join(setup_names(setup))
-    _report(game, as_json, Line(_("New game in {file}: {players}").format(file=file, players=seats)), settings_line(game),
+    # A seed deals every hand: whoever knows it can see them all (`referee deal`), so the
+    # draft is private only from people who do not; --fair makes it private from everyone.
+    warning = [Line((_("Anyone who knows the seed can see every hand; for a draft nobody can peek at, start the game with --fair."), "yellow"))] \
+        if setup.draft and seed is not None else []  # fmt: skip
+    _report(game, as_json, Line(_("New game in {file}: {players}").format(file=file, players=seats)), settings_line(game), *warning,
             *map(Line, announce(game, _rules(), file)), extra={"file": str(file), **({"fair": public(game, _rules())} if fair else {})})  # fmt: skip
 
 

@@ -139,7 +139,7 @@ class Draft:
             if not self.must_discard(seat):
                 return refuse(Rule.NO_DISCARD, seat=seat, card=discard, two_player=self.discarding)
             if not holds(hand, card, discard):
-                return refuse(Rule.NOT_IN_HAND, seat=seat, card=discard, pick=self.pick_number(seat), discard=True)
+                return refuse(Rule.NOT_IN_HAND, seat=seat, card=discard, pick=self.pick_number(seat), discard=True, kept=discard == card)
         return None
 
     def pick(self, seat: int, card: SpellCard, discard: SpellCard | None, at: str | None = None) -> Draft:

@@ -199,10 +199,11 @@ class Game:
         entry = self.latest.entries[seat] if self.latest.number == current else None
         if entry is not None:
             return refuse(Rule.ALREADY_ENTERED, seat=seat, round=current, passed=isinstance(entry, Pass))
-        draft = self.draft_of(current)
-        if draft is not None and not draft.complete:
-            still = tuple(other for other in range(self.setup.count) if not draft.done(other))
-            return refuse(Rule.DRAFT_NOT_OVER, seat=seat, round=current, waiting=still)
+        if self.drafted:
+            draft = self.draft_of(current)  # None while a fair game's deal waits for its words: nobody has drafted
+            still = tuple(range(self.setup.count)) if draft is None else tuple(s for s in range(self.setup.count) if not draft.done(s))
+            if still:
+                return refuse(Rule.DRAFT_NOT_OVER, seat=seat, round=current, waiting=still)
         return None
 
     def round_refusal(self, round_number: int) -> Refusal | None:

@@ -60,14 +60,12 @@ def selected_refusal(game: Game, tokens: Sequence[Token], round_number: int, sea
     is one of its 7 selected cards, each used at most as often as it was selected (the
     face-down last card only stands for the Jumper)."""
     draft = game.draft_of(round_number)
-    if draft is None:
-        return None
-    selected = Counter(draft.selected[seat])
+    selected = Counter(() if draft is None else draft.selected[seat])
     used = Counter(token.card for token in tokens if not is_jumper(token))
     for card, count in used.items():
         if count > selected[card]:
             return refuse(Rule.NOT_SELECTED, seat=seat, card=card, round=round_number, selected=selected[card],
-                          last=card == draft.last[seat])  # fmt: skip
+                          last=draft is not None and card == draft.last[seat])  # fmt: skip
     return None
 
 

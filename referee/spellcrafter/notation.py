@@ -224,7 +224,11 @@ def parse_card(text: str) -> SpellCard:
     stripped = text.strip()
     match = CARD.fullmatch(stripped)
     if match is None:
-        token = parse_token(stripped)  # a word's token (its own message when unreadable)
+        if not any(mark in stripped for mark in ":@*"):
+            raise InputError(_("{text} is not a card: write a letter card as LETTER VALUE SUIT ({example}), "
+                               "a special card as DD, TOIL or TR and its suit (DDm, TOILm, TRc)").format(
+                text=quoted(_short(text)), example=LETTER_EXAMPLE))  # fmt: skip
+        token = parse_token(stripped)  # a word's token for the card (its own message when unreadable)
         if isinstance(token, LetterToken) and token.jumper:
             raise InputError(_("{text} is the Jumper, which lies on the table: pick a card of the hand").format(text=quoted(text)))
         return token.card

@@ -27,7 +27,7 @@ from typing import Any
 from referee.errors import InputError, quoted
 from referee.i18n import _
 from referee.lexicon.words import fold
-from referee.players import check_names, players_from_setup, seat_of
+from referee.players import check_names, folded, players_from_setup, seat_of
 from referee.fair import Fair
 from referee.seeds import check_seed
 from referee.spellcrafter.deck import Deck, standin_deck
@@ -94,6 +94,8 @@ class Setup:
         check_names(self.players)
         if self.teams:
             check_names([member for seat in range(self.count) for member in self.members(seat)])
+            if all(len(self.members(seat)) == 1 for seat in range(self.count)):
+                raise InputError(_("no team has two members: name each team by its members joined with +, e.g. Anna+Bram"))
         if self.draft and self.seed is None and self.fair is None:
             raise InputError(_("only a game dealt by the referee (a seed, or a fair deal) can be drafted through it"))
         if self.craft_time is not None:
@@ -122,15 +124,22 @@ class Setup:
         return self.count == 2 and not self.teams
 
     def player(self, name: str) -> int:
-        """The seat ``name`` stands for; in a team game, a member's name stands for the team."""
-        try:
+        """The seat ``name`` stands for; in a team game a member's name stands for the team
+        too, and a name that could be two teams (``An`` with Ann in one and Anna in the
+        other) is refused as ambiguous, as it is between two players."""
+        if not self.teams:
             return seat_of(name, self.players)
-        except InputError:
-            if not self.teams:
-                raise
-        seats = [seat for seat in range(self.count) for _member in self.members(seat)]
-        members = [member for seat in range(self.count) for member in self.members(seat)]
-        return seats[seat_of(name, members)]
+        names = [*self.players, *(member for seat in range(self.count) for member in self.members(seat))]
+        seats = [*range(self.count), *(seat for seat in range(self.count) for _member in self.members(seat))]
+        for matches in (lambda typed, known: typed.strip().casefold() == known.casefold(),
+                        lambda typed, known: folded(typed) == folded(known),
+                        lambda typed, known: bool(folded(typed)) and folded(known).startswith(folded(typed))):  # fmt: skip
+            found = [index for index, known in enumerate(names) if matches(name, known)]
+            if len({seats[index] for index in found}) == 1:
+                return seats[found[0]]
+            if found:
+                return seats[found[seat_of(name, [names[index] for index in found])]]  # refused: it could be either
+        return seats[seat_of(name, names)]  # refused: the nearest name
 
     def members(self, seat: int) -> tuple[str, ...]:
         """The people playing ``seat``: its team's members, or its one player."""

@@ -316,11 +316,10 @@ class SpellcrafterVoice:
             return _("word: {player} {cards}").format(player=event.get("player"), cards=cards)
         if kind == "pass":
             return _("pass: {player}").format(player=event.get("player"))
-        if kind == "pick":
+        if kind == "pick":  # the card is private to its seat: `history` and `undo` never name it
             if event.get("discard"):
-                return _("pick: {player} keeps {card}, discards {discard}").format(
-                    player=event.get("player"), card=event.get("card"), discard=event.get("discard"))  # fmt: skip
-            return _("pick: {player} keeps {card}").format(player=event.get("player"), card=event.get("card"))
+                return _("pick: {player} keeps a card face down and discards one").format(player=event.get("player"))
+            return _("pick: {player} keeps a card face down").format(player=event.get("player"))
         if kind == "challenge":
             verdict = _("valid") if event.get("valid") else _("invalid")
             return _("challenge: {challenger} challenges {player}'s {word} — {verdict}, {reason} ({dictionary})").format(
@@ -330,9 +329,14 @@ class SpellcrafterVoice:
         return str(kind)
 
     def history_detail(self, before: Game, event: Mapping[str, Any], step: Step[Game, Effect]) -> dict[str, Any]:
-        """`history` says which round each entry went into: its section."""
+        """`history` says which round each entry went into: its section. A pick's card (and
+        discard) is private to its seat (SPEC §6.6): `history --json` gives the event without
+        it, as the line does (the save file keeps it, for the replay)."""
         effect = step.effect
-        return {"round": effect.round, "section": _("Round {number}").format(number=effect.round)}
+        detail: dict[str, Any] = {"round": effect.round, "section": _("Round {number}").format(number=effect.round)}
+        if event.get("kind") == "pick":
+            detail["event"] = {key: value for key, value in event.items() if key not in ("card", "discard")}
+        return detail
 
 
 # --- the refusals, one wording per rule ------------------------------------------------------
@@ -471,8 +475,11 @@ def _already_picked(state: Game | None, p: Params) -> str:
 
 
 def _not_in_hand(state: Game | None, p: Params) -> str:
-    if p.get("discard"):
+    if p.get("discard") and p.get("kept"):
         return _("{player} cannot discard {card}: the hand at pick {pick} holds no other {card}").format(
+            player=_name(state, p["seat"]), card=p["card"], pick=p["pick"])  # fmt: skip
+    if p.get("discard"):
+        return _("{player} cannot discard {card}: it is not in the hand at pick {pick}").format(
             player=_name(state, p["seat"]), card=p["card"], pick=p["pick"])  # fmt: skip
     return _("{card} is not in {player}'s hand at pick {pick}").format(card=p["card"], player=_name(state, p["seat"]), pick=p["pick"])
 
