@@ -129,8 +129,8 @@ class Setup:
         other) is refused as ambiguous, as it is between two players."""
         if not self.teams:
             return seat_of(name, self.players)
-        names = [*self.players, *(member for seat in range(self.count) for member in self.members(seat))]
-        seats = [*range(self.count), *(seat for seat in range(self.count) for _member in self.members(seat))]
+        names: list[str] = [*self.players, *(member for seat in range(self.count) for member in self.members(seat))]
+        seats: list[int] = [*range(self.count), *(seat for seat in range(self.count) for _member in self.members(seat))]
         for matches in (lambda typed, known: typed.strip().casefold() == known.casefold(),
                         lambda typed, known: folded(typed) == folded(known),
                         lambda typed, known: bool(folded(typed)) and folded(known).startswith(folded(typed))):  # fmt: skip
