@@ -4,7 +4,7 @@ second process."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TypeVar
 
 from referee.errors import InputError
@@ -45,6 +45,27 @@ def spread(function: Callable[[Item], Result], items: Sequence[Item], jobs: int,
             with pool:
                 return pool.map(function, items, chunksize)
     return [function(item) for item in items]
+
+
+def as_finished(function: Callable[[Item], Result], items: Sequence[Item], jobs: int) -> Iterator[Result]:
+    """``function`` of each item, each result as soon as it is ready (in any order), on up
+    to ``jobs`` forked processes (one, or none to be had: in this process, in order).
+    Ctrl-C, or the caller stopping early, stops the workers at once; the results already
+    yielded are the caller's to keep."""
+    jobs = min(jobs, len(items))
+    if jobs > 1:
+        import multiprocessing
+
+        try:
+            pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_leave_interrupts)
+        except (OSError, ValueError):
+            pool = None
+        if pool is not None:
+            with pool:  # leaving it terminates the workers
+                yield from pool.imap_unordered(function, items)
+            return
+    for item in items:
+        yield function(item)
 
 
 def _leave_interrupts() -> None:
