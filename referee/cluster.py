@@ -37,14 +37,15 @@ def as_finished_on(scheduler: str, function: Callable[[Item], Result], items: Se
     started here with ``jobs`` single-threaded worker processes), each result as soon as
     it is ready. Stopping early (Ctrl-C) cancels the work left and closes the connection."""
     try:
-        from distributed import Client, LocalCluster, as_completed
+        import distributed
     except ImportError:
         raise InputError(_("--scheduler needs Dask distributed, the optional extra: pip install 'referee[cluster]'")) from None
+    dask: Any = distributed  # (its functions are not annotated)
     cluster: Any = None
     try:
         if scheduler == "local":
-            cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
-        client = Client(cluster if cluster is not None else scheduler, timeout=CONNECT_SECONDS)
+            cluster = dask.LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None)
+        client: Any = dask.Client(cluster if cluster is not None else scheduler, timeout=CONNECT_SECONDS)
     except (OSError, ValueError, TypeError) as error:  # unreachable (TimeoutError is an OSError), or not an address
         if cluster is not None:
             cluster.close()
@@ -53,7 +54,7 @@ def as_finished_on(scheduler: str, function: Callable[[Item], Result], items: Se
     try:
         check_versions(client, scheduler)
         futures = client.map(function, items, pure=False)
-        for future in as_completed(futures):
+        for future in dask.as_completed(futures):
             yield future.result()
     finally:
         client.cancel(futures)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from referee.errors import InputError
 
@@ -50,9 +50,12 @@ def spread(function: Callable[[Item], Result], items: Sequence[Item], jobs: int,
 def as_finished(function: Callable[[Item], Result], items: Sequence[Item], jobs: int) -> Iterator[Result]:
     """``function`` of each item, each result as soon as it is ready (in any order), on up
     to ``jobs`` forked processes (one, or none to be had: in this process, in order).
-    Ctrl-C, or the caller stopping early, stops the workers at once; the results already
-    yielded are the caller's to keep."""
+    The processes are forked at once, before the caller starts any thread (a progress
+    bar's), since a thread's locks are copied locked into a forked child. Ctrl-C, or the
+    caller stopping early, stops the workers at once; the results already yielded are
+    the caller's to keep."""
     jobs = min(jobs, len(items))
+    pool = None
     if jobs > 1:
         import multiprocessing
 
@@ -60,12 +63,15 @@ def as_finished(function: Callable[[Item], Result], items: Sequence[Item], jobs:
             pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_leave_interrupts)
         except (OSError, ValueError):
             pool = None
-        if pool is not None:
-            with pool:  # leaving it terminates the workers
-                yield from pool.imap_unordered(function, items)
-            return
-    for item in items:
-        yield function(item)
+    return _results(pool, function, items)
+
+
+def _results(pool: Any, function: Callable[[Item], Result], items: Sequence[Item]) -> Iterator[Result]:
+    if pool is None:
+        yield from map(function, items)
+        return
+    with pool:  # leaving it terminates the workers
+        yield from pool.imap_unordered(function, items)
 
 
 def _leave_interrupts() -> None:

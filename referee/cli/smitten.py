@@ -516,7 +516,7 @@ def hint_command(
     show_hint(position, found, sampling_seed, timed=not no_time)
 
 
-study_app = RefereeTyper(cls=RefereeGroup, invoke_without_command=True, no_args_is_help=False, add_completion=False, context_settings=CONTEXT)
+study_app: typer.Typer = RefereeTyper(cls=RefereeGroup, invoke_without_command=True, no_args_is_help=False, add_completion=False, context_settings=CONTEXT)
 app.add_typer(
     study_app,
     name="study",

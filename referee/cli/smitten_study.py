@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import InputError
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from referee.game import Refusal
@@ -151,26 +151,43 @@ def shard_words(refusal: Refusal, files: list[Path]) -> str:
     naming the files."""
     from referee.smitten.shards import ShardFault
 
-    fault = refusal.rule
+    fault, params = refusal.rule, dict(refusal.params)
 
     def file(key: str = "file") -> str:
-        number = int(refusal[key])
+        number = int(params[key])
         return str(files[number]) if number < len(files) else str(number)
 
     if fault is ShardFault.UNREADABLE:
-        return _("{path} is not a study shard file ({detail})").format(path=file(), detail=refusal["detail"])
+        return _("{path} is not a study shard file ({detail})").format(path=file(), detail=params["detail"])
     if fault is ShardFault.NOT_ITS_BLOCK:
         return _("{path} holds deals {first}–{stop} of {mode} twice or that are not its shard's").format(
-            path=file(), first=refusal["first"], stop=refusal["stop"] - 1, mode=refusal["mode"])  # fmt: skip
+            path=file(), first=params["first"], stop=params["stop"] - 1, mode=params["mode"])  # fmt: skip
     if fault is ShardFault.VERSION:
         return _("{path} and {other} were made by different versions of referee ({ours} and {theirs}): their counts may differ").format(
-            path=file(), other=file("other"), ours=refusal["ours"], theirs=refusal["theirs"])  # fmt: skip
+            path=file(), other=file("other"), ours=params["ours"], theirs=params["theirs"])  # fmt: skip
     if fault is ShardFault.SETTINGS:
         return _("{path} and {other} are shards of different studies: their {setting} differ").format(
-            path=file(), other=file("other"), setting=refusal["setting"].replace("_", " "))  # fmt: skip
+            path=file(), other=file("other"), setting=setting_words(params["setting"]))  # fmt: skip
     if fault is ShardFault.OVERLAP:
         return _("deals {first}–{stop} of {mode} are in both {path} and {other}").format(
-            first=refusal["first"], stop=refusal["stop"] - 1, mode=refusal["mode"], path=file(), other=file("other"))  # fmt: skip
-    return _("deals {first}–{stop} of {mode} are in no file (shard {shard} of {shards}; {blocks} blocks missing in all)").format(
-        first=refusal["first"], stop=refusal["stop"] - 1, mode=refusal["mode"], shard=refusal["shard"],
-        shards=refusal["shards"], blocks=refusal["blocks"])  # fmt: skip
+            first=params["first"], stop=params["stop"] - 1, mode=params["mode"], path=file(), other=file("other"))  # fmt: skip
+    missing = ngettext("{count} block missing in all", "{count} blocks missing in all", params["blocks"]).format(count=params["blocks"])
+    return _("deals {first}–{stop} of {mode} are in no file (shard {shard} of {shards}; {missing})").format(
+        first=params["first"], stop=params["stop"] - 1, mode=params["mode"], shard=params["shard"],
+        shards=params["shards"], missing=missing)  # fmt: skip
+
+
+def setting_words(setting: str) -> str:
+    """A setting of a study's :class:`~referee.smitten.study.Plan` (or its number of shards), as
+    "their … differ" names it."""
+    return {
+        "modes": _("modes"),
+        "deals": _("deals per mode"),
+        "hint_deals": _("hint policy's deals per mode"),
+        "hint_samples": _("samples a decision"),
+        "prefix": _("seeds"),
+        "deal_budget": _("deal budgets"),
+        "block": _("block sizes"),
+        "hint_block": _("block sizes"),
+        "shards": _("numbers of shards"),
+    }.get(setting, setting)

@@ -242,7 +242,8 @@ def plan(
         raise StudyError(StudyFault.TOO_FEW)
     if deal_budget is not None and deal_budget < 1:
         raise StudyError(StudyFault.BUDGET)
-    return Plan(tuple(modes), tuple(dealt), tuple(min(h, d) for h, d in zip(hinted, dealt)), hint_samples, prefix, deal_budget)
+    hinted = [min(h, d) for h, d in zip(hinted, dealt)]
+    return Plan(tuple(modes), tuple(dealt), tuple(hinted), hint_samples, prefix, deal_budget, block=BLOCK, hint_block=HINT_BLOCK)
 
 
 def blocks(plan: Plan) -> list[Block]:
