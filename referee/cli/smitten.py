@@ -25,9 +25,7 @@ if TYPE_CHECKING:
     from referee.savefile import Saved
     from referee.fair_rules import WithEntropy
     from referee.smitten.actions import Action, Effect
-    from referee.smitten.shards import Shard
     from referee.smitten.state import Setup, State
-    from referee.smitten.study import Plan, Row
 
 app = command_group(
     _(
@@ -582,19 +580,18 @@ def study_command(
 
     chosen = list(MODES) if modes.strip() == "all" else [mode.strip() for mode in modes.split(",") if mode.strip()]
     index, count = (1, 1) if shard is None else smitten_study.parse_shard(shard)
+    workers = jobs_option(jobs)
     try:
         planned = plan(
             chosen, counts_per_mode(deals, chosen, StudyFault.DEALS), counts_per_mode(hint_deals, chosen), hint_samples, seed, deal_budget
         )
-        if jobs < 0:
-            jobs_option(jobs)
         if scheduler is not None and not (scheduler == "local" or "://" in scheduler):
             raise InputError(_("--scheduler takes a Dask scheduler's address, e.g. tcp://10.0.0.5:8786, or local; not {text}").format(text=repr(scheduler)))
         start = smitten_study.starting_shard(planned, index, count, out, resume)
-        played = smitten_study.play(start, out, jobs_option(jobs), scheduler, smitten_study.progress_wanted(as_json))
+        played = smitten_study.play(start, out, workers, scheduler, smitten_study.progress_wanted(as_json))
     except StudyError as error:
         raise InputError(study_words(error.refusal)) from None
-    show_study(played.rows(), planned, None if shard is None else played, as_json)
+    smitten_study.show(played.rows(), planned, None if shard is None else played, as_json)
 
 
 @study_app.command("merge", help=N_("Add up the shard files of one study (all of its shards, each once) and print its table."))
@@ -602,7 +599,7 @@ def study_merge_command(
     files: Annotated[list[Path], typer.Argument(help=N_("The shard files, written by `smitten study --shard I/K --out FILE`."), show_default=False)],
     as_json: JsonOption = False,
 ) -> None:
-    from referee.cli.smitten_study import read_shard_file, shard_words
+    from referee.cli.smitten_study import read_shard_file, shard_words, show
     from referee.errors import InputError
     from referee.smitten.shards import ShardError, merge
 
@@ -611,23 +608,7 @@ def study_merge_command(
         planned, rows = merge(shards)
     except ShardError as error:
         raise InputError(shard_words(error.refusal, files)) from None
-    show_study(rows, planned, None, as_json)
-
-
-def show_study(rows: list[Row], planned: Plan, shard: Shard | None, as_json: bool) -> None:
-    """The table (a shard's: of its blocks only), or with ``--json`` its counts and settings."""
-    if as_json:
-        from referee.cli.output import emit_json
-        from referee.smitten.shards import settings_json
-        from referee.smitten.solve_report import study_json
-
-        extra = {"settings": settings_json(planned), "shard": None if shard is None else [shard.index, shard.count]}
-        emit_json(study_json(rows, planned.hint_samples, planned.prefix, extra))
-        return
-    from referee.cli.output import write_shown
-    from referee.smitten.solve_report import study_lines
-
-    write_shown("".join(line + "\n" for line in study_lines(rows, planned.hint_samples)))
+    show(rows, planned, None, as_json)
 
 
 def study_words(refusal: Refusal) -> str:

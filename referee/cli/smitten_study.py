@@ -18,7 +18,23 @@ from referee.i18n import _, ngettext
 if TYPE_CHECKING:
     from referee.game import Refusal
     from referee.smitten.shards import Shard
-    from referee.smitten.study import Block, Plan, Tally
+    from referee.smitten.study import Block, Plan, Row, Tally
+
+
+def show(rows: list[Row], planned: Plan, shard: Shard | None, as_json: bool) -> None:
+    """The table (a shard's: of its blocks only), or with ``--json`` its counts and settings."""
+    if as_json:
+        from referee.cli.output import emit_json
+        from referee.smitten.shards import settings_json
+        from referee.smitten.solve_report import study_json
+
+        extra = {"settings": settings_json(planned), "shard": None if shard is None else [shard.index, shard.count]}
+        emit_json(study_json(rows, planned.hint_samples, planned.prefix, extra))
+        return
+    from referee.cli.output import write_shown
+    from referee.smitten.solve_report import study_lines
+
+    write_shown("".join(line + "\n" for line in study_lines(rows, planned.hint_samples)))
 
 
 def parse_shard(text: str) -> tuple[int, int]:
