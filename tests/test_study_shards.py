@@ -126,6 +126,10 @@ def test_the_merge_refuses_a_file_that_is_not_a_shard(referee, tmp_path, text):
     assert f"{path} is not a study shard file" in refused(referee, "merge", str(path))
 
 
+def test_the_merge_takes_no_settings_of_its_own(referee, tmp_path):
+    assert "`study merge` takes the shard files only" in refused(referee, "--deals", "5", "merge", str(tmp_path / "a.json"))
+
+
 def test_the_merge_refuses_a_missing_file(referee, tmp_path):
     assert "cannot read" in refused(referee, "merge", str(tmp_path / "nowhere.json"))
 

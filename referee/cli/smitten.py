@@ -571,7 +571,11 @@ def study_command(
     jobs: Annotated[int, typer.Option("--jobs", help=N_("Processes to use (default: every core)."), show_default=False)] = 0,
     as_json: JsonOption = False,
 ) -> None:
-    if ctx.invoked_subcommand is not None:
+    if ctx.invoked_subcommand is not None:  # `study merge`: the settings are the shard files'
+        if any(getattr(ctx.get_parameter_source(name), "name", None) != "DEFAULT" for name in ctx.params):
+            from referee.errors import InputError
+
+            raise InputError(_("`study merge` takes the shard files only (their settings are in them), and --json after merge"))
         return
     from referee.cli import smitten_study
     from referee.errors import InputError
