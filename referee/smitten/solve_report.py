@@ -114,13 +114,17 @@ def _share(row: Row, part: str, places: int = 1) -> str:
 
 def study_lines(rows: list[Row], hint_samples: int) -> list[str]:
     """The study as a Markdown table: each share with its 95 % Wilson interval (the
-    perfect-information column to 0.01 %, which a large study earns)."""
+    columns over every deal to 0.01 %, which a large study earns). A study in which
+    the hint policy played no deal has no column for it."""
+    if not any(row.hint_deals for row in rows):
+        lines = [_("| Mode | Deals | Winnable (perfect information) | Random legal play |"), "|---|---:|---:|---:|"]
+        return lines + [f"| {mode_label(row.mode)} | {row.deals} | {_share(row, 'winnable', 2)} | {_share(row, 'random_won', 2)} |" for row in rows]
     samples = ngettext("{count} sample", "{count} samples", hint_samples).format(count=hint_samples)
     head = _("| Mode | Deals | Winnable (perfect information) | Hint policy ({samples} a decision) | Random legal play |")
     lines = [head.format(samples=samples), "|---|---:|---:|---:|---:|"]
     for row in rows:
         hinted = _("{share} of {deals}").format(share=_share(row, "hint_won"), deals=row.hint_deals) if row.hint_deals else _("not played")
-        lines.append(f"| {mode_label(row.mode)} | {row.deals} | {_share(row, 'winnable', 2)} | {hinted} | {_share(row, 'random_won')} |")
+        lines.append(f"| {mode_label(row.mode)} | {row.deals} | {_share(row, 'winnable', 2)} | {hinted} | {_share(row, 'random_won', 2)} |")
     return lines
 
 
