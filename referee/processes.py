@@ -4,7 +4,7 @@ second process."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any, TypeVar
 
 from referee.errors import InputError
@@ -47,7 +47,7 @@ def spread(function: Callable[[Item], Result], items: Sequence[Item], jobs: int,
     return [function(item) for item in items]
 
 
-def as_finished(function: Callable[[Item], Result], items: Sequence[Item], jobs: int) -> Iterator[Result]:
+def as_finished(function: Callable[[Item], Result], items: Sequence[Item], jobs: int) -> Generator[Result, None, None]:
     """``function`` of each item, each result as soon as it is ready (in any order), on up
     to ``jobs`` forked processes (one, or none to be had: in this process, in order).
     The processes are forked at once, before the caller starts any thread (a progress
@@ -66,7 +66,7 @@ def as_finished(function: Callable[[Item], Result], items: Sequence[Item], jobs:
     return _results(pool, function, items)
 
 
-def _results(pool: Any, function: Callable[[Item], Result], items: Sequence[Item]) -> Iterator[Result]:
+def _results(pool: Any, function: Callable[[Item], Result], items: Sequence[Item]) -> Generator[Result, None, None]:
     if pool is None:
         yield from map(function, items)
         return
