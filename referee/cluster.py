@@ -12,7 +12,7 @@ can reach the scheduler can run code on the workers, so use it on a trusted netw
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any, TypeVar
 
 from referee.errors import InputError
@@ -32,7 +32,7 @@ def referee_version() -> str:
     return referee.__version__
 
 
-def as_finished_on(scheduler: str, function: Callable[[Item], Result], items: Sequence[Item], jobs: int) -> Iterator[Result]:
+def as_finished_on(scheduler: str, function: Callable[[Item], Result], items: Sequence[Item], jobs: int) -> Generator[Result, None, None]:
     """``function`` of each item on the Dask cluster at ``scheduler`` (or ``local``: one
     started here with ``jobs`` single-threaded worker processes), each result as soon as
     it is ready. Stopping early (Ctrl-C) cancels the work left and closes the connection."""

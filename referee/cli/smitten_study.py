@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -106,7 +106,7 @@ def play(shard: Shard, out: Path | None, jobs: int, scheduler: str | None, progr
     left = shard.left()
     tallies = list(shard.tallies)
     work = partial(play_block, shard.plan)
-    finished: Iterator[Tally]
+    finished: Generator[Tally, None, None]
     if scheduler is None:
         from referee.processes import as_finished
 
@@ -125,9 +125,7 @@ def play(shard: Shard, out: Path | None, jobs: int, scheduler: str | None, progr
                     write_shard_file(out, shard)
                 advance(tally.block)
         except KeyboardInterrupt:
-            close = getattr(finished, "close", None)
-            if close is not None:
-                close()
+            finished.close()  # the workers stop, or the cluster's work left is cancelled
             kept = _("{path} keeps them; --resume goes on").format(path=out) if out is not None else _("give --out FILE to keep them")
             raise InputError(
                 _("stopped: {done} of {blocks} blocks finished ({kept})").format(done=len(tallies), blocks=len(shard.blocks()), kept=kept)
