@@ -44,7 +44,7 @@ def as_finished_on(scheduler: str, function: Callable[[Item], Result], items: Se
     cluster: Any = None
     try:
         if scheduler == "local":
-            cluster = dask.LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None)
+            cluster = local_cluster(dask, jobs)
         client: Any = dask.Client(cluster if cluster is not None else scheduler, timeout=CONNECT_SECONDS)
     except (OSError, ValueError, TypeError) as error:  # unreachable (TimeoutError is an OSError), or not an address
         if cluster is not None:
@@ -61,6 +61,20 @@ def as_finished_on(scheduler: str, function: Callable[[Item], Result], items: Se
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def local_cluster(dask: Any, jobs: int) -> Any:
+    """A cluster of ``jobs`` single-threaded worker processes on this machine (listening
+    on loopback only). Its processes ignore Ctrl-C, which the terminal sends to all of
+    them: this process stops the work and closes the cluster, without a trace from each."""
+    import logging
+    import signal
+
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # inherited by the processes started now
+    try:
+        return dask.LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None, silence_logs=logging.ERROR)
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def check_versions(client: Any, scheduler: str) -> None:
