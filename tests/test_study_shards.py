@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import sys
 from pathlib import Path
 
 import pytest
@@ -310,6 +311,11 @@ def test_a_dask_shard_file_is_the_same_as_a_local_one(referee, tmp_path, small_b
         result = referee("smitten", "study", *SMALL, "--shard", "2/3", "--out", str(on_dask), "--scheduler", cluster.scheduler_address)
     assert result.exit_code == 0, result.stderr
     assert on_dask.read_text() == local.read_text()
+
+
+def test_without_dask_a_scheduler_says_which_extra_to_install(referee, monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
+    assert "--scheduler needs Dask distributed, the optional extra: pip install 'referee[cluster]'" in refused(referee, *SMALL, "--scheduler", "local")
 
 
 @pytest.mark.slow
