@@ -157,6 +157,11 @@ def test_an_existing_out_file_is_kept_byte_for_byte_without_resume(referee, tmp_
     assert path.read_bytes() == before
 
 
+def test_an_out_file_in_no_folder_is_refused_before_any_deal(referee, tmp_path):
+    path = tmp_path / "nowhere" / "shard.json"
+    assert refused(referee, *SMALL, "--out", str(path)) == f"referee: cannot write {path}: there is no folder {path.parent}\n"
+
+
 def test_resume_goes_on_from_the_blocks_a_shard_file_kept(referee, tmp_path, small_blocks):
     (path,) = play_shards(referee, tmp_path, 1)
     whole = path.read_text()

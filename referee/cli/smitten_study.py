@@ -8,6 +8,7 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable, Generator, Iterator
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -65,13 +66,16 @@ def write_shard_file(path: Path, shard: Shard) -> None:
     from referee.savefile.storage import write_temporary
     from referee.smitten.shards import shard_text
 
-    temporary = write_temporary(path, shard_text(shard).encode("utf-8"))
     try:
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+        temporary = write_temporary(path, shard_text(shard).encode("utf-8"))
+        try:
+            os.replace(temporary, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
+    except OSError as error:
+        raise InputError(_("cannot write {path}: {reason}").format(path=path, reason=error.strerror or error)) from None
 
 
 def starting_shard(plan: Plan, index: int, count: int, out: Path | None, resume: bool) -> Shard:
@@ -84,6 +88,8 @@ def starting_shard(plan: Plan, index: int, count: int, out: Path | None, resume:
         if resume:
             raise InputError(_("--resume goes on from the shard file: give it with --out FILE"))
         return fresh
+    if not out.parent.is_dir():
+        raise InputError(_("cannot write {path}: {reason}").format(path=out, reason=_("there is no folder {folder}").format(folder=out.parent)))
     if not out.exists():
         return fresh
     if not resume:
@@ -120,7 +126,7 @@ def play(shard: Shard, out: Path | None, jobs: int, scheduler: str | None, progr
         try:
             for tally in finished:
                 tallies.append(tally)
-                shard = type(shard)(shard.plan, shard.index, shard.count, tuple(tallies))
+                shard = replace(shard, tallies=tuple(tallies))
                 if out is not None:
                     write_shard_file(out, shard)
                 advance(tally.block)
