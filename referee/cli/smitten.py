@@ -592,7 +592,7 @@ def study_command(
         if scheduler is not None and not (scheduler == "local" or "://" in scheduler):
             raise InputError(_("--scheduler takes a Dask scheduler's address, e.g. tcp://10.0.0.5:8786, or local; not {text}").format(text=repr(scheduler)))
         start = smitten_study.starting_shard(planned, index, count, out, resume)
-        played = smitten_study.play(start, out, workers, scheduler, smitten_study.progress_wanted(as_json))
+        played = smitten_study.play_shard(start, out, workers, scheduler, smitten_study.progress_wanted(as_json))
     except StudyError as error:
         raise InputError(study_words(error.refusal)) from None
     smitten_study.show(played.rows(), planned, None if shard is None else played, as_json)

@@ -104,7 +104,7 @@ def starting_shard(plan: Plan, index: int, count: int, out: Path | None, resume:
     return kept
 
 
-def play(shard: Shard, out: Path | None, jobs: int, scheduler: str | None, progress: bool) -> Shard:
+def play_shard(shard: Shard, out: Path | None, jobs: int, scheduler: str | None, progress: bool) -> Shard:
     """Play the blocks the shard has left, keeping each in ``out`` as soon as it is
     finished. Ctrl-C stops at once; the file keeps every finished block (exit 2, saying so)."""
     from referee.smitten.study import play_block
