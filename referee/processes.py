@@ -4,8 +4,8 @@ second process."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
-from typing import TypeVar
+from collections.abc import Callable, Generator, Sequence
+from typing import Any, TypeVar
 
 from referee.errors import InputError
 
@@ -45,6 +45,33 @@ def spread(function: Callable[[Item], Result], items: Sequence[Item], jobs: int,
             with pool:
                 return pool.map(function, items, chunksize)
     return [function(item) for item in items]
+
+
+def as_finished(function: Callable[[Item], Result], items: Sequence[Item], jobs: int) -> Generator[Result, None, None]:
+    """``function`` of each item, each result as soon as it is ready (in any order), on up
+    to ``jobs`` forked processes (one, or none to be had: in this process, in order).
+    The processes are forked at once, before the caller starts any thread (a progress
+    bar's), since a thread's locks are copied locked into a forked child. Ctrl-C, or the
+    caller stopping early, stops the workers at once; the results already yielded are
+    the caller's to keep."""
+    jobs = min(jobs, len(items))
+    pool = None
+    if jobs > 1:
+        import multiprocessing
+
+        try:
+            pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_leave_interrupts)
+        except (OSError, ValueError):
+            pool = None
+    return _results(pool, function, items)
+
+
+def _results(pool: Any, function: Callable[[Item], Result], items: Sequence[Item]) -> Generator[Result, None, None]:
+    if pool is None:
+        yield from map(function, items)
+        return
+    with pool:  # leaving it terminates the workers
+        yield from pool.imap_unordered(function, items)
 
 
 def _leave_interrupts() -> None:

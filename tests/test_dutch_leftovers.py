@@ -55,7 +55,7 @@ def test_a_dutch_solve_and_study_write_decimals_with_a_comma(referee: Any, tmp_p
     assert re.search(r"in \d+,\d ms, .* \d+,\d%", solved) and not ENGLISH_DECIMAL.search(solved), solved
     study = referee("--lang", "nl", "smitten", "study", "--deals", "2", "--hint-deals", "0", "--modes", "solo", "--jobs", "1")
     row = study.stdout.splitlines()[-1]
-    assert re.search(r"\d+,\d % \(\d+,\d–\d+,\d\)", row) and not ENGLISH_DECIMAL.search(row), row
+    assert re.search(r"\d+,\d+ % \(\d+,\d+–\d+,\d+\)", row) and not ENGLISH_DECIMAL.search(row), row
 
 
 def test_dict_info_groups_thousands_and_writes_decimals_the_dutch_way(referee: Any) -> None:

@@ -10,7 +10,7 @@ import signal
 import pytest
 
 from referee.errors import InputError
-from referee.processes import cores, jobs_option, spread
+from referee.processes import as_finished, cores, jobs_option, spread
 
 
 def square_and_process(number: int) -> tuple[int, int]:
@@ -55,3 +55,26 @@ def test_every_core_means_the_cores_this_process_may_use():
 def test_a_negative_number_of_processes_is_refused():
     with pytest.raises(InputError, match="--jobs takes a number of processes, or 0 for every core; not -2"):
         jobs_option(-2)
+
+
+def test_as_finished_gives_every_result_once_as_it_comes_on_several_processes():
+    found = list(as_finished(square_and_process, range(12), jobs=2))
+    assert sorted(square for square, _ in found) == [number * number for number in range(12)]
+    assert os.getpid() not in {pid for _, pid in found}
+
+
+def test_as_finished_on_one_process_or_none_to_be_had_works_here_in_order(monkeypatch):
+    assert list(as_finished(square_and_process, [3, 1], jobs=1)) == [(9, os.getpid()), (1, os.getpid())]
+
+    def refuse(method: str) -> None:
+        raise OSError(38, "Function not implemented")
+
+    monkeypatch.setattr(multiprocessing, "get_context", refuse)
+    assert list(as_finished(square_and_process, [2], jobs=2)) == [(4, os.getpid())]
+
+
+def test_stopping_as_finished_early_stops_its_workers():
+    results = as_finished(square_and_process, range(40), jobs=2)
+    next(results)
+    results.close()  # as Ctrl-C does: the pool is terminated, nothing is left running
+    assert not multiprocessing.active_children()

@@ -15,8 +15,8 @@ import typer
 from referee.cli.completion import player_names
 from referee.cli.fair import FairOption
 from referee.cli.files import FileArgument, JsonOption, LocationOption, add_file_commands
+from referee.cli.group import CONTEXT, RefereeGroup, RefereeTyper, command_group
 from referee.cli.rematch import add_rematch_command
-from referee.cli.group import command_group
 from referee.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -517,15 +517,24 @@ def hint_command(
     show_hint(position, found, sampling_seed, timed=not no_time)
 
 
-@app.command(
-    "study",
+study_app: typer.Typer = RefereeTyper(cls=RefereeGroup, invoke_without_command=True, no_args_is_help=False, add_completion=False, context_settings=CONTEXT)
+app.add_typer(
+    study_app,
+    name="study",
     help=N_(
         "How often a random deal can be won: with perfect information, by the hint policy "
-        "(no peeking), and by random legal play, for each mode, with 95 % Wilson intervals."
+        "(no peeking), and by random legal play, for each mode, with 95 % Wilson intervals. "
+        "`study merge FILE…` adds up shards played with --shard I/K --out FILE."
     ),
 )
+
+
+@study_app.callback()
 def study_command(
-    deals: Annotated[int, typer.Option("--deals", help=N_("Deals per mode, solved and played at random."))] = 3000,
+    ctx: typer.Context,
+    deals: Annotated[
+        str, typer.Option("--deals", help=N_("Deals per mode, solved and played at random: N, or MODE=N entries, e.g. 290000,solo-easy=12000."))
+    ] = "3000",
     hint_deals: Annotated[
         str,
         typer.Option(
@@ -539,29 +548,74 @@ def study_command(
         typer.Option("--modes", help=N_("Comma-separated: two-easy, two-medium, two-hard, solo, solo-easy, solo-hard1, solo-hard2, solo-all.")),
     ] = "all",
     seed: Annotated[str, typer.Option("--seed", help=N_("Deals are dealt from SEED-0, SEED-1, …"))] = "study",
+    deal_budget: Annotated[
+        int | None,
+        typer.Option(
+            "--deal-budget",
+            help=N_("Positions the solver may search for one deal's verdict; a deal past it is counted as timed out (default: no limit)."),
+            show_default=False,
+        ),
+    ] = None,
+    shard: Annotated[
+        str | None, typer.Option("--shard", help=N_("Play only shard I of K of the deals (e.g. 3/10); merge the shards with `study merge`."), show_default=False)
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help=N_("Keep the counts in this shard file, each block as soon as it is finished."), show_default=False)
+    ] = None,
+    resume: Annotated[bool, typer.Option("--resume", help=N_("Go on from the --out file of an interrupted run."))] = False,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            "--scheduler",
+            help=N_("Play the blocks on a Dask cluster: its scheduler tcp://HOST:8786, or local (needs the optional extra: referee with cluster)."),
+            show_default=False,
+        ),
+    ] = None,
     jobs: Annotated[int, typer.Option("--jobs", help=N_("Processes to use (default: every core)."), show_default=False)] = 0,
     as_json: JsonOption = False,
 ) -> None:
+    if ctx.invoked_subcommand is not None:  # `study merge`: the settings are the shard files'
+        if any(getattr(ctx.get_parameter_source(name), "name", None) != "DEFAULT" for name in ctx.params):
+            from referee.errors import InputError
+
+            raise InputError(_("`study merge` takes the shard files only (their settings are in them), and --json after merge"))
+        return
+    from referee.cli import smitten_study
     from referee.errors import InputError
     from referee.processes import jobs_option
-    from referee.smitten.study import MODES, StudyError, hint_deals_per_mode
-    from referee.smitten.study import study as run
+    from referee.smitten.study import MODES, StudyError, StudyFault, counts_per_mode, plan
 
     chosen = list(MODES) if modes.strip() == "all" else [mode.strip() for mode in modes.split(",") if mode.strip()]
+    index, count = (1, 1) if shard is None else smitten_study.parse_shard(shard)
+    workers = jobs_option(jobs)
     try:
-        rows = run(chosen, deals, hint_deals_per_mode(hint_deals, chosen), hint_samples, seed, jobs_option(jobs))
+        planned = plan(
+            chosen, counts_per_mode(deals, chosen, StudyFault.DEALS), counts_per_mode(hint_deals, chosen), hint_samples, seed, deal_budget
+        )
+        if scheduler is not None and not (scheduler == "local" or "://" in scheduler):
+            raise InputError(_("--scheduler takes a Dask scheduler's address, e.g. tcp://10.0.0.5:8786, or local; not {text}").format(text=repr(scheduler)))
+        start = smitten_study.starting_shard(planned, index, count, out, resume)
+        played = smitten_study.play_shard(start, out, workers, scheduler, smitten_study.progress_wanted(as_json))
     except StudyError as error:
         raise InputError(study_words(error.refusal)) from None
-    if as_json:
-        from referee.cli.output import emit_json
-        from referee.smitten.solve_report import study_json
+    smitten_study.show(played.rows(), planned, None if shard is None else played, as_json)
 
-        emit_json(study_json(rows, hint_samples, seed))
-        return
-    from referee.cli.output import write_shown
-    from referee.smitten.solve_report import study_lines
 
-    write_shown("".join(line + "\n" for line in study_lines(rows, hint_samples)))
+@study_app.command("merge", help=N_("Add up the shard files of one study (all of its shards, each once) and print its table."))
+def study_merge_command(
+    files: Annotated[list[Path], typer.Argument(help=N_("The shard files, written by `smitten study --shard I/K --out FILE`."), show_default=False)],
+    as_json: JsonOption = False,
+) -> None:
+    from referee.cli.smitten_study import read_shard_file, shard_words, show
+    from referee.errors import InputError
+    from referee.smitten.shards import ShardError, merge
+
+    shards = [read_shard_file(path, number) for number, path in enumerate(files)]
+    try:
+        planned, rows = merge(shards)
+    except ShardError as error:
+        raise InputError(shard_words(error.refusal, files)) from None
+    show(rows, planned, None, as_json)
 
 
 def study_words(refusal: Refusal) -> str:
@@ -569,11 +623,17 @@ def study_words(refusal: Refusal) -> str:
     naming its options."""
     from referee.smitten.study import MODES, StudyFault
 
-    if refusal.rule is StudyFault.HINT_DEALS:
-        message = _("--hint-deals takes N or MODE=N entries (e.g. 2401,solo-easy=1700), not {entry}").format(entry=repr(refusal["entry"]))
+    if refusal.rule in (StudyFault.HINT_DEALS, StudyFault.DEALS):
+        option = "--hint-deals" if refusal.rule is StudyFault.HINT_DEALS else "--deals"
+        message = _("{option} takes N or MODE=N entries (e.g. 2401,solo-easy=1700), not {entry}").format(option=option, entry=repr(refusal["entry"]))
         if refusal["named"]:
             message += _("; the modes are {modes}").format(modes=", ".join(MODES))
         return message
+    if refusal.rule is StudyFault.BUDGET:
+        return _("--deal-budget takes a number of positions, at least 1")
+    if refusal.rule is StudyFault.VERSION:
+        return _("a worker runs referee {theirs}, not {ours} as this command: install the same version everywhere").format(
+            theirs=refusal["theirs"], ours=refusal["ours"])  # fmt: skip
     return _("--deals, --hint-samples and --jobs must be at least 1, and --hint-deals at least 0")
 
 

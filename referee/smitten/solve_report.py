@@ -102,19 +102,29 @@ def hint_json(state: State, hint: Hint, seed: str) -> dict[str, Any]:
     }
 
 
-def _share(row: Row, part: str) -> str:
+def _share(row: Row, part: str, places: int = 1) -> str:
+    """A share and its interval; deals whose verdict ran out of budget follow it (the
+    interval counts them lost at its low end, won at its high end)."""
     share, low, high = row.share(part)
-    return f"{percent(share)} ({number(low * 100, 1)}–{number(high * 100, 1)})"
+    text = f"{percent(share, places)} ({number(low * 100, places)}–{number(high * 100, places)})"
+    if part == "winnable" and row.timed_out:
+        text += " " + _("+ {count} timed out").format(count=row.timed_out)
+    return text
 
 
 def study_lines(rows: list[Row], hint_samples: int) -> list[str]:
-    """The study as a Markdown table: each share with its 95 % Wilson interval."""
+    """The study as a Markdown table: each share with its 95 % Wilson interval (the
+    columns over every deal to 0.01 %, which a large study earns). A study in which
+    the hint policy played no deal has no column for it."""
+    if not any(row.hint_deals for row in rows):
+        lines = [_("| Mode | Deals | Winnable (perfect information) | Random legal play |"), "|---|---:|---:|---:|"]
+        return lines + [f"| {mode_label(row.mode)} | {row.deals} | {_share(row, 'winnable', 2)} | {_share(row, 'random_won', 2)} |" for row in rows]
     samples = ngettext("{count} sample", "{count} samples", hint_samples).format(count=hint_samples)
     head = _("| Mode | Deals | Winnable (perfect information) | Hint policy ({samples} a decision) | Random legal play |")
     lines = [head.format(samples=samples), "|---|---:|---:|---:|---:|"]
     for row in rows:
         hinted = _("{share} of {deals}").format(share=_share(row, "hint_won"), deals=row.hint_deals) if row.hint_deals else _("not played")
-        lines.append(f"| {mode_label(row.mode)} | {row.deals} | {_share(row, 'winnable')} | {hinted} | {_share(row, 'random_won')} |")
+        lines.append(f"| {mode_label(row.mode)} | {row.deals} | {_share(row, 'winnable', 2)} | {hinted} | {_share(row, 'random_won', 2)} |")
     return lines
 
 
@@ -132,7 +142,10 @@ def mode_label(mode: str) -> str:
     }.get(mode, mode)
 
 
-def study_json(rows: list[Row], hint_samples: int, prefix: str) -> dict[str, Any]:
+def study_json(rows: list[Row], hint_samples: int, prefix: str, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The counts and intervals (``extra``: the plan's settings and the shard, for a
+    sharded or merged study); ``winnable`` has ``timed_out`` beside its count."""
+
     def part(row: Row, name: str, count: int, total: int) -> dict[str, Any]:
         share, low, high = row.share(name)
         return {"count": count, "of": total, "share": round(share, 6), "interval": [round(low, 6), round(high, 6)]}
@@ -140,11 +153,12 @@ def study_json(rows: list[Row], hint_samples: int, prefix: str) -> dict[str, Any
     return {
         "seed": prefix,
         "hint_samples": hint_samples,
+        **(extra or {}),
         "modes": [
             {
                 "mode": row.mode,
                 "deals": row.deals,
-                "winnable": part(row, "winnable", row.winnable, row.deals),
+                "winnable": {**part(row, "winnable", row.winnable, row.deals), "timed_out": row.timed_out},
                 "hint_policy": part(row, "hint_won", row.hint_won, row.hint_deals),
                 "random_play": part(row, "random_won", row.random_won, row.deals),
             }

@@ -69,6 +69,15 @@ class Solver:
             seconds=time.perf_counter() - start,
         )
 
+    def verdict(self, state: State) -> bool:
+        """:meth:`winnable` within the node budget (``Unfinished`` past it); later
+        questions to this solver have no budget."""
+        self._budget = self.nodes + self.limit if self.limit is not None else -1
+        try:
+            return self.winnable(state)
+        finally:
+            self._budget = -1
+
     def winnable(self, state: State) -> bool:
         """Whether some sequence of moves from ``state`` wins (proven), without the line.
 
