@@ -323,13 +323,15 @@ def test_the_table_is_told_once_when_the_time_is_up():
     from referee.table.hooks import Countdown
     from referee.table.status import Alarm, seconds_left
 
-    clock = Countdown(ends=T0 + timedelta(seconds=120), over="Time is up: 2 minutes are over for round 1.")
+    clock = Countdown(start=stamp(T0), seconds=120, over="Time is up: 2 minutes are over for round 1.")
     alarm = Alarm(opened=T0)
+    assert clock.ends == T0 + timedelta(seconds=120)
     assert alarm.due(clock, T0 + timedelta(seconds=119)) is None
     assert seconds_left(clock, T0 + timedelta(seconds=119.5)) == 1
+    assert seconds_left(clock, T0 - timedelta(seconds=30)) == 120  # never above the time it runs (a clock behind)
     assert alarm.due(clock, T0 + timedelta(seconds=121)) == clock.over
     assert alarm.due(clock, T0 + timedelta(seconds=122)) is None  # once
-    later = Countdown(ends=T0 + timedelta(minutes=30), over="Time is up: 2 minutes are over for round 2.")
+    later = Countdown(start=stamp(T0 + timedelta(minutes=28)), seconds=120, over="Time is up: 2 minutes are over for round 2.")
     assert alarm.due(later, T0 + timedelta(minutes=31)) == later.over  # the next round's clock: told again
     assert Alarm(opened=T0 + timedelta(hours=1)).due(clock, T0 + timedelta(hours=2)) is None  # over before the session
 

@@ -48,7 +48,7 @@ def draft_json(view: SeatView) -> dict[str, Any] | None:
         "pick": draft.turn,
         "picks": PICKS,
         "picked": [names[seat] for seat, picked in enumerate(draft.picked) if picked],
-        "waiting": [names[seat] for seat in range(len(names)) if not draft.picked[seat] and not draft.done[seat]],
+        "waiting": [names[seat] for seat in draft.waiting],
         "done": [names[seat] for seat, done in enumerate(draft.done) if done],
         "counts": list(draft.counts),
         "selected": [None if cards is None else [str(card) for card in cards] for cards in draft.selected],

@@ -102,9 +102,9 @@ PREVIEW = "preview"  # POST /api/seat/preview: what an action would give, nothin
 def server_now() -> str:
     """The server's clock, UTC to the millisecond (``2026-12-02T20:15:03.250Z``): a page
     that counts down takes the difference to its own clock as its correction."""
-    from datetime import datetime, timezone
+    from referee.moments import exact_now, exact_stamp
 
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return exact_stamp(exact_now())
 
 
 class Served:

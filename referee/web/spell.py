@@ -47,7 +47,7 @@ from referee.spellcrafter.ruleset import RULES
 from referee.spellcrafter.scoring import INSTANT_WIN, SELECTED_CARDS
 from referee.spellcrafter.setup import ROUNDS
 from referee.spellcrafter.view import SeatView
-from referee.spellcrafter.voice import challenge_outcome, direction, in_points, round_notes
+from referee.spellcrafter.voice import challenge_outcome, direction, in_points, no_hand, round_notes
 from referee.web.spell_draft import (
     challenge_action,
     challenges,
@@ -207,12 +207,7 @@ class SpellcrafterWeb:
         crafting = None if over else seat_craft(view, seat, to_play)
         answer["hand"] = [page_card(card) for card in sorted(view.hand, key=hand_order)]
         answer["hand_title"] = _("Your hand as dealt for round {round}").format(round=view.round) if view.hand else None
-        if view.hand:
-            answer["hand_note"] = draft_note(view)
-        elif not over and view.hand_size == 0:
-            answer["hand_note"] = _("{player}: the table plays with its own cards; the referee knows no hand.").format(player=name)
-        else:
-            answer["hand_note"] = None
+        answer["hand_note"] = draft_note(view) if view.hand else None if over else no_hand(view, name)
         answer["own"] = own
         answer["draft_seat"] = drafting
         answer["craft"] = crafting
