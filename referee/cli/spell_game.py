@@ -280,7 +280,7 @@ def pick(
 
 
 def hand(file: FileArgument, player: PlayerArgument, as_json: JsonOption = False) -> None:
-    """What PLAYER alone may see: the hand they draft from now, their selected cards, discards and last card."""
+    """What PLAYER alone may see (its help is given at :func:`register`)."""
     from referee import savefile
 
     rules = _rules()
