@@ -90,7 +90,7 @@ def build_a_word(phone: object) -> None:
         wait_for(phone, lambda d: d.execute_script("return !document.querySelector('#question')") or
                  d.execute_script("document.querySelector('#question .answer').click(); return true;"))  # fmt: skip
     wait_for(phone, lambda d: d.find_elements("css selector", "#preview .score"))
-    phone.execute_script("document.getElementById('word').scrollIntoView()")  # type: ignore[attr-defined]
+    phone.execute_script("document.getElementById('craft').scrollIntoView()")  # type: ignore[attr-defined]
 
 
 def season(folder: Path) -> None:
