@@ -620,7 +620,7 @@ def test_the_preview_of_cards_a_seat_does_not_hold_is_the_same_whatever_the_othe
     assert draft is not None
     mine = set(draft.selected[0])
     others = [str(card) for seat in (1, 2, 3) for card in draft.selected[seat] if card.is_letter and card not in mine]
-    deck = [str(card) for card in dict.fromkeys(state.setup.deck.cards) if card.is_letter and card not in mine]  # type: ignore[union-attr]
+    deck = [str(card) for card in dict.fromkeys(state.setup.deck.cards) if card.is_letter and card not in mine]
     asked = [{"cards": others[:3]}, {"cards": deck[:3]}, {"cards": [*others[:2], f"*{state.jumper(1)}"]}]
     before = answers(served, 0, "en", asked)
     for salt in range(3):

@@ -277,7 +277,7 @@ def pick_action(state: Game, seat: int, body: Mapping[str, Any]) -> PickCard:
 
     example = '{"round": 1, "pick": 1, "card": "K6m"}'
     number, pick = body.get("round"), body.get("pick")
-    if any(isinstance(value, bool) or not isinstance(value, int) for value in (number, pick)):
+    if not isinstance(number, int) or not isinstance(pick, int) or isinstance(number, bool) or isinstance(pick, bool):
         raise InputError(_("a pick needs the round and the pick it is for, as numbers: {example}").format(example=example))
     card, discard = body.get("card"), body.get("discard")
     if not isinstance(card, str) or (discard is not None and not isinstance(discard, str)):
