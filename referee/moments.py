@@ -14,6 +14,17 @@ def now() -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
 
 
+def exact_now() -> datetime:
+    """The time now, UTC, to the microsecond: for a page that corrects its own clock by
+    the server's (:func:`exact_stamp`), never for what is recorded (:func:`now`)."""
+    return datetime.now(UTC)
+
+
+def exact_stamp(moment: datetime) -> str:
+    """``2026-12-02T20:15:03.250Z``: a moment to the millisecond, UTC."""
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
 def stamp(moment: datetime) -> str:
     """``2026-12-02T20:15:03Z``: a moment as a file records it."""
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")

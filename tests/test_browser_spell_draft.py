@@ -73,16 +73,43 @@ def tv_seat_state(tv: Any, seat: int) -> str:
 
 def pick_by_tapping(phone: Any, path: Path, discard: bool) -> None:
     """Keep the hand's first special card if it holds one (for a question later), else its
-    first card; with two players discard the last card and confirm."""
+    first card; with two players discard the last card; then confirm (a second tap)."""
     settled(phone, path)
     before = len(events(path))
     wait_for(phone, lambda d: css(d, "#hand button.tap"))
     tap(phone, "#hand button.tap.special" if css(phone, "#hand button.tap.special") else "#hand button.tap")
+    wait_for(phone, lambda d: css(d, "#hand button.keep"))
     if discard:
-        wait_for(phone, lambda d: css(d, "#hand button.keep"))
         tap(phone, "#hand button.tap:not(.keep)", -1)
-        tap(phone, "#pick-confirm:not([disabled])")
+    tap(phone, "#pick-confirm:not([disabled])")
     wait_for(phone, lambda d: len(events(path)) == before + 1)
+
+
+@pytest.mark.slow
+def test_a_pick_is_a_tap_to_choose_then_a_tap_to_keep_and_the_pile_lies_face_down(tmp_path: Path, browsers: Callable[[Size], Any]) -> None:
+    path = tmp_path / "taps.toml"
+    savefile.create(path, RULES, Setup.build(NAMES, seed="a b c"))
+    with serving(path) as server:
+        phone = browsers(PHONE)
+        phone.get(server.seat_link(1))
+        settled(phone, path)
+        cards = [button.get_attribute("data-card") for button in css(phone, "#hand button.tap")]
+        assert css(phone, "#pick-confirm[disabled]")
+        tap(phone, "#hand button.tap", 0)
+        wait_for(phone, lambda d: [b.get_attribute("data-card") for b in css(d, "#hand button.keep")] == [cards[0]])
+        assert len(events(path)) == 0  # one tap chooses, records nothing
+        tap(phone, "#hand button.tap", 2)  # another card: the choice moves to it
+        wait_for(phone, lambda d: [b.get_attribute("data-card") for b in css(d, "#hand button.keep")] == [cards[2]])
+        tap(phone, "#pick-cancel")
+        wait_for(phone, lambda d: not css(d, "#hand button.keep") and css(d, "#pick-confirm[disabled]"))
+        tap(phone, "#hand button.tap", 3)
+        wait_for(phone, lambda d: css(d, "#hand button.keep"))
+        tap(phone, "#pick-confirm:not([disabled])")
+        wait_for(phone, lambda d: len(events(path)) == 1)
+        assert (events(path)[0]["player"], events(path)[0]["card"]) == ("Bram", cards[3])
+        wait_for(phone, lambda d: "1 card kept, face down" in shown(d, "#selected"))
+        assert len(css(phone, "#selected .back")) == 1 and not css(phone, "#selected [data-card]")  # face down: no card drawn
+        assert f'"{cards[3]}"' not in json.dumps(received(phone)["view"]["draft_seat"])
 
 
 def spell_by_tapping(phone: Any, path: Path) -> str:

@@ -163,6 +163,13 @@ def test_a_game_with_physical_cards_has_no_draft(referee, tmp_path):
     assert referee("spell", "word", str(path), "Anna", "K6m", "I1m", "T1m").exit_code == 0
 
 
+def test_a_fair_game_deals_its_cards_once_every_player_has_given_a_word(referee, tmp_path):
+    path = tmp_path / "fair.toml"
+    assert referee("spell", "new", str(path), *NAMES, "--fair").exit_code == 0
+    shown = referee("spell", "hand", str(path), "Bram").stdout
+    assert shown == "Bram: the cards are dealt once every player has given a word of entropy.\n"
+
+
 @pytest.mark.slow
 def test_the_installed_command_records_a_pick(tmp_path):
     def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -187,7 +194,8 @@ def test_spell_hand_shows_that_seat_its_own_cards_only(referee, drafted):
     assert "Bram picks now: keep one card of the hand" in shown.stdout
     assert not any(" ".join(hand) in shown.stdout for seat, hand in enumerate(every) if seat != 1)
     document = referee("spell", "hand", str(drafted), "bram", "--json").json()
-    assert document["draft"]["hand"] == list(every[1]) and document["draft"]["selected"] == [None, [], None, None]
+    assert document["draft"]["hand"] == list(every[1]) and document["draft"]["selected"] == [None] * 4  # own pile face down too
+    assert document["draft"]["counts"] == [0] * 4
     assert referee("spell", "hand", str(drafted), "zed").exit_code == 2
 
 
@@ -206,11 +214,47 @@ def test_show_by_a_player_prints_only_that_players_draft(referee, drafted):
     card = hands(drafted)[2][0]
     referee("spell", "pick", str(drafted), "Cees", card)
     mine = referee("spell", "show", str(drafted), "--by", "cees")
-    assert f"Selected: {card}" in mine.stdout and "waiting for Anna, Bram and Daan to pick" in mine.stdout
+    assert "Selected: 1 card, face down until the draft is over" in mine.stdout and "waiting for Anna, Bram and Daan to pick" in mine.stdout
     theirs = referee("spell", "show", str(drafted), "--by", "anna").stdout
     assert "Selected: —" in theirs and "Hand to pick from: " + " ".join(hands(drafted)[0]) in theirs
     document = referee("spell", "show", str(drafted), "--by", "cees", "--json").json()
-    assert document["seat"] == "Cees" and document["draft"]["selected"] == [None, None, [card], None]
+    assert document["seat"] == "Cees" and document["draft"]["selected"] == [None] * 4 and document["draft"]["counts"] == [0, 0, 1, 0]
+
+
+def test_select_one_card_to_keep_by_placing_it_in_a_pile_face_down(referee, drafted):
+    """"Select one card to keep by placing it in a pile face down": while the draft goes
+    on not even the seat's own selected cards are shown, only how many."""
+    first = hands(drafted)
+    for seat, name in enumerate(NAMES):
+        referee("spell", "pick", str(drafted), name, first[seat][0])
+    referee("spell", "pick", str(drafted), "Anna", hands(drafted)[0][0])
+    shown = referee("spell", "hand", str(drafted), "anna").stdout
+    assert "Selected: 2 cards, face down until the draft is over" in shown and first[0][0] not in shown.split("Hand to pick from: ")[0]
+    assert not any(line.startswith("Selected:") and first[0][0] in line for line in shown.splitlines())
+
+
+@pytest.mark.slow
+def test_when_the_draft_is_complete_players_may_look_at_their_selected_cards(referee, drafted):
+    draft_round(referee, drafted)
+    shown = referee("spell", "hand", str(drafted), "bram").stdout
+    assert "Selected: " + " ".join(str(card) for card in selected(drafted, 1)) in shown
+    assert "Last card, face down (stands for the Jumper): " + str(state(drafted).draft_of(1).last[1]) in shown
+    document = referee("spell", "hand", str(drafted), "bram", "--json").json()
+    assert document["draft"]["selected"][1] == [str(card) for card in selected(drafted, 1)] and document["draft"]["selected"][0] is None
+
+
+def test_players_also_keep_any_selected_cards_face_up_in_front_of_them(referee, tmp_path):
+    """Friendly Rules: every seat's selected cards are face up, on every text screen."""
+    path = tmp_path / "f.toml"
+    assert referee("spell", "new", str(path), *NAMES, "--seed", "amber", "--friendly").exit_code == 0
+    first = hands(path)
+    referee("spell", "pick", str(path), "Cees", first[2][0])
+    public = referee("spell", "show", str(path)).stdout
+    assert f"Cees's selected cards, face up: {first[2][0]}" in public and "Anna's selected cards, face up: —" in public
+    mine = referee("spell", "hand", str(path), "cees").stdout
+    assert f"Selected: {first[2][0]}" in mine and "Cees's selected cards" not in mine
+    theirs = referee("spell", "show", str(path), "--by", "anna").stdout
+    assert "Selected: —" in theirs and f"Cees's selected cards, face up: {first[2][0]}" in theirs
 
 
 # --- spell new -----------------------------------------------------------------------------------
@@ -323,13 +367,15 @@ def test_the_table_is_told_once_when_the_time_is_up():
     from referee.table.hooks import Countdown
     from referee.table.status import Alarm, seconds_left
 
-    clock = Countdown(ends=T0 + timedelta(seconds=120), over="Time is up: 2 minutes are over for round 1.")
+    clock = Countdown(start=stamp(T0), seconds=120, over="Time is up: 2 minutes are over for round 1.")
     alarm = Alarm(opened=T0)
+    assert clock.ends == T0 + timedelta(seconds=120)
     assert alarm.due(clock, T0 + timedelta(seconds=119)) is None
     assert seconds_left(clock, T0 + timedelta(seconds=119.5)) == 1
+    assert seconds_left(clock, T0 - timedelta(seconds=30)) == 120  # never above the time it runs (a clock behind)
     assert alarm.due(clock, T0 + timedelta(seconds=121)) == clock.over
     assert alarm.due(clock, T0 + timedelta(seconds=122)) is None  # once
-    later = Countdown(ends=T0 + timedelta(minutes=30), over="Time is up: 2 minutes are over for round 2.")
+    later = Countdown(start=stamp(T0 + timedelta(minutes=28)), seconds=120, over="Time is up: 2 minutes are over for round 2.")
     assert alarm.due(later, T0 + timedelta(minutes=31)) == later.over  # the next round's clock: told again
     assert Alarm(opened=T0 + timedelta(hours=1)).due(clock, T0 + timedelta(hours=2)) is None  # over before the session
 

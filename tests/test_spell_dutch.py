@@ -154,9 +154,15 @@ def test_a_dutch_draft_has_no_english_line(referee: Any, tmp_path: Path) -> None
     assert "(keuze 1 van 7) en legt" in dutch(referee, "spell", "kies", two, *first).stdout
     assert "Bram kiest nu: houd één kaart uit de hand en leg een andere af" in dutch(referee, "spell", "hand", two, "bram").stdout
     shown = dutch(referee, "spell", "toon", game, "--by", "bram").stdout
-    assert "team Anna en Bram, ronde 1: keuze 1 van 7, doorgeven naar links" in shown and "Gekozen: " in shown
+    assert "team Anna en Bram, ronde 1: keuze 1 van 7, doorgeven naar links" in shown
+    assert "Gekozen: 1 kaart, dicht tot het kiezen klaar is" in shown
     refused = dutch(referee, "spell", "woord", game, "Anna", "K6m", "I1m", "T1m", code=1)
     assert "het kiezen van ronde 1 is nog niet klaar" in refused.stderr
+    pair = str(tmp_path / "twee.toml")
+    dutch(referee, "spell", "nieuw", pair, "Anna", "Bram", "--seed", "tafel")
+    kept = next_pick(savefile.load(Path(pair), RULES).state)
+    assert kept is not None and "(keuze 1 van 7) en legt" in dutch(referee, "spell", "kies", pair, *kept).stdout
+    assert "Bram kiest nu: houd één kaart uit de hand en leg een andere af" in dutch(referee, "spell", "hand", pair, "bram").stdout
 
 
 def test_a_dutch_game_won_at_once_says_so_in_dutch(referee: Any, tmp_path: Path) -> None:

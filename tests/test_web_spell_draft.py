@@ -95,21 +95,23 @@ def test_a_phone_picks_from_its_own_hand_only_sorted_for_spelling(tmp_path: Path
         own = view["draft_seat"]
         assert [card["card"] for card in own["hand"]] == [str(card) for card in sorted(draft.hands[seat], key=hand_order)]
         assert (own["heading"], own["may_pick"], own["must_discard"]) == ("Pick 1 of 7", True, False)
-        assert view["actions"] == {"pick": {"round": 1, "discard": False}}
-        assert view["turn"] == "Pick 1 of 7: Tap the card to keep; the rest of your hand is passed left."
+        assert view["actions"] == {"pick": {"round": 1, "pick": 1, "discard": False}}
+        assert view["turn"] == "Pick 1 of 7: Tap the card to keep and confirm; the rest of your hand is passed left."
         assert view["hand"] == [] and view["craft"] is None
 
 
 def test_a_tap_keeps_the_card_and_the_tv_shows_who_has_picked_never_what(tmp_path: Path) -> None:
     path = drafted(tmp_path)
     card = str(state_of(path).draft_of(1).hands[2][0])  # type: ignore[union-attr]
-    response = client_for(path, 2).post("/api/seat/pick", json={"round": 1, "card": card})
+    response = client_for(path, 2).post("/api/seat/pick", json={"round": 1, "pick": 1, "card": card})
     assert response.status_code == 200
     event = savefile.load(path, RULES).events[-1]
     assert (event["kind"], event["player"], event["card"]) == ("pick", "Cees", card)
     assert len(event["at"]) == 20 and event["at"].endswith("Z")  # when, to the second, UTC
     phone = response.json()["view"]
-    assert phone["draft_seat"]["selected"][0]["card"] == card and not phone["draft_seat"]["may_pick"]
+    assert phone["draft_seat"]["selected"] is None and card not in json.dumps(phone["draft_seat"]["hand"])  # face down
+    assert (phone["draft_seat"]["kept"], phone["draft_seat"]["kept_text"]) == (1, "1 card kept, face down")
+    assert not phone["draft_seat"]["may_pick"]
     assert phone["turn"] == "Pick 1 of 7: You have picked; waiting for Anna, Bram and Daan to pick."
     assert "pick" not in phone["actions"]
     table = client_for(path).get("/api/table").json()
@@ -136,9 +138,9 @@ def test_a_second_pick_before_the_hands_pass_is_refused_with_the_rules_reason(tm
     path = drafted(tmp_path)
     hand = state_of(path).draft_of(1).hands[0]  # type: ignore[union-attr]
     client = client_for(path, 0)
-    assert client.post("/api/seat/pick", json={"round": 1, "card": str(hand[0])}).status_code == 200
+    assert client.post("/api/seat/pick", json={"round": 1, "pick": 1, "card": str(hand[0])}).status_code == 200
     before = path.read_bytes()
-    response = client.post("/api/seat/pick", json={"round": 1, "card": str(hand[1])})
+    response = client.post("/api/seat/pick", json={"round": 1, "pick": 1, "card": str(hand[1])})
     assert response.status_code == 409
     assert response.json()["error"] == "Anna has made pick 1; the hands are passed when Bram, Cees and Daan have picked too"
     assert path.read_bytes() == before
@@ -149,29 +151,31 @@ def test_two_players_keep_one_card_and_discard_one_each_pick(tmp_path: Path) -> 
     hand = state_of(path).draft_of(1).hands[1]  # type: ignore[union-attr]
     client = client_for(path, 1)
     view = client.get("/api/seat").json()["view"]
-    assert view["actions"]["pick"] == {"round": 1, "discard": True} and len(view["draft_seat"]["hand"]) == 14
+    assert view["actions"]["pick"] == {"round": 1, "pick": 1, "discard": True} and len(view["draft_seat"]["hand"]) == 14
     assert view["draft_seat"]["status"] == "Tap the card to keep, then the card to discard, and confirm."
     before = path.read_bytes()
-    alone = client.post("/api/seat/pick", json={"round": 1, "card": str(hand[0])})
+    alone = client.post("/api/seat/pick", json={"round": 1, "pick": 1, "card": str(hand[0])})
     assert alone.status_code == 409 and "also discards a card" in alone.json()["error"]
     assert path.read_bytes() == before
-    both = client.post("/api/seat/pick", json={"round": 1, "card": str(hand[0]), "discard": str(hand[1])})
+    both = client.post("/api/seat/pick", json={"round": 1, "pick": 1, "card": str(hand[0]), "discard": str(hand[1])})
     assert both.status_code == 200
     assert savefile.load(path, RULES).events[-1]["discard"] == str(hand[1])
-    assert both.json()["view"]["draft_seat"]["discarded"][0]["card"] == str(hand[1])
+    shown = both.json()["view"]["draft_seat"]
+    assert shown["discarded"] == [] and shown["selected"] is None and shown["kept"] == 1  # face down until the draft is over
 
 
 def test_a_pick_from_a_page_showing_another_round_is_refused(tmp_path: Path) -> None:
     path = drafted(tmp_path)
     card = str(state_of(path).draft_of(1).hands[0][0])  # type: ignore[union-attr]
     before = path.read_bytes()
-    response = client_for(path, 0).post("/api/seat/pick", json={"round": 2, "card": card})
+    response = client_for(path, 0).post("/api/seat/pick", json={"round": 2, "pick": 1, "card": card})
     assert response.status_code == 409 and "round 2 has not begun" in response.json()["error"]
     assert path.read_bytes() == before
 
 
 @pytest.mark.parametrize("body", ['{"card": "K6m"}', '{"round": 1}', '{"round": 1, "card": 6}', '{"round": 1, "card": "K6"}',
-                                  '{"round": 1, "card": "K6m", "discard": 3}', "[]"])  # fmt: skip
+                                  '{"round": 1, "card": "K6m", "discard": 3}', "[]", '{"round": 1, "card": "K6m"}',
+                                  '{"round": 1, "pick": "1", "card": "K6m"}', '{"round": 1, "pick": 1, "card": "K6"}'])  # fmt: skip
 def test_a_pick_that_cannot_be_read_is_a_bad_request_and_changes_nothing(tmp_path: Path, body: str) -> None:
     path = drafted(tmp_path)
     before = path.read_bytes()
@@ -189,7 +193,8 @@ def test_a_seat_whose_draft_is_done_waits_for_the_others_with_its_last_card_face
     view = client_for(path, 0).get("/api/seat").json()["view"]
     own = view["draft_seat"]
     assert own["status"] == "Your draft is done; waiting for Daan to pick."
-    assert len(own["selected"]) == 7 and own["hand"] == [] and own["last"]["card"] == str(draft.last[0])
+    assert own["selected"] is None and own["kept"] == 7 and own["hand"] == [] and own["last"] is None  # face down, all of it
+    assert own["kept_text"] == "7 cards kept, face down"
     assert view["actions"] == {} and view["craft"] is None
     seats = client_for(path).get("/api/table").json()["view"]["draft"]["seats"]
     assert [s["state"] for s in seats] == ["done", "done", "done", "picking"]
@@ -429,7 +434,9 @@ def others_changed(game: Game, keep: int | None, rng: random.Random) -> Game:
     """The game with what ``keep`` may not see of the current round's draft changed:
     every other seat's hand, discards and face-down last card (and its selected cards,
     face down but under the Friendly Rules) replaced by random cards of the deck, the
-    same number of each. Who has picked and how many cards each holds stay (public)."""
+    same number of each; while the draft goes on, ``keep``'s own selected cards,
+    discards and last card too (its pile lies face down). Who has picked and how many
+    cards each holds stay (public)."""
     latest = game.latest
     if latest.draft is None or latest.number != game.current_number or latest.complete:
         return game
@@ -443,12 +450,14 @@ def others_changed(game: Game, keep: int | None, rng: random.Random) -> Game:
     draft = latest.draft
     others = [seat for seat in range(draft.count) if seat != keep]
     face_up = game.setup.variants.friendly
+    # The seat's own pile lies face down to it too until the draft is complete.
+    piles = others if draft.complete else list(range(draft.count))
     changed = dataclasses.replace(
         draft,
         hands=tuple(some(hand) if seat in others else hand for seat, hand in enumerate(draft.hands)),
-        discarded=tuple(some(pile) if seat in others else pile for seat, pile in enumerate(draft.discarded)),
-        selected=tuple(some(pile) if seat in others and not face_up else pile for seat, pile in enumerate(draft.selected)),
-        last=tuple(rng.choice(cards) if seat in others and last is not None else last for seat, last in enumerate(draft.last)),
+        discarded=tuple(some(pile) if seat in piles else pile for seat, pile in enumerate(draft.discarded)),
+        selected=tuple(some(pile) if seat in piles and not face_up else pile for seat, pile in enumerate(draft.selected)),
+        last=tuple(rng.choice(cards) if seat in piles and last is not None else last for seat, last in enumerate(draft.last)),
     )
     return dataclasses.replace(game, rounds=(*game.rounds[:-1], dataclasses.replace(latest, draft=changed)))
 
@@ -522,3 +531,116 @@ def test_the_word_builder_speaks_dutch_to_a_dutch_phone(tmp_path: Path) -> None:
     assert view["clock"]["title"] == "Tijd om te leggen" and view["clock"]["time_up"] == "de tijd is om"
     assert view["craft"]["labels"]["asks_letter"] == "Voor welke letter staat Trouble?"
     assert view["craft"]["stand_in"].startswith("Jumper: je gedekte ")
+
+
+# --- simultaneous picks ------------------------------------------------------------------------
+
+
+def test_two_phones_picking_from_pages_drawn_from_the_same_file_both_succeed(tmp_path: Path) -> None:
+    """Picks are made at the same time: another seat's pick since the page was drawn does
+    not make the second phone's pick a stale one (no "the game has moved on")."""
+    path = drafted(tmp_path)
+    hands = state_of(path).draft_of(1).hands  # type: ignore[union-attr]
+    anna, bram = client_for(path, 0), client_for(path, 1)
+    seen = str(anna.get("/api/seat").json()["entries"])
+    assert bram.get("/api/seat").json()["entries"] == int(seen)
+    for client, seat in ((anna, 0), (bram, 1)):
+        response = client.post("/api/seat/pick", json={"round": 1, "pick": 1, "card": str(hands[seat][0])}, headers={"X-Referee-Seen": seen})
+        assert response.status_code == 200, response.json()
+    assert [event["player"] for event in savefile.load(path, RULES).events[-2:]] == ["Anna", "Bram"]
+
+
+def test_a_pick_from_a_page_the_seat_has_moved_past_is_refused_and_changes_nothing(tmp_path: Path) -> None:
+    path = drafted(tmp_path)
+    draft_through(path, turns=1)  # everyone made pick 1: the hands went round
+    hand = state_of(path).draft_of(1).hands[0]  # type: ignore[union-attr]
+    before = path.read_bytes()
+    stale = client_for(path, 0).post("/api/seat/pick", json={"round": 1, "pick": 1, "card": str(hand[0])})
+    assert stale.status_code == 409
+    assert stale.json()["error"] == "the game has moved on since this page was drawn; look again and tap once more"
+    assert path.read_bytes() == before
+    assert client_for(path, 0).post("/api/seat/pick", json={"round": 1, "pick": 2, "card": str(hand[0])}).status_code == 200
+
+
+def test_two_partners_tapping_the_same_pick_record_it_once(tmp_path: Path) -> None:
+    path = drafted(tmp_path, ("Anna+Bram", "Cees+Daan", "Eva+Fred"), teams=True)
+    hand = state_of(path).draft_of(1).hands[0]  # type: ignore[union-attr]
+    anna, bram = client_for(path, 0), client_for(path, 0)
+    assert anna.post("/api/seat/pick", json={"round": 1, "pick": 1, "card": str(hand[0])}).status_code == 200
+    before = path.read_bytes()
+    second = bram.post("/api/seat/pick", json={"round": 1, "pick": 1, "card": str(hand[1])})
+    assert second.status_code == 409 and "has made pick 1" in second.json()["error"]
+    assert path.read_bytes() == before
+
+
+def test_other_actions_keep_the_seen_check(tmp_path: Path) -> None:
+    path = drafted(tmp_path)
+    draft_through(path)
+    cards = letters_selected(state_of(path), 0)
+    client = client_for(path, 0)
+    seen = str(client.get("/api/seat").json()["entries"] - 1)
+    stale = client.post("/api/seat/word", json={"round": 1, "cards": cards}, headers={"X-Referee-Seen": seen})
+    assert stale.status_code == 409 and "moved on" in stale.json()["error"]
+
+
+# --- the pile lies face down --------------------------------------------------------------------
+
+
+def test_under_the_friendly_rules_a_phone_lists_its_selected_cards_face_up(tmp_path: Path) -> None:
+    path = drafted(tmp_path, variants=["friendly"])
+    draft_through(path, turns=2)
+    draft = state_of(path).draft_of(1)
+    assert draft is not None
+    own = client_for(path, 1).get("/api/seat").json()["view"]["draft_seat"]
+    assert [card["card"] for card in own["selected"]] == [str(card) for card in draft.selected[1]]
+
+
+# --- the preview judges as the entry would, and tells nothing of other seats' cards ------------
+
+
+def test_a_game_drafted_with_real_cards_has_no_preview_and_it_names_no_card(tmp_path: Path) -> None:
+    path = tmp_path / "real.toml"
+    savefile.create(path, RULES, Setup.build(NAMES, seed=SEED, draft=False))
+    dealt_now = state_of(path).deal(1)
+    assert dealt_now is not None
+    answers_for = [client_for(path, 0).post("/api/seat/preview", json={"cards": cards})
+                   for cards in ([str(card) for card in dealt_now.hands[1][:3]], [str(card) for card in dealt_now.hands[0][:3]], [])]  # fmt: skip
+    assert {(answer.status_code, answer.json()["error"]) for answer in answers_for} == {
+        (400, "a word is scored as it is built only in a game drafted through the referee")
+    }
+
+
+def test_the_preview_of_cards_a_seat_does_not_hold_is_the_same_whatever_the_others_hold(tmp_path: Path) -> None:
+    path = drafted(tmp_path)
+    draft_through(path)
+    served = served_file(path)
+    assert served.saved is not None
+    state = served.saved.state
+    draft = state.draft_of(1)
+    assert draft is not None
+    mine = set(draft.selected[0])
+    others = [str(card) for seat in (1, 2, 3) for card in draft.selected[seat] if card.is_letter and card not in mine]
+    deck = [str(card) for card in dict.fromkeys(state.setup.deck.cards) if card.is_letter and card not in mine]
+    asked = [{"cards": others[:3]}, {"cards": deck[:3]}, {"cards": [*others[:2], f"*{state.jumper(1)}"]}]
+    before = answers(served, 0, "en", asked)
+    for salt in range(3):
+        served.saved = dataclasses.replace(served.saved, state=others_changed(state, 0, random.Random(salt)))
+        assert answers(served, 0, "en", asked) == before
+
+
+def test_the_preview_waits_for_the_draft_even_with_the_seats_own_cards(tmp_path: Path) -> None:
+    path = drafted(tmp_path)
+    draft_through(path, turns=6)
+    draft_through(path, but=3)  # Anna's draft is done, Daan's is not
+    own = letters_selected(state_of(path), 0)
+    refusal = client_for(path, 0).post("/api/seat/preview", json={"cards": own}).json()["preview"]
+    assert refusal["score"] is None and refusal["refusal"].startswith("the draft of round 1 is not over")
+
+
+def test_a_fair_game_previews_no_word_before_every_player_has_given_a_word(referee: Any, tmp_path: Path) -> None:
+    """The preview is judged by the full rules, the fair game's wrapper included."""
+    path = tmp_path / "fair.toml"
+    assert referee("spell", "new", str(path), *NAMES, "--fair").exit_code == 0
+    answer = client_for(path, 1).post("/api/seat/preview", json={"cards": ["K6m", "I1m", "T1m"]})
+    assert answer.status_code == 200
+    assert answer.json()["preview"]["refusal"].startswith("waiting for entropy from Anna: no card is dealt")

@@ -77,6 +77,12 @@ def spellcrafter(folder: Path, crafting: bool) -> Path:
     return path
 
 
+def choose_a_card(phone: object) -> None:
+    """Tap a card of the hand on a phone picking: chosen, waiting for the second tap."""
+    wait_for(phone, lambda d: d.execute_script("const b = document.querySelectorAll('#hand button.tap')[2]; if (b) b.click(); return !!b;"))
+    wait_for(phone, lambda d: d.find_elements("css selector", "#hand button.keep"))
+
+
 def build_a_word(phone: object) -> None:
     """Tap two letter cards and the Jumper on a phone, and wait for the server's score."""
     for selector in ("#craft-cards button.tap:not(.special)", "#craft-cards button.tap:not(.special)", ".sc-jumper-card button.tap"):
@@ -84,7 +90,7 @@ def build_a_word(phone: object) -> None:
         wait_for(phone, lambda d: d.execute_script("return !document.querySelector('#question')") or
                  d.execute_script("document.querySelector('#question .answer').click(); return true;"))  # fmt: skip
     wait_for(phone, lambda d: d.find_elements("css selector", "#preview .score"))
-    phone.execute_script("document.getElementById('word').scrollIntoView()")  # type: ignore[attr-defined]
+    phone.execute_script("document.getElementById('craft').scrollIntoView()")  # type: ignore[attr-defined]
 
 
 def season(folder: Path) -> None:
@@ -135,6 +141,8 @@ def main() -> None:
                             wait_for(driver, lambda d: d.find_elements("css selector", "main#root > *") and page_text(d))
                         if game == "spellcrafter-craft":
                             build_a_word(phone)
+                        if game == "spellcrafter-draft":
+                            choose_a_card(phone)
                         screenshot(tv, HERE / f"{game}-tv-{language}.png")
                         screenshot(phone, HERE / f"{game}-phone-{language}.png")
                     finally:

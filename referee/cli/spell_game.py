@@ -284,7 +284,7 @@ def pick(
 
 
 def hand(file: FileArgument, player: PlayerArgument, as_json: JsonOption = False) -> None:
-    """What PLAYER alone may see: the hand they draft from now, their selected cards, discards and last card."""
+    """What PLAYER alone may see (its help is given at :func:`register`)."""
     from referee import savefile
 
     rules = _rules()
@@ -501,15 +501,17 @@ def register(app: typer.Typer) -> None:
                         "The seventh pick lays down the last card, face down, as the Jumper's stand-in; when every player "
                         "has, the crafting clock starts. With two players each pick but the last discards a card too (--discard). "
                         "Exit 1 when the card is not in the hand now."))(pick)
-    app.command(help=N_("What PLAYER alone may see: the hand they draft from now, their selected cards, discards and last card.\n\n"
+    app.command(help=N_("What PLAYER alone may see: the hand they draft from now, how many cards they have selected (face down until the "
+                        "draft is over; then the cards, their discards and last card).\n\n"
                         "For a table that passes a laptop round: the other players look away. In a game drafted with real "
                         "cards (--no-draft), the hand dealt to PLAYER this round."))(hand)
     app.command(help=N_("Record PLAYER's word for this round; it is scored at once."))(word)
     app.command("pass", help=N_("Record that PLAYER plays no word this round (0 points)."))(pass_)
     app.command(help=N_("The score sheet: rounds as rows, players as columns, each word with its score.\n\n"
-                       "Public: it shows no player's cards; in a draft, who has picked (not what). With --by NAME, that "
-                       "seat's view: in a game drafted through the referee, the hand that player drafts from now, their "
-                       "selected cards and last card; in a game drafted with real cards (--no-draft), the hand dealt to "
+                       "Public: it shows no player's cards; in a draft, who has picked (not what; under the Friendly Rules "
+                       "every player's selected cards, face up). With --by NAME, that seat's view: in a game drafted through "
+                       "the referee, the hand that player drafts from now, how many cards they have selected (the cards and "
+                       "the last card once the draft is over); in a game drafted with real cards (--no-draft), the hand dealt to "
                        "that player this round."))(show)
     add_file_commands(app, _rules, _situation)
     add_rematch_command(app, _rules, "spellcrafter")

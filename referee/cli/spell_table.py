@@ -46,16 +46,16 @@ class SpellTable:
     def countdown(self, state: Game) -> Countdown | None:
         """The crafting clock of the current round while its words are awaited: when it
         reaches zero, and what the table is told then."""
-        from referee.spellcrafter.clock import ends
+        from referee.spellcrafter.clock import ends, running
+        from referee.spellcrafter.view import seat_view
         from referee.spellcrafter.voice import time_up_words
         from referee.table.hooks import Countdown
 
-        number = state.current_number
-        clock = state.craft_clock(number)
-        if clock is None or not state.waiting:
+        view = seat_view(state, None)
+        clock = running(view)
+        if clock is None or ends(*clock) is None:
             return None
-        end = ends(*clock)
-        return None if end is None else Countdown(ends=end, over=time_up_words(number, clock[1]))
+        return Countdown(start=clock[0], seconds=clock[1], over=time_up_words(view.round, clock[1]))
 
 
 def status_at(state: Game, at: datetime) -> list[Line]:

@@ -13,7 +13,7 @@ from referee.cli.output import Line
 from referee.spellcrafter.cards import SpellSuit
 from referee.i18n import _, ngettext
 from referee.spellcrafter.scoring import DDT_BONUS, INSTANT_WIN, Score
-from referee.spellcrafter.voice import clock_words, direction, in_points, letter_note, round_notes, seat_names, setup_names, why, word_detail
+from referee.spellcrafter.voice import clock_words, direction, in_points, letter_note, no_hand, round_notes, seat_names, setup_names, why, word_detail
 
 if TYPE_CHECKING:  # the game's modules are imported by the game's commands only
     from rich.text import Text
@@ -111,15 +111,12 @@ def situation(game: Game, at: datetime | None = None) -> Line:
 
 def clock_left(game: Game, at: datetime) -> int | None:
     """The seconds left at ``at`` on the current round's crafting clock while its words
-    are awaited (0 once the time is up); None when no clock runs (the draft goes on,
-    the round is complete, a game without a clock)."""
-    from referee.spellcrafter.clock import remaining
+    are awaited (0 once the time is up); None when no clock runs
+    (:func:`referee.spellcrafter.clock.left`)."""
+    from referee.spellcrafter.clock import left
+    from referee.spellcrafter.view import seat_view
 
-    number = game.current_number
-    clock = game.craft_clock(number)
-    if clock is None or not game.waiting:
-        return None
-    return remaining(*clock, at)
+    return left(seat_view(game, None), at)
 
 
 _NOTE_STYLES = {"waiting": "", "instant": "bold yellow", "challenge": "dim"}
@@ -166,9 +163,7 @@ def hand_line(view: SeatView) -> Line:
     assert view.seat is not None
     name = seat_names(view)[view.seat]
     if not view.hand:
-        if view.hand_size == 0:
-            return Line(_("{player}: the table plays with its own cards; the referee knows no hand.").format(player=name))
-        return Line(_("{player}: no hand to show, the game is over.").format(player=name))
+        return Line(no_hand(view, name) or _("{player}: no hand to show, the game is over.").format(player=name))
     return labelled_cards(_("{player}'s hand as dealt in round {round}: ").format(player=name, round=view.round), view.hand)
 
 
@@ -182,12 +177,39 @@ def labelled_cards(label: str, cards: tuple[SpellCard, ...]) -> Line:
     return line
 
 
+def face_up_lines(view: SeatView) -> list[Line]:
+    """Under the Friendly Rules, every seat's selected cards, face up for all to see
+    (the seat's own are on its ``Selected:`` line); nothing otherwise."""
+    draft = view.draft
+    if draft is None or not draft.face_up:
+        return []
+    names = seat_names(view)
+    return [labelled_cards(_("{player}'s selected cards, face up: ").format(player=names[seat]), draft.selected[seat] or ())
+            for seat in range(len(names)) if seat != view.seat]  # fmt: skip
+
+
+def selected_line(view: SeatView) -> Line:
+    """The seat's own selected cards: face down until the draft is complete ("when the
+    draft is complete, players may look at their selected cards"), so while it goes on
+    only how many (face up under the Friendly Rules)."""
+    draft = view.draft
+    assert view.seat is not None and draft is not None
+    shown = draft.selected[view.seat]
+    count = draft.counts[view.seat]
+    if shown is None and count:
+        return Line(_("Selected: ") + ngettext("{count} card, face down until the draft is over",
+                                               "{count} cards, face down until the draft is over", count).format(count=count))  # fmt: skip
+    return labelled_cards(_("Selected: "), shown or ())
+
+
 def seat_lines(view: SeatView, at: datetime | None = None) -> list[Line]:
     """What one seat alone may see, from its view: in a game drafted through the referee
-    the hand it drafts from now, its selected cards, its discards and its face-down last
-    card, what the table waits for, and at ``at`` the crafting clock; in a seeded game
-    drafted with real cards, its hand as dealt (:func:`hand_line`)."""
-    from referee.spellcrafter.clock import remaining
+    the hand it drafts from now, how many cards it has selected (face down until the
+    draft is over: then the cards, its discards and its face-down last card; under the
+    Friendly Rules every seat's selected cards, face up), what the table waits for, and
+    at ``at`` the crafting clock; in a seeded game drafted with real cards, its hand as
+    dealt (:func:`hand_line`)."""
+    from referee.spellcrafter.clock import left
     from referee.spellcrafter.scoring import SELECTED_CARDS
     from referee.spellcrafter.voice import draft_waiting
 
@@ -204,26 +226,25 @@ def seat_lines(view: SeatView, at: datetime | None = None) -> list[Line]:
             player=name, round=draft.round, pick=draft.turn, picks=SELECTED_CARDS, direction=direction(draft.direction)), "bold"))]  # fmt: skip
         if draft.hand:
             lines.append(labelled_cards(_("Hand to pick from: "), draft.hand))
-    lines.append(labelled_cards(_("Selected: "), draft.selected[seat] or ()))
+    lines.append(selected_line(view))
+    lines += face_up_lines(view)
     if draft.discarded:
         lines.append(labelled_cards(_("Discarded: "), draft.discarded))
     if draft.last is not None:
         lines.append(labelled_cards(_("Last card, face down (stands for the Jumper): "), (draft.last,)))
     if draft.complete and view.jumper is not None:
         lines.append(labelled_cards(_("Jumper on the table: "), (view.jumper,)))
-    waiting = [other for other in range(len(names)) if not draft.picked[other] and not draft.done[other]]
     if draft.complete:
-        if view.clock is not None and at is not None and view.waiting:
-            left = remaining(*view.clock, at)
-            if left is not None:
-                lines.append(Line((clock_words(left), "bold red" if left == 0 else "bold")))
-    elif seat in waiting:
+        remains = None if at is None else left(view, at)
+        if remains is not None:
+            lines.append(Line((clock_words(remains), "bold red" if remains == 0 else "bold")))
+    elif seat in draft.waiting:
         if draft.must_discard:
             lines.append(Line((_("{player} picks now: keep one card of the hand and discard another").format(player=name), "bold")))
         else:
             lines.append(Line((_("{player} picks now: keep one card of the hand").format(player=name), "bold")))
     else:
-        lines.append(Line(draft_waiting(names, waiting)))
+        lines.append(Line(draft_waiting(names, draft.waiting)))
     return lines
 
 
@@ -245,9 +266,8 @@ def show_game(game: Game, view: SeatView | None = None, at: datetime | None = No
     if not played:
         out.print(Text(_("No words yet.")))
         out.print(situation(game, at).to_rich())
-        if view is not None and view.seat is not None:
-            for line in seat_lines(view, at):
-                out.print(line.to_rich())
+        for line in private_lines(game, view, at):
+            out.print(line.to_rich())
         return
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_footer=True)
     table.add_column(_("Round"), footer=_("Total"))
@@ -259,9 +279,19 @@ def show_game(game: Game, view: SeatView | None = None, at: datetime | None = No
         table.add_row(str(r.number), *(_cell(game, r, seat) for seat in range(setup.count)), direction(passing(r.number)))
     out.print(table)
     out.print(situation(game, at).to_rich())
+    for line in private_lines(game, view, at):
+        out.print(line.to_rich())
+
+
+def private_lines(game: Game, view: SeatView | None, at: datetime | None) -> list[Line]:
+    """What follows the sheet: with a seat's ``view``, what that seat may see
+    (:func:`seat_lines`); for the public, under the Friendly Rules, every seat's
+    selected cards, face up (:func:`face_up_lines`)."""
     if view is not None and view.seat is not None:
-        for line in seat_lines(view, at):
-            out.print(line.to_rich())
+        return seat_lines(view, at)
+    from referee.spellcrafter.view import seat_view
+
+    return face_up_lines(seat_view(game, None) if view is None else view)
 
 
 def _cell(game: Game, played: Round, seat: int) -> Text:

@@ -12,8 +12,12 @@ from __future__ import annotations
 
 import math
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 from referee.moments import moment_of
+
+if TYPE_CHECKING:
+    from referee.spellcrafter.view import SeatView
 
 
 def started(at: str) -> datetime | None:
@@ -37,3 +41,19 @@ def remaining(at: str, seconds: int, now: datetime) -> int | None:
     if end is None:
         return None
     return min(seconds, max(0, math.ceil((end - now).total_seconds())))
+
+
+def running(view: SeatView) -> tuple[str, int] | None:
+    """The crafting clock that runs in ``view`` (any seat's, or the public's: the clock
+    is public): the current round's, from the pick that ended its draft, while the
+    round's words are awaited; None when no clock runs (the draft goes on, the round is
+    complete, the game is over, a game without a clock). The one answer to "is a clock
+    running" for every screen."""
+    return view.clock if view.clock is not None and view.waiting else None
+
+
+def left(view: SeatView, now: datetime) -> int | None:
+    """The whole seconds left at ``now`` on the clock that runs in ``view``
+    (:func:`running`, :func:`remaining`); None when none runs."""
+    clock = running(view)
+    return None if clock is None else remaining(*clock, now)

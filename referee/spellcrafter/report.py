@@ -36,8 +36,11 @@ def entry_json(game: Game, played: Round, seat: int) -> dict[str, Any]:
 
 def draft_json(view: SeatView) -> dict[str, Any] | None:
     """The current round's draft as ``view``'s seat may see it (the public: who has
-    picked, not what; a seat: its own hand, selected cards, discards and last card too),
-    with the crafting clock once it runs; None in a game not drafted through the referee."""
+    picked, not what, and how many cards each seat has selected; a seat: the hand it
+    picks from too, and once the draft is complete its selected cards, discards and last
+    card: until then they lie face down, ``null`` and empty, but under the Friendly
+    Rules, where every seat's selected cards are face up), with the crafting clock once
+    it runs; None in a game not drafted through the referee."""
     draft = view.draft
     if draft is None:
         return None
@@ -48,7 +51,7 @@ def draft_json(view: SeatView) -> dict[str, Any] | None:
         "pick": draft.turn,
         "picks": PICKS,
         "picked": [names[seat] for seat, picked in enumerate(draft.picked) if picked],
-        "waiting": [names[seat] for seat in range(len(names)) if not draft.picked[seat] and not draft.done[seat]],
+        "waiting": [names[seat] for seat in draft.waiting],
         "done": [names[seat] for seat, done in enumerate(draft.done) if done],
         "counts": list(draft.counts),
         "selected": [None if cards is None else [str(card) for card in cards] for cards in draft.selected],

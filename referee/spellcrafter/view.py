@@ -48,10 +48,26 @@ class DraftView:
     complete: bool
 
     @property
+    def waiting(self) -> tuple[int, ...]:
+        """The seats still to make this turn's pick (public), in seating order."""
+        return tuple(seat for seat in range(len(self.counts)) if not self.done[seat] and not self.picked[seat])
+
+    @property
+    def still_drafting(self) -> tuple[int, ...]:
+        """The seats whose draft is not done yet (public), in seating order."""
+        return tuple(seat for seat in range(len(self.counts)) if not self.done[seat])
+
+    @property
+    def face_up(self) -> bool:
+        """Whether every seat's selected cards lie face up to this seat (the Friendly
+        Rules: "Players also keep any selected cards face-up in front of them")."""
+        return all(cards is not None for cards in self.selected)
+
+    @property
     def turn(self) -> int:
         """The pick the table is making (1 to 7; 7 once the draft is complete): public, the
         same for every seat, as the picks are made at the same time."""
-        going = [seat for seat in range(len(self.counts)) if not self.done[seat] and not self.picked[seat]]
+        going = self.waiting
         return min(self.counts[seat] for seat in going) + 1 if going else PICKS
 
 
@@ -65,7 +81,9 @@ class SeatView:
     game (0 with physical cards). ``draft`` is the current round's draft in a game drafted
     through the referee; ``drafts`` the drafts of complete rounds (public: their cards
     were discarded face up). ``clock`` is when the crafting clock started and how many
-    seconds it runs. ``members`` are the people of each seat (a team's members)."""
+    seconds it runs. ``members`` are the people of each seat (a team's members).
+    ``dealt_later``: a fair game whose cards are dealt once every player has given a
+    word of entropy (until then nothing is dealt)."""
 
     seat: int | None
     players: tuple[str, ...]
@@ -81,6 +99,7 @@ class SeatView:
     clock: tuple[str, int] | None = None
     members: tuple[tuple[str, ...], ...] = ()
     teams: bool = False
+    dealt_later: bool = False  # a fair game: the cards are dealt once every player has given a word
 
 
 def seat_view(game: Game, seat: int | None) -> SeatView:
@@ -108,6 +127,7 @@ def seat_view(game: Game, seat: int | None) -> SeatView:
         clock=game.craft_clock(number),
         members=tuple(game.setup.members(s) for s in range(game.setup.count)),
         teams=game.setup.teams,
+        dealt_later=dealt is None and game.setup.fair is not None,
     )
 
 

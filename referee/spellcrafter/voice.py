@@ -212,6 +212,17 @@ def setup_names(setup: Setup) -> tuple[str, ...]:
     return tuple(seat_name(setup.players, members, seat, setup.teams) for seat in range(setup.count))
 
 
+def no_hand(view: SeatView, name: str) -> str | None:
+    """Why the seat ``name`` is shown no hand while the game goes on: a fair game's cards
+    are not dealt yet, or the table plays with its own cards; None when the referee
+    dealt the round."""
+    if view.hand_size:
+        return None
+    if view.dealt_later:
+        return _("{player}: the cards are dealt once every player has given a word of entropy.").format(player=name)
+    return _("{player}: the table plays with its own cards; the referee knows no hand.").format(player=name)
+
+
 def draft_standing(view: SeatView) -> str | None:
     """Where the round's draft stands, for everyone: the pick being made, who has made it
     (not what they kept) and who is still to make it (``pick 3 of 7: Anna has picked;
@@ -220,7 +231,7 @@ def draft_standing(view: SeatView) -> str | None:
     if draft is None or draft.complete:
         return None
     names = seat_names(view)
-    waiting = [seat for seat in range(len(names)) if not draft.done[seat] and not draft.picked[seat]]
+    waiting = draft.waiting
     picked = [names[seat] for seat in range(len(names)) if seat not in waiting]  # a seat done has made the last pick
     line = _("pick {pick} of {picks}").format(pick=draft.turn, picks=SELECTED_CARDS)
     if picked:

@@ -42,10 +42,22 @@ class TableHooks(Protocol):
 class Countdown:
     """A clock the table watches (Spellcrafter's crafting clock), as a game's hooks may
     give it (an optional ``countdown(state)``, None while no clock runs): when it reaches
-    zero, and the line that tells the table so. It only shows: nothing is refused at zero."""
+    zero, and the line that tells the table so. It only shows: nothing is refused at zero.
+    ``start`` is when it started, as the file records it (a time :func:`referee.moments.
+    moment_of` reads), and ``seconds`` how long it runs."""
 
-    ends: datetime
+    start: str
+    seconds: int
     over: str
+
+    @property
+    def ends(self) -> datetime:
+        """When the clock reaches zero."""
+        from referee.spellcrafter.clock import ends
+
+        end = ends(self.start, self.seconds)
+        assert end is not None, "a countdown starts at a time"
+        return end
 
 
 def countdown(hooks: Any, state: Any) -> Countdown | None:

@@ -6,7 +6,6 @@ another terminal writes it (the session redraws it every second).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -35,10 +34,13 @@ def lines(table: Table) -> Sequence[StatusLine]:
 
 
 def seconds_left(countdown: Countdown | None, now: datetime) -> int | None:
-    """The whole seconds left on a clock at ``now`` (0 once over); None without a clock."""
+    """The whole seconds left on a clock at ``now`` (0 once over, never more than it
+    runs: :func:`referee.spellcrafter.clock.remaining`); None without a clock."""
     if countdown is None:
         return None
-    return max(0, math.ceil((countdown.ends - now).total_seconds()))
+    from referee.spellcrafter.clock import remaining
+
+    return remaining(countdown.start, countdown.seconds, now)
 
 
 class Alarm:

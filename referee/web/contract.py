@@ -58,6 +58,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol, TypeVar
 
+from referee.errors import RuleError
+
 StateT = TypeVar("StateT", contravariant=True)
 ActionT = TypeVar("ActionT", covariant=True)
 
@@ -85,6 +87,31 @@ class WebGame(Protocol[StateT, ActionT]):
         body it cannot read; whether the action may happen is the rules' (a
         :class:`~referee.errors.Refused`, HTTP 409, worded by the voice)."""
         ...
+
+
+class Simultaneous(Protocol):
+    """A game whose seats act at the same time (Spellcrafter's picks; optional): for the
+    kinds it names, a request is not refused because another seat acted since the page
+    was drawn (the ``X-Referee-Seen`` check); :meth:`WebGame.action` checks instead that
+    what the page showed still holds for the seat (its pick number, raising
+    :class:`MovedOn`), and the rules check the rest."""
+
+    #: the kinds of ``POST /api/seat/KIND`` checked by the game itself ("pick")
+    simultaneous: tuple[str, ...]
+
+
+def moved_on() -> str:
+    """Why a request from a page drawn before the game moved on is refused (HTTP 409)."""
+    from referee.i18n import _
+
+    return _("the game has moved on since this page was drawn; look again and tap once more")
+
+
+class MovedOn(RuleError):
+    """A seat's request answers a page the game has left (HTTP 409): :func:`moved_on`."""
+
+    def __init__(self) -> None:
+        super().__init__(moved_on())
 
 
 class Previewing(Protocol[StateT]):

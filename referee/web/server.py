@@ -34,7 +34,7 @@ from starlette.staticfiles import StaticFiles
 
 from referee.errors import InputError, RefereeError
 from referee.i18n import LANGUAGES, _, speaking
-from referee.web.contract import envelope
+from referee.web.contract import envelope, moved_on
 from referee.web.links import SeatLinks
 
 if TYPE_CHECKING:
@@ -102,9 +102,9 @@ PREVIEW = "preview"  # POST /api/seat/preview: what an action would give, nothin
 def server_now() -> str:
     """The server's clock, UTC to the millisecond (``2026-12-02T20:15:03.250Z``): a page
     that counts down takes the difference to its own clock as its correction."""
-    from datetime import datetime, timezone
+    from referee.moments import exact_now, exact_stamp
 
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return exact_stamp(exact_now())
 
 
 class Served:
@@ -269,7 +269,10 @@ class Served:
         header). When the file has moved on since (two partners tapping at once, an entry
         typed at the laptop), the request is refused (409) rather than recorded as an
         answer to a move its sender never saw. Requests are handled one at a time on the
-        server's one thread, so the second of two taps always sees the first."""
+        server's one thread, so the second of two taps always sees the first. A kind the
+        game makes at the same time at every seat (:class:`~referee.web.contract.
+        Simultaneous`: Spellcrafter's picks) is not refused because another seat acted
+        meanwhile: the game checks what the page showed itself."""
         from referee import savefile
 
         with speaking(language):
@@ -278,8 +281,9 @@ class Served:
             if not isinstance(body, dict):
                 return 400, {"error": _("the request must be a JSON object")}
             self.reload()
-            if seen is not None and self.saved is not None and seen != str(len(self.saved.events)):
-                return 409, {"error": _("the game has moved on since this page was drawn; look again and tap once more")}
+            simultaneous = kind in getattr(self.web, "simultaneous", ())  # checked by the game (contract.Simultaneous)
+            if seen is not None and not simultaneous and self.saved is not None and seen != str(len(self.saved.events)):
+                return 409, {"error": moved_on()}
             entry = self.web.action if kind != ENTROPY else self.entropy
             try:
                 savefile.record(self.path, self.rules, lambda state: entry(state, seat, kind, body))

@@ -47,7 +47,7 @@ from referee.spellcrafter.ruleset import RULES
 from referee.spellcrafter.scoring import INSTANT_WIN, SELECTED_CARDS
 from referee.spellcrafter.setup import ROUNDS
 from referee.spellcrafter.view import SeatView
-from referee.spellcrafter.voice import challenge_outcome, direction, in_points, round_notes
+from referee.spellcrafter.voice import challenge_outcome, direction, in_points, no_hand, round_notes
 from referee.web.spell_draft import (
     challenge_action,
     challenges,
@@ -178,6 +178,9 @@ class SpellcrafterWeb:
     """The pages of a Spellcrafter table (:class:`referee.web.contract.WebGame`)."""
 
     kinds: tuple[str, ...] = ("pick", "word", "pass", "challenge")
+    #: picks are made at the same time: checked by their pick number, not by what the
+    #: page had seen of the other seats (:func:`referee.web.spell_draft.pick_action`)
+    simultaneous: tuple[str, ...] = ("pick",)
 
     def names(self, state: Game) -> tuple[str, ...]:
         """The seats as people say them (``team Anna and Bram``), for the envelope."""
@@ -207,12 +210,7 @@ class SpellcrafterWeb:
         crafting = None if over else seat_craft(view, seat, to_play)
         answer["hand"] = [page_card(card) for card in sorted(view.hand, key=hand_order)]
         answer["hand_title"] = _("Your hand as dealt for round {round}").format(round=view.round) if view.hand else None
-        if view.hand:
-            answer["hand_note"] = draft_note(view)
-        elif not over and view.hand_size == 0:
-            answer["hand_note"] = _("{player}: the table plays with its own cards; the referee knows no hand.").format(player=name)
-        else:
-            answer["hand_note"] = None
+        answer["hand_note"] = draft_note(view) if view.hand else None if over else no_hand(view, name)
         answer["own"] = own
         answer["draft_seat"] = drafting
         answer["craft"] = crafting
@@ -235,7 +233,7 @@ class SpellcrafterWeb:
             answer["notes"] = [note for note in answer["notes"] if note["kind"] != "waiting"]
         actions: dict[str, Any] = {}
         if drafting is not None and drafting["may_pick"]:
-            actions["pick"] = {"round": view.round, "discard": drafting["must_discard"]}
+            actions["pick"] = {"round": view.round, "pick": drafting["pick"], "discard": drafting["must_discard"]}
         if to_play and not over and (not drafted or crafting is not None):
             actions["pass"] = {"round": view.round}
             if crafting is not None:
@@ -250,7 +248,8 @@ class SpellcrafterWeb:
         return answer
 
     def action(self, state: Game, seat: int, kind: str, body: Mapping[str, Any]) -> Action:
-        """``pick`` with ``{"round": N, "card": "K6m"}`` (and ``"discard"``), ``word`` with
+        """``pick`` with ``{"round": N, "pick": P, "card": "K6m"}`` (and ``"discard"``;
+        P the pick the page showed), ``word`` with
         ``{"round": N, "cards": [...]}``, ``pass`` with ``{"round": N}``: for round N, the
         round the page showed (checked by the rules against the current one);
         ``challenge`` with ``{"seat": N}``: seat N's word of the latest round, judged by

@@ -3,15 +3,16 @@
 through the referee.
 
 Everything a seat is sent comes from its seat view (:class:`~referee.spellcrafter.view.
-SeatView`, its :class:`~referee.spellcrafter.view.DraftView`): its own hand, selected
-cards, discards and face-down last card, never another seat's (under the Friendly Rules
-every seat's selected cards lie face up, and the view says so). The table's screen gets
+SeatView`, its :class:`~referee.spellcrafter.view.DraftView`): the hand it picks from
+and how many cards it has kept, face down until the draft is complete, then its selected
+cards and face-down last card; never another seat's (under the Friendly Rules every
+seat's selected cards lie face up, and the view says so). The table's screen gets
 the public view: who has picked this turn, never what.
 
 A word is built on the phone by tapping the cards in order; the phone asks the server
 what the word so far scores (``POST /api/seat/preview``, :func:`preview`): the scoring
 module's score and breakdown, worded by the game's voice, or the rule the word breaks
-(:meth:`Game.word_refusal`, the one the real entry is judged by). Nothing is scored in
+(``RULES.refusal``, the one the real entry is judged by). Nothing is scored in
 the page. The page builds the word's tokens from the templates it is sent
 (:func:`craft_card`: the notation's own spelling of each token).
 """
@@ -23,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from referee.errors import InputError, Refused
-from referee.i18n import _
+from referee.i18n import _, ngettext
 from referee.spellcrafter.actions import ChallengeWord, EnterWord, PickCard
 from referee.spellcrafter.cards import QU, Special, SpellCard, SpellSuit
 from referee.spellcrafter.draft import PICKS
@@ -31,9 +32,10 @@ from referee.spellcrafter.game import Game
 from referee.spellcrafter.notation import DoubleToken, LetterToken, ToilToken, TroubleToken, parse_card, parse_word
 from referee.spellcrafter.refusals import FORMAT
 from referee.spellcrafter.rounds import Play
+from referee.spellcrafter.ruleset import RULES
 from referee.spellcrafter.scoring import Score, ScoredLetter, score_word
 from referee.spellcrafter.view import DraftView, SeatView
-from referee.spellcrafter.voice import VOICE, direction, draft_waiting, in_points, letter_note, word_detail
+from referee.spellcrafter.voice import direction, draft_waiting, in_points, letter_note, word_detail
 
 _SUITS = list(SpellSuit)
 
@@ -102,12 +104,11 @@ def table_draft(view: SeatView) -> dict[str, Any] | None:
     draft = view.draft
     if draft is None or draft.complete:
         return None
-    pick = min(draft.counts[seat] + (0 if draft.picked[seat] else 1) for seat in range(len(draft.counts)) if not draft.done[seat])
     return {
-        "pick": pick,
-        "heading": pick_heading(pick),
+        "pick": draft.turn,
+        "heading": pick_heading(draft.turn),
         "seats": [draft_seat(view, draft, seat) for seat in range(len(view.players))],
-        "waiting": draft_waiting(view.players, [seat for seat in range(len(view.players)) if not draft.picked[seat] and not draft.done[seat]]),
+        "waiting": draft_waiting(view.players, draft.waiting),
     }
 
 
@@ -129,10 +130,14 @@ def draft_seat(view: SeatView, draft: DraftView, seat: int) -> dict[str, Any]:
 
 def clock(view: SeatView) -> dict[str, Any] | None:
     """The crafting clock while the round's words are written: when it started and how
-    long it runs; the page counts down (with the server's clock, the envelope's ``now``)."""
-    if view.clock is None or view.round != view.rounds[-1].number and view.rounds[-1].complete:
+    long it runs (:func:`referee.spellcrafter.clock.running`); the page counts down (with
+    the server's clock, the envelope's ``now``)."""
+    from referee.spellcrafter.clock import running
+
+    shown = running(view)
+    if shown is None:
         return None
-    start, seconds = view.clock
+    start, seconds = shown
     return {"start": start, "seconds": seconds, "title": _("Time to craft"), "time_up": _("time is up")}
 
 
@@ -140,23 +145,25 @@ def clock(view: SeatView) -> dict[str, Any] | None:
 
 
 def seat_draft(view: SeatView, seat: int) -> dict[str, Any] | None:
-    """A seat's own draft while it goes on: the hand it picks from, its selected cards so
-    far, its discards and its last card; what it may do now."""
+    """A seat's own draft while it goes on: the hand it picks from, how many cards it has
+    kept (face down until the draft is over: "select one card to keep by placing it in a
+    pile face down"; under the Friendly Rules face up, so listed), and what it may do
+    now. Its discards and last card lie face down too; once the draft is over, the
+    cards it spells with are :func:`seat_craft`'s."""
     draft = view.draft
     if draft is None or draft.complete:
         return None
-    may_pick = not draft.picked[seat] and not draft.done[seat]
+    may_pick = seat in draft.waiting
     if draft.done[seat]:
-        waiting = [other for other in range(len(view.players)) if not draft.done[other]]
-        status = _("Your draft is done; {waiting}.").format(waiting=draft_waiting(view.players, waiting))
+        status = _("Your draft is done; {waiting}.").format(waiting=draft_waiting(view.players, draft.still_drafting))
     elif draft.picked[seat]:
-        waiting = [other for other in range(len(view.players)) if not draft.picked[other] and not draft.done[other]]
-        status = _("You have picked; {waiting}.").format(waiting=draft_waiting(view.players, waiting))
+        status = _("You have picked; {waiting}.").format(waiting=draft_waiting(view.players, draft.waiting))
     elif draft.must_discard:
         status = _("Tap the card to keep, then the card to discard, and confirm.")
     else:
-        status = _("Tap the card to keep; the rest of your hand is passed {direction}.").format(direction=direction(draft.direction))
-    own = draft.selected[seat] or ()
+        status = _("Tap the card to keep and confirm; the rest of your hand is passed {direction}.").format(direction=direction(draft.direction))
+    own = draft.selected[seat]
+    count = draft.counts[seat]
     return {
         "round": draft.round,
         "pick": draft.pick,
@@ -166,13 +173,16 @@ def seat_draft(view: SeatView, seat: int) -> dict[str, Any] | None:
         "status": status,
         "hand": [page_card(card) for card in sorted(draft.hand, key=hand_order)],
         "hand_title": _("Your hand") if may_pick else _("Your hand, passed on when everyone has picked"),
-        "selected": [page_card(card) for card in own],
-        "selected_title": _("Your selected cards ({count} of {picks})").format(count=len(own), picks=PICKS),
+        "selected": None if own is None else [page_card(card) for card in own],  # None: face down
+        "kept": count,
+        "kept_text": ngettext("{count} card kept, face down", "{count} cards kept, face down", count).format(count=count),
+        "selected_title": _("Your selected cards ({count} of {picks})").format(count=count, picks=PICKS),
         "discarded": [page_card(card) for card in draft.discarded],
         "discarded_title": _("Your discards"),
         "last": None if draft.last is None else page_card(draft.last),
         "last_title": _("Your face-down last card: it stands for the Jumper"),
-        "labels": {"keep": _("keep"), "discard": _("discard"), "confirm": _("Keep and discard"), "cancel": _("Choose again")},
+        "labels": {"keep": _("keep"), "discard": _("discard"), "confirm": _("Keep and discard"), "keep_one": _("Keep this card"),
+                   "cancel": _("Choose again")},  # fmt: skip
     }
 
 
@@ -255,18 +265,31 @@ def challenges(view: SeatView, seat: int) -> dict[str, Any] | None:
 
 
 def pick_action(state: Game, seat: int, body: Mapping[str, Any]) -> PickCard:
-    """``{"round": N, "card": "K6m", "discard": "E1s"}``: the seat keeps a card of its hand
-    (and discards one); N is the round the page showed: another round is refused."""
-    number = body.get("round")
-    if isinstance(number, bool) or not isinstance(number, int):
-        raise InputError(_("a pick needs the round it is for, as a number: {example}").format(example='{"round": 1, "card": "K6m"}'))
+    """``{"round": N, "pick": P, "card": "K6m", "discard": "E1s"}``: the seat keeps a card
+    of its hand (and discards one); N and P are the round and the pick the page showed.
+    Picks are made at the same time, so another seat's pick since the page was drawn
+    does not matter (:class:`~referee.web.contract.Simultaneous`); the seat's own pick
+    does: a P that is no longer the seat's current pick (a partner's phone picked, the
+    hands went round) is refused (:class:`~referee.web.contract.MovedOn`), and the rules
+    refuse a card no longer in the hand, another round, a second pick before the hands
+    pass."""
+    from referee.web.contract import MovedOn
+
+    example = '{"round": 1, "pick": 1, "card": "K6m"}'
+    number, pick = body.get("round"), body.get("pick")
+    if not isinstance(number, int) or not isinstance(pick, int) or isinstance(number, bool) or isinstance(pick, bool):
+        raise InputError(_("a pick needs the round and the pick it is for, as numbers: {example}").format(example=example))
     card, discard = body.get("card"), body.get("discard")
     if not isinstance(card, str) or (discard is not None and not isinstance(discard, str)):
-        raise InputError(_("a pick names its card (and a discard) as text: {example}").format(example='{"round": 1, "card": "K6m"}'))
+        raise InputError(_("a pick names its card (and a discard) as text: {example}").format(example=example))
+    action = PickCard(seat=seat, card=parse_card(card), discard=None if discard is None else parse_card(discard), at=now_utc())
     wrong = state.round_refusal(number)
     if wrong is not None:
         raise Refused(wrong, FORMAT, state)
-    return PickCard(seat=seat, card=parse_card(card), discard=None if discard is None else parse_card(discard), at=now_utc())
+    draft = state.draft_of(number) if state.drafted else None
+    if draft is not None and draft.pick_number(seat) != pick:
+        raise MovedOn()
+    return action
 
 
 def word_tokens(body: Mapping[str, Any]) -> list[str]:
@@ -301,15 +324,25 @@ def challenge_action(state: Game, seat: int, body: Mapping[str, Any]) -> Challen
 def preview(state: Game, seat: int, body: Mapping[str, Any]) -> dict[str, Any]:
     """What the cards ``{"cards": [...]}`` would score as ``seat``'s word now: the scoring
     module's breakdown (``score``), or the rule the word would break, worded
-    (``refusal``): the checks the real entry gets (:meth:`Game.word_refusal`). Nothing
-    is recorded."""
+    (``refusal``). Nothing is recorded.
+
+    Only in a game drafted through the referee: there a word is judged against the
+    seat's own selected cards and the public Jumper and deck, so the answer holds nothing
+    of another seat's cards. In a game drafted with real cards a word is judged against
+    the round's dealt pool, which would tell a seat who was dealt what: the preview is
+    refused there, in words that name no card (an :class:`InputError`, HTTP 400). The
+    word is judged as the real entry is, by the full rules (``RULES.refusal``: a fair
+    game's missing entropy first), and those refuse every word until the round's draft
+    is complete (the seat's cards lie face down until then)."""
     cards = word_tokens(body)
+    if not state.drafted:
+        raise InputError(_("a word is scored as it is built only in a game drafted through the referee"))
     if not cards:
         return {"score": None, "refusal": None}
-    tokens = parse_word(cards)
-    refusal = state.word_refusal(seat, tokens)
-    if refusal is not None:
-        return {"score": None, "refusal": VOICE.refusal(state, refusal)}
+    tokens = tuple(parse_word(cards))
+    refusal = RULES.refusal(state, EnterWord(seat=seat, tokens=tokens))
+    if refusal is not None:  # worded as the entry's (a fair game's refusal by the fair voice)
+        return {"score": None, "refusal": str(Refused(refusal, FORMAT, state))}
     return {"score": page_word(score_word(tokens, state.setup.variants)), "refusal": None}
 
 

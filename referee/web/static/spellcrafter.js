@@ -171,17 +171,19 @@
     return twoTaps("pass", view.labels.pass, view.labels.pass_confirm, "sc-pass-button", () => Referee.act("pass", body));
   }
 
-  // --- the draft on a phone: tap the card to keep (two players: and one to discard) ---
+  // --- the draft on a phone: tap the card to keep (two players: and one to discard),
+  // then confirm; the pick sent names the pick the page showed, so another seat's pick
+  // meanwhile does not stand in the way, and a pick the seat has moved past is refused ---
   let choice = {key: null, keep: null, discard: null};   // cards chosen by their place in the hand
   function draftSection(view) {
     const d = view.draft_seat, pick = view.actions.pick;
     const key = `${d.round}/${d.pick}`;
     if (choice.key !== key) choice = {key, keep: null, discard: null};
     const chosen = i => i === choice.keep ? "keep" : i === choice.discard ? "discard" : "";
-    const tap = i => async () => {
+    const tap = i => () => {
       if (!pick) return;
-      if (!pick.discard) { await Referee.act("pick", {round: pick.round, card: d.hand[i].card}); return; }
-      if (choice.keep === i) choice.keep = null;
+      if (!pick.discard) choice.keep = choice.keep === i ? null : i;   // another card: the choice moves to it
+      else if (choice.keep === i) choice.keep = null;
       else if (choice.discard === i) choice.discard = null;
       else if (choice.keep === null) choice.keep = i;
       else choice.discard = i;
@@ -193,19 +195,29 @@
       return shown;
     }));
     const section = el("section", {class: "sc-hand sc-draft-seat"}, el("h2", {text: d.hand_title}), hand);
-    if (pick && pick.discard) {
-      const ready = choice.keep !== null && choice.discard !== null;
+    if (pick) {
+      const ready = choice.keep !== null && (!pick.discard || choice.discard !== null);
       section.append(el("div", {class: "sc-buttons"},
-        el("button", {type: "button", class: "sc-action", id: "pick-confirm", disabled: !ready, text: d.labels.confirm,
+        el("button", {type: "button", class: "sc-action", id: "pick-confirm", disabled: !ready,
+          text: pick.discard ? d.labels.confirm : d.labels.keep_one,
           onclick: async () => {
-            if (choice.keep === null || choice.discard === null) return;
-            await Referee.act("pick", {round: pick.round, card: d.hand[choice.keep].card, discard: d.hand[choice.discard].card});
+            if (choice.keep === null || (pick.discard && choice.discard === null)) return;
+            const body = {round: pick.round, pick: pick.pick, card: d.hand[choice.keep].card};
+            if (pick.discard) body.discard = d.hand[choice.discard].card;
+            await Referee.act("pick", body);
           }}),
-        el("button", {type: "button", class: "sc-action secondary", text: d.labels.cancel,
-          onclick: () => { choice = {key, keep: null, discard: null}; Referee.redraw(); }})));
+        el("button", {type: "button", class: "sc-action secondary", id: "pick-cancel", disabled: choice.keep === null && choice.discard === null,
+          text: d.labels.cancel, onclick: () => { choice = {key, keep: null, discard: null}; Referee.redraw(); }})));
     }
     const piles = el("section", {class: "sc-piles"});
-    if (d.selected.length) piles.append(el("h2", {text: d.selected_title}), el("div", {class: "pile", id: "selected"}, d.selected.map(c => card(c, "small"))));
+    if (d.selected && d.selected.length) {
+      piles.append(el("h2", {text: d.selected_title}), el("div", {class: "pile", id: "selected"}, d.selected.map(c => card(c, "small"))));
+    } else if (!d.selected && d.kept) {   // face down until the draft is over: only how many
+      piles.append(el("h2", {text: d.selected_title}),
+        el("div", {class: "pile face-down-pile", id: "selected", "aria-label": d.kept_text},
+          Array.from({length: d.kept}, () => el("div", {class: "card spell small back", role: "img"})),
+          el("span", {class: "kept", text: d.kept_text})));
+    }
     if (d.discarded.length) piles.append(el("h2", {text: d.discarded_title}), el("div", {class: "pile", id: "discarded"}, d.discarded.map(c => card(c, "small"))));
     if (d.last) piles.append(el("h2", {text: d.last_title}), el("div", {class: "pile", id: "last"}, card(d.last, "small face-down")));
     return [section, piles];
