@@ -147,12 +147,6 @@ def test_a_dutch_draft_has_no_english_line(referee: Any, tmp_path: Path) -> None
     picked = dutch(referee, "spell", "kies", game, *first).stdout
     assert "(keuze 1 van 7)." in picked and "team Anna en Bram heeft gekozen; wacht op de keuze van team Cees en Daan" in picked
     assert "team Cees en Daan kiest nu: houd één kaart uit de hand\n" in dutch(referee, "spell", "hand", game, "daan").stdout  # teams: standard rules
-    two = str(tmp_path / "twee.toml")
-    dutch(referee, "spell", "nieuw", two, "Anna", "Bram", "--seed", "tafel")
-    first = next_pick(savefile.load(Path(two), RULES).state)
-    assert first is not None
-    assert "(keuze 1 van 7) en legt" in dutch(referee, "spell", "kies", two, *first).stdout
-    assert "Bram kiest nu: houd één kaart uit de hand en leg een andere af" in dutch(referee, "spell", "hand", two, "bram").stdout
     shown = dutch(referee, "spell", "toon", game, "--by", "bram").stdout
     assert "team Anna en Bram, ronde 1: keuze 1 van 7, doorgeven naar links" in shown
     assert "Gekozen: 1 kaart, dicht tot het kiezen klaar is" in shown
