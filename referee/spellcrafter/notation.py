@@ -224,11 +224,12 @@ def parse_card(text: str) -> SpellCard:
     stripped = text.strip()
     match = CARD.fullmatch(stripped)
     if match is None:
-        if not any(mark in stripped for mark in ":@*"):
+        special = stripped.upper().startswith(tuple(special.code for special in Special))
+        if special and not any(mark in stripped for mark in ":@*"):  # DDx, TOIL: how a special card is written
             raise InputError(_("{text} is not a card: write a letter card as LETTER VALUE SUIT ({example}), "
                                "a special card as DD, TOIL or TR and its suit (DDm, TOILm, TRc)").format(
                 text=quoted(_short(text)), example=LETTER_EXAMPLE))  # fmt: skip
-        token = parse_token(stripped)  # a word's token for the card (its own message when unreadable)
+        token = parse_token(stripped)  # a letter card's precise message (K4x: unknown suit 'x'), or a word's token
         if isinstance(token, LetterToken) and token.jumper:
             raise InputError(_("{text} is the Jumper, which lies on the table: pick a card of the hand").format(text=quoted(text)))
         return token.card
