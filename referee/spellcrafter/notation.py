@@ -224,8 +224,8 @@ def parse_card(text: str) -> SpellCard:
     stripped = text.strip()
     match = CARD.fullmatch(stripped)
     if match is None:
-        special = stripped.upper().startswith(tuple(special.code for special in Special))
-        if special and not any(mark in stripped for mark in ":@*"):  # DDx, TOIL: how a special card is written
+        coded = stripped.upper().startswith(tuple(kind.code for kind in Special))
+        if coded and not any(mark in stripped for mark in ":@*"):  # DDx, TOIL: how a special card is written
             raise InputError(_("{text} is not a card: write a letter card as LETTER VALUE SUIT ({example}), "
                                "a special card as DD, TOIL or TR and its suit (DDm, TOILm, TRc)").format(
                 text=quoted(_short(text)), example=LETTER_EXAMPLE))  # fmt: skip
