@@ -60,7 +60,6 @@ from referee.web.spell_draft import (
     seat_craft,
     seat_draft,
     table_draft,
-    team_names,
     word_action,
 )
 
@@ -171,7 +170,9 @@ def draft_note(view: SeatView) -> str:
 
 def with_team_names(view: SeatView) -> SeatView:
     """The view with its seats named as people say them: a team by its members."""
-    return replace(view, players=team_names(view.players, view.members, view.teams)) if view.teams else view
+    from referee.spellcrafter.voice import seat_names
+
+    return replace(view, players=seat_names(view)) if view.teams else view
 
 
 class SpellcrafterWeb:

@@ -345,10 +345,3 @@ def preview(state: Game, seat: int, body: Mapping[str, Any]) -> dict[str, Any]:
         return {"score": None, "refusal": str(Refused(refusal, FORMAT, state))}
     return {"score": page_word(score_word(tokens, state.setup.variants)), "refusal": None}
 
-
-def team_names(names: Sequence[str], members: Sequence[Sequence[str]], teams: bool) -> tuple[str, ...]:
-    """Every seat as people say it (:func:`referee.spellcrafter.voice.seat_name`)."""
-    from referee.spellcrafter.voice import seat_name
-
-    return tuple(seat_name(names, members, seat, teams) for seat in range(len(names)))
-
