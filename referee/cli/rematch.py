@@ -26,7 +26,9 @@ def rematch(game: str, rules: Any, file: Path, new_file: Path, location: str | N
 
     old = savefile.load(file, rules)
     record, secret = None, None
-    if getattr(old.state.setup, "fair", None) is not None:
+    from referee.fair_rules import record_of
+
+    if record_of(rules, old.state) is not None:  # a fair game stays fair
         from referee.cli.fair import fair_start
 
         record, secret = fair_start(seats(old.state))

@@ -20,7 +20,7 @@ the page. The page builds the word's tokens from the templates it is sent
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from referee.errors import InputError, Refused
