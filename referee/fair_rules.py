@@ -35,8 +35,8 @@ from dataclasses import replace
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from referee.errors import InputError, Refused
-from referee.fair import Fair, check_word, public_info
-from referee.game import Outcome, Refusal, Rules, Step, distinct, refuse
+from referee.fair import WORD_LIMIT, Fair, check_word, public_info
+from referee.game import Decision, Form, Outcome, Refusal, Rules, Step, distinct, refuse
 from referee.i18n import _
 
 SetupT = TypeVar("SetupT")
@@ -215,6 +215,18 @@ class WithEntropy(Generic[SetupT, StateT, ActionT, EffectT]):
 
     def view(self, state: StateT, seat: int | None) -> Any:
         return self.inner.view(state, seat)
+
+    def decisions(self, state: StateT, seat: int) -> tuple[Decision, ...]:
+        """While a word of entropy is missing, only the seat whose word is due decides:
+        its word (a form: any word, judged by :func:`referee.fair.check_word`); the game
+        decides nothing before its cards are dealt. Then the game's own decisions."""
+        record = self.fair_record(state)
+        if record is None or record.complete:
+            return self.inner.decisions(state, seat)
+        if record.waiting_for != seat:
+            return ()
+        event = {"kind": KIND, "player": self.inner.seats(state)[seat]}
+        return (Decision(KIND, seat, form=Form(event, "word", (("max_length", WORD_LIMIT),))),)
 
     # --- FairRules ------------------------------------------------------------------------
 

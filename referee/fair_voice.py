@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from referee.errors import quoted
 from referee.fair import fingerprint
 from referee.fair_rules import KIND, EntropyGiven, FairRule, record_of
-from referee.game import Outcome, Refusal, Rules, Step, Voice
+from referee.game import Decision, Outcome, Refusal, Rules, Step, Voice
 from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
@@ -118,6 +118,21 @@ class FairVoice:
         if event.get("kind") == KIND:
             return event_words(event)
         return self.inner.event(event)
+
+    def situation(self, state: Any) -> str:
+        """While a word of entropy is due: whose; then the game's own situation."""
+        record = record_of(self.rules, state)
+        if record is not None and record.waiting_for is not None:
+            return _("Waiting for a word of entropy from {name}").format(name=self.rules.seats(state)[record.waiting_for])
+        return self.inner.situation(state)
+
+    def prompt(self, state: Any, decision: Decision) -> str:
+        if decision.kind == KIND:
+            return _("Your word of entropy: any word, a few dice or a short phrase nobody can guess")
+        return self.inner.prompt(state, decision)
+
+    def choice(self, state: Any, decision: Decision, event: Mapping[str, Any]) -> str:
+        return self.inner.choice(state, decision, event)
 
     def history_detail(self, before: Any, event: Mapping[str, Any], step: Step[Any, Any]) -> dict[str, Any]:
         if isinstance(step.effect, EntropyGiven):

@@ -26,9 +26,15 @@ A game is a package (``referee/smitten/``, …) that gives:
                                      with no private cards): the only door to private
                                      cards for any screen
   ``seats(state)``                   the seats' names, in seating order
+  ``decisions(state, seat)``         what ``seat`` may decide now (SPEC §6.7): a tuple of
+                                     :class:`Decision`, each with every legal choice as a
+                                     ready save-file event, or a :class:`Form` where the
+                                     choices cannot be listed. Built from ``legal_actions``
+                                     and ``refusal``: never a second definition of legality
 
-- a :class:`Voice`: the one module per game that words refusals, effects, outcomes and
-  events in the chosen language (:mod:`referee.i18n`). Front ends call the rules for
+- a :class:`Voice`: the one module per game that words refusals, effects, outcomes,
+  events, the situation (what the game waits for) and each decision's prompt, in the
+  chosen language (:mod:`referee.i18n`). Front ends call the rules for
   values and the voice for words; they never trim or parse the words.
 
 Like pokerkit's operations and python-chess's ``push``: the rules return what happened
@@ -105,6 +111,55 @@ class Outcome(NamedTuple):
 
 
 @distinct
+class Form(NamedTuple):
+    """A decision whose choices cannot be listed (a Spellcrafter word, a word of
+    entropy): the event to send is ``event`` with ``field`` filled in by the seat, under
+    ``constraints`` (``(name, value)`` pairs in the game's values: ``("from", (cards…))``
+    the tokens it may use, ``("min", 3)``, ``("max_length", 40)``), which a page uses to
+    help and the rules judge again when the event arrives."""
+
+    event: Mapping[str, Any]
+    field: str
+    constraints: tuple[tuple[str, Any], ...] = ()
+
+    def constraint(self, name: str, default: Any = None) -> Any:
+        return dict(self.constraints).get(name, default)
+
+
+@distinct
+class Decision(NamedTuple):
+    """One decision a seat may take now (SPEC §6.7), like Board Game Arena's possible
+    actions with their arguments: its ``kind`` (the save-file event kind it produces) and
+    either ``choices``, every legal one as a ready event (``{"kind": "bid", "bids":
+    {"Anna": 3}}``), or a :class:`Form`. ``together``: several seats take a decision of
+    this kind at once (the draft's picks, blinde liefde's bids), so one seat's entry does
+    not make another's page out of date.
+
+    A choice listed is accepted by ``apply`` while the state has not moved on; every
+    legal action of the seat is listed (property tests check both, per game).
+    """
+
+    kind: str
+    seat: int
+    choices: tuple[Mapping[str, Any], ...] = ()
+    form: Form | None = None
+    together: bool = False
+
+
+def decided(decisions: Iterable[Decision]) -> tuple[Decision, ...]:
+    """``decisions`` without the empty ones (no choice and no form): nothing to decide."""
+    return tuple(decision for decision in decisions if decision.choices or decision.form is not None)
+
+
+def offer(rules: Rules[Any, StateT, ActionT, Any], state: StateT, kind: str, seat: int, actions: Iterable[ActionT],
+           together: bool = False) -> Decision:  # fmt: skip
+    """A decision of ``kind`` for ``seat`` whose choices are ``actions`` (each once, in
+    the order given), each as its save-file event (``rules.encode``)."""
+    events = tuple(rules.encode(state, action) for action in dict.fromkeys(actions))
+    return Decision(kind, seat, events, together=together)
+
+
+@distinct
 class Refusal(NamedTuple):
     """Why the rules forbid an action: the rule broken (the game's own enum member) and
     its parameters (the card, the seat, the counts), as ``(name, value)`` pairs in the
@@ -166,6 +221,8 @@ class Rules(Protocol[SetupT, StateT, ActionT, EffectT]):
 
     def view(self, state: StateT, seat: int | None) -> Any: ...
 
+    def decisions(self, state: StateT, seat: int) -> tuple[Decision, ...]: ...
+
 
 class Voice(Protocol[StateT, EffectT]):
     """A game's words, in the chosen language (:mod:`referee.i18n`): the one place its
@@ -186,6 +243,22 @@ class Voice(Protocol[StateT, EffectT]):
 
     def event(self, event: Mapping[str, Any]) -> str:
         """One line for ``history``: a save file's event as it was entered."""
+        ...
+
+    def situation(self, state: StateT) -> str:
+        """What the game waits for, for the whole table, as one line ("Round 2 — Bram
+        deals; Cees leads", "Waiting for the bids of round 3"); the public's: no card a
+        seat may not see. Empty once the game is over (the outcome says it)."""
+        ...
+
+    def prompt(self, state: StateT, decision: Decision) -> str:
+        """The prompt of a decision, for the seat that takes it ("Your bid: how many
+        hearts will you take?", "Name the cursed suit")."""
+        ...
+
+    def choice(self, state: StateT, decision: Decision, event: Mapping[str, Any]) -> str:
+        """One choice of a decision, as a button or a card's accessible name says it
+        ("3", "♠ spades", "pass", "queen of hearts")."""
         ...
 
     def history_detail(self, before: StateT, event: Mapping[str, Any], step: Step[StateT, EffectT]) -> dict[str, Any]:

@@ -63,6 +63,7 @@ class GameSpec(NamedTuple):
     voice: str = ""  # "module:attribute" of its Voice (referee.game.Voice): its words
     table: str = ""  # "module:attribute" of its table-mode hooks (completion, status line)
     web: str = ""  # "module:attribute" of its web pages' adapter (referee.web.contract.WebGame)
+    complete: str = ""  # "module:function" adding what the referee adds to a seat's event (referee.decisions.Complete)
 
     def load_rules(self) -> Any:
         return _attribute(self.rules)
@@ -79,6 +80,9 @@ class GameSpec(NamedTuple):
 
     def load_web(self) -> Any:
         return _attribute(self.web) if self.web else None
+
+    def load_complete(self) -> Any:
+        return _attribute(self.complete) if self.complete else None
 
 
 def _attribute(path: str) -> Any:
@@ -119,6 +123,7 @@ GAMES: list[GameSpec] = [
         voice="referee.spellcrafter.voice:VOICE",
         table="referee.cli.spell_table:HOOKS",
         web="referee.web.spell:WEB",
+        complete="referee.spellcrafter.entry:completed",
         cli="referee.cli.spell",
         deal=DealSpec(
             deal="referee.spellcrafter.dealing:deal_for_table",

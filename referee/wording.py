@@ -22,3 +22,13 @@ def verb(count: int, singular: str, plural: str) -> str:
 def listed(words: list[str], last: str = "and") -> str:
     """Words as a sentence lists them: ``listed(["a", "b", "c"])`` is "a, b and c"."""
     return f" {last} ".join(filter(None, [", ".join(words[:-1]), *words[-1:]]))
+
+
+def and_listed(words: list[str]) -> str:
+    """Words as a sentence lists them, in the chosen language: 'a, b and c' (Dutch: 'a,
+    b en c')."""
+    from referee.i18n import _
+
+    if len(words) <= 1:
+        return "".join(words)
+    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])

@@ -128,7 +128,7 @@ def test_an_action_is_refused_exactly_when_its_refusal_says_why(seed, draw, play
 def test_bids_and_a_cursed_suit_report_the_round_they_are_for():
     setup = Setup.build(["Anna", "Bram", "Cees"], variants=["cupido", "blinde-liefde"])
     done = step(Match.start(setup), Bids(((0, 1), (1, 2), (2, 3))))
-    assert done.effect == BidsMade(round=1) and done.state.current.bids == (1, 2, 3)
+    assert done.effect == BidsMade(round=1, seats=(0, 1, 2), complete=True) and done.state.current.bids == (1, 2, 3)
     done = step(done.state, quick_round(setup, ["a=4", "b=1", "c=8"], "c"))
     assert isinstance(done.effect, RoundScored) and done.effect.played.number == 1
     done = step(done.state, CurseSuit(Suit.CLUBS))

@@ -80,14 +80,17 @@ def test_with_physical_cards_nothing_is_listed_the_hands_are_unknown():
     assert list(RULES.legal_actions(Match.start(Setup.build(["Anna", "Bram", "Cees"])))) == []
 
 
-def test_before_the_bids_or_the_cursed_suit_no_trick_is_legal_so_none_is_listed():
+def test_before_the_bids_or_the_cursed_suit_no_card_is_legal_so_only_they_are_listed():
+    """Before a round's bids are in, each player still to bid has a bid of 0 to 13 listed,
+    and no card; before the cursed suit is named, the dealer has the four suits listed."""
     bidding = Match.start(Setup.build(["Anna", "Bram", "Cees", "Daan"], seed="b", variants=["blinde-liefde"]))
-    assert list(RULES.legal_actions(bidding)) == []
+    listed = list(RULES.legal_actions(bidding))
+    assert set(listed) == {Bids(((seat, bid),)) for seat in range(4) for bid in range(14)}
     assert next(iter(RULES.legal_actions(play(bidding, Bids(((0, 1), (1, 1), (2, 1), (3, 1))))))) is not None
     cupido = Setup.build(["Anna", "Bram", "Cees", "Daan"], seed="c", variants=["cupido"])
     second = play(Match.start(cupido), QuickRound(hearts=((0, 13),), ace=0, cursed=()))
-    assert list(RULES.legal_actions(second)) == []
-    assert list(RULES.legal_actions(play(second, CurseSuit(Suit.CLUBS))))
+    assert set(RULES.legal_actions(second)) == {CurseSuit(suit) for suit in Suit}
+    assert all(isinstance(a, PlayCard) for a in RULES.legal_actions(play(second, CurseSuit(Suit.CLUBS))))
 
 
 def test_once_the_match_is_over_nothing_is_legal():

@@ -159,13 +159,25 @@ def test_blinde_liefde_bids_come_before_the_round_and_score_after_it():
     match = Match.start(setup)
     with pytest.raises(RuleError, match="record the bids for round 1 first"):
         quick(match, "A=13", ace="A")
-    with unusable("every player bids; missing: C"):
-        play(match, bid_event(setup, ["A=1", "B=2"]))
     match = play(match, bid_event(setup, ["A=13", "B=0", "C=2"]))
     with pytest.raises(RuleError, match="are in already"):
         play(match, bid_event(setup, ["A=1", "B=2", "C=3"]))
     match = quick(match, "A=13", ace="A")
     assert match.totals == (34 + 5, 5, -5)
+
+
+def test_blinde_liefde_bids_come_in_seat_by_seat_and_the_round_begins_once_all_are_in():
+    """Each player bids from their own phone (or the table enters some at once): the
+    round begins once every player's bid is in; a player bids once."""
+    setup = Setup.build(["A", "B", "C"], variants=["blinde-liefde"])
+    match = play(Match.start(setup), bid_event(setup, ["A=1", "B=2"]))
+    assert match.current.bids is None and match.bids_to_come() == ((0, True), (1, True), (2, False))
+    with pytest.raises(RuleError, match="record the bids for round 1 first"):
+        quick(match, "A=13", ace="A")
+    with pytest.raises(RuleError, match="A has bid already"):
+        play(match, bid_event(setup, ["A=3"]))
+    match = play(match, bid_event(setup, ["C=0"]))
+    assert match.current.bids == (1, 2, 0) and match.bids_to_come() == ()
 
 
 def test_cupido_fewest_hearts_deals_next_and_names_the_cursed_suit():

@@ -92,6 +92,7 @@ def _example_params(rule: Rule) -> dict[str, Any]:
         Rule.NO_DRAFT: {},
         Rule.DRAFT_DONE: {"seat": 0},
         Rule.ALREADY_PICKED: {"seat": 0, "pick": 2, "waiting": (1, 2)},
+        Rule.PICK_MOVED_ON: {"seat": 0, "pick": 2, "current": 3},
         Rule.NOT_IN_HAND: {"seat": 0, "card": card, "pick": 3, "discard": True},
         Rule.DISCARD_NEEDED: {"seat": 0, "card": card},
         Rule.NO_DISCARD: {"seat": 0, "card": card, "two_player": True},

@@ -146,7 +146,7 @@ def test_legal_actions_are_the_passes_and_challenges_that_refusal_allows(game: G
 def test_legal_actions_list_no_words_and_the_passes_of_the_seats_still_to_play() -> None:
     game = RULES.apply(physical(), EnterWord(seat=0, tokens=tuple(parse_word(KIT)))).state
     listed = list(RULES.legal_actions(game))
-    assert [action for action in listed if isinstance(action, EnterPass)] == [EnterPass(1), EnterPass(2)]
+    assert [action for action in listed if isinstance(action, EnterPass)] == [EnterPass(1, round=1), EnterPass(2, round=1)]
     assert {(a.challenger, a.seat) for a in listed if isinstance(a, ChallengeWord)} == {(1, 0), (2, 0)}
     assert not any(isinstance(action, EnterWord) for action in listed)
 

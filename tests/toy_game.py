@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import enum
 
 from referee.errors import InputError, Refused, quoted
-from referee.game import Outcome, Refusal, Rules, Step, refuse
+from referee.game import Decision, Form, Outcome, Refusal, Rules, Step, refuse
 from referee.games import DealSpec, GameSpec
 
 if TYPE_CHECKING:
@@ -123,6 +123,11 @@ class TallyRules:
     def view(self, state: Tally, seat: int | None) -> Tally:
         return state  # nothing is private in a tally
 
+    def decisions(self, state: Tally, seat: int) -> tuple[Decision, ...]:
+        """Every seat may score any number of points at any time: a form."""
+        event = {"kind": "score", "player": state.players[seat]}
+        return (Decision("score", seat, form=Form(event, "points", (("min", 0),)), together=True),)
+
 
 class TallyVoice:
     """The tally's words (English only: a toy)."""
@@ -138,6 +143,15 @@ class TallyVoice:
 
     def event(self, event: Mapping[str, Any]) -> str:
         return f"{event['player']} +{event['points']}"
+
+    def situation(self, state: Tally) -> str:
+        return "Totals: " + " · ".join(f"{p} {t}" for p, t in zip(state.players, state.totals))
+
+    def prompt(self, state: Tally, decision: Decision) -> str:
+        return "Your points"
+
+    def choice(self, state: Tally, decision: Decision, event: Mapping[str, Any]) -> str:
+        return str(event.get("points"))
 
     def history_detail(self, before: Tally, event: Mapping[str, Any], step: Step[Tally, Scored]) -> dict[str, Any]:
         """`history --json` gives each score's new total too (the effect says it)."""

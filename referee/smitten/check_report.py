@@ -13,7 +13,8 @@ from referee.smitten.check import PlacementVerdict
 from referee.smitten.grid import BIT, COUNT, NEIGHBOURS, SIDE_INDEX, numbers
 from referee.smitten.legality import Rule
 from referee.smitten.state import Pending
-from referee.smitten.words import and_listed, cards, grid_name, instruction
+from referee.smitten.words import cards, grid_name, instruction
+from referee.wording import and_listed
 
 
 def verdict_reason(verdict: PlacementVerdict) -> str:

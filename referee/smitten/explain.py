@@ -19,7 +19,8 @@ from referee.smitten.instructions import forced_choice
 from referee.smitten.legality import Fault, Rule
 from referee.smitten.notation import GridSide
 from referee.smitten.state import Flipped, Pending, State
-from referee.smitten.words import a, and_listed, cards, cell_name, choice_word, grid_name, instruction, name
+from referee.smitten.words import a, cards, cell_name, choice_word, grid_name, instruction, name
+from referee.wording import and_listed
 
 if TYPE_CHECKING:  # `referee smitten check` loads no more than it needs
     from referee.game import Refusal

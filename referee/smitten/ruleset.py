@@ -15,11 +15,11 @@ from typing import Any
 from referee.errors import InputError, choose
 from referee.fair import Fair
 from referee.fair_rules import WithEntropy, with_entropy
-from referee.game import Outcome, Refusal, Rules, Step
+from referee.game import Decision, Outcome, Refusal, Rules, Step, decided, offer
 from referee.i18n import _
 from referee.seeds import check_seed
 from referee.smitten import actions
-from referee.smitten.actions import Action, Effect, Move, text_field
+from referee.smitten.actions import Action, Effect, Kind, Move, text_field
 from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.smitten.legality import legal_moves
 from referee.smitten.engine import FORMAT, apply, new_game, refusal
@@ -113,6 +113,19 @@ class SmittenRules:
     def legal_actions(self, state: State) -> Iterator[Move]:
         """Every legal move (a declared loss is the table's, not a move: not listed)."""
         return legal_moves(state)
+
+    def actor(self, state: State, action: Action) -> int | None:
+        """The seat that takes ``action``: the player (two players) or the hand (solo) that
+        moves; None for the table's declared loss."""
+        return action.actor if isinstance(action, Move) else None
+
+    def decisions(self, state: State, seat: int) -> tuple[Decision, ...]:
+        """What ``seat`` may do now, by kind of move (play, place, reveal, flip, swap),
+        each legal move a choice (a played 5 once per choice, higher and lower). Two
+        players: the seat's own moves; solo: one person plays both hands, so either
+        hand's seat decides for both."""
+        moves = [move for move in legal_moves(state) if state.setup.solo or move.actor == seat]
+        return decided(offer(self, state, kind.value, seat, (move for move in moves if move.kind is kind)) for kind in Kind)
 
     def outcome(self, state: State) -> Outcome | None:
         return state.outcome

@@ -22,7 +22,7 @@ from referee.smitten.notation import GridSide
 from referee.smitten.words import a, cards, choice_word, grid_name, instruction, name, title
 
 if TYPE_CHECKING:
-    from referee.game import Outcome, Refusal, Step
+    from referee.game import Decision, Outcome, Refusal, Step
     from referee.smitten.actions import Draw, Effect, Move, TurnEnd
     from referee.smitten.state import Setup, State
 
@@ -297,6 +297,32 @@ class SmittenVoice:
 
     def event(self, event: Mapping[str, Any]) -> str:
         return event_line(event)
+
+    def situation(self, state: State) -> str:
+        """What the game waits for, for the table ("Card 7 in the left grid: Bram must
+        place in the other grid"); empty once the game is over."""
+        from referee.smitten.words import capital
+
+        return "" if state.outcome is not None else capital(requirement(state))
+
+    def prompt(self, state: State, decision: Decision) -> str:
+        """What a seat's moves of one kind ask of it: play, place, reveal, flip, swap."""
+        prompts = {
+            "play": _("Play a card: its instruction binds your partner"),
+            "place": _("Place a card: follow the instruction"),
+            "reveal": _("Card 1: reveal a card of your hand, then place another"),
+            "flip": _("Play the face-down card of a hand"),
+            "swap": _("Easy Mode: swap a face-up card with the set-aside card"),
+        }
+        return prompts.get(decision.kind, "")
+
+    def choice(self, state: State, decision: Decision, event: Mapping[str, Any]) -> str:
+        """A move as a button says it: 'play 5L higher', 'reveal 4'."""
+        from referee.smitten.actions import Move, decode
+        from referee.smitten.explain import move_words
+
+        move = decode(state, event)
+        return move_words(move) if isinstance(move, Move) else self.event(event)
 
     def history_detail(self, before: State, event: Mapping[str, Any], step: Step[State, Effect]) -> dict[str, Any]:
         """Nothing more than :meth:`event` says: a Smitten event is its own summary."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from referee.wording import and_listed
 from referee.i18n import _, ngettext
 from referee.smitten.notation import GridSide
 
@@ -68,13 +69,6 @@ def cell_name(number: int) -> str:
         _("bottom middle"),
         _("bottom right"),
     )[number - 1]
-
-
-def and_listed(words: list[str]) -> str:
-    """'a, b and c' (Dutch: 'a, b en c')."""
-    if len(words) <= 1:
-        return "".join(words)
-    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
 
 
 def cards(count: int) -> str:

@@ -42,7 +42,9 @@ Hearts = Union[int, tuple[Card, ...]]
 
 @distinct
 class Bids(NamedTuple):
-    """blinde-liefde: each player's bid (seat, hearts), before the round's first trick."""
+    """blinde-liefde: bids (seat, hearts) before the round's first trick: every player's
+    at once (`smoor bid FILE A=2 B=4 …`) or some of them, each from their own phone; the
+    round begins once every player's is in."""
 
     bids: tuple[tuple[int, int], ...]
 
@@ -87,7 +89,11 @@ Action = Union[Bids, CurseSuit, QuickRound, PlayTrick, PlayCard]
 
 @distinct
 class BidsMade(NamedTuple):
+    """Bids recorded: ``seats`` bid now; ``complete``: every player's bid is in."""
+
     round: int
+    seats: tuple[int, ...] = ()
+    complete: bool = True
 
 
 @distinct

@@ -158,9 +158,12 @@ class Match:
             raise Refused(judged, FORMAT, self)
         current = self.current
         if isinstance(action, Bids):
-            bids = dict(action.bids)
+            bids = dict(current.offered) | dict(action.bids)
+            seats = tuple(seat for seat, _bid in action.bids)
+            if len(bids) < self.setup.count:  # the others' bids are still to come
+                return Step(replace(self, current=replace(current, offered=tuple(sorted(bids.items())))), BidsMade(current.number, seats, False))
             ordered = tuple(bids[seat] for seat in range(self.setup.count))
-            return Step(replace(self, current=replace(current, bids=ordered)), BidsMade(current.number))
+            return Step(replace(self, current=replace(current, bids=ordered, offered=())), BidsMade(current.number, seats, True))
         if isinstance(action, CurseSuit):
             return Step(replace(self, current=replace(current, cursed_suit=action.suit)), SuitCursed(current.number, action.suit))
         if isinstance(judged, _QuickEntry):
@@ -203,13 +206,26 @@ class Match:
         if current.bids is not None:
             return refuse(Rule.BIDS_ALREADY_IN, round=current.number)
         bids = dict(action.bids)
-        missing = tuple(seat for seat in range(self.setup.count) if seat not in bids)
-        if missing:
-            return refuse(Rule.BIDS_MISSING, unusable=True, seats=missing)
+        if not bids:
+            return refuse(Rule.BIDS_MISSING, unusable=True, seats=tuple(seat for seat, given in self.bids_to_come() if not given))
+        given = dict(current.offered)
+        for seat in bids:
+            if seat in given:
+                return refuse(Rule.BID_GIVEN, seat=seat, round=current.number)
         for seat, bid in bids.items():
             if not 0 <= bid <= MAX_BID:
                 return refuse(Rule.BID_OUT_OF_RANGE, unusable=True, seat=seat, bid=bid)
         return None
+
+    def bids_to_come(self) -> tuple[tuple[int, bool], ...]:
+        """Blinde Liefde, while the round's bids are coming in: each seat and whether it
+        has bid (the bids themselves stay hidden until every player's is in, so nobody
+        bids knowing another's); empty when no bid is due."""
+        current = self.current
+        if not self.setup.has(Variant.BLINDE_LIEFDE) or current.bids is not None or current.begun or self.outcome is not None:
+            return ()
+        given = dict(current.offered)
+        return tuple((seat, seat in given) for seat in range(self.setup.count))
 
     def _curse_refusal(self) -> Refusal | None:
         """Cupid's Arrow: the player with the fewest hearts deals the next round and names

@@ -20,6 +20,7 @@ class Rule(enum.Enum):
     BIDS_AFTER_FIRST_TRICK = "bids come before the first trick"  # round
     BIDS_ALREADY_IN = "the bids are in already"  # round
     BIDS_MISSING = "every player bids"  # seats; unusable
+    BID_GIVEN = "a player bids once a round"  # seat, round
     BID_OUT_OF_RANGE = "a bid is 0 to 13 hearts"  # seat, bid; unusable
     NOT_A_CUPIDO_MATCH = "a cursed suit belongs to cupido"  # unusable
     NO_CURSE_IN_FIRST_ROUND = "the first round has no cursed suit"

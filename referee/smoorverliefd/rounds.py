@@ -36,7 +36,7 @@ class RoundInProgress:
     number: int
     dealer: int
     leader: int  # who leads the trick being played (or the next one)
-    bids: tuple[int, ...] | None = None
+    bids: tuple[int, ...] | None = None  # every player's, once all are in
     cursed_suit: Suit | None = None
     tricks: tuple[Trick, ...] = ()
     hands: tuple[frozenset[Card], ...] | None = None  # seeded deal: the cards still in hand
@@ -44,6 +44,7 @@ class RoundInProgress:
     voids: tuple[tuple[tuple[int, Suit], int], ...] = ()  # (seat, suit) -> trick shown out
     revokes: tuple[Revoke, ...] = ()
     table: tuple[Card, ...] = ()  # the trick being played card by card: its cards so far, from the leader
+    offered: tuple[tuple[int, int], ...] = ()  # blinde-liefde: (seat, bid) given so far, until every player's is in
 
     @property
     def played(self) -> frozenset[Card]:

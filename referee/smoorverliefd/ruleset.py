@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 from referee.fair import Fair
 from referee.fair_rules import WithEntropy, with_entropy
-from referee.game import Outcome, Refusal, Rules, Step
+from referee.cards import Suit
+from referee.game import Decision, Outcome, Refusal, Rules, Step, decided, offer
 from referee.smoorverliefd import actions
-from referee.smoorverliefd.actions import Action, Effect, PlayCard
-from referee.smoorverliefd.match import FORMAT, Match
+from referee.smoorverliefd.actions import Action, Bids, CurseSuit, Effect, PlayCard
+from referee.smoorverliefd.match import FORMAT, MAX_BID, Match
 from referee.smoorverliefd.setup import Setup
 
 if TYPE_CHECKING:
@@ -47,21 +48,47 @@ class SmoorverliefdRules:
     def refusal(self, state: Match, action: Action) -> Refusal | None:
         return state.refusal(action)
 
-    def legal_actions(self, state: Match) -> Iterator[PlayCard]:
-        """In a seeded round that may be played, the cards the player to act may play
-        now, one :class:`PlayCard` each (:meth:`Match.playable` after the cards on the
-        table): what a seat's screen offers to tap.
+    def legal_actions(self, state: Match) -> Iterator[Action]:
+        """What can be listed of the legal entries now, each judged by :meth:`refusal`
+        (the one definition of legality): blinde liefde's bids, one seat's bid of 0–13 at a
+        time, while they are due; Cupido's cursed suit, one per suit, while the dealer is
+        to name it; and in a seeded round, the cards the player to act may play now
+        (:meth:`Match.playable`), one :class:`PlayCard` each: what a seat's screen offers.
 
-        Nothing otherwise: with physical cards the hands are unknown, and the other
-        entries are not listed (a whole trick is these plays in turn; a quick entry has
-        unboundedly many forms; bids and a cursed suit are the table's choice, not a
-        move to search). Before the bids or the cursed suit of a round are in, nobody
-        is to play, so nothing is listed."""
-        seat = state.to_play
-        if seat is None:
+        Not listed: a whole trick (these plays in turn) and a quick round entry (the
+        table's own count, in unboundedly many forms); with physical cards the hands are
+        unknown, so no card is listed."""
+        for seat, given in state.bids_to_come():
+            if not given:
+                yield from (bid for bid in (Bids(((seat, count),)) for count in range(MAX_BID + 1)) if state.refusal(bid) is None)
+        yield from (curse for curse in (CurseSuit(suit) for suit in Suit) if state.refusal(curse) is None)
+        to_play = state.to_play
+        if to_play is None:
             return
         for card in state.playable():
-            yield PlayCard(seat, card)
+            yield PlayCard(to_play, card)
+
+    def actor(self, state: Match, action: Action) -> int | None:
+        """The seat that takes ``action``: a bid's bidder (one seat's), the dealer who
+        names the cursed suit, the player of a card; None for the table's entries (several
+        seats' bids at once, a trick, a round)."""
+        if isinstance(action, Bids):
+            return action.bids[0][0] if len(action.bids) == 1 else None
+        if isinstance(action, CurseSuit):
+            return state.current.dealer
+        if isinstance(action, PlayCard):
+            return action.seat
+        return None
+
+    def decisions(self, state: Match, seat: int) -> tuple[Decision, ...]:
+        """What ``seat`` decides now: its bid (every seat bids at once), the cursed suit
+        (the dealer), the card to play (the player to act, in a seeded round)."""
+        mine = [action for action in self.legal_actions(state) if self.actor(state, action) == seat]
+        return decided((
+            offer(self, state, "bid", seat, (a for a in mine if isinstance(a, Bids)), together=True),
+            offer(self, state, "curse", seat, (a for a in mine if isinstance(a, CurseSuit))),
+            offer(self, state, "play", seat, (a for a in mine if isinstance(a, PlayCard))),
+        ))  # fmt: skip
 
     def outcome(self, state: Match) -> Outcome | None:
         return state.outcome

@@ -3,7 +3,8 @@
 Public, for every seat and for the table: the players, the round, who deals and leads,
 the tricks of the round so far, the trick being played card by card (its cards so far
 and who is to play) and the last trick, the scores and totals, the cursed
-suit, the bids once made, how many cards each player holds, and the dead pile of the
+suit, the bids once every player's is in (until then only who has bid: a seat sees its
+own bid), how many cards each player holds, and the dead pile of the
 last round once that round is over. Private: a seat's own hand in a seeded round (the
 referee dealt it); the other hands and this round's dead pile are nobody's until the
 round is over. ``view(match, None)`` is the public view: no hand at all.
@@ -38,6 +39,8 @@ class SeatView:
     totals: tuple[int, ...]
     cursed_suit: Suit | None
     bids: tuple[int, ...] | None
+    bidding: tuple[bool, ...]  # blinde-liefde, while the bids come in: whether each seat has bid (never the bid)
+    own_bid: int | None  # the seat's own bid while the others' are still to come
     cards_in_hand: tuple[int, ...] | None  # per seat; None with physical cards
     last_round_dead: tuple[Card, ...]  # the finished round's dead pile, as far as it is known
     hand: tuple[Card, ...] | None  # the seat's own cards still in hand, in hand order; None when not known to it
@@ -65,6 +68,8 @@ def seat_view(match: Match, seat: int | None) -> SeatView:
         totals=match.totals,
         cursed_suit=None if over else current.cursed_suit,
         bids=None if over else current.bids,
+        bidding=tuple(given for _seat, given in match.bids_to_come()),
+        own_bid=None if seat is None else dict(current.offered).get(seat),
         cards_in_hand=None if hands is None else tuple(len(hand) for hand in hands),
         last_round_dead=match.rounds[-1].dead if match.rounds else (),
         hand=own,

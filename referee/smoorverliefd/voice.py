@@ -13,15 +13,17 @@ import contextvars
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from referee.game import Outcome, Refusal, Step
+from referee.cards import Card, Suit, parse_suit
+from referee.game import Decision, Outcome, Refusal, Step
+from referee.wording import and_listed
 from referee.i18n import _, ngettext
-from referee.smoorverliefd.actions import BidsMade, CardPlayed, Effect, RoundScored, SuitCursed, TrickTaken
+from referee.smoorverliefd.actions import BidsMade, CardPlayed, CurseSuit, Effect, RoundScored, SuitCursed, TrickTaken
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.refusals import Rule
 from referee.smoorverliefd.rounds import PlayedRound
 from referee.smoorverliefd.scoring import side_names
 from referee.smoorverliefd.tricks import Revoke
-from referee.smoorverliefd.words import both, card_name, card_symbol, either, points, saved_card, saved_suit, suit_name
+from referee.smoorverliefd.words import both, card_name, card_symbol, card_words, either, points, saved_card, saved_suit, suit_name
 
 Wording = Callable[[Match, Refusal], str]
 
@@ -141,6 +143,7 @@ REFUSALS: dict[Rule, Wording] = {
     Rule.BIDS_AFTER_FIRST_TRICK: lambda m, r: _("round {number} has begun; bids are made before the first trick").format(number=r.get("round")),
     Rule.BIDS_ALREADY_IN: lambda m, r: _("the bids for round {number} are in already; `undo` them to change them").format(number=r.get("round")),
     Rule.BIDS_MISSING: lambda m, r: _("every player bids; missing: {names}").format(names=", ".join(_name(m, s) for s in r.get("seats"))),
+    Rule.BID_GIVEN: lambda m, r: _("{name} has bid already this round; `undo` takes a bid back").format(name=_name(m, r.get("seat"))),
     Rule.BID_OUT_OF_RANGE: lambda m, r: _("{name} bids {bid}; a bid is a number of hearts from 0 to 13").format(name=_name(m, r.get("seat")), bid=r.get("bid")),
     Rule.NOT_A_CUPIDO_MATCH: lambda m, r: _("a cursed suit belongs to the cupido variant, which this match does not play"),
     Rule.NO_CURSE_IN_FIRST_ROUND: lambda m, r: _("the first round has no cursed suit: it is named after a round, by the player with the fewest hearts"),
@@ -214,6 +217,9 @@ class SmoorverliefdVoice:
         A♠", "Round 3 scored"…"""
         effect, names = step.effect, before.setup.players
         if isinstance(effect, BidsMade):
+            if not effect.complete:
+                to_come = [names[seat] for seat, given in step.state.bids_to_come() if not given]
+                return _("Bid of {names} recorded; still to bid: {to_come}.").format(names=and_listed([names[seat] for seat in effect.seats]), to_come=and_listed(to_come))
             return _("Bids for round {number} recorded.").format(number=effect.round)
         if isinstance(effect, SuitCursed):
             return _("Cursed suit for round {number} recorded.").format(number=effect.round)
@@ -245,6 +251,60 @@ class SmoorverliefdVoice:
         side, total = outcome.detail("side"), outcome.detail("points")
         message = ngettext("{side} wins with {points}", "{side} win with {points}", len(outcome.winners))
         return message.format(side=side_names(state.setup)[side], points=points(total))
+
+    def situation(self, state: Match) -> str:
+        """What the match waits for, for the whole table: "Round 4 — Bram deals; Cees
+        leads", "Round 4 — Bram deals; trick 2: 9♣ K♣ — Eva to play", "Round 4 — Bram
+        deals; waiting for the bids of Anna and Cees", "… waiting for Bram to name the
+        cursed suit"; then the cursed suit and the bids once in. Empty once the match is
+        over (the outcome says it)."""
+        if state.outcome is not None:
+            return ""
+        current, names = state.current, state.setup.players
+        line = _("Round {number} — {dealer} deals").format(number=current.number, dealer=names[current.dealer]) + "; "
+        to_come = [names[seat] for seat, given in state.bids_to_come() if not given]
+        curse = state.refusal(CurseSuit(Suit.SPADES)) is None
+        if to_come or curse:
+            waits = [_("the bids of {names}").format(names=and_listed(to_come))] if to_come else []
+            if curse:
+                waits.append(_("{dealer} to name the cursed suit").format(dealer=names[current.dealer]))
+            line += _("waiting for {what}").format(what=and_listed(waits))
+        elif current.table and state.to_play is not None:
+            cards = " ".join(card_symbol(card) for card in current.table)
+            line += _("trick {number}: {cards} — {name} to play").format(number=len(current.tricks) + 1, cards=cards, name=names[state.to_play])
+        elif current.tricks:
+            line += _("trick {number}: {leader} leads").format(number=len(current.tricks) + 1, leader=names[current.leader])
+        else:
+            line += _("{leader} leads").format(leader=names[current.leader])
+        if current.cursed_suit is not None:
+            line += " · " + _("cursed suit: {suit}").format(suit=f"{current.cursed_suit.symbol} {suit_name(current.cursed_suit)}")
+        if current.bids is not None:
+            line += " · " + _("bids: ") + ", ".join(f"{name} {bid}" for name, bid in zip(names, current.bids))
+        if state.standing.tied_at_target:
+            line += " · " + _("tied on top at the target: one more round")
+        return line
+
+    def prompt(self, state: Match, decision: Decision) -> str:
+        """What a seat's decision asks: its bid, the cursed suit, its card."""
+        if decision.kind == "bid":
+            return _("Your bid: how many hearts will you take this round?")
+        if decision.kind == "curse":
+            return _("You deal: name the cursed suit of this round")
+        if decision.kind == "play":
+            return _("Your turn: tap a card to play it") if state.current.table or state.current.tricks else _("You lead: tap a card to play it")
+        return ""
+
+    def choice(self, state: Match, decision: Decision, event: Mapping[str, Any]) -> str:
+        """A choice as a button says it: a bid's number, a suit ("♠ spades"), a card's
+        name ("Q♥ queen of hearts")."""
+        if event.get("kind") == "bid":
+            return str(next(iter(event["bids"].values())))
+        if event.get("kind") == "curse":
+            suit = parse_suit(event["suit"])
+            return f"{suit.symbol} {suit_name(suit)}"
+        if event.get("kind") == "play":
+            return card_words(Card.parse(event["card"]))
+        return self.event(event)
 
     def event(self, event: Mapping[str, Any]) -> str:
         """One line per event, as it was entered."""

@@ -43,6 +43,18 @@ def suit_name(suit: Suit) -> str:
     return names[suit]
 
 
+def rank_words(card: Card) -> str:
+    """A card's rank in words: "queen", "10"; in Dutch "vrouw"."""
+    names = {11: _("jack"), 12: _("queen"), 13: _("king"), 14: _("ace")}
+    return names.get(card.rank, str(card.rank))
+
+
+def card_words(card: Card) -> str:
+    """A card as a screen reader says it, after its symbol: "Q♥ queen of hearts" (Dutch
+    "V♥ harten vrouw"): the suit in words as well as by colour."""
+    return f"{card_symbol(card)} " + _("{rank} of {suit}").format(rank=rank_words(card), suit=suit_name(card.suit))
+
+
 def either(names: list[str]) -> str:
     """Names as a choice: "Anna, Bram or Cees" (Dutch "Anna, Bram of Cees")."""
     return _(" or ").join(filter(None, [", ".join(names[:-1]), *names[-1:]]))

@@ -69,6 +69,8 @@ class PickCard(NamedTuple):
     card: SpellCard
     discard: SpellCard | None = None
     at: str | None = None
+    round: int | None = None  # the round and the pick the entry is for, when it states them (a phone does):
+    pick: int | None = None  # replaying checks them, so a tap meant for a hand that has moved on is refused
 
 
 Action = EnterWord | EnterPass | ChallengeWord | PickCard
@@ -147,8 +149,11 @@ def decode(state: Game, event: Mapping[str, Any]) -> Action:
             raise InputError(_("the event needs `discard` as text, a card"))
         if at is not None and not isinstance(at, str):
             raise InputError(_("the event needs `at` as text, a time"))
+        pick = event.get("pick")
+        if pick is not None and (not isinstance(pick, int) or isinstance(pick, bool)):
+            raise InputError(_("`pick` must be a whole number, the pick the entry is for"))
         return PickCard(seat=player(_text(event, "player")), card=parse_card(_text(event, "card")),
-                        discard=None if discard is None else parse_card(discard), at=at)  # fmt: skip
+                        discard=None if discard is None else parse_card(discard), at=at, round=_round(event), pick=pick)  # fmt: skip
     if kind == "challenge":
         valid = event.get("valid")
         if not isinstance(valid, bool):
@@ -169,6 +174,10 @@ def encode(state: Game, action: Action) -> dict[str, Any]:
         event: dict[str, Any] = {"kind": "pick", "player": names[action.seat], "card": str(action.card)}
         if action.discard is not None:
             event["discard"] = str(action.discard)
+        if action.round is not None:
+            event["round"] = action.round
+        if action.pick is not None:
+            event["pick"] = action.pick
         if action.at is not None:
             event["at"] = action.at
         return event

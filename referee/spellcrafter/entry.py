@@ -8,8 +8,8 @@ so the save-file engine resolves it against the game in the file it has just rea
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
 
 from referee.errors import Refused
 from referee.game import Refusal
@@ -95,3 +95,23 @@ def _refuse(game: Game, refusal: Refusal | None) -> None:
     the game's voice."""
     if refusal is not None:
         raise Refused(refusal, FORMAT, game)
+
+
+def completed(game: Game, event: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A seat's event as the save file keeps it (:data:`referee.decisions.Complete`): a
+    pick with the time it was made (it may start the crafting clock), a challenge with the
+    verdict of the game's dictionary and house rules (:mod:`referee.lexicon.agreed`, as
+    `spell challenge` judges it)."""
+    kind = event.get("kind")
+    if kind == "pick" and "at" not in event:
+        from referee.moments import now, stamp
+
+        return {**event, "at": stamp(now())}
+    if kind == "challenge" and "valid" not in event:
+        from referee.lexicon.agreed import judge_agreed
+        from referee.spellcrafter.actions import encode
+
+        judged = challenge_entry(str(event.get("challenger")), str(event.get("player")),
+                                 lambda state, word: judge_agreed(word, state.setup.dictionary, state.setup.house))(game)  # fmt: skip
+        return encode(game, judged)
+    return event

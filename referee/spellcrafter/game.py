@@ -183,7 +183,7 @@ class Game:
         if isinstance(action, EnterPass):
             return self.entry_refusal(action.seat, action.round)
         if isinstance(action, PickCard):
-            return self.pick_refusal(action.seat, action.card, action.discard)
+            return self.pick_refusal(action.seat, action.card, action.discard, action.round, action.pick)
         return self.challenge_refusal(action.challenger, action.seat)
 
     def entry_refusal(self, seat: int, round_number: int | None = None) -> Refusal | None:
@@ -311,16 +311,24 @@ class Game:
             return None
         return Draft.dealt(dealt_now.hands, passing(round_number), self.setup.two_player)
 
-    def pick_refusal(self, seat: int, card: SpellCard, discard: SpellCard | None = None) -> Refusal | None:
+    def pick_refusal(self, seat: int, card: SpellCard, discard: SpellCard | None = None, round_number: int | None = None,
+                     pick: int | None = None) -> Refusal | None:  # fmt: skip
         """A pick needs a drafted game that goes on, and a card of the seat's hand now
-        (:meth:`Draft.refusal`)."""
+        (:meth:`Draft.refusal`); when the entry states its round and its pick (a phone's
+        does), they must be the seat's current ones."""
         if not self.drafted:
             return refuse(Rule.NO_DRAFT, unusable=True)
         if self._termination() is not None:
             return refuse(Rule.GAME_OVER)
+        if round_number is not None:
+            wrong = self.round_refusal(round_number)
+            if wrong is not None:
+                return wrong
         draft = self.draft_of(self.current_number)
         if draft is None:
             return refuse(Rule.NO_DRAFT, unusable=True)
+        if pick is not None and pick != draft.pick_number(seat):
+            return refuse(Rule.PICK_MOVED_ON, seat=seat, pick=pick, current=draft.pick_number(seat))
         deck = self.setup.deck
         typo = None if deck is None else cards_refusal([card] if discard is None else [card, discard], deck)
         return typo or draft.refusal(seat, card, discard)

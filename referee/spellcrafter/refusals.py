@@ -45,6 +45,7 @@ class Rule(enum.Enum):
     # the draft (a game dealt by the referee: referee.spellcrafter.draft)
     NO_DRAFT = "no-draft"  # unusable: the game has no draft (physical cards, or drafted with real cards)
     DRAFT_DONE = "draft-done"  # seat: has picked 7 cards and laid down the last
+    PICK_MOVED_ON = "pick-moved-on"  # seat, pick (the entry's), current: the seat's pick now
     ALREADY_PICKED = "already-picked"  # seat, pick, waiting (seats still to pick before the hands pass)
     NOT_IN_HAND = "not-in-hand"  # seat, card, pick; discard: the card to discard
     DISCARD_NEEDED = "discard-needed"  # seat, card: two players discard a card with each pick but the last

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from referee.errors import Refused
 from referee.fair import Fair
 from referee.fair_rules import WithEntropy, with_entropy
-from referee.game import Outcome, Refusal, Rules, Step
+from referee.game import Decision, Form, Outcome, Refusal, Rules, Step, decided, offer
 from referee.spellcrafter.actions import (
     Action,
     CardPicked,
@@ -51,6 +51,7 @@ from referee.spellcrafter.cards import SpellCard
 from referee.spellcrafter.game import Game
 from referee.spellcrafter.refusals import FORMAT
 from referee.spellcrafter.rounds import Play
+from referee.spellcrafter.scoring import MIN_LETTERS
 from referee.spellcrafter.setup import Setup
 
 if TYPE_CHECKING:
@@ -116,17 +117,19 @@ class SpellcrafterRules:
 
     def legal_actions(self, state: Game) -> Iterator[Action]:
         """What can be listed of the legal actions now: the picks of a drafted game
-        (:func:`picks`), the passes of the seats still to play the current round, and the challenges that may be made now (each seat's
-        unchallenged word of the latest round, by every other seat), with a verdict of
-        ``valid`` as a placeholder (the dictionary gives the real one; the rules allow a
-        challenge whatever its verdict).
+        (:func:`picks`), the passes of the seats still to play the current round (for
+        that round), and the challenges that may be made now (each seat's unchallenged
+        word of the latest round, by every other seat), with a verdict of ``valid`` as a
+        placeholder (the dictionary gives the real one when the challenge is recorded;
+        the rules allow a challenge whatever its verdict).
 
         Words are left out: any arrangement of the cards a player may hold is a legal
         word to the rules (whether it is in the dictionary is for a challenge), so there
-        are too many to list; ask :meth:`refusal` about one word."""
+        are too many to list; :meth:`decisions` gives a form for them, and
+        :meth:`refusal` judges one word."""
         yield from picks(state)
         for seat in range(state.setup.count):
-            passing = EnterPass(seat=seat)
+            passing = EnterPass(seat=seat, round=state.current_number)
             if state.refusal(passing) is None:
                 yield passing
         for seat in state.latest.unchallenged:
@@ -134,6 +137,30 @@ class SpellcrafterRules:
                 challenge = ChallengeWord(challenger=challenger, seat=seat, valid=True, reason="", dictionary="")
                 if state.refusal(challenge) is None:
                     yield challenge
+
+    def actor(self, state: Game, action: Action) -> int | None:
+        """The seat that takes ``action``: the picker, the player of a word or a pass, the
+        challenger."""
+        return action.challenger if isinstance(action, ChallengeWord) else action.seat
+
+    def decisions(self, state: Game, seat: int) -> tuple[Decision, ...]:
+        """What ``seat`` decides now: the card to keep (every seat picks at once), its
+        word (a form: the cards it may spell with, at least 3 letters) or a pass, and a
+        challenge of another seat's word of the latest round (the dictionary's verdict is
+        added when it is recorded: :func:`referee.spellcrafter.entry.completed`)."""
+        mine = [action for action in self.legal_actions(state) if self.actor(state, action) == seat]
+        passes = [action for action in mine if isinstance(action, EnterPass)]
+        word = None
+        if passes:  # still to play the round, its draft complete: a word is as welcome as a pass
+            event = {"kind": "word", "player": state.setup.players[seat], "round": state.current_number}
+            word = Decision("word", seat, form=Form(event, "cards", word_constraints(state, seat)))
+        challenges = tuple(challenge_choice(self.encode(state, action)) for action in mine if isinstance(action, ChallengeWord))
+        return decided((
+            offer(self, state, "pick", seat, (action for action in mine if isinstance(action, PickCard)), together=True),
+            *(() if word is None else (word,)),
+            offer(self, state, "pass", seat, passes),
+            Decision("challenge", seat, challenges),
+        ))  # fmt: skip
 
     def outcome(self, state: Game) -> Outcome | None:
         return state.outcome
@@ -173,7 +200,7 @@ def picks(state: Game) -> Iterator[PickCard]:
     if draft is None:
         return
     for seat in draft.waiting:
-        hand = draft.hands[seat]
+        hand, number = draft.hands[seat], draft.pick_number(seat)
         for card in dict.fromkeys(hand):
             discards: list[SpellCard | None] = [None]
             if draft.must_discard(seat):
@@ -181,7 +208,31 @@ def picks(state: Game) -> Iterator[PickCard]:
                 rest.remove(card)
                 discards = list(dict.fromkeys(rest))
             for discard in discards:
-                yield PickCard(seat=seat, card=card, discard=discard)
+                yield PickCard(seat=seat, card=card, discard=discard, round=state.current_number, pick=number)
+
+
+#: What a challenge's event holds once judged, not when a seat asks for it: the verdict.
+VERDICT = ("word", "valid", "reason", "dictionary")
+
+
+def challenge_choice(event: Mapping[str, Any]) -> dict[str, Any]:
+    """A challenge as a seat asks for it: who challenges whose word, without the verdict,
+    which the game's dictionary gives when the challenge is recorded."""
+    return {key: value for key, value in event.items() if key not in VERDICT}
+
+
+def word_constraints(state: Game, seat: int) -> tuple[tuple[str, Any], ...]:
+    """What a word must be made of, as far as ``seat`` may see: at least 3 letters and, in
+    a game drafted through the referee, only the seat's 7 selected cards and the Jumper
+    (``from``, their codes; the last card stands for the Jumper). A game drafted with
+    real cards names no card: the referee does not know which a seat holds."""
+    constraints: list[tuple[str, Any]] = [("min_letters", MIN_LETTERS)]
+    draft = state.draft_of(state.current_number) if state.drafted else None
+    if draft is not None and draft.complete:
+        jumper = state.jumper(state.current_number)
+        cards = [str(card) for card in draft.selected[seat]] + ([] if jumper is None else ["*" + str(jumper)])
+        constraints.append(("from", tuple(cards)))
+    return tuple(constraints)
 
 
 def picked(state: Game, action: PickCard) -> tuple[Game, CardPicked]:

@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # `spell score` words a word without loading the game: these 
     from referee.lexicon.challenge import Consequence
     from referee.spellcrafter.rounds import Play
     from referee.spellcrafter.view import SeatView
-    from referee.game import Outcome, Refusal, Step
+    from referee.game import Decision, Outcome, Refusal, Step
     from referee.spellcrafter.actions import CardPicked, ChallengeDecided, Effect
     from referee.spellcrafter.game import Game
     from referee.spellcrafter.setup import Setup
@@ -339,6 +339,47 @@ class SpellcrafterVoice:
             )  # fmt: skip
         return str(kind)
 
+    def situation(self, state: Game) -> str:
+        """What the table waits for: "Round 2 of 4 — pass right — waiting for Anna, Cees"
+        (who is still to pick or to play, from the public view, as every screen says it);
+        empty once the game is over."""
+        from referee.spellcrafter.game import passing
+        from referee.spellcrafter.setup import ROUNDS
+        from referee.spellcrafter.view import seat_view
+
+        if state.outcome is not None:
+            return ""
+        number = state.current_number
+        line = _("Round {number} of {rounds} — pass {direction}").format(number=number, rounds=ROUNDS, direction=direction(passing(number)))
+        return " — ".join([line, *(words for _kind, words in round_notes(seat_view(state, None), False))])
+
+    def prompt(self, state: Game, decision: Decision) -> str:
+        """What a seat's decision asks: the card to keep, its word, a pass, a challenge."""
+        if decision.kind == "pick":
+            discarding = any("discard" in choice for choice in decision.choices)
+            return _("Keep a card, then discard another") if discarding else _("Keep a card of the hand you draft from")
+        prompts = {
+            "word": _("Spell your word with your selected cards and the Jumper"),
+            "pass": _("No word this round? Pass (0 points)"),
+            "challenge": _("Challenge a word: the game's dictionary judges it"),
+        }
+        return prompts.get(decision.kind, "")
+
+    def choice(self, state: Game, decision: Decision, event: Mapping[str, Any]) -> str:
+        """A choice as a button says it: the card kept ("keep K6m"), "pass", "challenge
+        Anna's KIT"."""
+        if event.get("kind") == "pick":
+            kept = _("keep {card}").format(card=event["card"])
+            return kept if "discard" not in event else _("{kept}, discard {card}").format(kept=kept, card=event["discard"])
+        if event.get("kind") == "pass":
+            return _("pass")
+        if event.get("kind") == "challenge":
+            seat = state.setup.player(event["player"])
+            played = state.latest.entries[seat]
+            word = getattr(getattr(played, "score", None), "word", "")
+            return _("Challenge {player}'s {word}").format(player=event["player"], word=word)
+        return self.event(event)
+
     def history_detail(self, before: Game, event: Mapping[str, Any], step: Step[Game, Effect]) -> dict[str, Any]:
         """`history` says which round each entry went into: its section. A pick's card (and
         discard) is private to its seat (SPEC §6.6): `history --json` gives the event without
@@ -558,6 +599,8 @@ _REFUSALS: dict[Rule, Callable[[Game | None, Params], str]] = {
     ).format(player=_name(state, p["seat"])),
     Rule.ALREADY_PICKED: _already_picked,
     Rule.NOT_IN_HAND: _not_in_hand,
+    Rule.PICK_MOVED_ON: lambda state, p: _("{player}'s pick {pick} is made already: this is pick {current}; look at the hand again").format(
+        player=_name(state, p["seat"]), pick=p["pick"], current=p["current"]),
     Rule.DISCARD_NEEDED: lambda state, p: _(
         "with two players each pick also discards a card: add the card {player} discards"
     ).format(player=_name(state, p["seat"])),

@@ -141,6 +141,8 @@ def envelope(
     entries: int | None = None,
     now: str | None = None,
     names: tuple[str, ...] | None = None,
+    situation: str | None = None,
+    decisions: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """The JSON every answer of the API shares (see the module's docstring)."""
     return {
@@ -159,4 +161,6 @@ def envelope(
         "error": error,
         "fair": None if fair is None else dict(fair),
         "view": None if view is None else dict(view),
+        "situation": situation,
+        "decisions": decisions,
     }

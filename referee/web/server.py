@@ -34,6 +34,7 @@ from starlette.staticfiles import StaticFiles
 
 from referee.errors import InputError, RefereeError
 from referee.i18n import LANGUAGES, _, speaking
+from referee.decisions import Complete, decisions_json, seat_entry
 from referee.web.contract import envelope, moved_on
 from referee.web.links import SeatLinks
 
@@ -95,7 +96,6 @@ def labels() -> dict[str, str]:
     }
 
 
-ENTROPY = "entropy"  # POST /api/seat/entropy: a fair game's word, the same for every game
 PREVIEW = "preview"  # POST /api/seat/preview: what an action would give, nothing recorded
 
 
@@ -115,6 +115,7 @@ class Served:
         self.rules: Any = spec.load_rules()
         self.voice: Any = spec.load_voice()
         self.web: Any = spec.load_web()
+        self.complete: Complete | None = spec.load_complete()
         self.version = 0
         self.saved: Saved[Any] | None = None
         self.error: str | None = None
@@ -198,7 +199,8 @@ class Served:
     def answer(self, seat: int | None, language: str) -> dict[str, Any]:
         """The envelope for the table's screen (``seat`` None) or one seat, in ``language``."""
         with speaking(language):
-            view = outcome = fair = names = None
+            view = outcome = fair = names = situation = None
+            decisions: list[dict[str, Any]] | None = None
             players: tuple[str, ...] = self.links.players
             if self.saved is not None:
                 from referee.fair_rules import public_of
@@ -214,6 +216,9 @@ class Served:
                 # else: no card is dealt until every word is in; the pages show the words
                 ended = self.rules.outcome(state)
                 outcome = None if ended is None else self.voice.outcome(state, ended)
+                situation = self.voice.situation(state)
+                if seat is not None:
+                    decisions = decisions_json(self.rules, self.voice, state, seat)
                 shown = getattr(self.web, "names", None)  # how people say the seats (a team)
                 names = None if shown is None else tuple(shown(state))
             return envelope(
@@ -232,18 +237,9 @@ class Served:
                 entries=None if self.saved is None else len(self.saved.events),
                 now=server_now(),
                 names=names,
+                situation=situation,
+                decisions=decisions,
             )
-
-    def entropy(self, state: Any, seat: int, kind: str, body: Mapping[str, Any]) -> dict[str, Any]:
-        """A seat's word of entropy (``{"word": "kiwi"}``) as the file's event: always for
-        the seat's own player (its cookie says which), never another's. The rules judge
-        it as they judge `referee entropy FILE PLAYER WORD` (seat order, one word each)."""
-        from referee.fair_rules import KIND
-
-        word = body.get("word")
-        if not isinstance(word, str):
-            raise InputError(_("a word of entropy is sent as the text `word`"))
-        return {"kind": KIND, "player": self.rules.seats(state)[seat], "word": word}
 
     def preview(self, seat: int, body: Any, language: str) -> tuple[int, dict[str, Any]]:
         """What ``seat``'s request would give (:class:`referee.web.contract.Previewing`);
@@ -263,36 +259,46 @@ class Served:
                 return 400, {"error": str(error)}
 
     def act(self, seat: int, kind: str, body: Any, language: str, seen: str | None = None) -> tuple[int, dict[str, Any]]:
-        """Record ``seat``'s request; (HTTP status, answer).
+        """Record ``seat``'s entry ``body``, a save-file event that must be one of the
+        seat's decisions of ``kind`` now (:mod:`referee.decisions`: a listed choice, sent
+        as it was listed, or the decision's form filled in); (HTTP status, answer).
 
         ``seen``: the number of entries the page was drawn from (its ``X-Referee-Seen``
         header). When the file has moved on since (two partners tapping at once, an entry
         typed at the laptop), the request is refused (409) rather than recorded as an
         answer to a move its sender never saw. Requests are handled one at a time on the
-        server's one thread, so the second of two taps always sees the first. A kind the
-        game makes at the same time at every seat (:class:`~referee.web.contract.
-        Simultaneous`: Spellcrafter's picks) is not refused because another seat acted
-        meanwhile: the game checks what the page showed itself."""
+        server's one thread, so the second of two taps always sees the first. A decision
+        several seats take at once (``together``: Spellcrafter's picks, blinde liefde's
+        bids) is not refused because another seat acted meanwhile: its event states what
+        the page showed (the round and the pick), and the rules check that."""
         from referee import savefile
 
         with speaking(language):
-            if kind not in self.web.kinds and kind != ENTROPY:
-                return 404, {"error": _("unknown action {kind}").format(kind=kind)}
             if not isinstance(body, dict):
                 return 400, {"error": _("the request must be a JSON object")}
+            if body.get("kind", kind) != kind:
+                return 400, {"error": _("the entry's kind {kind} is not the address's {address}").format(kind=_shown(body.get("kind")), address=_shown(kind))}
+            event = {"kind": kind, **body}
             self.reload()
-            simultaneous = kind in getattr(self.web, "simultaneous", ())  # checked by the game (contract.Simultaneous)
-            if seen is not None and not simultaneous and self.saved is not None and seen != str(len(self.saved.events)):
+            if self.saved is None:
+                return 409, {"error": self.error or ""}
+            together = any(decision.kind == kind and decision.together for decision in self.rules.decisions(self.saved.state, seat))
+            if seen is not None and not together and seen != str(len(self.saved.events)):
                 return 409, {"error": moved_on()}
-            entry = self.web.action if kind != ENTROPY else self.entropy
             try:
-                savefile.record(self.path, self.rules, lambda state: entry(state, seat, kind, body))
+                savefile.record(self.path, self.rules, seat_entry(self.rules, seat, event, self.complete))
             except InputError as error:
                 return 400, {"error": str(error)}
             except RefereeError as error:
                 return 409, {"error": str(error)}
         self.reload()
         return 200, self.answer(seat, language)
+
+
+def _shown(value: object) -> str:
+    """A value of a request, as a message shows it: short (a body is the client's)."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def host_names(server: tuple[str, int] | None, extra: Iterable[str] = ()) -> set[str]:
