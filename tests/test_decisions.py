@@ -250,3 +250,23 @@ def test_a_refused_choice_changes_nothing(tmp_path):
     with pytest.raises(RefereeError):
         savefile.record(path, rules, seat_entry(rules, 0, {"kind": "bid", "bids": {"Anna": 2}}))
     assert path.read_bytes() == before
+
+
+def test_no_seat_enters_a_word_judged_against_cards_it_may_not_see():
+    """A game dealt by the referee but drafted with real cards judges a word against the
+    round's dealt cards: a seat's refused word would tell it who holds what, so no seat is
+    offered a word there (the table types it, `spell word`), and a word sent anyway is
+    refused in the same words whatever the hands hold. With physical cards (nothing
+    dealt) and in a game drafted through the referee a seat spells its word itself."""
+    from referee.spellcrafter.setup import Setup
+
+    rules = game("spell").load_rules()
+    for seed in ("kale", "mast"):
+        laid_out = rules.start(Setup.build(("Anna", "Bram", "Cees"), seed=seed, draft=False))
+        assert [d.kind for d in rules.decisions(laid_out, 0)] == ["pass"]
+        with pytest.raises(NotYourDecision) as refused:
+            seat_entry(rules, 0, {"kind": "word", "player": "Anna", "round": 1, "cards": ["K4m", "I1m", "T1m"]})(laid_out)
+        assert str(refused.value) == "word is not one of your choices now; look again"
+    physical = rules.start(Setup.build(("Anna", "Bram", "Cees")))
+    form = next(d for d in rules.decisions(physical, 0) if d.kind == "word").form
+    assert form is not None and form.constraint("from") is None

@@ -151,7 +151,12 @@ class SpellcrafterRules:
         mine = [action for action in self.legal_actions(state) if self.actor(state, action) == seat]
         passes = [action for action in mine if isinstance(action, EnterPass)]
         word = None
-        if passes:  # still to play the round, its draft complete: a word is as welcome as a pass
+        # Still to play the round, its draft complete: a word is as welcome as a pass. Not
+        # in a game whose cards the referee dealt but the table drafted with real cards:
+        # there a word is judged against the round's dealt cards, which nobody's seat may
+        # see, so a seat's refused word would tell it who holds what (it is typed at the
+        # table's own screen, `spell word`, where the table sees it).
+        if passes and (state.drafted or state.setup.dealt_from is None):
             event = {"kind": "word", "player": state.setup.players[seat], "round": state.current_number}
             word = Decision("word", seat, form=Form(event, "cards", word_constraints(state, seat)))
         challenges = tuple(challenge_choice(self.encode(state, action)) for action in mine if isinstance(action, ChallengeWord))
