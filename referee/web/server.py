@@ -190,8 +190,9 @@ class Served:
         self.wake()
 
     def reissue(self, seat: int) -> str:
-        """A new link for ``seat``: the old token stops working at once, and the event
-        streams opened with it end."""
+        """A new link for ``seat``: once it is kept, the old token stops working at once,
+        and the event streams opened with it end. An ``InputError`` when it cannot be
+        kept: the old link still works."""
         token = self.links.reissue(seat)
         self.wake()
         return token
