@@ -332,12 +332,13 @@ def page(served: Served, name: str, language: str) -> HTMLResponse:
 
 def season_page(root: Path, language: str) -> HTMLResponse:
     """``/stats``: the season of the folder ``root`` (:mod:`referee.web.season`), read when
-    asked (a first reading of a big shelf takes a moment; later ones use `referee stats`'s
-    cache of what each unchanged file gave)."""
+    first asked and again only when a file under it changed (a first reading of a big
+    shelf takes a moment; later ones use `referee stats`'s cache of what each unchanged
+    file gave)."""
     from referee.web import season
 
     with speaking(language):
-        return HTMLResponse(season.page_of(season.document(root), root, language))
+        return HTMLResponse(season.pages_of(root).page(language))
 
 
 def page_language(request: Request, default: str) -> str:
