@@ -50,7 +50,7 @@ def document(root: Path) -> dict[str, Any]:
 
 class Pages:
     """The season's page of one folder, in each language asked for, drawn once and again
-    only when the folder's :func:`stamp` changed. Asked from worker threads: one reading
+    only when the folder's :func:`folder_stamp` changed. Asked from worker threads: one reading
     at a time, and those asking meanwhile get what it read."""
 
     def __init__(self, root: Path) -> None:
@@ -63,7 +63,7 @@ class Pages:
     def page(self, language: str) -> str:
         """The page in ``language`` (inside :func:`referee.i18n.speaking` of it)."""
         with self.lock:
-            now = stamp(self.root)
+            now = folder_stamp(self.root)
             if now != self.stamp:
                 self.stamp, self.pages = now, {}
             if language not in self.pages:
@@ -87,7 +87,7 @@ def pages_of(root: Path) -> Pages:
         return _PAGES[key]
 
 
-def stamp(root: Path) -> tuple[tuple[str, int, int, int], ...]:
+def folder_stamp(root: Path) -> tuple[tuple[str, int, int, int], ...]:
     """What tells whether the season of ``root`` may have changed, without reading a file:
     each folder's and each ``*.toml`` file's place, size, modification time and inode,
     the folders :func:`referee.stats.shelf.files` reads (hidden ones left out)."""
