@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -30,6 +31,9 @@ LANGUAGES = ("en", "nl")
 DOMAIN = "referee"
 
 _chosen: str | None = None
+#: The language of :func:`speaking`'s block: one per thread and per task (the web server
+#: answers pages in their own languages on its loop and in worker threads at once).
+_spoken: ContextVar[str | None] = ContextVar("referee_spoken", default=None)
 
 
 def set_language(language: str | None) -> None:
@@ -41,19 +45,22 @@ def set_language(language: str | None) -> None:
 @contextmanager
 def speaking(language: str | None) -> Iterator[None]:
     """Words in ``language`` inside the block, the language chosen before after it: the
-    web server answers each page in its own (one request at a time, on one thread)."""
-    global _chosen
-    before = _chosen
-    _chosen = language if language in LANGUAGES else before
+    web server answers each page in its own. The choice holds for this thread (and this
+    task) only, so a page answered in a worker thread never changes another's words."""
+    token = _spoken.set(language if language in LANGUAGES else _spoken.get())
     try:
         yield
     finally:
-        _chosen = before
+        _spoken.reset(token)
 
 
 def language() -> str:
-    """``"nl"`` or ``"en"``: what was chosen, else what the environment asks for."""
+    """``"nl"`` or ``"en"``: the language of the :func:`speaking` block around, else what
+    was chosen, else what the environment asks for."""
     global _chosen
+    spoken = _spoken.get()
+    if spoken is not None:
+        return spoken
     if _chosen is None:
         _chosen = from_environment(os.environ)
     return _chosen

@@ -283,6 +283,7 @@ def before_the_last_trick(_played: Played, tmp_path: Path) -> Path:
     path = tmp_path / "m.toml"
     path.write_bytes(_played.before_last)
     secret_path(path).write_bytes(_played.kept)
+    secret_path(path).chmod(0o600)  # a secret readable by others is refused
     os.chmod(secret_path(path), 0o600)
     return path
 
@@ -573,6 +574,7 @@ def test_another_games_kept_secret_is_refused_when_the_file_loads(referee, tmp_p
     new_match(referee, first)
     new_match(referee, second)
     secret_path(second).write_bytes(secret_path(first).read_bytes())
+    secret_path(second).chmod(0o600)  # a secret readable by others is refused
     before = second.read_bytes()
     for args in (("smoor", "standings", str(second)), ("entropy", str(second), "Anna", "x"), ("reveal", str(second))):
         refused = referee(*args)
@@ -652,6 +654,7 @@ def test_the_entry_that_ends_a_fair_match_prints_the_secret(referee, _played, be
     copy = before_the_last_trick.with_name("copy.toml")
     copy.write_bytes(before_the_last_trick.read_bytes())
     secret_path(copy).write_bytes(secret_path(before_the_last_trick).read_bytes())
+    secret_path(copy).chmod(0o600)  # a secret readable by others is refused
     ended = referee("smoor", "trick", str(before_the_last_trick), *_played.last_trick)
     assert ended.exit_code == 0, ended.stderr
     assert f"the secret is revealed: {secret}" in ended.stdout

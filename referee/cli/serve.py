@@ -221,6 +221,7 @@ class Console:
 
     def handle(self, line: str) -> None:
         """What a typed line asks for."""
+        from referee.errors import RefereeError
         from referee.i18n import _
 
         word, _space, rest = line.partition(" ")
@@ -237,7 +238,12 @@ class Console:
         elif command == "r" and rest.strip():
             seat = self.seat(rest.strip())
             if seat is not None:
-                self.served.reissue(seat)
+                try:
+                    self.served.reissue(seat)
+                except RefereeError as error:  # not kept (a full disk, a read-only folder)
+                    name = self.served.links.players[seat]
+                    typer.echo(_("{name}'s link is unchanged and still works: {reason}").format(name=name, reason=error), err=True)
+                    return
                 self.clear()
                 typer.echo(_("{name} has a new link; the old one no longer works.").format(name=self.served.links.players[seat]))
                 self.show_seat(seat)

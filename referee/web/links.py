@@ -7,12 +7,16 @@ holding the token and redirects to ``/seat``, so the token leaves the address ba
 The tokens are kept beside the game file, in ``.NAME.seats`` (readable by its owner
 only), so that a phone stays joined when the server is restarted and ``referee serve
 FILE --links`` prints the same links as the server uses. Re-issuing a seat's link (a
-lost phone) gives it a new token and ends the old one. Tokens are compared in constant
+lost phone) gives it a new token and ends the old one, in that order: the new token is
+kept in the file first, and only then does the old one stop working, so a link that
+cannot be kept (a full disk, a read-only folder) leaves the old link working, and a
+server started again never takes back a link it ended. Tokens are compared in constant
 time and never logged.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import os
 import secrets
@@ -34,7 +38,7 @@ class SeatLinks:
         self.path = links_path(game_file)
         self.players = players
         self.tokens: list[str] = self._read() or [secrets.token_urlsafe(TOKEN_BYTES) for _ in players]
-        self._write()
+        self._write(self.tokens)
 
     def _read(self) -> list[str] | None:
         """The kept tokens, if the file holds one for each of these players."""
@@ -50,24 +54,30 @@ class SeatLinks:
             return None
         return tokens
 
-    def _write(self) -> None:
+    def _write(self, tokens: list[str]) -> None:
+        """Keep ``tokens`` in the file, all of them or none (written aside, then moved
+        into place); an ``InputError`` naming the file by its name when it cannot be."""
         import tomli_w
 
         text = "# referee serve: the seats' secret links (keep private)\n" + tomli_w.dumps(
-            {"seats": dict(zip(self.players, self.tokens))}
+            {"seats": dict(zip(self.players, tokens))}
         )
         temporary = self.path.with_name(self.path.name + ".tmp")
         try:
             descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
             with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
                 handle.write(text)
+                handle.flush()
+                os.fsync(handle.fileno())
             os.replace(temporary, self.path)
         except OSError as error:
             from referee.errors import InputError
             from referee.i18n import _
 
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)  # a full disk leaves no half-written file behind
             message = _("cannot keep the seats' links in {path}: {reason}")
-            raise InputError(message.format(path=self.path, reason=error.strerror or error)) from None
+            raise InputError(message.format(path=self.path.name, reason=error.strerror or error)) from None
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose token this is, or None; compares every token in constant time."""
@@ -81,7 +91,11 @@ class SeatLinks:
         return found
 
     def reissue(self, seat: int) -> str:
-        """A new token for ``seat`` (a lost phone): the old one stops working."""
-        self.tokens[seat] = secrets.token_urlsafe(TOKEN_BYTES)
-        self._write()
-        return self.tokens[seat]
+        """A new token for ``seat`` (a lost phone): kept in the file, then the old one
+        stops working. When it cannot be kept, an ``InputError`` says so and the old
+        token still works (here and after a restart)."""
+        tokens = list(self.tokens)
+        tokens[seat] = secrets.token_urlsafe(TOKEN_BYTES)
+        self._write(tokens)
+        self.tokens = tokens
+        return tokens[seat]

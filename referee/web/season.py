@@ -13,6 +13,10 @@ folder shows no card of any hand, not even a played one). A damaged file is name
 its problem (a replay's message may quote an entry); files are named as found under the
 folder served, never by their whole path on the host's machine.
 
+The folder is read once, and again only when something under it changed
+(:class:`Pages`: a ``stat`` of each folder and save file, no file read), so a TV that
+reloads the page, or many phones at once, cost a walk over the folder, not a reading.
+
 Numbers are written in the page's language (:func:`referee.i18n.number`: ``12,5`` in
 Dutch); each chart's points and bars carry their value as a ``<title>`` (a tooltip), and
 the same numbers stand in the tables beside them.
@@ -21,6 +25,8 @@ the same numbers stand in the tables beside them.
 from __future__ import annotations
 
 import html
+import os
+import threading
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -40,6 +46,73 @@ def document(root: Path) -> dict[str, Any]:
     from referee.stats.season import gather
 
     return gather([root], None, None, []).to_json()
+
+
+class Pages:
+    """The season's page of one folder, in each language asked for, drawn once and again
+    only when the folder's :func:`folder_stamp` changed. Asked from worker threads: one reading
+    at a time, and those asking meanwhile get what it read."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.lock = threading.Lock()
+        self.stamp: tuple[tuple[str, int, int, int], ...] | None = None
+        self.pages: dict[str, str] = {}
+        self.readings = 0  # how many times the folder was read (the tests count them)
+
+    def page(self, language: str) -> str:
+        """The page in ``language`` (inside :func:`referee.i18n.speaking` of it)."""
+        with self.lock:
+            now = folder_stamp(self.root)
+            if now != self.stamp:
+                self.stamp, self.pages = now, {}
+            if language not in self.pages:
+                self.readings += 1
+                self.pages[language] = page_of(document(self.root), self.root, language)
+            return self.pages[language]
+
+
+_PAGES: dict[str, Pages] = {}
+_PAGES_LOCK = threading.Lock()
+
+
+def pages_of(root: Path) -> Pages:
+    """The :class:`Pages` of the folder ``root`` (one per folder in this process)."""
+    key = os.path.realpath(root)
+    with _PAGES_LOCK:
+        if key not in _PAGES:
+            if len(_PAGES) >= 16:
+                _PAGES.clear()  # a process that served many folders (the tests): start afresh
+            _PAGES[key] = Pages(root)
+        return _PAGES[key]
+
+
+def folder_stamp(root: Path) -> tuple[tuple[str, int, int, int], ...]:
+    """What tells whether the season of ``root`` may have changed, without reading a file:
+    each folder's and each ``*.toml`` file's place, size, modification time and inode,
+    the folders :func:`referee.stats.shelf.files` reads (hidden ones left out)."""
+    found: list[tuple[str, int, int, int]] = []
+    pending = [str(root)]
+    while pending:
+        folder = pending.pop()
+        try:
+            status = os.stat(folder)
+            entries = list(os.scandir(folder))
+        except OSError:
+            found.append((folder, -1, -1, -1))
+            continue
+        found.append((folder, status.st_size, status.st_mtime_ns, status.st_ino))
+        for entry in entries:
+            try:
+                if entry.is_dir():
+                    if not entry.name.startswith("."):
+                        pending.append(entry.path)
+                elif entry.name.endswith(".toml"):
+                    known = entry.stat()
+                    found.append((entry.path, known.st_size, known.st_mtime_ns, known.st_ino))
+            except OSError:
+                found.append((entry.path, -1, -1, -1))
+    return tuple(sorted(found))
 
 
 def page_of(season: dict[str, Any], root: Path, language: str) -> str:

@@ -7,12 +7,15 @@ server watches the file (a cheap ``stat`` ten times a second), so a change made 
 save-file engine (:func:`referee.savefile.record`: atomic, locked, ``.bak``), exactly as
 a typed entry.
 
-Everything runs on the event loop's one thread: each answer is computed in the page's
-language inside :func:`referee.i18n.speaking`, without awaiting in between.
+The pages are answered on the event loop's thread: each answer is computed in the page's
+language inside :func:`referee.i18n.speaking`, without awaiting in between. What may
+wait (a seat's action: another process's lock on the file, a dictionary's verdict on a
+challenge; the season's page reading its folder) runs in a worker thread, so that no
+other page freezes meanwhile; actions still go one at a time.
 
-Every request first passes :class:`Guard` (plain ASGI): only the server's own host names
-(against DNS rebinding), a body of at most :data:`MAX_BODY` bytes, a per-client budget of
-requests that change something, and the same protective headers on every answer.
+Every request first passes :class:`~referee.web.guard.Guard` (plain ASGI), and every
+connection :class:`~referee.web.guard.Connections` (under uvicorn's protocol): see
+:mod:`referee.web.guard`.
 """
 
 from __future__ import annotations
@@ -20,8 +23,9 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, MutableMapping
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -36,6 +40,23 @@ from referee.errors import InputError, RefereeError
 from referee.i18n import LANGUAGES, _, speaking
 from referee.decisions import Complete, decisions_json, seat_entry
 from referee.web.contract import envelope, moved_on
+from referee.web.guard import (  # the guard's names were this module's: still found here
+    FORM_TYPES as FORM_TYPES,
+    LOOPBACK_NAMES as LOOPBACK_NAMES,
+    MAX_BODY as MAX_BODY,
+    RATE_BURST as RATE_BURST,
+    RATE_PER_SECOND as RATE_PER_SECOND,
+    SECURITY_HEADERS as SECURITY_HEADERS,
+    ASGIApp as ASGIApp,
+    Guard as Guard,
+    Message as Message,
+    Receive as Receive,
+    Scope as Scope,
+    Send as Send,
+    host_names as host_names,
+    read_body as read_body,
+    turn_away as turn_away,
+)
 from referee.web.links import SeatLinks
 
 if TYPE_CHECKING:
@@ -47,31 +68,6 @@ SEAT_COOKIE = "referee_seat"
 LANG_COOKIE = "referee_lang"
 POLL_SECONDS = 0.1  # how often the file is looked at while a page is connected
 STREAM_WAKE_SECONDS = 1.0  # an event stream looks whether to end at least this often (it is woken sooner)
-MAX_BODY = 4096  # bytes of a seat's request
-RATE_PER_SECOND, RATE_BURST = 20.0, 40.0  # requests that change something, per client
-LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
-
-#: Sent with every answer: nothing kept in a cache or sent on as a referrer (a seat's
-#: page is private), no guessing of types, nothing loaded or framed from elsewhere.
-#: Scripts and style sheets come from the package only; a drawing may colour an element
-#: through its ``style`` attribute (a chart's series), never through a ``<style>``.
-SECURITY_HEADERS = (
-    (b"cache-control", b"no-store"),
-    (b"referrer-policy", b"no-referrer"),
-    (b"x-content-type-options", b"nosniff"),
-    (b"x-frame-options", b"DENY"),
-    (
-        b"content-security-policy",
-        b"default-src 'self'; img-src 'self' data:; style-src 'self'; style-src-attr 'unsafe-inline'; "
-        b"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
-    ),
-)
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 def labels() -> dict[str, str]:
@@ -125,6 +121,7 @@ class Served:
         #: asked ten times a second: True when the server is to stop (uvicorn's should_exit)
         self.stop_requested: Callable[[], bool] = lambda: False
         self.loop: asyncio.AbstractEventLoop | None = None  # the server's, once it runs
+        self.reading = threading.Lock()  # one reading at a time: the watcher's, or an action's (a worker thread)
         self.reload()
         players = self.rules.seats(self.saved.state) if self.saved is not None else ()
         self.links = SeatLinks(path, tuple(players))
@@ -136,8 +133,18 @@ class Served:
             return None
         return (status.st_mtime_ns, status.st_size, status.st_ino)
 
-    def reload(self) -> bool:
-        """Read the file again if it changed; True when it did (every page is told)."""
+    def reload(self, wait: bool = True) -> bool:
+        """Read the file again if it changed; True when it did (every page is told).
+        ``wait`` False: not when another thread is reading it (the watcher need not wait
+        for an action's reading)."""
+        if not self.reading.acquire(blocking=wait):
+            return False
+        try:
+            return self._reload()
+        finally:
+            self.reading.release()
+
+    def _reload(self) -> bool:
         from referee import savefile
 
         stamp = self._stamp()
@@ -155,10 +162,15 @@ class Served:
                 # and links; the old links no longer open any seat.
                 self.links = SeatLinks(self.path, seats)
         except RefereeError as error:
-            self.error = str(error)
+            self.error = self.words(error)
         self.version += 1
         self.wake()
         return True
+
+    def words(self, error: BaseException) -> str:
+        """An error's message as a page shows it: a file named by its name only, never by
+        its place on the host's machine (:func:`without_folders`)."""
+        return without_folders(str(error), self.path)
 
     def wake(self) -> None:
         """Every open event stream looks again (at the version, at its seat's token);
@@ -179,8 +191,9 @@ class Served:
         self.wake()
 
     def reissue(self, seat: int) -> str:
-        """A new link for ``seat``: the old token stops working at once, and the event
-        streams opened with it end."""
+        """A new link for ``seat``: once it is kept, the old token stops working at once,
+        and the event streams opened with it end. An ``InputError`` when it cannot be
+        kept: the old link still works."""
         token = self.links.reissue(seat)
         self.wake()
         return token
@@ -193,7 +206,7 @@ class Served:
             if self.stop_requested():
                 self.stop()
                 break
-            self.reload()
+            self.reload(wait=False)
             await asyncio.sleep(POLL_SECONDS)
 
     def answer(self, seat: int | None, language: str) -> dict[str, Any]:
@@ -256,7 +269,7 @@ class Served:
             try:
                 return 200, {"preview": preview(self.saved.state, seat, body)}
             except InputError as error:
-                return 400, {"error": str(error)}
+                return 400, {"error": self.words(error)}
 
     def act(self, seat: int, kind: str, body: Any, language: str, seen: str | None = None) -> tuple[int, dict[str, Any]]:
         """Record ``seat``'s entry ``body``, a save-file event that must be one of the
@@ -266,11 +279,12 @@ class Served:
         ``seen``: the number of entries the page was drawn from (its ``X-Referee-Seen``
         header). When the file has moved on since (two partners tapping at once, an entry
         typed at the laptop), the request is refused (409) rather than recorded as an
-        answer to a move its sender never saw. Requests are handled one at a time on the
-        server's one thread, so the second of two taps always sees the first. A decision
-        several seats take at once (``together``: Spellcrafter's picks, blinde liefde's
-        bids) is not refused because another seat acted meanwhile: its event states what
-        the page showed (the round and the pick), and the rules check that."""
+        answer to a move its sender never saw. Requests are handled one at a time (the
+        server calls this in a worker thread, one call at a time: :func:`create_app`'s
+        ``acting``), so the second of two taps always sees the first. A decision several
+        seats take at once (``together``: Spellcrafter's picks, blinde liefde's bids) is
+        not refused because another seat acted meanwhile: its event states what the page
+        showed (the round and the pick), and the rules check that."""
         from referee import savefile
 
         with speaking(language):
@@ -288,9 +302,9 @@ class Served:
             try:
                 savefile.record(self.path, self.rules, seat_entry(self.rules, seat, event, self.complete))
             except InputError as error:
-                return 400, {"error": str(error)}
+                return 400, {"error": self.words(error)}
             except RefereeError as error:
-                return 409, {"error": str(error)}
+                return 409, {"error": self.words(error)}
         self.reload()
         return 200, self.answer(seat, language)
 
@@ -301,151 +315,14 @@ def _shown(value: object) -> str:
     return text if len(text) <= 40 else text[:39] + "…"
 
 
-def host_names(server: tuple[str, int] | None, extra: Iterable[str] = ()) -> set[str]:
-    """The ``Host`` headers a request to the address ``server`` (host, port) may carry:
-    that address (with its port, and without it for port 80), the names in ``extra``
-    (``NAME:PORT`` too), and this machine's own names when the address is a loopback one.
-    """
-    if server is None:
-        return set()
-    host, port = server[0], server[1]
-    if host.startswith("::ffff:") and "." in host:
-        host = host.removeprefix("::ffff:")  # an IPv4 visitor of a server on `::`
-    shown = f"[{host}]" if ":" in host else host
-    names = {shown, *extra}
-    if host.startswith("127.") or host == "::1" or host == "localhost":
-        names |= set(LOOPBACK_NAMES)
-    allowed = {f"{name}:{port}" for name in names}
-    if port == 80:
-        allowed |= names
-    return {name.lower() for name in allowed}
-
-
-#: What a page of another site may POST without the browser asking this server first.
-FORM_TYPES = ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data")
-
-
-class Guard:
-    """Plain ASGI around the application: every request's first and last step.
-
-    - ``Host`` must be one of the server's own names (:func:`host_names` of the address
-      the request came in on): a page of another site that a DNS trick points at this
-      server gets 400, so it cannot read a seat's answers.
-    - A request that changes something (not GET or HEAD) spends one of its client's
-      tokens (a bucket of :data:`RATE_BURST`, refilled at :data:`RATE_PER_SECOND`): 429
-      when none is left; its body is read here, and over :data:`MAX_BODY` bytes is 413.
-    - Every answer carries :data:`SECURITY_HEADERS`.
-
-    A refused request never reaches the application: nothing changes.
-    """
-
-    def __init__(
-        self,
-        app: ASGIApp,
-        *,
-        hosts: Iterable[str] = (),
-        language: Callable[[Scope], str] = lambda scope: "en",
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.app, self.hosts, self.language, self.clock = app, tuple(hosts), language, clock
-        self.buckets: dict[str, tuple[float, float]] = {}  # client → (tokens, when)
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def guarded(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                ours = {name for name, _ in SECURITY_HEADERS}
-                kept = [(name, value) for name, value in message.get("headers", []) if name.lower() not in ours]
-                message["headers"] = [*kept, *SECURITY_HEADERS]
-            await send(message)
-
-        headers = dict(scope.get("headers") or [])
-        host = headers.get(b"host", b"").decode("latin-1").lower()
-        if host not in host_names(scope.get("server"), self.hosts):
-            with speaking(self.language(scope)):
-                message = _("unknown host")
-            await turn_away(guarded, 400, message, json_answer=False)
-            return
-        if scope["method"] in ("GET", "HEAD"):
-            await self.app(scope, receive, guarded)
-            return
-        if not self.spend((scope.get("client") or ("?", 0))[0]):
-            with speaking(self.language(scope)):
-                message = _("too many requests; wait a moment")
-            await turn_away(guarded, 429, message)
-            return
-        body = await read_body(receive, MAX_BODY)
-        if body is None:
-            with speaking(self.language(scope)):
-                message = _("the request is too large")
-            await turn_away(guarded, 413, message)
-            return
-        # A change comes from this server's own pages only. A page of another site, even
-        # one served from another port of this machine (the same "site" to a browser, so
-        # the seat's cookie goes along), sends its Origin with a POST, and a form or a
-        # plain fetch can only send these types without asking first: both refused.
-        origin = headers.get(b"origin", b"").decode("latin-1").lower()
-        kind = headers.get(b"content-type", b"").decode("latin-1").split(";")[0].strip().lower()
-        if kind in FORM_TYPES or (origin and origin.partition("://")[2] not in host_names(scope.get("server"), self.hosts)):
-            with speaking(self.language(scope)):
-                message = _("a change must come from this server's own page")
-            await turn_away(guarded, 403, message)
-            return
-
-        async def replay() -> Message:
-            nonlocal body
-            if body is None:
-                return await receive()  # after the body: the client's disconnect
-            message = {"type": "http.request", "body": body, "more_body": False}
-            body = None
-            return message
-
-        await self.app(scope, replay, guarded)
-
-    def spend(self, client: str) -> bool:
-        """Take one token from ``client``'s bucket; False when it is empty."""
-        now = self.clock()
-        tokens, then = self.buckets.get(client, (RATE_BURST, now))
-        tokens = min(RATE_BURST, tokens + (now - then) * RATE_PER_SECOND)
-        if len(self.buckets) > 10_000:  # many clients (a scan): forget the full buckets
-            self.buckets = {key: value for key, value in self.buckets.items() if value[0] < RATE_BURST}
-        if tokens < 1:
-            self.buckets[client] = (tokens, now)
-            return False
-        self.buckets[client] = (tokens - 1, now)
-        return True
-
-
-async def read_body(receive: Receive, limit: int) -> bytes | None:
-    """The request's body, or None when it is longer than ``limit`` bytes."""
-    chunks: list[bytes] = []
-    size = 0
-    while True:
-        message = await receive()
-        if message["type"] != "http.request":
-            break
-        chunk = message.get("body", b"")
-        size += len(chunk)
-        if size > limit:
-            return None
-        chunks.append(chunk)
-        if not message.get("more_body", False):
-            break
-    return b"".join(chunks)
-
-
-async def turn_away(send: Send, status: int, error: str, json_answer: bool = True) -> None:
-    """Answer ``status`` with ``{"error": …}`` (or plain text) without asking the app."""
-    if json_answer:
-        body, kind = json.dumps({"error": error}, ensure_ascii=False).encode(), b"application/json"
-    else:
-        body, kind = error.encode(), b"text/plain; charset=utf-8"
-    headers = [(b"content-type", kind), (b"content-length", str(len(body)).encode())]
-    await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
+def without_folders(text: str, path: Path) -> str:
+    """``text`` without the folder of ``path`` wherever it names a file in it (as given at
+    the terminal, absolute, or its real place), so ``/home/ann/games/.m.toml.fair`` reads
+    ``.m.toml.fair``."""
+    folders = {str(path.parent), os.path.abspath(path.parent), os.path.realpath(path.parent)}
+    for folder in sorted(folders - {".", ""}, key=len, reverse=True):
+        text = text.replace(folder.rstrip(os.sep) + os.sep, "")
+    return text
 
 
 def page(served: Served, name: str, language: str) -> HTMLResponse:
@@ -461,12 +338,13 @@ def page(served: Served, name: str, language: str) -> HTMLResponse:
 
 def season_page(root: Path, language: str) -> HTMLResponse:
     """``/stats``: the season of the folder ``root`` (:mod:`referee.web.season`), read when
-    asked (a first reading of a big shelf takes a moment; later ones use `referee stats`'s
-    cache of what each unchanged file gave)."""
+    first asked and again only when a file under it changed (a first reading of a big
+    shelf takes a moment; later ones use `referee stats`'s cache of what each unchanged
+    file gave)."""
     from referee.web import season
 
     with speaking(language):
-        return HTMLResponse(season.page_of(season.document(root), root, language))
+        return HTMLResponse(season.pages_of(root).page(language))
 
 
 def page_language(request: Request, default: str) -> str:
@@ -507,6 +385,8 @@ def create_app(served: Served, hosts: Iterable[str] = (), clock: Callable[[], fl
     """The application serving ``served``: pages, API, events, seat links, behind the
     :class:`Guard` (``hosts``: more names it may be reached by, ``NAME`` or ``NAME:PORT``;
     ``clock``: the rate limit's, for tests)."""
+
+    acting = asyncio.Lock()  # guard: seats' actions are recorded one at a time, each in a worker thread
 
     def language_of(request: Request) -> str:
         chosen = request.cookies.get(LANG_COOKIE)
@@ -567,7 +447,10 @@ def create_app(served: Served, hosts: Iterable[str] = (), clock: Callable[[], fl
         except (ValueError, RecursionError):
             body = None
         seen = request.headers.get("x-referee-seen")
-        status, answer = served.act(seat, request.path_params["kind"], body, language_of(request), seen)
+        # guard: off the event loop (a lock held by another process, a dictionary's
+        # verdict: no other page waits), one action at a time (X-Referee-Seen holds)
+        async with acting:
+            status, answer = await run_in_threadpool(served.act, seat, request.path_params["kind"], body, language_of(request), seen)
         return JSONResponse(answer, status_code=status)
 
     async def api_preview(request: Request) -> Response:
@@ -701,7 +584,17 @@ def season_server(root: Path, language: str, host: str = "127.0.0.1", port: int 
 
 
 def _uvicorn(app: Guard, host: str, port: int, lifespan: Literal["on", "off"]) -> Any:
+    """The uvicorn server of :func:`uvicorn_server` and :func:`season_server`: HTTP/1.1
+    through h11 with :class:`~referee.web.guard.Connections` under it (per-client caps, a
+    deadline for a request's headers and body, one-line notices), idle keep-alive
+    connections closed after 5 s, headers of at most 16 KB."""
     import uvicorn
 
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=1, lifespan=lifespan)
-    return uvicorn.Server(config)
+    from referee.web.guard import Connections, guarded_server, protocol_class
+
+    connections = Connections()
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=1, lifespan=lifespan,
+        http=protocol_class(connections), timeout_keep_alive=5, h11_max_incomplete_event_size=16 * 1024,
+    )  # fmt: skip
+    return guarded_server(config, connections)
