@@ -72,7 +72,8 @@ def test_a_lone_surrogate_in_a_body_is_400_and_nothing_is_recorded(client, serve
         assert response.status_code == 400, response.text
         assert "not valid Unicode" in response.json()["error"]
     assert tally.read_bytes() == before
-    assert client.post("/api/seat/score", content=b'{"points": 1, "note": "\\ud83d\\ude00"}', headers=JSON).status_code == 200  # a pair is text
+    assert client.post("/api/lang", content=b'{"lang": "en", "note": "\\ud83d\\ude00"}', headers=JSON).status_code == 200  # a pair is text
+    assert client.post("/api/seat/score", content=json.dumps({"kind": "score", "player": served.links.players[0], "points": 1}), headers=JSON).status_code == 200
 
 
 def test_a_body_cut_short_is_400_and_nothing_is_recorded(served, tally):
