@@ -19,7 +19,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import installed_referee
-from referee import fair, savefile
+from referee import savefile
+from referee.fair import scheme as fair
 from referee.cards import french_deck
 from referee.savefile.sidecar import secret_path
 from referee.smoorverliefd.ruleset import RULES as SMOOR
@@ -258,7 +259,7 @@ def _played(tmp_path_factory) -> Played:
 
     path = tmp_path_factory.mktemp("played") / "m.toml"
     with pytest.MonkeyPatch.context() as patch:  # a secret of our own: the same match every run (one round)
-        patch.setattr("referee.fair.new_secret", lambda: bytes(range(32)))
+        patch.setattr("referee.fair.scheme.new_secret", lambda: bytes(range(32)))
         new_match(call, path)
     give_all(call, path)
     rng = random.Random(1)
@@ -672,8 +673,8 @@ def test_verify_names_an_inserted_deal_out_of_its_place(referee, played_match):
 
 
 def test_reveal_and_verify_say_one_deal_and_one_event_in_the_singular_and_name_the_file(referee, tmp_path):
-    from referee.fair_voice import verdict_lines
-    from referee.savefile.fairness import Verification
+    from referee.fair.voice import verdict_lines
+    from referee.fair.verify import Verification
 
     path = tmp_path / "m.toml"
     new_match(referee, path)
@@ -742,12 +743,12 @@ def test_an_old_files_seed_that_starts_pf1_still_loads_while_a_typed_one_is_chec
 
 
 def test_every_game_reaches_its_fair_record_through_the_rules():
-    from referee.fair_rules import FairRules, record_of
+    from referee.fair.rules import FairRules, record_of
     from referee.smitten.ruleset import RULES as SMITTEN
 
     for rules in (SMOOR, SPELL, SMITTEN):
         assert isinstance(rules, FairRules)
-    source = (Path(__file__).parent.parent / "referee" / "fair_rules.py").read_text()
+    source = (Path(__file__).parent.parent / "referee" / "fair" / "rules.py").read_text()
     assert "type: ignore" not in source and "__getattr__" not in source
     assert record_of(object(), object()) is None
 
@@ -765,3 +766,24 @@ def test_a_file_revealed_by_the_first_version_of_the_reveal_still_loads_and_veri
     assert referee("smoor", "standings", str(played_match)).exit_code == 0
     checked = referee("verify", str(played_match), "--json")
     assert checked.exit_code == 0, checked.stdout
+
+
+def test_fair_deals_are_one_package_with_one_adapter_for_every_game():
+    """referee/fair/ holds the scheme, the wrapper and its voice; no game's ruleset
+    repeats the adapter (only `fair_deals`, which differs per game, is the game's own);
+    the package's own import is free, and the ground floor does not import it."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).parent.parent / "referee"
+    assert {path.name for path in (root / "fair").glob("*.py")} >= {"__init__.py", "scheme.py", "rules.py", "voice.py", "verify.py"}
+    for game in ("smitten", "smoorverliefd", "spellcrafter"):
+        source = (root / game / "ruleset.py").read_text()
+        assert "def fair_deals" in source
+        for copied in ("def setup_of", "def fair_of", "def with_fair", "def fair_seed"):
+            assert copied not in source, (game, copied)
+    for ground in ("errors.py", "game.py", "cards.py", "i18n.py"):
+        assert "referee.fair" not in (root / ground).read_text(), ground
+    loaded = subprocess.run([sys.executable, "-c", "import sys, referee.fair; print(sorted(m for m in sys.modules if m.startswith('referee')))"],
+                            capture_output=True, text=True, check=True)  # fmt: skip
+    assert loaded.stdout.strip() == "['referee', 'referee.fair']"

@@ -17,7 +17,7 @@ from referee.cli.files import FileArgument, JsonOption
 from referee.i18n import N_, _
 
 if TYPE_CHECKING:
-    from referee.fair import Fair
+    from referee.fair.scheme import Fair
     from referee.game import Rules
     from referee.savefile import Recorded
 
@@ -33,7 +33,7 @@ VERIFY_HELP = N_("A fair game, revealed: check the commitment, re-derive every d
 def fair_start(seats: int) -> tuple[Fair, bytes]:
     """A new fair game's record (its secret drawn now) and the secret, for
     :func:`referee.savefile.create`."""
-    from referee import fair
+    from referee.fair import scheme as fair
 
     secret = fair.new_secret()
     return fair.Fair(fair.commitment(secret), secret, seats), secret
@@ -41,8 +41,8 @@ def fair_start(seats: int) -> tuple[Fair, bytes]:
 
 def announce(state: Any, rules: Rules[Any, Any, Any, Any], file: Path) -> list[str]:
     """What `new … --fair` says: the commitment and its fingerprint, and whose word is due."""
-    from referee.fair_rules import record_of
-    from referee.fair_voice import commitment_words
+    from referee.fair.rules import record_of
+    from referee.fair.voice import commitment_words
 
     record = record_of(rules, state)
     if record is None:
@@ -53,8 +53,8 @@ def announce(state: Any, rules: Rules[Any, Any, Any, Any], file: Path) -> list[s
 
 
 def public(state: Any, rules: Rules[Any, Any, Any, Any]) -> dict[str, Any] | None:
-    """The public part of a fair game (:func:`referee.fair.public_info`), None if not fair."""
-    from referee.fair_rules import public_of
+    """The public part of a fair game (:func:`referee.fair.scheme.public_info`), None if not fair."""
+    from referee.fair.rules import public_of
 
     return public_of(rules, state)
 
@@ -65,7 +65,7 @@ def show_public(state: Any, rules: Rules[Any, Any, Any, Any], file: Path) -> Non
     if info is None:
         return
     from referee.cli.output import Line, say
-    from referee.fair_voice import public_lines
+    from referee.fair.voice import public_lines
 
     say(*(Line(line) for line in public_lines(info, str(file))))
 
@@ -75,7 +75,7 @@ def ended(recorded: Recorded[Any, Any, Any], file: Path) -> tuple[list[str], dic
     lines saying the secret is revealed, and its ``--json`` keys; nothing otherwise."""
     if not recorded.revealed:
         return [], {}
-    from referee.fair_voice import ended_words
+    from referee.fair.voice import ended_words
 
     table = recorded.saved.setup["fair"]
     deals = [(deal["number"], deal["seed"]) for deal in table["deals"]]
@@ -101,7 +101,7 @@ def stays_revealed(setup: dict[str, Any], events: int, file: Path) -> str | None
     after = table.get("revealed_after")
     if not isinstance(after, int) or events >= after:
         return None
-    from referee.fair_voice import stays_revealed_words
+    from referee.fair.voice import stays_revealed_words
 
     return stays_revealed_words(str(file))
 
@@ -115,7 +115,7 @@ def _game_rules(file: Path) -> Rules[Any, Any, Any, Any]:
 
 def give_entropy(file: Path, player: str, word: str, as_json: bool, rules: Rules[Any, Any, Any, Any] | None = None) -> None:
     from referee import savefile
-    from referee.fair_rules import KIND
+    from referee.fair.rules import KIND
     from referee.game import Step
 
     rules = rules or _game_rules(file)
@@ -136,7 +136,7 @@ def give_entropy(file: Path, player: str, word: str, as_json: bool, rules: Rules
 
 def reveal_now(file: Path, as_json: bool, rules: Rules[Any, Any, Any, Any] | None = None) -> None:
     from referee import savefile
-    from referee.fair_voice import reveal_words
+    from referee.fair.voice import reveal_words
 
     rules = rules or _game_rules(file)
     revealed = savefile.reveal_secret(file, rules)
@@ -154,9 +154,9 @@ def reveal_now(file: Path, as_json: bool, rules: Rules[Any, Any, Any, Any] | Non
 
 
 def verify_file(file: Path, as_json: bool, rules: Rules[Any, Any, Any, Any] | None = None) -> None:
-    from referee.fair import fingerprint
-    from referee.fair_voice import finding_words, verdict_lines
-    from referee.savefile.fairness import verify_fair
+    from referee.fair.scheme import fingerprint
+    from referee.fair.voice import finding_words, verdict_lines
+    from referee.fair.verify import verify_fair
 
     rules = rules or _game_rules(file)
     verdict = verify_fair(file, rules)

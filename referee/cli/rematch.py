@@ -26,7 +26,7 @@ def rematch(game: str, rules: Any, file: Path, new_file: Path, location: str | N
 
     old = savefile.load(file, rules)
     record, secret = None, None
-    from referee.fair_rules import record_of
+    from referee.fair.rules import record_of
 
     if record_of(rules, old.state) is not None:  # a fair game stays fair
         from referee.cli.fair import fair_start

@@ -283,7 +283,7 @@ def rules_setup(path: Path, table: Mapping[str, Any]) -> Mapping[str, Any]:
     fair = table.get("fair")
     if not isinstance(fair, dict) or "secret" in fair:
         return table
-    from referee.fair import KEPT
+    from referee.fair.scheme import KEPT
     from referee.savefile import sidecar
 
     return {**table, "fair": {**fair, KEPT: sidecar.read(path, fair.get("commitment"))}}
@@ -330,7 +330,7 @@ def create(
     a player's name too long to show (:func:`referee.players.check_new_names`). The file
     records when it was started, and ``location``, where (:mod:`.played`).
 
-    ``secret``: a fair game's (:mod:`referee.fair`), kept beside the file, never in it."""
+    ``secret``: a fair game's (:mod:`referee.fair.scheme`), kept beside the file, never in it."""
     path = Path(path)
     if secret is not None:
         return _create_fair(path, rules, setup, secret, location)
@@ -505,10 +505,10 @@ def _unrevealed(setup: Mapping[str, Any]) -> bool:
 
 
 def _revealed_setup(rules: Rules[Any, State, Any, Any], saved: Saved[State]) -> tuple[dict[str, Any], tuple[tuple[int, str], ...], bool]:
-    """The ``[setup]`` with the secret written in (:meth:`referee.fair.Fair.reveal`): the
+    """The ``[setup]`` with the secret written in (:meth:`referee.fair.scheme.Fair.reveal`): the
     secret, the number of events it was revealed after, the deals made by then and the
     words given by then."""
-    from referee.fair_rules import FairRules
+    from referee.fair.rules import FairRules
 
     record = rules.fair_record(saved.state) if isinstance(rules, FairRules) else None
     if record is None or not isinstance(rules, FairRules):

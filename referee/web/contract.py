@@ -44,7 +44,7 @@ Every answer is an :func:`envelope`:
      "fair": null or {…},                   # a fair game's public part (below)
      "view": {…}}                           # the game's: WebGame.table / WebGame.seat
 
-``fair`` (:func:`referee.fair_rules.public_of`) is the same on every page: the
+``fair`` (:func:`referee.fair.rules.public_of`) is the same on every page: the
 commitment and its fingerprint, each seat's word of entropy (null until given), whose
 word is due, and whether the secret is revealed (then the secret). Never the secret
 before the reveal.

@@ -201,7 +201,7 @@ class Served:
             view = outcome = fair = names = None
             players: tuple[str, ...] = self.links.players
             if self.saved is not None:
-                from referee.fair_rules import public_of
+                from referee.fair.rules import public_of
 
                 state = self.saved.state
                 players = tuple(self.rules.seats(state))
@@ -238,7 +238,7 @@ class Served:
         """A seat's word of entropy (``{"word": "kiwi"}``) as the file's event: always for
         the seat's own player (its cookie says which), never another's. The rules judge
         it as they judge `referee entropy FILE PLAYER WORD` (seat order, one word each)."""
-        from referee.fair_rules import KIND
+        from referee.fair.rules import KIND
 
         word = body.get("word")
         if not isinstance(word, str):

@@ -1,4 +1,4 @@
-"""The words of fair games (:mod:`referee.fair`, :mod:`referee.fair_rules`), the same for
+"""The words of fair games (:mod:`referee.fair.scheme`, :mod:`referee.fair.rules`), the same for
 every game: the entropy entry's refusals, effect and event line, the commitment and the
 reveal, and the findings of `referee verify`.
 
@@ -16,13 +16,13 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import quoted
-from referee.fair import fingerprint
-from referee.fair_rules import KIND, EntropyGiven, FairRule, record_of
+from referee.fair.scheme import fingerprint
+from referee.fair.rules import KIND, EntropyGiven, FairRule, record_of
 from referee.game import Outcome, Refusal, Rules, Step, Voice
 from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
-    from referee.savefile.fairness import Verification
+    from referee.fair.verify import Verification
 
 
 def refusal_words(refusal: Refusal, names: Sequence[str]) -> str:
@@ -77,7 +77,7 @@ def entropy_status(names: Sequence[str], words: Sequence[str]) -> str:
 
 def public_lines(info: Mapping[str, Any], file: str) -> list[str]:
     """`show` and `standings`: the commitment, the words given, and whether the secret
-    is revealed (from :func:`referee.fair.public_info`)."""
+    is revealed (from :func:`referee.fair.scheme.public_info`)."""
     entropy = info["entropy"]
     lines = [
         _("Fair deals: commitment {fingerprint} ({commitment})").format(fingerprint=info["fingerprint"], commitment=info["commitment"]),
@@ -163,7 +163,7 @@ def stays_revealed_words(file: str) -> str:
 
 def finding_words(verdict: Verification) -> str:
     """The first mismatch `verify` found."""
-    from referee.savefile.fairness import Finding
+    from referee.fair.verify import Finding
 
     finding = verdict.finding
     if finding is Finding.COMMITMENT:

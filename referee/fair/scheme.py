@@ -257,7 +257,7 @@ def public_info(record: Fair | None, seats: Sequence[str]) -> dict[str, Any] | N
     whether the secret is revealed (then the secret too). Never the secret before.
 
     For ``referee serve``'s envelope and the ``--json`` of `show` and `standings`
-    (:func:`referee.fair_rules.public_of` gives it for a game's state)."""
+    (:func:`referee.fair.rules.public_of` gives it for a game's state)."""
     if record is None:
         return None
     waiting = record.waiting_for

@@ -77,8 +77,8 @@ Found = tuple[Finding, dict[str, Any]]
 def verify_fair(path: Path | str, rules: Rules[Any, Any, Any, Any]) -> Verification:
     """Check the fair game in ``path`` (see the module docstring). ``InputError`` (exit 2)
     for a file that cannot be checked: damaged, not fair, not revealed yet."""
-    from referee import fair
-    from referee.fair_rules import FairRules
+    from referee.fair import scheme as fair
+    from referee.fair.rules import FairRules
     from referee.savefile import _read, start, step
     from referee.savefile.document import Damage, kind_of, read_document
 
