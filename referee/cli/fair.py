@@ -79,8 +79,9 @@ def ended(recorded: Recorded[Any, Any, Any], file: Path) -> tuple[list[str], dic
 
     table = recorded.saved.setup["fair"]
     deals = [(deal["number"], deal["seed"]) for deal in table["deals"]]
-    document = {"revealed": {"secret": table["secret"], "deals": [{"number": number, "seed": seed} for number, seed in deals]}}
-    return ended_words(table["secret"], deals, str(file)), document
+    code, after = table.get("reveal_code"), table.get("revealed_after", len(recorded.saved.events))
+    document = {"revealed": {"secret": table["secret"], "deals": [{"number": number, "seed": seed} for number, seed in deals], "reveal_code": code}}
+    return ended_words(table["secret"], deals, str(file), code, after), document
 
 
 def say_ended(recorded: Recorded[Any, Any, Any], file: Path) -> None:
@@ -104,6 +105,18 @@ def stays_revealed(setup: dict[str, Any], events: int, file: Path) -> str | None
     from referee.fair.voice import stays_revealed_words
 
     return stays_revealed_words(str(file))
+
+
+def kept_on_record(event: dict[str, Any] | None) -> str | None:
+    """After an undo: the line saying a word of entropy taken back stays on the record;
+    None when the event taken back was not a word."""
+    from referee.fair.rules import KIND
+
+    if event is None or event.get("kind") != KIND:
+        return None
+    from referee.fair.voice import kept_on_record_words
+
+    return kept_on_record_words(str(event.get("player")), str(event.get("word")))
 
 
 def _game_rules(file: Path) -> Rules[Any, Any, Any, Any]:
@@ -140,17 +153,18 @@ def reveal_now(file: Path, as_json: bool, rules: Rules[Any, Any, Any, Any] | Non
 
     rules = rules or _game_rules(file)
     revealed = savefile.reveal_secret(file, rules)
-    secret = revealed.saved.setup["fair"]["secret"]
+    secret, code = revealed.saved.setup["fair"]["secret"], revealed.saved.setup["fair"]["reveal_code"]
+    after = len(revealed.saved.events)
     if as_json:
         from referee.cli.output import emit_json
 
         deals = [{"number": number, "seed": seed} for number, seed in revealed.deals]
-        emit_json({"file": str(file), "secret": secret, "deals": deals, "revealed_after": len(revealed.saved.events),
-                   "entropy_complete": revealed.complete})  # fmt: skip
+        emit_json({"file": str(file), "secret": secret, "deals": deals, "revealed_after": after,
+                   "entropy_complete": revealed.complete, "reveal_code": code})  # fmt: skip
         return
     from referee.cli.output import Line, say
 
-    say(*(Line(line) for line in reveal_words(secret, revealed.deals, revealed.complete, str(file))))
+    say(*(Line(line) for line in reveal_words(secret, revealed.deals, revealed.complete, str(file), code, after)))
 
 
 def verify_file(file: Path, as_json: bool, rules: Rules[Any, Any, Any, Any] | None = None) -> None:
@@ -177,6 +191,8 @@ def verify_file(file: Path, as_json: bool, rules: Rules[Any, Any, Any, Any] | No
             "events": verdict.events,
             "revealed_after": verdict.revealed_after,
             "entropy_before_reveal": verdict.words_before_reveal,
+            "withdrawn": [{"seat": name, "word": word} for name, word in verdict.withdrawn],
+            "reveal_code": verdict.reveal_code,
         })  # fmt: skip
     else:
         from referee.cli.output import Line, say
@@ -199,7 +215,9 @@ def verify_command(file: FileArgument, as_json: JsonOption = False) -> None:
 
 
 def add_fair_commands(app: typer.Typer, ruleset: Any) -> None:
-    """`entropy`, `reveal` and `verify` on a game's command group (``ruleset()``: its rules)."""
+    """`entropy`, `reveal` and `verify` on a game's command group (``ruleset()``: its rules),
+    and `reveal-secret`, the same reveal under a name no game uses for a move of its own
+    (Smitten's `reveal` is card 1's: there the fair reveal is `reveal-secret`)."""
 
     @app.command("entropy", help=ENTROPY_HELP)
     def entropy_(file: FileArgument, player: PlayerArgument, word: WordArgument, as_json: JsonOption = False) -> None:
@@ -207,6 +225,10 @@ def add_fair_commands(app: typer.Typer, ruleset: Any) -> None:
 
     @app.command("reveal", help=REVEAL_HELP)
     def reveal_(file: FileArgument, as_json: JsonOption = False) -> None:
+        reveal_now(file, as_json, ruleset())
+
+    @app.command("reveal-secret", help=REVEAL_HELP)
+    def reveal_secret_(file: FileArgument, as_json: JsonOption = False) -> None:
         reveal_now(file, as_json, ruleset())
 
     @app.command("verify", help=VERIFY_HELP)
