@@ -100,7 +100,7 @@ def withdrawn_words(withdrawn: Sequence[tuple[str, str]]) -> str:
 
 def kept_on_record_words(name: str, word: str) -> str:
     """What `undo` adds when it took back a word of entropy."""
-    return _("{name}'s word {word} stays on the record as taken back: `show`, `history`, `verify` and the screens list it").format(
+    return _("{name}'s word {word} stays on the record as taken back: `show`, `history` and `verify` list it").format(
         name=name, word=quoted(word)
     )
 
