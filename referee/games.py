@@ -70,8 +70,8 @@ class GameSpec(NamedTuple):
 
     def load_voice(self) -> Any:
         """The game's voice, with the words of fair games' entropy entry in front
-        (:class:`referee.fair_voice.FairVoice`)."""
-        from referee.fair_voice import FairVoice
+        (:class:`referee.fair.voice.FairVoice`)."""
+        from referee.fair.voice import FairVoice
 
         return FairVoice(_attribute(self.voice), self.load_rules())
 

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from referee.fair import Fair
+from referee.fair.scheme import Fair
 
 
 def _smoorverliefd(state: Any) -> Any:

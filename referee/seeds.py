@@ -48,7 +48,7 @@ def check_typed_seed(seed: object) -> str:
     """A seed typed now (``deal --seed``, ``new --seed``): :func:`check_seed`, and one
     that starts ``pf1:`` must be a whole fair deal's seed (a copy cut short is a slip).
     Not asked of a save file's seed: there a seed is any text, as it always was."""
-    from referee.fair import check_pf1_seed
+    from referee.fair.scheme import check_pf1_seed
 
     checked = check_seed(seed)
     check_pf1_seed(checked)

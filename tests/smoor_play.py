@@ -11,7 +11,7 @@ import pytest
 
 from referee.cards import Card
 from referee.errors import RefereeError
-from referee.fair_rules import EntropyGiven
+from referee.fair.rules import EntropyGiven
 from referee.game import Step
 from referee.smoorverliefd.actions import Action, Effect, PlayCard, PlayTrick, TrickTaken
 from referee.smoorverliefd.match import Match

@@ -48,7 +48,7 @@ def test_completion_offers_the_command_groups(folder):
 
 
 def test_completion_offers_a_groups_commands(folder):
-    assert complete("referee smoor r", folder) == ["reveal", "redo", "rematch", "round"]
+    assert complete("referee smoor r", folder) == ["reveal", "reveal-secret", "redo", "rematch", "round"]
 
 
 def test_completion_offers_a_commands_options(folder):

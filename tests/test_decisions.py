@@ -205,7 +205,7 @@ def test_a_word_form_offers_only_the_seats_own_cards_and_the_jumper():
 def test_a_fair_games_only_decision_is_the_due_seats_word_of_entropy(tmp_path):
     from dataclasses import replace
 
-    from referee.fair import Fair, commitment, new_secret
+    from referee.fair.scheme import Fair, commitment, new_secret
     from referee.smoorverliefd.setup import Setup
 
     rules = game("smoor").load_rules()

@@ -19,7 +19,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import installed_referee
-from referee import fair, savefile
+from referee import savefile
+from referee.fair import scheme as fair
 from referee.cards import french_deck
 from referee.savefile.sidecar import secret_path
 from referee.smoorverliefd.ruleset import RULES as SMOOR
@@ -258,7 +259,7 @@ def _played(tmp_path_factory) -> Played:
 
     path = tmp_path_factory.mktemp("played") / "m.toml"
     with pytest.MonkeyPatch.context() as patch:  # a secret of our own: the same match every run (one round)
-        patch.setattr("referee.fair.new_secret", lambda: bytes(range(32)))
+        patch.setattr("referee.fair.scheme.new_secret", lambda: bytes(range(32)))
         new_match(call, path)
     give_all(call, path)
     rng = random.Random(1)
@@ -595,23 +596,26 @@ def test_a_renamed_game_file_without_its_kept_secret_says_what_is_missing(refere
 
 
 def test_after_the_reveal_no_new_word_of_entropy_is_taken(referee, tmp_path):
+    """Revealed before every word was in: a word taken back may only be given again as
+    it was (and stays on the record as taken back)."""
     path = tmp_path / "m.toml"
     new_match(referee, path)
-    give_all(referee, path)
+    give_all(referee, path, SMOOR_PLAYERS[:2], WORDS[:2])
     assert referee("reveal", str(path)).exit_code == 0
-    for _word in WORDS:
+    for _word in WORDS[:2]:
         undone = referee("smoor", "undo", str(path))
-        assert undone.exit_code == 0 and "The secret stays revealed" in undone.stdout
+        assert undone.exit_code == 0 and "The secret stays revealed" in undone.stdout and "stays on the record" in undone.stdout
     assert referee("smoor", "undo", str(path), "--json").exit_code == 1  # nothing left: the reveal is not an event
     before = path.read_bytes()
     other = referee("entropy", str(path), "Anna", "something else")
     assert other.exit_code == 1 and "the secret is revealed" in other.stderr and "'apple'" in other.stderr
     assert path.read_bytes() == before
-    assert referee("entropy", str(path), "Anna", "apple").exit_code == 0  # as it was: the same deal
+    assert referee("entropy", str(path), "Anna", "apple").exit_code == 0  # as it was
     assert referee("smoor", "redo", str(path)).exit_code == 1  # a new entry ends what redo could put back
-    give_all(referee, path, SMOOR_PLAYERS[1:], WORDS[1:])
+    assert referee("entropy", str(path), "Bram", WORDS[1]).exit_code == 0
     checked = referee("verify", str(path), "--json")
     assert checked.exit_code == 0 and checked.json()["verified"] is True
+    assert checked.json()["withdrawn"] == [{"seat": "Bram", "word": WORDS[1]}, {"seat": "Anna", "word": WORDS[0]}]
 
 
 def test_a_game_revealed_before_every_word_takes_no_more_words(referee, tmp_path):
@@ -675,8 +679,8 @@ def test_verify_names_an_inserted_deal_out_of_its_place(referee, played_match):
 
 
 def test_reveal_and_verify_say_one_deal_and_one_event_in_the_singular_and_name_the_file(referee, tmp_path):
-    from referee.fair_voice import verdict_lines
-    from referee.savefile.fairness import Verification
+    from referee.fair.voice import verdict_lines
+    from referee.fair.verify import Verification
 
     path = tmp_path / "m.toml"
     new_match(referee, path)
@@ -745,12 +749,12 @@ def test_an_old_files_seed_that_starts_pf1_still_loads_while_a_typed_one_is_chec
 
 
 def test_every_game_reaches_its_fair_record_through_the_rules():
-    from referee.fair_rules import FairRules, record_of
+    from referee.fair.rules import FairRules, record_of
     from referee.smitten.ruleset import RULES as SMITTEN
 
     for rules in (SMOOR, SPELL, SMITTEN):
         assert isinstance(rules, FairRules)
-    source = (Path(__file__).parent.parent / "referee" / "fair_rules.py").read_text()
+    source = (Path(__file__).parent.parent / "referee" / "fair" / "rules.py").read_text()
     assert "type: ignore" not in source and "__getattr__" not in source
     assert record_of(object(), object()) is None
 
@@ -761,6 +765,7 @@ def test_a_file_revealed_by_the_first_version_of_the_reveal_still_loads_and_veri
     table = tomllib.loads(played_match.read_text())["setup"]["fair"]
     extra = fair.deal_seed(bytes.fromhex(table["secret"]), "smoorverliefd", "4-players", 1, list(WORDS))
     text = re.sub(r"\nwords = \[[^\]]*\]", "", played_match.read_text())
+    text = re.sub(r'\nreveal_code = "[^"]*"', "", text)  # nor its code
     seed = table["deals"][0]["seed"]
     text = text.replace(f'{{ number = 0, seed = "{seed}" }},', f'{{ number = 0, seed = "{seed}" }}, {{ number = 1, seed = "{extra}" }},')
     played_match.write_text(text)
@@ -768,3 +773,194 @@ def test_a_file_revealed_by_the_first_version_of_the_reveal_still_loads_and_veri
     assert referee("smoor", "standings", str(played_match)).exit_code == 0
     checked = referee("verify", str(played_match), "--json")
     assert checked.exit_code == 0, checked.stdout
+
+
+def test_fair_deals_are_one_package_with_one_adapter_for_every_game():
+    """referee/fair/ holds the scheme, the wrapper and its voice; no game's ruleset
+    repeats the adapter (only `fair_deals`, which differs per game, is the game's own);
+    the package's own import is free, and the ground floor does not import it."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).parent.parent / "referee"
+    assert {path.name for path in (root / "fair").glob("*.py")} >= {"__init__.py", "scheme.py", "rules.py", "voice.py", "verify.py"}
+    for game in ("smitten", "smoorverliefd", "spellcrafter"):
+        source = (root / game / "ruleset.py").read_text()
+        assert "def fair_deals" in source
+        for copied in ("def setup_of", "def fair_of", "def with_fair", "def fair_seed"):
+            assert copied not in source, (game, copied)
+    for ground in ("errors.py", "game.py", "cards.py", "i18n.py"):
+        assert "referee.fair" not in (root / ground).read_text(), ground
+    loaded = subprocess.run([sys.executable, "-c", "import sys, referee.fair; print(sorted(m for m in sys.modules if m.startswith('referee')))"],
+                            capture_output=True, text=True, check=True)  # fmt: skip
+    assert loaded.stdout.strip() == "['referee', 'referee.fair']"
+
+
+# --- no one can choose a deal, the host included (issue 34) ---------------------------------
+
+
+def test_a_word_taken_back_before_the_deal_stays_on_the_record(referee, tmp_path):
+    """An undo of a word before every word is in: the word stays on the record, for the
+    table to see in `show`, `history`, the screens' `fair` and `verify`."""
+    from referee.fair.rules import public_of
+
+    path = tmp_path / "m.toml"
+    new_match(referee, path)
+    give_all(referee, path, SMOOR_PLAYERS[:2], WORDS[:2])
+    undone = referee("smoor", "undo", str(path))
+    assert undone.exit_code == 0 and "Bram's word 'dice 3 5 6' stays on the record as taken back" in undone.stdout
+    assert tomllib.loads(path.read_text())["setup"]["fair"]["withdrawn"] == [{"player": "Bram", "word": WORDS[1]}]
+    assert referee("entropy", str(path), "Bram", "another").exit_code == 0
+    info = public_of(SMOOR, savefile.load(path, SMOOR).state)  # what the TV and every phone get
+    assert info is not None and info["withdrawn"] == [{"seat": "Bram", "word": WORDS[1]}]
+    history = referee("smoor", "history", str(path), "--json").json()
+    assert history["withdrawn"] == [{"seat": "Bram", "word": WORDS[1]}]
+    assert "Taken back by an undo, kept on the record: Bram 'dice 3 5 6'" in referee("smoor", "history", str(path)).stdout
+    assert "Bram 'dice 3 5 6'" in referee("smoor", "standings", str(path)).stdout
+    assert "`undo` teruggenomen" in referee("--lang", "nl", "smoor", "standings", str(path)).stdout
+    give_all(referee, path, SMOOR_PLAYERS[2:], WORDS[2:])
+    assert referee("reveal", str(path)).exit_code == 0
+    checked = referee("verify", str(path))
+    assert checked.exit_code == 0 and "Taken back by an undo, kept on the record: Bram 'dice 3 5 6'" in checked.stdout
+    assert referee("verify", str(path), "--json").json()["withdrawn"] == [{"seat": "Bram", "word": WORDS[1]}]
+
+
+@pytest.mark.parametrize("game", ["smoor", "smitten"])
+def test_once_the_cards_are_dealt_no_word_can_be_undone(referee, tmp_path, game):
+    """Every word in: an undo of a word is refused (exit 1, the file unchanged), before
+    the reveal and after it; the game's own entries can still be undone."""
+    path = tmp_path / "g.toml"
+    if game == "smoor":
+        new_match(referee, path, "--target", "100")
+        give_all(referee, path)
+        assert referee("smoor", "round", str(path), "Anna=3", "Bram=0", "Cees=9", "Daan=1", "--ace", "Cees").exit_code == 0
+        assert referee("smoor", "undo", str(path)).exit_code == 0  # a round: as ever
+    else:
+        assert referee("smitten", "new", str(path), "--fair", "--players", "Anna", "Bram").exit_code == 0
+        give_all(referee, path, ("Anna", "Bram"), ("x", "y"))
+    for revealed in (False, True):
+        before, kept = path.read_bytes(), secret_path(path).read_bytes() if not revealed else None
+        refused = referee(game, "undo", str(path))
+        assert refused.exit_code == 1 and "the words are fixed for good" in refused.stderr, refused.stderr
+        assert path.read_bytes() == before
+        assert "voorgoed vast" in referee("--lang", "nl", game, "undo", str(path)).stderr
+        assert path.read_bytes() == before and (revealed or secret_path(path).read_bytes() == kept)
+        if not revealed:
+            assert referee("reveal", str(path)).exit_code == 0
+
+
+def test_an_edit_cannot_change_a_word_of_entropy(referee, tmp_path):
+    from referee.errors import RuleError
+
+    path = tmp_path / "m.toml"
+    new_match(referee, path, "--target", "100")
+    give_all(referee, path)
+    assert referee("smoor", "round", str(path), "Anna=3", "Bram=0", "Cees=9", "Daan=1", "--ace", "Cees").exit_code == 0
+    before = path.read_bytes()
+
+    def another_word(events: list[dict[str, Any]], _state: Any) -> list[dict[str, Any]]:
+        return [{**events[0], "word": "chosen"}, *events[1:]]
+
+    with pytest.raises(RuleError, match="cannot change a word of entropy"):
+        savefile.rewrite(path, SMOOR, another_word)
+    assert path.read_bytes() == before
+
+
+def test_the_reveal_prints_a_code_for_the_table_and_verify_prints_it_again(referee, tmp_path):
+    path = tmp_path / "g.toml"
+    assert referee("smitten", "new", str(path), "--fair", "--players", "Anna", "Bram").exit_code == 0
+    give_all(referee, path, ("Anna", "Bram"), ("x", "y"))
+    revealed = referee("reveal", str(path), "--json").json()
+    code = revealed["reveal_code"]
+    table = tomllib.loads(path.read_text())["setup"]["fair"]
+    assert table["reveal_code"] == code == fair.reveal_code(table["commitment"], 2, [(0, table["deals"][0]["seed"])], ["x", "y"])
+    assert re.fullmatch(r"[0-9a-f]{4}(-[0-9a-f]{4}){3}", code)
+    checked = referee("verify", str(path))
+    assert checked.exit_code == 0 and f"Reveal code: {code} (revealed after event 2)" in checked.stdout
+    assert referee("verify", str(path), "--json").json()["reveal_code"] == code
+
+
+def test_the_entry_that_ends_a_fair_match_prints_the_reveal_code(_played):
+    table = tomllib.loads(_played.ended.decode())["setup"]["fair"]
+    assert table["reveal_code"] == fair.reveal_code(table["commitment"], table["revealed_after"],
+                                                    [(d["number"], d["seed"]) for d in table["deals"]], table["words"])  # fmt: skip
+
+
+@pytest.mark.parametrize("game", ["smoor", "smitten"])
+def test_verify_catches_a_moved_reveal(referee, played_match, tmp_path, game):
+    """A reveal moved by hand (another `revealed_after`, in a one-deal game too, where the
+    deals cannot tell) is a finding, exit 1; verify writes nothing."""
+    if game == "smitten":
+        path = tmp_path / "g.toml"
+        assert referee("smitten", "new", str(path), "--fair", "--players", "Anna", "Bram").exit_code == 0
+        give_all(referee, path, ("Anna", "Bram"), ("x", "y"))
+        assert referee("reveal", str(path)).exit_code == 0
+        assert referee("smitten", "play", str(path), "--by", "Anna", *first_smitten_move(path)).exit_code == 0
+        moved = 3
+    else:
+        path, moved = played_match, 9
+    assert referee("verify", str(path)).exit_code == 0
+    tampered(path, lambda text: re.sub(r"revealed_after = \d+", f"revealed_after = {moved}", text))
+    before = path.read_bytes()
+    found = referee("verify", str(path), "--json")
+    assert found.exit_code == 1 and found.json()["finding"] == "reveal_moved", found.stdout
+    assert path.read_bytes() == before
+    said = referee("verify", str(path))
+    assert said.exit_code == 1 and "NOT verified: the reveal's record was changed" in said.stdout
+
+
+def first_smitten_move(path: Path) -> list[str]:
+    """A legal first play of Anna in a dealt Smitten game, as `play`'s words."""
+    from referee.smitten.ruleset import RULES as SMITTEN
+
+    state = savefile.load(path, SMITTEN).state
+    action = next(iter(SMITTEN.legal_actions(state)))
+    event = SMITTEN.encode(state, action)
+    return [str(event["card"]), *(["--choose", event["choose"]] if "choose" in event else [])]  # a 5 says higher or lower
+
+
+def test_a_fair_rematch_prints_what_new_fair_prints(referee, tmp_path):
+    old, new = tmp_path / "a.toml", tmp_path / "b.toml"
+    assert referee("smitten", "new", str(old), "--fair", "--players", "Anna", "Bram").exit_code == 0
+    rematched = referee("smitten", "rematch", str(old), str(new))
+    assert rematched.exit_code == 0, rematched.stderr
+    commitment = tomllib.loads(new.read_text())["setup"]["fair"]["commitment"]
+    assert commitment in rematched.stdout and fair.fingerprint(commitment) in rematched.stdout
+    assert "in seat order, Anna first: `referee entropy" in rematched.stdout
+    document = referee("smoor", "rematch", *new_match_path(referee, tmp_path), "--json").json()
+    assert document["fair"]["fingerprint"] == fair.fingerprint(document["fair"]["commitment"])
+    plain = referee("smoor", "new", str(tmp_path / "p.toml"), *SMOOR_PLAYERS)
+    assert plain.exit_code == 0
+    again = referee("smoor", "rematch", str(tmp_path / "p.toml"), str(tmp_path / "p2.toml"))
+    assert again.exit_code == 0 and "Fingerprint" not in again.stdout
+
+
+def new_match_path(referee, tmp_path: Path) -> tuple[str, str]:
+    path = tmp_path / "m.toml"
+    new_match(referee, path)
+    return str(path), str(tmp_path / "m2.toml")
+
+
+@pytest.mark.parametrize("game", ["smitten", "smoor", "spell"])
+def test_the_fair_reveal_is_reachable_in_every_games_group(referee, tmp_path, game):
+    """`reveal-secret` in every group; Smitten's `reveal` stays card 1's."""
+    path = tmp_path / "g.toml"
+    players = {"smitten": ["--players", "Anna", "Bram"], "smoor": list(SMOOR_PLAYERS), "spell": ["Anna", "Bram"]}[game]
+    made = referee(game, "new", str(path), *(players if game == "smitten" else []), *([] if game == "smitten" else players), "--fair")
+    assert made.exit_code == 0, made.stderr
+    revealed = referee(game, "reveal-secret", str(path), "--json")
+    assert revealed.exit_code == 0, revealed.stderr
+    assert "secret" in tomllib.loads(path.read_text())["setup"]["fair"] and revealed.json()["reveal_code"]
+    if game == "smitten":
+        assert "Card 1" in referee("smitten", "reveal", "--help").stdout
+
+
+@pytest.mark.slow
+def test_the_fair_reveal_is_reachable_in_a_smitten_table_session(tmp_path):
+    path = tmp_path / "g.toml"
+    referee_bin = installed_referee()
+    subprocess.run([referee_bin, "smitten", "new", str(path), "--fair", "--players", "Anna", "Bram"], check=True, capture_output=True)
+    lines = "entropy Anna x\nentropy Bram y\nreveal-secret\nquit\n"
+    done = subprocess.run([referee_bin, "table", str(path)], input=lines, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "Secret revealed" in done.stdout and "Reveal code" in done.stdout

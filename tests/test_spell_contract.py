@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from referee import games, savefile
 from referee.data import example
 from referee.errors import InputError, Refused, RuleError
-from referee.fair_rules import EntropyGiven
+from referee.fair.rules import EntropyGiven
 from referee.game import Outcome, Step, refuse
 from referee.lexicon.challenge import Challenge, Consequence
 from referee.lexicon.reasons import Reason

@@ -373,7 +373,7 @@ def test_a_discard_not_in_the_hand_is_named_as_such() -> None:
 
 
 def test_no_word_before_a_fair_games_deal_is_known() -> None:
-    from referee.fair import Fair, commitment
+    from referee.fair.scheme import Fair, commitment
 
     secret = bytes(32)
     game = Game.start(Setup.build(NAMES[:3], fair=Fair(commitment(secret), secret, 3)))

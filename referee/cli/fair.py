@@ -17,7 +17,7 @@ from referee.cli.files import FileArgument, JsonOption
 from referee.i18n import N_, _
 
 if TYPE_CHECKING:
-    from referee.fair import Fair
+    from referee.fair.scheme import Fair
     from referee.game import Rules
     from referee.savefile import Recorded
 
@@ -33,7 +33,7 @@ VERIFY_HELP = N_("A fair game, revealed: check the commitment, re-derive every d
 def fair_start(seats: int) -> tuple[Fair, bytes]:
     """A new fair game's record (its secret drawn now) and the secret, for
     :func:`referee.savefile.create`."""
-    from referee import fair
+    from referee.fair import scheme as fair
 
     secret = fair.new_secret()
     return fair.Fair(fair.commitment(secret), secret, seats), secret
@@ -41,8 +41,8 @@ def fair_start(seats: int) -> tuple[Fair, bytes]:
 
 def announce(state: Any, rules: Rules[Any, Any, Any, Any], file: Path) -> list[str]:
     """What `new … --fair` says: the commitment and its fingerprint, and whose word is due."""
-    from referee.fair_rules import record_of
-    from referee.fair_voice import commitment_words
+    from referee.fair.rules import record_of
+    from referee.fair.voice import commitment_words
 
     record = record_of(rules, state)
     if record is None:
@@ -53,8 +53,8 @@ def announce(state: Any, rules: Rules[Any, Any, Any, Any], file: Path) -> list[s
 
 
 def public(state: Any, rules: Rules[Any, Any, Any, Any]) -> dict[str, Any] | None:
-    """The public part of a fair game (:func:`referee.fair.public_info`), None if not fair."""
-    from referee.fair_rules import public_of
+    """The public part of a fair game (:func:`referee.fair.scheme.public_info`), None if not fair."""
+    from referee.fair.rules import public_of
 
     return public_of(rules, state)
 
@@ -65,7 +65,7 @@ def show_public(state: Any, rules: Rules[Any, Any, Any, Any], file: Path) -> Non
     if info is None:
         return
     from referee.cli.output import Line, say
-    from referee.fair_voice import public_lines
+    from referee.fair.voice import public_lines
 
     say(*(Line(line) for line in public_lines(info, str(file))))
 
@@ -75,12 +75,13 @@ def ended(recorded: Recorded[Any, Any, Any], file: Path) -> tuple[list[str], dic
     lines saying the secret is revealed, and its ``--json`` keys; nothing otherwise."""
     if not recorded.revealed:
         return [], {}
-    from referee.fair_voice import ended_words
+    from referee.fair.voice import ended_words
 
     table = recorded.saved.setup["fair"]
     deals = [(deal["number"], deal["seed"]) for deal in table["deals"]]
-    document = {"revealed": {"secret": table["secret"], "deals": [{"number": number, "seed": seed} for number, seed in deals]}}
-    return ended_words(table["secret"], deals, str(file)), document
+    code, after = table.get("reveal_code"), table.get("revealed_after", len(recorded.saved.events))
+    document = {"revealed": {"secret": table["secret"], "deals": [{"number": number, "seed": seed} for number, seed in deals], "reveal_code": code}}
+    return ended_words(table["secret"], deals, str(file), code, after), document
 
 
 def say_ended(recorded: Recorded[Any, Any, Any], file: Path) -> None:
@@ -101,9 +102,21 @@ def stays_revealed(setup: dict[str, Any], events: int, file: Path) -> str | None
     after = table.get("revealed_after")
     if not isinstance(after, int) or events >= after:
         return None
-    from referee.fair_voice import stays_revealed_words
+    from referee.fair.voice import stays_revealed_words
 
     return stays_revealed_words(str(file))
+
+
+def kept_on_record(event: dict[str, Any] | None) -> str | None:
+    """After an undo: the line saying a word of entropy taken back stays on the record;
+    None when the event taken back was not a word."""
+    from referee.fair.rules import KIND
+
+    if event is None or event.get("kind") != KIND:
+        return None
+    from referee.fair.voice import kept_on_record_words
+
+    return kept_on_record_words(str(event.get("player")), str(event.get("word")))
 
 
 def _game_rules(file: Path) -> Rules[Any, Any, Any, Any]:
@@ -115,7 +128,7 @@ def _game_rules(file: Path) -> Rules[Any, Any, Any, Any]:
 
 def give_entropy(file: Path, player: str, word: str, as_json: bool, rules: Rules[Any, Any, Any, Any] | None = None) -> None:
     from referee import savefile
-    from referee.fair_rules import KIND
+    from referee.fair.rules import KIND
     from referee.game import Step
 
     rules = rules or _game_rules(file)
@@ -136,27 +149,28 @@ def give_entropy(file: Path, player: str, word: str, as_json: bool, rules: Rules
 
 def reveal_now(file: Path, as_json: bool, rules: Rules[Any, Any, Any, Any] | None = None) -> None:
     from referee import savefile
-    from referee.fair_voice import reveal_words
+    from referee.fair.voice import reveal_words
 
     rules = rules or _game_rules(file)
     revealed = savefile.reveal_secret(file, rules)
-    secret = revealed.saved.setup["fair"]["secret"]
+    secret, code = revealed.saved.setup["fair"]["secret"], revealed.saved.setup["fair"]["reveal_code"]
+    after = len(revealed.saved.events)
     if as_json:
         from referee.cli.output import emit_json
 
         deals = [{"number": number, "seed": seed} for number, seed in revealed.deals]
-        emit_json({"file": str(file), "secret": secret, "deals": deals, "revealed_after": len(revealed.saved.events),
-                   "entropy_complete": revealed.complete})  # fmt: skip
+        emit_json({"file": str(file), "secret": secret, "deals": deals, "revealed_after": after,
+                   "entropy_complete": revealed.complete, "reveal_code": code})  # fmt: skip
         return
     from referee.cli.output import Line, say
 
-    say(*(Line(line) for line in reveal_words(secret, revealed.deals, revealed.complete, str(file))))
+    say(*(Line(line) for line in reveal_words(secret, revealed.deals, revealed.complete, str(file), code, after)))
 
 
 def verify_file(file: Path, as_json: bool, rules: Rules[Any, Any, Any, Any] | None = None) -> None:
-    from referee.fair import fingerprint
-    from referee.fair_voice import finding_words, verdict_lines
-    from referee.savefile.fairness import verify_fair
+    from referee.fair.scheme import fingerprint
+    from referee.fair.voice import finding_words, verdict_lines
+    from referee.fair.verify import verify_fair
 
     rules = rules or _game_rules(file)
     verdict = verify_fair(file, rules)
@@ -177,6 +191,8 @@ def verify_file(file: Path, as_json: bool, rules: Rules[Any, Any, Any, Any] | No
             "events": verdict.events,
             "revealed_after": verdict.revealed_after,
             "entropy_before_reveal": verdict.words_before_reveal,
+            "withdrawn": [{"seat": name, "word": word} for name, word in verdict.withdrawn],
+            "reveal_code": verdict.reveal_code,
         })  # fmt: skip
     else:
         from referee.cli.output import Line, say
@@ -199,7 +215,9 @@ def verify_command(file: FileArgument, as_json: JsonOption = False) -> None:
 
 
 def add_fair_commands(app: typer.Typer, ruleset: Any) -> None:
-    """`entropy`, `reveal` and `verify` on a game's command group (``ruleset()``: its rules)."""
+    """`entropy`, `reveal` and `verify` on a game's command group (``ruleset()``: its rules),
+    and `reveal-secret`, the same reveal under a name no game uses for a move of its own
+    (Smitten's `reveal` is card 1's: there the fair reveal is `reveal-secret`)."""
 
     @app.command("entropy", help=ENTROPY_HELP)
     def entropy_(file: FileArgument, player: PlayerArgument, word: WordArgument, as_json: JsonOption = False) -> None:
@@ -207,6 +225,10 @@ def add_fair_commands(app: typer.Typer, ruleset: Any) -> None:
 
     @app.command("reveal", help=REVEAL_HELP)
     def reveal_(file: FileArgument, as_json: JsonOption = False) -> None:
+        reveal_now(file, as_json, ruleset())
+
+    @app.command("reveal-secret", help=REVEAL_HELP)
+    def reveal_secret_(file: FileArgument, as_json: JsonOption = False) -> None:
         reveal_now(file, as_json, ruleset())
 
     @app.command("verify", help=VERIFY_HELP)

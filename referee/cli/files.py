@@ -88,10 +88,14 @@ def add_file_commands(
              "replaced": [voice.event(event) for event in c.replaced]}
             for c in saved.corrections
         ]  # fmt: skip
+        from referee.cli.fair import public
+
+        fair = public(saved.state, rules)
+        withdrawn = [] if fair is None else fair["withdrawn"]  # words an undo took back stay on the record
         if as_json:
             from referee.cli.output import emit_json
 
-            emit_json({"file": str(file), "format": rules.format, "events": entries, "edits": edits})
+            emit_json({"file": str(file), "format": rules.format, "events": entries, "edits": edits, **({"withdrawn": withdrawn} if fair else {})})
             return
         from rich.text import Text
 
@@ -105,6 +109,10 @@ def add_file_commands(
             was = "; ".join(edit["replaced"]) or _("nothing")
             note = _("Event {number} was edited; before the edit it was: {was}").format(number=edit["first_event"], was=was)
             console().print(Text(note, style="dim"))
+        if withdrawn:
+            from referee.fair.voice import withdrawn_words
+
+            console().print(Text(withdrawn_words([(entry["seat"], entry["word"]) for entry in withdrawn])))
         if status:
             console().print(status(saved.state).to_rich())
 
@@ -147,9 +155,10 @@ def _answer(file: Path, key: str, done: Any, what: str, as_json: bool, status: C
     game's status line; or as JSON, under ``key``, the event or the edit
     (``"kind": "correction"``)."""
     saved = done.saved
-    from referee.cli.fair import stays_revealed
+    from referee.cli.fair import kept_on_record, stays_revealed
 
     revealed = stays_revealed(saved.setup, len(saved.events), file)  # an undo does not hide a revealed secret
+    kept = kept_on_record(done.event) if key == "undone" else None  # a word taken back stays on the record
     if as_json:
         from referee.cli.output import emit_json
 
@@ -164,7 +173,7 @@ def _answer(file: Path, key: str, done: Any, what: str, as_json: bool, status: C
 
     count = len(saved.events)
     now = ngettext("{file} now holds {count} event.", "{file} now holds {count} events.", count).format(file=file, count=count)
-    say(Line(what), Line(now), *([Line(revealed)] if revealed else []), *([status(saved.state)] if status else []))
+    say(Line(what), Line(now), *([Line(kept)] if kept else []), *([Line(revealed)] if revealed else []), *([status(saved.state)] if status else []))
 
 
 def _voice(rules: Rules[Any, Any, Any, Any]) -> Any:

@@ -26,7 +26,7 @@ def rematch(game: str, rules: Any, file: Path, new_file: Path, location: str | N
 
     old = savefile.load(file, rules)
     record, secret = None, None
-    from referee.fair_rules import record_of
+    from referee.fair.rules import record_of
 
     if record_of(rules, old.state) is not None:  # a fair game stays fair
         from referee.cli.fair import fair_start
@@ -39,11 +39,18 @@ def rematch(game: str, rules: Any, file: Path, new_file: Path, location: str | N
     if as_json:
         from referee.cli.output import emit_json
 
-        emit_json({"file": str(new_file), "from": str(file), "players": players, "setup": saved.setup})
+        from referee.cli.fair import public
+
+        fair = {"fair": public(saved.state, rules)} if record is not None else {}
+        emit_json({"file": str(new_file), "from": str(file), "players": players, "setup": saved.setup, **fair})
         return
+    from referee.cli.fair import announce
     from referee.cli.output import Line, say
 
-    say(Line(_("Rematch in {file}: {players}, as in {old}").format(file=new_file, players=", ".join(players), old=file)))
+    # A fair rematch says what `new … --fair` says: the commitment, its fingerprint, and
+    # that the words come in seat order (nothing when it is not fair).
+    heading = _("Rematch in {file}: {players}, as in {old}").format(file=new_file, players=", ".join(players), old=file)
+    say(Line(heading), *(Line(line) for line in announce(saved.state, rules, new_file)))
 
 
 def add_rematch_command(app: typer.Typer, ruleset: Any, game: str) -> None:

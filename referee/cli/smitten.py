@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
     from referee.game import Refusal
     from referee.savefile import Saved
-    from referee.fair_rules import WithEntropy
+    from referee.fair.rules import WithEntropy
     from referee.smitten.actions import Action, Effect
     from referee.smitten.state import Setup, State
 
@@ -161,7 +161,7 @@ def new(
     from referee.smitten.words import label
 
     if record is not None:
-        from referee.fair import KEPT
+        from referee.fair.scheme import KEPT
 
         setup["fair"] = {**record.to_toml(), KEPT: record.secret.hex()}  # checked as a loaded file's is
     options = setup_from(setup)  # the same checks as a loaded file's [setup]

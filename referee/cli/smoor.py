@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from referee.cli.output import Line
-    from referee.fair_rules import WithEntropy
+    from referee.fair.rules import WithEntropy
     from referee.game import Rules
     from referee.savefile import Recorded
     from referee.smoorverliefd.actions import Action, Effect, TrickTaken
@@ -393,7 +393,7 @@ def hands(
 
     rules = _rules()
     match = savefile.load(file, rules).state
-    from referee.fair_rules import waiting_refusal
+    from referee.fair.rules import waiting_refusal
 
     refusal = waiting_refusal(match.setup.fair) or match.hands_refusal()  # a fair match deals after every word
     if refusal is not None:

@@ -28,7 +28,7 @@ from referee.spellcrafter import JUMPER_EXAMPLE, LETTER_EXAMPLE, QU_EXAMPLES
 
 if TYPE_CHECKING:
     from referee.cli.output import Line
-    from referee.fair_rules import WithEntropy
+    from referee.fair.rules import WithEntropy
     from referee.game import Rules
     from referee.lexicon.backend import Dictionary
     from referee.lexicon.verdict import Verdict

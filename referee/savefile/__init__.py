@@ -283,7 +283,7 @@ def rules_setup(path: Path, table: Mapping[str, Any]) -> Mapping[str, Any]:
     fair = table.get("fair")
     if not isinstance(fair, dict) or "secret" in fair:
         return table
-    from referee.fair import KEPT
+    from referee.fair.scheme import KEPT
     from referee.savefile import sidecar
 
     return {**table, "fair": {**fair, KEPT: sidecar.read(path, fair.get("commitment"))}}
@@ -330,7 +330,7 @@ def create(
     a player's name too long to show (:func:`referee.players.check_new_names`). The file
     records when it was started, and ``location``, where (:mod:`.played`).
 
-    ``secret``: a fair game's (:mod:`referee.fair`), kept beside the file, never in it."""
+    ``secret``: a fair game's (:mod:`referee.fair.scheme`), kept beside the file, never in it."""
     path = Path(path)
     if secret is not None:
         return _create_fair(path, rules, setup, secret, location)
@@ -402,6 +402,8 @@ def rewrite(
 
     def replay_changed(saved: Saved[State]) -> tuple[Saved[State], Rewritten[State]]:
         events = change(list(saved.events), saved.state)
+        if _words_of(saved.events) != _words_of(events):
+            raise RuleError(_("{path}: an edit cannot change a word of entropy; a word once given stays as it was given").format(path=path))
         state = replay(rules, rules_setup(saved.path, saved.setup), events)
         if events == saved.events:
             return saved, Rewritten(saved, saved.state)
@@ -415,9 +417,11 @@ def rewrite(
 def undo(path: Path | str, rules: Rules[Any, State, Any, Any]) -> Undone[State]:
     """Take back the last thing recorded: the last event, or an edit made after it.
 
-    The file is then exactly as it was before that entry. The last event is not
-    replayed first, so undo also removes a bad last event (one added by hand, say) that
-    keeps the file from loading.
+    The file is then exactly as it was before that entry, but for a fair game's word of
+    entropy: it stays on the record (:func:`_word_kept_on_record`), and once every word
+    is in it cannot be taken back at all. The last event is not replayed first, so undo
+    also removes a bad last event (one added by hand, say) that keeps the file from
+    loading.
     """
     path = Path(path)
     with locked(path, rules.command) as handle:
@@ -432,7 +436,8 @@ def undo(path: Path | str, rules: Rules[Any, State, Any, Any]) -> Undone[State]:
             saved = _stamped(rules, _replayed(path, kept, before, rules))
             undone = Undone(saved, None, last)
         elif events:
-            kept = document._replace(redo=(*document.redo, Taken(len(events) - 1, event=events[-1])))
+            setup = _word_kept_on_record(path, rules, document.setup, events)
+            kept = document._replace(setup=setup, redo=(*document.redo, Taken(len(events) - 1, event=events[-1])))
             saved = _stamped(rules, _replayed(path, kept, events[:-1], rules))
             undone = Undone(saved, events[-1], None)
         else:
@@ -462,6 +467,36 @@ def redo(path: Path | str, rules: Rules[Any, State, Any, Any]) -> Redone[State]:
             redone = Redone(_stamped(rules, _replayed(path, kept, [*events, last.event], rules)), last.event, None)
         replace_file(path, _text(rules, redone.saved).encode())
     return redone
+
+
+def _words_of(events: list[Any]) -> list[Any]:
+    """The words of entropy among ``events`` (:mod:`referee.fair`), as recorded."""
+    from referee.fair.rules import KIND
+
+    return [event for event in events if isinstance(event, dict) and event.get("kind") == KIND]
+
+
+def _word_kept_on_record(path: Path, rules: Rules[Any, Any, Any, Any], setup: dict[str, Any], events: list[Any]) -> dict[str, Any]:
+    """The ``[setup]`` after an undo of ``events[-1]``. When that is a word of entropy
+    of a fair game: once every word is in (the cards are dealt) it is refused, the words
+    are fixed for good (``RuleError``, exit 1, nothing written); before that the word
+    stays on the record, in ``[setup.fair] withdrawn``, for the table to see (`show`,
+    `history`, `verify`, the screens), so nobody can try another word unseen."""
+    fair = setup.get("fair")
+    last = events[-1]
+    if not isinstance(fair, dict) or not _words_of([last]):
+        return setup
+    from referee.fair.rules import FairRules
+    from referee.fair.scheme import WITHDRAWN
+
+    record = rules.fair_record(start(rules, rules_setup(path, setup))) if isinstance(rules, FairRules) else None
+    if record is not None and len(_words_of(events)) >= record.seats:
+        raise RuleError(
+            _("{path}: every word of entropy is in and the cards are dealt, so the words are fixed for good; "
+              "an undo cannot take one back (to deal again, start a new fair game)").format(path=path)
+        )  # fmt: skip
+    withdrawn = [*fair.get(WITHDRAWN, []), {"player": str(last.get("player")), "word": str(last.get("word"))}]
+    return {**setup, "fair": {**fair, WITHDRAWN: withdrawn}}
 
 
 def _text(rules: Rules[Any, Any, Any, Any], saved: Saved[Any]) -> str:
@@ -505,10 +540,10 @@ def _unrevealed(setup: Mapping[str, Any]) -> bool:
 
 
 def _revealed_setup(rules: Rules[Any, State, Any, Any], saved: Saved[State]) -> tuple[dict[str, Any], tuple[tuple[int, str], ...], bool]:
-    """The ``[setup]`` with the secret written in (:meth:`referee.fair.Fair.reveal`): the
+    """The ``[setup]`` with the secret written in (:meth:`referee.fair.scheme.Fair.reveal`): the
     secret, the number of events it was revealed after, the deals made by then and the
     words given by then."""
-    from referee.fair_rules import FairRules
+    from referee.fair.rules import FairRules
 
     record = rules.fair_record(saved.state) if isinstance(rules, FairRules) else None
     if record is None or not isinstance(rules, FairRules):

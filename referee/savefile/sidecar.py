@@ -1,6 +1,6 @@
 """A fair game's secret, kept beside its save file until the reveal.
 
-The secret (:mod:`referee.fair`) must not be in the save file, a page, an event stream or
+The secret (:mod:`referee.fair.scheme`) must not be in the save file, a page, an event stream or
 any JSON before the reveal, and must survive between commands: it is kept in
 ``.NAME.fair`` beside the file ``NAME``, readable by its owner only (as ``referee serve``
 keeps the seats' links in ``.NAME.seats``). The save-file engine reads it when it loads a
@@ -66,7 +66,7 @@ def read(game_file: Path, commitment: object) -> str:
     """The kept secret, as hex; ``SaveFileError`` (exit 2) when it is missing, damaged, or
     not the secret ``commitment`` is to (another game's ``.NAME.fair``, copied over, or
     left behind when the game file was renamed)."""
-    from referee.fair import check_commitment
+    from referee.fair.scheme import check_commitment
 
     path = secret_path(game_file)
     try:

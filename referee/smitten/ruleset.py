@@ -9,12 +9,11 @@ events and replays them through :class:`SmittenRules`.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import replace
 from typing import Any
 
 from referee.errors import InputError, choose
-from referee.fair import Fair
-from referee.fair_rules import WithEntropy, with_entropy
+from referee.fair.rules import WithEntropy, with_entropy
+from referee.fair.scheme import Fair
 from referee.game import Decision, Outcome, Refusal, Rules, Step, decided, offer
 from referee.i18n import _
 from referee.seeds import check_seed
@@ -137,19 +136,7 @@ class SmittenRules:
             return ("A", "B")
         return setup.players if setup.players else ("1", "2")
 
-    # --- a fair game (referee.fair_rules.FairGame) ---------------------------------------
-
-    def setup_of(self, state: State) -> Setup:
-        return state.setup
-
-    def fair_of(self, setup: Setup) -> Fair | None:
-        return setup.fair
-
-    def with_fair(self, setup: Setup, record: Fair) -> Setup:
-        return replace(setup, fair=record)
-
-    def fair_seed(self, setup: Setup, number: int) -> str | None:
-        return setup.fair_seed(number)
+    # --- a fair game (referee.fair.rules.FairGame) ---------------------------------------
 
     def fair_deals(self, state: State) -> int:
         """A fair game is one deal."""

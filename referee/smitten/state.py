@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from referee.errors import InputError
-from referee.fair import Fair
+from referee.fair.scheme import Fair
 from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.smitten.grid import COUNT, SIDE_INDEX, numbers
 from referee.smitten.instructions import Choice
@@ -43,7 +43,7 @@ class Setup:
     physical: bool = False  # the table's own cards: hands and deck are not seen
     seed: str | None = None
     players: tuple[str, str] | None = None  # two players' names; None: player 1 and player 2
-    fair: Fair | None = None  # a fair game (referee.fair): dealt from its secret and the players' words
+    fair: Fair | None = None  # a fair game (referee.fair.scheme): dealt from its secret and the players' words
     # What follows from the above, worked out once (the rules ask it at every move):
     solo: bool = field(init=False, compare=False, repr=False)
     #: The ±2 rule: two-player hard difficulty, or solo Hard Mode 2.

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.errors import RefereeError, Refused
-from referee.fair_rules import EntropyGiven
+from referee.fair.rules import EntropyGiven
 from referee.game import Refusal, Step, refuse
 from referee.smoorverliefd import actions
 from referee.smoorverliefd.actions import CardPlayed, Effect, RoundScored, TrickTaken

@@ -4,12 +4,10 @@ setup and events, and the match's own rules (:class:`~referee.smoorverliefd.matc
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from referee.fair import Fair
-from referee.fair_rules import WithEntropy, with_entropy
 from referee.cards import Suit
+from referee.fair.rules import WithEntropy, with_entropy
 from referee.game import Decision, Outcome, Refusal, Rules, Step, decided, offer
 from referee.smoorverliefd import actions
 from referee.smoorverliefd.actions import Action, Bids, CurseSuit, Effect, PlayCard
@@ -96,19 +94,7 @@ class SmoorverliefdRules:
     def seats(self, state: Match) -> tuple[str, ...]:
         return state.setup.players
 
-    # --- a fair match (referee.fair_rules.FairGame) -------------------------------------
-
-    def setup_of(self, state: Match) -> Setup:
-        return state.setup
-
-    def fair_of(self, setup: Setup) -> Fair | None:
-        return setup.fair
-
-    def with_fair(self, setup: Setup, record: Fair) -> Setup:
-        return replace(setup, fair=record)
-
-    def fair_seed(self, setup: Setup, number: int) -> str | None:
-        return setup.fair_seed(number)
+    # --- a fair match (referee.fair.rules.FairGame) -------------------------------------
 
     def fair_deals(self, state: Match) -> int:
         """A fair match's deals so far: every round up to the current one is dealt; once

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.errors import InputError, choose
-from referee.fair import Fair
+from referee.fair.scheme import Fair
 from referee.i18n import _
 from referee.players import check_names, players_from_setup, seat_of
 from referee.seeds import check_seed
@@ -50,7 +50,7 @@ class Setup:
     bid_penalty: int = DEFAULT_BID_PENALTY
     duos: tuple[tuple[int, int], tuple[int, int]] | None = None
     revoke_penalty: int = DEFAULT_REVOKE_PENALTY
-    fair: Fair | None = None  # a fair match (referee.fair): every round dealt from its secret
+    fair: Fair | None = None  # a fair match (referee.fair.scheme): every round dealt from its secret
 
     def __post_init__(self) -> None:
         if len(self.players) not in PLAYER_COUNTS:

@@ -26,12 +26,10 @@ the program writes it (``K6m``, ``Anna``).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import Refused
-from referee.fair import Fair
-from referee.fair_rules import WithEntropy, with_entropy
+from referee.fair.rules import WithEntropy, with_entropy
 from referee.game import Decision, Form, Outcome, Refusal, Rules, Step, decided, offer
 from referee.spellcrafter.actions import (
     Action,
@@ -173,19 +171,7 @@ class SpellcrafterRules:
     def seats(self, state: Game) -> tuple[str, ...]:
         return state.setup.players
 
-    # --- a fair game (referee.fair_rules.FairGame) ---------------------------------------
-
-    def setup_of(self, state: Game) -> Setup:
-        return state.setup
-
-    def fair_of(self, setup: Setup) -> Fair | None:
-        return setup.fair
-
-    def with_fair(self, setup: Setup, record: Fair) -> Setup:
-        return replace(setup, fair=record)
-
-    def fair_seed(self, setup: Setup, number: int) -> str | None:
-        return setup.fair_seed(number)
+    # --- a fair game (referee.fair.rules.FairGame) ---------------------------------------
 
     def fair_deals(self, state: Game) -> int:
         """A fair game is one deal: the deck, shuffled once (its rounds are dealt on from it)."""

@@ -28,7 +28,7 @@ from referee.errors import InputError, quoted
 from referee.i18n import _
 from referee.lexicon.words import fold
 from referee.players import check_names, folded, players_from_setup, seat_of
-from referee.fair import Fair
+from referee.fair.scheme import Fair
 from referee.seeds import check_seed
 from referee.spellcrafter.deck import Deck, standin_deck
 from referee.spellcrafter.scoring import Variants
@@ -81,7 +81,7 @@ class Setup:
     seed: str | None = None
     deck: Deck | None = None  # known when the game is dealt by the referee or given --deck
     house: HouseRules | None = None
-    fair: Fair | None = None  # a fair game (referee.fair): dealt from its secret and the players' words
+    fair: Fair | None = None  # a fair game (referee.fair.scheme): dealt from its secret and the players' words
     draft: bool = False  # drafted through the referee, pick by pick
     craft_time: int | None = None  # the crafting clock, in seconds (None: no clock)
     teams: bool = False  # each seat a team, named by its members joined with +

@@ -44,10 +44,11 @@ Every answer is an :func:`envelope`:
      "fair": null or {…},                   # a fair game's public part (below)
      "view": {…}}                           # the game's: WebGame.table / WebGame.seat
 
-``fair`` (:func:`referee.fair_rules.public_of`) is the same on every page: the
+``fair`` (:func:`referee.fair.rules.public_of`) is the same on every page: the
 commitment and its fingerprint, each seat's word of entropy (null until given), whose
-word is due, and whether the secret is revealed (then the secret). Never the secret
-before the reveal.
+word is due, whether the secret is revealed (then the secret and the reveal's code), and
+``withdrawn``: every word an undo took back (``seat``, ``word``), which stays on the
+record for the table to see. Never the secret before the reveal.
 
 Cards are in the CLI's JSON notation: ``10S``, ``AH`` (French deck), Smitten's numbers
 ``1``–``9``, Spellcrafter's tokens (``K4m``).

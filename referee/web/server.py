@@ -216,7 +216,7 @@ class Served:
             decisions: list[dict[str, Any]] | None = None
             players: tuple[str, ...] = self.links.players
             if self.saved is not None:
-                from referee.fair_rules import public_of
+                from referee.fair.rules import public_of
 
                 state = self.saved.state
                 players = tuple(self.rules.seats(state))

@@ -1,4 +1,4 @@
-"""The words of fair games (:mod:`referee.fair`, :mod:`referee.fair_rules`), the same for
+"""The words of fair games (:mod:`referee.fair.scheme`, :mod:`referee.fair.rules`), the same for
 every game: the entropy entry's refusals, effect and event line, the commitment and the
 reveal, and the findings of `referee verify`.
 
@@ -16,13 +16,13 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import quoted
-from referee.fair import fingerprint
-from referee.fair_rules import KIND, EntropyGiven, FairRule, record_of
+from referee.fair.scheme import fingerprint
+from referee.fair.rules import KIND, EntropyGiven, FairRule, record_of
 from referee.game import Decision, Outcome, Refusal, Rules, Step, Voice
 from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
-    from referee.savefile.fairness import Verification
+    from referee.fair.verify import Verification
 
 
 def refusal_words(refusal: Refusal, names: Sequence[str]) -> str:
@@ -77,7 +77,7 @@ def entropy_status(names: Sequence[str], words: Sequence[str]) -> str:
 
 def public_lines(info: Mapping[str, Any], file: str) -> list[str]:
     """`show` and `standings`: the commitment, the words given, and whether the secret
-    is revealed (from :func:`referee.fair.public_info`)."""
+    is revealed (from :func:`referee.fair.scheme.public_info`)."""
     entropy = info["entropy"]
     lines = [
         _("Fair deals: commitment {fingerprint} ({commitment})").format(fingerprint=info["fingerprint"], commitment=info["commitment"]),
@@ -85,9 +85,33 @@ def public_lines(info: Mapping[str, Any], file: str) -> list[str]:
     ]
     if info["waiting_for"] is not None:
         lines.append(_("Waiting for entropy from {name}: no card is dealt yet").format(name=info["waiting_for"]))
+    withdrawn = info.get("withdrawn") or []
+    if withdrawn:
+        lines.append(withdrawn_words([(entry["seat"], entry["word"]) for entry in withdrawn]))
     if info["revealed"]:
         lines.append(_("Secret revealed: {secret} (check the game with `referee verify {file}`)").format(secret=info["secret"], file=file))
     return lines
+
+
+def withdrawn_words(withdrawn: Sequence[tuple[str, str]]) -> str:
+    """"Taken back by an undo, kept on the record: Anna 'apple', Bram 'pear'"."""
+    return _("Taken back by an undo, kept on the record: {words}").format(words=", ".join(f"{name} {quoted(word)}" for name, word in withdrawn))
+
+
+def kept_on_record_words(name: str, word: str) -> str:
+    """What `undo` adds when it took back a word of entropy."""
+    return _("{name}'s word {word} stays on the record as taken back: `show`, `history` and `verify` list it").format(
+        name=name, word=quoted(word)
+    )
+
+
+def reveal_code_words(code: str, after: int) -> str:
+    """The reveal's code, for the table to note beside the fingerprint."""
+    return ngettext(
+        "Reveal code (after {count} event; note it down beside the fingerprint, `verify` prints it again): {code}",
+        "Reveal code (after {count} events; note it down beside the fingerprint, `verify` prints it again): {code}",
+        after,
+    ).format(count=after, code=code)
 
 
 class FairVoice:
@@ -149,9 +173,12 @@ def _deals_before(deals: Sequence[tuple[int, str]], file: str) -> str:
     ).format(last=last, file=file)
 
 
-def reveal_words(secret: str, deals: Sequence[tuple[int, str]], complete: bool, file: str) -> list[str]:
-    """What `reveal` says: the secret, the deals it covers, and that fairness ends here."""
+def reveal_words(secret: str, deals: Sequence[tuple[int, str]], complete: bool, file: str, code: str | None = None, after: int = 0) -> list[str]:
+    """What `reveal` says: the secret, the reveal's code, the deals it covers, and that
+    fairness ends here."""
     lines = [_("Secret revealed: {secret}").format(secret=secret)]
+    if code is not None:
+        lines.append(reveal_code_words(code, after))
     if not complete:
         lines.append(_("Not every player had given entropy: no deal of this game is fair, since the secret is known now"))
     elif deals:
@@ -160,9 +187,12 @@ def reveal_words(secret: str, deals: Sequence[tuple[int, str]], complete: bool, 
     return lines
 
 
-def ended_words(secret: str, deals: Sequence[tuple[int, str]], file: str) -> list[str]:
-    """What the entry that ends a fair game adds: the secret, revealed in the same write."""
+def ended_words(secret: str, deals: Sequence[tuple[int, str]], file: str, code: str | None = None, after: int = 0) -> list[str]:
+    """What the entry that ends a fair game adds: the secret, revealed in the same write,
+    and the reveal's code."""
     lines = [_("The game is over, so the secret is revealed: {secret}").format(secret=secret)]
+    if code is not None:
+        lines.append(reveal_code_words(code, after))
     if deals:
         lines.append(_deals_before(deals, file))
     return lines
@@ -178,7 +208,7 @@ def stays_revealed_words(file: str) -> str:
 
 def finding_words(verdict: Verification) -> str:
     """The first mismatch `verify` found."""
-    from referee.savefile.fairness import Finding
+    from referee.fair.verify import Finding
 
     finding = verdict.finding
     if finding is Finding.COMMITMENT:
@@ -195,6 +225,8 @@ def finding_words(verdict: Verification) -> str:
         )
     if finding is Finding.DEAL_CHANGED:
         return _("deal {number} was changed: its seed is not the one the secret and the entropy give").format(number=verdict.get("number"))
+    if finding is Finding.REVEAL_MOVED:
+        return _("the reveal's record was changed: its code, deals or words do not fit a reveal after event {after}").format(after=verdict.get("after"))
     return _("deal {number} is recorded, but the game never dealt it").format(number=verdict.get("number"))
 
 
@@ -206,6 +238,11 @@ def verdict_lines(verdict: Verification) -> list[str]:
         _("Secret: {secret}").format(secret=verdict.secret),
         entropy_status(verdict.seats, verdict.words),
     ]
+    if verdict.withdrawn:
+        lines.append(withdrawn_words(verdict.withdrawn))
+    if verdict.reveal_code is not None:
+        lines.append(_("Reveal code: {code} (revealed after event {after}); compare it with the one noted at the reveal").format(
+            code=verdict.reveal_code, after=verdict.revealed_after))
     for deal in verdict.deals:
         when = _("after the reveal: foreseeable") if deal.after_reveal else _("event {number}").format(number=deal.event)
         lines.append(_("Deal {number}: {seed} ({when})").format(number=deal.number, seed=deal.seed, when=when))

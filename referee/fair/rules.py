@@ -8,7 +8,7 @@ theirs last, gives in a fixed place known before anyone else's word (the README'
 deals" says what this does and does not protect against).
 
 Until every seat has given its word no card is dealt: each game deals nothing while its
-fair record is incomplete (:meth:`referee.fair.Fair.seed` is None), and here every
+fair record is incomplete (:meth:`referee.fair.scheme.Fair.seed` is None), and here every
 other entry is refused with :attr:`FairRule.WAITING_FOR_ENTROPY`, naming the seat whose
 word is due. The last word restarts the game from its setup with every word in it: no
 entry of the game can come before it, so nothing is lost.
@@ -17,10 +17,14 @@ Once the secret is revealed it stays revealed, whatever is undone: a word that w
 given before the reveal is refused (:attr:`FairRule.REVEALED`), since anyone could now
 choose the cards with it; a word taken back by an undo may only be given again as it was.
 
-A game takes part through :class:`FairGame`: where its fair record is, how it starts
-again with another, and its deals. Every front end and the save-file engine reach the
-fair part of any game's rules through :class:`FairRules` (what :class:`WithEntropy`
-adds), never through a game's own types.
+A game takes part through :class:`FairGame`: its setup is a frozen dataclass with a
+``fair`` field and a ``fair_seed(number)`` method (:class:`FairSetup`), each of its
+states has the ``setup`` it started from (:class:`FairState`), and its rules say how many
+deals it has made (``fair_deals``, the one thing that differs per game). The rest (where
+the record is, how the game starts again with another, each deal's seed) is written here
+once, for every game. Every front end and the save-file engine reach the fair part of any
+game's rules through :class:`FairRules` (what :class:`WithEntropy` adds), never through a
+game's own types.
 
 Typing: the wrapped rules are ``Rules[Setup, State, Action | GiveEntropy, Effect |
 EntropyGiven]``: an entropy event is an action of every fair game, and its effect one of
@@ -32,15 +36,40 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from typing import Any, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from referee.errors import InputError, Refused
-from referee.fair import WORD_LIMIT, Fair, check_word, public_info
+from referee.fair.scheme import WORD_LIMIT, Fair, check_word, public_info
 from referee.game import Decision, Form, Outcome, Refusal, Rules, Step, distinct, refuse
 from referee.i18n import _
 
-SetupT = TypeVar("SetupT")
-StateT = TypeVar("StateT")
+
+
+class FairSetup(Protocol):
+    """A game's setup, as fair deals need it: a (frozen) dataclass whose ``fair`` field
+    is the fair record (None: not a fair game)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+    @property
+    def fair(self) -> Fair | None: ...
+
+    def fair_seed(self, number: int) -> str | None:
+        """The seed of deal ``number`` (the game's own name and mode in it), None while a
+        word is missing."""
+        ...
+
+
+class FairState(Protocol):
+    """A game's state, as fair deals need it: the setup it was started from (a fair
+    one holds the words given so far)."""
+
+    @property
+    def setup(self) -> Any: ...
+
+
+SetupT = TypeVar("SetupT", bound=FairSetup)
+StateT = TypeVar("StateT", bound=FairState)
 ActionT = TypeVar("ActionT")
 EffectT = TypeVar("EffectT")
 
@@ -75,23 +104,8 @@ class EntropyGiven(NamedTuple):
 
 
 class FairGame(Rules[SetupT, StateT, ActionT, EffectT], Protocol[SetupT, StateT, ActionT, EffectT]):
-    """A game's rules, with what :class:`WithEntropy` asks of a game that can be fair."""
-
-    def setup_of(self, state: StateT) -> SetupT:
-        """The setup ``state`` was started from (a fair one holds its words so far)."""
-        ...
-
-    def fair_of(self, setup: SetupT) -> Fair | None:
-        """The setup's fair record, None when the game is not fair."""
-        ...
-
-    def with_fair(self, setup: SetupT, record: Fair) -> SetupT:
-        """The setup with another fair record (a word more, or none yet)."""
-        ...
-
-    def fair_seed(self, setup: SetupT, number: int) -> str | None:
-        """The seed of deal ``number`` (the game's own mode in it), None while a word is missing."""
-        ...
+    """A game's rules, with what :class:`WithEntropy` asks of a game that can be fair
+    besides its setup's ``fair`` and its states' ``setup``."""
 
     def fair_deals(self, state: StateT) -> int:
         """How many deals the game has made (every word given): deals 0 to n − 1."""
@@ -118,7 +132,7 @@ def record_of(rules: object, state: object) -> Fair | None:
 
 
 def public_of(rules: Rules[Any, Any, Any, Any], state: object) -> dict[str, Any] | None:
-    """What any screen may show of a fair game (:func:`referee.fair.public_info`), None
+    """What any screen may show of a fair game (:func:`referee.fair.scheme.public_info`), None
     when the game is not fair. Never the secret before the reveal."""
     return public_info(record_of(rules, state), rules.seats(state))
 
@@ -128,6 +142,11 @@ def waiting_refusal(record: Fair | None) -> Refusal | None:
     if record is None or record.complete:
         return None
     return refuse(FairRule.WAITING_FOR_ENTROPY, seat=record.waiting_for)
+
+
+def with_fair(setup: SetupT, record: Fair) -> SetupT:
+    """``setup`` with another fair record (a word more, or none yet)."""
+    return replace(setup, fair=record)
 
 
 class WithEntropy(Generic[SetupT, StateT, ActionT, EffectT]):
@@ -149,9 +168,9 @@ class WithEntropy(Generic[SetupT, StateT, ActionT, EffectT]):
         """The game before its first event. A fair setup's words are events, so a setup
         that holds some (``rules.start(state.setup)``, to replay a game's events) starts
         without them, as its file does."""
-        record = self.inner.fair_of(setup)
+        record = setup.fair
         if record is not None and record.words:
-            setup = self.inner.with_fair(setup, record.unplayed())
+            setup = with_fair(setup, record.unplayed())
         return self.inner.start(setup)
 
     def decode(self, state: StateT, event: Mapping[str, Any]) -> ActionT | GiveEntropy:
@@ -196,11 +215,11 @@ class WithEntropy(Generic[SetupT, StateT, ActionT, EffectT]):
         refused = self.refusal(state, action)
         if refused is not None:
             raise Refused(refused, self.format, state)
-        setup = self.inner.setup_of(state)
-        record = self.inner.fair_of(setup)
+        setup = self.setup_of(state)
+        record = setup.fair
         assert record is not None  # refusal() said so
         given = record.given(action.word)
-        started = self.inner.start(self.inner.with_fair(setup, given))
+        started = self.inner.start(with_fair(setup, given))
         return Step(started, EntropyGiven(action.seat, action.word, given.complete))
 
     def legal_actions(self, state: StateT) -> Iterable[ActionT]:
@@ -230,9 +249,14 @@ class WithEntropy(Generic[SetupT, StateT, ActionT, EffectT]):
 
     # --- FairRules ------------------------------------------------------------------------
 
+    def setup_of(self, state: StateT) -> SetupT:
+        """The setup ``state`` was started from (every game's state holds it)."""
+        setup: SetupT = state.setup
+        return setup
+
     def fair_record(self, state: StateT) -> Fair | None:
         """The state's fair record (None: not a fair game)."""
-        return self.inner.fair_of(self.inner.setup_of(state))
+        return self.setup_of(state).fair
 
     def waiting(self, state: StateT) -> Refusal | None:
         """Why no game entry is taken yet (a word of entropy is due), else None."""
@@ -247,21 +271,20 @@ class WithEntropy(Generic[SetupT, StateT, ActionT, EffectT]):
 
     def deal_seeds(self, state: StateT) -> list[str]:
         """The seeds of the deals made so far, deal 0 first."""
-        setup = self.inner.setup_of(state)
-        seeds = [self.inner.fair_seed(setup, number) for number in range(self.deals(state))]
+        setup = self.setup_of(state)
+        seeds = [setup.fair_seed(number) for number in range(self.deals(state))]
         return [seed for seed in seeds if seed is not None]
 
     def seed_at_reveal(self, state: StateT, number: int) -> str | None:
         """The seed of deal ``number`` from the words given before the reveal (None
         when not every word was in by then, or the game is not revealed)."""
-        setup = self.inner.setup_of(state)
-        record = self.inner.fair_of(setup)
+        setup = self.setup_of(state)
+        record = setup.fair
         if record is None or not record.revealed:
             return None
         if record.revealed_words is None:  # revealed before the reveal recorded its words
-            return self.inner.fair_seed(setup, number)
-        fixed = self.inner.with_fair(setup, replace(record, words=record.revealed_words))
-        return self.inner.fair_seed(fixed, number)
+            return setup.fair_seed(number)
+        return with_fair(setup, replace(record, words=record.revealed_words)).fair_seed(number)
 
 
 def with_entropy(

@@ -37,6 +37,7 @@ SCHEME = "pf1"
 SEED_PREFIX = f"{SCHEME}:"
 COMMITMENT_PREFIX = b"referee-fair-pf1-commitment:"
 DEAL_LABEL = "referee-fair-pf1-deal"
+REVEAL_LABEL = "referee-fair-pf1-reveal"
 SECRET_BYTES = 32
 #: The longest word of entropy, in characters: a word or a short phrase, a dice roll.
 WORD_LIMIT = 64
@@ -68,6 +69,25 @@ def fingerprint(commitment_hex: str) -> str:
     compares after the reveal; 128 bits, so no secret can be found to match it."""
     head = commitment_hex[:FINGERPRINT_DIGITS]
     return "-".join(head[i : i + 4] for i in range(0, FINGERPRINT_DIGITS, 4))
+
+
+#: How many hex digits of the reveal's digest its code shows: 64 bits, in groups of 4.
+REVEAL_CODE_DIGITS = 16
+
+_REVEAL_CODE = re.compile(r"[0-9a-f]{4}(?:-[0-9a-f]{4}){3}")
+
+
+def reveal_code(commitment_hex: str, after: int, deals: Sequence[tuple[int, str]], words: Sequence[str]) -> str:
+    """The reveal's code (``3f2a-90c1-5be4-d702``): the first 16 hex digits of
+    SHA-256 of the fields ``referee-fair-pf1-reveal``, the commitment, ``decimal(after)``
+    (the events the file held at the reveal), ``decimal(deals)`` and each deal's seed,
+    ``decimal(words)`` and each word given by then. Printed at the reveal for the table
+    to note beside the fingerprint, and again by `verify`: a reveal moved to another
+    place in the match (another ``revealed_after``, other deals or words) has another
+    code. Anyone can compute it: it binds the reveal's place only through the table's note."""
+    fields = [REVEAL_LABEL, commitment_hex, str(after), str(len(deals)), *(seed for _number, seed in deals), str(len(words)), *words]
+    head = hashlib.sha256(b"".join(_field(field) for field in fields)).hexdigest()[:REVEAL_CODE_DIGITS]
+    return "-".join(head[i : i + 4] for i in range(0, REVEAL_CODE_DIGITS, 4))
 
 
 def check_commitment(secret: bytes, commitment_hex: str) -> bool:
@@ -143,6 +163,8 @@ class Fair:
     revealed_after: int | None = None
     deals: tuple[tuple[int, str], ...] = ()  # (number, seed) as the reveal wrote them
     revealed_words: tuple[str, ...] | None = None  # the words given before the reveal (None: not recorded)
+    withdrawn: tuple[tuple[str, str], ...] = ()  # (player, word) of every word an undo took back, oldest first
+    code: str | None = None  # the reveal's code as the reveal wrote it (None: not recorded)
 
     @property
     def complete(self) -> bool:
@@ -180,8 +202,18 @@ class Fair:
         return not self.revealed or self.revealed_words is None or self.fixed_word(seat) == word
 
     def reveal(self, events: int, deals: Sequence[tuple[int, str]]) -> Fair:
-        """The record revealed after ``events`` events, with the deals made by then."""
-        return replace(self, revealed=True, revealed_after=events, deals=tuple(deals), revealed_words=self.words)
+        """The record revealed after ``events`` events, with the deals made by then and
+        the reveal's code (:func:`reveal_code`)."""
+        code = reveal_code(self.commitment, events, deals, self.words)
+        return replace(self, revealed=True, revealed_after=events, deals=tuple(deals), revealed_words=self.words, code=code)
+
+    @property
+    def expected_code(self) -> str | None:
+        """The reveal's code as the file's own record of the reveal gives it (None before
+        the reveal, or for a file whose reveal recorded no words or no place)."""
+        if not self.revealed or self.revealed_after is None or self.revealed_words is None:
+            return None
+        return reveal_code(self.commitment, self.revealed_after, self.deals, self.revealed_words)
 
     def seed(self, game: str, mode: str, number: int) -> str | None:
         """The seed of deal ``number`` (:func:`deal_seed`), or None while a word is
@@ -197,6 +229,8 @@ class Fair:
         """``[setup.fair]``: the scheme and commitment; the secret only once revealed.
         (Words of entropy are events of the file, not part of the setup.)"""
         table: dict[str, Any] = {"scheme": SCHEME, "commitment": self.commitment}
+        if self.withdrawn:
+            table[WITHDRAWN] = [{"player": player, "word": word} for player, word in self.withdrawn]
         if self.revealed:
             table["secret"] = self.secret.hex()
             if self.revealed_after is not None:
@@ -204,6 +238,8 @@ class Fair:
             table["deals"] = [{"number": number, "seed": seed} for number, seed in self.deals]
             if self.revealed_words is not None:
                 table["words"] = list(self.revealed_words)
+            if self.code is not None:
+                table["reveal_code"] = self.code
         return table
 
     @classmethod
@@ -227,13 +263,32 @@ class Fair:
         words = table.get("words")
         if words is not None and (not isinstance(words, list) or not all(isinstance(word, str) for word in words) or len(words) > seats):
             raise InputError(_("`fair.words` must be a list of the words given before the reveal, one per seat at most"))
+        code = table.get("reveal_code")
+        if code is not None and (not isinstance(code, str) or not _REVEAL_CODE.fullmatch(code)):
+            raise InputError(_("`fair.reveal_code` must be 16 hex digits in groups of 4, as the reveal printed it"))
         return cls(committed, secret_from_hex(held), seats, revealed=revealed, revealed_after=after,
-                   deals=_deals(table.get("deals", [])), revealed_words=None if words is None else tuple(words))  # fmt: skip
+                   deals=_deals(table.get("deals", [])), revealed_words=None if words is None else tuple(words),
+                   withdrawn=_withdrawn(table.get(WITHDRAWN, [])), code=code)  # fmt: skip
 
 
 #: The key under which the save-file engine hands the kept secret to the rules (never
 #: written to a file: the engine adds it to the copy of ``[setup]`` the rules read).
 KEPT = "kept_secret"
+
+
+#: ``[setup.fair]``'s list of the words an undo took back (``player``, ``word``): the
+#: save-file engine adds to it (:func:`referee.savefile.undo`); a word once given stays
+#: on the record.
+WITHDRAWN = "withdrawn"
+
+
+def _withdrawn(found: object) -> tuple[tuple[str, str], ...]:
+    """``fair.withdrawn`` as the engine wrote it."""
+    if not isinstance(found, list) or not all(
+        isinstance(entry, dict) and isinstance(entry.get("player"), str) and isinstance(entry.get("word"), str) for entry in found
+    ):
+        raise InputError(_("`fair.withdrawn` must be a list of tables: player, word"))
+    return tuple((entry["player"], entry["word"]) for entry in found)
 
 
 def _deals(found: object) -> tuple[tuple[int, str], ...]:
@@ -254,10 +309,12 @@ def _deals(found: object) -> tuple[tuple[int, str], ...]:
 def public_info(record: Fair | None, seats: Sequence[str]) -> dict[str, Any] | None:
     """What any screen may show of a fair game (None: not a fair game): the commitment
     and its fingerprint, each seat's word (None until given), whose word is due, and
-    whether the secret is revealed (then the secret too). Never the secret before.
+    whether the secret is revealed (then the secret too, and the reveal's code). Never
+    the secret before. ``withdrawn``: every word an undo took back, with its seat's name
+    (a word once given stays on the record, for the table to see).
 
     For ``referee serve``'s envelope and the ``--json`` of `show` and `standings`
-    (:func:`referee.fair_rules.public_of` gives it for a game's state)."""
+    (:func:`referee.fair.rules.public_of` gives it for a game's state)."""
     if record is None:
         return None
     waiting = record.waiting_for
@@ -272,4 +329,6 @@ def public_info(record: Fair | None, seats: Sequence[str]) -> dict[str, Any] | N
         "waiting_for": None if waiting is None else seats[waiting],
         "revealed": record.revealed,
         "secret": record.secret.hex() if record.revealed else None,
+        "withdrawn": [{"seat": player, "word": word} for player, word in record.withdrawn],
+        "reveal_code": record.code if record.revealed else None,
     }

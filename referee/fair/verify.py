@@ -9,7 +9,12 @@ Nothing is written. The file's structure is read as for any load (damage: exit 2
 3. the deals the reveal wrote (number and seed) must be numbered 0, 1, 2, … without a
    gap, each the one the secret and the words given before the reveal give; and when
    the file holds the events the reveal was made after (``revealed_after``), they must
-   be exactly the deals those events made.
+   be exactly the deals those events made;
+4. the reveal's code, when the reveal wrote one, must be the one its place in the match
+   (``revealed_after``), its deals and its words give (:func:`referee.fair.scheme.reveal_code`),
+   and the words of the events up to the reveal must be the words it recorded: a reveal
+   moved by hand is a finding. (A reveal moved with its code rewritten too is caught by
+   the table, comparing the code `verify` prints with the one noted at the reveal.)
 
 An undo after the reveal takes events back, not the reveal: the deals it wrote stay the
 deals dealt before it (their seeds depend on the secret, the words and their number
@@ -40,6 +45,7 @@ class Finding(enum.Enum):
     DEAL_OUT_OF_ORDER = "a deal number is out of its place"  # number, expected
     DEAL_CHANGED = "a deal's seed is not the re-derived one"  # number
     DEAL_NEVER_DEALT = "a deal was recorded that the game never dealt"  # number
+    REVEAL_MOVED = "the reveal's record does not fit its place in the match"  # after: revealed_after
 
 
 class FairDeal(NamedTuple):
@@ -62,6 +68,8 @@ class Verification(NamedTuple):
     events: int
     revealed_after: int | None
     words_before_reveal: bool  # every word was given before the reveal
+    withdrawn: tuple[tuple[str, str], ...] = ()  # (player, word) of every word an undo took back
+    reveal_code: str | None = None  # the reveal's code, as its record gives it (None: an older reveal wrote none)
 
     @property
     def ok(self) -> bool:
@@ -77,8 +85,8 @@ Found = tuple[Finding, dict[str, Any]]
 def verify_fair(path: Path | str, rules: Rules[Any, Any, Any, Any]) -> Verification:
     """Check the fair game in ``path`` (see the module docstring). ``InputError`` (exit 2)
     for a file that cannot be checked: damaged, not fair, not revealed yet."""
-    from referee import fair
-    from referee.fair_rules import FairRules
+    from referee.fair import scheme as fair
+    from referee.fair.rules import FairRules
     from referee.savefile import _read, start, step
     from referee.savefile.document import Damage, kind_of, read_document
 
@@ -101,6 +109,7 @@ def verify_fair(path: Path | str, rules: Rules[Any, Any, Any, Any]) -> Verificat
     if not fair.check_commitment(record.secret, record.commitment):
         finding = (Finding.COMMITMENT, {})
     dealt: list[int] = [0] * len(rules.deal_seeds(state))  # the event that dealt each deal
+    words_at_reveal: tuple[str, ...] | None = () if after == 0 else None
     at_reveal = len(dealt) if after == 0 else None  # how many deals the events had made at the reveal
     for index, event in enumerate(document.events):
         try:
@@ -116,6 +125,8 @@ def verify_fair(path: Path | str, rules: Rules[Any, Any, Any, Any]) -> Verificat
         dealt += [index + 1] * (len(rules.deal_seeds(state)) - len(dealt))
         if after == index + 1:
             at_reveal = len(dealt)
+            reached = rules.fair_record(state)
+            words_at_reveal = None if reached is None else reached.words
     final = rules.fair_record(state)
     assert final is not None
     seeds = rules.deal_seeds(state)
@@ -126,9 +137,13 @@ def verify_fair(path: Path | str, rules: Rules[Any, Any, Any, Any]) -> Verificat
         # round after the last among the deals made (its seed as the secret gives it).
         at_reveal = min(len(record.deals), at_reveal + 1)
     finding = finding or _deals_finding(record.deals, lambda number: rules.seed_at_reveal(state, number), at_reveal)
+    moved = record.code is not None and record.code != record.expected_code
+    if moved or (words_at_reveal is not None and record.revealed_words is not None and words_at_reveal != record.revealed_words):
+        finding = finding or (Finding.REVEAL_MOVED, {"after": after})
     kind, params = finding if finding is not None else (None, {})
     return Verification(kind, tuple(params.items()), record.commitment, record.secret.hex(), rules.seats(state), final.words, deals,
-                        len(document.events), after, len(final.words if record.revealed_words is None else record.revealed_words) >= record.seats)  # fmt: skip
+                        len(document.events), after, len(final.words if record.revealed_words is None else record.revealed_words) >= record.seats,
+                        record.withdrawn, record.code)  # fmt: skip
 
 
 def _deals_finding(recorded: tuple[tuple[int, str], ...], derive: Callable[[int], str | None], at_reveal: int | None) -> Found | None:
