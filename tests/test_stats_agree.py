@@ -1,0 +1,58 @@
+"""`referee stats` and `referee export`: every number agrees with every other (issue 34
+point 5): a file given twice is read once, a fallen word counts as what it scored,
+ratings are the whole history's, unfinished matches are counted apart, and one style of
+plurals and numbers (the Dutch one in Dutch)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+SEASON = REPO / "examples" / "season"
+EXAMPLES = REPO / "examples"
+
+
+@pytest.fixture
+def shelf(tmp_path):
+    """A copy of the example season."""
+    folder = tmp_path / "shelf"
+    shutil.copytree(SEASON, folder, ignore=shutil.ignore_patterns("*.py"))
+    return folder
+
+
+def counted(referee, *paths: str) -> tuple[int, int, dict]:
+    document = referee("stats", *paths, "--json").json()
+    games = document["games"]
+    return document["files"]["read"], document["files"]["matches"], {name: game["matches"] for name, game in games.items()}
+
+
+def test_a_file_given_twice_by_any_path_is_read_once(referee, tmp_path, monkeypatch):
+    shutil.copy(EXAMPLES / "smoorverliefd-match.toml", tmp_path / "m1.toml")
+    monkeypatch.chdir(tmp_path)
+    once = counted(referee, "m1.toml")
+    assert once == (1, 1, {"smoorverliefd": 1})
+    assert counted(referee, "m1.toml", "m1.toml", "./m1.toml", str(tmp_path / "m1.toml")) == once
+    os.symlink(tmp_path / "m1.toml", tmp_path / "link.toml")
+    os.link(tmp_path / "m1.toml", tmp_path / "hard.toml")
+    assert counted(referee, "m1.toml", "link.toml", "hard.toml") == once
+    assert counted(referee, ".") == once  # the folder holds the file and two links to it
+    assert counted(referee, ".", ".", "m1.toml") == once
+
+
+def test_a_folder_given_twice_or_inside_another_is_read_once(referee, shelf):
+    whole = counted(referee, str(shelf))
+    assert counted(referee, str(shelf), str(shelf)) == whole
+    assert counted(referee, str(shelf), str(shelf / "."), str(shelf / "2026-09-04-smoor-0000.toml")) == whole
+    (shelf / "copy").symlink_to(shelf, target_is_directory=True)
+    assert counted(referee, str(shelf), str(shelf / "copy")) == whole
+
+
+def test_export_reads_a_file_given_twice_once(referee, shelf, tmp_path):
+    once = referee("export", str(shelf), "--bgsplay", str(tmp_path / "once.bgsplay"), "--json").json()
+    twice = referee("export", str(shelf), str(shelf), str(shelf / "2026-09-04-smoor-0000.toml"), "--bgsplay", str(tmp_path / "twice.bgsplay"), "--json").json()
+    assert once["plays"] == twice["plays"] > 0
+    assert (tmp_path / "once.bgsplay").read_text().count('"playDate"') == (tmp_path / "twice.bgsplay").read_text().count('"playDate"')
