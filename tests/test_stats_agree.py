@@ -56,3 +56,36 @@ def test_export_reads_a_file_given_twice_once(referee, shelf, tmp_path):
     twice = referee("export", str(shelf), str(shelf), str(shelf / "2026-09-04-smoor-0000.toml"), "--bgsplay", str(tmp_path / "twice.bgsplay"), "--json").json()
     assert once["plays"] == twice["plays"] > 0
     assert (tmp_path / "once.bgsplay").read_text().count('"playDate"') == (tmp_path / "twice.bgsplay").read_text().count('"playDate"')
+
+
+def spell_words_by_player(folder: Path) -> dict[str, list[tuple[int, bool]]]:
+    """Per player, each word they played in a finished Spellcrafter match: (what the rules
+    count it for in the totals, whether it fell), read from the replayed save files."""
+    from referee import savefile
+    from referee.spellcrafter.rounds import Play
+    from referee.spellcrafter.ruleset import RULES
+
+    found: dict[str, list[tuple[int, bool]]] = {}
+    for path in sorted(folder.glob("*spell*.toml")):
+        game = savefile.load(path, RULES).state
+        if RULES.outcome(game) is None:
+            continue
+        for played in game.rounds:
+            for seat, entry in enumerate(played.entries):
+                if isinstance(entry, Play):
+                    found.setdefault(game.setup.players[seat], []).append((played.points(seat) + played.penalty(seat), entry.fallen))
+    return found
+
+
+def test_a_word_that_fell_to_a_challenge_counts_as_what_it_scored_everywhere(referee, shelf, tmp_path):
+    (shelf / "aliases.toml").unlink()  # players as the files name them
+    words = spell_words_by_player(shelf)
+    assert any(fallen for played in words.values() for _points, fallen in played)  # the season has fallen words
+    game = referee("stats", str(shelf), "--json", "--game", "spell").json()["games"]["spellcrafter"]
+    for row in game["words"]:
+        mine = words[row["name"]]
+        assert row["words"] == len(mine)
+        assert row["average_word_score"] == round(sum(points for points, _fallen in mine) / len(mine), 1)
+    assert all(points == 0 for played in words.values() for points, fallen in played if fallen)
+    fallen_words = {(word["word"], word["player"]) for word in game["best_words"]}
+    assert all(word["score"] > 0 and word["score"] == word["breakdown"]["score"] for word in game["best_words"]), fallen_words

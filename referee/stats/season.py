@@ -204,7 +204,9 @@ def _smoorverliefd(finished: Sequence[Record], names: Names, wanted: str | None)
 
 def _spellcrafter(finished: Sequence[Record], names: Names, wanted: str | None) -> dict[str, Any]:
     """The best words ever played (standing ones, with their breakdowns), the average word
-    score, and the challenges each player made and won."""
+    score, and the challenges each player made and won. A word counts as what it scored
+    everywhere: a word that fell to a challenge scored 0, in the average too (and is no
+    best word)."""
 
     def count(match: Record, seat: int) -> dict[str, int]:
         words = [word for word in match.facts["words"] if word["seat"] == seat]

@@ -119,10 +119,14 @@ def _keep(cache: dict[tuple[str, int, int, str], Record]) -> None:
         pass  # statistics without a cache are only slower
 
 
+#: The layout of the records kept in the cache: a new one when what a record holds (or
+#: means) changes, so that a cache of the same version of referee is not read as the new.
+RECORDS = "records-2"
+
 #: How many files to replay make a first reading worth sharing among processes.
 PARALLEL_FROM = 64
 
-Key = tuple[str, int, int, str]  # the file's whole path, size, modification time (ns), referee's version
+Key = tuple[str, int, int, str]  # the file's whole path, size, modification time (ns), referee's version and RECORDS
 
 
 def read_shelf(paths: Iterable[Path]) -> Shelf:
@@ -141,7 +145,7 @@ def read_shelf(paths: Iterable[Path]) -> Shelf:
         except OSError as error:
             found.append(Damaged(path, error.strerror or str(error)))
             continue
-        key = (str(path.resolve()), status.st_size, status.st_mtime_ns, __version__)
+        key = (str(path.resolve()), status.st_size, status.st_mtime_ns, f"{__version__} {RECORDS}")
         known = cache.get(key)
         if known is not None:
             kept[key] = known
