@@ -89,3 +89,23 @@ def test_a_word_that_fell_to_a_challenge_counts_as_what_it_scored_everywhere(ref
     assert all(points == 0 for played in words.values() for points, fallen in played if fallen)
     fallen_words = {(word["word"], word["player"]) for word in game["best_words"]}
     assert all(word["score"] > 0 and word["score"] == word["breakdown"]["score"] for word in game["best_words"]), fallen_words
+
+
+def ratings(document: dict, game: str) -> dict[str, dict]:
+    return {p["name"]: p["rating"] for p in document["games"][game]["players"]}
+
+
+def test_ratings_are_computed_over_the_whole_history_and_player_and_since_filter_only_the_display(referee, shelf):
+    whole = referee("stats", str(shelf), "--json").json()
+    for game in ("smoorverliefd", "spellcrafter"):
+        everyone = ratings(whole, game)
+        for name, rating in everyone.items():
+            mine = referee("stats", str(shelf), "--json", "--player", name).json()
+            assert ratings(mine, game)[name] == rating
+        later = referee("stats", str(shelf), "--json", "--since", "2026-10-15").json()
+        for name, rating in ratings(later, game).items():
+            full = everyone[name]
+            assert {key: rating[key] for key in ("rating", "mu", "sigma", "change")} == {key: full[key] for key in ("rating", "mu", "sigma", "change")}
+            assert rating["history"] == [point for point in full["history"] if point["date"] >= "2026-10-15"]
+            assert rating["history"] and len(rating["history"]) < len(full["history"])
+    assert referee("stats", str(shelf), "--json", "--game", "smoor").json()["games"]["smoorverliefd"] == whole["games"]["smoorverliefd"]
