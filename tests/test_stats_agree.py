@@ -6,8 +6,10 @@ plurals and numbers (the Dutch one in Dutch)."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,7 +26,7 @@ def shelf(tmp_path):
     return folder
 
 
-def counted(referee, *paths: str) -> tuple[int, int, dict]:
+def counted(referee, *paths: str) -> tuple[int, int, dict[str, int]]:
     document = referee("stats", *paths, "--json").json()
     games = document["games"]
     return document["files"]["read"], document["files"]["matches"], {name: game["matches"] for name, game in games.items()}
@@ -91,7 +93,7 @@ def test_a_word_that_fell_to_a_challenge_counts_as_what_it_scored_everywhere(ref
     assert all(word["score"] > 0 and word["score"] == word["breakdown"]["score"] for word in game["best_words"]), fallen_words
 
 
-def ratings(document: dict, game: str) -> dict[str, dict]:
+def ratings(document: dict[str, Any], game: str) -> dict[str, dict[str, Any]]:
     return {p["name"]: p["rating"] for p in document["games"][game]["players"]}
 
 
@@ -109,3 +111,68 @@ def test_ratings_are_computed_over_the_whole_history_and_player_and_since_filter
             assert rating["history"] == [point for point in full["history"] if point["date"] >= "2026-10-15"]
             assert rating["history"] and len(rating["history"]) < len(full["history"])
     assert referee("stats", str(shelf), "--json", "--game", "smoor").json()["games"]["smoorverliefd"] == whole["games"]["smoorverliefd"]
+
+
+@pytest.fixture
+def half_played(tmp_path, referee):
+    """Three finished matches and three unfinished ones (one of each game)."""
+    folder = tmp_path / "half"
+    folder.mkdir()
+    for name in ("smoorverliefd-match.toml", "spellcrafter-game.toml", "smitten-two-player-lost.toml"):
+        shutil.copy(EXAMPLES / name, folder / name)
+    for args in (("smoor", "new", str(folder / "s.toml"), "Anna", "Bram", "Cees"), ("spell", "new", str(folder / "w.toml"), "Anna", "Bram"),
+                 ("smitten", "new", str(folder / "m.toml"), "--players", "Anna", "Bram")):  # fmt: skip
+        result = referee(*args)
+        assert result.exit_code == 0, result.stderr
+    return folder
+
+
+def test_unfinished_matches_are_counted_apart(referee, half_played):
+    document = referee("stats", str(half_played), "--json").json()
+    files = document["files"]
+    assert (files["read"], files["matches"], files["finished"], files["unfinished"]) == (6, 6, 3, 3)
+    games = document["games"].values()
+    assert sum(game["matches"] for game in games) == 3 and sum(game["unfinished"] for game in games) == 3
+    text = referee("stats", str(half_played)).stdout
+    assert text.splitlines()[0] == "3 finished matches, 3 unfinished, in 6 files read"
+    assert "Smoorverliefd: 1 finished match, 1 unfinished" in text
+    mine = referee("stats", str(half_played), "--json", "--player", "Anna").json()
+    shown = mine["files"]
+    assert shown["finished"] == sum(game["matches"] for game in mine["games"].values())
+    assert shown["unfinished"] == sum(game["unfinished"] for game in mine["games"].values())
+
+
+ONE_PLURAL = re.compile(r"(?<![\d.,])1 (times|rounds|revokes|words|challenges|matches|files|finished matches)\b")
+
+
+def test_counts_of_one_are_singular(referee, shelf, tmp_path):
+    shutil.copy(EXAMPLES / "smoorverliefd-match.toml", tmp_path / "one.toml")
+    for text in (referee("stats", str(shelf)).stdout, referee("stats", str(tmp_path / "one.toml")).stdout):
+        assert not ONE_PLURAL.search(text), ONE_PLURAL.search(text)
+    text = referee("stats", str(shelf)).stdout
+    assert "all 13 hearts 1 time," in text
+    assert re.search(r"\b1 file was written before referee recorded dates: dated by its modification time", referee("stats", str(tmp_path / "one.toml")).stdout)
+
+
+def test_every_rating_has_one_decimal_and_every_minus_is_the_minus_sign(referee, shelf):
+    document = referee("stats", str(shelf), "--json").json()
+    text = referee("stats", str(shelf)).stdout
+    assert not re.search(r"(?:^|[\s(])-\d", text), "a hyphen for a minus"
+    for game in ("smoorverliefd", "spellcrafter"):
+        for player in document["games"][game]["players"]:
+            shown = f"{abs(player['rating']['rating']):.1f}"
+            sign = "−" if player["rating"]["rating"] <= -0.05 else ""
+            assert re.search(rf"^{re.escape(player['name'])} .* {sign}{re.escape(shown)} ", text, re.M), (player["name"], shown)
+            average = f"{player['average_score']:.1f}"
+            assert re.search(rf"^{re.escape(player['name'])} .* {re.escape(average)} ", text, re.M)
+    for line in text.splitlines():
+        if line.startswith("Ratings over time"):
+            assert re.fullmatch(r"Ratings over time \(−?\d+\.\d to −?\d+\.\d\)", line)
+
+
+def test_a_dutch_season_writes_decimal_commas_and_the_same_minus(referee, shelf):
+    text = referee("--lang", "nl", "stats", str(shelf)).stdout
+    assert re.search(r"\d,\d", text) and not re.search(r"\d\.\d", text)
+    assert "−" in text and not re.search(r"(?:^|[\s(])-\d", text)
+    assert "24 uitgespeelde partijen in 25 gelezen bestanden" in text
+    assert "keer uitgedaagd" not in text and "daagde " in text

@@ -41,10 +41,15 @@ class Season(NamedTuple):
         if player is not None:
             self.check_player(player)
         shelf = self.shelf
+        wanted = None if player is None else self.names.person(player)
+        # The matches counted are the matches shown: the games' counts add up to these.
+        shown = [r for r in self.records if wanted is None or wanted in {self.names.person(name) for name in r.seats}]
         return {
             "files": {
                 "read": shelf.looked_at,
-                "matches": len(self.records),
+                "matches": len(shown),
+                "finished": sum(r.finished for r in shown),
+                "unfinished": sum(not r.finished for r in shown),
                 "damaged": [{"file": str(d.path), "problem": d.problem} for d in shelf.damaged],
                 "dated_by_file": [str(r.path) for r in self.records if r.dated_by_file],
             },
