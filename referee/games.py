@@ -127,7 +127,7 @@ GAMES: list[GameSpec] = [
         cli="referee.cli.spell",
         deal=DealSpec(
             deal="referee.spellcrafter.dealing:deal_for_table",
-            options=("players", "deck", "round_number"),
+            options=("players", "deck", "round_number", "teams"),
             view="referee.cli.deal_view:spellcrafter",
             players="2–5, default 4",
         ),

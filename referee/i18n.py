@@ -102,10 +102,18 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 
 def number(value: float, places: int = 0, grouped: bool = False) -> str:
     """A number for people, with ``places`` decimals and, ``grouped``, its thousands
-    marked: English ``1,234.5``, Dutch ``1.234,5`` (the decimal comma). JSON keeps its
-    numbers as numbers; this is for text only."""
+    marked: English ``1,234.5``, Dutch ``1.234,5`` (the decimal comma); a negative number
+    with the minus sign, ``−2.8``, as the program writes every minus for people (and no
+    sign on a number that rounds to zero). JSON keeps its numbers as numbers; this is for
+    text only."""
     text = f"{value:,.{places}f}" if grouped else f"{value:.{places}f}"
+    if text.startswith("-"):
+        text = text[1:] if not text.strip("-0.,") else MINUS + text[1:]
     return text.translate(_DUTCH_MARKS) if dutch() else text
+
+
+#: The minus sign (U+2212) of every negative number written for people.
+MINUS = "\u2212"
 
 
 def percent(share: float, places: int = 1) -> str:

@@ -51,7 +51,8 @@ def rating_points(section: str) -> dict[str, list[tuple[str, float]]]:
     points = {}
     for name, body in re.findall(r'<g class="series" data-player="([^"]*)">(.*?)</g>', section):
         name = html.unescape(name)
-        points[name] = [(day, float(value)) for day, value in re.findall(rf"<title>{re.escape(html.escape(name))}, (\S+): (-?[0-9.]+)</title>", body)]
+        found = re.findall(rf"<title>{re.escape(html.escape(name))}, (\S+): (−?[0-9.]+)</title>", body)  # a negative one with the minus sign
+        points[name] = [(day, float(value.replace("−", "-"))) for day, value in found]
     return points
 
 

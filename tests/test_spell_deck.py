@@ -160,7 +160,7 @@ def test_deal_refuses_player_counts_and_rounds_out_of_range():
         deal_spellcrafter(DECK, "s", 6)
     with pytest.raises(InputError, match="rounds 1 to 4"):
         deal_spellcrafter(DECK, "s", 4, 5)
-    with pytest.raises(InputError, match="--deck and --round are for spellcrafter"):
+    with pytest.raises(InputError, match="--deck, --round and --teams are for spellcrafter"):
         deal("smitten", "s", round_number=2)
 
 

@@ -53,7 +53,7 @@ def test_older_files_are_dated_by_their_modification_time_and_it_says_so(referee
     shutil.copy(EXAMPLES / "smoorverliefd-match.toml", tmp_path / "old.toml")
     document = referee("stats", str(tmp_path), "--json").json()
     assert document["files"]["dated_by_file"] == [str(tmp_path / "old.toml")]
-    assert "dated by their modification time" in referee("stats", str(tmp_path)).stdout
+    assert "1 file was written before referee recorded dates: dated by its modification time" in referee("stats", str(tmp_path)).stdout
 
 
 def test_the_default_is_the_current_folder(referee, shelf, monkeypatch):

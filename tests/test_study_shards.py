@@ -335,3 +335,71 @@ def test_an_unreachable_scheduler_is_one_message_and_exit_2(referee):
     finally:
         cluster.CONNECT_SECONDS = cluster_timeout
     assert "cannot reach the Dask scheduler tcp://127.0.0.1:9" in message
+
+
+def written_shard(folder: Path, edit=None) -> Path:
+    """A whole study in one shard file, its counts made up (every deal winnable and won),
+    with ``edit(rows)`` applied to its block rows."""
+    planned = plan(["solo", "two-hard"], {"solo": 12, "two-hard": 8}, 4, 2)
+    tallies = [study_module.Tally(block, block.stop - block.first, 0, block.stop - block.first, (block.stop - block.first) * block.hinted, 7)
+               for block in blocks(planned)]  # fmt: skip
+    document = json.loads(shard_text(Shard(planned, 1, 1, tuple(tallies))))
+    if edit is not None:
+        edit(document["blocks"])
+    path = folder / "shard.json"
+    path.write_text(json.dumps(document))
+    return path
+
+
+def test_a_shard_of_possible_counts_merges(referee, tmp_path):
+    merged = referee("smitten", "study", "merge", str(written_shard(tmp_path)), "--json")
+    assert merged.exit_code == 0, merged.stderr
+    assert [(mode["mode"], mode["deals"], mode["winnable"]["count"]) for mode in merged.json()["modes"]] == [("solo", 12, 12), ("two-hard", 8, 8)]
+
+
+# A block row: mode, first, stop, hinted, winnable, timed_out, random_won, hint_won, nodes.
+@pytest.mark.parametrize("column, value, words", [
+    (4, -5, "count winnable below 0"),
+    (4, 99_999, "count winnable 99999, and can count"),
+    (6, 10**20, "count random_won a 21-digit number, and can count"),
+    (5, 3, "count winnable 4, and can count 1 at most"),  # 3 of its 4 deals timed out: 1 at most is winnable
+    (8, -1, "count nodes below 0"),
+])  # fmt: skip
+def test_the_merge_refuses_impossible_counts(referee, tmp_path, column, value, words):
+    def edit(rows):
+        rows[0][column] = value
+
+    path = written_shard(tmp_path, edit)
+    before = path.read_bytes()
+    message = refused(referee, "merge", str(path))
+    assert message.startswith(f"referee: {path} cannot be a study shard: deals 0–3 of solo ") and words in message, message
+    assert path.read_bytes() == before
+
+
+def test_the_merge_refuses_a_win_of_a_deal_that_cannot_be_won_and_a_hint_win_in_a_block_the_hint_policy_did_not_play(referee, tmp_path):
+    def unwinnable(rows):
+        rows[0][4] = 0  # no deal winnable, yet random play won them
+
+    assert "count random_won 4, and can count 0 at most" in refused(referee, "merge", str(written_shard(tmp_path, unwinnable)))
+
+    def unhinted(rows):
+        row = next(row for row in rows if not row[3])
+        row[7] = 1
+
+    assert "count hint_won 1, and can count 0 at most" in refused(referee, "merge", str(written_shard(tmp_path, unhinted)))
+
+
+@pytest.mark.parametrize("setting, value", [("deals", -1), ("deals", 0), ("hint_deals", 99)])
+def test_the_merge_refuses_settings_no_study_has(referee, tmp_path, setting, value):
+    path = written_shard(tmp_path)
+    document = json.loads(path.read_text())
+    document["settings"]["modes"]["solo"][setting] = value
+    path.write_text(json.dumps(document))
+    assert f"{path} is not a study shard file" in refused(referee, "merge", str(path))
+
+
+def test_a_mode_named_twice_is_refused_rather_than_counted_twice(referee):
+    message = refused(referee, "--modes", "solo,two-hard,solo", "--deals", "2")
+    assert message == "referee: --modes names solo twice: a mode's deals are played and counted once\n"
+    with pytest.raises(StudyError):
+        plan(["solo", "solo"], 4, 0, 1)

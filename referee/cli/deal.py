@@ -58,6 +58,9 @@ def deal(
         int | None,
         typer.Option("--round", help=N_("spellcrafter: deal round 1–4 of the game; the deck continues from round to round."), show_default=False),
     ] = None,
+    teams: Annotated[
+        bool, typer.Option("--teams", help=N_("spellcrafter: the players are teams; two teams are dealt the standard rules (Familiars kept, 8 cards each)."))
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print one JSON object instead of tables."))] = False,
 ) -> None:
     """Shuffle and deal a seeded deck: the same seed gives the same deal on every machine.
@@ -70,7 +73,8 @@ def deal(
     from referee.seeds import fresh_seed
 
     fresh = seed is None
-    options = {"players": players, "mode": mode, "difficulty": difficulty, "hand_size": hand_size, "deck": deck, "round_number": round_number}  # fmt: skip
+    options = {"players": players, "mode": mode, "difficulty": difficulty, "hand_size": hand_size, "deck": deck, "round_number": round_number,
+               "teams": True if teams else None}  # fmt: skip
     try:
         result = dealing.deal(game, fresh_seed() if seed is None else seed, **options)
     except InputError as error:
@@ -97,8 +101,8 @@ def deal(
 def _replay_command(document: dict[str, Any], takes: tuple[str, ...], given: dict[str, Any]) -> str:
     """The command line that deals this exact deal again: each option the deal takes, as
     the deal's JSON tells it (``--players`` the number of hands, ``--hand-size`` the cards
-    in one, others by their name), then the deck file as given: a path on this machine,
-    which the deal does not hold."""
+    in one, a flag when the deal's JSON says true, others by their name), then the deck
+    file as given: a path on this machine, which the deal does not hold."""
     from referee.dealing import flag
 
     words = ["referee", "deal", document["game"]]
@@ -111,6 +115,8 @@ def _replay_command(document: dict[str, Any], takes: tuple[str, ...], given: dic
             value = len(document["hands"][0])
         else:
             value = document[flag(option)[2:]]
-        if value is not None:
+        if value is True:
+            words.append(flag(option))
+        elif value is not None and value is not False:
             words += [flag(option), str(value)]
     return shlex.join([*words, "--seed", document["seed"]])

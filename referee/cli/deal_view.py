@@ -105,10 +105,13 @@ def spellcrafter(result: SpellDeal) -> tuple[Table, list[Text], str]:
         table.add_column(Text(suit.label, style=suit.colour))
     for number, hand in enumerate(result.hands, start=1):
         ordered = sorted(hand, key=lambda card: (card.special is not None, card.letters, card.value, str(card)))
-        table.add_row(_("Player {number}").format(number=number), *(_spell_cell([c for c in ordered if c.suit is suit]) for suit in suits))
+        seat = _("Team {number}") if result.teams else _("Player {number}")
+        table.add_row(seat.format(number=number), *(_spell_cell([c for c in ordered if c.suit is suit]) for suit in suits))
     jumper = result.jumper
     notes = [Text.assemble(_("Jumper, face up in the middle: "), (str(jumper), f"bold {jumper.suit.colour}".strip()))]
-    if len(result.hands) == 2:
+    if result.teams:
+        notes.append(Text(_("Two teams: the standard rules, Familiars kept; 8 cards each.")))
+    elif len(result.hands) == 2:
         notes.append(Text(_("Two players: the Familiars are removed; 14 cards each, discard one with every pick.")))
     left = ngettext("{count} card left in the deck", "{count} cards left in the deck", len(result.stock)).format(count=len(result.stock))
     if result.reshuffles:
@@ -116,5 +119,5 @@ def spellcrafter(result: SpellDeal) -> tuple[Table, list[Text], str]:
     from referee.spellcrafter.voice import deck_name
 
     notes.append(Text(_("{left}. Deck: {deck}").format(left=left, deck=printable(deck_name(result.deck)))))
-    setting = _("{count} players, round {round}").format(count=len(result.hands), round=result.round)
+    setting = (_("{count} teams, round {round}") if result.teams else _("{count} players, round {round}")).format(count=len(result.hands), round=result.round)
     return table, notes, setting

@@ -629,6 +629,8 @@ def study_words(refusal: Refusal) -> str:
         if refusal["named"]:
             message += _("; the modes are {modes}").format(modes=", ".join(MODES))
         return message
+    if refusal.rule is StudyFault.MODE_TWICE:
+        return _("--modes names {mode} twice: a mode's deals are played and counted once").format(mode=refusal["mode"])
     if refusal.rule is StudyFault.BUDGET:
         return _("--deal-budget takes a number of positions, at least 1")
     if refusal.rule is StudyFault.VERSION:

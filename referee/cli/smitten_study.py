@@ -182,6 +182,14 @@ def shard_words(refusal: Refusal, files: list[Path]) -> str:
     if fault is ShardFault.NOT_ITS_BLOCK:
         return _("{path} holds deals {first}–{stop} of {mode} twice or that are not its shard's").format(
             path=file(), first=params["first"], stop=params["stop"] - 1, mode=params["mode"])  # fmt: skip
+    if fault is ShardFault.IMPOSSIBLE:
+        where = {"path": file(), "first": params["first"], "stop": params["stop"] - 1, "mode": params["mode"], "column": params["column"]}
+        value = int(params["value"])
+        if value < 0:
+            return _("{path} cannot be a study shard: deals {first}–{stop} of {mode} count {column} below 0").format(**where)
+        shown = str(value) if value < 10**12 else _("a {digits}-digit number").format(digits=len(str(value)))
+        return _("{path} cannot be a study shard: deals {first}–{stop} of {mode} count {column} {value}, and can count {limit} at most").format(
+            **where, value=shown, limit=params["limit"])  # fmt: skip
     if fault is ShardFault.VERSION:
         return _("{path} and {other} were made by different versions of referee ({ours} and {theirs}): their counts may differ").format(
             path=file(), other=file("other"), ours=params["ours"], theirs=params["theirs"])  # fmt: skip

@@ -1,7 +1,10 @@
 """`referee stats` for people: per game a table of players, head-to-head, the game's own
 facts, and two charts drawn in the terminal (ratings over time, win rates).
 
-It shows :meth:`referee.stats.season.Season.to_json`'s values and computes nothing."""
+It shows :meth:`referee.stats.season.Season.to_json`'s values and computes nothing. Every
+count is worded through ``ngettext`` and every number written by :func:`referee.i18n.number`
+(a decimal comma in Dutch, the minus sign ``−``), each kind of number always with the same
+decimals: ratings and averages 1, hearts a round 2, percentages none."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from referee.i18n import _, ngettext
+from referee.i18n import _, ngettext, number, percent
 
 SPARKS = "▁▂▃▄▅▆▇█"
 BAR = 24
@@ -21,19 +24,18 @@ def show(document: dict[str, Any]) -> None:
 
     out = console()
     files = document["files"]
-    out.print(Text(ngettext("{matches} match in {files} files read", "{matches} matches in {files} files read", files["matches"]).format(matches=files["matches"], files=files["read"])))
+    out.print(Text(files_read(files)))
     for damaged in files["damaged"]:
         out.print(Text(_("skipped {file}: {problem}").format(file=damaged["file"], problem=damaged["problem"]), style="yellow"))
     if files["dated_by_file"]:
-        out.print(Text(_("{count} files were written before referee recorded dates: dated by their modification time").format(count=len(files["dated_by_file"])), style="dim"))
+        count = len(files["dated_by_file"])
+        out.print(Text(ngettext("{count} file was written before referee recorded dates: dated by its modification time",
+                                "{count} files were written before referee recorded dates: dated by their modification time", count).format(count=count), style="dim"))  # fmt: skip
     if not document["games"]:
         out.print(Text(_("no finished or unfinished match was found")))
     for game in document["games"].values():
         out.print()
-        heading = ngettext("{title}: {matches} match", "{title}: {matches} matches", game["matches"]).format(title=game["title"], matches=game["matches"])
-        if game["unfinished"]:
-            heading += " " + _("({count} unfinished)").format(count=game["unfinished"])
-        out.print(Text(heading, style="bold"))
+        out.print(Text(_("{title}: {matches}").format(title=game["title"], matches=matches(game["matches"], game["unfinished"])), style="bold"))
         if "players" in game:
             _competitive(out, game)
         else:
@@ -47,10 +49,10 @@ def _competitive(out: Any, game: dict[str, Any]) -> None:
         table.add_column(title, justify=justify)  # type: ignore[arg-type]
     for player in game["players"]:
         rating = player["rating"]
-        rated = Text("—") if rating is None else Text(f"{rating['rating']:.1f} ") + _change(rating["change"])
+        rated = Text("—") if rating is None else Text(number(rating["rating"], 1) + " ") + _change(rating["change"])
         table.add_row(
-            Text(player["name"]), str(player["played"]), str(player["wins"]), f"{player['win_rate'] * 100:.0f}",
-            _number(player["average_score"]), _number(player["best_score"]), str(player["longest_streak"]), rated,
+            Text(player["name"]), str(player["played"]), str(player["wins"]), number(player["win_rate"] * 100),
+            _number(player["average_score"], 1), _number(player["best_score"], 0), str(player["longest_streak"]), rated,
             Text(player["rival"] or "—"), Text(player["nemesis"] or "—"),
         )  # fmt: skip
     out.print(table)
@@ -58,8 +60,11 @@ def _competitive(out: Any, game: dict[str, Any]) -> None:
     if game.get("hearts"):
         out.print(Text(_("Hearts"), style="bold"))
         for row in game["hearts"]:
-            out.print(Text("  " + _("{name}: {hearts} hearts a round over {rounds} rounds, all 13 hearts {all} times, {revokes} revokes").format(
-                name=row["name"], hearts=_number(row["hearts_per_round"]), rounds=row["rounds"], all=row["rounds_with_all_13"], revokes=row["revokes"])))  # fmt: skip
+            rounds = ngettext("{count} round", "{count} rounds", row["rounds"]).format(count=row["rounds"])
+            thirteen = ngettext("all 13 hearts {count} time", "all 13 hearts {count} times", row["rounds_with_all_13"]).format(count=row["rounds_with_all_13"])
+            revokes = ngettext("{count} revoke", "{count} revokes", row["revokes"]).format(count=row["revokes"])
+            out.print(Text("  " + _("{name}: {hearts} hearts a round over {rounds}, {all}, {revokes}").format(
+                name=row["name"], hearts=_number(row["hearts_per_round"], 2), rounds=rounds, all=thirteen, revokes=revokes)))  # fmt: skip
     if game.get("best_words"):
         out.print(Text(_("Best words"), style="bold"))
         for word in game["best_words"]:
@@ -67,19 +72,39 @@ def _competitive(out: Any, game: dict[str, Any]) -> None:
                 word=word["word"], score=word["score"], player=word["player"], round=word["round"], date=word["date"][:10],
                 cards=" ".join(letter["card"] for letter in word["breakdown"]["letters"]))))  # fmt: skip
         for row in game["words"]:
-            out.print(Text("  " + _("{name}: {words} words averaging {average}; challenged {made} times, {won} rightly").format(
-                name=row["name"], words=row["words"], average=_number(row["average_word_score"]), made=row["challenges_made"], won=row["challenges_won"])))  # fmt: skip
+            words = ngettext("{count} word averaging {average}", "{count} words averaging {average}", row["words"]).format(
+                count=row["words"], average=_number(row["average_word_score"], 1))  # fmt: skip
+            made = ngettext("{count} challenge made, {won} rightly", "{count} challenges made, {won} rightly", row["challenges_made"]).format(
+                count=row["challenges_made"], won=row["challenges_won"])  # fmt: skip
+            out.print(Text("  " + _("{name}: {words}; {challenges}").format(name=row["name"], words=words, challenges=made)))
     _charts(out, game["players"])
 
 
-def _number(value: float | None) -> str:
-    return "—" if value is None else f"{value:g}"
+def files_read(files: dict[str, Any]) -> str:
+    """``3 finished matches, 3 unfinished, in 6 files read``: the files line of a season."""
+    read = ngettext("{count} file read", "{count} files read", files["read"]).format(count=files["read"])
+    counted = matches(files["finished"], files["unfinished"])
+    return (_("{matches}, in {files}") if files["unfinished"] else _("{matches} in {files}")).format(matches=counted, files=read)
+
+
+def matches(finished: int, unfinished: int) -> str:
+    """``3 finished matches, 3 unfinished`` (the unfinished ones only when there are)."""
+    done = ngettext("{count} finished match", "{count} finished matches", finished).format(count=finished)
+    if not unfinished:
+        return done
+    return _("{finished}, {unfinished}").format(finished=done, unfinished=ngettext("{count} unfinished", "{count} unfinished", unfinished).format(count=unfinished))
+
+
+def _number(value: float | None, places: int) -> str:
+    """A value of the document for people, always with ``places`` decimals (``—`` for none)."""
+    return "—" if value is None else number(value, places)
 
 
 def _change(change: float) -> Text:
+    """The last match's change of a rating: ``+1.2``, ``−0.4`` or ``±0``, as the web writes it."""
     if abs(change) < 0.05:
         return Text("±0", style="dim")
-    return Text(f"{change:+.1f}", style="green" if change > 0 else "red")
+    return Text(("+" if change > 0 else "") + number(change, 1), style="green" if change > 0 else "red")
 
 
 def _head_to_head(out: Any, rows: list[dict[str, Any]]) -> None:
@@ -117,17 +142,17 @@ def _charts(out: Any, players: list[dict[str, Any]]) -> None:
         values = [point["rating"] for p in rated for point in p["rating"]["history"]]
         low, high = min(values), max(values)
         width = max(len(p["name"]) for p in rated)
-        out.print(Text(_("Ratings over time ({low:.1f} to {high:.1f})").format(low=low, high=high), style="bold"))
+        out.print(Text(_("Ratings over time ({low} to {high})").format(low=number(low, 1), high=number(high, 1)), style="bold"))
         for p in rated:
             line = sparkline([point["rating"] for point in p["rating"]["history"]], low, high)
-            out.print(Text(f"  {p['name']:<{width}} ") + Text(line, style="cyan") + Text(f" {p['rating']['rating']:.1f}"))
+            out.print(Text(f"  {p['name']:<{width}} ") + Text(line, style="cyan") + Text(" " + number(p["rating"]["rating"], 1)))
     if players:
         width = max(len(p["name"]) for p in players)
         out.print(Text(_("Win rate"), style="bold"))
         for p in sorted(players, key=lambda p: -p["win_rate"]):
             filled = round(p["win_rate"] * BAR)
             out.print(Text(f"  {p['name']:<{width}} ") + Text("█" * filled, style="green") + Text("░" * (BAR - filled), style="dim")
-                      + Text(" " + _("{rate:.0f}% of {played}").format(rate=p["win_rate"] * 100, played=p["played"])))  # fmt: skip
+                      + Text(" " + _("{rate} of {played}").format(rate=percent(p["win_rate"], 0), played=p["played"])))  # fmt: skip
 
 
 def _cooperative(out: Any, game: dict[str, Any]) -> None:

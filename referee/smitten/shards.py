@@ -9,7 +9,9 @@ back (:func:`read_shard`) without touching a file: the command reads and writes.
 :func:`merge` adds the shards' tallies up, and refuses (a :class:`ShardError`) shards of
 different plans or versions of referee, a block in two shards (or a shard twice), and
 a block in none (a shard missing, or stopped before its end): the merged table is then
-exactly the one a single run would print.
+exactly the one a single run would print. A shard file is refused when its counts cannot
+be (:func:`impossible`): a block's counts are never negative, and never more than its
+deals, so no edited or damaged file can narrow an interval or break the table.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ class ShardFault(enum.Enum):
     OVERLAP = "overlap"  # file, other, mode, first, stop: a block in both
     MISSING = "missing"  # mode, first, stop, shard, shards, blocks (how many are missing in all)
     NOT_ITS_BLOCK = "not-its-block"  # file, mode, first, stop: a block that is not the shard's
+    IMPOSSIBLE = "impossible"  # file, mode, first, stop, column, value, limit: a count no block's deals can give
 
 
 class ShardError(InputError):
@@ -99,9 +102,36 @@ def plan_from_json(settings: dict[str, Any]) -> Plan:
         block=int(settings["block"]),
         hint_block=int(settings["hint_block"]),
     )
-    if any(mode not in MODES for mode in plan.modes) or min(plan.block, plan.hint_block) < 1:
+    if any(mode not in MODES for mode in plan.modes) or min(plan.block, plan.hint_block, plan.hint_samples) < 1:
         raise ValueError("not a study's settings")
+    if any(deals < 1 or not 0 <= hinted <= deals for deals, hinted in zip(plan.deals, plan.hint_deals)):
+        raise ValueError("not a study's numbers of deals")
+    if plan.deal_budget is not None and plan.deal_budget < 1:
+        raise ValueError("not a deal budget")
     return plan
+
+
+def impossible(tally: Tally) -> tuple[str, int, int] | None:
+    """The first count of a block's tally that its deals cannot give, as (column, value,
+    the most it can be); None when every count can be. Each deal is winnable or not, or its
+    verdict timed out; a deal won (by random play or the hint policy, which plays only the
+    hinted blocks) is a deal that can be won, or one whose verdict timed out."""
+    deals = tally.block.stop - tally.block.first
+    counts = {"winnable": tally.winnable, "timed_out": tally.timed_out, "random_won": tally.random_won, "hint_won": tally.hint_won, "nodes": tally.nodes}
+    for column, value in counts.items():
+        if value < 0:
+            return column, value, 0
+    winnable = tally.winnable + tally.timed_out
+    limits = {
+        "winnable": deals - tally.timed_out,
+        "timed_out": deals - tally.winnable,
+        "random_won": winnable,
+        "hint_won": winnable if tally.block.hinted else 0,
+    }
+    for column, limit in limits.items():
+        if counts[column] > limit:
+            return column, counts[column], max(limit, 0)
+    return None
 
 
 def shard_text(shard: Shard) -> str:
@@ -136,7 +166,7 @@ def read_shard(text: str, file: int = 0) -> Shard:
             if not isinstance(hinted, bool) or len(counts) != 5:
                 raise ValueError("not a block")
             tallies.append(Tally(Block(str(mode), int(first), int(stop), hinted), *(int(number) for number in counts)))
-    except (ValueError, TypeError, KeyError, AttributeError) as error:
+    except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as error:
         raise ShardError(ShardFault.UNREADABLE, file=file, detail=str(error)) from None
     shard = Shard(plan, index, count, tuple(tallies))
     own = set(shard.blocks())
@@ -145,6 +175,11 @@ def read_shard(text: str, file: int = 0) -> Shard:
         if tally.block not in own or tally.block in seen:
             raise ShardError(ShardFault.NOT_ITS_BLOCK, file=file, mode=tally.block.mode, first=tally.block.first, stop=tally.block.stop)
         seen.add(tally.block)
+        wrong = impossible(tally)
+        if wrong is not None:
+            column, value, limit = wrong
+            block = tally.block
+            raise ShardError(ShardFault.IMPOSSIBLE, file=file, mode=block.mode, first=block.first, stop=block.stop, column=column, value=value, limit=limit)
     return shard
 
 

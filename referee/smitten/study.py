@@ -67,6 +67,7 @@ class StudyFault(enum.Enum):
     TOO_FEW = "too-few"  # deals, hint_samples, jobs below 1, or a mode's hint deals below 0
     BUDGET = "budget"  # a deal budget below 1 position
     VERSION = "version"  # ours, theirs: a block asked for by another version of referee
+    MODE_TWICE = "mode-twice"  # mode: a mode asked for twice (its deals would be counted twice)
 
 
 class StudyError(InputError):
@@ -236,6 +237,9 @@ def plan(
     unknown = [mode for mode in modes if mode not in MODES]
     if unknown:
         raise InputError(_("unknown mode {mode}; the modes are {modes}").format(mode=repr(unknown[0]), modes=", ".join(MODES)))
+    twice = [mode for number, mode in enumerate(modes) if mode in modes[:number]]
+    if twice:  # refused, not merged: the same deals twice would narrow every interval
+        raise StudyError(StudyFault.MODE_TWICE, mode=twice[0])
     dealt = [deals if isinstance(deals, int) else deals.get(mode, 0) for mode in modes]
     hinted = [hint_deals if isinstance(hint_deals, int) else hint_deals.get(mode, 0) for mode in modes]
     if min(dealt, default=0) < 1 or min(hinted, default=0) < 0 or hint_samples < 1:

@@ -36,6 +36,7 @@ class SpellDeal:
     hands: tuple[tuple[SpellCard, ...], ...]
     stock: tuple[SpellCard, ...]  # the deck after the deal, top first
     reshuffles: int  # how many times the discards have been reshuffled so far
+    teams: bool = False  # two seats dealt the standard rules: two teams (Familiars kept, 8 cards each)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -48,6 +49,7 @@ class SpellDeal:
             "hands": [[str(card) for card in hand] for hand in self.hands],
             "stock": [str(card) for card in self.stock],
             "reshuffles": self.reshuffles,
+            "teams": self.teams,
         }
 
 
@@ -136,15 +138,18 @@ def deal_spellcrafter(deck: SpellDeck, seed: str, players: int, round_number: in
         if number < round_number:
             virtual.discards += [jumper, *(card for hand in hands for card in hand)]
     return SpellDeal(seed=seed, deck=deck.name, round=round_number, jumper=jumper, hands=tuple(map(tuple, hands)),
-                     stock=tuple(virtual.pile), reshuffles=virtual.reshuffles)  # fmt: skip
+                     stock=tuple(virtual.pile), reshuffles=virtual.reshuffles, teams=players == 2 and not two)  # fmt: skip
 
 
 def deal_for_table(
-    seed: str, *, players: int | None = None, deck: Path | None = None, round_number: int | None = None
+    seed: str, *, players: int | None = None, deck: Path | None = None, round_number: int | None = None, teams: bool | None = None
 ) -> SpellDeal:
-    """`referee deal spellcrafter [--players 2..5] [--deck FILE] [--round 1..4]`: 4 players,
-    the stand-in deck of ``examples/`` and round 1 when not given."""
+    """`referee deal spellcrafter [--players 2..5] [--teams] [--deck FILE] [--round 1..4]`:
+    4 players, the stand-in deck of ``examples/`` and round 1 when not given. ``teams``:
+    the seats are teams, so two seats are dealt the standard rules, as a game started with
+    ``spell new … --teams`` deals them (more seats are dealt the same either way)."""
     from referee.spellcrafter.deck import load_deck, standin_deck
 
     cards = standin_deck() if deck is None else load_deck(deck)
-    return deal_spellcrafter(cards, seed, 4 if players is None else players, 1 if round_number is None else round_number)
+    count = 4 if players is None else players
+    return deal_spellcrafter(cards, seed, count, 1 if round_number is None else round_number, False if teams and count == 2 else None)

@@ -94,8 +94,11 @@ def _smoorverliefd(state: Any) -> Facts:
 
 
 def _spellcrafter(state: Any) -> Facts:
-    """Totals per player, and every word played (its score and breakdown, whether it fell
-    to a challenge) and every challenge (who challenged whom, who was right)."""
+    """Totals per player, and every word played (what it scored, its breakdown, whether
+    it fell to a challenge) and every challenge (who challenged whom, who was right).
+
+    A word's ``score`` is what it scored, as the totals count it: 0 for a word that fell
+    to a challenge (its breakdown keeps what it would have been worth)."""
     from referee.spellcrafter.rounds import Play
 
     words: list[dict[str, Any]] = []
@@ -104,7 +107,7 @@ def _spellcrafter(state: Any) -> Facts:
         for seat, entry in enumerate(played.entries):
             if not isinstance(entry, Play):
                 continue
-            words.append({"seat": seat, "round": played.number, "word": entry.score.word, "score": entry.score.score,
+            words.append({"seat": seat, "round": played.number, "word": entry.score.word, "score": entry.points,
                           "fallen": entry.fallen, "breakdown": entry.score.to_json()})  # fmt: skip
             if entry.challenge is not None:
                 challenge = entry.challenge

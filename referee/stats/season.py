@@ -3,6 +3,9 @@ stats` shows and prints as JSON (a JSON-ready dictionary; nothing here words a s
 
 Only finished matches count. A player's matches are taken in date order (the time the
 match ended, else started, else the file's modification time) for streaks and ratings.
+Ratings are always the whole history's: every finished match read is rated, and
+``--since`` and ``--player`` only choose what is shown (the rows, the matches counted, the
+points of a rating's history), never which matches are rated.
 Head-to-head compares two players' places in every match they both played: the better
 place beats the worse, equal places are a draw. A player's *rival* is the opponent met
 most often; their *nemesis* the opponent who beat them most often.
@@ -24,7 +27,7 @@ BEST_WORDS = 10
 
 
 class Season(NamedTuple):
-    """The shelf read, the matches chosen from it, and who is who."""
+    """The shelf read, the matches chosen from it (to show), and who is who."""
 
     shelf: Shelf
     records: tuple[Record, ...]
@@ -38,14 +41,19 @@ class Season(NamedTuple):
         if player is not None:
             self.check_player(player)
         shelf = self.shelf
+        wanted = None if player is None else self.names.person(player)
+        # The matches counted are the matches shown: the games' counts add up to these.
+        shown = [r for r in self.records if wanted is None or wanted in {self.names.person(name) for name in r.seats}]
         return {
             "files": {
                 "read": shelf.looked_at,
-                "matches": len(self.records),
+                "matches": len(shown),
+                "finished": sum(r.finished for r in shown),
+                "unfinished": sum(not r.finished for r in shown),
                 "damaged": [{"file": str(d.path), "problem": d.problem} for d in shelf.damaged],
                 "dated_by_file": [str(r.path) for r in self.records if r.dated_by_file],
             },
-            "games": season(self.records, self.names, [(spec.name, spec.title) for spec in games.GAMES], player),
+            "games": season(self.records, self.names, [(spec.name, spec.title) for spec in games.GAMES], player, shelf.records),
         }
 
     def check_player(self, player: str) -> None:
@@ -75,13 +83,18 @@ def gather(paths: Sequence[Path], game: str | None, since: datetime | None, alia
     merged = folder_aliases(paths) | dict(parse_alias(alias) for alias in aliases)
     shelf = read_shelf(paths)
     chosen = tuple(r for r in shelf.records if (game is None or r.game == game) and (since is None or r.when >= since))
-    return Season(shelf, chosen, Names(merged, [name for r in chosen for name in r.seats]))
+    # Who is who, and the spelling shown, from every match read: the same whatever is chosen.
+    return Season(shelf, chosen, Names(merged, [name for r in shelf.records for name in r.seats]))
 
 
-def season(records: Sequence[Record], names: Names, games: Sequence[tuple[str, str]], player: str | None = None) -> dict[str, Any]:
+def season(
+    records: Sequence[Record], names: Names, games: Sequence[tuple[str, str]], player: str | None = None, history: Sequence[Record] | None = None
+) -> dict[str, Any]:
     """Every game's statistics (``games``: the registry's (name, title) pairs, in order).
-    ``player``: only the matches with that player, and only their rows."""
+    ``player``: only the matches with that player, and only their rows. ``history``: every
+    match read, which the ratings are computed over (default: ``records``)."""
     wanted = names.person(player) if player is not None else None
+    rated_over = records if history is None else history
     result: dict[str, Any] = {}
     for game, title in games:
         mine = sorted((r for r in records if r.game == game), key=lambda r: (r.when, str(r.path)))
@@ -94,7 +107,7 @@ def season(records: Sequence[Record], names: Names, games: Sequence[tuple[str, s
         if any(r.cooperative for r in mine):
             summary |= _cooperative(finished, names)
         else:
-            summary |= _competitive(finished, names, wanted)
+            summary |= _competitive(finished, names, wanted, [r for r in rated_over if r.game == game and r.finished])
             summary |= EXTRAS.get(game, _nothing)(finished, names, wanted)
         result[game] = summary
     return result
@@ -108,10 +121,14 @@ def _date(moment: datetime) -> str:
     return moment.isoformat()
 
 
-def _competitive(finished: Sequence[Record], names: Names, wanted: str | None) -> dict[str, Any]:
+def _competitive(finished: Sequence[Record], names: Names, wanted: str | None, history: Sequence[Record]) -> dict[str, Any]:
+    """The players' rows and head-to-head over ``finished`` (the matches shown), their
+    ratings over ``history`` (every finished match of the game read), each rating's
+    history shown for the matches shown."""
     from referee.stats.ratings import rate
 
-    rated = rate(finished, names.person)
+    rated = rate(history, names.person)
+    shown_dates = {_date(match.when) for match in finished}
     per: dict[str, dict[str, Any]] = defaultdict(lambda: {"played": 0, "wins": 0, "scores": [], "results": []})
     pairs: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])  # wins, losses, draws
     for match in finished:
@@ -146,7 +163,7 @@ def _competitive(finished: Sequence[Record], names: Names, wanted: str | None) -
             "rating": None if rating is None else {
                 "rating": round(rating.rating.conservative, 2), "mu": round(rating.rating.mu, 2),
                 "sigma": round(rating.rating.sigma, 2), "change": round(rating.change, 2),
-                "history": [{"date": date, "rating": round(value, 2)} for date, value in rating.history],
+                "history": [{"date": date, "rating": round(value, 2)} for date, value in rating.history if date in shown_dates],
             },
             "rival": names.shown(min(opponents, key=lambda them: (-sum(opponents[them]), names.shown(them)))) if opponents else None,
             "nemesis": _nemesis(opponents, names),
@@ -204,7 +221,9 @@ def _smoorverliefd(finished: Sequence[Record], names: Names, wanted: str | None)
 
 def _spellcrafter(finished: Sequence[Record], names: Names, wanted: str | None) -> dict[str, Any]:
     """The best words ever played (standing ones, with their breakdowns), the average word
-    score, and the challenges each player made and won."""
+    score, and the challenges each player made and won. A word counts as what it scored
+    everywhere: a word that fell to a challenge scored 0, in the average too (and is no
+    best word)."""
 
     def count(match: Record, seat: int) -> dict[str, int]:
         words = [word for word in match.facts["words"] if word["seat"] == seat]

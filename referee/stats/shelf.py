@@ -48,7 +48,21 @@ class Shelf(NamedTuple):
 
 def files(paths: Iterable[Path]) -> Iterator[Path]:
     """The files to read, in a stable order: named files as given, folders' ``*.toml``
-    files recursively (sorted), without hidden folders or backups."""
+    files recursively (sorted), without hidden folders or backups.
+
+    Each file once, however often and by whatever path it is reached (``m.toml
+    ./m.toml``, a folder given twice or inside another one given, a symbolic or hard
+    link): the first path that reaches it names it. `referee stats`, `referee export`
+    and the web's season all read their files here, so none counts a match twice."""
+    seen: set[tuple[int, int] | str] = set()
+    for path in _named(paths):
+        identity = _identity(path)
+        if identity not in seen:
+            seen.add(identity)
+            yield path
+
+
+def _named(paths: Iterable[Path]) -> Iterator[Path]:
     for path in paths:
         if path.is_dir():
             for found in sorted(path.rglob("*.toml")):
@@ -57,6 +71,19 @@ def files(paths: Iterable[Path]) -> Iterator[Path]:
                     yield found
         else:
             yield path
+
+
+def _identity(path: Path) -> tuple[int, int] | str:
+    """What makes two paths one file: its device and inode (links included), else (a file
+    that cannot be looked at) its resolved path."""
+    try:
+        status = path.stat()
+    except OSError:
+        try:
+            return str(path.resolve())
+        except (OSError, RuntimeError):  # a loop of links
+            return str(path.absolute())
+    return (status.st_dev, status.st_ino)
 
 
 def _cache_file() -> Path:
@@ -92,10 +119,14 @@ def _keep(cache: dict[tuple[str, int, int, str], Record]) -> None:
         pass  # statistics without a cache are only slower
 
 
+#: The layout of the records kept in the cache: a new one when what a record holds (or
+#: means) changes, so that a cache of the same version of referee is not read as the new.
+RECORDS = "records-2"
+
 #: How many files to replay make a first reading worth sharing among processes.
 PARALLEL_FROM = 64
 
-Key = tuple[str, int, int, str]  # the file's whole path, size, modification time (ns), referee's version
+Key = tuple[str, int, int, str]  # the file's whole path, size, modification time (ns), referee's version and RECORDS
 
 
 def read_shelf(paths: Iterable[Path]) -> Shelf:
@@ -114,7 +145,7 @@ def read_shelf(paths: Iterable[Path]) -> Shelf:
         except OSError as error:
             found.append(Damaged(path, error.strerror or str(error)))
             continue
-        key = (str(path.resolve()), status.st_size, status.st_mtime_ns, __version__)
+        key = (str(path.resolve()), status.st_size, status.st_mtime_ns, f"{__version__} {RECORDS}")
         known = cache.get(key)
         if known is not None:
             kept[key] = known
