@@ -323,8 +323,8 @@ def test_the_table_follows_the_servers_language(tmp_path):
 
 
 def reachable(setup: Setup, rng: random.Random, steps: int) -> Match:
-    """A random reachable match: bids and cursed suits when asked for, cards played one
-    at a time (``legal_actions``), sometimes a whole trick, a quick round now and then."""
+    """A random reachable match: bids (one seat's at a time) and cursed suits when asked
+    for, cards played one at a time (``legal_actions``), sometimes a whole trick."""
     match = Match.start(setup)
     for _ in range(steps):
         if match.outcome is not None:
@@ -333,7 +333,7 @@ def reachable(setup: Setup, rng: random.Random, steps: int) -> Match:
         if not plays:
             bids = Bids(tuple((seat, rng.randrange(4)) for seat in range(setup.count)))
             entry: Any = bids if match.refusal(bids) is None else CurseSuit(rng.choice(list(Suit)))
-        elif not match.current.table and rng.random() < 0.2:
+        elif not match.current.table and match.to_play is not None and rng.random() < 0.2:
             entry = PlayTrick(tuple(legal_trick(match, rng)))
         else:
             entry = rng.choice(plays)
@@ -342,8 +342,13 @@ def reachable(setup: Setup, rng: random.Random, steps: int) -> Match:
 
 
 def redealt(match: Match, seat: int | None, rng: random.Random) -> Match:
-    """The same match with the cards ``seat`` cannot see (the other hands and the dead
-    pile; every hand for the table) dealt again among those places, sizes kept."""
+    """The same match with what ``seat`` cannot see changed: the cards of the other hands
+    and the dead pile (every hand for the table) dealt again among those places, sizes
+    kept, and the other seats' blinde liefde bids given so far (hidden until every bid is
+    in) made other bids."""
+    current = match.current
+    offered = tuple((other, bid if other == seat else rng.randrange(14)) for other, bid in current.offered)
+    match = dataclasses.replace(match, current=dataclasses.replace(current, offered=offered))
     current = match.current
     if current.hands is None:
         return match
@@ -374,10 +379,12 @@ def answers_for(served: Served, match: Match, seat: int | None, language: str) -
 )
 @example(seed="mid", draw=1, players=4, steps=7, variants=set(), language="en")  # mid-trick
 @example(seed="dead", draw=2, players=5, steps=13, variants={"troef"}, language="nl")  # mid-trick, 2 dead
+@example(seed="bid", draw=3, players=4, steps=2, variants={"blinde-liefde", "cupido"}, language="en")  # bids coming in
 def test_what_a_seat_cannot_see_never_changes_a_byte_of_its_answers(seed, draw, players, steps, variants, language):
     """Random reachable seeded matches, mid-trick included: dealing the cards a seat may
     not see differently changes nothing that seat's page receives (its JSON, its first
-    event) nor what the table's screen receives."""
+    event, its decisions) nor what the table's screen receives; nor do the bids of other
+    seats while blinde liefde's bids come in."""
     setup = Setup.build(NAMES[:players], seed=seed, target=40, variants=sorted(variants))
     rng = random.Random(draw)
     match = reachable(setup, rng, steps)
@@ -387,8 +394,12 @@ def test_what_a_seat_cannot_see_never_changes_a_byte_of_its_answers(seed, draw, 
         path = Path(folder) / "night.toml"
         savefile.create(path, RULES, setup)
         served = served_file(path, language)
+        if steps == 2 and seed == "bid":
+            assert match.current.offered and match.current.bids is None  # the example is mid-bidding, as it says
         for seat in [None, *range(players)]:
             other = redealt(match, seat, rng)
+            seen = answers_for(served, match, seat, language)
+            assert seat is None or json.loads(seen["/api/seat"])["decisions"] is not None
             assert answers_for(served, match, seat, language) == answers_for(served, other, seat, language), seat
             if seat is not None:
                 assert answers_for(served, match, None, language) == answers_for(served, other, None, language)
