@@ -105,8 +105,8 @@ def test_a_second_word_from_the_same_seat_is_refused_with_the_file_unchanged(ref
         refused = bram.post("/api/seat/entropy", json=body)
         assert refused.status_code in (400, 409), (body, refused.text)
         assert path.read_bytes() == before
-    for body in ({}, {"word": "fig"}, word_of("Anna", "fig")):  # not Bram's form: another's player, or none
-        assert bram.post("/api/seat/entropy", json=body).status_code == 409
+    for other in ({}, {"word": "fig"}, word_of("Anna", "fig")):  # not Bram's form: another's player, or none
+        assert bram.post("/api/seat/entropy", json=other).status_code == 409
         assert path.read_bytes() == before
     out_of_turn = phone(served, 2).post("/api/seat/entropy", json=word_of("Cees", "fig"))
     assert out_of_turn.status_code == 409 and "not one of your choices" in out_of_turn.json()["error"]
