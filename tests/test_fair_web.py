@@ -68,10 +68,18 @@ def test_a_game_that_is_not_fair_has_no_fair_part(referee, tmp_path):
     assert TestClient(create_app(served_file(path)), base_url="http://127.0.0.1").get("/api/table").json()["fair"] is None
 
 
+def word_of(player: str, word: object) -> dict[str, object]:
+    """A seat's form of entropy filled in: the event with its word."""
+    return {"kind": "entropy", "player": player, "word": word}
+
+
 def test_a_phones_word_of_entropy_is_recorded_for_its_own_seat(referee, tmp_path):
     path = fair_match(referee, tmp_path)
     served = served_file(path)
-    given = phone(served, 0).post("/api/seat/entropy", json={"word": " kiwi "})
+    anna = phone(served, 0)
+    form = anna.get("/api/seat").json()["decisions"][0]["form"]
+    assert form == {"event": {"kind": "entropy", "player": "Anna"}, "field": "word", "constraints": {"max_length": 64}}
+    given = anna.post("/api/seat/entropy", json={**form["event"], "word": " kiwi "})
     assert given.status_code == 200, given.text
     assert given.json()["fair"]["entropy"][0] == {"seat": "Anna", "word": "kiwi"}
     history = referee("smoor", "history", str(path), "--json").json()["events"]
@@ -87,19 +95,23 @@ def test_a_second_word_from_the_same_seat_is_refused_with_the_file_unchanged(ref
     path = fair_match(referee, tmp_path)
     served = served_file(path)
     anna = phone(served, 0)
-    assert anna.post("/api/seat/entropy", json={"word": "kiwi"}).status_code == 200
+    assert anna.post("/api/seat/entropy", json=word_of("Anna", "kiwi")).status_code == 200
     before = path.read_bytes()
-    again = anna.post("/api/seat/entropy", json={"word": "pear"})
-    assert again.status_code == 409 and "Bram" in again.json()["error"]
+    again = anna.post("/api/seat/entropy", json=word_of("Anna", "pear"))
+    assert again.status_code == 409 and again.json()["error"] == "entropy is not one of your choices now; look again"
     assert path.read_bytes() == before
-    for body in ({"word": 3}, {}, {"word": ""}, {"word": "x" * 100}):
-        refused = anna.post("/api/seat/entropy", json=body)
-        assert refused.status_code == 400, (body, refused.text)
+    bram = phone(served, 1)
+    for body in (word_of("Bram", 3), word_of("Bram", ""), word_of("Bram", "x" * 100)):
+        refused = bram.post("/api/seat/entropy", json=body)
+        assert refused.status_code in (400, 409), (body, refused.text)
         assert path.read_bytes() == before
-    out_of_turn = phone(served, 2).post("/api/seat/entropy", json={"word": "fig"})
-    assert out_of_turn.status_code == 409 and "seat order" in out_of_turn.json()["error"]
+    for other in ({}, {"word": "fig"}, word_of("Anna", "fig")):  # not Bram's form: another's player, or none
+        assert bram.post("/api/seat/entropy", json=other).status_code == 409
+        assert path.read_bytes() == before
+    out_of_turn = phone(served, 2).post("/api/seat/entropy", json=word_of("Cees", "fig"))
+    assert out_of_turn.status_code == 409 and "not one of your choices" in out_of_turn.json()["error"]
     assert path.read_bytes() == before
-    assert phone(served, 1).post("/api/seat/entropy", json={"word": "pear"}).status_code == 200
+    assert bram.post("/api/seat/entropy", json=word_of("Bram", "pear")).status_code == 200
     words = referee("smoor", "standings", str(path), "--json").json()["fair"]["entropy"]
     assert [seat["word"] for seat in words] == ["kiwi", "pear", None, None]
 
@@ -108,7 +120,7 @@ def test_a_phone_without_a_seat_gives_no_word(referee, tmp_path):
     path = fair_match(referee, tmp_path)
     before = path.read_bytes()
     stranger = TestClient(create_app(served_file(path)), base_url="http://127.0.0.1")
-    assert stranger.post("/api/seat/entropy", json={"word": "kiwi"}).status_code == 401
+    assert stranger.post("/api/seat/entropy", json=word_of("Anna", "kiwi")).status_code == 401
     assert path.read_bytes() == before
 
 
@@ -147,9 +159,9 @@ def test_four_phones_give_their_words_on_the_page_and_the_tv_shows_them(referee,
         for seat, word in enumerate(("appel", "peer", "vijg", "kiwi")):
             phone = browsers(PHONE)
             phone.get(server.seat_link(seat))
-            box = wait_for(phone, lambda d: d.find_elements("id", "entropy-word"))[0]
+            box = wait_for(phone, lambda d: d.find_elements("id", "decision-entropy-word"))[0]
             box.send_keys(word)
-            phone.find_element("id", "entropy-give").click()
+            phone.find_element("id", "decision-entropy-send").click()
             wait_for(tv, lambda d: word in page_text(d))
             assert secret not in page_text(tv) and secret not in page_text(phone)
         words = referee("smoor", "standings", str(path), "--json").json()["fair"]["entropy"]
@@ -164,8 +176,8 @@ def test_until_every_word_is_in_no_page_shows_a_hand_or_whose_turn_it_is(referee
     for seat, word in enumerate(("kiwi", "mango", "pear")):
         seated = phone(served, seat).get("/api/seat").json()
         assert seated["view"] is None and seated["fair"]["waiting_for"] == PLAYERS[seat]
-        assert phone(served, seat).post("/api/seat/entropy", json={"word": word}).status_code == 200
+        assert phone(served, seat).post("/api/seat/entropy", json=word_of(PLAYERS[seat], word)).status_code == 200
     assert TestClient(create_app(served), base_url="http://127.0.0.1").get("/api/table").json()["view"] is None
-    assert phone(served, 3).post("/api/seat/entropy", json={"word": "plum"}).status_code == 200
+    assert phone(served, 3).post("/api/seat/entropy", json=word_of(PLAYERS[3], "plum")).status_code == 200
     dealt = phone(served, 3).get("/api/seat").json()
     assert dealt["fair"]["waiting_for"] is None and len(dealt["view"]["hand"]) == 13

@@ -173,26 +173,49 @@ def test_a_body_that_is_not_a_json_object_is_refused_with_400(client, served, ta
     assert tally.read_bytes() == before
 
 
-@pytest.mark.parametrize("body", [{}, {"points": "3"}, {"points": True}, {"points": 1.5}])
-def test_a_body_the_game_cannot_read_is_refused_with_400(client, served, tally, body):
+@pytest.mark.parametrize("points", ["3", True, 1.5, None])
+def test_a_form_filled_with_what_the_game_cannot_read_is_refused_with_400(client, served, tally, points):
+    before = tally.read_bytes()
+    response = seated(client, served, 0).post("/api/seat/score", json={"kind": "score", "player": "Anna", "points": points})
+    assert response.status_code == 400 and "points" in response.json()["error"]
+    assert tally.read_bytes() == before
+
+
+@pytest.mark.parametrize("body", [{}, {"points": 3}, {"player": "Bram", "points": 3}, {"player": "Anna", "points": 3, "extra": 1}])
+def test_an_entry_that_is_not_the_seats_form_is_refused_with_409(client, served, tally, body):
+    """The form's fixed keys (the seat's own player) as given, its field, nothing else."""
     before = tally.read_bytes()
     response = seated(client, served, 0).post("/api/seat/score", json=body)
-    assert response.status_code == 400 and "points" in response.json()["error"]
+    assert response.status_code == 409 and response.json()["error"] == "score is not one of your choices now; look again"
     assert tally.read_bytes() == before
 
 
 def test_an_action_the_rules_refuse_is_409_with_the_rules_reason(client, served, tally):
     before = tally.read_bytes()
-    response = seated(client, served, 1).post("/api/seat/score", json={"points": -2})
+    response = seated(client, served, 1).post("/api/seat/score", json={"kind": "score", "player": "Bram", "points": -2})
     assert response.status_code == 409 and "negative" in response.json()["error"]
     assert tally.read_bytes() == before
 
 
-def test_an_unknown_action_is_404(client, served, tally):
+def test_a_kind_the_seat_may_not_decide_is_refused_and_changes_nothing(client, served, tally):
     before = tally.read_bytes()
     response = seated(client, served, 1).post("/api/seat/steal", json={"points": 2})
-    assert response.status_code == 404 and "steal" in response.json()["error"]
+    assert response.status_code == 409 and "steal" in response.json()["error"]
     assert tally.read_bytes() == before
+
+
+def test_a_seats_answer_holds_its_decisions_and_the_situation(client, served, tally):
+    answer = seated(client, served, 1).get("/api/seat").json()
+    assert answer["situation"] == "Totals: Anna 0 · Bram 0 · Cees 0"
+    assert answer["decisions"] == [{"kind": "score", "prompt": "Your points", "together": True,
+                                    "form": {"event": {"kind": "score", "player": "Bram"}, "field": "points", "constraints": {"min": 0}}}]
+    assert client.get("/api/table").json()["decisions"] is None
+
+
+def test_a_form_filled_in_is_recorded_for_the_seats_own_player(client, served, tally):
+    response = seated(client, served, 1).post("/api/seat/score", json={"kind": "score", "player": "Bram", "points": 4})
+    assert response.status_code == 200, response.text
+    assert savefile.load(tally, TALLY).events == [{"kind": "score", "player": "Bram", "points": 4}]
 
 
 @pytest.mark.parametrize("token", [None, "", "nonsense", "x" * 32])
@@ -397,7 +420,8 @@ def test_a_change_from_another_page_is_refused_and_changes_nothing(client, serve
     response = client.post("/api/seat/score", content=json.dumps({"points": 3}), headers=headers)
     assert response.status_code == 403, response.text
     assert tally.read_bytes() == before
-    own = client.post("/api/seat/score", content=json.dumps({"points": 3}), headers={"content-type": "application/json", "origin": BASE})
+    entry = {"kind": "score", "player": "Anna", "points": 3}
+    own = client.post("/api/seat/score", content=json.dumps(entry), headers={"content-type": "application/json", "origin": BASE})
     assert own.status_code == 200, own.text
 
 

@@ -23,7 +23,7 @@ from referee.smitten.notation import GridSide
 from referee.smitten.ruleset import RULES
 from referee.smitten.state import Pending, Setup, State
 from referee.web.server import LANG_COOKIE, Served, create_app
-from referee.web.smitten import WEB, request
+from web_decisions import choices, decisions
 from web_privacy import answers
 
 SPEC = games.game("smitten")
@@ -55,8 +55,12 @@ class Table:
         found: dict[str, Any] = answer.json()
         return found
 
-    def post(self, seat: int, kind: str, body: Any) -> Any:
-        return self.seats[seat].post(f"/api/seat/{kind}", content=json.dumps(body))
+    def post(self, seat: int, event: Any, kind: str | None = None) -> Any:
+        """``POST /api/seat/KIND`` with ``event`` as it is (KIND: the event's own kind)."""
+        return self.seats[seat].post(f"/api/seat/{kind or event['kind']}", content=json.dumps(event))
+
+    def choices(self, seat: int, kind: str) -> list[dict[str, Any]]:
+        return choices(self.seat(seat), kind)
 
     def state(self) -> State:
         return savefile.load(self.path, RULES).state
@@ -99,20 +103,26 @@ def test_the_table_shows_both_grids_the_counts_and_what_the_game_waits_for(pair:
     assert [hand["cards"] for hand in view["hands"]] == [3, 3] and [hand["count"] for hand in view["hands"]] == ["3 cards"] * 2
     assert all(hand["face_up"] == [] and not hand["seen"] for hand in view["hands"])
     assert view["deck"] == 11 and view["set_aside"] is None and view["top_card"] is None
-    assert view["waiting"] == "A new turn: either player may play a card"
-    assert "actions" not in view and "you" not in view
+    assert answer["situation"] == "A new turn: either player may play a card"
+    assert answer["decisions"] is None and "you" not in view
+
+
+def play(number: int, grid: str, by: str, **extra: str) -> dict[str, Any]:
+    return {"kind": "play", "card": f"{number}{grid}", "by": by, **extra}
 
 
 def test_a_card_played_on_a_phone_reaches_the_table_and_leaves_that_hand(pair: Table) -> None:
-    answer = pair.post(0, "play", {"card": 7, "cell": "7L"})
+    assert play(7, "L", "Anna") in pair.choices(0, "play")
+    answer = pair.post(0, play(7, "L", "Anna"))
     assert answer.status_code == 200, answer.text
     assert 7 not in answer.json()["view"]["hands"][0]["face_up"]
-    view = pair.table()["view"]
+    table = pair.table()
+    view = table["view"]
     assert view["grids"] == {"L": [7], "R": []}
     assert view["pending"] == {"card": 7, "grid": "L", "by": 0, "follower": 1, "choose": None, "revealed": None}
-    assert view["waiting"] == "Card 7 in the left grid: Bram must place a card in the other grid (the right grid)"
+    assert table["situation"] == "Card 7 in the left grid: Bram must place a card in the other grid (the right grid)"
     assert savefile.load(pair.path, RULES).events == [{"kind": "play", "card": "7L", "by": "Anna"}]
-    assert pair.seat(1)["view"]["turn"] == "Your move" and pair.seat(0)["view"]["turn"] == "Waiting for Bram"
+    assert set(decisions(pair.seat(1))) == {"place"} and pair.seat(0)["decisions"] == []
 
 
 # --- each partner's phone ---------------------------------------------------------------
@@ -126,84 +136,76 @@ def test_each_partner_sees_their_own_hand_and_only_the_count_of_the_other(pair: 
         assert answer["seat"] == seat and answer["name"] == ["Anna", "Bram"][seat] and view["you"] == seat
         assert view["hands"][seat]["face_up"] == list(state.hands[seat].face_up) and view["hands"][seat]["seen"]
         assert view["hands"][1 - seat]["face_up"] == [] and view["hands"][1 - seat]["cards"] == 3
-        assert view["turn"] == "Your move, or {}'s: whoever wants to play says so".format(["Bram", "Anna"][seat])
+        assert decisions(answer)["play"]["prompt"] == "Play a card: its instruction binds your partner"
 
 
-def test_a_phone_lists_exactly_its_legal_moves_as_the_requests_it_may_send(pair: Table) -> None:
+def test_a_phone_lists_exactly_its_legal_moves_as_the_choices_it_may_post(pair: Table) -> None:
     state = pair.state()
     for seat in (0, 1):
         mine = [move for move in RULES.legal_actions(state) if isinstance(move, Move) and move.actor == seat]
-        actions = pair.seat(seat)["view"]["actions"]
-        assert actions == {"play": [request(move, solo=False) for move in mine]}
-        assert {body["cell"] for body in actions["play"]} == {f"{n}{g}" for n in state.hands[seat].face_up for g in "LR"}
+        assert pair.choices(seat, "play") == [RULES.encode(state, move) for move in mine]
+        assert {event["card"] for event in pair.choices(seat, "play")} == {f"{n}{g}" for n in state.hands[seat].face_up for g in "LR"}
 
 
 def test_the_cells_a_tapped_card_may_go_to_follow_the_pending_instruction(pair: Table) -> None:
-    pair.post(0, "play", {"card": 7, "cell": "7L"})  # card 7: Bram places in the other grid
-    actions = pair.seat(1)["view"]["actions"]
-    assert set(actions) == {"place"} and {body["cell"][-1] for body in actions["place"]} == {"R"}
-    assert pair.seat(0)["view"]["actions"] == {}
+    assert pair.post(0, play(7, "L", "Anna")).status_code == 200  # card 7: Bram places in the other grid
+    assert {event["card"][-1] for event in pair.choices(1, "place")} == {"R"}
+    assert pair.seat(0)["decisions"] == []
 
 
 def test_card_five_asks_higher_or_lower_on_the_phone_that_plays_it(referee, tmp_path: Path) -> None:
     seed = seed_where(two, lambda state: 5 in state.hands[0].face_up)
     table = Table(new_game(referee, tmp_path / "g.toml", "--seed", seed, "--players", "Anna", "Bram"))
-    fives = [body for body in table.seat(0)["view"]["actions"]["play"] if body["card"] == 5]
-    assert {(body["cell"], body["choose"]) for body in fives} == {(c, h) for c in ("5L", "5R") for h in ("higher", "lower")}
+    fives = [event for event in table.choices(0, "play") if event["card"].startswith("5")]
+    assert {(event["card"], event["choose"]) for event in fives} == {(c, h) for c in ("5L", "5R") for h in ("higher", "lower")}
     before = table.path.read_bytes()
-    refused = table.post(0, "play", {"card": 5, "cell": "5L"})
-    assert refused.status_code == 409 and refused.json() == {"error": "card 5 needs a choice: higher or lower"}
+    refused = table.post(0, play(5, "L", "Anna"))  # not listed: a 5 is played with its choice
+    assert refused.status_code == 409 and "not one of your choices" in refused.json()["error"]
     assert table.path.read_bytes() == before
-    assert table.post(0, "play", {"card": 5, "cell": "5L", "choose": "lower"}).status_code == 200
+    assert table.post(0, play(5, "L", "Anna", choose="lower")).status_code == 200
     assert table.table()["view"]["pending"]["choose"] == "lower"
-    assert all(body["card"] < 5 and body["cell"].endswith("R") for body in table.seat(1)["view"]["actions"].get("place", []))
+    assert all(int(event["card"][0]) < 5 and event["card"].endswith("R") for event in table.choices(1, "place"))
 
 
 def test_card_one_asks_the_partner_to_reveal_a_card_on_their_phone_and_the_table_sees_it(referee, tmp_path: Path) -> None:
     seed = seed_where(two, lambda state: 1 in state.hands[0].face_up)
     table = Table(new_game(referee, tmp_path / "g.toml", "--seed", seed, "--players", "Anna", "Bram"))
-    assert table.post(0, "play", {"card": 1, "cell": "1L"}).status_code == 200
-    actions = table.seat(1)["view"]["actions"]
-    assert set(actions) == {"reveal"} and actions["reveal"]
-    shown = actions["reveal"][0]["card"]
-    assert table.post(1, "reveal", {"card": shown}).status_code == 200
+    assert table.post(0, play(1, "L", "Anna")).status_code == 200
+    assert set(decisions(table.seat(1))) == {"reveal"}
+    reveal = table.choices(1, "reveal")[0]
+    shown = reveal["card"]
+    assert reveal == {"kind": "reveal", "card": shown, "by": "Bram"}
+    assert table.post(1, reveal).status_code == 200
     assert table.table()["view"]["hands"][1]["face_up"] == [shown]  # a revealed card is public
     assert table.seat(0)["view"]["hands"][1]["face_up"] == [shown]
-    assert all(body["card"] != shown for body in table.seat(1)["view"]["actions"]["place"])
+    assert all(not event["card"].startswith(str(shown)) for event in table.choices(1, "place"))
 
 
 # --- refusals -----------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
-    ("seat", "kind", "body", "reason"),
+    ("seat", "event"),
     [
-        (0, "play", {"card": 6, "cell": "6L"}, "Anna holds no 6"),
-        (1, "place", {"card": 6, "cell": "6L"}, "a turn starts with a play"),
-        (0, "reveal", {"card": 7}, "reveal"),
+        (0, play(6, "L", "Anna")),  # not held
+        (1, {"kind": "place", "card": "6L", "by": "Bram"}),  # a turn starts with a play
+        (0, {"kind": "reveal", "card": 7, "by": "Anna"}),  # no card 1 played
+        (1, play(7, "L", "Anna")),  # for the partner
     ],
 )
-def test_a_move_the_rules_refuse_shows_their_reason_and_leaves_the_file_unchanged(pair: Table, seat, kind, body, reason) -> None:
+def test_a_move_not_listed_is_refused_as_not_one_of_the_seats_choices_and_the_file_is_unchanged(pair: Table, seat, event) -> None:
     before = pair.path.read_bytes()
-    answer = pair.post(seat, kind, body)
-    assert answer.status_code == 409 and reason in answer.json()["error"], answer.text
+    answer = pair.post(seat, event)
+    assert answer.status_code == 409 and answer.json()["error"] == f"{event['kind']} is not one of your choices now; look again", answer.text
     assert pair.path.read_bytes() == before
 
 
-def test_a_move_out_of_turn_is_refused_in_the_rules_words(pair: Table) -> None:
-    pair.post(0, "play", {"card": 7, "cell": "7L"})
+def test_a_move_out_of_turn_is_refused_and_changes_nothing(pair: Table) -> None:
+    assert pair.post(0, play(7, "L", "Anna")).status_code == 200
     before = pair.path.read_bytes()
-    answer = pair.post(0, "place", {"card": 9, "cell": "9R"})
-    assert answer.status_code == 409
-    assert answer.json()["error"] == rules_words(pair.state(), Move(Kind.PLACE, 0, 9, GridSide.RIGHT))
-    assert answer.json()["error"].startswith("card 7 binds Bram, the partner of Anna who played it")
+    answer = pair.post(0, {"kind": "place", "card": "9R", "by": "Anna"})
+    assert answer.status_code == 409 and "not one of your choices" in answer.json()["error"]
     assert pair.path.read_bytes() == before
-
-
-def rules_words(state: State, move: Move) -> str:
-    refusal = RULES.refusal(state, move)
-    assert refusal is not None
-    return str(SPEC.load_voice().refusal(state, refusal))
 
 
 @pytest.mark.parametrize(
@@ -211,31 +213,25 @@ def rules_words(state: State, move: Move) -> str:
     [
         ("play", "[1, 2]", "must be a JSON object"),
         ("play", "{not json", "must be a JSON object"),
-        ("play", '{"card": "seven", "cell": "7L"}', "`card` must be a Smitten card"),
-        ("play", '{"card": 0, "cell": "0L"}', "`card` must be a Smitten card"),
-        ("play", '{"card": true, "cell": "1L"}', "`card` must be a Smitten card"),
-        ("play", '{"card": 7}', "`cell` must say where the card goes"),
-        ("play", '{"card": 7, "cell": "4L"}', "card 7 goes in its own cell"),
-        ("play", '{"card": 7, "cell": "7X"}', "unknown grid"),
-        ("play", '{"card": 7, "cell": "7L", "choose": "higher"}', "`choose` is for a played 5 only"),
-        ("play", '{"card": 7, "cell": "7L", "by": 2}', 'play takes card, cell, choose, not "by"'),
-        ("play", '{"card": 7, "cell": "7L", "hand": "A"}', 'not "hand"'),
-        ("place", '{"card": 7, "cell": "7L", "choose": "lower"}', 'not "choose"'),
-        ("jump", "{}", "unknown action"),
+        ("play", '{"kind": "place", "card": "7L", "by": "Anna"}', "is not the address's"),
+        ("play", '{"card": "seven", "by": "Anna"}', "not one of your choices"),
+        ("play", '{"card": "7L", "by": "Anna", "choose": "higher"}', "not one of your choices"),
+        ("play", '{"card": "7L", "by": "Anna", "hand": "A"}', "not one of your choices"),
+        ("jump", "{}", "not one of your choices"),
         ("play", "x" * 5000, "the request is too large"),  # over 4 KB: 413
     ],
 )
-def test_a_request_that_cannot_be_read_is_400_and_leaves_the_file_unchanged(pair: Table, kind, raw, fragment) -> None:
+def test_a_request_that_is_not_a_listed_choice_is_refused_and_leaves_the_file_unchanged(pair: Table, kind, raw, fragment) -> None:
     before = pair.path.read_bytes()
     answer = pair.seats[0].post(f"/api/seat/{kind}", content=raw)
-    assert answer.status_code in (400, 404, 413), answer.text
+    assert answer.status_code in (400, 409, 413), answer.text
     assert fragment in answer.json()["error"]
     assert pair.path.read_bytes() == before
 
 
 def test_a_request_without_a_seat_is_refused(pair: Table) -> None:
     before = pair.path.read_bytes()
-    assert pair.tv.post("/api/seat/play", content='{"card": 7, "cell": "7L"}').status_code == 401
+    assert pair.tv.post("/api/seat/play", content=json.dumps(play(7, "L", "Anna"))).status_code == 401
     assert pair.path.read_bytes() == before
 
 
@@ -249,34 +245,35 @@ def solo(seed: str) -> Setup:
 def test_solo_either_link_shows_both_face_up_hands_and_no_face_down_card(referee, tmp_path: Path) -> None:
     table = Table(new_game(referee, tmp_path / "g.toml", "--mode", "solo", "--easy", "--seed", "s"))
     state = table.state()
-    views = [table.seat(seat)["view"] for seat in (0, 1)]
-    for view in views:
+    answers_ = [table.seat(seat) for seat in (0, 1)]
+    views = [answer["view"] for answer in answers_]
+    for answer, view in zip(answers_, views):
         assert [hand["face_up"] for hand in view["hands"]] == [list(hand.face_up) for hand in state.hands]
         assert [hand["face_down"] for hand in view["hands"]] == [1, 1]
-        assert view["turn"] == "Your move"
-        hands_moving = {body["hand"] for bodies in view["actions"].values() for body in bodies}
+        hands_moving = {event["hand"] for decision in answer["decisions"] for event in decision["choices"]}
         assert hands_moving == {"A", "B"}
-        assert view["actions"]["flip"] == [{"hand": "A"}, {"hand": "B"}]
+        assert choices(answer, "flip") == [{"kind": "flip", "hand": "A"}, {"kind": "flip", "hand": "B"}]
+    assert answers_[0]["decisions"] == answers_[1]["decisions"]
     assert {key: value for key, value in views[0].items() if key != "you"} == {key: value for key, value in views[1].items() if key != "you"}
     table_view = table.table()["view"]  # the face-up hands lie on the table: public in solo
     assert [hand["face_up"] for hand in table_view["hands"]] == [list(hand.face_up) for hand in state.hands]
     face_down = {hand.face_down[0] for hand in state.hands}
-    for answer in (table.tv.get("/api/table"), table.seats[0].get("/api/seat")):
-        shown = answer.json()["view"]
+    for response in (table.tv.get("/api/table"), table.seats[0].get("/api/seat")):
+        shown = response.json()["view"]
         assert not face_down & set(shown["hands"][0]["face_up"] + shown["hands"][1]["face_up"]) - {
             n for hand in state.hands for n in hand.face_up
         }
 
 
-def test_solo_requests_name_their_hand(referee, tmp_path: Path) -> None:
+def test_solo_moves_name_their_hand(referee, tmp_path: Path) -> None:
     table = Table(new_game(referee, tmp_path / "g.toml", "--mode", "solo", "--seed", "s"))
     state = table.state()
     card = state.hands[1].face_up[0]
     before = table.path.read_bytes()
-    missing = table.post(0, "play", {"card": card, "cell": f"{card}L"})
-    assert missing.status_code == 400 and "`hand` must be A or B" in missing.json()["error"]
+    missing = table.post(0, {"kind": "play", "card": f"{card}L"})
+    assert missing.status_code == 409 and "not one of your choices" in missing.json()["error"]
     assert table.path.read_bytes() == before
-    assert table.post(0, "flip", {"hand": "B"}).status_code == 200
+    assert table.post(0, {"kind": "flip", "hand": "B"}).status_code == 200
     assert table.state().pending is not None
 
 
@@ -286,20 +283,20 @@ def test_solo_requests_name_their_hand(referee, tmp_path: Path) -> None:
 def test_a_dutch_phone_and_a_dutch_table_speak_dutch_with_the_same_keys(referee, tmp_path: Path) -> None:
     table = Table(new_game(referee, tmp_path / "g.toml", "--seed", "s", "--players", "Anna", "Bram"), language="nl")
     english = Table(table.path)
-    view = table.table()["view"]
-    assert view["waiting"] == "Een nieuwe beurt: elke speler mag een kaart spelen"
+    answer = table.table()
+    view = answer["view"]
+    assert answer["situation"] == "Een nieuwe beurt: elke speler mag een kaart spelen"
     assert view["words"]["L"] == "Het linkerraster" and view["hands"][0]["count"] == "3 kaarten"
     table.seats[1].cookies.set(LANG_COOKIE, "nl")
-    phone = table.seat(1)["view"]
-    assert phone["turn"] == "Jij of Anna is aan zet: wie wil spelen, zegt het"
+    dutch = table.seat(1)
+    phone = dutch["view"]
     assert set(phone) == set(english.seat(1)["view"]) and set(phone["words"]) == set(english.seat(1)["view"]["words"])
-    assert phone["actions"] == english.seat(1)["view"]["actions"]
-    refused = table.post(1, "play", {"card": 7, "cell": "7L"})
-    assert refused.status_code == 409 and "Bram" in refused.json()["error"] and "heeft geen 7" in refused.json()["error"]
-    bad = table.post(1, "play", {"card": 7})
-    assert bad.status_code == 400 and bad.json()["error"].startswith("`cell` moet zeggen")
-    table.post(0, "play", {"card": 7, "cell": "7L"})
-    assert table.seat(0)["view"]["turn"] == "Wachten op Bram"
+    assert choices(dutch, "play") == english.choices(1, "play")  # events never change with the language
+    assert decisions(dutch)["play"]["prompt"] != decisions(english.seat(1))["play"]["prompt"]
+    before = table.path.read_bytes()
+    refused = table.post(1, play(7, "L", "Anna"))  # Anna's move, from Bram's phone
+    assert refused.status_code == 409 and refused.json()["error"] == "play is nu niet een van je keuzes; kijk nog eens"
+    assert table.path.read_bytes() == before
 
 
 # --- nobody sees what is not theirs: non-interference over random reachable states ----------
@@ -354,30 +351,35 @@ def other_deal(state: State, seat: int | None, rng: random.Random) -> State:
     )  # fmt: skip
 
 
-def requests_to_try(state: State) -> list[tuple[str, dict[str, Any]]]:
-    """Requests a seat might send: every play and placement, reveal, flip and swap."""
-    hands = ("A", "B") if state.setup.solo else (None,)
-    found: list[tuple[str, dict[str, Any]]] = []
-    for hand in hands:
-        extra = {"hand": hand} if hand else {}
+def requests_to_try(state: State) -> list[dict[str, Any]]:
+    """Entries a seat might send: every play and placement, reveal, flip and swap, by each
+    player (or hand)."""
+    actors: list[tuple[str, Any]] = [("hand", "A"), ("hand", "B")] if state.setup.solo else [("by", who) for who in state.setup.players or (1, 2)]
+    found: list[dict[str, Any]] = []
+    for key, who in actors:
         for number in range(1, 10):
             for grid in "LR":
-                found.append(("play", {"card": number, "cell": f"{number}{grid}", **extra}))
-                found.append(("place", {"card": number, "cell": f"{number}{grid}", **extra}))
-            found.append(("reveal" if not hand else "swap", {"card": number, **extra}))
-        found.append(("flip", extra))
+                found.append({"kind": "play", "card": f"{number}{grid}", key: who})
+                found.append({"kind": "place", "card": f"{number}{grid}", key: who})
+                if number == 5:
+                    found += [{"kind": "play", "card": f"5{grid}", key: who, "choose": choice} for choice in ("higher", "lower")]
+            found.append({"kind": "reveal" if key == "by" else "swap", "card": number, key: who})
+        found.append({"kind": "flip", key: who})
     return found
 
 
-def judged(state: State, seat: int, kind: str, body: dict[str, Any]) -> str:
-    """What the seat is told of its request: accepted, or the words of the refusal."""
+def judged(state: State, seat: int, event: dict[str, Any]) -> str:
+    """What the seat is told of its entry: accepted, or the words of the refusal (as the
+    server judges it: one of its choices, then the rules)."""
+    from referee.decisions import seat_entry
     from referee.errors import RefereeError
 
+    rules = SPEC.load_rules()
     try:
-        move = WEB.action(state, seat, kind, body)
+        action = seat_entry(rules, seat, event)(state)
     except RefereeError as error:
-        return f"400 {error}"
-    refusal = RULES.refusal(state, move)
+        return f"refused {error}"
+    refusal = rules.refusal(state, action)
     return "200" if refusal is None else f"409 {SPEC.load_voice().refusal(state, refusal)}"
 
 
@@ -414,7 +416,7 @@ def test_changing_what_a_seat_may_not_see_never_changes_a_byte_it_is_sent(served
                 for shown in (state, other):
                     served.saved = dataclasses.replace(saved, state=shown)
                     pages = answers(served, seat, language)  # the JSON and the first event, as sent
-                    tried = [] if seat is None else [judged(shown, seat, kind, body) for kind, body in requests_to_try(shown)]
+                    tried = [] if seat is None else [judged(shown, seat, event) for event in requests_to_try(shown)]
                     sent.append((pages, tried))
                 assert sent[0] == sent[1], (seat, state, other)
     finally:
@@ -423,8 +425,9 @@ def test_changing_what_a_seat_may_not_see_never_changes_a_byte_it_is_sent(served
 
 def test_with_the_tables_own_cards_a_phone_shows_counts_and_the_numbers_the_rules_would_take(referee, tmp_path: Path) -> None:
     table = Table(new_game(referee, tmp_path / "g.toml", "--physical", "--players", "Anna", "Bram"))
-    view = table.seat(0)["view"]
+    answer = table.seat(0)
+    view = answer["view"]
     assert view["physical"] and [hand["face_up"] for hand in view["hands"]] == [[], []]
-    assert {body["card"] for body in view["actions"]["play"]} == set(range(1, 10))
-    assert table.post(0, "play", {"card": 4, "cell": "4L"}).status_code == 200
+    assert {event["card"] for event in choices(answer, "play")} == {f"{n}{g}" for n in range(1, 10) for g in "LR"}
+    assert table.post(0, play(4, "L", "Anna")).status_code == 200
     assert table.table()["view"]["grids"]["L"] == [4]

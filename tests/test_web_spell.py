@@ -30,6 +30,7 @@ from referee.spellcrafter.ruleset import RULES
 from referee.spellcrafter.setup import Setup
 from referee.web.server import LANG_COOKIE, SEAT_COOKIE, create_app
 from referee.web.spell import WEB, hand_order
+from web_decisions import choice, choices, decisions
 from web_privacy import answers, served_file
 
 NAMES = ("Anna", "Bram", "Cees", "Daan")
@@ -164,11 +165,15 @@ def test_a_seat_sees_its_own_word_and_score_once_entered_and_whom_the_round_wait
     view = client_for(path, 0).get("/api/seat").json()["view"]
     assert view["own"]["word"]["word"] == "POKES" and view["own"]["points"] == 24
     assert view["own"]["title"] == "Your word in round 1"
-    assert view["turn"] == "Your entry is in; waiting for Bram, Cees, Daan."
-    assert view["actions"] == {} and view["total_text"] == "Your total: 24 points"
-    other = client_for(path, 1).get("/api/seat").json()["view"]
-    assert other["own"] is None and other["actions"] == {"pass": {"round": 1}, "challenge": {"seats": [0]}}
-    assert other["turn"] == "Round 1: draft, then spell your word and enter it at the table."
+    answer = client_for(path, 0).get("/api/seat").json()
+    assert answer["situation"] == "Round 1 of 4 — pass left — waiting for Bram, Cees, Daan"
+    assert answer["decisions"] == [] and view["total_text"] == "Your total: 24 points"
+    other = client_for(path, 1).get("/api/seat").json()
+    assert other["view"]["own"] is None
+    assert {kind: decision.get("choices", decision.get("form")) for kind, decision in decisions(other).items()} == {
+        "word": {"event": {"kind": "word", "player": "Bram", "round": 1}, "field": "cards", "constraints": {"min_letters": 3}},
+        "pass": [{"kind": "pass", "player": "Bram", "round": 1}],
+        "challenge": [{"kind": "challenge", "player": "Anna", "challenger": "Bram"}]}
 
 
 def test_two_players_are_told_to_discard_one_card_each_pick(tmp_path: Path) -> None:
@@ -192,48 +197,58 @@ def test_once_the_game_is_over_a_phone_shows_no_hand_and_offers_nothing(tmp_path
             savefile.record(path, RULES, EnterPass(seat=seat, round=_round + 1))
     answer = client_for(path, 0).get("/api/seat").json()
     assert answer["outcome"] is not None
-    assert answer["view"]["hand"] == [] and answer["view"]["actions"] == {} and answer["view"]["turn"] is None
+    assert answer["view"]["hand"] == [] and answer["decisions"] == [] and answer["situation"] == ""
 
 
 # --- a pass from a phone ----------------------------------------------------------------------
 
 
+def a_pass(player: str, number: int = 1) -> dict[str, Any]:
+    return {"kind": "pass", "player": player, "round": number}
+
+
 def test_a_phone_passes_for_the_round_it_shows(tmp_path: Path) -> None:
     path = new_game(tmp_path)
     client = client_for(path, 3)
-    response = client.post("/api/seat/pass", json={"round": 1})
+    assert choices(client.get("/api/seat").json(), "pass") == [a_pass("Daan")]
+    response = client.post("/api/seat/pass", json=a_pass("Daan"))
     assert response.status_code == 200
     assert response.json()["view"]["own"]["status"] == "pass"
     assert savefile.load(path, RULES).events[-1] == {"kind": "pass", "player": "Daan", "round": 1}
 
 
-def test_a_second_pass_is_refused_with_the_rules_reason_and_changes_nothing(tmp_path: Path) -> None:
+def test_a_second_pass_is_refused_and_changes_nothing(tmp_path: Path) -> None:
     path = new_game(tmp_path)
     client = client_for(path, 3)
-    assert client.post("/api/seat/pass", json={"round": 1}).status_code == 200
+    assert client.post("/api/seat/pass", json=a_pass("Daan")).status_code == 200
     before = path.read_bytes()
-    response = client.post("/api/seat/pass", json={"round": 1})
+    response = client.post("/api/seat/pass", json=a_pass("Daan"))
     assert response.status_code == 409
-    assert response.json()["error"].startswith("Daan already passed in round 1")
+    assert response.json()["error"] == "pass is not one of your choices now; look again"
     assert path.read_bytes() == before
 
 
 def test_a_pass_from_a_page_that_missed_the_rounds_end_is_refused(tmp_path: Path) -> None:
     path = new_game(tmp_path)
-    for seat in range(4):
+    for seat in range(3):
         savefile.record(path, RULES, EnterPass(seat=seat))
+    listed = choice(client_for(path, 3).get("/api/seat").json(), "pass")
+    savefile.record(path, RULES, EnterPass(seat=3))  # the round ends at the laptop
+    for seat in range(4):
+        savefile.record(path, RULES, EnterPass(seat=seat))  # and round 2 too
     before = path.read_bytes()
-    response = client_for(path, 0).post("/api/seat/pass", json={"round": 1})
-    assert response.status_code == 409 and "round 1 is complete" in response.json()["error"]
+    response = client_for(path, 3).post("/api/seat/pass", json=listed)
+    assert response.status_code == 409 and "not one of your choices" in response.json()["error"]
     assert path.read_bytes() == before
 
 
-@pytest.mark.parametrize("body", ["{}", '{"round": "1"}', '{"round": true}', "[1]", "not json", '{"round": 1.5}'])
-def test_a_pass_without_a_readable_round_is_a_bad_request_and_changes_nothing(tmp_path: Path, body: str) -> None:
+@pytest.mark.parametrize("body", ["{}", '{"round": 1}', '{"player": "Bram", "round": "1"}', '{"player": "Bram", "round": 2}',
+                                  '{"player": "Anna", "round": 1}', "[1]", "not json"])  # fmt: skip
+def test_a_pass_not_listed_is_refused_and_changes_nothing(tmp_path: Path, body: str) -> None:
     path = new_game(tmp_path)
     before = path.read_bytes()
     response = client_for(path, 1).post("/api/seat/pass", content=body, headers={"Content-Type": "application/json"})
-    assert response.status_code == 400 and response.json()["error"]
+    assert response.status_code in (400, 409) and response.json()["error"]
     assert path.read_bytes() == before
 
 
@@ -241,8 +256,9 @@ def test_a_pass_without_a_readable_round_is_a_bad_request_and_changes_nothing(tm
 def test_no_other_action_is_taken_from_a_phone(tmp_path: Path, kind: str) -> None:
     path = new_game(tmp_path)
     before = path.read_bytes()
-    response = client_for(path, 1).post(f"/api/seat/{kind}", json={"cards": ["K6m"]})
-    assert response.status_code == 404 and path.read_bytes() == before
+    response = client_for(path, 1).post(f"/api/seat/{kind}", json={"player": "Bram", "round": 1, "cards": ["K6m"]})
+    assert response.status_code == 409 and "not one of your choices" in response.json()["error"]
+    assert path.read_bytes() == before
 
 
 # --- in Dutch ---------------------------------------------------------------------------------
@@ -271,22 +287,25 @@ def test_answers_are_in_dutch_for_a_dutch_page(tmp_path: Path) -> None:
     word(path, 2, KNOW)
     savefile.record(path, RULES, ChallengeWord(challenger=1, seat=2, valid=True, reason="in dictionary", dictionary="builtin:en"))
     table = client_for(path, None, "nl").get("/api/table").json()["view"]
-    phone = client_for(path, 3, "nl").get("/api/seat").json()["view"]
+    seat = client_for(path, 3, "nl").get("/api/seat").json()
+    phone = seat["view"]
     assert table["heading"] == "Ronde 1" and table["pass_text"] == "doorgeven naar links"
     assert table["latest"]["entries"][2]["challenge"]["text"].startswith("uitgedaagd door Bram: geldig")
     assert phone["hand_title"] == "Jouw hand zoals gedeeld voor ronde 1"
-    for text in [*texts(table), *texts(phone)]:
+    assert {decision["kind"] for decision in seat["decisions"]} == {"word", "pass", "challenge"}
+    shown = [seat["situation"], *(decision["prompt"] for decision in seat["decisions"]), *(label for decision in seat["decisions"] for label in decision.get("labels", ()))]
+    for text in [*texts(table), *texts(phone), *shown]:
         assert not ENGLISH.search(text), text
 
 
 def test_a_dutch_refusal_of_a_pass(tmp_path: Path) -> None:
     path = new_game(tmp_path)
     client = client_for(path, 3, "nl")
-    client.post("/api/seat/pass", json={"round": 1})
-    error = client.post("/api/seat/pass", json={"round": 1}).json()["error"]
-    assert "Daan" in error and not ENGLISH.search(error)
-    bad = client.post("/api/seat/pass", json={}).json()["error"]
-    assert bad == 'passen heeft de ronde nodig waarvoor het geldt, als getal: {"round": 1}'
+    assert client.post("/api/seat/pass", json=a_pass("Daan")).status_code == 200
+    before = path.read_bytes()
+    error = client.post("/api/seat/pass", json=a_pass("Daan")).json()["error"]
+    assert error == "pass is nu niet een van je keuzes; kijk nog eens"
+    assert path.read_bytes() == before
 
 
 # --- nobody sees what is not theirs -----------------------------------------------------------

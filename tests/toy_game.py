@@ -176,10 +176,9 @@ class TallyTable:
 
 class TallyWeb:
     """The tally's web pages (referee.web.contract.WebGame): the totals on the table's
-    screen; on a seat's phone, its own total and one action, ``POST /api/seat/score``
-    with ``{"points": N}`` (for that seat's player)."""
-
-    kinds = ("score",)
+    screen; on a seat's phone, its own total. What a seat may do is its decision (a form:
+    ``{"kind": "score", "player": NAME, "points": N}``), which the pages draw with no code
+    of the tally's."""
 
     def table(self, state: Tally) -> dict[str, Any]:
         public = TALLY.view(state, None)
@@ -187,13 +186,7 @@ class TallyWeb:
 
     def seat(self, state: Tally, seat: int) -> dict[str, Any]:
         own = TALLY.view(state, seat)
-        return {"total": own.totals[seat], "actions": {"score": ["points"]}}
-
-    def action(self, state: Tally, seat: int, kind: str, body: Mapping[str, Any]) -> Score:
-        points = body.get("points")
-        if not isinstance(points, int) or isinstance(points, bool):
-            raise InputError("`points` must be a whole number")
-        return Score(state.players[seat], points)
+        return {"total": own.totals[seat]}
 
 
 TALLY: Rules[tuple[str, ...], Tally, Score, Scored] = TallyRules()

@@ -4,15 +4,18 @@ The pages draw from JSON the server computes, per page, in that page's language:
 
 ``GET /api/table``   the public screen (a TV): :meth:`WebGame.table` of the state
 ``GET /api/seat``    one seat's phone (the seat's cookie): :meth:`WebGame.seat`
-``POST /api/seat/KIND`` a seat's action (``{"card": "9C"}``, …): :meth:`WebGame.action`
-                     turns it into the game's action; the save-file engine records it
-                     (atomic, locked, ``.bak``) after the rules accepted it
+``POST /api/seat/KIND`` a seat's entry: the save-file event itself, one of the seat's
+                     ``decisions`` (SPEC §6.7): a listed choice posted as it is listed
+                     (``{"kind": "bid", "bids": {"Anna": 3}}``), or a form's event with
+                     its field filled in (a word of entropy, a Spellcrafter word);
+                     :func:`referee.decisions.seat_entry` checks it, the game's one
+                     parser reads it, the save-file engine records it (atomic, locked,
+                     ``.bak``) after the rules accepted it. No page parses a card, a
+                     cell or a word itself
 ``POST /api/seat/preview`` what a seat's action would give, without recording anything
-                     (a game whose adapter has :meth:`WebGame.preview`, e.g. a word's
-                     score as it is built): the same guards and seat as an action
-``POST /api/seat/entropy`` a fair game's word of entropy for the seat's own player
-                     (``{"word": "kiwi"}``), the same for every game, recorded as
-                     `referee entropy FILE PLAYER WORD` records it
+                     (a game whose adapter has :meth:`Previewing.preview`, e.g. a word's
+                     score as it is built, fed by the form's ``cards``): the same guards
+                     and seat as an entry
 
 Privacy is by construction: :meth:`WebGame.table` reads the state only through
 ``rules.view(state, None)`` and :meth:`WebGame.seat` only through ``rules.view(state,
@@ -20,10 +23,11 @@ seat)`` (SPEC §6.6), so no answer can hold a card its page may not see. The tes
 it by non-interference: changing what a seat may not see (another hand, the deck) never
 changes a byte of that seat's answers.
 
-Words in an answer (who is to play, a word's breakdown, how the game ended) come from
-the game's voice and :func:`referee.i18n._`, in the page's language (the server calls
-inside :func:`referee.i18n.speaking`); the JavaScript draws cards from their tokens and
-shows the words it is given, and holds no sentence of its own.
+Words in an answer (what the game waits for, each decision's prompt and choices, a
+word's breakdown, how the game ended) come from the game's voice and
+:func:`referee.i18n._`, in the page's language (the server calls inside
+:func:`referee.i18n.speaking`); the JavaScript draws cards from their tokens and shows
+the words it is given, and holds no sentence of its own.
 
 Every answer is an :func:`envelope`:
 
@@ -42,7 +46,15 @@ Every answer is an :func:`envelope`:
      "labels": {…},                         # the pages' own words, translated
      "error": null or "the file cannot be read: …",
      "fair": null or {…},                   # a fair game's public part (below)
-     "view": {…}}                           # the game's: WebGame.table / WebGame.seat
+     "view": {…},                           # the game's: WebGame.table / WebGame.seat
+     "situation": "Round 2 — Bram deals; …", # what the game waits for (the voice's): the
+                                            # TV's headline, each phone's status line
+     "decisions": [{"kind": "bid", "prompt": "Your bid: …", "together": true,
+                    "choices": [{"kind": "bid", "bids": {"Bram": 0}}, …],
+                    "labels": ["0", …]}, …]}   # a seat's only (null on the table's):
+                                            # what it may decide now, each choice an
+                                            # event to POST as it is, or a "form":
+                                            # {"event", "field", "constraints"}
 
 ``fair`` (:func:`referee.fair.rules.public_of`) is the same on every page: the
 commitment and its fingerprint, each seat's word of entropy (null until given), whose
@@ -59,17 +71,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol, TypeVar
 
-from referee.errors import RuleError
-
 StateT = TypeVar("StateT", contravariant=True)
-ActionT = TypeVar("ActionT", covariant=True)
 
 
-class WebGame(Protocol[StateT, ActionT]):
-    """A game's side of the pages (``referee/web/GAME.py``, an object named ``WEB``)."""
-
-    #: the kinds of ``POST /api/seat/KIND`` this game takes ("play", "place", …)
-    kinds: tuple[str, ...]
+class WebGame(Protocol[StateT]):
+    """A game's side of the pages (``referee/web/GAME.py``, an object named ``WEB``): how
+    its view is drawn. What a seat may do is not here: it is the rules' ``decisions``,
+    taken by :mod:`referee.decisions` for every game alike."""
 
     def table(self, state: StateT) -> dict[str, Any]:
         """The table's screen: public only (built from ``rules.view(state, None)``).
@@ -78,27 +86,9 @@ class WebGame(Protocol[StateT, ActionT]):
 
     def seat(self, state: StateT, seat: int) -> dict[str, Any]:
         """One seat's phone (built from ``rules.view(state, seat)`` and nothing else of
-        the state's private cards): its hand, whose turn it is, and what this seat may do
-        now, as the requests it may send (e.g. ``"actions": {"play": ["9C", "KC"]}``)."""
+        the state's private cards): its hand and what the page draws beside its
+        decisions."""
         ...
-
-    def action(self, state: StateT, seat: int, kind: str, body: Mapping[str, Any]) -> ActionT:
-        """The game's action for ``seat``'s request ``POST /api/seat/KIND`` with the JSON
-        ``body``. Raises :class:`~referee.errors.InputError` (HTTP 400) for a kind or a
-        body it cannot read; whether the action may happen is the rules' (a
-        :class:`~referee.errors.Refused`, HTTP 409, worded by the voice)."""
-        ...
-
-
-class Simultaneous(Protocol):
-    """A game whose seats act at the same time (Spellcrafter's picks; optional): for the
-    kinds it names, a request is not refused because another seat acted since the page
-    was drawn (the ``X-Referee-Seen`` check); :meth:`WebGame.action` checks instead that
-    what the page showed still holds for the seat (its pick number, raising
-    :class:`MovedOn`), and the rules check the rest."""
-
-    #: the kinds of ``POST /api/seat/KIND`` checked by the game itself ("pick")
-    simultaneous: tuple[str, ...]
 
 
 def moved_on() -> str:
@@ -106,13 +96,6 @@ def moved_on() -> str:
     from referee.i18n import _
 
     return _("the game has moved on since this page was drawn; look again and tap once more")
-
-
-class MovedOn(RuleError):
-    """A seat's request answers a page the game has left (HTTP 409): :func:`moved_on`."""
-
-    def __init__(self) -> None:
-        super().__init__(moved_on())
 
 
 class Previewing(Protocol[StateT]):

@@ -88,6 +88,7 @@ def labels() -> dict[str, str]:
         "entropy_due": _("Waiting for a word of entropy from"),
         "your_word": _("Your word of entropy (any word, dice or a short phrase)"),
         "give_word": _("Give"),
+        "send": _("Send"),
         "secret": _("Secret, revealed"),
     }
 
@@ -326,10 +327,13 @@ def without_folders(text: str, path: Path) -> str:
 
 
 def page(served: Served, name: str, language: str) -> HTMLResponse:
-    """A page's HTML shell; ``static/GAME.js`` draws it from the API."""
+    """A page's HTML shell; ``static/GAME.js`` draws it from the API (a game without a
+    script of its own is drawn by ``common.js``: its situation and its decisions)."""
     import html
 
     text = (STATIC / "page.html").read_text(encoding="utf-8")
+    if not (STATIC / f"{served.spec.name}.js").is_file():  # a game drawn from its decisions alone: no files of its own
+        text = "\n".join(line for line in text.splitlines() if "/static/{{game}}." not in line)
     values = {"page": name, "game": served.spec.name, "lang": language, "title": served.spec.title}
     for key, value in values.items():
         text = text.replace("{{" + key + "}}", html.escape(value))

@@ -5,9 +5,10 @@ The table's screen (a TV) shows what the whole table may see, from the public vi
 chart of running totals (as numbers: the page draws it), the trick on the table and the
 last trick, whose turn it is, the round and its dealer, the cursed suit, the bids and how
 many cards each player holds. A seat's phone adds its own hand, from its own view
-``RULES.view(state, seat)`` and nothing else, and in a seeded round the cards it may play
-now, from ``RULES.legal_actions`` (the one definition of legality; the plays listed are
-those of the player to act, so another seat's phone lists none).
+``RULES.view(state, seat)`` and nothing else, and while blinde liefde's bids come in its
+own bid (``own_bid``). What the match waits for is the envelope's ``situation`` and what
+the seat may do now its ``decisions`` (the game's voice and rules): this module words
+neither.
 
 Besides the view, only the public setup is read: the target and the duos (never the
 seed: it would deal every hand). Cards are in the JSON notation (``10S``, ``AH``); words
@@ -16,30 +17,24 @@ are in the page's language (:func:`referee.i18n._`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from referee.cards import Card, Suit
-from referee.errors import InputError
 from referee.i18n import _, ngettext
-from referee.smoorverliefd.actions import PlayCard
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.ruleset import RULES
 from referee.smoorverliefd.scoring import side_names, side_totals, standing
-from referee.smoorverliefd.setup import Variant
 from referee.smoorverliefd.tricks import Trick
 from referee.smoorverliefd.view import SeatView
 from referee.smoorverliefd.words import card_symbol, points, suit_name
 
 #: A phone shows its hand in suits of alternating colours, each from 2 up to the ace.
 HAND_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
-MAX_CARD = 8  # characters of a card in a request ("10♠", " 10 s ")
 
 
 class SmoorverliefdWeb:
     """The table's screen and a seat's phone of a Smoorverliefd match."""
-
-    kinds = ("play",)
 
     def table(self, state: Match) -> dict[str, Any]:
         return _public(state, RULES.view(state, None))
@@ -48,26 +43,15 @@ class SmoorverliefdWeb:
         view = RULES.view(state, seat)
         public = _public(state, view)
         hand = None if view.hand is None else sorted(view.hand, key=_in_hand)
-        playable = [str(action.card) for action in RULES.legal_actions(state) if isinstance(action, PlayCard) and action.seat == seat]
         public.update(
             hand=None if hand is None else [str(card) for card in hand],
-            actions={"play": playable},
             your_turn=public["turn"] == seat,
-            prompt=_prompt(view, seat, public["turn"], bool(playable)),
+            own_bid=view.own_bid,
         )
         public["labels"].update(
             physical=_("This match is played with physical cards: the referee does not know your hand."),
         )
         return public
-
-    def action(self, state: Match, seat: int, kind: str, body: Mapping[str, Any]) -> PlayCard:
-        """``POST /api/seat/play`` with ``{"card": "9C"}``: ``seat`` plays that card."""
-        if kind != "play":
-            raise InputError(_("unknown action {kind}").format(kind=kind))
-        card = body.get("card")
-        if not isinstance(card, str) or len(card) > MAX_CARD:  # a card is a few characters: echo no more
-            raise InputError(_('a play names one card: {{"card": "9C"}}').format())
-        return PlayCard(seat, Card.parse(card))
 
 
 WEB = SmoorverliefdWeb()
@@ -85,14 +69,13 @@ def _public(state: Match, view: SeatView) -> dict[str, Any]:
     return {
         "round": view.round,
         "dealer": view.dealer,
-        "heading": _("Round {number} — {dealer} deals").format(number=view.round, dealer=names[view.dealer]),
         "turn": to_play,
-        "status": _status(state, view, to_play),
         "trick": _trick_json(view.leader, on_table, trick_number, len(names)) if not view.over else None,
         "last_trick": None if view.last_trick is None else _last_trick_json(view.last_trick, names),
         "cursed_suit": None if view.cursed_suit is None else view.cursed_suit.value,
         "cursed_text": None if view.cursed_suit is None else _("cursed suit: {suit}").format(suit=f"{view.cursed_suit.symbol} {suit_name(view.cursed_suit)}"),
         "bids": None if view.bids is None else list(view.bids),
+        "bidding": list(view.bidding) or None,  # blinde liefde, while bids come in: who has bid (never the bid)
         "cards_in_hand": None if view.cards_in_hand is None else list(view.cards_in_hand),
         "hearts": _hearts_this_round(view),
         "standings": _standings(state, view),
@@ -114,6 +97,9 @@ def _labels() -> dict[str, str]:
         "trick": _("Trick on the table"),
         "last_trick": _("Last trick"),
         "round": _("Round"),
+        "bid_given": _("bid given"),
+        "bid_to_come": _("still to bid"),
+        "your_bid": _("Your bid"),
     }
 
 
@@ -137,29 +123,6 @@ def _hearts_this_round(view: SeatView) -> list[int]:
     return taken
 
 
-def _status(state: Match, view: SeatView, to_play: int | None) -> str:
-    """Whose turn it is, in words: the line every screen shows at the top."""
-    names = view.players
-    if view.over:
-        return _("The match is over.")
-    if to_play is not None:
-        if view.trick_so_far:
-            return _("{name} to play").format(name=names[to_play])
-        return _("{leader} leads").format(leader=names[to_play])
-    if state.setup.has(Variant.BLINDE_LIEFDE) and view.bids is None:
-        return _("Waiting for the bids of round {number}").format(number=view.round)
-    if state.setup.has(Variant.CUPIDO) and view.round > 1 and view.cursed_suit is None:
-        return _("Waiting for {dealer} to name the cursed suit").format(dealer=names[view.dealer])
-    return _("{leader} leads").format(leader=names[view.leader])
-
-
-def _prompt(view: SeatView, seat: int, to_play: int | None, may_play: bool) -> str:
-    """The phone's own line: what this seat does now."""
-    if view.over or view.hand is None:
-        return ""
-    if to_play == seat and may_play:
-        return _("Your turn: tap a card to play it")
-    return ""  # whose turn it is otherwise is the status line's, just above
 
 
 def _standings(state: Match, view: SeatView) -> dict[str, Any]:

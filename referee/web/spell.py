@@ -20,12 +20,12 @@ A seat's phone, built from ``rules.view(state, seat)`` only:
   (the referee does not see that draft, so the dealt hand is all a phone can show) and a
   pass; with physical cards, nothing but the round and a pass.
 
-Actions (``POST /api/seat/KIND``), each for the round the phone was showing, recorded
-with it (as ``--round N`` on the command line), so a tap on a page that missed the
-round's end is refused, not entered into the next round: ``pick`` with ``{"round": N,
-"card": "K6m", "discard": "E1s"}``, ``word`` with ``{"round": N, "cards": ["K6m", "I1m",
-"T1m"]}``, ``pass`` with ``{"round": N}``; and ``challenge`` with ``{"seat": N}``: seat
-N's word of the latest round, judged by the game's dictionary and house rules.
+What the round waits for is the envelope's ``situation``, and what the seat may do now
+its ``decisions`` (the rules'): the card to keep (each pick a ready event naming the
+round and the pick the page showed, so a tap on a page that missed the round's end or
+the seat's own pick is refused), a word (a form: the word builder fills its ``cards``),
+a pass for the round it shows, a challenge of another seat's word (judged by the game's
+dictionary and house rules when it is recorded).
 
 Cards are the CLI's tokens (``K4m``, ``QU10s``, ``DDm``); each comes with what a page
 draws it from: letters, value, suit and, for a special card, its kind and the rulebook's
@@ -38,9 +38,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from referee.errors import InputError
 from referee.i18n import _
-from referee.spellcrafter.actions import Action, EnterPass
 from referee.spellcrafter.game import Game, passing
 from referee.spellcrafter.rounds import Entry, Pass, Play, Round
 from referee.spellcrafter.ruleset import RULES
@@ -48,20 +46,7 @@ from referee.spellcrafter.scoring import INSTANT_WIN, SELECTED_CARDS
 from referee.spellcrafter.setup import ROUNDS
 from referee.spellcrafter.view import SeatView
 from referee.spellcrafter.voice import challenge_outcome, direction, in_points, no_hand, round_notes
-from referee.web.spell_draft import (
-    challenge_action,
-    challenges,
-    clock,
-    hand_order,
-    page_card,
-    page_word,
-    pick_action,
-    preview,
-    seat_craft,
-    seat_draft,
-    table_draft,
-    word_action,
-)
+from referee.web.spell_draft import challenges, clock, hand_order, page_card, page_word, preview, seat_craft, seat_draft, table_draft
 
 __all__ = ["WEB", "hand_order", "page_card", "page_word"]
 
@@ -178,11 +163,6 @@ def with_team_names(view: SeatView) -> SeatView:
 class SpellcrafterWeb:
     """The pages of a Spellcrafter table (:class:`referee.web.contract.WebGame`)."""
 
-    kinds: tuple[str, ...] = ("pick", "word", "pass", "challenge")
-    #: picks are made at the same time: checked by their pick number, not by what the
-    #: page had seen of the other seats (:func:`referee.web.spell_draft.pick_action`)
-    simultaneous: tuple[str, ...] = ("pick",)
-
     def names(self, state: Game) -> tuple[str, ...]:
         """The seats as people say them (``team Anna and Bram``), for the envelope."""
         return with_team_names(RULES.view(state, None)).players
@@ -218,55 +198,13 @@ class SpellcrafterWeb:
         answer["challenges"] = challenges(view, seat)
         answer["total"] = view.totals[seat]
         answer["total_text"] = _("Your total: {points}").format(points=in_points(view.totals[seat]))
-        if over:
-            answer["turn"] = None
-        elif drafting is not None:
-            answer["turn"] = f"{drafting['heading']}: {drafting['status']}"
-        elif crafting is not None:
-            answer["turn"] = _("Round {round}: spell your word with your {count} selected cards and the Jumper.").format(
-                round=view.round, count=SELECTED_CARDS)  # fmt: skip
-        elif to_play:
-            answer["turn"] = _("Round {round}: draft, then spell your word and enter it at the table.").format(round=view.round)
-        else:
-            others = [view.players[other] for other in view.waiting]
-            answer["turn"] = _("Your entry is in; waiting for {players}.").format(players=", ".join(others))
-        if not to_play or drafting is not None:  # the turn says whom the round waits for
+        if not to_play or drafting is not None:  # the situation says whom the round waits for
             answer["notes"] = [note for note in answer["notes"] if note["kind"] != "waiting"]
-        actions: dict[str, Any] = {}
-        if drafting is not None and drafting["may_pick"]:
-            actions["pick"] = {"round": view.round, "pick": drafting["pick"], "discard": drafting["must_discard"]}
-        if to_play and not over and (not drafted or crafting is not None):
-            actions["pass"] = {"round": view.round}
-            if crafting is not None:
-                actions["word"] = {"round": view.round}
-        if answer["challenges"] is not None:
-            actions["challenge"] = {"seats": [target["seat"] for target in answer["challenges"]["targets"]]}
-        answer["actions"] = actions
         answer["labels"].update({
             "pass": _("Pass this round"),
             "pass_confirm": _("Tap again to pass (no word, 0 points)"),
         })  # fmt: skip
         return answer
-
-    def action(self, state: Game, seat: int, kind: str, body: Mapping[str, Any]) -> Action:
-        """``pick`` with ``{"round": N, "pick": P, "card": "K6m"}`` (and ``"discard"``;
-        P the pick the page showed), ``word`` with
-        ``{"round": N, "cards": [...]}``, ``pass`` with ``{"round": N}``: for round N, the
-        round the page showed (checked by the rules against the current one);
-        ``challenge`` with ``{"seat": N}``: seat N's word of the latest round, judged by
-        the game's dictionary."""
-        if kind == "pick":
-            return pick_action(state, seat, body)
-        if kind == "word":
-            return word_action(state, seat, body)
-        if kind == "challenge":
-            return challenge_action(state, seat, body)
-        if kind != "pass":
-            raise InputError(_("unknown action {kind}").format(kind=kind))
-        number = body.get("round")
-        if isinstance(number, bool) or not isinstance(number, int):
-            raise InputError(_("a pass needs the round it is for, as a number: {example}").format(example='{"round": 1}'))
-        return EnterPass(seat=seat, round=number)
 
     def preview(self, state: Game, seat: int, body: Mapping[str, Any]) -> dict[str, Any]:
         """What the cards ``{"cards": [...]}`` would score as the seat's word now

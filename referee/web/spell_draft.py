@@ -25,11 +25,11 @@ from typing import Any
 
 from referee.errors import InputError, Refused
 from referee.i18n import _, ngettext
-from referee.spellcrafter.actions import ChallengeWord, EnterWord, PickCard
+from referee.spellcrafter.actions import EnterWord
 from referee.spellcrafter.cards import QU, Special, SpellCard, SpellSuit
 from referee.spellcrafter.draft import PICKS
 from referee.spellcrafter.game import Game
-from referee.spellcrafter.notation import DoubleToken, LetterToken, ToilToken, TroubleToken, parse_card, parse_word
+from referee.spellcrafter.notation import DoubleToken, LetterToken, ToilToken, TroubleToken, parse_word
 from referee.spellcrafter.refusals import FORMAT
 from referee.spellcrafter.rounds import Play
 from referee.spellcrafter.ruleset import RULES
@@ -261,35 +261,7 @@ def challenges(view: SeatView, seat: int) -> dict[str, Any] | None:
     return {"round": latest.number, "title": _("Challenge a word of round {round}").format(round=latest.number), "targets": targets}
 
 
-# --- what a phone sends ------------------------------------------------------------------------
-
-
-def pick_action(state: Game, seat: int, body: Mapping[str, Any]) -> PickCard:
-    """``{"round": N, "pick": P, "card": "K6m", "discard": "E1s"}``: the seat keeps a card
-    of its hand (and discards one); N and P are the round and the pick the page showed.
-    Picks are made at the same time, so another seat's pick since the page was drawn
-    does not matter (:class:`~referee.web.contract.Simultaneous`); the seat's own pick
-    does: a P that is no longer the seat's current pick (a partner's phone picked, the
-    hands went round) is refused (:class:`~referee.web.contract.MovedOn`), and the rules
-    refuse a card no longer in the hand, another round, a second pick before the hands
-    pass."""
-    from referee.web.contract import MovedOn
-
-    example = '{"round": 1, "pick": 1, "card": "K6m"}'
-    number, pick = body.get("round"), body.get("pick")
-    if not isinstance(number, int) or not isinstance(pick, int) or isinstance(number, bool) or isinstance(pick, bool):
-        raise InputError(_("a pick needs the round and the pick it is for, as numbers: {example}").format(example=example))
-    card, discard = body.get("card"), body.get("discard")
-    if not isinstance(card, str) or (discard is not None and not isinstance(discard, str)):
-        raise InputError(_("a pick names its card (and a discard) as text: {example}").format(example=example))
-    action = PickCard(seat=seat, card=parse_card(card), discard=None if discard is None else parse_card(discard), at=now_utc())
-    wrong = state.round_refusal(number)
-    if wrong is not None:
-        raise Refused(wrong, FORMAT, state)
-    draft = state.draft_of(number) if state.drafted else None
-    if draft is not None and draft.pick_number(seat) != pick:
-        raise MovedOn()
-    return action
+# --- a word as it is built ----------------------------------------------------------------------
 
 
 def word_tokens(body: Mapping[str, Any]) -> list[str]:
@@ -297,28 +269,6 @@ def word_tokens(body: Mapping[str, Any]) -> list[str]:
     if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
         raise InputError(_("a word is sent as its cards, a list of tokens: {example}").format(example='{"round": 1, "cards": ["K6m", "I1m", "T1m"]}'))
     return cards
-
-
-def word_action(state: Game, seat: int, body: Mapping[str, Any]) -> EnterWord:
-    """``{"round": N, "cards": ["K6m", "I1m", "T1m"]}``: the seat's word for round N."""
-    number = body.get("round")
-    if isinstance(number, bool) or not isinstance(number, int):
-        raise InputError(_("a word needs the round it is for, as a number: {example}").format(example='{"round": 1, "cards": ["K6m"]}'))
-    return EnterWord(seat=seat, tokens=tuple(parse_word(word_tokens(body))), round=number)
-
-
-def challenge_action(state: Game, seat: int, body: Mapping[str, Any]) -> ChallengeWord:
-    """``{"seat": N}``: the seat challenges seat N's word of the latest round; the game's
-    dictionary and house rules judge it (:mod:`referee.lexicon.agreed`, as `spell
-    challenge` does), once the rules allow the challenge."""
-    from referee.lexicon.agreed import judge_agreed
-    from referee.spellcrafter.entry import challenge_entry
-
-    target = body.get("seat")
-    if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < state.setup.count:
-        raise InputError(_("a challenge names the seat whose word it challenges, as a number: {example}").format(example='{"seat": 2}'))
-    names = state.setup.players
-    return challenge_entry(names[seat], names[target], lambda game, word: judge_agreed(word, game.setup.dictionary, game.setup.house))(state)
 
 
 def preview(state: Game, seat: int, body: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,7 +1,12 @@
 // referee serve: what every page shares. A game's script (static/GAME.js) registers
 //   Referee.games[GAME] = {table(data, root), seat(data, root)}
-// and draws the envelope's "view" (referee/web/contract.py) into root. Pages hold no
-// words of their own: every text comes from the server, in the page's language.
+// and draws the envelope's "view" (referee/web/contract.py) into root. Every page shows
+// the envelope's "situation" (what the game waits for: the TV's headline, a phone's
+// status line), and a phone draws each of its "decisions" (SPEC §6.7) from its data
+// (decide() below): a game's script draws only its view and, at most, a kind of choice
+// of its own (Referee.take(kind) hands it that decision). A game without a script of
+// its own (a new game) is played from its decisions alone. Pages hold no words of
+// their own: every text comes from the server, in the page's language.
 "use strict";
 const Referee = (() => {
   const page = document.body.dataset.page;   // "table", "seat" or "join"
@@ -30,6 +35,7 @@ const Referee = (() => {
   }
 
   const SUITS = {S: ["♠", "black"], H: ["♥", "red"], D: ["♦", "red"], C: ["♣", "black"]};
+  const FRENCH = /^(10|[2-9TJQKA])[SHDC]$/;   // a card of the French deck, as the JSON writes it
   // A card of the French deck from its token ("10S", "AH"); props as el's.
   function card(token, props) {
     const suit = token.slice(-1), rank = token.slice(0, -1);
@@ -37,8 +43,118 @@ const Referee = (() => {
     const shown = {T: "10"}[rank] || rank;
     return el("button", {type: "button", ...props,
       class: `card french ${colour} ${(props && props.class) || ""}`.trim(),
-      dataset: {card: token}, "aria-label": token},
+      dataset: {...((props && props.dataset) || {}), card: token}, "aria-label": (props && props["aria-label"]) || token},
       el("span", {class: "rank", text: shown}), el("span", {class: "suit", text: symbol}));
+  }
+
+  // --- decisions (SPEC §6.7) ------------------------------------------------------------
+  // data.decisions: what this seat may decide now, each {kind, prompt, together} and
+  // either choices (events to POST as they are to /api/seat/KIND) with their labels (the
+  // voice's words for each), or a form {event, field, constraints}: the event to send
+  // with its field filled in. Nothing here knows a game: a decision is drawn from the
+  // shape of its choices (French cards to tap, a row of numbers, suits, buttons) or of
+  // its form; a game's script may draw a kind itself, where it draws its view.
+  let taken = new Set();   // the kinds a game's script drew itself on this drawing
+
+  function decisionOf(kind) { return ((data && data.decisions) || []).find(d => d.kind === kind) || null; }
+
+  // A game's script draws this kind itself (in its hand, its grids…): the decision, or null.
+  function take(kind) {
+    const decision = decisionOf(kind);
+    if (decision) taken.add(kind);
+    return decision;
+  }
+
+  // A choice posted as it was listed; the buttons of ``box`` are off while it goes.
+  async function choose(decision, choice, box) {
+    const buttons = box ? [...box.querySelectorAll("button:not(:disabled), input")] : [];
+    for (const button of buttons) button.disabled = true;
+    const done = await act(decision.kind, choice);
+    if (!done) for (const button of buttons) button.disabled = false;
+    return done;
+  }
+
+  // A form's event with its field filled in.
+  function filled(decision, value) { return {...decision.form.event, [decision.form.field]: value}; }
+
+  function shape(decision) {
+    if (decision.form) return "form";
+    const choices = decision.choices;
+    if (choices.every(c => typeof c.card === "string" && FRENCH.test(c.card))) return "cards";
+    if (choices.every(c => typeof c.suit === "string" && c.suit in SUITS)) return "suits";
+    if (choices.length > 1 && decision.labels.every(label => /^\d+$/.test(label))) return "numbers";
+    return "buttons";
+  }
+
+  // The controls of one decision: its choices, or its form.
+  function controls(decision) {
+    const box = el("div", {class: `choices ${shape(decision)}`, role: "group", "aria-label": decision.prompt});
+    const tap = (choice, index) => () => choose(decision, choice, box);
+    const kind = shape(decision);
+    if (kind === "form") return formOf(decision);
+    decision.choices.forEach((choice, index) => {
+      const label = decision.labels[index];
+      const id = `${decision.kind}-${index}`;
+      if (kind === "cards") {
+        box.append(card(choice.card, {class: "playable", "aria-label": label, title: label, onclick: tap(choice, index),
+          dataset: {choice: id}}));
+      } else if (kind === "suits") {   // the symbol and the suit's name: never its colour alone
+        box.append(el("button", {type: "button", class: `choice suit ${SUITS[choice.suit][1]}`, dataset: {suit: choice.suit, choice: id},
+          onclick: tap(choice, index)}, el("span", {class: "symbol", "aria-hidden": "true", text: SUITS[choice.suit][0]}),
+          el("span", {class: "name", text: label.replace(SUITS[choice.suit][0], "").trim()})));
+      } else {
+        box.append(el("button", {type: "button", class: kind === "numbers" ? "choice number" : "choice",
+          dataset: {choice: id, value: label}, text: label, onclick: tap(choice, index)}));
+      }
+    });
+    return box;
+  }
+
+  // A form: one field, typed by its constraints (a number between min and max, else text
+  // of at most max_length); a game's script may draw its own (Referee.take).
+  function formOf(decision) {
+    const {field, constraints} = decision.form, limits = constraints || {};
+    const numeric = "min" in limits || "max" in limits;
+    const id = `decision-${decision.kind}-${field}`;
+    const input = el("input", {id, name: field, type: numeric ? "number" : "text", inputmode: numeric ? "numeric" : undefined,
+      min: "min" in limits ? String(limits.min) : undefined, max: "max" in limits ? String(limits.max) : undefined,
+      maxlength: "max_length" in limits ? String(limits.max_length) : undefined, autocomplete: "off", required: true});
+    const form = el("form", {class: "choices form", id: `decision-${decision.kind}`, onsubmit: async event => {
+      event.preventDefault();
+      const text = input.value.trim();
+      if (!text) return;
+      const value = numeric ? Number(text) : input.value;
+      if (numeric && !Number.isInteger(value)) { notice(decision.prompt); return; }
+      await choose(decision, filled(decision, value), form);
+    }}, el("label", {for: id, class: "prompt", text: decision.prompt}), input,
+      el("button", {type: "submit", class: "choice send", id: `decision-${decision.kind}-send`, text: (data.labels || {}).send || "OK"}));
+    return form;
+  }
+
+  // One decision with its prompt (a form's prompt is its field's label).
+  function decide(decision) {
+    const drawn = controls(decision);
+    return el("section", {class: `decision kind-${decision.kind}`, dataset: {kind: decision.kind}},
+      decision.form ? null : el("p", {class: "prompt", id: `prompt-${decision.kind}`, text: decision.prompt}), drawn);
+  }
+
+  // The decisions no game's script drew, where the script left "#decisions" or else
+  // right after the situation line.
+  function decisions(next, root) {
+    const left = (next.decisions || []).filter(d => !taken.has(d.kind));
+    if (!left.length) return;
+    let box = root.querySelector("#decisions");
+    if (!box) {
+      box = el("div", {id: "decisions"});
+      const line = root.querySelector("#situation");
+      if (line) line.after(box); else root.prepend(box);
+    }
+    box.classList.add("decisions");
+    box.replaceChildren(...left.map(decide));
+  }
+
+  function situation(next) {
+    return el("p", {class: `situation-line ${page === "table" ? "headline" : "status"}`, id: "situation", role: "status", text: next.situation});
   }
 
   function notice(text, kind) {
@@ -104,7 +220,7 @@ const Referee = (() => {
   // A fair game (envelope "fair", the same on every page): the commitment's fingerprint
   // to compare with the one noted down, each seat's word of entropy or "—", whose word
   // is due, and the secret once revealed. A seat's phone whose word is due gives it
-  // here (POST /api/seat/entropy). Words from the server's labels.
+  // here: its decision "entropy", a form. Words from the server's labels.
   function fairPanel(next) {
     const fair = next.fair, labels = next.labels || {};
     const words = fair.entropy.map(given => el("li", {class: given.word === null ? "missing" : "given"},
@@ -118,16 +234,8 @@ const Referee = (() => {
     if (fair.waiting_for !== null) {
       panel.append(el("p", {class: "due", text: `${labels.entropy_due} ${fair.waiting_for}`}));
     }
-    if (page === "seat" && fair.waiting_for !== null && fair.waiting_for === next.name) {
-      const input = el("input", {type: "text", id: "entropy-word", maxlength: "64", autocomplete: "off",
-        "aria-label": labels.your_word, placeholder: labels.your_word});
-      const form = el("form", {id: "entropy-form", onsubmit: event => {
-        event.preventDefault();
-        if (input.value.trim()) act("entropy", {word: input.value});
-      }}, el("label", {for: "entropy-word", text: labels.your_word}), input,
-        el("button", {type: "submit", id: "entropy-give", text: labels.give_word}));
-      panel.append(form);
-    }
+    const entropy = page === "seat" ? take("entropy") : null;   // this seat's word is due: a form
+    if (entropy) panel.append(decide(entropy));
     if (fair.revealed) {
       panel.append(el("p", {class: "secret"}, el("span", {class: "label", text: labels.secret}), " ",
         el("code", {text: fair.secret})));
@@ -147,9 +255,12 @@ const Referee = (() => {
     if (next.error) { notice(next.error); fileError = true; return; }
     if (fileError) { notice(""); fileError = false; }  // the file can be read again
     const drawer = games[game];
+    taken = new Set();
+    if (next.situation) root.append(situation(next));
     if (drawer && next.view) drawer[page === "table" ? "table" : "seat"](next, root);
     if (next.outcome) root.prepend(el("p", {class: "outcome", text: next.outcome}));
     if (next.fair && page !== "join") root.append(fairPanel(next));
+    if (page === "seat") decisions(next, root);
     document.dispatchEvent(new CustomEvent("referee:drawn", {detail: next}));
   }
 
@@ -211,5 +322,6 @@ const Referee = (() => {
   function redraw() { if (data) show(data); }
 
   document.addEventListener("DOMContentLoaded", start);
-  return {games, el, card, act, notice, redraw, get data() { return data; }, page, game};
+  return {games, el, card, act, notice, redraw, take, choose, filled, decide, controls, SUITS,
+          get data() { return data; }, page, game};
 })();

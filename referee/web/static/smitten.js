@@ -1,13 +1,15 @@
 // referee serve: Smitten's pages (the view is referee/web/smitten.py's). The table's
 // screen draws both grids, the hands' counts and the public cards; a phone draws its
-// hand, and a tapped card lights up the cells the rules allow it (the "actions" the
-// server sent: the rules' legal moves), then a tapped cell sends the move. No words
-// here: every text comes from the server.
+// hand, and a tapped card lights up the cells the rules allow it (the choices of the
+// seat's decisions: the rules' legal moves, each a ready event), then a tapped cell
+// posts that choice as it is. This is Smitten's own way to draw a choice (a card, then
+// a cell); the page reads no card or cell: it matches the choices' cells ("5L") with
+// the cells it draws. No words here: every text comes from the server.
 "use strict";
 (() => {
   const {el} = Referee;
   let chosen = null;   // the card tapped on the phone: {card, hand}
-  let asking = null;   // a tapped cell that asks a question (card 5): {cell, bodies}
+  let asking = null;   // a tapped cell that asks a question (card 5): {cell, moves}
   let box = null;      // the phone's drawing, redrawn in place when a card is tapped
 
   // A Smitten card: its number, coloured by number (each grid takes one of each).
@@ -59,7 +61,6 @@
 
   function table(data, root) {
     const view = data.view;
-    if (view.waiting) root.append(el("p", {class: "waiting", text: view.waiting}));
     root.append(
       el("div", {class: "grids"}, grid(view, "L"), grid(view, "R")),
       el("div", {class: "info"}, el("p", {class: "setup", text: view.setup}), hands(view, null), extras(view)));
@@ -67,17 +68,24 @@
 
   // --- the phone -------------------------------------------------------------------
 
-  const same = (body, pick) => body.card === pick.card && (body.hand || null) === (pick.hand || null);
-
-  // The requests of one kind the tapped card may send.
-  function bodies(view, kind, pick) {
-    return pick ? (view.actions[kind] || []).filter(body => same(body, pick)) : [];
+  const KINDS = ["play", "place", "reveal", "flip", "swap"];
+  // The moves the rules list for this seat now: every choice of its decisions, with its
+  // decision (to post it) and its label. Smitten draws them all itself (Referee.take).
+  function moves(data) {
+    return KINDS.map(kind => Referee.take(kind)).filter(Boolean)
+      .flatMap(decision => decision.choices.map((choice, index) => ({decision, choice, label: decision.labels[index]})));
   }
+  // A move of the card numbered n (played or placed into one of its two cells, revealed, swapped).
+  const cellsOf = n => [`${n}L`, `${n}R`];
+  const ofCard = (move, n) => ["play", "place"].includes(move.decision.kind) ? cellsOf(n).includes(move.choice.card) : move.choice.card === n;
+  const same = (move, pick) => pick && move.decision.kind !== "flip" && ofCard(move, pick.card) && (move.choice.hand || null) === (pick.hand || null);
 
-  function targets(view) {
+  // The moves of some kinds the tapped card may make.
+  function chosenMoves(all, kinds, pick) { return all.filter(move => kinds.includes(move.decision.kind) && same(move, pick)); }
+
+  function targets(all) {
     const found = {};
-    for (const kind of ["play", "place"])
-      for (const body of bodies(view, kind, chosen)) (found[body.cell] = found[body.cell] || []).push([kind, body]);
+    for (const move of chosenMoves(all, ["play", "place"], chosen)) (found[move.choice.card] = found[move.choice.card] || []).push(move);
     return found;
   }
 
@@ -88,64 +96,63 @@
     draw();
   }
 
-  async function send(kind, body) {
-    if (await Referee.act(kind, body)) { chosen = null; asking = null; }
+  async function send(move) {
+    if (await Referee.choose(move.decision, move.choice, box)) { chosen = null; asking = null; }
   }
 
-  function tappable(view, card, hand) {
-    const pick = {card, hand};
-    return ["play", "place", "reveal", "swap"].some(kind => bodies(view, kind, pick).length);
+  function tappable(all, card, hand) {
+    return chosenMoves(all, ["play", "place", "reveal", "swap"], {card, hand}).length > 0;
   }
 
   // A hand on the phone: its face-up cards (tap one to choose it) and face-down backs.
-  function handRow(view, hand, letter) {
+  function handRow(view, all, hand, letter) {
     let cards = hand.face_up;
     if (view.physical) {  // the table's own cards: the numbers the rules would take
-      cards = [...new Set(["play", "place", "reveal"].flatMap(kind => (view.actions[kind] || []).map(b => b.card)))].sort();
+      cards = [...new Set(all.filter(m => m.decision.kind !== "flip").flatMap(m => [1, 2, 3, 4, 5, 6, 7, 8, 9].filter(n => ofCard(m, n))))].sort();
     }
-    const flip = (view.actions.flip || []).some(body => body.hand === letter);
+    const flip = all.find(move => move.decision.kind === "flip" && (move.choice.hand || null) === letter);
     return el("div", {class: "hand mine", dataset: {hand: letter || ""}},
       cards.map((n, index) => {
-        const can = tappable(view, n, letter);
+        const can = tappable(all, n, letter);
         const picked = chosen && chosen.card === n && chosen.hand === letter && chosen.place === index;
         return face(n, {class: `${can ? "playable" : "idle"} ${picked ? "chosen" : ""}`,
           onclick: can ? () => tap(n, letter, index) : undefined, disabled: !can});
       }),
-      Array.from({length: hand.face_down}, () => back({title: view.words.flip,
-        class: flip ? "playable" : "idle", onclick: flip ? () => send("flip", {hand: letter}) : undefined})));
+      Array.from({length: hand.face_down}, () => back({title: view.words.flip, "aria-label": flip ? flip.label : view.words.face_down,
+        class: flip ? "playable" : "idle", onclick: flip ? () => send(flip) : undefined})));
   }
 
   function draw() {
     const data = Referee.data;
     if (!box || !data || !data.view) return;
-    const view = data.view;
-    if (chosen && !tappable(view, chosen.card, chosen.hand)) { chosen = null; asking = null; }
-    const cells = targets(view);
+    const view = data.view, all = moves(data);
+    if (chosen && !tappable(all, chosen.card, chosen.hand)) { chosen = null; asking = null; }
+    const cells = targets(all);
     const solo = view.mode === "solo";
     const parts = [];
-    if (view.turn) parts.push(el("p", {class: "turn", text: view.turn}));
-    if (view.waiting) parts.push(el("p", {class: "waiting", text: view.waiting}));
+    const first = (data.decisions || [])[0];
+    if (first) parts.push(el("p", {class: "turn", id: "prompt", text: first.prompt}));
     parts.push(el("div", {class: "grids"}, ["L", "R"].map(side => grid(view, side, n => {
       const found = cells[`${n}${side}`];
       if (!found) return null;
       return () => {
-        if (found.length === 1) send(found[0][0], found[0][1]);
-        else { asking = {cell: `${n}${side}`, bodies: found}; draw(); }
+        if (found.length === 1) send(found[0]);
+        else { asking = {cell: `${n}${side}`, moves: found}; draw(); }
       };
     }))));
     if (asking) {
       parts.push(el("div", {class: "ask"}, el("p", {text: view.words.choose}),
-        asking.bodies.map(([kind, body]) => el("button", {type: "button", class: "choice", dataset: {choose: body.choose},
-          text: view.words[body.choose] || body.choose, onclick: () => send(kind, body)})),
+        asking.moves.map(move => el("button", {type: "button", class: "choice", dataset: {choose: move.choice.choose},
+          text: view.words[move.choice.choose] || move.label, "aria-label": move.label, onclick: () => send(move)})),
         el("button", {type: "button", class: "choice cancel", text: view.words.cancel, onclick: () => { asking = null; draw(); }})));
     }
     const mine = solo ? view.hands : view.hands.filter(hand => hand.seat === view.you);
     for (const hand of mine) {
       const letter = solo ? "AB"[hand.seat] : null;
       parts.push(el("section", {class: "my-hand"}, el("h2", {text: solo ? `${hand.who}: ${hand.count}` : view.words.your_hand}),
-        handRow(view, hand, letter)));
+        handRow(view, all, hand, letter)));
     }
-    if (view.top_card && tappable(view, view.top_card, solo ? "AB"[view.pending.follower] : null)) {
+    if (view.top_card && tappable(all, view.top_card, solo ? "AB"[view.pending.follower] : null)) {
       const letter = solo ? "AB"[view.pending.follower] : null;
       parts.push(el("section", {class: "my-hand"}, el("h2", {text: view.words.top_card}),
         el("div", {class: "hand mine"}, face(view.top_card, {class: `playable top ${chosen && chosen.place === "top" ? "chosen" : ""}`,
@@ -153,13 +160,13 @@
     }
     if (chosen) {
       const buttons = [];
-      for (const body of bodies(view, "reveal", chosen))
-        buttons.push(el("button", {type: "button", class: "choice", id: "reveal", text: view.words.reveal, onclick: () => send("reveal", body)}));
-      for (const body of bodies(view, "swap", chosen))
-        buttons.push(el("button", {type: "button", class: "choice", id: "swap", text: view.words.swap, onclick: () => send("swap", body)}));
+      for (const move of chosenMoves(all, ["reveal"], chosen))
+        buttons.push(el("button", {type: "button", class: "choice", id: "reveal", text: view.words.reveal, "aria-label": move.label, onclick: () => send(move)}));
+      for (const move of chosenMoves(all, ["swap"], chosen))
+        buttons.push(el("button", {type: "button", class: "choice", id: "swap", text: view.words.swap, "aria-label": move.label, onclick: () => send(move)}));
       if (Object.keys(cells).length) parts.push(el("p", {class: "prompt", text: view.words.tap_cell}));
       if (buttons.length) parts.push(el("div", {class: "ask"}, buttons));
-    } else if (Object.keys(view.actions).length) {
+    } else if (all.length) {
       parts.push(el("p", {class: "prompt", text: view.words.tap_card}));
     }
     if (!solo) parts.push(el("div", {class: "info"}, hands(view, view.you), extras(view)));

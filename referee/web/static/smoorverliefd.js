@@ -1,6 +1,8 @@
 // referee serve: Smoorverliefd's table screen and a seat's phone, drawn from the JSON of
 // referee/web/smoor.py. Every word comes from the server (data.view.labels, the view's
-// texts); this script holds symbols and numbers only. The chart is inline SVG.
+// texts, the envelope's situation and decisions); this script holds symbols and numbers
+// only. The chart is inline SVG. A phone's bid and the dealer's cursed suit are drawn by
+// common.js from their decisions; this script draws the card to play in the hand.
 "use strict";
 (() => {
   const {el} = Referee;
@@ -44,14 +46,15 @@
   }
 
   // Standings: each side's total, the distance to the target, the round's hearts so far,
-  // the bids and the cards in hand (per player; a duo's row shows its total only).
+  // the bids (while blinde liefde's come in: who has bid, never what) and the cards in
+  // hand (per player; a duo's row shows its total only).
   function standings(view, data) {
     const labels = view.labels, sides = view.standings.sides;
     const perPlayer = sides.length === data.players.length;
     const head = [el("th", {}), el("th", {text: labels.total}), el("th", {text: labels.to_go})];
     if (perPlayer) {
       head.push(el("th", {text: labels.hearts}));
-      if (view.bids) head.push(el("th", {text: labels.bid}));
+      if (view.bids || view.bidding) head.push(el("th", {text: labels.bid}));
       if (view.cards_in_hand) head.push(el("th", {text: labels.cards}));
     }
     const rows = sides.map((side, index) => {
@@ -63,6 +66,7 @@
       if (perPlayer) {
         cells.push(el("td", {text: view.hearts[index]}));
         if (view.bids) cells.push(el("td", {text: view.bids[index]}));
+        else if (view.bidding) cells.push(bidMark(view, index));
         if (view.cards_in_hand) cells.push(el("td", {text: view.cards_in_hand[index]}));
       }
       return el("tr", {class: [side.ahead ? "ahead" : "", index === view.turn && perPlayer ? "turn" : ""].join(" ").trim()}, cells);
@@ -71,6 +75,17 @@
       el("h2", {text: labels.standings}),
       el("table", {}, el("thead", {}, el("tr", {}, head)), el("tbody", {}, rows)),
       el("p", {class: "distance", text: view.standings.text}));
+  }
+
+  // While the bids come in: a tick for a seat that has bid (its bid stays hidden), this
+  // seat's own bid, a dot for a bid still to come; the words say it, not the marks alone.
+  function bidMark(view, index) {
+    const given = view.bidding[index];
+    const own = index === Referee.data.seat && view.own_bid !== null && view.own_bid !== undefined;
+    const text = own ? String(view.own_bid) : given ? "✓" : "…";
+    const words = given ? view.labels.bid_given : view.labels.bid_to_come;
+    return el("td", {class: `bid ${given ? "given" : "to-come"}`, title: words, dataset: {bid: given ? "given" : "to-come"}},
+      el("span", {"aria-hidden": "true", text}), el("span", {class: "visually-hidden", text: own ? `${text} · ${words}` : words}));
   }
 
   // The chart of running totals: one line per side, the target dashed.
@@ -112,11 +127,9 @@
     return el("section", {class: "chart-box"}, el("h2", {text: view.labels.chart}), figure);
   }
 
-  function heading(view, data) {
-    return el("div", {class: "situation"},
-      el("p", {class: "heading", id: "heading", text: view.heading}),
-      el("p", {class: "status", id: "turn", text: view.status}),
-      cursed(view));
+  // Beside the situation line (the envelope's): the cursed suit, by symbol and name.
+  function heading(view) {
+    return el("div", {class: "situation"}, cursed(view));
   }
 
   function table(data, root) {
@@ -134,15 +147,27 @@
         el("p", {class: "won", text: view.last_trick.text})));
     }
     root.append(el("div", {class: "smoor-table"},
-      el("div", {class: "left"}, heading(view, data), standings(view, data), chart(view)),
+      el("div", {class: "left"}, heading(view), standings(view, data), chart(view)),
       play));
   }
 
+  // The phone: the cursed suit, the decisions (common.js draws a bid's numbers and the
+  // curse's suits where "#decisions" is), the trick, and the hand, whose cards the rules
+  // list as choices now ("play") are the ones to tap.
   function seat(data, root) {
     const view = data.view;
-    const playable = new Set(view.actions.play);
-    root.append(heading(view, data));
-    if (view.prompt) root.append(el("p", {class: `prompt ${view.your_turn ? "yours" : ""}`, id: "prompt", text: view.prompt}));
+    const play = Referee.take("play");
+    root.append(heading(view), el("div", {id: "decisions"}));
+    if (view.bidding) {   // who has bid (never what), this seat's own bid
+      root.append(el("ul", {class: "bidding", id: "bidding"}, view.bidding.map((given, index) => {
+        const own = index === data.seat && view.own_bid !== null && view.own_bid !== undefined;
+        return el("li", {class: given ? "given" : "to-come", dataset: {seat: String(index), bid: given ? "given" : "to-come"}},
+          el("span", {class: "mark", "aria-hidden": "true", text: given ? "✓" : "…"}), " ",
+          el("span", {class: "who", text: data.players[index]}), " ",
+          el("span", {class: "words", text: own ? `${view.labels.bid_given}: ${view.own_bid}` : given ? view.labels.bid_given : view.labels.bid_to_come}));
+      })));
+    }
+    if (play) root.append(el("p", {class: "prompt yours", id: "prompt", text: play.prompt}));
     if (view.trick && view.trick.plays.some(p => p.card)) {
       root.append(el("section", {class: "on-table"}, el("h2", {text: view.trick.title}),
         trick(view.trick.plays, data, {turn: view.turn, id: "trick"})));
@@ -155,18 +180,15 @@
     if (view.hand === null) {
       hand.append(el("p", {class: "physical", text: view.labels.physical}));
     } else {
-      const cards = el("div", {class: `hand ${playable.size ? "choosing" : "idle"}`, id: "hand"});
+      const choices = new Map(play ? play.choices.map((choice, index) => [choice.card, [choice, play.labels[index]]]) : []);
+      const cards = el("div", {class: `hand ${choices.size ? "choosing" : "idle"}`, id: "hand"});
       for (const token of view.hand) {
-        const legal = playable.has(token);
+        const listed = choices.get(token);
         cards.append(card(token, {
-          class: legal ? "playable" : "",
-          disabled: !legal,
-          onclick: legal ? async () => {
-            for (const button of cards.querySelectorAll("button")) button.disabled = true;
-            if (!await Referee.act("play", {card: token})) {
-              for (const button of cards.querySelectorAll("button.playable")) button.disabled = false;
-            }
-          } : null,
+          class: listed ? "playable" : "",
+          disabled: !listed,
+          "aria-label": listed ? listed[1] : undefined,
+          onclick: listed ? () => Referee.choose(play, listed[0], cards) : null,
         }));
       }
       hand.append(cards);

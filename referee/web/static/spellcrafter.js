@@ -1,6 +1,9 @@
 // Spellcrafter's pages: the table's screen (a TV) and a seat's phone, drawn from the
-// view that referee/web/spell.py computes. Every word comes from the server; this file
-// holds symbols only.
+// view that referee/web/spell.py computes and the seat's decisions (SPEC §6.7). Every
+// word comes from the server; this file holds symbols only. It draws its own kinds of
+// choice: the pick (a card to keep, two players also one to discard), the word (the
+// form's drawer: the word builder fills the form's "cards"), a pass and a challenge
+// (two taps each); each posts the listed choice, or the form, as it is.
 "use strict";
 (() => {
   const el = Referee.el;
@@ -166,9 +169,9 @@
   }
 
   function passButton(view) {
-    const body = view.actions.pass;
-    if (!body) return null;
-    return twoTaps("pass", view.labels.pass, view.labels.pass_confirm, "sc-pass-button", () => Referee.act("pass", body));
+    const decision = Referee.take("pass");
+    if (!decision) return null;
+    return twoTaps("pass", view.labels.pass, view.labels.pass_confirm, "sc-pass-button", () => Referee.choose(decision, decision.choices[0]));
   }
 
   // --- the draft on a phone: tap the card to keep (two players: and one to discard),
@@ -176,7 +179,8 @@
   // meanwhile does not stand in the way, and a pick the seat has moved past is refused ---
   let choice = {key: null, keep: null, discard: null};   // cards chosen by their place in the hand
   function draftSection(view) {
-    const d = view.draft_seat, pick = view.actions.pick;
+    const d = view.draft_seat, decision = Referee.take("pick");
+    const pick = decision && {discard: decision.choices.some(c => "discard" in c)};
     const key = `${d.round}/${d.pick}`;
     if (choice.key !== key) choice = {key, keep: null, discard: null};
     const chosen = i => i === choice.keep ? "keep" : i === choice.discard ? "discard" : "";
@@ -196,15 +200,15 @@
     }));
     const section = el("section", {class: "sc-hand sc-draft-seat"}, el("h2", {text: d.hand_title}), hand);
     if (pick) {
-      const ready = choice.keep !== null && (!pick.discard || choice.discard !== null);
+      const ready = choice.keep !== null && (!pick.discard || (choice.discard !== null && choice.discard !== choice.keep));
       section.append(el("div", {class: "sc-buttons"},
         el("button", {type: "button", class: "sc-action", id: "pick-confirm", disabled: !ready,
           text: pick.discard ? d.labels.confirm : d.labels.keep_one,
           onclick: async () => {
             if (choice.keep === null || (pick.discard && choice.discard === null)) return;
-            const body = {round: pick.round, pick: pick.pick, card: d.hand[choice.keep].card};
-            if (pick.discard) body.discard = d.hand[choice.discard].card;
-            await Referee.act("pick", body);
+            const keep = d.hand[choice.keep].card, discard = pick.discard ? d.hand[choice.discard].card : undefined;
+            const listed = decision.choices.find(c => c.card === keep && c.discard === discard);
+            if (listed) await Referee.choose(decision, listed);
           }}),
         el("button", {type: "button", class: "sc-action secondary", id: "pick-cancel", disabled: choice.keep === null && choice.discard === null,
           text: d.labels.cancel, onclick: () => { choice = {key, keep: null, discard: null}; Referee.redraw(); }})));
@@ -285,7 +289,7 @@
   }
 
   function craftSection(view) {
-    const craft = view.craft, labels = craft.labels, body = view.actions.word;
+    const craft = view.craft, labels = craft.labels, form = Referee.take("word");
     if (word.round !== craft.round) word = {round: craft.round, items: [], asking: null, preview: null, sent: word.sent};
     const used = new Set(word.items.map(item => item.key));
     const chips = word.items.map((item, i) => el("button", {type: "button",
@@ -304,14 +308,15 @@
     else if (p && p.refusal) scored = el("p", {class: "sc-preview refusal", id: "preview", text: p.refusal});
     return el("section", {class: "sc-craft", id: "craft"},
       el("h2", {text: labels.title}),
+      form && el("p", {class: "prompt", id: "prompt-word", text: form.prompt}),
       el("div", {class: "sc-spelled", id: "word"}, chips.length ? chips : el("span", {class: "muted", text: labels.empty})),
       question(craft),
       el("div", {class: "hand spell-hand", id: "craft-cards"}, cards, jumper),
       scored,
       el("div", {class: "sc-buttons"},
-        body && el("button", {type: "button", class: "sc-action", id: "enter-word", disabled: !(p && p.score), text: labels.enter,
+        form && el("button", {type: "button", class: "sc-action", id: "enter-word", disabled: !(p && p.score), text: labels.enter,
           onclick: async () => {
-            if (await Referee.act("word", {round: body.round, cards: tokens()})) word = {round: null, items: [], asking: null, preview: null, sent: word.sent};
+            if (await Referee.choose(form, Referee.filled(form, tokens()))) word = {round: null, items: [], asking: null, preview: null, sent: word.sent};
           }}),
         el("button", {type: "button", class: "sc-action secondary", id: "clear-word", disabled: !word.items.length, text: labels.clear,
           onclick: () => takeBack(0)})),
@@ -319,19 +324,21 @@
   }
 
   // --- challenges: another seat's word of the latest round, judged by the table's dictionary ---
-  function challengeSection(view) {
-    const c = view.challenges;
-    if (!c) return null;
+  function challengeSection(view, data) {
+    const c = view.challenges, decision = Referee.take("challenge");
+    if (!c || !decision) return null;
+    const choiceOf = t => decision.choices.find(choice => choice.player === data.players[t.seat]);
     return el("section", {class: "sc-challenges", id: "challenges"}, el("h2", {text: c.title}),
-      c.targets.map(t => twoTaps(`challenge-${t.seat}`, t.text, t.confirm, "sc-action challenge-button",
-        () => Referee.act("challenge", {seat: t.seat}))));
+      c.targets.filter(choiceOf).map(t => twoTaps(`challenge-${t.seat}`, t.text, t.confirm, "sc-action challenge-button",
+        () => Referee.choose(decision, choiceOf(t)))));
   }
 
   function seat(data, root) {
     const view = data.view;
-    if (confirming === "pass" && !view.actions.pass) confirming = null;
+    if (confirming === "pass" && !(data.decisions || []).some(d => d.kind === "pass")) confirming = null;
     root.append(head(view, true));
-    if (view.turn) root.append(el("p", {class: "sc-turn", id: "turn", text: view.turn}));
+    const d = view.draft_seat;
+    if (d) root.append(el("p", {class: "sc-turn", id: "turn", text: `${d.heading}: ${d.status}`}));
     root.append(notes(view));
     const timer = clockPanel(data);
     if (timer) root.append(timer);
@@ -349,7 +356,7 @@
     }
     const button = passButton(view);
     if (button) root.append(button);
-    const challenges = challengeSection(view);
+    const challenges = challengeSection(view, data);
     if (challenges) root.append(challenges);
     root.append(el("p", {class: "sc-total", text: view.total_text}));
   }
