@@ -172,7 +172,9 @@ def run(
         return fail(usage_message(error, see_help), 2, want_json)
     except click_exceptions.ClickException as error:
         return fail(error.format_message(), 2, want_json)
-    except typer.Abort:
+    except typer.Abort as error:
+        if isinstance(error.__cause__, KeyboardInterrupt):  # Ctrl-C: the shell's code for it, 128 + SIGINT
+            return fail(_("interrupted (Ctrl-C, exit 130)"), 130, want_json)
         return fail(_("aborted"), 2, want_json)
     except BrokenPipeError:
         return 0  # the reader went away (`referee … | head`); nothing left to say
