@@ -63,7 +63,29 @@ def export_plays(
     if as_json:
         emit_json({"link": url, "play": app.pushed_play(record)})
         return
+    typer.echo(url)
+    qr_code(url)
+
+
+def qr_code(url: str) -> None:
+    """The link's QR code, two rows of modules a line (half blocks, so its modules are
+    square), when the terminal is wide enough for it; else one line saying how wide it
+    must be. A wrapped code cannot be scanned, and a phone's camera needs the quiet zone
+    (4 modules) around it, so neither is cut to fit: a play of three players is some
+    1,000 characters of link, a code 117 columns wide."""
+    import shutil
+
     import segno
 
-    typer.echo(url)
-    segno.make(url, error="l").terminal(compact=True)
+    from referee.i18n import _
+
+    code = segno.make(url, error="l")
+    needed = code.symbol_size(border=4)[0]
+    columns = shutil.get_terminal_size().columns  # COLUMNS, else the terminal's, else 80
+    if needed <= columns:
+        code.terminal(compact=True, border=4)
+        return
+    typer.echo(
+        _("(its QR code needs a terminal {needed} columns wide, and this one has {columns}: "
+          "widen it and run this again, or open the link on the phone)").format(needed=needed, columns=columns)
+    )  # fmt: skip
