@@ -34,6 +34,9 @@ def export_plays(
         output_file(bgsplay, force)  # before reading the matches: a refusal at once
     elif force:
         raise InputError(_("--force is for --bgsplay OUT: --bgstats writes no file"))
+    from referee.cli.stats import named_save_files
+
+    named_save_files(paths)
     shelf = read_shelf(paths)
     if shelf.damaged:
         raise InputError(_("{file}: {problem}").format(file=shelf.damaged[0].path, problem=shelf.damaged[0].problem))

@@ -260,10 +260,10 @@ def _in_words_of_the_table(message: str) -> str:
 
 def fail(message: str, code: int, want_json: bool) -> int:
     """Report a failure: one line on stderr, and one JSON object on stdout with --json."""
-    from referee.cli.output import printable
+    from referee.cli.output import capped, printable
 
     message = " ".join(message.split()) or _("failed")
-    message = printable(message)
+    message = capped(printable(message))
     if want_json:
         import json
 

@@ -272,7 +272,20 @@ def pick(
     from referee.spellcrafter.entry import pick_entry
     from referee.spellcrafter.voice import VOICE
 
-    recorded = savefile.record(file, _rules(), pick_entry(player, card, discard, stamp(now())))
+    from referee.errors import Refused
+    from referee.spellcrafter.refusals import Rule
+
+    try:
+        recorded = savefile.record(file, _rules(), pick_entry(player, card, discard, stamp(now())))
+    except Refused as refused:
+        if refused.refusal.rule is not Rule.DISCARD_NEEDED:
+            raise
+        # The voice's words name no option (a phone has none to add); the command line names its own.
+        from referee.errors import InputError, RuleError
+
+        named = refused.state.setup.players[dict(refused.refusal.params)["seat"]]  # type: ignore[attr-defined]
+        message = _("with two players each pick also discards a card: add --discard CARD, the card {player} discards with this pick")
+        raise (InputError if refused.exit_code == 2 else RuleError)(message.format(player=named)) from None
     game, effect = recorded.state, recorded.effect
     assert isinstance(effect, CardPicked)
     names = game.setup.players
