@@ -229,7 +229,7 @@ def _placeholder_words() -> dict[str, str]:
         "BIDS": _("BIDS"), "PLACEMENT": _("PLACEMENT"), "ROUND": _("ROUND"), "SUIT": _("SUIT"), "WORD": _("WORD"),
         "WORDS": _("WORDS"), "GAME": _("GAME"), "OPTIONS": _("OPTIONS"), "COMMAND": _("COMMAND"), "ARGS": _("ARGS"),
         "CHALLENGER": _("CHALLENGER"), "SHELL": _("SHELL"), "ARGUMENTS": _("ARGUMENTS"), "TOKEN": _("TOKEN"),
-        "FOLDER": _("FOLDER"),
+        "FOLDER": _("FOLDER"), "PATHS": _("PATHS"), "DATE": _("DATE"), "OLD": _("OLD"), "NEW": _("NEW"),
     }  # fmt: skip
 
 
