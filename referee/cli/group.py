@@ -174,7 +174,7 @@ def run(
         return fail(error.format_message(), 2, want_json)
     except typer.Abort as error:
         if isinstance(error.__cause__, KeyboardInterrupt):  # Ctrl-C: the shell's code for it, 128 + SIGINT
-            return fail(_("interrupted (Ctrl-C, exit 130)"), 130, want_json)
+            return fail(_("interrupted (Ctrl-C, exit 130)"), INTERRUPTED, want_json)
         return fail(_("aborted"), 2, want_json)
     except BrokenPipeError:
         return 0  # the reader went away (`referee … | head`); nothing left to say
@@ -186,7 +186,13 @@ def run(
         name = type(error).__name__
         message = _("internal error ({name}: {error}); please report this with the command you ran")
         return fail(message.format(name=name, error=error), 2, want_json)
+    if result == INTERRUPTED:  # Typer's answer to Ctrl-C (KeyboardInterrupt), given without a word
+        return fail(_("interrupted (Ctrl-C, exit 130)"), INTERRUPTED, want_json)
     return result if isinstance(result, int) else 0
+
+
+#: The exit code of a command stopped with Ctrl-C: the shell's, 128 + SIGINT.
+INTERRUPTED = 130
 
 
 def choose_language(argv: list[str], keep: bool = False) -> list[str]:
