@@ -27,6 +27,13 @@ class InputError(RefereeError, ValueError):
     exit_code = 2
 
 
+class Interrupted(RefereeError):
+    """The person stopped the command (Ctrl-C): exit 130, the shell's code for a command
+    ended by SIGINT (128 + 2), so that a script tells it from unusable input (exit 2)."""
+
+    exit_code = 130
+
+
 class RuleError(RefereeError):
     """The input is understood but the rules say no: illegal move, bad trick (exit 1)."""
 

@@ -32,9 +32,28 @@ def help_texts(path: Path) -> list[str]:
     commands = [node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef) and any(
         isinstance(d, ast.Call) and getattr(d.func, "attr", "") == "command"
         and not any(keyword.arg == "help" for keyword in d.keywords) for d in node.decorator_list)]  # fmt: skip
-    if path.name in ("deal.py", "table.py"):
-        commands += [node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == path.stem]
+    registered = _registered_in_the_app().get(path.name, set()) if path.parent.name == "cli" else set()
+    commands += [node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name in registered]
     return [paragraphs(ast.get_docstring(node, clean=False)) or "" for node in commands if ast.get_docstring(node)]
+
+
+def _registered_in_the_app() -> dict[str, set[str]]:
+    """The commands referee/cli/__init__.py registers without a help of their own,
+    ``app.command("serve", …)(serve.serve)``: their help is their docstring. By the
+    module's file name (``serve.py``), the functions' names."""
+    import referee.cli
+
+    tree = ast.parse(Path(referee.cli.__file__).read_text(encoding="utf-8"))
+    found: dict[str, set[str]] = {}
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Call) and getattr(node.func.func, "attr", "") == "command"):
+            continue
+        if any(keyword.arg == "help" for keyword in node.func.keywords) or not node.args:
+            continue
+        function = node.args[0]
+        if isinstance(function, ast.Attribute) and isinstance(function.value, ast.Name):
+            found.setdefault(f"{function.value.id}.py", set()).add(function.attr)
+    return found
 
 
 def untranslated(paths: list[Path], root: Path) -> list[str]:

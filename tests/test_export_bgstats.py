@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -30,9 +31,20 @@ def test_the_bgstats_link_holds_the_documented_fields(referee):
     assert len(play["playDate"]) == 19 and play["playDate"][10] == " "  # YYYY-MM-DD HH:MM:SS
 
 
-def test_the_bgstats_link_comes_with_a_qr_code(referee):
-    text = referee("export", str(ONE), "--bgstats").stdout
+def test_the_bgstats_link_comes_with_a_qr_code_when_the_terminal_is_wide_enough(referee):
+    text = referee("export", str(ONE), "--bgstats", env={"COLUMNS": "120"}).stdout
     assert text.startswith("https://app.bgstatsapp.com/") and "█" in text
+    drawn = text.splitlines()[1:]
+    assert len(drawn) > 20 and max(len(line) for line in drawn) <= 120
+
+
+def test_a_qr_code_too_wide_for_an_80_column_terminal_is_not_drawn_and_the_line_says_how_wide_it_needs(referee):
+    text = referee("export", str(ONE), "--bgstats", env={"COLUMNS": "80"}).stdout
+    link, said = text.splitlines()
+    assert link.startswith("https://app.bgstatsapp.com/") and "█" not in text
+    assert re.fullmatch(r"\(its QR code needs a terminal 1\d\d columns wide, and this one has 80: widen it .*\)", said), said
+    dutch = referee("--lang", "nl", "export", str(ONE), "--bgstats", env={"COLUMNS": "80"}).stdout.splitlines()[1]
+    assert "kolommen" in dutch, dutch
 
 
 def test_bgsplay_writes_every_finished_match_pointing_at_its_tables(referee, tmp_path):

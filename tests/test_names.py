@@ -28,6 +28,7 @@ SAME_ROLE = {
     "SeatView": "each game's view of one seat (the game contract's view)",
     "seat_view": "each game's view of one seat (<game>/view.py)",
     "verdict_reason": "why a verdict stands, worded: a placement's (Smitten) or a word's (Spellcrafter)",
+    "suit_name": "a suit in words in the chosen language: a French card's (Smoorverliefd) or a Spellcrafter card's",
 }
 
 

@@ -180,11 +180,11 @@ def test_resume_refuses_the_file_of_another_study_or_shard(referee, tmp_path, sm
         referee, *SMALL, "--seed", "u", "--shard", "1/1", "--out", str(path), "--resume"
     )
     assert "are shards of different studies: their numbers of shards differ" in refused(referee, *SMALL, "--shard", "1/2", "--out", str(path), "--resume")
-    assert "--resume goes on from the shard file" in refused(referee, *SMALL, "--resume")
+    assert "--resume is about the shard file: give it with --out FILE" in refused(referee, *SMALL, "--resume")
     assert path.read_bytes() == before
 
 
-def test_ctrl_c_stops_cleanly_and_the_shard_file_keeps_the_finished_blocks(referee, tmp_path, small_blocks, monkeypatch):
+def test_ctrl_c_stops_cleanly_with_exit_130_and_the_shard_file_keeps_the_finished_blocks(referee, tmp_path, small_blocks, monkeypatch):
     path = tmp_path / "shard.json"
     played: list[Block] = []
     real = study_module.play_block
@@ -196,8 +196,9 @@ def test_ctrl_c_stops_cleanly_and_the_shard_file_keeps_the_finished_blocks(refer
         return real(planned, block)
 
     monkeypatch.setattr(study_module, "play_block", interrupted)
-    message = refused(referee, *SMALL, "--out", str(path))
-    assert message == f"referee: stopped: 4 of 10 blocks finished ({path} keeps them; --resume goes on)\n"
+    stopped = referee("smitten", "study", *SMALL, "--out", str(path))
+    assert stopped.exit_code == 130 and stopped.stdout == ""
+    assert stopped.stderr == f"referee: interrupted (Ctrl-C, exit 130): 4 of 10 blocks finished ({path} keeps them; --resume goes on)\n"
     assert len(json.loads(path.read_text())["blocks"]) == 4
     monkeypatch.setattr(study_module, "play_block", real)
     resumed = referee("smitten", "study", *SMALL, "--out", str(path), "--resume")

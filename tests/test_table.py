@@ -249,6 +249,7 @@ VARIANTS = [
     ("smoor", ["Anna", "Bram", "Cees", "--variant", "troef", "--variant", "kleine-liefde"], "round a=13"),
     ("spell", ["Anna", "Bram", "--ddt"], "pass anna"),
     ("spell", ["Anna", "Bram", "--friendly"], "word bram K6m I1m T1m"),
+    ("spell", ["Anna", "Bram"], "best anna K6m I1m T1m"),  # the game form: the session's file (issue 34)
     ("smitten", ["--mode", "two", "--difficulty", "hard", "--seed", "s"], "moves"),
     ("smitten", ["--mode", "solo", "--physical", "--easy"], "play 5L --choose higher --hand A"),
 ]
@@ -294,3 +295,14 @@ def test_ctrl_c_while_an_entry_runs_is_one_line_and_the_session_goes_on(night, m
     monkeypatch.setattr(group, "run", interrupted)
     assert table.answer("standings") == 2
     assert capsys.readouterr().err.startswith("referee: interrupted")
+
+
+def test_best_in_a_session_searches_a_players_cards_in_the_sessions_file(referee, tmp_path, monkeypatch, capsys):
+    """`best PLAYER TOKEN…` is `spell best FILE PLAYER TOKEN…` (the game's dictionary and
+    variants), as `challenge` is: the session gives it its file (issue 34)."""
+    monkeypatch.chdir(tmp_path)
+    assert referee("spell", "new", "g.toml", "Anna", "Bram", "--ddt").exit_code == 0
+    table = open_session(Path("g.toml"))
+    assert table.argv(["best", "anna", "K6m"]) == ["best", "g.toml", "anna", "K6m"]
+    assert table.answer("best anna K6m I1m T1m") == 0
+    assert capsys.readouterr().out.splitlines()[0] == "From K6m I1m T1m and no Jumper (builtin:en, ddt):"  # the game's variant

@@ -98,11 +98,13 @@ def spellcrafter(result: SpellDeal) -> tuple[Table, list[Text], str]:
     """Each hand by suit, letters in alphabetical order and special cards last."""
     from referee.i18n import ngettext
 
+    from referee.spellcrafter.voice import suit_name
+
     suits = [suit for suit in SpellSuit if any(card.suit is suit for hand in result.hands for card in hand)]
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column(_("Player"))
     for suit in suits:
-        table.add_column(Text(suit.label, style=suit.colour))
+        table.add_column(Text(suit_name(suit), style=suit.colour))
     for number, hand in enumerate(result.hands, start=1):
         ordered = sorted(hand, key=lambda card: (card.special is not None, card.letters, card.value, str(card)))
         seat = _("Team {number}") if result.teams else _("Player {number}")

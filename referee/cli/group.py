@@ -172,7 +172,9 @@ def run(
         return fail(usage_message(error, see_help), 2, want_json)
     except click_exceptions.ClickException as error:
         return fail(error.format_message(), 2, want_json)
-    except typer.Abort:
+    except typer.Abort as error:
+        if isinstance(error.__cause__, KeyboardInterrupt):  # Ctrl-C: the shell's code for it, 128 + SIGINT
+            return fail(_("interrupted (Ctrl-C, exit 130)"), INTERRUPTED, want_json)
         return fail(_("aborted"), 2, want_json)
     except BrokenPipeError:
         return 0  # the reader went away (`referee … | head`); nothing left to say
@@ -184,7 +186,13 @@ def run(
         name = type(error).__name__
         message = _("internal error ({name}: {error}); please report this with the command you ran")
         return fail(message.format(name=name, error=error), 2, want_json)
+    if result == INTERRUPTED:  # Typer's answer to Ctrl-C (KeyboardInterrupt), given without a word
+        return fail(_("interrupted (Ctrl-C, exit 130)"), INTERRUPTED, want_json)
     return result if isinstance(result, int) else 0
+
+
+#: The exit code of a command stopped with Ctrl-C: the shell's, 128 + SIGINT.
+INTERRUPTED = 130
 
 
 def choose_language(argv: list[str], keep: bool = False) -> list[str]:
@@ -258,10 +266,10 @@ def _in_words_of_the_table(message: str) -> str:
 
 def fail(message: str, code: int, want_json: bool) -> int:
     """Report a failure: one line on stderr, and one JSON object on stdout with --json."""
-    from referee.cli.output import printable
+    from referee.cli.output import capped, printable
 
     message = " ".join(message.split()) or _("failed")
-    message = printable(message)
+    message = capped(printable(message))
     if want_json:
         import json
 

@@ -134,6 +134,28 @@ def printable(text: str, newlines: bool = False) -> str:
     return "".join(c if c.isprintable() or category(c) == "Zs" else repr(c)[1:-1] for c in text)
 
 
+#: The longest run of characters without a space a message echoes whole (a file's path
+#: fits); a longer one (a 4,400-digit number, a pasted page) is cut to :data:`ECHO_KEPT`.
+ECHO_LIMIT = 200
+ECHO_KEPT = 40
+
+
+def capped(message: str) -> str:
+    """A one-line message with each run of more than :data:`ECHO_LIMIT` characters without
+    a space (what a person typed or pasted, echoed back) cut to its start, an ellipsis and
+    how long it was: "invalid value for --target: '9999…' (4,402 characters)". The one
+    place every failure's message passes (:func:`referee.cli.group.fail`)."""
+    import re
+
+    from referee.i18n import _, number
+
+    def cut(found: re.Match[str]) -> str:
+        run = found[0]
+        return _("{start}… ({count} characters)").format(start=run[:ECHO_KEPT], count=number(len(run), grouped=True))
+
+    return re.sub(rf"\S{{{ECHO_LIMIT + 1},}}", cut, message)
+
+
 def write_shown(text: str, stream: TextIO | None = None) -> None:
     """Plain text for people (lines ending in newlines) on stdout or ``stream``, through
     :func:`printable`; for output that needs neither rich nor :class:`Line`."""

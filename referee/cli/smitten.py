@@ -563,6 +563,7 @@ def study_command(
         Path | None, typer.Option("--out", help=N_("Keep the counts in this shard file, each block as soon as it is finished."), show_default=False)
     ] = None,
     resume: Annotated[bool, typer.Option("--resume", help=N_("Go on from the --out file of an interrupted run."))] = False,
+    force: Annotated[bool, typer.Option("--force", help=N_("Start the --out file again if it exists (never over a save file)."))] = False,
     scheduler: Annotated[
         str | None,
         typer.Option(
@@ -594,7 +595,7 @@ def study_command(
         )
         if scheduler is not None and not (scheduler == "local" or "://" in scheduler):
             raise InputError(_("--scheduler takes a Dask scheduler's address, e.g. tcp://10.0.0.5:8786, or local; not {text}").format(text=repr(scheduler)))
-        start = smitten_study.starting_shard(planned, index, count, out, resume)
+        start = smitten_study.starting_shard(planned, index, count, out, resume, force)
         played = smitten_study.play_shard(start, out, workers, scheduler, smitten_study.progress_wanted(as_json))
     except StudyError as error:
         raise InputError(study_words(error.refusal)) from None

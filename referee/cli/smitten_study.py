@@ -13,7 +13,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from referee.errors import InputError
+from referee.errors import InputError, Interrupted
 from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
@@ -78,22 +78,30 @@ def write_shard_file(path: Path, shard: Shard) -> None:
         raise InputError(_("cannot write {path}: {reason}").format(path=path, reason=error.strerror or error)) from None
 
 
-def starting_shard(plan: Plan, index: int, count: int, out: Path | None, resume: bool) -> Shard:
+def starting_shard(plan: Plan, index: int, count: int, out: Path | None, resume: bool, force: bool = False) -> Shard:
     """The shard to play: a new one, or (``--resume``) the one in ``out`` when it exists,
-    which must be this very shard of this very study."""
+    which must be this very shard of this very study. An ``out`` that exists is played
+    again from the start only with ``force``, and never when it is a save file or what
+    referee keeps beside one (:func:`referee.files.output_file`)."""
+    from referee.files import output_file
     from referee.smitten.shards import Shard, ShardError, same_study
 
     fresh = Shard(plan, index, count)
     if out is None:
-        if resume:
-            raise InputError(_("--resume goes on from the shard file: give it with --out FILE"))
+        if resume or force:
+            raise InputError(_("{option} is about the shard file: give it with --out FILE").format(option="--resume" if resume else "--force"))
         return fresh
+    if resume and force:
+        raise InputError(_("choose --resume (go on from {path}) or --force (start it again), not both").format(path=out))
     if not out.parent.is_dir():
         raise InputError(_("cannot write {path}: {reason}").format(path=out, reason=_("there is no folder {folder}").format(folder=out.parent)))
+    output_file(out, force=True)  # a save file, a folder… never, whatever the options
     if not out.exists():
         return fresh
+    if force:
+        return fresh
     if not resume:
-        raise InputError(_("{path} exists: add --resume to go on from it, or give another --out").format(path=out))
+        raise InputError(_("{path} exists: add --resume to go on from it, --force to start it again, or give another --out").format(path=out))
     kept = read_shard_file(out)
     try:
         same_study(kept, fresh)
@@ -106,7 +114,8 @@ def starting_shard(plan: Plan, index: int, count: int, out: Path | None, resume:
 
 def play_shard(shard: Shard, out: Path | None, jobs: int, scheduler: str | None, progress: bool) -> Shard:
     """Play the blocks the shard has left, keeping each in ``out`` as soon as it is
-    finished. Ctrl-C stops at once; the file keeps every finished block (exit 2, saying so)."""
+    finished. Ctrl-C stops at once; the file keeps every finished block (exit 130, the code of an
+    interrupted command, saying so)."""
     from referee.smitten.study import play_block
 
     left = shard.left()
@@ -133,8 +142,9 @@ def play_shard(shard: Shard, out: Path | None, jobs: int, scheduler: str | None,
         except KeyboardInterrupt:
             finished.close()  # the workers stop, or the cluster's work left is cancelled
             kept = _("{path} keeps them; --resume goes on").format(path=out) if out is not None else _("give --out FILE to keep them")
-            raise InputError(
-                _("stopped: {done} of {blocks} blocks finished ({kept})").format(done=len(tallies), blocks=len(shard.blocks()), kept=kept)
+            raise Interrupted(
+                _("interrupted (Ctrl-C, exit 130): {done} of {blocks} blocks finished ({kept})").format(
+                    done=len(tallies), blocks=len(shard.blocks()), kept=kept)  # fmt: skip
             ) from None
     return shard
 

@@ -131,6 +131,7 @@ def missing_deck_words(error: MissingDeckFile) -> str:
 def deck(
     file: Annotated[Path | None, typer.Argument(metavar=N_("[FILE]"), help=N_("A deck file (default: the stand-in deck shipped with referee)."), show_default=False)] = None,
     template: Annotated[bool, typer.Option("--template", help=N_("Write a blank deck file to FILE (or print it) to fill in from a box."))] = False,
+    force: Annotated[bool, typer.Option("--force", help=N_("With --template: write over FILE if it exists (never over a save file)."))] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Show a deck file's cards, or write a blank one with --template."""
@@ -138,6 +139,8 @@ def deck(
     from referee.spellcrafter.deck import standin_deck
     from referee.spellcrafter.deck import template as blank
 
+    if force and not (template and file is not None):
+        raise InputError(_("--force is for --template FILE: nothing else here writes a file"))
     if template:
         if as_json:
             raise InputError(_("--template writes a TOML file; leave out --json"))
@@ -146,13 +149,9 @@ def deck(
             return
         if file.is_dir():
             raise InputError(_("{file} is a folder; name the deck file to write, e.g. my-box.toml").format(file=file))
-        try:
-            with open(file, "x", encoding="utf-8") as handle:
-                handle.write(blank())
-        except FileExistsError:
-            raise InputError(_("{file} already exists; choose another file name").format(file=file)) from None
-        except OSError as error:
-            raise InputError(_("cannot write {file}: {reason}").format(file=file, reason=error.strerror)) from None
+        from referee.files import write_output
+
+        write_output(file, blank().encode("utf-8"), force)
         from referee.cli.output import write_shown
 
         write_shown(_("Wrote a blank deck to {file}: fill in each letter's value and count, then `referee spell deck {file}`.").format(file=file) + "\n")
@@ -273,7 +272,20 @@ def pick(
     from referee.spellcrafter.entry import pick_entry
     from referee.spellcrafter.voice import VOICE
 
-    recorded = savefile.record(file, _rules(), pick_entry(player, card, discard, stamp(now())))
+    from referee.errors import Refused
+    from referee.spellcrafter.refusals import Rule
+
+    try:
+        recorded = savefile.record(file, _rules(), pick_entry(player, card, discard, stamp(now())))
+    except Refused as refused:
+        if refused.refusal.rule is not Rule.DISCARD_NEEDED:
+            raise
+        # The voice's words name no option (a phone has none to add); the command line names its own.
+        from referee.errors import InputError, RuleError
+
+        named = refused.state.setup.players[dict(refused.refusal.params)["seat"]]  # type: ignore[attr-defined]
+        message = _("with two players each pick also discards a card: add --discard CARD, the card {player} discards with this pick")
+        raise (InputError if refused.exit_code == 2 else RuleError)(message.format(player=named)) from None
     game, effect = recorded.state, recorded.effect
     assert isinstance(effect, CardPicked)
     names = game.setup.players

@@ -29,7 +29,9 @@ LEADER = "bold green"
 
 
 def suit_segment(suit: SpellSuit | None) -> tuple[str, str]:
-    return (_("no suit"), "dim") if suit is None else (suit.label, suit.colour)
+    from referee.spellcrafter.voice import suit_name
+
+    return (_("no suit"), "dim") if suit is None else (suit_name(suit), suit.colour)
 
 
 def breakdown(score: Score) -> list[Line]:
@@ -323,12 +325,13 @@ def show_deck(deck: Deck, warnings: list[str]) -> None:
     from rich.text import Text
 
     from referee.cli.output import console
+    from referee.spellcrafter.voice import suit_name
 
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=None)
     table.add_column(_("Card"))
     suits = deck.suits()
     for suit in suits:
-        table.add_column(Text(suit.label, style=suit.colour), justify="right")
+        table.add_column(Text(suit_name(suit), style=suit.colour), justify="right")
     rows: dict[str, dict[SpellSuit, list[str]]] = {}
     for card in dict.fromkeys(deck.cards):
         label = card.letters if card.is_letter else card.special.title if card.special else ""
@@ -341,7 +344,7 @@ def show_deck(deck: Deck, warnings: list[str]) -> None:
 
     out.print(Text(deck_name(deck.name), style="bold"))
     out.print(table)
-    counts = ", ".join(f"{suit.label} {sum(1 for c in deck.cards if c.suit is suit)}" for suit in suits)
+    counts = ", ".join(f"{suit_name(suit)} {sum(1 for c in deck.cards if c.suit is suit)}" for suit in suits)
     out.print(Text(_("{count} cards: {suits}. Letter cells are value×count.").format(count=len(deck.cards), suits=counts)))
     for warning in warnings:
         out.print(Text(_("Note: {warning}").format(warning=warning), style="yellow"))

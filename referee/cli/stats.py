@@ -40,10 +40,25 @@ def since_date(text: str | None) -> datetime | None:
     return datetime(day.year, day.month, day.day, tzinfo=UTC)
 
 
+def named_save_files(paths: list[Path] | None) -> None:
+    """Each file named on the command line (a folder is searched, a file is meant) must be a
+    referee save file: a device, a named pipe or a file of something else is exit 2 naming
+    it, not "0 matches" (`stats /dev/null`). A missing one is the shelf's to report."""
+    import os
+
+    from referee.savefile.which import game_of
+
+    for path in paths or []:
+        if os.path.lexists(path) and not path.is_dir():
+            game_of(path)
+
+
 def _season(paths: list[Path] | None, game: str | None, since: str | None, aliases: list[str] | None) -> Season:
     """Read the shelf and apply the filters that choose matches (a game, a date)."""
     from referee import games
     from referee.stats.season import gather as gathered
+
+    named_save_files(paths)
 
     chosen = games.game(game).name if game is not None else None
     return gathered(paths or [Path(".")], chosen, since_date(since), aliases or [])

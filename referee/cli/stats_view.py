@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 
@@ -43,18 +44,30 @@ def show(document: dict[str, Any]) -> None:
 
 
 def _competitive(out: Any, game: dict[str, Any]) -> None:
-    table = Table(box=None, padding=(0, 1), pad_edge=False)
-    for title, justify in [(_("Player"), "left"), (_("Played"), "right"), (_("Won"), "right"), (_("Win %"), "right"), (_("Avg"), "right"),
-                           (_("Best"), "right"), (_("Streak"), "right"), (_("Rating (μ−3σ)"), "right"), (_("Rival"), "left"), (_("Nemesis"), "left")]:  # fmt: skip
-        table.add_column(title, justify=justify)  # type: ignore[arg-type]
+    columns = [(_("Player"), "left"), (_("Played"), "right"), (_("Won"), "right"), (_("Win %"), "right"), (_("Avg"), "right"),
+               (_("Best"), "right"), (_("Streak"), "right"), (_("Rating (μ−3σ)"), "right"), (_("Rival"), "left"), (_("Nemesis"), "left")]  # fmt: skip
+    rows = []
     for player in game["players"]:
         rating = player["rating"]
         rated = Text("—") if rating is None else Text(number(rating["rating"], 1) + " ") + _change(rating["change"])
-        table.add_row(
-            Text(player["name"]), str(player["played"]), str(player["wins"]), number(player["win_rate"] * 100),
-            _number(player["average_score"], 1), _number(player["best_score"], 0), str(player["longest_streak"]), rated,
+        rows.append([
+            Text(player["name"]), Text(str(player["played"])), Text(str(player["wins"])), Text(number(player["win_rate"] * 100)),
+            Text(_number(player["average_score"], 1)), Text(_number(player["best_score"], 0)), Text(str(player["longest_streak"])), rated,
             Text(player["rival"] or "—"), Text(player["nemesis"] or "—"),
-        )  # fmt: skip
+        ])  # fmt: skip
+    # No column narrower than its widest cell or its header's longest word: a narrow
+    # terminal wraps a header of several words ("Rating (μ−3σ)") rather than cut one
+    # ("Gespee…"), and the columns stand one space apart rather than two when that makes
+    # the table fit (Dutch headers are longer). Only narrower still does rich cut.
+    narrowest = [max([cell_len(word) for word in title.split()] + [row[index].cell_len for row in rows]) for index, (title, _j) in enumerate(columns)]
+    room = out.width
+    close = sum(narrowest) + 2 * (len(columns) - 1) > room
+    fits = sum(narrowest) + len(columns) - 1 <= room
+    table = Table(box=None, padding=(0, 1), pad_edge=False, collapse_padding=close)
+    for (title, justify), width in zip(columns, narrowest, strict=True):
+        table.add_column(title, justify=justify, min_width=width if fits else None)  # type: ignore[arg-type]
+    for row in rows:
+        table.add_row(*row)
     out.print(table)
     _head_to_head(out, game["head_to_head"])
     if game.get("hearts"):
@@ -157,10 +170,12 @@ def _charts(out: Any, players: list[dict[str, Any]]) -> None:
 
 def _cooperative(out: Any, game: dict[str, Any]) -> None:
     out.print(Text(_("won {won}, lost {lost}").format(won=game["won"], lost=game["lost"])))
+    from referee.smitten.words import mode_words  # the one cooperative game's modes
+
     for mode in game["by_mode"]:
-        out.print(Text("  " + _("{mode}: won {won} of {played}").format(mode=mode["mode"], won=mode["won"], played=mode["played"])))
+        out.print(Text("  " + _("{mode}: won {won} of {played}").format(mode=mode_words(mode["mode"]), won=mode["won"], played=mode["played"])))
     for pair in game["by_pair"]:
         out.print(Text("  " + _("{players}: won {won} of {played}").format(players=" & ".join(pair["players"]), won=pair["won"], played=pair["played"])))
     furthest = game["furthest_lost"]
     if furthest is not None:
-        out.print(Text("  " + _("the furthest a lost game got: {cards} of 17 cards ({mode}, {file})").format(cards=furthest["cards"], mode=furthest["mode"], file=furthest["file"])))
+        out.print(Text("  " + _("the furthest a lost game got: {cards} of 17 cards ({mode}, {file})").format(cards=furthest["cards"], mode=mode_words(furthest["mode"]), file=furthest["file"])))

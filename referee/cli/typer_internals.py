@@ -229,7 +229,7 @@ def _placeholder_words() -> dict[str, str]:
         "BIDS": _("BIDS"), "PLACEMENT": _("PLACEMENT"), "ROUND": _("ROUND"), "SUIT": _("SUIT"), "WORD": _("WORD"),
         "WORDS": _("WORDS"), "GAME": _("GAME"), "OPTIONS": _("OPTIONS"), "COMMAND": _("COMMAND"), "ARGS": _("ARGS"),
         "CHALLENGER": _("CHALLENGER"), "SHELL": _("SHELL"), "ARGUMENTS": _("ARGUMENTS"), "TOKEN": _("TOKEN"),
-        "FOLDER": _("FOLDER"),
+        "FOLDER": _("FOLDER"), "PATHS": _("PATHS"), "FILES": _("FILES"), "DATE": _("DATE"), "OLD": _("OLD"), "NEW": _("NEW"),
     }  # fmt: skip
 
 
@@ -279,7 +279,7 @@ def usage_pieces(command: Any, ctx: Any) -> list[str]:
     for param in command.params:
         if param.param_type_name == "argument" and not getattr(param, "hidden", False):
             name = param.metavar or placeholder(param.name.upper()) or ""
-            name = name if param.required else f"[{name}]"
+            name = name if param.required or name.startswith("[") else f"[{name}]"  # a metavar `[FILE]` is optional already
             pieces.append(name + ("..." if param.nargs != 1 else ""))
     return pieces
 

@@ -79,6 +79,19 @@ def difficulty_word(value: str) -> str:
     return {"easy": _("easy"), "medium": _("medium"), "hard": _("hard")}.get(value, value)
 
 
+def mode_words(mode: str) -> str:
+    """A mode as `referee stats` records it ("two medium", "solo", "solo easy+hard1"), in the
+    words of :func:`label`: 'two players, medium', 'solo', 'solo (easy, hard 1)'."""
+    kind, _space, level = mode.partition(" ")
+    if kind == "two":
+        return _("two players") + (f", {difficulty_word(level)}" if level else "")
+    if kind == "solo":
+        named = {"easy": _("easy"), "hard1": _("hard 1"), "hard2": _("hard 2")}
+        modes = [named.get(flag, flag) for flag in level.split("+") if flag]
+        return _("solo") + (f" ({', '.join(modes)})" if modes else "")
+    return mode
+
+
 def label(setup: Setup) -> str:
     """The setup in a few words: 'solo (easy, hard 1)', 'Anna and Bram, medium', '…, physical cards'."""
     if setup.solo:

@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # `spell score` words a word without loading the game: these 
     from referee.spellcrafter.actions import CardPicked, ChallengeDecided, Effect
     from referee.spellcrafter.game import Game
     from referee.spellcrafter.setup import Setup
+    from referee.spellcrafter.cards import SpellSuit
 
 #: "The game ends after four rounds" (:data:`referee.spellcrafter.setup.ROUNDS`, which
 #: ``tests/test_spell_dutch.py`` checks this against).
@@ -72,12 +73,20 @@ def verdict_reason(reason: str) -> str:
         return reason
 
 
+def suit_name(suit: SpellSuit) -> str:
+    """A suit's name for people, in the chosen language ("moons", "manen"); the save file,
+    a deck file's tables and JSON keep the English ``suit.label``."""
+    from referee.spellcrafter.cards import SpellSuit
+
+    return {SpellSuit.FAMILIARS: _("familiars"), SpellSuit.SIGILS: _("sigils"), SpellSuit.CAULDRONS: _("cauldrons"), SpellSuit.MOONS: _("moons")}[suit]
+
+
 def why(score: Score) -> str:
     """Why a word's multiplier is what it is, in the rulebook's words."""
     reasons = []
     if score.flush:
         suit = score.flush_suit
-        reasons.append(_("flush: all {suit}").format(suit=suit.label) if suit else _("flush"))
+        reasons.append(_("flush: all {suit}").format(suit=suit_name(suit)) if suit else _("flush"))
     if score.straight:
         reasons.append(_("straight: {count} letters").format(count=score.length))
     if not reasons:
@@ -108,7 +117,7 @@ def letter_note(letter: ScoredLetter) -> str:
     if isinstance(token, TroubleToken):
         notes.append(_("Trouble as {letter}, worth 0").format(letter=token.written))
     if letter.toil is not None:
-        change = "" if letter.toil.suit is token.suit else f", {token.suit.label} → {letter.toil.suit.label}"
+        change = "" if letter.toil.suit is token.suit else f", {suit_name(token.suit)} → {suit_name(letter.toil.suit)}"
         notes.append(_("Toil: {value}+1{change}").format(value=letter.printed, change=change))
     return "; ".join(notes)
 
@@ -439,7 +448,7 @@ def _not_in_deck(state: Game | None, p: Params) -> str:
     else:
         text = _("{card} is not a card of the deck ({deck})").format(card=card, deck=deck_name(deck.name))
     if others:
-        text += _("; the deck's {suit} {letters} is {others}").format(suit=card.suit.label, letters=card.letters, others=others)
+        text += _("; the deck's {suit} {letters} is {others}").format(suit=suit_name(card.suit), letters=card.letters, others=others)
     return text
 
 

@@ -36,8 +36,9 @@ STAND_INS = {"show": "standings"}
 
 #: Commands whose game form takes the file first though the command also has a form
 #: without one (`spell challenge WORD` judges a word; `challenge FILE CHALLENGER PLAYER`
-#: a player's word in the game): in the session they always get the file.
-GAME_FORMS = frozenset({"challenge"})
+#: a player's word in the game; `best TOKEN…` a hand, `best FILE PLAYER` the player's
+#: cards in the game): in the session they always get the file.
+GAME_FORMS = frozenset({"challenge", "best"})
 
 
 class CommandLine(Protocol):

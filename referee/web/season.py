@@ -255,15 +255,17 @@ def _best_words(words: Sequence[dict[str, Any]]) -> str:
 
 
 def _cooperative(game: dict[str, Any]) -> str:
+    from referee.smitten.words import mode_words  # the modes in words, as `referee stats` shows them
+
     parts = [f'<p class="summary">{_e(_("won {won}, lost {lost}").format(won=game["won"], lost=game["lost"]))}</p>\n']
     if game["by_mode"]:
-        parts.append(_table(_("By mode"), [_("Mode"), _("Played"), _("Won")], [[row["mode"], row["played"], row["won"]] for row in game["by_mode"]]))
+        parts.append(_table(_("By mode"), [_("Mode"), _("Played"), _("Won")], [[mode_words(row["mode"]), row["played"], row["won"]] for row in game["by_mode"]]))
     if game["by_pair"]:
         parts.append(_table(_("By pair"), [_("Players"), _("Played"), _("Won")], [[" & ".join(row["players"]), row["played"], row["won"]] for row in game["by_pair"]]))
     furthest = game["furthest_lost"]
     if furthest is not None:
         said = _("the furthest a lost game got: {cards} of 17 cards ({mode}, {file})")
-        parts.append(f'<p class="note">{_e(said.format(cards=furthest["cards"], mode=furthest["mode"], file=Path(furthest["file"]).name))}</p>\n')
+        parts.append(f'<p class="note">{_e(said.format(cards=furthest["cards"], mode=mode_words(furthest["mode"]), file=Path(furthest["file"]).name))}</p>\n')
     return "".join(parts)
 
 
