@@ -265,10 +265,10 @@ class SmoorverliefdVoice:
         to_come = [names[seat] for seat, given in state.bids_to_come() if not given]
         curse = state.refusal(CurseSuit(Suit.SPADES)) is None
         if to_come or curse:
-            waits = [_("the bids of {names}").format(names=and_listed(to_come))] if to_come else []
-            if curse:
-                waits.append(_("{dealer} to name the cursed suit").format(dealer=names[current.dealer]))
-            line += _("waiting for {what}").format(what=and_listed(waits))
+            waits = [_("waiting for {dealer} to name the cursed suit").format(dealer=names[current.dealer])] if curse else []
+            if to_come:
+                waits.append(_("waiting for the bids of {names}").format(names=and_listed(to_come)))
+            line += "; ".join(waits)
         elif current.table and state.to_play is not None:
             cards = " ".join(card_symbol(card) for card in current.table)
             line += _("trick {number}: {cards} — {name} to play").format(number=len(current.tricks) + 1, cards=cards, name=names[state.to_play])
