@@ -21,6 +21,7 @@ connection :class:`~referee.web.guard.Connections` (under uvicorn's protocol): s
 from __future__ import annotations
 
 import asyncio
+from contextlib import asynccontextmanager
 import json
 import os
 import threading
@@ -385,162 +386,213 @@ def qr_svg(text: str) -> bytes:
     return buffer.getvalue()
 
 
+# --- the routes: one flat list; the game served and its lock on ``app.state`` -----------------
+
+
+def served_of(request: Request) -> Served:
+    """The game file this application serves (``app.state.served``, set by :func:`create_app`)."""
+    served: Served = request.app.state.served
+    return served
+
+
+def language_of(request: Request) -> str:
+    """A seat's page's language: its cookie, else `referee serve`'s (``--lang``)."""
+    chosen = request.cookies.get(LANG_COOKIE)
+    return chosen if chosen in LANGUAGES else served_of(request).language
+
+
+def seat_of(request: Request) -> int | None:
+    """The seat whose link this browser opened (its cookie), None if none works."""
+    return served_of(request).links.seat_of(request.cookies.get(SEAT_COOKIE))
+
+
+def not_joined(request: Request) -> Response:
+    """401, with the words a page needs to say how to join, in its language."""
+    language = language_of(request)
+    with speaking(language):
+        answer = {"error": _("open your seat's link first"), "lang": language, "labels": labels()}
+    return JSONResponse(answer, status_code=401)
+
+
+async def table_page(request: Request) -> Response:
+    served = served_of(request)
+    return page(served, "table", served.language)
+
+
+async def seat_page(request: Request) -> Response:
+    return page(served_of(request), "seat" if seat_of(request) is not None else "join", language_of(request))
+
+
+async def join(request: Request) -> Response:
+    served = served_of(request)
+    seat = served.links.seat_of(request.path_params["token"])
+    if seat is None:
+        return page(served, "join", language_of(request))
+    response = RedirectResponse("/seat", status_code=303)
+    response.set_cookie(SEAT_COOKIE, served.links.tokens[seat], httponly=True, samesite="strict", max_age=30 * 86400)
+    return response
+
+
+async def stats(request: Request) -> Response:
+    """``/stats``: the season of the served file's folder (``app.state.season_root``), read
+    in a worker thread: a first reading of a big folder must not stall the game's pages
+    and their streams on the event loop."""
+    root: Path = request.app.state.season_root
+    return await run_in_threadpool(season_page, root, page_language(request, request.app.state.language))
+
+
+async def table_qr(request: Request) -> Response:
+    # the Host header has passed the guard: one of this server's own addresses
+    return Response(qr_svg(f"http://{request.headers['host']}/"), media_type="image/svg+xml")
+
+
+async def no_icon(request: Request) -> Response:
+    return Response(status_code=204)  # a browser asks; there is none (and no 404 to log)
+
+
+async def home(request: Request) -> Response:
+    return RedirectResponse("/stats", status_code=303)
+
+
+async def api_table(request: Request) -> Response:
+    served = served_of(request)
+    return JSONResponse(served.answer(None, served.language))
+
+
+async def api_seat(request: Request) -> Response:
+    seat = seat_of(request)
+    if seat is None:
+        return not_joined(request)
+    return JSONResponse(served_of(request).answer(seat, language_of(request)))
+
+
+async def json_body(request: Request) -> Any:
+    """The request's JSON body, None when it is not JSON (the guard has read it whole)."""
+    try:
+        return json.loads(await request.body())
+    except (ValueError, RecursionError):
+        return None
+
+
+async def api_action(request: Request) -> Response:
+    seat = seat_of(request)
+    if seat is None:
+        return not_joined(request)
+    body = await json_body(request)
+    seen = request.headers.get("x-referee-seen")
+    # guard: off the event loop (a lock held by another process, a dictionary's verdict:
+    # no other page waits), one action at a time (``app.state.acting``: X-Referee-Seen holds)
+    async with request.app.state.acting:
+        status, answer = await run_in_threadpool(served_of(request).act, seat, request.path_params["kind"], body, language_of(request), seen)
+    return JSONResponse(answer, status_code=status)
+
+
+async def api_preview(request: Request) -> Response:
+    seat = seat_of(request)
+    if seat is None:
+        return not_joined(request)
+    status, answer = served_of(request).preview(seat, await json_body(request), language_of(request))
+    return JSONResponse(answer, status_code=status)
+
+
+async def api_lang(request: Request) -> Response:
+    body = await json_body(request)
+    chosen = body.get("lang") if isinstance(body, dict) else None
+    if chosen not in LANGUAGES:
+        with speaking(language_of(request)):
+            error = _("the language must be one of {languages}").format(languages=", ".join(LANGUAGES))
+        return JSONResponse({"error": error}, status_code=400)
+    response = JSONResponse({"lang": chosen})
+    response.set_cookie(LANG_COOKIE, chosen, httponly=True, samesite="strict", max_age=365 * 86400)
+    return response
+
+
+def stream(served: Served, answer: Callable[[], dict[str, Any]], still: Callable[[], bool] = lambda: True) -> StreamingResponse:
+    """Server-sent events: the answer now, and again after every change, for as long as
+    ``still()`` holds (a seat's token may be re-issued) and the server runs."""
+
+    async def events() -> AsyncIterator[str]:
+        sent = -1
+        waiter = asyncio.Event()  # created here: bound to the loop serving this stream
+        served.waiters.add(waiter)
+        try:
+            yield "retry: 1000\n\n"  # a page whose stream dropped tries again after a second
+            while not served.stopping and still():
+                waiter.clear()  # before the version is read: no change is missed
+                if served.version != sent:
+                    sent = served.version
+                    yield f"data: {json.dumps(answer(), ensure_ascii=False)}\n\n"
+                try:
+                    await asyncio.wait_for(waiter.wait(), timeout=STREAM_WAKE_SECONDS)
+                except asyncio.TimeoutError:
+                    pass
+        finally:
+            served.waiters.discard(waiter)
+
+    return StreamingResponse(events(), media_type="text/event-stream")
+
+
+async def events_table(request: Request) -> Response:
+    served = served_of(request)
+    return stream(served, lambda: served.answer(None, served.language))
+
+
+async def events_seat(request: Request) -> Response:
+    served = served_of(request)
+    token = request.cookies.get(SEAT_COOKIE)
+    seat = served.links.seat_of(token)
+    if seat is None:
+        return not_joined(request)
+    language = language_of(request)
+    return stream(served, lambda: served.answer(seat, language), lambda: served.links.seat_of(token) == seat)
+
+
+@asynccontextmanager
+async def watching(app: Starlette) -> AsyncIterator[None]:
+    """While the application runs, the served file is watched (:meth:`Served.watch`)."""
+    served: Served = app.state.served
+    watcher = asyncio.create_task(served.watch())
+    yield
+    served.stop()
+    watcher.cancel()
+
+
+#: A game's pages, API and events (`referee serve FILE`).
+ROUTES = [
+    Route("/", table_page),
+    Route("/seat", seat_page),
+    Route("/stats", stats),
+    Route("/join/{token}", join),
+    Route("/qr.svg", table_qr),
+    Route("/favicon.ico", no_icon),
+    Route("/api/table", api_table),
+    Route("/api/seat", api_seat),
+    Route(f"/api/seat/{PREVIEW}", api_preview, methods=["POST"]),
+    Route("/api/seat/{kind}", api_action, methods=["POST"]),
+    Route("/api/lang", api_lang, methods=["POST"]),
+    Route("/events/table", events_table),
+    Route("/events/seat", events_seat),
+    Mount("/static", StaticFiles(directory=STATIC), name="static"),
+]
+
+#: A season's page alone (`referee serve FOLDER`): no seat, no game.
+SEASON_ROUTES = [
+    Route("/", home),
+    Route("/stats", stats),
+    Route("/favicon.ico", no_icon),
+    Mount("/static", StaticFiles(directory=STATIC), name="static"),
+]
+
+
 def create_app(served: Served, hosts: Iterable[str] = (), clock: Callable[[], float] = time.monotonic) -> Guard:
-    """The application serving ``served``: pages, API, events, seat links, behind the
-    :class:`Guard` (``hosts``: more names it may be reached by, ``NAME`` or ``NAME:PORT``;
-    ``clock``: the rate limit's, for tests)."""
-
-    acting = asyncio.Lock()  # guard: seats' actions are recorded one at a time, each in a worker thread
-
-    def language_of(request: Request) -> str:
-        chosen = request.cookies.get(LANG_COOKIE)
-        return chosen if chosen in LANGUAGES else served.language
-
-    def seat_of(request: Request) -> int | None:
-        return served.links.seat_of(request.cookies.get(SEAT_COOKIE))
-
-    def not_joined(request: Request) -> Response:
-        """401, with the words a page needs to say how to join, in its language."""
-        language = language_of(request)
-        with speaking(language):
-            answer = {"error": _("open your seat's link first"), "lang": language, "labels": labels()}
-        return JSONResponse(answer, status_code=401)
-
-    async def table_page(request: Request) -> Response:
-        return page(served, "table", served.language)
-
-    async def seat_page(request: Request) -> Response:
-        return page(served, "seat" if seat_of(request) is not None else "join", language_of(request))
-
-    async def join(request: Request) -> Response:
-        seat = served.links.seat_of(request.path_params["token"])
-        if seat is None:
-            return page(served, "join", language_of(request))
-        response = RedirectResponse("/seat", status_code=303)
-        response.set_cookie(SEAT_COOKIE, served.links.tokens[seat], httponly=True, samesite="strict", max_age=30 * 86400)
-        return response
-
-    async def stats(request: Request) -> Response:
-        # Read in a worker thread: a first reading of a big folder must not stall the
-        # game's pages and their streams on the event loop.
-        return await run_in_threadpool(season_page, served.path.parent, page_language(request, served.language))
-
-    async def table_qr(request: Request) -> Response:
-        # the Host header has passed the guard: one of this server's own addresses
-        return Response(qr_svg(f"http://{request.headers['host']}/"), media_type="image/svg+xml")
-
-    async def no_icon(request: Request) -> Response:
-        return Response(status_code=204)  # a browser asks; there is none (and no 404 to log)
-
-    async def api_table(request: Request) -> Response:
-        return JSONResponse(served.answer(None, served.language))
-
-    async def api_seat(request: Request) -> Response:
-        seat = seat_of(request)
-        if seat is None:
-            return not_joined(request)
-        return JSONResponse(served.answer(seat, language_of(request)))
-
-    async def api_action(request: Request) -> Response:
-        seat = seat_of(request)
-        if seat is None:
-            return not_joined(request)
-        raw = await request.body()
-        try:
-            body = json.loads(raw)
-        except (ValueError, RecursionError):
-            body = None
-        seen = request.headers.get("x-referee-seen")
-        # guard: off the event loop (a lock held by another process, a dictionary's
-        # verdict: no other page waits), one action at a time (X-Referee-Seen holds)
-        async with acting:
-            status, answer = await run_in_threadpool(served.act, seat, request.path_params["kind"], body, language_of(request), seen)
-        return JSONResponse(answer, status_code=status)
-
-    async def api_preview(request: Request) -> Response:
-        seat = seat_of(request)
-        if seat is None:
-            return not_joined(request)
-        try:
-            body = json.loads(await request.body())
-        except (ValueError, RecursionError):
-            body = None
-        status, answer = served.preview(seat, body, language_of(request))
-        return JSONResponse(answer, status_code=status)
-
-    async def api_lang(request: Request) -> Response:
-        try:
-            chosen = json.loads(await request.body()).get("lang")
-        except (ValueError, AttributeError, RecursionError):
-            chosen = None
-        if chosen not in LANGUAGES:
-            with speaking(language_of(request)):
-                error = _("the language must be one of {languages}").format(languages=", ".join(LANGUAGES))
-            return JSONResponse({"error": error}, status_code=400)
-        response = JSONResponse({"lang": chosen})
-        response.set_cookie(LANG_COOKIE, chosen, httponly=True, samesite="strict", max_age=365 * 86400)
-        return response
-
-    def stream(answer: Callable[[], dict[str, Any]], still: Callable[[], bool] = lambda: True) -> StreamingResponse:
-        """Server-sent events: the answer now, and again after every change, for as long
-        as ``still()`` holds (a seat's token may be re-issued) and the server runs."""
-
-        async def events() -> AsyncIterator[str]:
-            sent = -1
-            waiter = asyncio.Event()  # created here: bound to the loop serving this stream
-            served.waiters.add(waiter)
-            try:
-                yield "retry: 1000\n\n"  # a page whose stream dropped tries again after a second
-                while not served.stopping and still():
-                    waiter.clear()  # before the version is read: no change is missed
-                    if served.version != sent:
-                        sent = served.version
-                        yield f"data: {json.dumps(answer(), ensure_ascii=False)}\n\n"
-                    try:
-                        await asyncio.wait_for(waiter.wait(), timeout=STREAM_WAKE_SECONDS)
-                    except asyncio.TimeoutError:
-                        pass
-            finally:
-                served.waiters.discard(waiter)
-
-        return StreamingResponse(events(), media_type="text/event-stream")
-
-    async def events_table(request: Request) -> Response:
-        return stream(lambda: served.answer(None, served.language))
-
-    async def events_seat(request: Request) -> Response:
-        token = request.cookies.get(SEAT_COOKIE)
-        seat = served.links.seat_of(token)
-        if seat is None:
-            return not_joined(request)
-        language = language_of(request)
-        return stream(lambda: served.answer(seat, language), lambda: served.links.seat_of(token) == seat)
-
-    async def lifespan_watch(app: Starlette) -> AsyncIterator[None]:
-        watcher = asyncio.create_task(served.watch())
-        yield
-        served.stop()
-        watcher.cancel()
-
-    from contextlib import asynccontextmanager
-
-    routes = [
-        Route("/", table_page),
-        Route("/seat", seat_page),
-        Route("/stats", stats),
-        Route("/join/{token}", join),
-        Route("/qr.svg", table_qr),
-        Route("/favicon.ico", no_icon),
-        Route("/api/table", api_table),
-        Route("/api/seat", api_seat),
-        Route(f"/api/seat/{PREVIEW}", api_preview, methods=["POST"]),
-        Route("/api/seat/{kind}", api_action, methods=["POST"]),
-        Route("/api/lang", api_lang, methods=["POST"]),
-        Route("/events/table", events_table),
-        Route("/events/seat", events_seat),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
-    ]
-    app = Starlette(routes=routes, lifespan=asynccontextmanager(lifespan_watch))
+    """The application serving ``served``: :data:`ROUTES` with the game on ``app.state``,
+    behind the :class:`Guard` (``hosts``: more names it may be reached by, ``NAME`` or
+    ``NAME:PORT``; ``clock``: the rate limit's, for tests)."""
+    app = Starlette(routes=ROUTES, lifespan=watching)
+    app.state.served = served
+    app.state.language = served.language
+    app.state.season_root = served.path.parent
+    app.state.acting = asyncio.Lock()  # guard: seats' actions are recorded one at a time, each in a worker thread
     return Guard(app, hosts=hosts, language=lambda scope: scope_language(scope, served.language), clock=clock)
 
 
@@ -552,25 +604,10 @@ def scope_language(scope: Scope, default: str) -> str:
 
 def create_season_app(root: Path, language: str, hosts: Iterable[str] = (), clock: Callable[[], float] = time.monotonic) -> Guard:
     """`referee serve FOLDER`: the season's page of the folder ``root`` (``/stats``; ``/``
-    leads there), behind the same :class:`Guard` as a game's pages. No seat, no game."""
-
-    async def stats(request: Request) -> Response:
-        return await run_in_threadpool(season_page, root, page_language(request, language))
-
-    async def home(request: Request) -> Response:
-        return RedirectResponse("/stats", status_code=303)
-
-    async def no_icon(request: Request) -> Response:
-        return Response(status_code=204)
-
-    routes = [
-        Route("/", home),
-        Route("/stats", stats),
-        Route("/favicon.ico", no_icon),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
-    ]
-
-    return Guard(Starlette(routes=routes), hosts=hosts, language=lambda scope: scope_language(scope, language), clock=clock)
+    leads there), :data:`SEASON_ROUTES` behind the same :class:`Guard` as a game's pages."""
+    app = Starlette(routes=SEASON_ROUTES)
+    app.state.season_root, app.state.language = root, language
+    return Guard(app, hosts=hosts, language=lambda scope: scope_language(scope, language), clock=clock)
 
 
 def uvicorn_server(served: Served, host: str = "127.0.0.1", port: int = 0, hosts: Iterable[str] = ()) -> Any:
