@@ -137,7 +137,7 @@ def test_300_half_open_connections_and_300_streams_from_one_address_do_not_keep_
         poll(lambda: tv.versions, timeout=120)
         connection = serving.connection()
         headers = {"Content-Type": "application/json", "Cookie": f"referee_seat={serving.tokens['Anna']}"}
-        connection.request("POST", "/api/seat/score", body=b'{"points": 3}', headers=headers)
+        connection.request("POST", "/api/seat/score", body=b'{"kind": "score", "player": "Anna", "points": 3}', headers=headers)
         response = connection.getresponse()
         assert response.status == 200
         version = json.loads(response.read())["version"]
