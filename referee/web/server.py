@@ -401,7 +401,7 @@ def language_of(request: Request) -> str:
     return chosen if chosen in LANGUAGES else served_of(request).language
 
 
-def seat_of(request: Request) -> int | None:
+def seat_of_request(request: Request) -> int | None:
     """The seat whose link this browser opened (its cookie), None if none works."""
     return served_of(request).links.seat_of(request.cookies.get(SEAT_COOKIE))
 
@@ -420,7 +420,7 @@ async def table_page(request: Request) -> Response:
 
 
 async def seat_page(request: Request) -> Response:
-    return page(served_of(request), "seat" if seat_of(request) is not None else "join", language_of(request))
+    return page(served_of(request), "seat" if seat_of_request(request) is not None else "join", language_of(request))
 
 
 async def join(request: Request) -> Response:
@@ -433,7 +433,7 @@ async def join(request: Request) -> Response:
     return response
 
 
-async def stats(request: Request) -> Response:
+async def season_stats(request: Request) -> Response:
     """``/stats``: the season of the served file's folder (``app.state.season_root``), read
     in a worker thread: a first reading of a big folder must not stall the game's pages
     and their streams on the event loop."""
@@ -460,7 +460,7 @@ async def api_table(request: Request) -> Response:
 
 
 async def api_seat(request: Request) -> Response:
-    seat = seat_of(request)
+    seat = seat_of_request(request)
     if seat is None:
         return not_joined(request)
     return JSONResponse(served_of(request).answer(seat, language_of(request)))
@@ -475,7 +475,7 @@ async def json_body(request: Request) -> Any:
 
 
 async def api_action(request: Request) -> Response:
-    seat = seat_of(request)
+    seat = seat_of_request(request)
     if seat is None:
         return not_joined(request)
     body = await json_body(request)
@@ -488,7 +488,7 @@ async def api_action(request: Request) -> Response:
 
 
 async def api_preview(request: Request) -> Response:
-    seat = seat_of(request)
+    seat = seat_of_request(request)
     if seat is None:
         return not_joined(request)
     status, answer = served_of(request).preview(seat, await json_body(request), language_of(request))
@@ -561,7 +561,7 @@ async def watching(app: Starlette) -> AsyncIterator[None]:
 ROUTES = [
     Route("/", table_page),
     Route("/seat", seat_page),
-    Route("/stats", stats),
+    Route("/stats", season_stats),
     Route("/join/{token}", join),
     Route("/qr.svg", table_qr),
     Route("/favicon.ico", no_icon),
@@ -578,7 +578,7 @@ ROUTES = [
 #: A season's page alone (`referee serve FOLDER`): no seat, no game.
 SEASON_ROUTES = [
     Route("/", home),
-    Route("/stats", stats),
+    Route("/stats", season_stats),
     Route("/favicon.ico", no_icon),
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
 ]
