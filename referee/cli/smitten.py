@@ -39,10 +39,9 @@ app = command_group(
 
 
 def _rules() -> WithEntropy[Setup, State, Action, Effect]:
-    from referee import games
+    from referee.smitten.ruleset import RULES
 
-    rules: WithEntropy[Setup, State, Action, Effect] = games.game("smitten").load_rules()
-    return rules
+    return RULES
 
 
 def _situation(state: Any) -> Any:

@@ -19,7 +19,7 @@ from referee.i18n import N_
 from referee.i18n import _
 
 if TYPE_CHECKING:
-    from referee.games import GameSpec
+    from referee.games import SomeSpec
     from referee.table.session import Table
 
 #: `table` passes options such as `--target 50` on to the game's `new`.
@@ -32,7 +32,7 @@ class SessionLine:
     shown and errors pointing at the session's own words (``help trick``, no
     ``referee smoor``); the language the command line chose kept."""
 
-    def __init__(self, spec: GameSpec) -> None:
+    def __init__(self, spec: SomeSpec) -> None:
         from referee.cli import fresh_group
         from referee.cli.typer_internals import localize
         from referee.table.session import GAME_FORMS
@@ -63,7 +63,7 @@ class SessionLine:
         write_shown(text, stream)
 
 
-def open_session(path: Path, spec: GameSpec | None = None) -> Table:
+def open_session(path: Path, spec: SomeSpec | None = None) -> Table:
     """A session on the game file ``path`` (its game read from the file when not given)."""
     from referee.savefile.which import game_of
     from referee.table.session import Table

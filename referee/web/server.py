@@ -39,7 +39,7 @@ from referee.web.contract import envelope, moved_on
 from referee.web.links import SeatLinks
 
 if TYPE_CHECKING:
-    from referee.games import GameSpec
+    from referee.games import SomeSpec
     from referee.savefile import Saved
 
 STATIC = Path(__file__).with_name("static")
@@ -110,7 +110,7 @@ def server_now() -> str:
 class Served:
     """One game file as the server sees it: its state, reloaded when the file changes."""
 
-    def __init__(self, path: Path, spec: GameSpec, language: str) -> None:
+    def __init__(self, path: Path, spec: SomeSpec, language: str) -> None:
         self.path, self.spec, self.language = path, spec, language
         self.rules: Any = spec.load_rules()
         self.voice: Any = spec.load_voice()
