@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
     from referee.cli.output import Line
     from referee.fair_rules import EntropyGiven, WithEntropy
-    from referee.game import Rules, Voice
+    from referee.game import Voice
     from referee.savefile import Recorded
     from referee.smoorverliefd.actions import Action, Effect, TrickTaken
     from referee.smoorverliefd.match import Match
