@@ -112,9 +112,11 @@ class Served:
 
     def __init__(self, path: Path, spec: SomeSpec, language: str) -> None:
         self.path, self.spec, self.language = path, spec, language
-        self.rules: Any = spec.load_rules()
-        self.voice: Any = spec.load_voice()
-        self.web: Any = spec.load_web()
+        self.rules = spec.load_rules()
+        self.voice = spec.load_voice()
+        web = spec.load_web()
+        assert web is not None, "`referee serve` serves only a game with web pages"
+        self.web = web
         self.complete: Complete | None = spec.load_complete()
         self.version = 0
         self.saved: Saved[Any] | None = None
