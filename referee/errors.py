@@ -8,8 +8,8 @@ by the rules (exit 1). Rules modules raise these; only the CLI turns them into e
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 if TYPE_CHECKING:
     from referee.game import Refusal
@@ -117,11 +117,17 @@ class Refused(RuleError):
     """The rules refuse an action (:class:`referee.game.Refusal`): raised by a game's
     ``apply`` and by the save-file engine, carrying the value, not words.
 
-    Its message is the game's voice wording the refusal in the chosen language, found
-    through the registry by the save file's ``game`` format and given the ``state`` the
-    action was refused in (the voice names seats from it). ``exit_code`` is the
-    refusal's: 1 when the rules say no, 2 when the input cannot be used at all.
+    Its message is the game's voice wording the refusal in the chosen language, given the
+    ``state`` the action was refused in (the voice names seats from it). The voice is
+    found by the save file's ``game`` format through :attr:`wording`, which the registry
+    (:mod:`referee.games`) sets when it is imported: this ground-floor module imports
+    nothing above it. ``exit_code`` is the refusal's: 1 when the rules say no, 2 when
+    the input cannot be used at all.
     """
+
+    #: ``wording(refused, in_file)``: the refusal in the words of its game's voice, or
+    #: None for a format no game has (then the value's repr stands).
+    wording: ClassVar[Callable[[Refused, bool], str | None]] = staticmethod(lambda refused, in_file: None)
 
     def __init__(self, refusal: Refusal, game: str, state: object) -> None:
         super().__init__(refusal)
@@ -133,9 +139,5 @@ class Refused(RuleError):
 
     def worded(self, in_file: bool = False) -> str:
         """The refusal in the voice's words; ``in_file``: as a save file's event."""
-        from referee import games
-
-        spec = games.by_format(self.game)
-        if spec is None or not spec.voice:
-            return repr(self.refusal)
-        return str(spec.load_voice().refusal(self.state, self.refusal, in_file))
+        words = Refused.wording(self, in_file)
+        return repr(self.refusal) if words is None else words

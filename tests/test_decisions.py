@@ -155,7 +155,8 @@ def test_a_player_bids_once_a_round():
     state = rules.start(Setup.build(["Anna", "Bram", "Cees"], seed="kale", variants=["blinde-liefde"]))
     state = entered(rules, state, 1, {"kind": "bid", "bids": {"Bram": 4}})
     again = rules.decode(state, {"kind": "bid", "bids": {"Bram": 5}})
-    assert rules.refusal(state, again).rule.name == "BID_GIVEN"
+    refused = rules.refusal(state, again)
+    assert refused is not None and refused.rule.name == "BID_GIVEN"
     with pytest.raises(NotYourDecision):
         seat_entry(rules, 1, {"kind": "bid", "bids": {"Bram": 5}})(state)
 
@@ -196,6 +197,7 @@ def test_a_word_form_offers_only_the_seats_own_cards_and_the_jumper():
     state = play_out(rules, rules.start(Setup.build(("Anna", "Bram", "Cees"), seed="kale")), random.Random(1), 21, check=False)
     for seat in range(3):
         form = next(d for d in rules.decisions(state, seat) if d.kind == "word").form
+        assert form is not None
         own = rules.view(state, seat).draft.selected[seat]
         cards = form.constraint("from")
         assert sorted(cards[:-1]) == sorted(str(card) for card in own) and cards[-1].startswith("*")
@@ -215,6 +217,7 @@ def test_a_fair_games_only_decision_is_the_due_seats_word_of_entropy(tmp_path):
     assert [d.kind for d in rules.decisions(state, 0)] == ["entropy"]
     assert all(rules.decisions(state, seat) == () for seat in (1, 2, 3))
     form = rules.decisions(state, 0)[0].form
+    assert form is not None
     state = rules.apply(state, seat_entry(rules, 0, {**form.event, "word": "kiwi"})(state)).state
     assert [d.kind for d in rules.decisions(state, 1)] == ["entropy"] and rules.decisions(state, 0) == ()
 

@@ -27,6 +27,9 @@ SAME_ROLE = {
     "totals_line": "each game's totals line in its view",
     "SeatView": "each game's view of one seat (the game contract's view)",
     "seat_view": "each game's view of one seat (<game>/view.py)",
+    "facts": "each game's hook for a season (its box's Box.facts)",
+    "rematch": "each game's rematch hook (its box's Box.rematch) and the command that asks it",
+    "game": "the registry's lookup of a game and its typed overloads (referee.games)",
     "verdict_reason": "why a verdict stands, worded: a placement's (Smitten) or a word's (Spellcrafter)",
     "suit_name": "a suit in words in the chosen language: a French card's (Smoorverliefd) or a Spellcrafter card's",
 }

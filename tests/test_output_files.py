@@ -4,7 +4,7 @@ Every command that writes a file the person names (an output path) refuses one t
 exists (exit 2, one line naming the file and --force) unless --force is given, and never
 writes over a save file or what referee keeps beside one (its .bak, a fair game's
 .NAME.fair secret, the seats' links .NAME.seats, a writer's temporary file), --force or
-not: one helper, :func:`referee.files.output_file`. A scan of the package's source keeps
+not: one helper, :func:`referee.outputs.output_file`. A scan of the package's source keeps
 the list of writers below complete.
 """
 
@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import referee
-from referee import files
+from referee import outputs as files
 
 PACKAGE = Path(referee.__file__).parent
 SEASON = Path(__file__).resolve().parent.parent / "examples" / "season"
@@ -43,7 +43,7 @@ NEW_FILE_COMMANDS: dict[str, Callable[[Path, Path], list[str]]] = {
 #: no output path of a command. A new writer must be added here, and to the tests above
 #: when a person names the file it writes.
 WRITERS = {
-    "files.py": "the shared helper itself: output_file / write_output",
+    "outputs.py": "the shared helper itself: output_file / write_output",
     "cli/smitten_study.py": "`smitten study --out FILE`: checked by output_file before the first block",
     "savefile/storage.py": "the save-file engine: atomic writes, .bak, never over a file at `new`",
     "savefile/sidecar.py": "a fair game's .NAME.fair, never written over (os.link)",

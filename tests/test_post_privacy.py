@@ -173,7 +173,7 @@ def test_no_refusal_before_a_fair_deal_depends_on_the_secret(name):
     from referee.fair.scheme import Fair, commitment, new_secret
 
     spec = game(name)
-    rules = spec.load_rules()
+    rules: Any = spec.load_rules()
     count = 2 if name == "smitten" else 3
     worlds = []
     for _ in range(2):
@@ -201,7 +201,7 @@ def test_a_card_in_another_hand_and_a_card_nobody_holds_are_refused_alike():
     another hand, or a dead card, is told the same thing."""
     from referee.smoorverliefd.setup import Setup
 
-    rules = SMOOR.load_rules()
+    rules: Any = SMOOR.load_rules()
     state = rules.start(Setup.build(["Anna", "Bram", "Cees"], seed="kale"))
     seat = state.to_play
     other = next(card for card in sorted(state.current.hands[(seat + 1) % 3], key=lambda c: c.sort_key))

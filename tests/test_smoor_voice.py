@@ -24,6 +24,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "referee" / "smoorverliefd"
 #: and the parsing of what people type or a file holds (their messages speak of the
 #: input: a setup, an entry, a save file's event, a deal's number of players).
 WORDING = {"voice.py", "words.py", "report.py", "entry.py", "setup.py", "actions.py", "dealing.py"}
+#: The game object puts the rules and the voice together (referee.game.Box): it words nothing.
+WORDING |= {"box.py"}
 
 
 def test_the_rules_modules_import_no_i18n_and_build_no_sentence():

@@ -98,7 +98,8 @@ from hypothesis import strategies as st  # noqa: E402
 
 from referee import savefile  # noqa: E402
 from referee.spellcrafter.notation import parse_word  # noqa: E402
-from referee.spellcrafter.review import complete_drafts, first_dealt  # noqa: E402
+from referee.spellcrafter.review import first_dealt  # noqa: E402
+from referee.spellcrafter.view import complete_drafts  # noqa: E402
 from referee.spellcrafter.ruleset import RULES  # noqa: E402
 from referee.spellcrafter.scoring import score_word  # noqa: E402
 from referee.spellcrafter.setup import Setup  # noqa: E402

@@ -78,7 +78,7 @@ def write_season(folder: Path, matches: list[Any]) -> None:
             moments.now = lambda moment=moment: moment  # type: ignore[misc]  # the engine's clock, set by hand
             path = folder / f"{number:03d}-{game}.toml"
             if game == "smoor":
-                rules = games.game("smoorverliefd").load_rules()
+                rules: Any = games.game("smoorverliefd").load_rules()
                 savefile.create(path, rules, {"players": list(players), "target": TARGET, "variants": [], "dealer": players[0]})
                 totals = [0, 0, 0, 0]
                 for hearts, ace in plan:

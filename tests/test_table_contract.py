@@ -61,6 +61,8 @@ def test_table_mode_names_no_game_and_imports_nothing_of_the_command_line():
 
 
 def test_the_toy_game_gets_a_working_session_from_its_registry_line_alone(referee, with_toy_game, tmp_path, monkeypatch, capsys):
+    from toy_game import TALLY
+
     monkeypatch.chdir(tmp_path)
     assert referee("tally", "new", "t.toml", "Anna", "Bram").exit_code == 0
     table = open_session(Path("t.toml"))
@@ -70,7 +72,7 @@ def test_the_toy_game_gets_a_working_session_from_its_registry_line_alone(refere
     assert table.answer("score Anna 3") == 0 and "Anna has 3" in capsys.readouterr().out
     assert [line.plain for line in lines(table)] == ["Totals: Anna 3 · Bram 0"]
     assert table.answer("score -- Anna -1") == 1 and "points cannot be negative" in capsys.readouterr().err
-    assert table.answer("undo") == 0 and savefile.load(Path("t.toml"), with_toy_game.load_rules()).state.totals == (0, 0)
+    assert table.answer("undo") == 0 and savefile.load(Path("t.toml"), TALLY).state.totals == (0, 0)
 
 
 def test_a_game_without_hooks_still_gets_commands_and_a_status_line(referee, with_toy_game, tmp_path, monkeypatch):

@@ -413,7 +413,7 @@ def test_the_non_interference_check_sees_a_leak(seeded, monkeypatch):
     served = served_file(seeded)
     leaky = smoor.SmoorverliefdWeb()
     monkeypatch.setattr(leaky, "table", lambda state: {"hand": sorted(map(str, state.current.hands[0]))})
-    served.web = leaky
+    served.web = leaky  # type: ignore[assignment]  # a Smoorverliefd adapter, for this Smoorverliefd file
     assert answers_for(served, match, None, "en") != answers_for(served, redealt(match, None, rng), None, "en")
 
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import enum
 
 from referee.errors import InputError, Refused, quoted
-from referee.game import Decision, Form, Outcome, Refusal, Rules, Step, refuse
+from referee.game import Decision, Form, Box, MatchFacts, Outcome, Refusal, Rules, Step, refuse
 from referee.games import DealSpec, GameSpec
 
 if TYPE_CHECKING:
@@ -194,15 +194,29 @@ VOICE = TallyVoice()
 HOOKS = TallyTable()
 WEB = TallyWeb()
 
+
+def tally_facts(state: Tally) -> MatchFacts:
+    """A season reads the players and their totals."""
+    return MatchFacts(state.players, state.totals, None, False, {})
+
+
+def tally_rematch(state: Tally, seed: "str | None", fair: Any) -> "tuple[str, ...]":
+    """The same players; a tally deals nothing."""
+    return state.players
+
+
+#: The toy game's object (:class:`referee.game.Box`): rules, voice and hooks.
+GAME: "Box[tuple[str, ...], Tally, Score, Scored]" = Box(TALLY, VOICE, tally_facts, tally_rematch)
+
 #: The toy game's one line in the registry (:mod:`referee.games`).
-SPEC = GameSpec(
+SPEC: "GameSpec[tuple[str, ...], Tally, Score, Scored]" = GameSpec(
     name="tally",
     title="Tally",
     group="tally",
     aliases=("tallies",),
     format="referee/tally",
     rules="toy_game:TALLY",
-    voice="toy_game:VOICE",
+    game="toy_game:GAME",
     cli="toy_game",  # its `app` (below) is built on first use
     deal=DealSpec(deal="toy_game:deal_tally", options=("players",), view="referee.cli.deal_view:french", players="2–52"),
     entry_words=r"[+-]?\d+",  # points

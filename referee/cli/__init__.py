@@ -8,9 +8,7 @@ start about as fast as an empty Typer app.
 
 from __future__ import annotations
 
-import importlib
 from difflib import get_close_matches
-from functools import cache
 from typing import Annotated, Any
 
 import typer
@@ -18,66 +16,10 @@ import typer
 from referee import __version__, games
 from referee.cli import deal, export, fair, serve, stats, table
 from referee.cli.group import CONTEXT, PROGRAM, RefereeGroup, RefereeTyper
-from referee.cli.typer_internals import build_group, click_exceptions
+from referee.cli.groups import TOOLS as TOOLS, _group as _group, _summary as _summary, aliases as aliases
+from referee.cli.groups import fresh_group as fresh_group, groups as groups, run_line as run_line
+from referee.cli.typer_internals import click_exceptions
 from referee.i18n import N_
-
-#: Command groups that are not games: the word lists.
-TOOLS = {"dict": "referee.cli.dictionary"}
-
-
-def groups() -> dict[str, str]:
-    """The command groups and the modules that hold their Typer apps, in the order of
-    --help: each game of the registry (:mod:`referee.games`), then the tools."""
-    return {spec.group: spec.cli for spec in games.GAMES} | TOOLS
-
-
-def aliases() -> dict[str, str]:
-    """Other names of the groups (``spellcrafter`` → ``spell``), from the registry."""
-    return {alias: spec.group for spec in games.GAMES for alias in spec.aliases}
-
-
-@cache
-def _group(name: str, only: str | None = None) -> Any:
-    """Import and build one command group (a click group made by Typer).
-
-    With ``only``, the name of the command about to run, just that command is built
-    (:func:`~referee.cli.typer_internals.build_group`).
-    """
-    return build_group(importlib.import_module(groups()[name]).app, name, only)
-
-
-def fresh_group(name: str) -> Any:
-    """A command group with all its commands, built anew for the caller to keep (a table
-    session adapts its own: the FILE arguments hidden from help)."""
-    return build_group(importlib.import_module(groups()[name]).app, name)
-
-
-def run_line(
-    argv: list[str],
-    group: str | Any,
-    *,
-    prog_name: str | None = None,
-    keep_language: bool = False,
-    see_help: Any = None,
-) -> int:
-    """Run one command line of a command group (its name, or a group from
-    :func:`fresh_group`), as ``referee GROUP ARGV…`` would, through the error path of
-    every command; return its exit code. ``keep_language``: the language chosen for
-    the process stays; ``see_help(path)``: where a usage error sends the reader."""
-    from referee.cli.group import run
-
-    built = _group(group) if isinstance(group, str) else group
-    name = group if isinstance(group, str) else built.name
-    prog = f"{PROGRAM} {name}" if prog_name is None else prog_name
-    return run(built, argv, prog, None, keep_language=keep_language, see_help=see_help)
-
-
-@cache
-def _summary(name: str) -> Any:
-    """A group as `referee --help` lists it: its name and help, none of its commands."""
-    app = importlib.import_module(groups()[name]).app
-    return RefereeGroup(name=name, help=app.info.help)
-
 
 #: `referee --help`'s text; ``{games}`` are the titles of the registry's games.
 _HELP = N_(

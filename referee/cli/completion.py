@@ -20,6 +20,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from referee.cli.typer_internals import PlainCommand
+
 
 def _setup(path: Path) -> dict[str, Any]:
     """A save file's top-level table, or an empty one if it cannot be read."""
@@ -118,7 +120,7 @@ def hook_entries(ctx: Any, param: Any, incomplete: str) -> list[str]:
     the line (the command's other names resolved: `slag` is `trick`), given the words
     typed after the file; nothing when the file cannot be read."""
     from referee import games, savefile
-    from referee.cli import fresh_group
+    from referee.cli.groups import fresh_group
     from referee.errors import RefereeError
     from referee.savefile.which import file_format
     from referee.table.hooks import command_name
@@ -177,3 +179,11 @@ def install_completion(ctx: Any, param: Any, value: str | None) -> None:
     write_shown(_("{shell} completion installed in {path}").format(shell=shell, path=path) + "\n")
     write_shown(_("Completion will take effect once you restart the terminal") + "\n")
     ctx.exit(0)
+
+
+def _after_file(ctx: Any, param: Any, incomplete: str) -> list[str]:
+    """Shell completion of an argument after a game's FILE: the game's table hooks."""
+    return hook_entries(ctx, param, incomplete)
+
+
+PlainCommand.after_file = _after_file  # read from the class: a plain function

@@ -29,7 +29,7 @@ def export_plays(
     if bgstats == (bgsplay is not None):
         raise InputError(_("choose --bgstats (one match's link) or --bgsplay OUT (a file of many matches)"))
     if bgsplay is not None:
-        from referee.files import output_file
+        from referee.outputs import output_file
 
         output_file(bgsplay, force)  # before reading the matches: a refusal at once
     elif force:
@@ -50,7 +50,7 @@ def export_plays(
         import json
         from datetime import UTC, datetime
 
-        from referee.files import write_output
+        from referee.outputs import write_output
 
         document = app.play_file(finished, datetime.now(UTC))
         write_output(bgsplay, (json.dumps(document, ensure_ascii=False, indent=1) + "\n").encode("utf-8"), force)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from referee.cli.files import FileArgument, JsonOption
+from referee.cli.arguments import FileArgument, JsonOption
 from referee.i18n import N_, _
 
 if TYPE_CHECKING:

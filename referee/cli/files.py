@@ -12,16 +12,12 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from referee.cli.completion import game_files
+from referee.cli.arguments import FileArgument as FileArgument, JsonOption as JsonOption, LocationOption as LocationOption
 from referee.i18n import N_, _
 
 if TYPE_CHECKING:
     from referee.game import Rules
 
-FileArgument = Annotated[Path, typer.Argument(help=N_("The save file."), show_default=False, autocompletion=game_files)]
-JsonOption = Annotated[bool, typer.Option("--json", help=N_("Print one JSON object instead of text."))]
-#: `new … --location`: where the match is played, kept in the file's [played] table.
-LocationOption = Annotated[str | None, typer.Option("--location", help=N_("Where the match is played (kept in the file, shown by `referee stats`)."), show_default=False)]  # fmt: skip
 
 
 def add_file_commands(

@@ -21,7 +21,7 @@ NewFileArgument = Annotated[Path, typer.Argument(help=N_("The new save file."), 
 def rematch(game: str, rules: Any, file: Path, new_file: Path, location: str | None, as_json: bool) -> None:
     from referee import savefile
     from referee.i18n import _
-    from referee.rematch import next_setup, seats
+    from referee.rematch import next_setup
     from referee.seeds import fresh_seed
 
     old = savefile.load(file, rules)
@@ -31,7 +31,7 @@ def rematch(game: str, rules: Any, file: Path, new_file: Path, location: str | N
     if record_of(rules, old.state) is not None:  # a fair game stays fair
         from referee.cli.fair import fair_start
 
-        record, secret = fair_start(seats(old.state))
+        record, secret = fair_start(len(rules.seats(old.state)))
     setup = next_setup(game, old.state, fresh_seed(), record)
     where = location if location is not None else old.played.location
     saved = savefile.create(new_file, rules, setup, secret=secret, location=where)

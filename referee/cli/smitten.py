@@ -39,10 +39,9 @@ app = command_group(
 
 
 def _rules() -> WithEntropy[Setup, State, Action, Effect]:
-    from referee import games
+    from referee.smitten.ruleset import RULES
 
-    rules: WithEntropy[Setup, State, Action, Effect] = games.game("smitten").load_rules()
-    return rules
+    return RULES
 
 
 def _situation(state: Any) -> Any:
@@ -494,7 +493,7 @@ def hint_command(
     state = savefile.load(file, _rules()).state
     if state.outcome is not None:
         from referee.errors import RuleError
-        from referee.smitten.voice import ending
+        from referee.smitten.endings import ending
 
         raise RuleError(_("the game is over ({ending}): there is no move to hint").format(ending=ending(state, state.outcome)))
     if by is not None and state.setup.solo:  # an option of two-player games only

@@ -82,8 +82,8 @@ def starting_shard(plan: Plan, index: int, count: int, out: Path | None, resume:
     """The shard to play: a new one, or (``--resume``) the one in ``out`` when it exists,
     which must be this very shard of this very study. An ``out`` that exists is played
     again from the start only with ``force``, and never when it is a save file or what
-    referee keeps beside one (:func:`referee.files.output_file`)."""
-    from referee.files import output_file
+    referee keeps beside one (:func:`referee.outputs.output_file`)."""
+    from referee.outputs import output_file
     from referee.smitten.shards import Shard, ShardError, same_study
 
     fresh = Shard(plan, index, count)

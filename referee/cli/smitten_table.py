@@ -26,9 +26,11 @@ class SmittenTable:
         if [word for word in words if not word.startswith("-")] or rules.outcome(state) is not None:
             return []
         tokens = set()
+        from referee.smitten.actions import Move
         from referee.smitten.view import visible_moves
 
-        for move in visible_moves(state, rules.legal_actions(state), None):  # a shared screen: public cards only
+        moves = (action for action in rules.legal_actions(state) if isinstance(action, Move))  # moves only: no entropy, no loss
+        for move in visible_moves(state, moves, None):  # a shared screen: public cards only
             event = rules.encode(state, move)
             if event.get("kind") == command and "card" in event:
                 tokens.add(str(event["card"]))

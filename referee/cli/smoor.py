@@ -17,14 +17,13 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from referee.cli.output import Line
-    from referee.fair.rules import WithEntropy
-    from referee.game import Rules
+    from referee.fair.rules import EntropyGiven, WithEntropy
+    from referee.game import Rules, Voice
     from referee.savefile import Recorded
     from referee.smoorverliefd.actions import Action, Effect, TrickTaken
     from referee.smoorverliefd.match import Match
     from referee.smoorverliefd.rounds import PlayedRound
     from referee.smoorverliefd.setup import Setup
-    from referee.smoorverliefd.voice import SmoorverliefdVoice
 
 app = command_group(
     _(
@@ -41,17 +40,15 @@ app = command_group(
 
 def _rules() -> WithEntropy[Setup, Match, Action, Effect]:
     """The game's rules, typed: what the registry loads is the ruleset's ``RULES``."""
+    from referee.smoorverliefd.ruleset import RULES
+
+    return RULES
+
+
+def _voice() -> Voice[Match, Effect | EntropyGiven]:
     from referee import games
 
-    rules: WithEntropy[Setup, Match, Action, Effect] = games.game("smoorverliefd").load_rules()
-    return rules
-
-
-def _voice() -> SmoorverliefdVoice:
-    from referee import games
-
-    voice: SmoorverliefdVoice = games.game("smoorverliefd").load_voice()
-    return voice
+    return games.game("smoorverliefd").load_voice()
 
 
 def _situation(match: Match) -> Line:
@@ -335,8 +332,9 @@ def edit(
         _report(match, True, extra=extra)
         return
     from referee.cli.smoor_lines import correction_line, round_line, totals_line
+    from referee.smoorverliefd.voice import VOICE
 
-    replaced = [Line(text) for text in _voice().replaced_tricks(before, was)]
+    replaced = [Line(text) for text in VOICE.replaced_tricks(before, was)]
     _report(match, False, correction_line(match, was, now), *replaced, round_line(match, now), totals_line(match), *moved)
 
 

@@ -74,12 +74,11 @@ BoxOption = Annotated[
 
 
 def _rules() -> WithEntropy[Setup, Game, Action, Effect]:
-    """The game's rules, from the registry (they check the stored dictionary's name on
-    every load), typed as the game's own."""
-    from referee import games
+    """The game's rules (they check the stored dictionary's name on every load), typed as
+    the game's own: the ruleset's ``RULES``, the very object the registry loads."""
+    from referee.spellcrafter.ruleset import RULES
 
-    rules: WithEntropy[Setup, Game, Action, Effect] = games.game("spellcrafter").load_rules()
-    return rules
+    return RULES
 
 
 def score(
@@ -149,7 +148,7 @@ def deck(
             return
         if file.is_dir():
             raise InputError(_("{file} is a folder; name the deck file to write, e.g. my-box.toml").format(file=file))
-        from referee.files import write_output
+        from referee.outputs import write_output
 
         write_output(file, blank().encode("utf-8"), force)
         from referee.cli.output import write_shown

@@ -19,7 +19,7 @@ from referee.i18n import N_
 from referee.i18n import _
 
 if TYPE_CHECKING:
-    from referee.games import GameSpec
+    from referee.games import SomeSpec
     from referee.table.session import Table
 
 #: `table` passes options such as `--target 50` on to the game's `new`.
@@ -32,8 +32,8 @@ class SessionLine:
     shown and errors pointing at the session's own words (``help trick``, no
     ``referee smoor``); the language the command line chose kept."""
 
-    def __init__(self, spec: GameSpec) -> None:
-        from referee.cli import fresh_group
+    def __init__(self, spec: SomeSpec) -> None:
+        from referee.cli.groups import fresh_group
         from referee.cli.typer_internals import localize
         from referee.table.session import GAME_FORMS
 
@@ -48,7 +48,7 @@ class SessionLine:
             localize(command)  # the session's `help` lists them in its language
 
     def run(self, argv: list[str]) -> int:
-        from referee.cli import run_line
+        from referee.cli.groups import run_line
 
         return run_line(argv, self.group, prog_name="", keep_language=True, see_help=lambda path: f"help {path}".strip())
 
@@ -63,7 +63,7 @@ class SessionLine:
         write_shown(text, stream)
 
 
-def open_session(path: Path, spec: GameSpec | None = None) -> Table:
+def open_session(path: Path, spec: SomeSpec | None = None) -> Table:
     """A session on the game file ``path`` (its game read from the file when not given)."""
     from referee.savefile.which import game_of
     from referee.table.session import Table
@@ -95,7 +95,7 @@ def table(
         if len(arguments) < 3:
             raise InputError(_("write `referee table new GAME FILE …`, e.g. table new smoor night.toml Anna Bram Cees"))
         spec = games.game(arguments[1])
-        from referee.cli import run_line
+        from referee.cli.groups import run_line
 
         code = run_line(["new", *arguments[2:]], spec.group, keep_language=True)
         if code or "--json" in arguments:

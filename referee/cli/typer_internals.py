@@ -111,7 +111,14 @@ _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
 
 
 class PlainCommand(TyperCommand):
-    """A Typer command whose plain parameters are converted without pydantic."""
+    """A Typer command whose plain parameters are converted without pydantic.
+
+    ``after_file`` completes the arguments after a game's FILE in the shell (the game's
+    table hooks): :mod:`referee.cli.completion` sets it when it is imported (every
+    command group with a FILE imports it), so that this module does not import it back.
+    """
+
+    after_file: Callable[[Any, Any, str], list[str]] | None = None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -120,10 +127,10 @@ class PlainCommand(TyperCommand):
             plain_conversion(param)
             _unfiltered(param)
         arguments = [param for param in self.params if param.param_type_name == "argument"]
-        if arguments and arguments[0].name == "file":  # a command on a game file: its hooks complete the rest
+        if arguments and arguments[0].name == "file" and PlainCommand.after_file is not None:  # its hooks complete the rest
             for param in arguments[1:]:
                 if getattr(param, "_custom_shell_complete", None) is None:
-                    param._custom_shell_complete = _hook_entries
+                    param._custom_shell_complete = PlainCommand.after_file
 
     def get_help_option(self, ctx: Any) -> Any:
         return help_option(super().get_help_option(ctx))
@@ -151,13 +158,6 @@ def _unfiltered(param: Any) -> None:
     function = custom.__closure__[code.co_freevars.index("autocompletion")].cell_contents  # type: ignore[union-attr]
     if getattr(function, "__module__", "") == "referee.cli.completion":
         param._custom_shell_complete = lambda ctx, param, incomplete: function(ctx, [], incomplete)  # Typer's call
-
-
-def _hook_entries(ctx: Any, param: Any, incomplete: str) -> list[str]:
-    """Shell completion of an argument after a game's FILE: the game's table hooks."""
-    from referee.cli.completion import hook_entries
-
-    return hook_entries(ctx, param, incomplete)
 
 
 def help_option(option: Any) -> Any:

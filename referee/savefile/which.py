@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from referee.games import GameSpec
+    from referee.games import SomeSpec
 
 #: A save file's format line is near its top; nothing larger is read to find it.
 _HEAD = 64 * 1024
@@ -52,7 +52,7 @@ def _format_line(head: bytes) -> str | None:
     return None
 
 
-def game_of(path: Path) -> GameSpec:
+def game_of(path: Path) -> SomeSpec:
     """The registered game whose save file ``path`` is, or an InputError that says why
     not (missing, unreadable, not a referee file)."""
     from referee import games

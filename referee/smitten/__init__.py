@@ -30,17 +30,17 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from referee.smitten.actions import Draw, Effect, Kind, Lose, Move, NoDraw, TurnEnd, decode, encode
-    from referee.smitten.entry import resolve
+    from referee.smitten.actions import Draw, Effect, Kind, Lose, Move, NoDraw, TurnEnd, encode
+    from referee.smitten.entry import decode, resolve
     from referee.smitten.legality import Rule, choices_for, is_legal, legal_moves
     from referee.smitten.engine import apply as apply, new_game as new_game, play as play, refusal as refusal
     from referee.smitten.state import Flipped, Hand, Pending, Result, Setup, State, Termination
 
 _HOME = {
-    "entry": ("resolve",),
+    "entry": ("decode", "resolve"),
     "legality": ("Rule", "choices_for", "is_legal", "legal_moves"),
     "engine": ("apply", "new_game", "play", "refusal"),
-    "actions": ("Draw", "Effect", "Kind", "Lose", "Move", "NoDraw", "TurnEnd", "decode", "encode"),
+    "actions": ("Draw", "Effect", "Kind", "Lose", "Move", "NoDraw", "TurnEnd", "encode"),
     "state": ("Flipped", "Hand", "Pending", "Result", "Setup", "State", "Termination"),
 }
 _WHERE = {name: module for module, names in _HOME.items() for name in names}

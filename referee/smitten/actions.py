@@ -24,11 +24,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.errors import InputError, choose
+from referee.errors import InputError
 from referee.i18n import _
 from referee.smitten.grid import SIDES
 from referee.smitten.instructions import Choice
-from referee.smitten.notation import GridSide, Placement
+from referee.smitten.notation import GridSide
 from referee.smitten.state import Setup, State
 
 
@@ -196,61 +196,6 @@ def encode(state: State, action: Action) -> dict[str, Any]:
     if action.choice is not None:
         event["choose"] = action.choice.value
     return event
-
-
-def decode(state: State, event: Mapping[str, Any]) -> Action:
-    """The action an event describes (who moves may be left out where the rules imply it)."""
-    from referee.smitten.entry import resolve  # entry judges against the rules, which use these actions
-
-    options = state.setup
-    kind_name = text_field(event, "kind")
-    if kind_name == "lose":
-        reason = event.get("reason")
-        if reason is not None and not isinstance(reason, str):
-            raise InputError(_("the `reason` of a loss must be a text"))
-        return Lose(reason)
-    kind = Kind(choose(kind_name, [k.value for k in Kind], "event kind"))
-    actor = _actor(options, event)
-    choice = _choice(text_field(event, "choose")) if "choose" in event else None
-    number, side = 0, None
-    if kind in (Kind.PLAY, Kind.PLACE):
-        placement = Placement.parse(text_field(event, "card"))
-        number, side = placement.number, placement.side
-        if choice is not None and (kind is not Kind.PLAY or number != 5):
-            raise InputError(_("`choose` is for a played 5 only, not for {kind} {card}").format(kind=kind.value, card=placement))
-    elif choice is not None:
-        raise InputError(_("`choose` is for a played 5 only, not for {kind}").format(kind=kind.value))
-    elif kind in (Kind.REVEAL, Kind.SWAP):
-        card = event.get("card")
-        if not isinstance(card, int) or isinstance(card, bool) or not 1 <= card <= 9:
-            raise InputError(_("`card` of a {kind} must be a number 1 to 9, not {card}").format(kind=kind.value, card=repr(card)))
-        number = card
-    try:
-        return resolve(state, kind, number, side, actor, choice)
-    except InputError:  # who moved is left out, and either could have: the file must say
-        raise InputError(_("the event does not say who moved (`{key}`), and either could have").format(key=actor_key(options))) from None
-
-
-def _actor(options: Setup, event: Mapping[str, Any]) -> int | None:
-    """Who moved, as the event says it (None when left out): ``hand = "A"`` (solo), ``by = 1``
-    or the player's name."""
-    from referee.smitten.entry import parse_actor
-
-    key = actor_key(options)
-    try:
-        return parse_actor(options, event.get(key))
-    except InputError:
-        if options.solo:
-            raise InputError(_("`hand` must be A or B, not {value}").format(value=repr(event.get(key)))) from None
-        raise InputError(_("`by` must be 1, 2 or a player's name, not {value}").format(value=repr(event.get(key)))) from None
-
-
-def _choice(text: str) -> Choice:
-    """The ``choose`` of an event: ``higher`` or ``lower``."""
-    for choice in Choice:
-        if text.strip().lower() == choice.value:
-            return choice
-    raise InputError(_("`choose` must be higher or lower, not {value}").format(value=repr(text)))
 
 
 def text_field(table: Mapping[str, Any], key: str, default: str | None = None) -> str:

@@ -6,18 +6,19 @@ parses the words alone (card, grid, choice), and :meth:`Entry.action` resolves t
 against the game (who moves when that is left out, card 5's forced choice);
 :func:`entry` gives that as a function of the state, which is what
 :func:`referee.savefile.record` takes. The same resolution reads a save file's events
-(:func:`referee.smitten.actions.decode`). It never refuses a move itself: when nobody
+(:func:`decode`, below). It never refuses a move itself: when nobody
 can make it, the rules (:func:`referee.smitten.engine.refusal`) say why.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from referee.errors import InputError, quoted
+from referee.errors import InputError, choose, quoted
 from referee.i18n import _
-from referee.smitten.actions import Kind, Move
+from referee.smitten.actions import Action, Kind, Lose, Move, actor_key, text_field
 from referee.smitten.actions import move as make_move
 from referee.smitten.instructions import Choice
 from referee.smitten.legality import choices_for, slots
@@ -186,3 +187,54 @@ def _who_moves(state: State, kind: Kind, number: int, side: GridSide | None) -> 
     if options.solo:
         raise InputError(_("both hands hold a {number}: say who moves with {flags}").format(number=number, flags=flags))
     raise InputError(_("both players hold a {number}: say who moves with {flags}").format(number=number, flags=flags))
+
+
+def decode(state: State, event: Mapping[str, Any]) -> Action:
+    """The action an event describes (who moves may be left out where the rules imply it)."""
+    options = state.setup
+    kind_name = text_field(event, "kind")
+    if kind_name == "lose":
+        reason = event.get("reason")
+        if reason is not None and not isinstance(reason, str):
+            raise InputError(_("the `reason` of a loss must be a text"))
+        return Lose(reason)
+    kind = Kind(choose(kind_name, [k.value for k in Kind], "event kind"))
+    actor = _actor(options, event)
+    choice = _choice(text_field(event, "choose")) if "choose" in event else None
+    number, side = 0, None
+    if kind in (Kind.PLAY, Kind.PLACE):
+        placement = Placement.parse(text_field(event, "card"))
+        number, side = placement.number, placement.side
+        if choice is not None and (kind is not Kind.PLAY or number != 5):
+            raise InputError(_("`choose` is for a played 5 only, not for {kind} {card}").format(kind=kind.value, card=placement))
+    elif choice is not None:
+        raise InputError(_("`choose` is for a played 5 only, not for {kind}").format(kind=kind.value))
+    elif kind in (Kind.REVEAL, Kind.SWAP):
+        card = event.get("card")
+        if not isinstance(card, int) or isinstance(card, bool) or not 1 <= card <= 9:
+            raise InputError(_("`card` of a {kind} must be a number 1 to 9, not {card}").format(kind=kind.value, card=repr(card)))
+        number = card
+    try:
+        return resolve(state, kind, number, side, actor, choice)
+    except InputError:  # who moved is left out, and either could have: the file must say
+        raise InputError(_("the event does not say who moved (`{key}`), and either could have").format(key=actor_key(options))) from None
+
+
+def _actor(options: Setup, event: Mapping[str, Any]) -> int | None:
+    """Who moved, as the event says it (None when left out): ``hand = "A"`` (solo), ``by = 1``
+    or the player's name."""
+    key = actor_key(options)
+    try:
+        return parse_actor(options, event.get(key))
+    except InputError:
+        if options.solo:
+            raise InputError(_("`hand` must be A or B, not {value}").format(value=repr(event.get(key)))) from None
+        raise InputError(_("`by` must be 1, 2 or a player's name, not {value}").format(value=repr(event.get(key)))) from None
+
+
+def _choice(text: str) -> Choice:
+    """The ``choose`` of an event: ``higher`` or ``lower``."""
+    for choice in Choice:
+        if text.strip().lower() == choice.value:
+            return choice
+    raise InputError(_("`choose` must be higher or lower, not {value}").format(value=repr(text)))

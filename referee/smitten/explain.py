@@ -19,6 +19,7 @@ from referee.smitten.instructions import forced_choice
 from referee.smitten.legality import Fault, Rule
 from referee.smitten.notation import GridSide
 from referee.smitten.state import Flipped, Pending, State
+from referee.smitten.endings import ending, follow_hint
 from referee.smitten.words import a, cards, cell_name, choice_word, grid_name, instruction, name
 from referee.wording import and_listed
 
@@ -28,16 +29,12 @@ if TYPE_CHECKING:  # `referee smitten check` loads no more than it needs
 
 def _ending(state: State) -> str:
     """How the game ended, in the voice's words ('lost: player 2 could not follow card 4')."""
-    from referee.smitten.voice import ending as worded
-
     assert state.outcome is not None
-    return worded(state, state.outcome)
+    return ending(state, state.outcome)
 
 
 def _follow(state: State, card: int) -> str:
-    from referee.smitten.voice import follow_hint as worded
-
-    return worded(state, card)
+    return follow_hint(state, card)
 
 
 def _who(state: State, actor: int) -> str:

@@ -17,7 +17,8 @@ from referee.smitten.notation import Placement
 from referee.smitten.ruleset import setup_for
 from referee.smitten.state import Flipped, Pending, Setup, State, result
 from referee.smitten.view import SeatView, view
-from referee.smitten.voice import outcome_reason, requirement
+from referee.smitten.endings import outcome_reason
+from referee.smitten.voice import requirement
 
 
 def hand_json(seen: SeatView, actor: int) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from referee.fair.scheme import Fair
 from referee.game import Decision, Outcome, Refusal, Rules, Step, decided, offer
 from referee.i18n import _
 from referee.seeds import check_seed
-from referee.smitten import actions
+from referee.smitten import actions, entry
 from referee.smitten.actions import Action, Effect, Kind, Move, text_field
 from referee.smitten.dealing import Difficulty, SmittenMode
 from referee.smitten.legality import legal_moves
@@ -98,7 +98,7 @@ class SmittenRules:
         return new_game(setup)
 
     def decode(self, state: State, event: Mapping[str, Any]) -> Action:
-        return actions.decode(state, event)
+        return entry.decode(state, event)
 
     def encode(self, state: State, action: Action) -> dict[str, Any]:
         return actions.encode(state, action)

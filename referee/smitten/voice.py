@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.i18n import _, ngettext
 from referee.smitten.notation import GridSide
+from referee.smitten.endings import ending, follow_hint, outcome_reason, result_word
 from referee.smitten.words import a, cards, choice_word, grid_name, instruction, name, title
 
 if TYPE_CHECKING:
@@ -28,42 +29,6 @@ if TYPE_CHECKING:
 
 
 # --- outcomes ------------------------------------------------------------------------
-
-
-def outcome_reason(state: State, outcome: Outcome) -> str:
-    """How the game ended, without won or lost: 'player 2 could not follow card 4'."""
-    from referee.smitten.state import Termination
-
-    setup = state.setup
-    termination = outcome.termination
-    if termination is Termination.COMPLETED:
-        return _("17 cards are in the grids")
-    if termination is Termination.NO_PLAYABLE_CARD:
-        if outcome.detail("after_swap"):
-            return _("neither hand can play a card, even after the swap")
-        return _("neither hand can play a card") if setup.solo else _("neither player can play a card")
-    if termination is Termination.FACE_DOWN_UNPLAYABLE:
-        return _("{who} flipped its face-down card, {card}, and could not play it").format(
-            who=name(setup, outcome.detail("seat")), card=a(outcome.detail("card"))
-        )
-    if termination is Termination.COULD_NOT_FOLLOW:
-        words = _("{who} could not follow card {card}").format(who=name(setup, outcome.detail("seat")), card=outcome.detail("card"))
-        if outcome.detail("empty_deck"):
-            words += _(" (the deck is empty)")
-        elif outcome.detail("top") is not None:
-            words += _(" (the top card of the deck, {card}, cannot be placed)").format(card=a(outcome.detail("top")))
-        return words
-    said = outcome.detail("reason")
-    return str(said) if said else _("the table declared the game lost")
-
-
-def result_word(outcome: Outcome) -> str:
-    return _("won") if outcome.winners else _("lost")
-
-
-def ending(state: State, outcome: Outcome) -> str:
-    """The outcome as messages say it: 'lost: player 2 could not follow card 4'."""
-    return _("{result}: {reason}").format(result=result_word(outcome), reason=outcome_reason(state, outcome))
 
 
 def final_card(state: State) -> tuple[int, GridSide] | None:
@@ -92,23 +57,6 @@ def outcome_text(state: State) -> str | None:
 
 
 # --- what the game waits for -----------------------------------------------------------
-
-
-def follow_hint(state: State, card: int) -> str:
-    """What the partner must do now to follow ``card``, as a command: 'place a card' …"""
-    from referee.smitten.instructions import Answer, answer
-    from referee.smitten.legality import awaits_reveal
-    from referee.smitten.state import Pending
-
-    found = answer(card)
-    if found is Answer.PLAY:
-        return _("play a card")
-    pending = state.pending
-    if isinstance(pending, Pending) and awaits_reveal(state, pending):
-        return _("reveal a card (reveal N), then place another")
-    if found is Answer.PLACE_TOP_CARD:
-        return _("place the top card of the deck")
-    return _("place a card")
 
 
 def requirement(state: State) -> str:
@@ -318,7 +266,8 @@ class SmittenVoice:
 
     def choice(self, state: State, decision: Decision, event: Mapping[str, Any]) -> str:
         """A move as a button says it: 'play 5L higher', 'reveal 4'."""
-        from referee.smitten.actions import Move, decode
+        from referee.smitten.actions import Move
+        from referee.smitten.entry import decode
         from referee.smitten.explain import move_words
 
         move = decode(state, event)

@@ -17,14 +17,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from referee.spellcrafter.examples import JUMPER_EXAMPLE, LETTER_EXAMPLE, QU_EXAMPLES
+
 if TYPE_CHECKING:
     from referee.spellcrafter.deck import Deck
 
-#: Cards of the stand-in deck used as examples in messages and help (kept here, outside
-#: the rules modules, so the command line's help does not import them).
-LETTER_EXAMPLE = "K6m"
-JUMPER_EXAMPLE = "*Y4f"
-QU_EXAMPLES = ("QU10s", "Q10s")
+__all__ = ["JUMPER_EXAMPLE", "LETTER_EXAMPLE", "QU_EXAMPLES", "word_and_score"]
 
 
 def word_and_score(arguments: Sequence[str], friendly: bool = False, ddt: bool = False, deck: Deck | None = None) -> tuple[str, int]:

@@ -159,8 +159,7 @@ def selected_hand(game: Game, seat: int, jumper: str | None, round_number: int |
     complete, players may look at their selected cards", and before that the seat's seven
     are not known (the hand it holds now is not its to keep, only one card of it). In a
     game not drafted through the referee ``NOT_DRAFTED``: it does not know the cards."""
-    from referee.spellcrafter.review import complete_drafts
-    from referee.spellcrafter.view import seat_view
+    from referee.spellcrafter.view import complete_drafts, seat_view
 
     if not game.drafted:
         raise HandError(HandFault.NOT_DRAFTED)

@@ -29,9 +29,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.errors import InputError, quoted
-from referee.spellcrafter import JUMPER_EXAMPLE, LETTER_EXAMPLE
 from referee.i18n import _, ngettext
 from referee.spellcrafter.cards import CARD_LETTERS, QU, Special, SpellCard, SpellSuit
+from referee.spellcrafter.examples import JUMPER_EXAMPLE, LETTER_EXAMPLE
 
 MAX_VALUE = 99
 

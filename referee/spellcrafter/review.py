@@ -41,7 +41,7 @@ from referee.spellcrafter.game import Game
 from referee.spellcrafter.notation import is_jumper, jumper_of
 from referee.spellcrafter.rounds import Play, Round
 from referee.spellcrafter.scoring import Score
-from referee.spellcrafter.view import SeatView, seat_view
+from referee.spellcrafter.view import complete_drafts, seat_view
 
 if TYPE_CHECKING:
     from referee.lexicon.verdict import Verdict
@@ -115,14 +115,6 @@ def reviewed_rounds(game: Game, round_number: int | None = None) -> list[Round]:
     drafted game only complete ones (the round being played is private)."""
     played = [r for r in game.rounds if any(entry is not None for entry in r.entries) and (r.complete or not game.drafted)]
     return played if round_number is None else [r for r in played if r.number == round_number]
-
-
-def complete_drafts(view: SeatView) -> dict[int, Draft]:
-    """The public drafts of a view's complete rounds, by round number. Every round of a
-    drafted game opens with a pick, so each complete round has its draft; a file where one
-    does not (none is known) gives none."""
-    numbers = [r.number for r in view.rounds if r.complete]
-    return dict(zip(numbers, view.drafts, strict=True)) if len(numbers) == len(view.drafts) else {}
 
 
 def first_dealt(draft: Draft, seat: int) -> tuple[SpellCard, ...]:

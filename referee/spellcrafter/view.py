@@ -131,6 +131,14 @@ def seat_view(game: Game, seat: int | None) -> SeatView:
     )
 
 
+def complete_drafts(view: SeatView) -> dict[int, Draft]:
+    """The public drafts of a view's complete rounds, by round number. Every round of a
+    drafted game opens with a pick, so each complete round has its draft; a file where one
+    does not (none is known) gives none."""
+    numbers = [r.number for r in view.rounds if r.complete]
+    return dict(zip(numbers, view.drafts, strict=True)) if len(numbers) == len(view.drafts) else {}
+
+
 def draft_view(draft: Draft, number: int, seat: int | None, face_up: bool) -> DraftView:
     """``draft`` as ``seat`` sees it; ``face_up`` under the Friendly Rules.
 

@@ -66,7 +66,7 @@ class Table:
     QUIT = ("quit", "exit")
     CLEAR = "clear"
 
-    def __init__(self, path: Path, spec: games.GameSpec, line: CommandLine) -> None:
+    def __init__(self, path: Path, spec: games.SomeSpec, line: CommandLine) -> None:
         self.path, self.spec, self.line = path, spec, line
         self.group: Any = line.group
         self.worst = 0  # the highest exit code of the entries answered (piped sessions exit with it)

@@ -61,7 +61,7 @@ from referee.web.guard import (  # the guard's names were this module's: still f
 from referee.web.links import SeatLinks
 
 if TYPE_CHECKING:
-    from referee.games import GameSpec
+    from referee.games import SomeSpec
     from referee.savefile import Saved
 
 STATIC = Path(__file__).with_name("static")
@@ -108,11 +108,13 @@ def server_now() -> str:
 class Served:
     """One game file as the server sees it: its state, reloaded when the file changes."""
 
-    def __init__(self, path: Path, spec: GameSpec, language: str) -> None:
+    def __init__(self, path: Path, spec: SomeSpec, language: str) -> None:
         self.path, self.spec, self.language = path, spec, language
-        self.rules: Any = spec.load_rules()
-        self.voice: Any = spec.load_voice()
-        self.web: Any = spec.load_web()
+        self.rules = spec.load_rules()
+        self.voice = spec.load_voice()
+        web = spec.load_web()
+        assert web is not None, "`referee serve` serves only a game with web pages"
+        self.web = web
         self.complete: Complete | None = spec.load_complete()
         self.version = 0
         self.saved: Saved[Any] | None = None

@@ -1,0 +1,41 @@
+"""Smitten as every feature sees it (:class:`referee.game.Box`): its rules, its voice,
+and the hooks a season and a rematch read.
+
+The rematch: Smitten is cooperative, and whoever plays becomes the active player; the
+seats stay.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from referee.fair.scheme import Fair
+from referee.fair.rules import EntropyGiven, GiveEntropy
+from referee.fair.voice import FairVoice
+from referee.game import Box, MatchFacts
+from referee.rematch import renewed
+from referee.smitten.actions import Action, Effect
+from referee.smitten.ruleset import RULES
+from referee.smitten.state import Setup, State
+from referee.smitten.voice import VOICE
+
+
+def facts(state: State) -> MatchFacts:
+    """Cooperative: no points; the mode, and how many cards the grids hold (how far a
+    lost game got). Seats have names only when the two players were named."""
+    setup = state.setup
+    names = () if setup.solo or not setup.players else tuple(setup.players)
+    flags = [name for name, on in (("easy", setup.easy), ("hard1", setup.hard1), ("hard2", setup.hard2)) if on]
+    level = "+".join(flags) if setup.solo else (setup.difficulty.value if setup.difficulty is not None else "")
+    mode = f"{setup.mode.value} {level}".strip()
+    cards = sum(bin(grid).count("1") for grid in state.grids)
+    return MatchFacts(names, None, None, True, {"mode": mode, "cards": cards})
+
+
+def rematch(state: State, seed: str | None, fair: Fair | None) -> Setup:
+    """The same seats."""
+    setup = state.setup
+    return replace(setup, seed=renewed(setup.seed, seed), fair=renewed(setup.fair, fair))
+
+
+GAME: Box[Setup, State, Action | GiveEntropy, Effect | EntropyGiven] = Box(RULES, FairVoice(VOICE, RULES), facts, rematch)
