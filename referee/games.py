@@ -7,7 +7,7 @@ than frozen dataclasses for the same reason: every command reads this module, an
 named tuple costs a tenth of a dataclass to define.
 
 This is the one module that names the three games together. A feature for every game
-(stats, a rematch, a seat's entry) asks a game's :class:`~referee.game.Box` (its
+(stats, a rematch, a seat's entry) asks a game's :class:`~referee.box.Box` (its
 ``box`` module's ``GAME``, :meth:`GameSpec.load`) for a hook; it keeps no list of the
 games of its own.
 
@@ -30,7 +30,8 @@ if TYPE_CHECKING:
     from referee.dealing import Deal
     from referee.decisions import Complete
     from referee.fair.rules import EntropyGiven, GiveEntropy
-    from referee.game import Box, Rules, Voice
+    from referee.box import Box
+    from referee.game import Rules, Voice
     from referee.smitten.actions import Action as SmittenAction, Effect as SmittenEffect
     from referee.smitten.state import Setup as SmittenSetup, State as SmittenState
     from referee.smoorverliefd.actions import Action as SmoorAction, Effect as SmoorEffect
@@ -95,7 +96,7 @@ class GameSpec(NamedTuple, Generic[SetupT, StateT, ActionT, EffectT]):
     cli: str  # the module that holds the group's Typer `app`
     deal: DealSpec | None = None  # how `referee deal` deals it, if it can
     entry_words: str = ""  # regex of its entries' words: "troef|partners|…"
-    game: str = ""  # "module:attribute" of its game object (referee.game.Box): voice and hooks
+    game: str = ""  # "module:attribute" of its game object (referee.box.Box): voice and hooks
     table: str = ""  # "module:attribute" of its table-mode hooks (completion, status line)
     web: str = ""  # "module:attribute" of its web pages' adapter (referee.web.contract.WebGame)
 

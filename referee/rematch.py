@@ -4,7 +4,7 @@ The same players in the same seats, the same variants and options; the deal chan
 a seeded game gets a fresh seed (given by the caller: the rules draw nothing), a fair
 game a fresh fair record (its commitment to a new secret), a game with the table's own
 cards stays so. Who begins follows each game's rulebook, as its game object's ``rematch``
-hook says (:class:`referee.game.Game`, in the game's ``box`` module): this module names
+hook says (:class:`referee.box.Box`, in the game's ``box`` module): this module names
 no game.
 
 Pure: values in, a setup out.
@@ -27,7 +27,7 @@ def renewed(old: T | None, new: T | None) -> T | None:
 
 def next_setup(game: str, state: object, seed: str | None, fair: Fair | None) -> object:
     """The setup of the rematch of the match ``state`` of ``game`` (the registry's name),
-    as the game's ``rematch`` hook (:class:`referee.game.Game`) builds it: ``seed``
+    as the game's ``rematch`` hook (:class:`referee.box.Box`) builds it: ``seed``
     replaces the old seed, if it had one; ``fair`` the old fair record, if it was fair."""
     from referee.games import game as registered
 

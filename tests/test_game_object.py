@@ -10,7 +10,8 @@ import pytest
 
 from referee import games
 from referee.errors import Refused
-from referee.game import Box, refuse
+from referee.box import Box
+from referee.game import refuse
 
 ROOT = Path(__file__).resolve().parent.parent / "referee"
 

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 import enum
 
 from referee.errors import InputError, Refused, quoted
-from referee.game import Decision, Form, Box, MatchFacts, Outcome, Refusal, Rules, Step, refuse
+from referee.box import Box, MatchFacts
+from referee.game import Decision, Form, Outcome, Refusal, Rules, Step, refuse
 from referee.games import DealSpec, GameSpec
 
 if TYPE_CHECKING:

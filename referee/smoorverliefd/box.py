@@ -1,4 +1,4 @@
-"""Smoorverliefd as every feature sees it (:class:`referee.game.Box`): its rules, its
+"""Smoorverliefd as every feature sees it (:class:`referee.box.Box`): its rules, its
 voice, and the hooks a season and a rematch read.
 
 The rematch: "De beurt om te delen gaat elke ronde met de klok mee" — the deal passes on
@@ -12,7 +12,7 @@ from dataclasses import replace
 from referee.fair.scheme import Fair
 from referee.fair.rules import EntropyGiven, GiveEntropy
 from referee.fair.voice import FairVoice
-from referee.game import Box, MatchFacts
+from referee.box import Box, MatchFacts
 from referee.rematch import renewed
 from referee.smoorverliefd.actions import Action, Effect
 from referee.smoorverliefd.match import Match

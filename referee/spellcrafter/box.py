@@ -1,4 +1,4 @@
-"""Spellcrafter as every feature sees it (:class:`referee.game.Box`): its rules, its
+"""Spellcrafter as every feature sees it (:class:`referee.box.Box`): its rules, its
 voice, what the referee adds to a seat's entry, and the hooks a season and a rematch read.
 
 The rematch: the rulebook draws a dealer at random and no seat begins, so the seats stay.
@@ -11,7 +11,7 @@ from dataclasses import replace
 from referee.fair.scheme import Fair
 from referee.fair.rules import EntropyGiven, GiveEntropy
 from referee.fair.voice import FairVoice
-from referee.game import Box, MatchFacts
+from referee.box import Box, MatchFacts
 from referee.rematch import renewed
 from referee.spellcrafter.actions import Action, Effect
 from referee.spellcrafter.entry import completed

@@ -1,6 +1,6 @@
 """One match as a value for statistics, made from a replayed save file.
 
-Each game's object (:class:`referee.game.Game`) has a ``facts`` hook that asks the
+Each game's object (:class:`referee.box.Box`) has a ``facts`` hook that asks the
 replayed state (the rules' own values: totals, rounds, outcome) for what a season needs:
 the players, the scores, and the game's own facts (hearts, revokes, words, how far a lost
 Smitten game got); who won is the rules' outcome. No score is computed here: a score is
