@@ -26,6 +26,7 @@ import os
 import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -327,24 +328,63 @@ def without_folders(text: str, path: Path) -> str:
 
 def page(served: Served, name: str, language: str) -> HTMLResponse:
     """A page's HTML shell; ``static/GAME.js`` draws it from the API."""
+    return shell(name, served.spec.name, language, served.spec.title)
+
+
+def shell(name: str, script: str, language: str, title: str) -> HTMLResponse:
+    """The pages' one HTML shell, ``static/page.html``, for the page ``name`` drawn by
+    ``static/SCRIPT.js`` (with ``static/SCRIPT.css``)."""
     import html
 
     text = (STATIC / "page.html").read_text(encoding="utf-8")
-    values = {"page": name, "game": served.spec.name, "lang": language, "title": served.spec.title}
+    values = {"page": name, "game": script, "lang": language, "title": title}
     for key, value in values.items():
         text = text.replace("{{" + key + "}}", html.escape(value))
     return HTMLResponse(text)
 
 
-def season_page(root: Path, language: str) -> HTMLResponse:
-    """``/stats``: the season of the folder ``root`` (:mod:`referee.web.season`), read when
-    first asked and again only when a file under it changed (a first reading of a big
-    shelf takes a moment; later ones use `referee stats`'s cache of what each unchanged
-    file gave)."""
+# --- the season's page: /stats and its answer, /api/stats (referee.web.season) -------------
+
+
+@dataclass(frozen=True)
+class SeasonPlace:
+    """What the season's routes need from their app (``app.state.season``): the folder
+    whose season they show, and the language a page has when it asks for none."""
+
+    root: Path
+    language: str
+
+
+def season_page(language: str) -> HTMLResponse:
+    """``/stats``: the shell, drawn by ``static/season.js`` from ``/api/stats``."""
+    with speaking(language):
+        return shell("season", "season", language, _("Season"))
+
+
+def season_answer(root: Path, language: str) -> JSONResponse:
+    """``/api/stats``: the season of the folder ``root`` (:mod:`referee.web.season`), read
+    when first asked and again only when a file under it changed (a first reading of a
+    big shelf takes a moment; later ones use `referee stats`'s cache of what each
+    unchanged file gave)."""
     from referee.web import season
 
-    with speaking(language):
-        return HTMLResponse(season.pages_of(root).page(language))
+    return JSONResponse(season.pages_of(root).answer(language))
+
+
+async def stats_page(request: Request) -> Response:
+    place: SeasonPlace = request.app.state.season
+    return season_page(page_language(request, place.language))
+
+
+async def stats_api(request: Request) -> Response:
+    place: SeasonPlace = request.app.state.season
+    # Read in a worker thread: a first reading of a big folder must not stall the
+    # game's pages and their streams on the event loop.
+    return await run_in_threadpool(season_answer, place.root, page_language(request, place.language))
+
+
+#: The season's routes, in any app whose ``state.season`` is a :class:`SeasonPlace`.
+SEASON_ROUTES = [Route("/stats", stats_page), Route("/api/stats", stats_api)]
 
 
 def page_language(request: Request, default: str) -> str:
@@ -415,11 +455,6 @@ def create_app(served: Served, hosts: Iterable[str] = (), clock: Callable[[], fl
         response = RedirectResponse("/seat", status_code=303)
         response.set_cookie(SEAT_COOKIE, served.links.tokens[seat], httponly=True, samesite="strict", max_age=30 * 86400)
         return response
-
-    async def stats(request: Request) -> Response:
-        # Read in a worker thread: a first reading of a big folder must not stall the
-        # game's pages and their streams on the event loop.
-        return await run_in_threadpool(season_page, served.path.parent, page_language(request, served.language))
 
     async def table_qr(request: Request) -> Response:
         # the Host header has passed the guard: one of this server's own addresses
@@ -523,7 +558,7 @@ def create_app(served: Served, hosts: Iterable[str] = (), clock: Callable[[], fl
     routes = [
         Route("/", table_page),
         Route("/seat", seat_page),
-        Route("/stats", stats),
+        *SEASON_ROUTES,
         Route("/join/{token}", join),
         Route("/qr.svg", table_qr),
         Route("/favicon.ico", no_icon),
@@ -537,6 +572,7 @@ def create_app(served: Served, hosts: Iterable[str] = (), clock: Callable[[], fl
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=asynccontextmanager(lifespan_watch))
+    app.state.season = SeasonPlace(served.path.parent, served.language)
     return Guard(app, hosts=hosts, language=lambda scope: scope_language(scope, served.language), clock=clock)
 
 
@@ -550,9 +586,6 @@ def create_season_app(root: Path, language: str, hosts: Iterable[str] = (), cloc
     """`referee serve FOLDER`: the season's page of the folder ``root`` (``/stats``; ``/``
     leads there), behind the same :class:`Guard` as a game's pages. No seat, no game."""
 
-    async def stats(request: Request) -> Response:
-        return await run_in_threadpool(season_page, root, page_language(request, language))
-
     async def home(request: Request) -> Response:
         return RedirectResponse("/stats", status_code=303)
 
@@ -561,12 +594,13 @@ def create_season_app(root: Path, language: str, hosts: Iterable[str] = (), cloc
 
     routes = [
         Route("/", home),
-        Route("/stats", stats),
+        *SEASON_ROUTES,
         Route("/favicon.ico", no_icon),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-
-    return Guard(Starlette(routes=routes), hosts=hosts, language=lambda scope: scope_language(scope, language), clock=clock)
+    app = Starlette(routes=routes)
+    app.state.season = SeasonPlace(root, language)
+    return Guard(app, hosts=hosts, language=lambda scope: scope_language(scope, language), clock=clock)
 
 
 def uvicorn_server(served: Served, host: str = "127.0.0.1", port: int = 0, hosts: Iterable[str] = ()) -> Any:
