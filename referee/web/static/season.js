@@ -197,11 +197,15 @@
     }));
   }
 
-  // One bar per player, as many rows as the ratings beside it are high (a row at most
-  // twice the text's height).
+  // One bar per player, in at most the height of the ratings beside it (a row at most
+  // twice the text's height); on a TV, many players make smaller rows and print, never a
+  // chart taller than its screen.
   function winRateChart(chart, figure, width, beside, font) {
     const count = chart.bars.length;
-    const row = Math.max(font * 1.3, Math.min(font * 2, beside ? beside / count : font * 2));
+    const room = beside || 0.4 * window.innerHeight;
+    let row = Math.min(font * 2, room / count);
+    if (!TV.matches) row = Math.max(row, font * 1.3);
+    font = Math.min(font, row / 1.25);
     const height = Math.ceil(row * count + font * 0.4);
     const drawing = svg("svg", {viewBox: `0 0 ${width} ${height}`, width, height, role: "img", "aria-label": chart.title, "font-size": font});
     // the names' and the values' columns as wide as their longest text (measured on the page)
