@@ -139,7 +139,7 @@ def answer_of(season: dict[str, Any], root: Path, language: str) -> dict[str, An
     return {
         "lang": language,
         "folder": root.resolve().name or str(root),
-        "labels": labels(),
+        "labels": season_words(),
         "notes": notes,
         "empty": None if games else _("no finished or unfinished match was found"),
         "games": [{"game": name, "heading": game_heading(game), "blocks": _labelled(game, _competitive(game) if "players" in game else _cooperative(game))}
@@ -156,7 +156,7 @@ def _labelled(game: dict[str, Any], blocks: list[dict[str, Any]]) -> list[dict[s
     return blocks
 
 
-def labels() -> dict[str, str]:
+def season_words() -> dict[str, str]:
     """The season page's own words (its script holds none)."""
     return {
         "title": _("Season"),
