@@ -217,3 +217,15 @@ def test_the_language_switch_of_the_season_page_draws_it_again_in_dutch(shelf, b
         assert driver.current_url.endswith("/stats?every=0&lang=nl")
         assert "uitgespeelde partijen" in driver.find_element("css selector", ".page:not([hidden]) h2").text
         assert driver.find_element("css selector", "#next").get_attribute("aria-label") == "Volgende pagina"
+        assert not [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]  # nothing failed to load
+
+
+def test_the_season_page_asks_for_nothing_but_its_shell_scripts_and_answer(shelf, browsers):
+    """The shell's table QR code stays unasked on the season's page (no 404 in the log)."""
+    with serving(shelf) as server:
+        driver = browsers(TV)
+        driver.get(server.url("/stats"))
+        drawn(driver)
+        asked = driver.execute_script("return performance.getEntriesByType('resource').map(e => new URL(e.name).pathname)")
+        assert set(asked) <= {"/static/common.css", "/static/season.css", "/static/common.js", "/static/season.js", "/api/stats", "/favicon.ico"}, asked
+        assert not [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
