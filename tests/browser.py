@@ -44,6 +44,7 @@ class Size(NamedTuple):
 
 PHONE = Size(360, 740, True)
 TV = Size(1920, 1080, False)
+TV_720 = Size(1280, 720, False)  # a smaller TV (720 lines): see :func:`screen`
 
 
 def have_browser() -> bool:
@@ -136,6 +137,36 @@ def chromium(size: Size = PHONE) -> Any:
         options.add_experimental_option("mobileEmulation", {"deviceMetrics": metrics})
     options.add_argument(f"--window-size={size.width},{size.height}")
     return webdriver.Chrome(service=Service(executable_path=str(CHROMEDRIVER)), options=options)
+
+
+def screen(driver: Any, size: Size) -> None:
+    """Make the page's window exactly ``size`` inside (``innerWidth`` × ``innerHeight``), as
+    a TV's whole screen is: a headless window's size counts a browser's frame around it."""
+    metrics = {"width": size.width, "height": size.height, "deviceScaleFactor": 1, "mobile": False}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+
+
+#: Runs axe-core on the page and hands its violations to the waiting test.
+AXE_RUN = """
+const done = arguments[arguments.length - 1];
+axe.run(document, {resultTypes: ["violations"]})
+  .then(result => done(result.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+                                                     nodes: v.nodes.map(n => n.target.join(" ")).slice(0, 5)}))))
+  .catch(error => done([{id: "axe-error", impact: "critical", help: String(error), nodes: []}]));
+"""
+
+
+def accessibility_violations(driver: Any, impacts: tuple[str, ...] = ("serious", "critical")) -> list[dict[str, Any]]:
+    """What axe-core (Deque's accessibility engine, WCAG 2 A and AA rules and best
+    practices) finds wrong with the page as it is now, of the ``impacts`` given: each
+    ``{"id", "impact", "help", "nodes"}``. axe-core is the copy the test extra
+    ``selenium-axe-python`` installs (``axe.min.js``, MPL 2.0): nothing is fetched."""
+    from importlib.resources import files
+
+    driver.execute_script(files("selenium_axe_python").joinpath("axe-core/axe.min.js").read_text(encoding="utf-8"))
+    driver.set_script_timeout(WAIT_SECONDS)
+    found = driver.execute_async_script(AXE_RUN)
+    return [violation for violation in found if violation["impact"] in impacts]
 
 
 def wait_for(driver: Any, condition: Callable[[Any], T], timeout: float = WAIT_SECONDS) -> T:

@@ -140,30 +140,32 @@ def test_event_streams_beyond_the_cap_from_one_address_are_429_and_other_address
 def test_the_season_page_is_rate_limited_like_the_rest(tmp_path):
     clock = Clock()
     client = TestClient(create_season_app(tmp_path, "en", clock=clock), base_url=BASE)
-    statuses = [client.get("/stats").status_code for _ in range(int(RATE_BURST) + 1)]
+    statuses = [client.get("/api/stats").status_code for _ in range(int(RATE_BURST) + 1)]
     assert statuses[:-1] == [200] * int(RATE_BURST) and statuses[-1] == 429
+    assert client.get("/stats").status_code == 429  # the page and its answer spend the same budget
     assert client.get("/static/common.css").status_code == 200  # what costs no work is not metered
     clock.now += 1
-    assert client.get("/stats").status_code == 200
+    assert client.get("/api/stats").status_code == 200
 
 
 def test_the_season_page_reads_its_folder_once_and_again_only_when_a_file_changed(tmp_path):
     savefile.create(tmp_path / "a.toml", TALLY, {"players": ["Anna", "Bram"]})
     pages = season.Pages(tmp_path)
     with speaking("en"):
-        first = pages.page("en")
-        assert pages.page("en") == first and pages.readings == 1
+        first = pages.answer("en")
+        assert pages.answer("en") == first and pages.readings == 1
         savefile.record(tmp_path / "a.toml", TALLY, {"kind": "score", "player": "Anna", "points": 1})
-        pages.page("en")
+        pages.answer("en")
         assert pages.readings == 2
         (tmp_path / "deeper").mkdir()
         savefile.create(tmp_path / "deeper" / "b.toml", TALLY, {"players": ["Cees", "Daan"]})
-        pages.page("en")
+        pages.answer("en")
         assert pages.readings == 3
         (tmp_path / "notes.txt").write_text("not a save file")  # the folder changes, no season does: read again all the same
-        pages.page("en")
-        pages.page("en")
+        pages.answer("en")
+        pages.answer("en")
         assert pages.readings == 4
+        assert pages.answer("nl")["lang"] == "nl" and pages.readings == 4  # another language: the same reading, worded again
     assert season.pages_of(tmp_path) is season.pages_of(tmp_path / ".")
 
 

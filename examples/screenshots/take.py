@@ -3,7 +3,8 @@ a few tricks in, its table's screen at TV size and one phone at phone size, in E
 and in Dutch, a Smitten two-player game's screen and phone, and a Spellcrafter game
 drafted through the referee: mid-draft (a phone picking, the TV showing who has picked)
 and crafting (a word being built on a phone, the TV's clock and the words so far), and
-the season's page of `referee serve examples/season` (/stats) on a TV and a phone.
+the season's page of `referee serve examples/season` (/stats) on two TVs (1920×1080 and
+1280×720) and a phone.
 
 Run from the repository root, with Debian's chromium and chromium-driver installed:
 
@@ -24,7 +25,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent / "tests"))
 
-from browser import PHONE, TV, chromium, page_text, screenshot, serving, wait_for  # noqa: E402
+from browser import PHONE, TV, TV_720, chromium, page_text, screen, screenshot, serving, wait_for  # noqa: E402
 
 
 def referee(*words: str, cwd: Path) -> str:
@@ -94,23 +95,25 @@ def build_a_word(phone: object) -> None:
 
 
 def season(folder: Path) -> None:
-    """The season's page of the example season, at the top (its first game's charts)."""
+    """The season's page of the example season: its first screen on a TV of 1920×1080 and
+    one of 1280×720 (the window's inside exactly), and the top of it on a phone."""
     import shutil
 
     shelf = folder / "season"
     shutil.copytree(HERE.parent / "season", shelf, ignore=shutil.ignore_patterns("*.py"))
     for language in ("en", "nl"):
         with serving(shelf, language) as server:
-            tv, phone = chromium(TV), chromium(PHONE)
+            drivers = {"tv": chromium(TV), "tv720": chromium(TV_720), "phone": chromium(PHONE)}
             try:
-                for driver in (tv, phone):
-                    driver.get(server.url("/stats"))
+                screen(drivers["tv"], TV)
+                screen(drivers["tv720"], TV_720)
+                for name, driver in drivers.items():
+                    driver.get(server.url("/stats?every=0"))
                     wait_for(driver, lambda d: d.find_elements("css selector", "section.game figure.chart svg"))
-                screenshot(tv, HERE / f"season-tv-{language}.png")
-                screenshot(phone, HERE / f"season-phone-{language}.png")
+                    screenshot(driver, HERE / f"season-{name}-{language}.png")
             finally:
-                tv.quit()
-                phone.quit()
+                for driver in drivers.values():
+                    driver.quit()
 
 
 def main() -> None:

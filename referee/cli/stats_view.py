@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from referee.i18n import _, ngettext, number, percent
+from referee.stats.voice import AVERAGE, HEARTS, RATING, change, dated_by_file, figure, files_read, game_heading, trend
 
 SPARKS = "▁▂▃▄▅▆▇█"
 BAR = 24
@@ -29,14 +30,12 @@ def show(document: dict[str, Any]) -> None:
     for damaged in files["damaged"]:
         out.print(Text(_("skipped {file}: {problem}").format(file=damaged["file"], problem=damaged["problem"]), style="yellow"))
     if files["dated_by_file"]:
-        count = len(files["dated_by_file"])
-        out.print(Text(ngettext("{count} file was written before referee recorded dates: dated by its modification time",
-                                "{count} files were written before referee recorded dates: dated by their modification time", count).format(count=count), style="dim"))  # fmt: skip
+        out.print(Text(dated_by_file(len(files["dated_by_file"])), style="dim"))
     if not document["games"]:
         out.print(Text(_("no finished or unfinished match was found")))
     for game in document["games"].values():
         out.print()
-        out.print(Text(_("{title}: {matches}").format(title=game["title"], matches=matches(game["matches"], game["unfinished"])), style="bold"))
+        out.print(Text(game_heading(game), style="bold"))
         if "players" in game:
             _competitive(out, game)
         else:
@@ -49,10 +48,10 @@ def _competitive(out: Any, game: dict[str, Any]) -> None:
     rows = []
     for player in game["players"]:
         rating = player["rating"]
-        rated = Text("—") if rating is None else Text(number(rating["rating"], 1) + " ") + _change(rating["change"])
+        rated = Text("—") if rating is None else Text(number(rating["rating"], RATING) + " ") + _change(rating["change"])
         rows.append([
             Text(player["name"]), Text(str(player["played"])), Text(str(player["wins"])), Text(number(player["win_rate"] * 100)),
-            Text(_number(player["average_score"], 1)), Text(_number(player["best_score"], 0)), Text(str(player["longest_streak"])), rated,
+            Text(figure(player["average_score"], AVERAGE)), Text(figure(player["best_score"], 0)), Text(str(player["longest_streak"])), rated,
             Text(player["rival"] or "—"), Text(player["nemesis"] or "—"),
         ])  # fmt: skip
     # No column narrower than its widest cell or its header's longest word: a narrow
@@ -77,7 +76,7 @@ def _competitive(out: Any, game: dict[str, Any]) -> None:
             thirteen = ngettext("all 13 hearts {count} time", "all 13 hearts {count} times", row["rounds_with_all_13"]).format(count=row["rounds_with_all_13"])
             revokes = ngettext("{count} revoke", "{count} revokes", row["revokes"]).format(count=row["revokes"])
             out.print(Text("  " + _("{name}: {hearts} hearts a round over {rounds}, {all}, {revokes}").format(
-                name=row["name"], hearts=_number(row["hearts_per_round"], 2), rounds=rounds, all=thirteen, revokes=revokes)))  # fmt: skip
+                name=row["name"], hearts=figure(row["hearts_per_round"], HEARTS), rounds=rounds, all=thirteen, revokes=revokes)))  # fmt: skip
     if game.get("best_words"):
         out.print(Text(_("Best words"), style="bold"))
         for word in game["best_words"]:
@@ -86,38 +85,16 @@ def _competitive(out: Any, game: dict[str, Any]) -> None:
                 cards=" ".join(letter["card"] for letter in word["breakdown"]["letters"]))))  # fmt: skip
         for row in game["words"]:
             words = ngettext("{count} word averaging {average}", "{count} words averaging {average}", row["words"]).format(
-                count=row["words"], average=_number(row["average_word_score"], 1))  # fmt: skip
+                count=row["words"], average=figure(row["average_word_score"], AVERAGE))  # fmt: skip
             made = ngettext("{count} challenge made, {won} rightly", "{count} challenges made, {won} rightly", row["challenges_made"]).format(
                 count=row["challenges_made"], won=row["challenges_won"])  # fmt: skip
             out.print(Text("  " + _("{name}: {words}; {challenges}").format(name=row["name"], words=words, challenges=made)))
     _charts(out, game["players"])
 
 
-def files_read(files: dict[str, Any]) -> str:
-    """``3 finished matches, 3 unfinished, in 6 files read``: the files line of a season."""
-    read = ngettext("{count} file read", "{count} files read", files["read"]).format(count=files["read"])
-    counted = matches(files["finished"], files["unfinished"])
-    return (_("{matches}, in {files}") if files["unfinished"] else _("{matches} in {files}")).format(matches=counted, files=read)
-
-
-def matches(finished: int, unfinished: int) -> str:
-    """``3 finished matches, 3 unfinished`` (the unfinished ones only when there are)."""
-    done = ngettext("{count} finished match", "{count} finished matches", finished).format(count=finished)
-    if not unfinished:
-        return done
-    return _("{finished}, {unfinished}").format(finished=done, unfinished=ngettext("{count} unfinished", "{count} unfinished", unfinished).format(count=unfinished))
-
-
-def _number(value: float | None, places: int) -> str:
-    """A value of the document for people, always with ``places`` decimals (``—`` for none)."""
-    return "—" if value is None else number(value, places)
-
-
-def _change(change: float) -> Text:
-    """The last match's change of a rating: ``+1.2``, ``−0.4`` or ``±0``, as the web writes it."""
-    if abs(change) < 0.05:
-        return Text("±0", style="dim")
-    return Text(("+" if change > 0 else "") + number(change, 1), style="green" if change > 0 else "red")
+def _change(value: float) -> Text:
+    """The last match's change of a rating (:func:`referee.stats.voice.change`), coloured."""
+    return Text(change(value), style={"up": "green", "down": "red", "same": "dim"}[trend(value)])
 
 
 def _head_to_head(out: Any, rows: list[dict[str, Any]]) -> None:
@@ -155,10 +132,10 @@ def _charts(out: Any, players: list[dict[str, Any]]) -> None:
         values = [point["rating"] for p in rated for point in p["rating"]["history"]]
         low, high = min(values), max(values)
         width = max(len(p["name"]) for p in rated)
-        out.print(Text(_("Ratings over time ({low} to {high})").format(low=number(low, 1), high=number(high, 1)), style="bold"))
+        out.print(Text(_("Ratings over time ({low} to {high})").format(low=number(low, RATING), high=number(high, RATING)), style="bold"))
         for p in rated:
             line = sparkline([point["rating"] for point in p["rating"]["history"]], low, high)
-            out.print(Text(f"  {p['name']:<{width}} ") + Text(line, style="cyan") + Text(" " + number(p["rating"]["rating"], 1)))
+            out.print(Text(f"  {p['name']:<{width}} ") + Text(line, style="cyan") + Text(" " + number(p["rating"]["rating"], RATING)))
     if players:
         width = max(len(p["name"]) for p in players)
         out.print(Text(_("Win rate"), style="bold"))

@@ -11,7 +11,9 @@ extractors (:mod:`.records`) ask the replayed state for its values.
     season.py    what the matches add up to: per game and per player, head-to-head
     ratings.py   openskill ratings (Plackett–Luce), match by match in date order
     bgstats.py   sharing to the BG Stats app: its play link and its .bgsplay file
+    voice.py     a season's words and numbers for people, the terminal's and the web page's
 
 Nothing here prints; :mod:`referee.cli.stats` (with its charts in the terminal,
-:mod:`referee.cli.stats_view`) and :mod:`referee.cli.export` do.
+:mod:`referee.cli.stats_view`), :mod:`referee.cli.export` and the season's page
+(:mod:`referee.web.season`) do.
 """

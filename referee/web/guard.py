@@ -37,7 +37,7 @@ from referee.i18n import _, speaking
 MAX_BODY = 4096  # bytes of a seat's request
 RATE_PER_SECOND, RATE_BURST = 20.0, 40.0  # requests that change something (and /stats), per client
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
-METERED = ("/stats",)  # pages read with GET that cost the server work: they spend a token too
+METERED = ("/stats", "/api/stats")  # pages read with GET that cost the server work (the season): they spend a token too
 REQUEST_SECONDS = 10.0  # a request's headers and body must be in within this
 MAX_CONNECTIONS_PER_CLIENT = 32  # a phone's browser keeps about six
 MAX_STREAMS_PER_CLIENT = 12  # a TV and a few seats' pages on one laptop

@@ -1,11 +1,16 @@
 """The season's page of `referee serve`: ``/stats``, the same season as `referee stats
-FOLDER`, drawn for a TV or a phone, with two charts as SVG made here (issue 26 point 5).
+FOLDER`, for a TV or a phone (issue 26 point 5), built as every other page is: the shell
+``static/page.html`` drawn by ``static/season.js`` from a JSON answer, ``GET /api/stats``,
+made here (issue 32 point 7).
 
-What the page shows is :meth:`referee.stats.season.Season.to_json` of the folder, the
-very document `referee stats FOLDER --json` prints: the matches are read and added up by
-:mod:`referee.stats`, and nothing is counted again here. The page is whole as it
-arrives: HTML, the two charts inline as SVG (the ratings over time and the win rates),
-no script and nothing from outside the package (a game night often has no internet).
+What the answer holds is :meth:`referee.stats.season.Season.to_json` of the folder, the
+very document `referee stats FOLDER --json` prints, said for people in the page's
+language: the words from the catalogue and :mod:`referee.stats.voice` (the terminal's own
+headings), every number written by :func:`referee.i18n.number` with the decimals the
+terminal gives it. Nothing is counted again here, and the page's script computes no
+number and holds no word: it lays out what it is given, draws the two charts (the
+ratings over time and the win rates) as SVG with DOM calls, and pages through what does
+not fit on one screen (a TV cannot scroll: issue 33 point 4).
 
 Only what `referee stats` counts reaches the page, and that is public history: the
 finished matches, while an unfinished one is only counted (a game in progress in the
@@ -16,29 +21,30 @@ folder served, never by their whole path on the host's machine.
 The folder is read once, and again only when something under it changed
 (:class:`Pages`: a ``stat`` of each folder and save file, no file read), so a TV that
 reloads the page, or many phones at once, cost a walk over the folder, not a reading.
-
-Numbers are written in the page's language (:func:`referee.i18n.number`: ``12,5`` in
-Dutch); each chart's points and bars carry their value as a ``<title>`` (a tooltip), and
-the same numbers stand in the tables beside them.
 """
 
 from __future__ import annotations
 
-import html
+import math
 import os
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from referee.i18n import _, ngettext, number, percent
+from referee.i18n import _, number, percent, speaking
+from referee.stats.voice import AVERAGE, HEARTS, RATING, change, dated_by_file, figure, files_read, game_heading, trend
 
 #: The series' colours, bright on the pages' dark felt and told apart without red and
 #: green (the first is the pages' accent).
 COLOURS = ("#ffd166", "#8ecae6", "#ff8fab", "#f4a261", "#cdb4db", "#ffffff", "#e76f51", "#a8dadc")
-WIDTH = 640  # the charts' drawing units across; the page scales them to its width
-FONT = 22  # the charts' text, in drawing units: about 11 px on a phone, 30 px on a TV
+NAME_LENGTH = 12  # a longer name is cut (with "…") beside its bar; the bar's tooltip has it whole
+
+#: A cell of a table: its text, or its text with what the page marks on it (``trend``:
+#: "up", "down" or "same", ``note``: a second text after it in the trend's colour,
+#: ``swatch``: the player's colour in the charts).
+Cell = str | dict[str, str]
 
 
 def document(root: Path) -> dict[str, Any]:
@@ -49,27 +55,30 @@ def document(root: Path) -> dict[str, Any]:
 
 
 class Pages:
-    """The season's page of one folder, in each language asked for, drawn once and again
-    only when the folder's :func:`folder_stamp` changed. Asked from worker threads: one reading
-    at a time, and those asking meanwhile get what it read."""
+    """The season's answer of one folder, in each language asked for, read once and
+    again only when the folder's :func:`folder_stamp` changed. Asked from worker threads:
+    one reading at a time, and those asking meanwhile get what it read."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
         self.lock = threading.Lock()
         self.stamp: tuple[tuple[str, int, int, int], ...] | None = None
-        self.pages: dict[str, str] = {}
+        self.season: dict[str, Any] | None = None
+        self.answers: dict[str, dict[str, Any]] = {}
         self.readings = 0  # how many times the folder was read (the tests count them)
 
-    def page(self, language: str) -> str:
-        """The page in ``language`` (inside :func:`referee.i18n.speaking` of it)."""
+    def answer(self, language: str) -> dict[str, Any]:
+        """The answer of ``GET /api/stats`` in ``language`` (:func:`answer_of`)."""
         with self.lock:
             now = folder_stamp(self.root)
-            if now != self.stamp:
-                self.stamp, self.pages = now, {}
-            if language not in self.pages:
+            if now != self.stamp or self.season is None:
                 self.readings += 1
-                self.pages[language] = page_of(document(self.root), self.root, language)
-            return self.pages[language]
+                with speaking(language):  # the document holds no words; a problem's message is not shown
+                    self.stamp, self.season, self.answers = now, document(self.root), {}
+            if language not in self.answers:
+                with speaking(language):
+                    self.answers[language] = answer_of(self.season, self.root, language)
+            return self.answers[language]
 
 
 _PAGES: dict[str, Pages] = {}
@@ -115,40 +124,51 @@ def folder_stamp(root: Path) -> tuple[tuple[str, int, int, int], ...]:
     return tuple(sorted(found))
 
 
-def page_of(season: dict[str, Any], root: Path, language: str) -> str:
-    """The whole page: a heading, then per game its charts, tables and facts."""
-    parts = [_heading(season, root, language)]
-    games = season["games"]
-    if not games:
-        parts.append(f'<p class="none">{_e(_("no finished or unfinished match was found"))}</p>')
-    for game in sorted(games.values(), key=lambda game: "players" not in game):  # the charts first: the cooperative games have none
-        parts.append(_game(game))
-    title = _("Season")
-    return (
-        f'<!doctype html>\n<html lang="{_e(language)}">\n<head>\n<meta charset="utf-8">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        '<meta name="referrer" content="no-referrer">\n<meta name="color-scheme" content="dark">\n'
-        f"<title>{_e(title)} · referee</title>\n"
-        '<link rel="stylesheet" href="/static/common.css">\n<link rel="stylesheet" href="/static/season.css">\n'
-        f'</head>\n<body class="page-season">\n{"".join(parts)}</main>\n</body>\n</html>\n'
-    )
-
-
-def _heading(season: dict[str, Any], root: Path, language: str) -> str:
+def answer_of(season: dict[str, Any], root: Path, language: str) -> dict[str, Any]:
+    """What ``/stats`` shows, said in the current language: the page's own words
+    (``labels``), the notes on the files read, and per game its heading and its blocks
+    in order (the charts, then the tables and lists), each a value the page lays out as
+    it is (``kind``: "charts", "table", "words" or "note")."""
     files = season["files"]
-    read = ngettext("{matches} match in {files} files read", "{matches} matches in {files} files read", files["matches"])
-    notes = [read.format(matches=files["matches"], files=files["read"])]
+    notes = [files_read(files)]
     if files["dated_by_file"]:
-        notes.append(_("{count} files were written before referee recorded dates: dated by their modification time").format(count=len(files["dated_by_file"])))
+        notes.append(dated_by_file(len(files["dated_by_file"])))
     for damaged in files["damaged"]:
         notes.append(_("skipped {file}: damaged (`referee stats` says why)").format(file=_shown_path(damaged["file"], root)))
-    chosen = ' class="chosen" aria-current="page"'
-    switch = "".join(f'<a href="/stats?lang={code}"{chosen if code == language else ""}>{code.upper()}</a>' for code in ("en", "nl"))
-    return (
-        f'<header id="top"><h1>{_e(_("Season"))}</h1><span id="file">{_e(root.resolve().name or str(root))}</span>'
-        f'<nav id="languages" aria-label="{_e(_("Language"))}">{switch}</nav></header>\n<main id="root">\n'
-        + "".join(f'<p class="note">{_e(note)}</p>\n' for note in notes)
-    )
+    games = sorted(season["games"].items(), key=lambda item: "players" not in item[1])  # the charts first: the cooperative games have none
+    return {
+        "lang": language,
+        "folder": root.resolve().name or str(root),
+        "labels": season_words(),
+        "notes": notes,
+        "empty": None if games else _("no finished or unfinished match was found"),
+        "games": [{"game": name, "heading": game_heading(game), "blocks": _labelled(game, _competitive(game) if "players" in game else _cooperative(game))}
+                  for name, game in games],
+    }
+
+
+def _labelled(game: dict[str, Any], blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each table named for a screen reader by its game and its caption (two games'
+    tables of players or head to head are told apart)."""
+    for block in blocks:
+        if block["kind"] == "table":
+            block["label"] = _("{game}: {table}").format(game=game["title"], table=block["caption"] or _("Players"))
+    return blocks
+
+
+def season_words() -> dict[str, str]:
+    """The season page's own words (its script holds none)."""
+    return {
+        "title": _("Season"),
+        "language": _("Language"),
+        "pages": _("Pages"),
+        "previous": _("Previous page"),
+        "next": _("Next page"),
+        "pause": _("Pause"),
+        "play": _("Play"),
+        "page": _("Page {page} of {pages}"),  # the script puts in the two numbers
+        "lost": _("The season could not be read; trying again…"),
+    }
 
 
 def _shown_path(file: str, root: Path) -> str:
@@ -160,195 +180,148 @@ def _shown_path(file: str, root: Path) -> str:
         return path.name
 
 
-def _game(game: dict[str, Any]) -> str:
-    heading = ngettext("{title}: {matches} match", "{title}: {matches} matches", game["matches"]).format(title=game["title"], matches=game["matches"])
-    if game["unfinished"]:
-        heading += " " + _("({count} unfinished)").format(count=game["unfinished"])
-    body = _competitive(game) if "players" in game else _cooperative(game)
-    return f'<section class="game">\n<h2>{_e(heading)}</h2>\n{body}</section>\n'
-
-
 # --- a competitive game: charts, the players' table, head to head, the game's own facts ---
 
 
-def _competitive(game: dict[str, Any]) -> str:
+def _competitive(game: dict[str, Any]) -> list[dict[str, Any]]:
     players = game["players"]
     colours = {player["name"]: COLOURS[index % len(COLOURS)] for index, player in enumerate(players)}
-    charts = [chart for chart in (ratings_chart(players, colours), win_rate_chart(players, colours)) if chart]
-    parts = [f'<div class="charts">{"".join(charts)}</div>\n'] if charts else []
-    parts.append(_players_table(players, colours))
-    parts.append(_head_to_head(game["head_to_head"]))
+    blocks: list[dict[str, Any]] = []
+    ratings, rates = ratings_chart(players, colours), win_rate_chart(players, colours)
+    if ratings or rates:
+        blocks.append({"kind": "charts", "ratings": ratings, "win_rate": rates})
+    blocks.append(_players_table(players, colours))
+    grid = _head_to_head(game["head_to_head"])
+    if grid:
+        blocks.append(grid)
     if game.get("hearts"):
-        parts.append(_table(_("Hearts"), [_("Player"), _("Hearts a round"), _("Rounds"), _("All 13"), _("Revokes")], [
-            [row["name"], _number(row["hearts_per_round"], 2), row["rounds"], row["rounds_with_all_13"], row["revokes"]]
+        blocks.append(_table(_("Hearts"), [_("Player"), _("Hearts a round"), _("Rounds"), _("All 13"), _("Revokes")], [
+            [row["name"], figure(row["hearts_per_round"], HEARTS), str(row["rounds"]), str(row["rounds_with_all_13"]), str(row["revokes"])]
             for row in game["hearts"]
         ]))  # fmt: skip
-    if game.get("best_words"):
-        parts.append(_best_words(game["best_words"]))
     if game.get("words"):
-        parts.append(_table(_("Words"), [_("Player"), _("Words"), _("Avg word"), _("Challenged"), _("Rightly")], [
-            [row["name"], row["words"], _number(row["average_word_score"], 1), row["challenges_made"], row["challenges_won"]]
+        blocks.append(_table(_("Words"), [_("Player"), _("Words"), _("Avg word"), _("Challenged"), _("Rightly")], [
+            [row["name"], str(row["words"]), figure(row["average_word_score"], AVERAGE), str(row["challenges_made"]), str(row["challenges_won"])]
             for row in game["words"]
         ]))  # fmt: skip
-    return "".join(parts)
+    if game.get("best_words"):
+        blocks.append(_best_words(game["best_words"]))
+    return blocks
 
 
-def _players_table(players: Sequence[dict[str, Any]], colours: dict[str, str]) -> str:
+def _players_table(players: Sequence[dict[str, Any]], colours: dict[str, str]) -> dict[str, Any]:
+    """The terminal's table of players, its numbers as `referee stats` writes them."""
     headers = [_("Player"), _("Played"), _("Won"), _("Win %"), _("Avg"), _("Best"), _("Streak"), _("Rating (μ−3σ)"), _("Rival"), _("Nemesis")]
-    rows = []
+    rows: list[list[Cell]] = []
     for player in players:
         rating = player["rating"]
-        rated = "—" if rating is None else f'{_e(_number(rating["rating"], 1))} <span class="{_trend(rating["change"])}">{_e(_change(rating["change"]))}</span>'
-        name = f'<span class="swatch" style="background:{colours[player["name"]]}"></span>{_e(player["name"])}'
-        cells = [name, _e(player["played"]), _e(player["wins"]), _e(percent(player["win_rate"], 0)), _e(_number(player["average_score"], 1)),
-                 _e(_number(player["best_score"], 0)), _e(player["longest_streak"]), rated, _e(player["rival"] or "—"), _e(player["nemesis"] or "—")]  # fmt: skip
-        rows.append(cells)
-    return _html_table(None, headers, rows, "players", text=(8, 9))
+        rated: Cell = "—" if rating is None else {"text": number(rating["rating"], RATING), "note": change(rating["change"]), "trend": trend(rating["change"])}
+        rows.append([
+            {"text": player["name"], "swatch": colours[player["name"]]}, str(player["played"]), str(player["wins"]), number(player["win_rate"] * 100),
+            figure(player["average_score"], AVERAGE), figure(player["best_score"], 0), str(player["longest_streak"]), rated,
+            player["rival"] or "—", player["nemesis"] or "—",
+        ])  # fmt: skip
+    return _table(None, headers, rows, kind="players", text=(8, 9))
 
 
-def _change(change: float) -> str:
-    """The last match's change of a rating: ``+1.2``, ``−0.4`` or ``±0``."""
-    if abs(change) < 0.05:
-        return "±0"
-    return ("+" if change > 0 else "−") + number(abs(change), 1)
-
-
-def _trend(change: float) -> str:
-    return "same" if abs(change) < 0.05 else "up" if change > 0 else "down"
-
-
-def _head_to_head(rows: Sequence[dict[str, Any]]) -> str:
+def _head_to_head(rows: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
     """The grid of `referee stats`: the row player's wins–losses against the column's."""
     players = sorted({row["player"] for row in rows})
     opponents = sorted({row["opponent"] for row in rows} | (set(players) if len(players) > 1 else set()))
     if not opponents:
-        return ""
+        return None
     cells = {(row["player"], row["opponent"]): row for row in rows}
-    body = []
+    body: list[list[Cell]] = []
     for name in players:
-        line = [f'<th scope="row">{_e(name)}</th>']
+        line: list[Cell] = [name]
         for other in opponents:
             row = cells.get((name, other))
             if row is None:
-                line.append('<td class="none">·</td>')
+                line.append({"text": "·", "trend": "same"})
                 continue
             text = f"{row['wins']}–{row['losses']}" + (f" ({row['draws']}=)" if row["draws"] else "")
-            kind = "up" if row["wins"] > row["losses"] else "down" if row["wins"] < row["losses"] else "same"
-            line.append(f'<td class="{kind}">{_e(text)}</td>')
-        body.append(f"<tr>{''.join(line)}</tr>")
-    head = "<tr><th></th>" + "".join(f'<th scope="col">{_e(name)}</th>' for name in opponents) + "</tr>"
-    title = _("Head to head (wins–losses of the row against the column)")
-    return f'<div class="scroll"><table class="grid"><caption>{_e(title)}</caption><thead>{head}</thead><tbody>{"".join(body)}</tbody></table></div>\n'
+            line.append({"text": text, "trend": trend(row["wins"] - row["losses"])})
+        body.append(line)
+    return _table(_("Head to head (wins–losses of the row against the column)"), ["", *opponents], body, kind="grid")
 
 
-def _best_words(words: Sequence[dict[str, Any]]) -> str:
+def _best_words(words: Sequence[dict[str, Any]]) -> dict[str, Any]:
     items = []
     for word in words:
-        cards = " ".join(letter["card"] for letter in word["breakdown"]["letters"])
         said = _("by {player}, round {round}, {date}").format(player=word["player"], round=word["round"], date=word["date"][:10])
-        items.append(f'<li><b>{_e(word["word"])}</b> <span class="score">{_e(word["score"])}</span> '
-                     f'<span class="said">{_e(said)}</span> <code>{_e(cards)}</code></li>')  # fmt: skip
-    return f'<h3>{_e(_("Best words"))}</h3>\n<ol class="words">{"".join(items)}</ol>\n'
+        cards = " ".join(letter["card"] for letter in word["breakdown"]["letters"])
+        items.append({"word": word["word"], "score": str(word["score"]), "said": said, "cards": cards})
+    return {"kind": "words", "title": _("Best words"), "items": items}
 
 
 # --- a cooperative game (Smitten): wins by mode and by pair, the furthest a lost game got ---
 
 
-def _cooperative(game: dict[str, Any]) -> str:
+def _cooperative(game: dict[str, Any]) -> list[dict[str, Any]]:
     from referee.smitten.words import mode_words  # the modes in words, as `referee stats` shows them
 
-    parts = [f'<p class="summary">{_e(_("won {won}, lost {lost}").format(won=game["won"], lost=game["lost"]))}</p>\n']
+    blocks: list[dict[str, Any]] = [{"kind": "note", "class": "summary", "text": _("won {won}, lost {lost}").format(won=game["won"], lost=game["lost"])}]
     if game["by_mode"]:
-        parts.append(_table(_("By mode"), [_("Mode"), _("Played"), _("Won")], [[mode_words(row["mode"]), row["played"], row["won"]] for row in game["by_mode"]]))
+        blocks.append(_table(_("By mode"), [_("Mode"), _("Played"), _("Won")], [[mode_words(row["mode"]), str(row["played"]), str(row["won"])] for row in game["by_mode"]]))
     if game["by_pair"]:
-        parts.append(_table(_("By pair"), [_("Players"), _("Played"), _("Won")], [[" & ".join(row["players"]), row["played"], row["won"]] for row in game["by_pair"]]))
+        blocks.append(_table(_("By pair"), [_("Players"), _("Played"), _("Won")], [[" & ".join(row["players"]), str(row["played"]), str(row["won"])] for row in game["by_pair"]]))
     furthest = game["furthest_lost"]
     if furthest is not None:
         said = _("the furthest a lost game got: {cards} of 17 cards ({mode}, {file})")
-        parts.append(f'<p class="note">{_e(said.format(cards=furthest["cards"], mode=mode_words(furthest["mode"]), file=Path(furthest["file"]).name))}</p>\n')
-    return "".join(parts)
+        blocks.append({"kind": "note", "class": "note", "text": said.format(cards=furthest["cards"], mode=mode_words(furthest["mode"]), file=Path(furthest["file"]).name)})
+    return blocks
 
 
-# --- the charts -------------------------------------------------------------------------
+def _table(caption: str | None, headers: Sequence[str], rows: Sequence[Sequence[Cell]], kind: str = "facts", text: Sequence[int] = ()) -> dict[str, Any]:
+    """A table: the first column names each row (its header), numbers stand to the right
+    and the columns ``text`` (their indexes) to the left. A page may show its rows over
+    several screens, the headers on each."""
+    return {"kind": "table", "class": kind, "caption": caption, "headers": list(headers), "rows": [list(row) for row in rows], "text": list(text)}
 
 
-def ratings_chart(players: Sequence[dict[str, Any]], colours: dict[str, str]) -> str:
+# --- the charts: the values to draw, placed on their axes; the page draws them ----------
+
+
+def ratings_chart(players: Sequence[dict[str, Any]], colours: dict[str, str]) -> dict[str, Any] | None:
     """Each rated player's conservative rating (μ − 3σ) after each of their matches, over
-    the season's dates: one line each, a dot per match (its value as a tooltip)."""
+    the season's dates: one line each, a dot per match. ``at`` places a point on the time
+    axis (0 the first date, 1 the last), ``value`` on the rating axis (``low`` to
+    ``high``, a rule at each of ``ticks``); each point's ``title`` is its tooltip."""
     rated = [player for player in players if player["rating"] and player["rating"]["history"]]
     if not rated:
-        return ""
-    height, left, right, top, bottom = 330, 64, 16, 14, 44
-    series = {p["name"]: [(_seconds(point["date"]), point["rating"], point["date"][:10]) for point in p["rating"]["history"]] for p in rated}
-    times = [moment for points in series.values() for moment, _value, _day in points]
-    low, high, step = _scale([value for points in series.values() for _moment, value, _day in points])
-    first, last = min(times), max(times)
-
-    def x(moment: float) -> float:
-        return left + (moment - first) / (last - first) * (WIDTH - left - right) if last > first else (left + WIDTH - right) / 2
-
-    def y(value: float) -> float:
-        return top + (high - value) / (high - low) * (height - top - bottom)
-
-    grid = []
+        return None
+    moments = {p["name"]: [_seconds(point["date"]) for point in p["rating"]["history"]] for p in rated}
+    first, last = min(min(times) for times in moments.values()), max(max(times) for times in moments.values())
+    low, high, step = _scale([point["rating"] for p in rated for point in p["rating"]["history"]])
+    ticks = []
     tick = low
     while tick <= high + step / 2:
-        grid.append(f'<line class="rule{" zero" if abs(tick) < step / 2 else ""}" x1="{left}" x2="{WIDTH - right}" y1="{y(tick):.1f}" y2="{y(tick):.1f}"/>'
-                    f'<text class="tick" x="{left - 8}" y="{y(tick) + FONT / 3:.1f}" text-anchor="end">{_e(_tick(tick, step))}</text>')  # fmt: skip
+        ticks.append({"value": tick, "text": _tick(tick, step), "zero": abs(tick) < step / 2})
         tick += step
-    dates = sorted({day for points in series.values() for _moment, _value, day in points})
-    shown = [dates[0]] if len(dates) == 1 else [dates[0], dates[-1]]
-    for index, day in enumerate(shown):
-        anchor = "middle" if len(shown) == 1 else ("start" if index == 0 else "end")
-        place = x(first if index == 0 else last)
-        grid.append(f'<text class="tick" x="{place:.1f}" y="{height - 10}" text-anchor="{anchor}">{_e(day)}</text>')
-    lines = []
-    for name, points in series.items():
-        colour = colours[name]
-        path = " ".join(f"{x(moment):.1f},{y(value):.1f}" for moment, value, _day in points)
-        dots = "".join(
-            f'<circle cx="{x(moment):.1f}" cy="{y(value):.1f}" r="5" fill="{colour}"><title>{_e(name)}, {_e(day)}: {_e(number(value, 2))}</title></circle>'
-            for moment, value, day in points
-        )
-        lines.append(f'<g class="series" data-player="{_e(name)}"><polyline points="{path}" fill="none" stroke="{colour}" stroke-width="3" '
-                     f'stroke-linejoin="round"/>{dots}</g>')  # fmt: skip
-    title = _("Ratings over time")
-    legend = "".join(
-        f'<li><span class="swatch" style="background:{colours[p["name"]]}"></span>{_e(p["name"])} <b>{_e(number(p["rating"]["rating"], 1))}</b></li>'
-        for p in rated
-    )
-    return _figure("ratings", title, WIDTH, height, "".join(grid) + "".join(lines), f'<ul class="legend">{legend}</ul>')
+    days = sorted({point["date"][:10] for p in rated for point in p["rating"]["history"]})
+    series = []
+    for p in rated:
+        points = [
+            {"at": (moment - first) / (last - first) if last > first else 0.5, "value": point["rating"],
+             "title": f"{p['name']}, {point['date'][:10]}: {number(point['rating'], RATING)}"}
+            for moment, point in zip(moments[p["name"]], p["rating"]["history"], strict=True)
+        ]  # fmt: skip
+        series.append({"name": p["name"], "colour": colours[p["name"]], "rating": number(p["rating"]["rating"], RATING), "points": points})
+    return {"title": _("Ratings over time"), "low": low, "high": high, "ticks": ticks, "dates": [days[0]] if len(days) == 1 else [days[0], days[-1]], "series": series}
 
 
-def win_rate_chart(players: Sequence[dict[str, Any]], colours: dict[str, str]) -> str:
+def win_rate_chart(players: Sequence[dict[str, Any]], colours: dict[str, str]) -> dict[str, Any] | None:
     """One bar per player, the share of their matches they won, highest first."""
     if not players:
-        return ""
-    row, top, label, value_width = 44, 8, 160, 190
+        return None
     ordered = sorted(players, key=lambda p: (-p["win_rate"], p["name"]))
-    height = top * 2 + row * len(ordered)
-    track = WIDTH - label - value_width
     bars = []
-    for index, player in enumerate(ordered):
-        middle = top + index * row + row / 2
+    for player in ordered:
+        name = player["name"]
         said = _("{rate} of {played}").format(rate=percent(player["win_rate"], 0), played=player["played"])
-        name = player["name"] if len(player["name"]) <= 12 else player["name"][:11] + "…"
-        bars.append(
-            f'<g class="bar" data-player="{_e(player["name"])}" data-rate="{player["win_rate"]}">'
-            f'<title>{_e(player["name"])}: {_e(said)}</title>'
-            f'<text class="name" x="{label - 10}" y="{middle + FONT / 3:.1f}" text-anchor="end">{_e(name)}</text>'
-            f'<rect class="track" x="{label}" y="{middle - 13:.1f}" width="{track}" height="26" rx="4"/>'
-            f'<rect x="{label}" y="{middle - 13:.1f}" width="{player["win_rate"] * track:.1f}" height="26" rx="4" fill="{colours[player["name"]]}"/>'
-            f'<text class="value" x="{label + track + 10}" y="{middle + FONT / 3:.1f}">{_e(said)}</text></g>'
-        )
-    return _figure("win-rate", _("Win rate"), WIDTH, height, "".join(bars), "")
-
-
-def _figure(kind: str, title: str, width: int, height: int, drawing: str, after: str) -> str:
-    return (
-        f'<figure class="chart {kind}"><figcaption>{_e(title)}</figcaption>'
-        f'<svg viewBox="0 0 {width} {height}" role="img" aria-label="{_e(title)}" font-size="{FONT}">{drawing}</svg>{after}</figure>'
-    )
+        shown = name if len(name) <= NAME_LENGTH else name[: NAME_LENGTH - 1] + "…"
+        bars.append({"name": name, "label": shown, "colour": colours[name], "rate": player["win_rate"], "said": said})
+    return {"title": _("Win rate"), "bars": bars}
 
 
 def _seconds(date: str) -> float:
@@ -361,60 +334,11 @@ def _scale(values: Sequence[float]) -> tuple[float, float, float]:
     or over the highest, in steps of 1, 2 or 5 times a power of ten (four to eight of them)."""
     low, high = min(0.0, *values), max(0.0, *values)
     span = high - low or 1.0
-    power = 10 ** _floor_log10(span / 4)
+    power = 10 ** math.floor(math.log10(span / 4))
     step = next(size * power for size in (1, 2, 5, 10) if span / (size * power) <= 8)
-    return _floor(low, step), _ceil(high, step), step
-
-
-def _floor_log10(value: float) -> int:
-    import math
-
-    return math.floor(math.log10(value))
-
-
-def _floor(value: float, step: float) -> float:
-    import math
-
-    return math.floor(value / step + 1e-9) * step
-
-
-def _ceil(value: float, step: float) -> float:
-    import math
-
-    return math.ceil(value / step - 1e-9) * step
+    return math.floor(low / step + 1e-9) * step, math.ceil(high / step - 1e-9) * step, step
 
 
 def _tick(value: float, step: float) -> str:
     places = 0 if step >= 1 else 1
     return number(0.0 if abs(value) < step / 2 else value, places)
-
-
-# --- tables and text -----------------------------------------------------------------------
-
-
-def _table(caption: str, headers: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
-    return _html_table(caption, headers, [[_e(cell) for cell in row] for row in rows], "")
-
-
-def _html_table(caption: str | None, headers: Sequence[str], rows: Iterable[Sequence[str]], kind: str, text: Sequence[int] = ()) -> str:
-    """A table whose cells are HTML already: numbers to the right, the first column and
-    the columns ``text`` (their indexes) to the left."""
-    head = "".join(f'<th scope="col"{_aligned(index, text)}>{_e(header)}</th>' for index, header in enumerate(headers))
-    body = "".join("<tr>" + "".join(f"<td{_aligned(index, text)}>{cell}</td>" for index, cell in enumerate(row)) + "</tr>" for row in rows)
-    titled = f"<caption>{_e(caption)}</caption>" if caption else ""
-    return f'<div class="scroll"><table class="{kind or "facts"}">{titled}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>\n'
-
-
-def _aligned(index: int, text: Sequence[int]) -> str:
-    return ' class="text"' if index in text else ""
-
-
-def _number(value: float | None, places: int) -> str:
-    """A number of the document for people (``—`` for none): ``12.5``, Dutch ``12,5``."""
-    if value is None:
-        return "—"
-    return number(value, places if value != int(value) else 0)
-
-
-def _e(value: object) -> str:
-    return html.escape(str(value))

@@ -21,12 +21,13 @@ connection :class:`~referee.web.guard.Connections` (under uvicorn's protocol): s
 from __future__ import annotations
 
 import asyncio
-from contextlib import asynccontextmanager
 import json
 import os
 import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -332,26 +333,66 @@ def without_folders(text: str, path: Path) -> str:
 def page(served: Served, name: str, language: str) -> HTMLResponse:
     """A page's HTML shell; ``static/GAME.js`` draws it from the API (a game without a
     script of its own is drawn by ``common.js``: its situation and its decisions)."""
+    return shell(name, served.spec.name, language, served.spec.title)
+
+
+def shell(name: str, script: str, language: str, title: str) -> HTMLResponse:
+    """The pages' one HTML shell, ``static/page.html``, for the page ``name`` drawn by
+    ``static/SCRIPT.js`` (with ``static/SCRIPT.css``); without such a script (a game
+    drawn from its decisions alone: no files of its own) by ``common.js`` alone."""
     import html
 
     text = (STATIC / "page.html").read_text(encoding="utf-8")
-    if not (STATIC / f"{served.spec.name}.js").is_file():  # a game drawn from its decisions alone: no files of its own
+    if not (STATIC / f"{script}.js").is_file():
         text = "\n".join(line for line in text.splitlines() if "/static/{{game}}." not in line)
-    values = {"page": name, "game": served.spec.name, "lang": language, "title": served.spec.title}
+    values = {"page": name, "game": script, "lang": language, "title": title}
     for key, value in values.items():
         text = text.replace("{{" + key + "}}", html.escape(value))
     return HTMLResponse(text)
 
 
-def season_page(root: Path, language: str) -> HTMLResponse:
-    """``/stats``: the season of the folder ``root`` (:mod:`referee.web.season`), read when
-    first asked and again only when a file under it changed (a first reading of a big
-    shelf takes a moment; later ones use `referee stats`'s cache of what each unchanged
-    file gave)."""
+# --- the season's page: /stats and its answer, /api/stats (referee.web.season) -------------
+
+
+@dataclass(frozen=True)
+class SeasonPlace:
+    """What the season's routes need from their app (``app.state.season``): the folder
+    whose season they show, and the language a page has when it asks for none."""
+
+    root: Path
+    language: str
+
+
+def season_page(language: str) -> HTMLResponse:
+    """``/stats``: the shell, drawn by ``static/season.js`` from ``/api/stats``."""
+    with speaking(language):
+        return shell("season", "season", language, _("Season"))
+
+
+def season_answer(root: Path, language: str) -> JSONResponse:
+    """``/api/stats``: the season of the folder ``root`` (:mod:`referee.web.season`), read
+    when first asked and again only when a file under it changed (a first reading of a
+    big shelf takes a moment; later ones use `referee stats`'s cache of what each
+    unchanged file gave)."""
     from referee.web import season
 
-    with speaking(language):
-        return HTMLResponse(season.pages_of(root).page(language))
+    return JSONResponse(season.pages_of(root).answer(language))
+
+
+async def stats_page(request: Request) -> Response:
+    place: SeasonPlace = request.app.state.season
+    return season_page(page_language(request, place.language))
+
+
+async def stats_api(request: Request) -> Response:
+    place: SeasonPlace = request.app.state.season
+    # Read in a worker thread: a first reading of a big folder must not stall the
+    # game's pages and their streams on the event loop.
+    return await run_in_threadpool(season_answer, place.root, page_language(request, place.language))
+
+
+#: The season's routes, in any app whose ``state.season`` is a :class:`SeasonPlace`.
+SEASON_ROUTES = [Route("/stats", stats_page), Route("/api/stats", stats_api)]
 
 
 def page_language(request: Request, default: str) -> str:
@@ -433,14 +474,6 @@ async def join(request: Request) -> Response:
     response = RedirectResponse("/seat", status_code=303)
     response.set_cookie(SEAT_COOKIE, served.links.tokens[seat], httponly=True, samesite="strict", max_age=30 * 86400)
     return response
-
-
-async def season_stats(request: Request) -> Response:
-    """``/stats``: the season of the served file's folder (``app.state.season_root``), read
-    in a worker thread: a first reading of a big folder must not stall the game's pages
-    and their streams on the event loop."""
-    root: Path = request.app.state.season_root
-    return await run_in_threadpool(season_page, root, page_language(request, request.app.state.language))
 
 
 async def table_qr(request: Request) -> Response:
@@ -563,7 +596,7 @@ async def watching(app: Starlette) -> AsyncIterator[None]:
 ROUTES = [
     Route("/", table_page),
     Route("/seat", seat_page),
-    Route("/stats", season_stats),
+    *SEASON_ROUTES,
     Route("/join/{token}", join),
     Route("/qr.svg", table_qr),
     Route("/favicon.ico", no_icon),
@@ -578,9 +611,9 @@ ROUTES = [
 ]
 
 #: A season's page alone (`referee serve FOLDER`): no seat, no game.
-SEASON_ROUTES = [
+SEASON_APP_ROUTES = [
     Route("/", home),
-    Route("/stats", season_stats),
+    *SEASON_ROUTES,
     Route("/favicon.ico", no_icon),
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
 ]
@@ -592,8 +625,7 @@ def create_app(served: Served, hosts: Iterable[str] = (), clock: Callable[[], fl
     ``NAME:PORT``; ``clock``: the rate limit's, for tests)."""
     app = Starlette(routes=ROUTES, lifespan=watching)
     app.state.served = served
-    app.state.language = served.language
-    app.state.season_root = served.path.parent
+    app.state.season = SeasonPlace(served.path.parent, served.language)
     app.state.acting = asyncio.Lock()  # guard: seats' actions are recorded one at a time, each in a worker thread
     return Guard(app, hosts=hosts, language=lambda scope: scope_language(scope, served.language), clock=clock)
 
@@ -606,9 +638,9 @@ def scope_language(scope: Scope, default: str) -> str:
 
 def create_season_app(root: Path, language: str, hosts: Iterable[str] = (), clock: Callable[[], float] = time.monotonic) -> Guard:
     """`referee serve FOLDER`: the season's page of the folder ``root`` (``/stats``; ``/``
-    leads there), :data:`SEASON_ROUTES` behind the same :class:`Guard` as a game's pages."""
-    app = Starlette(routes=SEASON_ROUTES)
-    app.state.season_root, app.state.language = root, language
+    leads there), :data:`SEASON_APP_ROUTES` behind the same :class:`Guard` as a game's pages."""
+    app = Starlette(routes=SEASON_APP_ROUTES)
+    app.state.season = SeasonPlace(root, language)
     return Guard(app, hosts=hosts, language=lambda scope: scope_language(scope, language), clock=clock)
 
 

@@ -9,7 +9,7 @@
 // their own: every text comes from the server, in the page's language.
 "use strict";
 const Referee = (() => {
-  const page = document.body.dataset.page;   // "table", "seat" or "join"
+  const page = document.body.dataset.page;   // "table", "seat", "join" or "season"
   const game = document.body.dataset.game;
   const games = {};
   let data = null;
@@ -313,6 +313,7 @@ const Referee = (() => {
   }
 
   function start() {
+    if (page === "season") return;   // the season's page asks for its own answer (static/season.js)
     if (page === "join") { join(); return; }
     listen();
   }
