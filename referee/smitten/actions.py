@@ -28,7 +28,7 @@ from referee.errors import InputError, choose
 from referee.i18n import _
 from referee.smitten.grid import SIDES
 from referee.smitten.instructions import Choice
-from referee.smitten.notation import GridSide, Placement
+from referee.smitten.notation import GridSide, Placement, parse_smitten_card
 from referee.smitten.state import Setup, State
 
 
@@ -68,6 +68,31 @@ class Move:
         if self.kind in (Kind.PLAY, Kind.PLACE):
             return f"{self.kind.value} {self.placement}" + (f" {self.choice.value}" if self.choice else "")
         return f"{self.kind.value} {self.number}"
+
+    @classmethod
+    def parse(cls, text: str, actor: int = 0) -> Move:
+        """A move in its notation (what :meth:`__str__` prints), made by ``actor``; who
+        moves is not part of the notation, as in python-chess's ``Move.from_uci``. The
+        card, the grid and the choice are read by the one parser each of them has (the
+        save file's events use the same: :func:`decode`); whether the move may be made is
+        the rules' question (:func:`referee.smitten.legality.violation`).
+
+        >>> str(Move.parse("play 5l HIGHER"))
+        'play 5L higher'
+        >>> Move.parse("reveal 4", actor=1)
+        Move(kind=<Kind.REVEAL: 'reveal'>, actor=1, number=4, side=None, choice=None)
+        >>> [str(Move.parse(text)) for text in ("place 3R", "swap 7", "flip")]
+        ['place 3R', 'swap 7', 'flip']
+        >>> Move.parse("play 7L higher").choice  # read: the rules refuse it (a played 5 only)
+        <Choice.HIGHER: 'higher'>
+        >>> Move.parse("reveal 10")
+        Traceback (most recent call last):
+        referee.errors.InputError: '10' is not a Smitten card; cards are numbered 1 to 9
+        """
+        kind_word, _space, rest = text.strip().partition(" ")
+        kind = Kind(choose(kind_word, [k.value for k in Kind], "event kind"))
+        card, _space, chosen = rest.strip().partition(" ")
+        return _move(kind, actor, card or None, chosen.strip() or None)
 
     @property
     def placement(self) -> str:
@@ -199,8 +224,13 @@ def encode(state: State, action: Action) -> dict[str, Any]:
 
 
 def decode(state: State, event: Mapping[str, Any]) -> Action:
-    """The action an event describes (who moves may be left out where the rules imply it)."""
-    from referee.smitten.entry import resolve  # entry judges against the rules, which use these actions
+    """The action an event describes (who moves may be left out where the rules imply it:
+    :func:`referee.smitten.entry.resolve`). Every entry is read here, the command line's
+    and the web's as a file's: its card by :class:`Placement` or
+    :func:`~referee.smitten.notation.parse_smitten_card`, its choice by
+    :meth:`Choice.parse`, who moved by :func:`~referee.smitten.entry.parse_actor`. Which
+    moves may carry a choice is the rules' (:func:`referee.smitten.legality.violation`)."""
+    from referee.smitten.entry import parse_actor, resolve  # entry judges against the rules, which use these actions
 
     options = state.setup
     kind_name = text_field(event, "kind")
@@ -210,47 +240,24 @@ def decode(state: State, event: Mapping[str, Any]) -> Action:
             raise InputError(_("the `reason` of a loss must be a text"))
         return Lose(reason)
     kind = Kind(choose(kind_name, [k.value for k in Kind], "event kind"))
-    actor = _actor(options, event)
-    choice = _choice(text_field(event, "choose")) if "choose" in event else None
+    actor = parse_actor(options, event.get(actor_key(options)))
+    card = event.get("card")
+    if kind in (Kind.PLAY, Kind.PLACE):
+        card = text_field(event, "card")
+    move = _move(kind, 0, card, text_field(event, "choose") if "choose" in event else None)
+    return resolve(state, kind, move.number, move.side, actor, move.choice)
+
+
+def _move(kind: Kind, actor: int, card: str | int | None, chosen: str | None) -> Move:
+    """A move of ``kind`` from its card (``5L`` for a play or placement, ``4`` for a
+    reveal or a swap, none for a flip) and its choice, each read by its one parser."""
     number, side = 0, None
     if kind in (Kind.PLAY, Kind.PLACE):
-        placement = Placement.parse(text_field(event, "card"))
+        placement = Placement.parse(str(card or ""))
         number, side = placement.number, placement.side
-        if choice is not None and (kind is not Kind.PLAY or number != 5):
-            raise InputError(_("`choose` is for a played 5 only, not for {kind} {card}").format(kind=kind.value, card=placement))
-    elif choice is not None:
-        raise InputError(_("`choose` is for a played 5 only, not for {kind}").format(kind=kind.value))
     elif kind in (Kind.REVEAL, Kind.SWAP):
-        card = event.get("card")
-        if not isinstance(card, int) or isinstance(card, bool) or not 1 <= card <= 9:
-            raise InputError(_("`card` of a {kind} must be a number 1 to 9, not {card}").format(kind=kind.value, card=repr(card)))
-        number = card
-    try:
-        return resolve(state, kind, number, side, actor, choice)
-    except InputError:  # who moved is left out, and either could have: the file must say
-        raise InputError(_("the event does not say who moved (`{key}`), and either could have").format(key=actor_key(options))) from None
-
-
-def _actor(options: Setup, event: Mapping[str, Any]) -> int | None:
-    """Who moved, as the event says it (None when left out): ``hand = "A"`` (solo), ``by = 1``
-    or the player's name."""
-    from referee.smitten.entry import parse_actor
-
-    key = actor_key(options)
-    try:
-        return parse_actor(options, event.get(key))
-    except InputError:
-        if options.solo:
-            raise InputError(_("`hand` must be A or B, not {value}").format(value=repr(event.get(key)))) from None
-        raise InputError(_("`by` must be 1, 2 or a player's name, not {value}").format(value=repr(event.get(key)))) from None
-
-
-def _choice(text: str) -> Choice:
-    """The ``choose`` of an event: ``higher`` or ``lower``."""
-    for choice in Choice:
-        if text.strip().lower() == choice.value:
-            return choice
-    raise InputError(_("`choose` must be higher or lower, not {value}").format(value=repr(text)))
+        number = parse_smitten_card(card if card is not None else "")
+    return move(kind, actor, number, side, None if chosen is None else Choice.parse(chosen))
 
 
 def text_field(table: Mapping[str, Any], key: str, default: str | None = None) -> str:
