@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from referee.fair_rules import WithEntropy
     from referee.game import Rules
     from referee.lexicon.backend import Dictionary
-    from referee.lexicon.verdict import Verdict
     from referee.spellcrafter.actions import Action, Effect
     from referee.spellcrafter.deck import Deck, MissingDeckFile
     from referee.spellcrafter.game import Game
@@ -453,10 +452,10 @@ def game_challenge(file: Path, challenger: str, player: str, as_json: bool = Fal
     1 if it falls."""
     from referee import savefile
     from referee.spellcrafter.actions import ChallengeDecided, ChallengeWord
-    from referee.spellcrafter.entry import challenge_entry
+    from referee.spellcrafter.entry import challenge_event
     from referee.spellcrafter.voice import VOICE, verdict_reason
 
-    recorded = savefile.record(file, _rules(), challenge_entry(challenger, player, _judge))
+    recorded = savefile.record(file, _rules(), challenge_event(challenger, player))
     action, effect, game = recorded.action, recorded.effect, recorded.state
     assert isinstance(action, ChallengeWord) and isinstance(effect, ChallengeDecided)
     names = game.setup.players
@@ -478,13 +477,6 @@ def game_challenge(file: Path, challenger: str, player: str, as_json: bool = Fal
         _report(game, False, first, then, totals_line(game), *map(Line, ending))
     if not action.valid:
         raise typer.Exit(1)
-
-
-def _judge(game: Game, word: str) -> Verdict:
-    """The verdict of the game's dictionary and house rules on ``word``."""
-    from referee.lexicon.agreed import judge_agreed
-
-    return judge_agreed(word, game.setup.dictionary, game.setup.house)
 
 
 def register(app: typer.Typer) -> None:
