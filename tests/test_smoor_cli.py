@@ -35,7 +35,7 @@ def match_file(tmp_path, referee):
 def test_new_match_shows_who_deals_and_who_leads(referee, tmp_path):
     result = referee("smoor", "new", str(tmp_path / "m.toml"), "Anna", "Bram", "Cees", "--dealer", "Bram", "--variant", "troef")
     assert result.exit_code == 0
-    assert "Round 1 — Bram deals, Cees leads" in result.stdout
+    assert "Round 1 — Bram deals; Cees leads" in result.stdout
     assert "troef" in result.stdout
 
 
@@ -52,7 +52,7 @@ def test_quick_entry_echoes_the_round_and_the_running_totals_at_once(referee, ma
     assert result.exit_code == 0
     assert "Round 1: Anna 3" in result.stdout and "Cees 13 (9♥ incl. A♥) ★" in result.stdout
     assert "Totals: Cees 13 · Anna 3 · Daan 1 · Bram 0" in result.stdout
-    assert "Round 2 — Bram deals, Cees leads" in result.stdout
+    assert "Round 2 — Bram deals; Cees leads" in result.stdout
 
 
 @pytest.mark.parametrize(
