@@ -15,6 +15,7 @@ from referee.i18n import speaking
 #: The modules whose notations carry examples: a card, a placement, a move, who moves,
 #: a bid, a NAME=VALUE entry, a Spellcrafter pick, the CLI's coloured voice line.
 NOTATION_MODULES = [
+    "referee.cards",
     "referee.smitten.notation",
     "referee.smitten.actions",
     "referee.smitten.entry",

@@ -336,3 +336,30 @@ def test_under_the_hard_rule_grids_that_differ_by_2_or_more_cannot_be_reached_an
     assert result.exit_code == 2 and "never differ by 2 or more" in result.stderr, result.stderr
     assert "Traceback" not in result.stdout + result.stderr
     assert referee("smitten", "check", *grids, "9R").exit_code in (0, 1)  # without --hard, a question
+
+
+# --- one input shape, each rule in one place (SPEC §6.7) ----------------------------------
+
+
+def test_choose_only_with_a_played_5_is_the_rules_one_check_for_every_kind_of_entry(referee, tmp_path):
+    """The command line builds the save file's event and the rules judge its choice, as
+    for a file or a phone: a choice with a reveal, a flip or a swap is refused by
+    legality (exit 2, input that cannot be used), in the rules' words, and the file is
+    unchanged."""
+    solo = tmp_path / "solo.toml"
+    new(referee, solo, "--mode", "solo", "--seed", "s")
+    before = solo.read_bytes()
+    refused = referee("smitten", "play", str(solo), "down", "--choose", "higher", "--hand", "A")
+    assert_one_line_error(refused, 2, "only a played 5 asks for higher or lower, not to play the face-down card")
+    assert solo.read_bytes() == before
+    after_seven = referee("smitten", "check", "6R", "--after", "7L", "--choose", "higher")
+    assert_one_line_error(after_seven, 2, "only card 5 asks for higher or lower, not card 7")
+
+
+def test_a_typed_entry_is_recorded_as_the_event_the_games_parser_reads(referee, tmp_path):
+    """`play FILE 7l --by 1` is the event {kind: play, card: 7l, by: 1} read by the game's
+    one parser: the file keeps the parser's canonical event."""
+    game = tmp_path / "game.toml"
+    new(referee, game, "--seed", "s", "--players", "Anna", "Bram")
+    assert referee("smitten", "play", str(game), "7l", "--by", "an").exit_code == 0
+    assert savefile.load(game, RULES).events[-1] == {"kind": "play", "card": "7L", "by": "Anna"}

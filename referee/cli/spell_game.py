@@ -259,7 +259,7 @@ def _anchored(dictionary: str) -> str:
 def pick(
     file: FileArgument,
     player: Annotated[str, typer.Argument(metavar=N_("PLAYER"), help=N_("The player who picks (any unambiguous start of the name)."), show_default=False)],
-    card: Annotated[str, typer.Argument(metavar=N_("CARD"), help=N_("The card kept from the hand, e.g. {letter} (letter, value, suit), DDm (Double, Double), TRc (Trouble), TOILm (Toil)."), show_default=False)],
+    card: Annotated[str, typer.Argument(metavar=N_("CARD"), help=N_("The card kept from the hand, e.g. {letter} (letter, value, suit), DDm (Double, Double), TRc (Trouble), TOILm (Toil); with two players also CARD/DISCARD, e.g. K6m/E1s."), show_default=False)],
     discard: Annotated[str | None, typer.Option("--discard", metavar=N_("CARD"), help=N_("Two players: the card discarded with the pick (every pick but the last)."), show_default=False, autocompletion=hand_cards)] = None,
     as_json: JsonOption = False,
 ) -> None:
