@@ -134,7 +134,11 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Parse exactly one card, e.g. ``AH``, ``10s``, ``T♠``, ``q♥``."""
+        """Parse exactly one card, e.g. ``AH``, ``10s``, ``T♠``, ``q♥``; ``str`` prints it.
+
+        >>> [str(Card.parse(text)) for text in ("AH", "10s", "T♠", "q♥")]
+        ['AH', '10S', '10S', 'QH']
+        """
         cards = parse_cards(text)
         if len(cards) != 1:
             raise InputError(_("{text} holds {count} cards; expected exactly one card").format(text=quoted(text), count=len(cards)))
@@ -169,6 +173,9 @@ def parse_cards(text: str) -> list[Card]:
 
     ``"AS KS,2H 10s"`` and ``"ASKS2H10S"`` both give four cards: the notation is
     unambiguous because every card ends in a suit.
+
+    >>> [str(card) for card in parse_cards("AS KS,2H 10s")] == [str(card) for card in parse_cards("ASKS2H10S")]
+    True
     """
     cards: list[Card] = []
     pos = 0

@@ -76,7 +76,7 @@ def test_check_judges_every_rule(referee, args, legal, fragment):
         (["0L"], "not a Smitten card"),
         (["--left", "1,1", "3L"], "twice"),
         (["--left", "1,9", "3L"], "do not touch"),
-        (["--after", "5L", "6R"], "chooses higher or lower"),
+        (["--after", "5L", "6R"], "card 5 needs a choice: higher or lower"),
         (["--choose", "higher", "6R"], "card 5"),
         (["--after", "5L", "--choose", "sideways", "6R"], "card 5 asks for higher or lower"),
     ],
@@ -168,8 +168,9 @@ def test_an_entry_nobody_can_make_is_refused_by_the_rules_for_the_first_who_coul
     [
         (["play", "{file}", "3X"], "unknown grid"),
         (["play", "{file}", "7L", "--hand", "A"], "use --by 1 or --by 2"),
-        (["play", "{file}", "7L", "--by", "3"], "not a player"),
-        (["play", "{file}", "7L", "--choose", "higher"], "--choose is for a played 5"),
+        (["play", "{file}", "7L", "--by", "3"], "`by` must be 1, 2 or a player's name, not '3'"),
+        (["play", "{file}", "7L", "--choose", "higher"], "only card 5 asks for higher or lower, not card 7"),
+        (["play", "{file}", "7L", "--choose", "up"], "'up' is not a choice for card 5"),
         (["reveal", "{file}", "ten"], "not a Smitten card"),
         (["show", "{file}.missing"], "no such file"),
     ],
@@ -335,3 +336,30 @@ def test_under_the_hard_rule_grids_that_differ_by_2_or_more_cannot_be_reached_an
     assert result.exit_code == 2 and "never differ by 2 or more" in result.stderr, result.stderr
     assert "Traceback" not in result.stdout + result.stderr
     assert referee("smitten", "check", *grids, "9R").exit_code in (0, 1)  # without --hard, a question
+
+
+# --- one input shape, each rule in one place (SPEC §6.7) ----------------------------------
+
+
+def test_choose_only_with_a_played_5_is_the_rules_one_check_for_every_kind_of_entry(referee, tmp_path):
+    """The command line builds the save file's event and the rules judge its choice, as
+    for a file or a phone: a choice with a reveal, a flip or a swap is refused by
+    legality (exit 2, input that cannot be used), in the rules' words, and the file is
+    unchanged."""
+    solo = tmp_path / "solo.toml"
+    new(referee, solo, "--mode", "solo", "--seed", "s")
+    before = solo.read_bytes()
+    refused = referee("smitten", "play", str(solo), "down", "--choose", "higher", "--hand", "A")
+    assert_one_line_error(refused, 2, "only a played 5 asks for higher or lower, not to play the face-down card")
+    assert solo.read_bytes() == before
+    after_seven = referee("smitten", "check", "6R", "--after", "7L", "--choose", "higher")
+    assert_one_line_error(after_seven, 2, "only card 5 asks for higher or lower, not card 7")
+
+
+def test_a_typed_entry_is_recorded_as_the_event_the_games_parser_reads(referee, tmp_path):
+    """`play FILE 7l --by 1` is the event {kind: play, card: 7l, by: 1} read by the game's
+    one parser: the file keeps the parser's canonical event."""
+    game = tmp_path / "game.toml"
+    new(referee, game, "--seed", "s", "--players", "Anna", "Bram")
+    assert referee("smitten", "play", str(game), "7l", "--by", "an").exit_code == 0
+    assert savefile.load(game, RULES).events[-1] == {"kind": "play", "card": "7L", "by": "Anna"}

@@ -22,7 +22,7 @@ from referee.games import game
 from referee.smitten.actions import Effect, Kind, Lose, Move
 from referee.smitten.actions import move as make_move
 from referee.smitten.dealing import Difficulty, SmittenMode
-from referee.smitten.entry import resolve, typed
+from referee.smitten.entry import entry, resolve
 from referee.smitten.notation import GridSide
 from referee.smitten.engine import new_game
 from referee.smitten.legality import Rule
@@ -155,10 +155,14 @@ def test_a_declared_loss_round_trips_as_the_file_holds_it(event):
     assert RULES.encode(state, RULES.decode(state, event)) == event
 
 
-def test_typed_words_become_an_action_only_against_the_game():
+def test_typed_words_become_the_save_files_event_read_by_the_games_one_parser():
     state = new_game(Setup(SmittenMode.TWO, Difficulty.MEDIUM, seed="s"))
-    assert typed(Kind.PLAY, "7l").action(state) == Move(Kind.PLAY, 0, 7, L)
-    assert typed(Kind.PLAY, "down").kind is Kind.FLIP
+    event = entry(Kind.PLAY, "7l")(state)
+    assert event == {"kind": "play", "card": "7l"}
+    assert RULES.decode(state, event) == Move(Kind.PLAY, 0, 7, L)
+    solo = new_game(Setup(SmittenMode.SOLO, None, seed="s"))
+    assert entry(Kind.PLAY, "down", hand="b")(solo) == {"kind": "flip", "hand": "b"}
+    assert RULES.decode(solo, entry(Kind.PLAY, "down", hand="b")(solo)) == Move(Kind.FLIP, 1)
 
 
 def test_legality_does_not_import_its_words():

@@ -79,6 +79,10 @@ CASES = {
         lambda: two(hands=((1, 2), (4, 5)), after="6L"), move(Kind.PLACE, 1, 5, R, H), Rule.CHOICE, Fault.PLACED_CHOICE,
         "a placed 5 triggers nothing: there is no higher or lower to choose",
     ),
+    "a choice with a reveal": (
+        lambda: two(hands=((7, 8), (1, 2, 4)), after="1L"), move(Kind.REVEAL, 1, 2, None, H), Rule.CHOICE, Fault.NOT_PLAYED,
+        "only a played 5 asks for higher or lower, not to reveal 2",
+    ),
     # The TURN rule: the kind of move, or who makes it, is not what the game waits for.
     "a swap outside solo Easy Mode": (
         lambda: two(hands=((7, 8), (1, 2))), move(Kind.SWAP, 0, 7), Rule.TURN, Fault.NOT_EASY,

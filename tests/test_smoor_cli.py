@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from conftest import installed_referee
 from referee import savefile
 from referee.data import example
+from referee.errors import InputError
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.report import standings_json
 from referee.smoorverliefd.ruleset import RULES
@@ -35,7 +36,7 @@ def match_file(tmp_path, referee):
 def test_new_match_shows_who_deals_and_who_leads(referee, tmp_path):
     result = referee("smoor", "new", str(tmp_path / "m.toml"), "Anna", "Bram", "Cees", "--dealer", "Bram", "--variant", "troef")
     assert result.exit_code == 0
-    assert "Round 1 — Bram deals, Cees leads" in result.stdout
+    assert "Round 1 — Bram deals; Cees leads" in result.stdout
     assert "troef" in result.stdout
 
 
@@ -52,7 +53,7 @@ def test_quick_entry_echoes_the_round_and_the_running_totals_at_once(referee, ma
     assert result.exit_code == 0
     assert "Round 1: Anna 3" in result.stdout and "Cees 13 (9♥ incl. A♥) ★" in result.stdout
     assert "Totals: Cees 13 · Anna 3 · Daan 1 · Bram 0" in result.stdout
-    assert "Round 2 — Bram deals, Cees leads" in result.stdout
+    assert "Round 2 — Bram deals; Cees leads" in result.stdout
 
 
 @pytest.mark.parametrize(
@@ -387,3 +388,38 @@ def test_the_smoor_commands_take_their_rules_from_the_registry_and_pass_entries_
     for call in ast.walk(ast.parse(source)):
         if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr in ("record", "rewrite"):
             assert not any(isinstance(argument, ast.Lambda) for argument in call.args), ast.unparse(call)
+
+
+# --- one input shape and one voice (SPEC §6.7) --------------------------------------------
+
+
+def test_a_bid_that_leaves_bids_to_come_ends_with_the_voices_situation(referee, tmp_path):
+    """A blinde-liefde bid entered one seat at a time leaves the other seats' bids
+    pending: the answer ends with the situation as the game's voice says it, the line
+    table mode's status shows."""
+    from referee import savefile
+    from referee.smoorverliefd.ruleset import RULES
+    from referee.smoorverliefd.voice import VOICE
+
+    path = tmp_path / "m.toml"
+    assert referee("smoor", "new", str(path), "Anna", "Bram", "Cees", "--variant", "blinde-liefde").exit_code == 0
+    result = referee("smoor", "bid", str(path), "an=3")
+    assert result.exit_code == 0, result.stderr
+    situation = VOICE.situation(savefile.load(path, RULES).state)
+    assert situation.endswith("waiting for the bids of Bram and Cees")
+    assert result.stdout.splitlines()[-1] == situation
+
+
+def test_a_player_named_twice_is_refused_alike_typed_or_in_a_file(referee, tmp_path):
+    """`NAME=VALUE` entries and a file's tables are read by one check (a name only once)."""
+    from referee.smoorverliefd.actions import decode
+    from referee.smoorverliefd.setup import Setup
+
+    path = tmp_path / "m.toml"
+    assert referee("smoor", "new", str(path), "Anna", "Bram", "Cees", "--variant", "blinde-liefde").exit_code == 0
+    before = path.read_bytes()
+    typed = referee("smoor", "bid", str(path), "anna=3", "a=2")
+    assert typed.exit_code == 2 and typed.stderr == "referee: Anna is named twice\n"
+    assert path.read_bytes() == before
+    with pytest.raises(InputError, match="^Anna is named twice$"):
+        decode(Setup.build(["Anna", "Bram", "Cees"], variants=["blinde-liefde"]), {"kind": "bid", "bids": {"Anna": 3, "an": 2}})

@@ -37,7 +37,9 @@ def test_every_event_of_the_example_match_decodes_to_an_action_that_encodes_back
 
 def test_entries_typed_at_the_table_are_saved_with_canonical_names_and_cards_in_seating_order():
     setup = Setup.build(["Anna", "Bram", "Cees"], variants=["cupido", "blinde-liefde"])
-    entry = round_entry(["cees=8", "anna=ah,10h", "b=2"], dead=["2h"], cursed=["c", "a"])(Match.start(setup))
+    typed = round_entry(["cees=8", "anna=ah,10h", "b=2"], dead=["2h"], cursed=["c", "a"])(Match.start(setup))
+    assert typed == {"kind": "round", "hearts": {"Anna": ["ah,10h"], "Bram": 2, "Cees": 8}, "dead": ["2h"], "cursed": ["Cees", "Anna"]}
+    entry = RULES.decode(Match.start(setup), typed)  # the game's one parser reads the cards
     assert entry == QuickRound(hearts=((0, (Card(14, Suit.HEARTS), Card(10, Suit.HEARTS))), (1, 2), (2, 8)), dead=(Card(2, Suit.HEARTS),), cursed=(2, 0))
     assert RULES.encode(Match.start(setup), entry) == {
         "kind": "round",
@@ -46,10 +48,15 @@ def test_entries_typed_at_the_table_are_saved_with_canonical_names_and_cards_in_
         "cursed": ["Cees", "Anna"],
     }
     match = Match.start(setup)
-    assert RULES.encode(match, bid_entry(["c=3", "a=1", "bram=2"])(match)) == {"kind": "bid", "bids": {"Anna": 1, "Bram": 2, "Cees": 3}}
-    assert RULES.encode(match, curse_entry("♠")(match)) == {"kind": "curse", "suit": "S"}
-    assert RULES.encode(match, trick_entry(["as", "10s", "2h"])(match)) == {"kind": "trick", "cards": ["AS", "10S", "2H"]}
-    for action in (entry, bid_entry(["a=1", "b=2", "c=3"])(match), curse_entry("d")(match), trick_entry(["2s", "3s", "4s"])(match)):
+    def saved(event):
+        return RULES.encode(match, RULES.decode(match, event))
+
+    assert saved(bid_entry(["c=3", "a=1", "bram=2"])(match)) == {"kind": "bid", "bids": {"Anna": 1, "Bram": 2, "Cees": 3}}
+    assert saved(curse_entry("♠")(match)) == {"kind": "curse", "suit": "S"}
+    assert saved(trick_entry(["as", "10s", "2h"])(match)) == {"kind": "trick", "cards": ["AS", "10S", "2H"]}
+    assert saved(trick_entry(["as,10s", "2h"])(match)) == saved(trick_entry(["AS10S2H"])(match))
+    for typed in (bid_entry(["a=1", "b=2", "c=3"])(match), curse_entry("d")(match), trick_entry(["2s", "3s", "4s"])(match)):
+        action = RULES.decode(match, typed)
         assert RULES.decode(match, RULES.encode(match, action)) == action
 
 
@@ -57,7 +64,7 @@ def test_a_refused_action_raises_the_refusal_its_rules_give_and_the_voice_words_
     over = play(Match.start(FOUR), quick_round(FOUR, ["a=13"], "a"))
     over = play(over, quick_round(FOUR, ["a=13"], "a"))
     over = play(over, quick_round(FOUR, ["a=13"], "a"))
-    action = quick_round(FOUR, ["b=13"], "b")
+    action = RULES.decode(over, quick_round(FOUR, ["b=13"], "b"))
     refusal = RULES.refusal(over, action)
     assert refusal == refuse(Rule.MATCH_OVER, side=0) and refusal.exit_code == 1
     with pytest.raises(Refused) as refused:
@@ -174,8 +181,9 @@ def test_the_outcome_is_a_property_of_the_match_and_the_rules_return_it():
 def test_typed_entries_are_functions_of_the_match_read_against_its_players():
     setup = Setup.build(["Anna", "Bram", "Cees"], variants=["blinde-liefde"])
     match = Match.start(setup)
-    assert round_entry(["c=13"], ace=["cees"])(match) == QuickRound(hearts=((2, 13),), ace=2)
-    assert bid_entry(["c=3", "a=1", "b=0"])(match) == Bids(((0, 1), (1, 0), (2, 3)))
+    assert RULES.decode(match, round_entry(["c=13"], ace=["cees"])(match)) == QuickRound(hearts=((2, 13),), ace=2)
+    assert bid_entry(["c=3", "a=1", "b=0"])(match) == {"kind": "bid", "bids": {"Anna": 1, "Bram": 0, "Cees": 3}}
+    assert RULES.decode(match, bid_entry(["c=3", "a=1", "b=0"])(match)) == Bids(((0, 1), (1, 0), (2, 3)))
     with pytest.raises(InputError, match="--ace is given 2 times; one player took A♥, so name one"):
         round_entry(["c=13"], ace=["cees", "anna"])(match)
     with pytest.raises(InputError, match="--dead is given 2 times; name the cards once, e.g. --dead 7H,2C"):

@@ -67,7 +67,7 @@ def test_lang_nl_prints_the_quick_commands_in_dutch(referee, match_file):
     assert result.stdout.splitlines() == [
         "Ronde 1: Anna 3 (3♥) · Bram 0 · Cees 13 (9♥ met A♥) ★ · Daan 1 (1♥)",
         "Totalen: Cees 13 · Anna 3 · Daan 1 · Bram 0  (nog 37 punten tot 50)",
-        "Ronde 2 — Bram deelt, Cees komt uit",
+        "Ronde 2 — Bram deelt; Cees komt uit",
     ]
 
 
@@ -186,7 +186,7 @@ def test_a_whole_match_with_every_variant_reads_only_dutch(referee, tmp_path):
     small = tmp_path / "klein.toml"
     dutch(referee, "smoor", "nieuw", str(small), "Anna", "Bram", "Cees", "--variant", "kleine-liefde")
     round_ = dutch(referee, "smoor", "ronde", str(small), "a=A♥,H♥,V♥,B♥", "b=10♥,9♥,8♥,7♥,6♥", "c=5♥,4♥,3♥", "--dead", "2♥")
-    assert round_.exit_code == 0 and "Ronde 2 — Bram deelt, Cees komt uit" in round_.stdout
+    assert round_.exit_code == 0 and "Ronde 2 — Bram deelt; Cees komt uit" in round_.stdout
     assert dutch(referee, "deal", "smoorverliefd", "--players", "5", "--seed", "avond").exit_code == 0
 
 

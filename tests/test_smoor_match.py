@@ -10,7 +10,7 @@ import pytest
 from referee.cards import parse_cards
 from referee.errors import RuleError
 from smoor_play import unusable
-from referee.smoorverliefd.actions import encode
+from referee.smoorverliefd.actions import decode, encode
 from referee.smoorverliefd.edit import moved_deals, replace_round
 from referee.smoorverliefd.entry import bid_entry, curse_entry, quick_round
 from referee.smoorverliefd.match import Match
@@ -23,15 +23,15 @@ FIVE = Setup.build(["Anna", "Bram", "Cees", "Daan", "Eva"])
 
 
 def round_event(setup: Setup, tokens, ace=None, dead=None, cursed=()) -> dict[str, Any]:
-    return encode(setup, quick_round(setup, tokens, ace, dead, cursed))
+    return encode(setup, decode(setup, quick_round(setup, tokens, ace, dead, cursed)))
 
 
 def bid_event(setup: Setup, tokens) -> dict[str, Any]:
-    return encode(setup, bid_entry(tokens)(Match.start(setup)))
+    return encode(setup, decode(setup, bid_entry(tokens)(Match.start(setup))))
 
 
 def curse_event(suit: str) -> dict[str, Any]:
-    return encode(FOUR, curse_entry(suit)(Match.start(FOUR)))  # a cursed suit names no player
+    return encode(FOUR, decode(FOUR, curse_entry(suit)(Match.start(FOUR))))  # a cursed suit names no player
 
 
 def quick(match: Match, *tokens: str, ace=None, dead=None, cursed=()) -> Match:

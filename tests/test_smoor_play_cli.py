@@ -34,7 +34,7 @@ def _private_state(tmp_path_factory, monkeypatch):
 def test_a_card_played_says_who_is_to_play_and_the_status_shows_the_trick_so_far(referee, cards):
     result = referee("smoor", "play", str(cards), "bram", "10c")
     assert result.exit_code == 0, result.stderr
-    assert result.stdout.splitlines() == ["Bram plays 10♣; Cees to play", "Round 1 — Anna deals, trick 1: 10♣ — Cees to play"]
+    assert result.stdout.splitlines() == ["Bram plays 10♣; Cees to play", "Round 1 — Anna deals; trick 1: 10♣ — Cees to play"]
     assert savefile.load(cards, RULES).events[-1] == {"kind": "play", "player": "Bram", "card": "10C"}
 
 
@@ -43,7 +43,7 @@ def test_the_last_card_completes_the_trick_as_the_trick_command_answers(referee,
         assert referee("smoor", "play", str(cards), player, card).exit_code == 0
     last = referee("smoor", "play", str(cards), "Anna", "QC")
     assert last.exit_code == 0
-    assert last.stdout.splitlines() == ["Trick 1: 10♣ 4♣ 9♣ Q♣ — Anna wins with Q♣", "Round 1 — Anna deals, trick 2: Anna leads"]
+    assert last.stdout.splitlines() == ["Trick 1: 10♣ 4♣ 9♣ Q♣ — Anna wins with Q♣", "Round 1 — Anna deals; trick 2: Anna leads"]
     whole = tmp_path / "whole.toml"
     referee("smoor", "new", str(whole), *FOUR, "--seed", "demo")
     assert referee("smoor", "trick", str(whole), "10C", "4C", "9C", "QC").stdout == last.stdout
@@ -133,13 +133,13 @@ def test_history_lists_each_card_in_its_trick(referee, cards):
     ]  # fmt: skip
     assert events[0]["event"] == {"kind": "play", "player": "Bram", "card": "10C"} and events[0]["kind"] == "play"
     shown = referee("smoor", "history", str(cards)).stdout
-    assert "trick 2: Anna plays 2C" in shown and shown.rstrip().endswith("Round 1 — Anna deals, trick 2: 2♣ — Bram to play")
+    assert "trick 2: Anna plays 2C" in shown and shown.rstrip().endswith("Round 1 — Anna deals; trick 2: 2♣ — Bram to play")
 
 
 def test_standings_and_hands_show_the_trick_in_progress_and_the_hands_shrink(referee, cards):
     referee("smoor", "play", str(cards), "Bram", "10C")
     standings = referee("smoor", "standings", str(cards)).stdout
-    assert "No round finished yet." in standings and "Round 1 — Anna deals, trick 1: 10♣ — Cees to play" in standings
+    assert "No round finished yet." in standings and "Round 1 — Anna deals; trick 1: 10♣ — Cees to play" in standings
     hands = referee("smoor", "hands", str(cards), "--json").json()
     assert hands["cards_in_hand"] == {"Anna": 13, "Bram": 12, "Cees": 13, "Daan": 13}
     bram = referee("smoor", "hands", str(cards), "--player", "Bram", "--json").json()["hands"]["Bram"]
@@ -150,7 +150,7 @@ def test_standings_and_hands_show_the_trick_in_progress_and_the_hands_shrink(ref
 def test_in_dutch_speel_plays_a_card_and_the_answers_are_dutch(referee, cards):
     result = referee("--lang", "nl", "smoor", "speel", str(cards), "Bram", "10K")  # 10 klaveren
     assert result.exit_code == 0, result.stderr
-    assert result.stdout.splitlines() == ["Bram speelt 10♣; Cees is aan de beurt", "Ronde 1 — Anna deelt, slag 1: 10♣ — Cees is aan de beurt"]
+    assert result.stdout.splitlines() == ["Bram speelt 10♣; Cees is aan de beurt", "Ronde 1 — Anna deelt; slag 1: 10♣ — Cees is aan de beurt"]
     refused = referee("--lang", "nl", "smoor", "speel", str(cards), "Daan", "9K")
     assert refused.exit_code == 1 and "slag 1: Cees is aan de beurt, niet Daan" in refused.stderr
     busy = referee("--lang", "nl", "smoor", "slag", str(cards), "10C", "4C", "9C", "QC")
@@ -173,7 +173,7 @@ def test_table_mode_plays_a_card_and_completes_the_player_to_act_then_public_car
     assert candidates(table, "play ") == ["Cees"]
     assert sorted(candidates(table, "play Cees ")) == [card for card in deck if card != "10C"]
     assert table.answer("speel Daan 9C") == 1
-    assert [line.plain for line in lines(table)][0] == "Round 1 — Anna deals, trick 1: 10♣ — Cees to play"
+    assert [line.plain for line in lines(table)][0] == "Round 1 — Anna deals; trick 1: 10♣ — Cees to play"
 
 
 def test_table_mode_completes_nobody_before_the_bids_are_in(referee, tmp_path, monkeypatch):

@@ -271,8 +271,10 @@ def test_the_outcome_is_the_one_outcome_type_with_the_way_the_game_ended():
 
 def test_a_typed_word_entry_resolves_the_player_and_reads_the_cards():
     state = start()
-    assert word_entry("br", ["k6m", "I1m", "T1m"])(state) == EnterWord(seat=1, tokens=tuple(parse_word(KIT)))
-    assert pass_entry("c", 2)(state) == EnterPass(seat=2, round=2)
+    assert word_entry("br", ["k6m", "I1m", "T1m"])(state) == {"kind": "word", "player": "Bram", "cards": ["K6m", "I1m", "T1m"]}
+    assert RULES.decode(state, word_entry("br", ["k6m", "I1m", "T1m"])(state)) == EnterWord(seat=1, tokens=tuple(parse_word(KIT)))
+    assert pass_entry("c", 2)(state) == {"kind": "pass", "player": "Cees", "round": 2}
+    assert RULES.decode(state, pass_entry("c", 2)(state)) == EnterPass(seat=2, round=2)
     with pytest.raises(InputError):
         word_entry("Bram", ["K6"])  # a typo is reported before any file is read
 
@@ -282,7 +284,7 @@ def test_a_typed_word_repeating_the_round_before_needs_its_round_stated():
     with pytest.raises(Refused, match="add --round 2") as refused:
         word_entry("Anna", KIT)(state)
     assert refused.value.exit_code == 2
-    assert word_entry("Anna", KIT, 2)(state).round == 2
+    assert word_entry("Anna", KIT, 2)(state)["round"] == 2
 
 
 def test_a_challenge_entry_asks_the_dictionary_only_once_the_rules_allow_the_challenge():

@@ -107,6 +107,19 @@ def test_a_card_not_in_the_hand_now_is_refused_with_exit_1(referee, drafted):
     assert drafted.read_bytes() == before
 
 
+def test_a_pick_and_its_discard_are_written_in_one_word_as_the_pick_notation_says(referee, pair):
+    """`pick FILE Anna K6m/E1s` is `pick FILE Anna K6m --discard E1s`
+    (:meth:`referee.spellcrafter.actions.PickCard.notation`); naming the discard both ways
+    is refused (exit 2) and changes nothing."""
+    hand = hands(pair)[0]
+    before = pair.read_bytes()
+    twice = referee("spell", "pick", str(pair), "Anna", f"{hand[0]}/{hand[1]}", "--discard", hand[2])
+    assert twice.exit_code == 2 and "leave out --discard" in twice.stderr and pair.read_bytes() == before
+    done = referee("spell", "pick", str(pair), "an", f"{hand[0].lower()}/{hand[1]}", "--json")
+    assert done.exit_code == 0, done.stderr
+    assert (done.json()["pick"]["card"], done.json()["pick"]["discard"]) == (hand[0], hand[1])
+
+
 @pytest.mark.slow
 def test_with_two_players_each_pick_also_discards_a_card(referee, pair):
     hand = hands(pair)[0]

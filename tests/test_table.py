@@ -177,7 +177,7 @@ def test_the_status_line_is_the_games_own_situation(night, monkeypatch):
     table = open_session(night)
     table.answer("trick 7S 9S 2S JS")
     shown = [line.plain for line in lines(table)]
-    assert shown[0] == "Round 1 — Anna deals, trick 2: Anna leads"
+    assert shown[0] == "Round 1 — Anna deals; trick 2: Anna leads"
     assert shown[1].startswith("Round 1 so far (1 trick):")
     assert shown[2].startswith("Totals: ") and "(100 to go to 100)" in shown[2]
     monkeypatch.setenv("NO_COLOR", "1")
@@ -221,7 +221,7 @@ def test_entries_on_stdin_are_echoed_and_answered(tmp_path):
     done = subprocess.run([installed_referee(), "table", "n.toml"], cwd=tmp_path, input="round a=13\nquit\n", capture_output=True, text=True, timeout=60)
     assert done.returncode == 0
     assert done.stdout.splitlines()[0] == "smoor n.toml> round a=13"
-    assert "Round 2 — Bram deals, Cees leads" in done.stdout
+    assert "Round 2 — Bram deals; Cees leads" in done.stdout
 
 
 @pytest.mark.slow

@@ -85,10 +85,10 @@ def play_an_evening(child, night: Path) -> str:
     """Two entries, each answered, then Ctrl-D: everything the terminal showed."""
     child.expect_exact("night.toml>")
     child.send("round a=13\r")
-    child.expect_exact("Round 2 — Bram deals, Cees leads")
+    child.expect_exact("Round 2 — Bram deals; Cees leads")
     child.expect_exact("night.toml>")
     child.send("round b=13\r")
-    child.expect_exact("Round 3 — Cees deals, Anna leads")
+    child.expect_exact("Round 3 — Cees deals; Anna leads")
     child.expect_exact("night.toml>")
     child.sendcontrol("d")
     child.expect(pexpect.EOF)

@@ -82,7 +82,7 @@ def test_a_full_smoorverliefd_round_trick_by_trick_with_completion(tmp_path, ter
         cards = " ".join(str(card) for card in legal_trick(match, rng))
         child.send("tri\t")  # Tab completes the command
         child.expect(drawn("trick"))
-        last = ["Round 1: ", "Round 2 — Bram deals, Cees leads"] if number == 13 else []
+        last = ["Round 1: ", "Round 2 — Bram deals; Cees leads"] if number == 13 else []
         enter(child, " " + cards, f"Trick {number}: ", *last, "night.toml>")
     saved = load(tmp_path / "night.toml", "smoor")
     assert len(saved.events) == 13 and saved.state.current.number == 2
@@ -150,11 +150,11 @@ def test_the_status_line_is_drawn_under_the_prompt_and_follows_the_game(tmp_path
     one_shot(tmp_path, "smoor", "new", "night.toml", "Anna", "Bram", "Cees", "Daan", "--seed", "s1")
     child = terminal("night.toml", cursor_reports=True)
     answer_cursor_request(child)
-    child.expect(drawn("Round 1 — Anna deals, Bram leads"))
+    child.expect(drawn("Round 1 — Anna deals; Bram leads"))
     child.expect(drawn("Totals: Anna 0 · Bram 0 · Cees 0 · Daan 0  (100 to go to 100)"))
     child.send("trick 7S 9S 2S JS\r")
     answer_cursor_request(child)
-    child.expect(drawn("Round 1 — Anna deals, trick 2: Anna leads"))
+    child.expect(drawn("Round 1 — Anna deals; trick 2: Anna leads"))
     child.sendcontrol("d")
     child.expect(pexpect.EOF)
 
@@ -176,9 +176,9 @@ def test_the_status_line_follows_another_terminal_without_a_key_pressed(tmp_path
     one_shot(tmp_path, "smoor", "new", "night.toml", "Anna", "Bram", "Cees", "Daan", "--seed", "s1")
     child = terminal("night.toml", cursor_reports=True)
     answer_cursor_request(child)
-    child.expect(drawn("Round 1 — Anna deals, Bram leads"))
+    child.expect(drawn("Round 1 — Anna deals; Bram leads"))
     assert one_shot(tmp_path, "smoor", "trick", "night.toml", "7S", "9S", "2S", "JS").returncode == 0
-    child.expect(drawn("Round 1 — Anna deals, trick 2: Anna leads"))
+    child.expect(drawn("Round 1 — Anna deals; trick 2: Anna leads"))
     child.sendcontrol("d")
     child.expect(pexpect.EOF)
 

@@ -163,7 +163,7 @@ def test_every_undo_ends_with_what_comes_next(referee, tmp_path):
         "smitten": ["play", files["smitten"], "3L", "--by", "1"],
     }
     next_lines = {
-        "smoor": "Round 1 — Anna deals, Bram leads",
+        "smoor": "Round 1 — Anna deals; Bram leads",
         "spell": "Round 1 of 4 — pass left — waiting for Anna, Bram, Cees",
         "smitten": "Next: a new turn: either player may play a card.",
     }

@@ -187,6 +187,38 @@ def card_segment(card: Card) -> tuple[str, str]:
     return (rank_shown(card) + card.suit.symbol, "red" if card.suit.is_red else "")
 
 
+def voiced(sentence: str, styles: dict[str, str] | None = None) -> Line:
+    """A sentence of a game's voice (its situation: :meth:`referee.game.Voice.situation`)
+    as a :class:`Line`, in the voice's words and never other ones: its heading (what comes
+    before the first " — ", "Round 4") in bold, the red suits' symbols (♥ ♦, and the
+    card they end) in red, and each phrase of ``styles`` found in it in its style (the
+    words of the voice's own parts, such as a note it adds).
+
+    >>> [segment for segment in voiced("Round 4 — Bram deals; trick 2: 9♣ K♥ — Eva to play").segments if segment[1]]
+    [('Round 4', 'bold'), ('K♥', 'red')]
+    >>> voiced("Round 1 — a note", {"a note": "dim"}).segments[-1]
+    ('a note', 'dim')
+    """
+    import re
+
+    line = Line()
+    head, dash, rest = sentence.partition(" — ")
+    if dash:
+        line.append(head, "bold").append(dash)
+    else:
+        rest = sentence
+    marked = [re.escape(phrase) for phrase in sorted(styles or {}, key=len, reverse=True) if phrase]
+    pattern = "|".join([*marked, r"[0-9A-Za-z]*[♥♦]"])
+    position = 0
+    for found in re.finditer(pattern, rest):
+        line.append(rest[position : found.start()])
+        line.append(found.group(), (styles or {}).get(found.group(), "red"))
+        position = found.end()
+    line.append(rest[position:])
+    line.segments = [segment for segment in line.segments if segment[0]]
+    return line
+
+
 def cards_line(cards: list[Card] | tuple[Card, ...]) -> Line:
     line = Line()
     for index, card in enumerate(cards):

@@ -20,7 +20,7 @@ from referee.cli.rematch import add_rematch_command
 from referee.i18n import N_, _
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
 
     from referee.game import Refusal
     from referee.savefile import Saved
@@ -278,15 +278,9 @@ def show(
 
 def _seat(state: State, by: str | None, hand: str | None) -> int | None:
     """The seat `show --by NAME` (two players) or `--hand A|B` (solo) asks for, None for the public."""
-    from referee.errors import InputError
-    from referee.smitten.entry import actor_flags, parse_actor
+    from referee.smitten.entry import actor_word, parse_actor
 
-    solo = state.setup.solo
-    if (by is not None and solo) or (hand is not None and not solo):
-        if solo:
-            raise InputError(_("a solo game names hands, not players: use {flags}").format(flags=actor_flags(state.setup)))
-        raise InputError(_("a two-player game names players, not hands: use {flags}").format(flags=actor_flags(state.setup)))
-    return parse_actor(state.setup, hand if solo else by)
+    return parse_actor(state.setup, actor_word(state.setup, by, hand))
 
 
 @app.command(
@@ -322,9 +316,9 @@ def moves(
 # --- helpers ---------------------------------------------------------------------------
 
 
-def _record(file: Path, action: Action | Callable[[State], Action], as_json: bool) -> None:
+def _record(file: Path, action: Action | Callable[[State], Mapping[str, Any]], as_json: bool) -> None:
     """Record an action, or a typed entry (a function of the file's current state, read
-    under its lock, giving the action), through :func:`referee.savefile.record`, so the
+    under its lock, giving the event the game's parser reads), through :func:`referee.savefile.record`, so the
     rules judge it exactly as they will when the file is replayed; then say what it did."""
     from referee import savefile
     from referee.game import Step
@@ -332,7 +326,13 @@ def _record(file: Path, action: Action | Callable[[State], Action], as_json: boo
 
     from referee.cli.fair import ended
 
-    recorded = savefile.record(file, _rules(), action)
+    from referee.errors import InputError
+    from referee.smitten.entry import Unsaid, unsaid_words
+
+    try:
+        recorded = savefile.record(file, _rules(), action)
+    except Unsaid as unsaid:  # the command's words say who moves with its options
+        raise InputError(unsaid_words(unsaid)) from None
     from referee.smitten.actions import Effect
 
     effect = recorded.effect

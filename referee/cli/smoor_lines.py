@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.cards import Suit
-from referee.cli.output import Line, card_segment, cards_line
+from referee.cli.output import Line, card_segment, cards_line, voiced
 from referee.i18n import _, ngettext
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.rounds import PlayedRound
@@ -17,28 +17,13 @@ LEADER = "bold green"
 
 
 def situation(match: Match) -> Line:
-    """The line on every screen: "Round 4 — Bram deals, Cees leads", with a trick being
-    played card by card "Round 4 — Bram deals, trick 2: 9♣ K♣ — Eva to play", or the result."""
-    setup, state = match.setup, match.standing
+    """The line on every screen: the situation as the game's voice says it ("Round 4 —
+    Bram deals; Cees leads", "… waiting for the bids of Anna and Cees", "… trick 2: 9♣ K♣ —
+    Eva to play"), coloured; once the match is over, its result."""
     outcome = match.outcome
     if outcome is not None:
         return Line(_("Match over — "), (VOICE.outcome(match, outcome), LEADER))
-    current, names = match.current, setup.players
-    line = Line((_("Round {number}").format(number=current.number), "bold"), " — ")
-    line.append(_("{dealer} deals, ").format(dealer=names[current.dealer]))
-    if current.tricks or current.table:
-        line.append(_("trick {number}: ").format(number=len(current.tricks) + 1))
-    if current.table and match.to_play is not None:
-        line = Line(line, cards_line(current.table), _(" — {name} to play").format(name=names[match.to_play]))
-    else:
-        line.append(_("{leader} leads").format(leader=names[current.leader]))
-    if current.cursed_suit is not None:
-        line.append(_("  cursed suit ")).append(current.cursed_suit.symbol, "red" if current.cursed_suit.is_red else "")
-    if current.bids is not None:
-        line.append(_("  bids: ") + ", ".join(f"{n} {b}" for n, b in zip(names, current.bids)))
-    if state.tied_at_target:
-        line.append(_("  (tied on top at the target: one more round)"), "yellow")
-    return line
+    return voiced(VOICE.situation(match), {_("tied on top at the target: one more round"): "yellow"})
 
 
 def settings(match: Match) -> Line:

@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from referee.fair.rules import WithEntropy
     from referee.game import Rules
     from referee.lexicon.backend import Dictionary
-    from referee.lexicon.verdict import Verdict
     from referee.spellcrafter.actions import Action, Effect
     from referee.spellcrafter.deck import Deck, MissingDeckFile
     from referee.spellcrafter.game import Game
@@ -258,7 +257,7 @@ def _anchored(dictionary: str) -> str:
 def pick(
     file: FileArgument,
     player: Annotated[str, typer.Argument(metavar=N_("PLAYER"), help=N_("The player who picks (any unambiguous start of the name)."), show_default=False)],
-    card: Annotated[str, typer.Argument(metavar=N_("CARD"), help=N_("The card kept from the hand, e.g. {letter} (letter, value, suit), DDm (Double, Double), TRc (Trouble), TOILm (Toil)."), show_default=False)],
+    card: Annotated[str, typer.Argument(metavar=N_("CARD"), help=N_("The card kept from the hand, e.g. {letter} (letter, value, suit), DDm (Double, Double), TRc (Trouble), TOILm (Toil); with two players also CARD/DISCARD, e.g. K6m/E1s."), show_default=False)],
     discard: Annotated[str | None, typer.Option("--discard", metavar=N_("CARD"), help=N_("Two players: the card discarded with the pick (every pick but the last)."), show_default=False, autocompletion=hand_cards)] = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -464,10 +463,10 @@ def game_challenge(file: Path, challenger: str, player: str, as_json: bool = Fal
     1 if it falls."""
     from referee import savefile
     from referee.spellcrafter.actions import ChallengeDecided, ChallengeWord
-    from referee.spellcrafter.entry import challenge_entry
+    from referee.spellcrafter.entry import challenge_event
     from referee.spellcrafter.voice import VOICE, verdict_reason
 
-    recorded = savefile.record(file, _rules(), challenge_entry(challenger, player, _judge))
+    recorded = savefile.record(file, _rules(), challenge_event(challenger, player))
     action, effect, game = recorded.action, recorded.effect, recorded.state
     assert isinstance(action, ChallengeWord) and isinstance(effect, ChallengeDecided)
     names = game.setup.players
@@ -489,13 +488,6 @@ def game_challenge(file: Path, challenger: str, player: str, as_json: bool = Fal
         _report(game, False, first, then, totals_line(game), *map(Line, ending))
     if not action.valid:
         raise typer.Exit(1)
-
-
-def _judge(game: Game, word: str) -> Verdict:
-    """The verdict of the game's dictionary and house rules on ``word``."""
-    from referee.lexicon.agreed import judge_agreed
-
-    return judge_agreed(word, game.setup.dictionary, game.setup.house)
 
 
 def register(app: typer.Typer) -> None:

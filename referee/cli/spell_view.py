@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from referee.cli.output import Line
+from referee.cli.output import Line, voiced
 from referee.spellcrafter.cards import SpellSuit
 from referee.i18n import _, ngettext
 from referee.spellcrafter.scoring import DDT_BONUS, INSTANT_WIN, Score
@@ -85,26 +85,25 @@ def outcome_line(game: Game, outcome: Outcome) -> Line:
 
 
 def situation(game: Game, at: datetime | None = None) -> Line:
-    """The line on every screen: the round, the passing direction, who is still to pick
-    or to play (:func:`~referee.spellcrafter.voice.round_notes`, as the web pages say it),
-    and at ``at`` (the time now) the crafting clock while the words are awaited."""
-    from referee.spellcrafter.game import passing
-    from referee.spellcrafter.setup import ROUNDS
+    """The line on every screen: the situation as the game's voice says it (the round,
+    the passing direction, the Jumper, who is still to pick or to play), coloured, and at
+    ``at`` (the time now) the crafting clock while the words are awaited; once the game
+    is over, its result and what may still change it."""
     from referee.spellcrafter.view import seat_view
+    from referee.spellcrafter.voice import VOICE
 
     outcome = game.outcome
     notes = round_notes(seat_view(game, None), outcome is not None)
+    styles = {words: _NOTE_STYLES[kind] for kind, words in notes}
+    jumper = game.jumper(game.current_number) if outcome is None else None
+    if jumper is not None:
+        styles[str(jumper)] = jumper.suit.colour
     if outcome is not None:
         line = outcome_line(game, outcome)
+        for _kind, words in notes:
+            line = Line(line, " — ", voiced(words, styles))
     else:
-        number = game.current_number
-        line = Line((_("Round {number}").format(number=number), "bold"), " " + _("of {rounds} — pass {direction}").format(
-            rounds=ROUNDS, direction=direction(passing(number))))  # fmt: skip
-        jumper = game.jumper(number)
-        if jumper is not None:
-            line.append(" — Jumper ").append(str(jumper), jumper.suit.colour)
-    for kind, words in notes:
-        line.append(" — " + words, _NOTE_STYLES[kind])
+        line = voiced(VOICE.situation(game), styles)
     left = None if at is None or outcome is not None else clock_left(game, at)
     if left is not None:
         line.append(" — " + clock_words(left), "bold red" if left == 0 else "bold")

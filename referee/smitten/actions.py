@@ -24,11 +24,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.errors import InputError
+from referee.errors import InputError, choose
 from referee.i18n import _
 from referee.smitten.grid import SIDES
 from referee.smitten.instructions import Choice
-from referee.smitten.notation import GridSide
+from referee.smitten.notation import GridSide, Placement, parse_smitten_card
 from referee.smitten.state import Setup, State
 
 
@@ -68,6 +68,31 @@ class Move:
         if self.kind in (Kind.PLAY, Kind.PLACE):
             return f"{self.kind.value} {self.placement}" + (f" {self.choice.value}" if self.choice else "")
         return f"{self.kind.value} {self.number}"
+
+    @classmethod
+    def parse(cls, text: str, actor: int = 0) -> Move:
+        """A move in its notation (what :meth:`__str__` prints), made by ``actor``; who
+        moves is not part of the notation, as in python-chess's ``Move.from_uci``. The
+        card, the grid and the choice are read by the one parser each of them has (the
+        save file's events use the same: :func:`decode`); whether the move may be made is
+        the rules' question (:func:`referee.smitten.legality.violation`).
+
+        >>> str(Move.parse("play 5l HIGHER"))
+        'play 5L higher'
+        >>> Move.parse("reveal 4", actor=1)
+        Move(kind=<Kind.REVEAL: 'reveal'>, actor=1, number=4, side=None, choice=None)
+        >>> [str(Move.parse(text)) for text in ("place 3R", "swap 7", "flip")]
+        ['place 3R', 'swap 7', 'flip']
+        >>> Move.parse("play 7L higher").choice  # read: the rules refuse it (a played 5 only)
+        <Choice.HIGHER: 'higher'>
+        >>> Move.parse("reveal 10")
+        Traceback (most recent call last):
+        referee.errors.InputError: '10' is not a Smitten card; cards are numbered 1 to 9
+        """
+        kind_word, _space, rest = text.strip().partition(" ")
+        kind = Kind(choose(kind_word, [k.value for k in Kind], "event kind"))
+        card, _space, chosen = rest.strip().partition(" ")
+        return read_move(kind, actor, card or None, chosen.strip() or None)
 
     @property
     def placement(self) -> str:
@@ -204,3 +229,15 @@ def text_field(table: Mapping[str, Any], key: str, default: str | None = None) -
     if not isinstance(value, str):
         raise InputError(_("`{key}` must be a text").format(key=key))
     return value
+
+
+def read_move(kind: Kind, actor: int, card: str | int | None, chosen: str | None) -> Move:
+    """A move of ``kind`` from its card (``5L`` for a play or placement, ``4`` for a
+    reveal or a swap, none for a flip) and its choice, each read by its one parser."""
+    number, side = 0, None
+    if kind in (Kind.PLAY, Kind.PLACE):
+        placement = Placement.parse(str(card or ""))
+        number, side = placement.number, placement.side
+    elif kind in (Kind.REVEAL, Kind.SWAP):
+        number = parse_smitten_card(card if card is not None else "")
+    return move(kind, actor, number, side, None if chosen is None else Choice.parse(chosen))

@@ -25,7 +25,7 @@ Decisions where the question leaves things open:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from referee.errors import InputError
 from referee.i18n import _, ngettext
@@ -33,7 +33,7 @@ from referee.smitten.actions import Kind, Move, move
 from referee.smitten.dealing import SmittenMode
 from referee.smitten.grid import BIT, COUNT, SIDE_INDEX
 from referee.smitten.instructions import Choice
-from referee.smitten.legality import Violation, choices_for, slots, violation
+from referee.smitten.legality import Violation, choice_violation, choices_for, slots, violation
 from referee.smitten.notation import Placement
 from referee.smitten.state import UNSEEN, Hand, Pending, Setup, State
 
@@ -80,16 +80,22 @@ def question_state(left: int, right: int, after: Placement | None, choice: Choic
                 COUNT[grids[0]],
             ).format(count=COUNT[grids[0]], other=COUNT[grids[1]])
         )
-    if choice is not None and (after is None or after.number != 5):
-        raise InputError(_("a choice (higher or lower) answers card 5 only: the card just played must be 5L or 5R"))
-    pending = None
-    if after is not None:
-        if after.number == 5 and choice is None:
-            raise InputError(_("card 5 was played: its player chooses higher or lower; say which"))
-        pending = Pending(after.number, after.side, 0, choice)
     options = Setup(SmittenMode.SOLO, None, hard2=hard, physical=True)
     hands = (Hand((UNSEEN,) * 3), Hand((UNSEEN,) * 3))
-    return State(setup=options, grids=(grids[0], grids[1]), hands=hands, deck=(UNSEEN,) * max(1, 11 - cards), pending=pending)
+    state = State(setup=options, grids=(grids[0], grids[1]), hands=hands, deck=(UNSEEN,) * max(1, 11 - cards))
+    if after is None:
+        if choice is not None:
+            raise InputError(_("a choice (higher or lower) answers card 5 only: the card just played must be 5L or 5R"))
+        return state
+    before = list(grids)  # as the card just played found them
+    before[SIDE_INDEX[after.side]] &= ~BIT[after.number]
+    earlier = replace(state, grids=(before[0], before[1]))
+    wrong = choice_violation(earlier, Kind.PLAY, after.number, after.side, choice)  # the rules' one check of card 5's choice
+    if wrong is not None:
+        from referee.smitten.explain import words
+
+        raise InputError(words(earlier, move(Kind.PLAY, 0, after.number, after.side, choice), wrong.rule, wrong.fault))
+    return replace(state, pending=Pending(after.number, after.side, 0, choice))
 
 
 def check(placement: Placement, state: State) -> PlacementVerdict:

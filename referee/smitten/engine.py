@@ -87,8 +87,9 @@ def refusal(state: State, action: Action) -> Refusal | None:
     legality (:func:`referee.smitten.legality.violation`). The refusal's ``rule`` is the
     :class:`~referee.smitten.legality.Rule` broken; its parameters are the ``fault`` (the
     way it was broken, or None), the ``move`` refused, and the ``seat``, ``card`` and
-    ``grid`` of that move. Card 5 played without its choice cannot be used at all (exit
-    2); every other refusal is the rules saying no (exit 1). Never raises; the voice
+    ``grid`` of that move. A higher/lower choice that is missing or that the move
+    cannot carry makes the entry unusable (exit 2); every other refusal is the rules
+    saying no (exit 1). Never raises; the voice
     (:mod:`referee.smitten.voice`) words it."""
     if isinstance(action, Lose):
         return None if state.outcome is None else refuse(Rule.GAME_OVER, fault=None, move=action, outcome=state.outcome)
@@ -97,13 +98,18 @@ def refusal(state: State, action: Action) -> Refusal | None:
         return None
     return refuse(
         found.rule,
-        unusable=found.fault is Fault.NO_CHOICE,
+        unusable=found.fault in _UNUSABLE,
         fault=found.fault,
         move=action,
         seat=action.actor,
         card=action.number,
         grid=action.side,
     )
+
+
+#: Refusals of a higher/lower choice the move cannot carry, or lacks: input that cannot be
+#: used as it is (exit 2), not the rules saying no to a move that could be made.
+_UNUSABLE = frozenset((Fault.NO_CHOICE, Fault.NOT_FIVE, Fault.PLACED_CHOICE, Fault.NOT_PLAYED))
 
 
 def _declare_loss(state: State, action: Lose) -> State:

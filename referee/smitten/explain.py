@@ -274,6 +274,10 @@ def _not_five(state: State, move: Move) -> str:
     return _("only card 5 asks for higher or lower, not card {number}").format(number=move.number)
 
 
+def _not_played(state: State, move: Move) -> str:
+    return _("only a played 5 asks for higher or lower, not to {move}").format(move=move_words(move))
+
+
 def _ignored(state: State, move: Move) -> str:
     return _("this 5 is the 17th card: its instruction is ignored, so there is no higher or lower to choose")
 
@@ -307,6 +311,7 @@ _FAULTS: dict[Fault, _Words] = {
     Fault.PLACED_CHOICE: _placed_choice,
     Fault.EMPTY_DECK: _empty_deck,
     Fault.NOT_FIVE: _not_five,
+    Fault.NOT_PLAYED: _not_played,
     Fault.IGNORED: _ignored,
     Fault.FORCED: _forced,
     Fault.NO_CHOICE: _no_choice,

@@ -58,6 +58,7 @@ class Fault(enum.Enum):
     IGNORED = "ignored"  # a choice on the 17th card, whose instruction is ignored
     FORCED = "forced"  # solo Hard Mode 1: the grid fixes card 5's choice
     NO_CHOICE = "no choice"  # card 5 played without its choice
+    NOT_PLAYED = "not played"  # a higher/lower choice on a reveal, a flip or a swap
     # The TURN rule: why this kind of move, by this player, is not what the game waits for.
     NOT_EASY = "not easy mode"  # a swap outside solo Easy Mode
     SWAP_USED = "swap used"  # the easy swap happens once a game
@@ -368,23 +369,35 @@ def violation(state: State, move: Move) -> Violation | None:
         return Violation(Rule.GAME_OVER)
     if (move.kind, move.actor) not in slots(state):
         return Violation(Rule.TURN, _turn_fault(state, move))
-    if move.kind is Kind.FLIP:
-        return None
-    if move.kind is Kind.REVEAL:
-        if reveal_mask(state, move.actor) & BIT[move.number]:
-            return None
-        return Violation(Rule.INSTRUCTION_CARD, _reveal_fault(state, move))
-    if move.kind is Kind.SWAP:
-        return None if swap_mask(state, move.actor) & BIT[move.number] else Violation(Rule.SWAP, _swap_fault(state, move))
+    if move.kind is Kind.FLIP or move.kind is Kind.REVEAL or move.kind is Kind.SWAP:
+        found = _unplaced_violation(state, move)
+        return found if found is not None or move.choice is None else Violation(Rule.CHOICE, Fault.NOT_PLAYED)
     if move.side is None or not 1 <= move.number <= 9:
         return Violation(Rule.TURN, Fault.UNPLACED)
     bit = BIT[move.number]
     for rule, mask in constraints(state, move.actor, move.side):
         if not mask & bit:
             return Violation(rule, _source_fault(state, move, rule))
-    if move.kind is Kind.PLAY and move.choice not in choices_for(state, move.number, move.side):
-        return Violation(Rule.CHOICE, _choice_fault(state, move.number, move.side))
-    if move.kind is Kind.PLACE and move.choice is not None:
+    return choice_violation(state, move.kind, move.number, move.side, move.choice)
+
+
+def _unplaced_violation(state: State, move: Move) -> Violation | None:
+    """A flip, a reveal or a swap, by a hand that may make one now: the card's rule."""
+    if move.kind is Kind.REVEAL:
+        return None if reveal_mask(state, move.actor) & BIT[move.number] else Violation(Rule.INSTRUCTION_CARD, _reveal_fault(state, move))
+    if move.kind is Kind.SWAP:
+        return None if swap_mask(state, move.actor) & BIT[move.number] else Violation(Rule.SWAP, _swap_fault(state, move))
+    return None
+
+
+def choice_violation(state: State, kind: Kind, number: int, side: GridSide, choice: Choice | None) -> Violation | None:
+    """The one check of card 5's higher/lower: a play of ``number`` in ``side`` carries one
+    of :func:`choices_for`; a placed card carries none ("choose only with a played 5").
+    :func:`violation` asks it for every play and placement, `smitten check` for the card
+    whose instruction is pending."""
+    if kind is Kind.PLAY and choice not in choices_for(state, number, side):
+        return Violation(Rule.CHOICE, _choice_fault(state, number, side))
+    if kind is Kind.PLACE and choice is not None:
         return Violation(Rule.CHOICE, Fault.PLACED_CHOICE)
     return None
 

@@ -29,12 +29,26 @@ class GridSide(enum.Enum):
 SMITTEN_NUMBERS = range(1, 10)
 
 
-def parse_smitten_card(text: str) -> int:
-    """A Smitten card is just its number, 1 to 9."""
-    stripped = text.strip()
+def parse_smitten_card(text: str | int) -> int:
+    """A Smitten card is just its number, 1 to 9: typed (``"4"``) or as a save file holds
+    it (``4``). The one check of "a card 1 to 9" for every entry.
+
+    >>> parse_smitten_card(" 4"), parse_smitten_card(9)
+    (4, 9)
+    >>> parse_smitten_card("10")
+    Traceback (most recent call last):
+    referee.errors.InputError: '10' is not a Smitten card; cards are numbered 1 to 9
+    """
+    if isinstance(text, int) and not isinstance(text, bool) and text in SMITTEN_NUMBERS:
+        return text
+    stripped = text.strip() if isinstance(text, str) else ""
     if stripped.isascii() and stripped.isdigit() and int(stripped) in SMITTEN_NUMBERS:
         return int(stripped)
-    raise InputError(_("{text} is not a Smitten card; cards are numbered 1 to 9").format(text=quoted(text)))
+    return _not_a_card(text)
+
+
+def _not_a_card(text: object) -> int:
+    raise InputError(_("{text} is not a Smitten card; cards are numbered 1 to 9").format(text=quoted(str(text))))
 
 
 @dataclass(frozen=True)
@@ -43,6 +57,12 @@ class Placement:
 
     The cell follows from the number (row (n−1)//3, column (n−1)%3), so the number and
     the grid are all there is to say.
+
+    >>> Placement.parse("5l"), str(Placement.parse(" 9 R"))
+    (Placement(number=5, side=<GridSide.LEFT: 'L'>), '9R')
+    >>> Placement.parse("3X")
+    Traceback (most recent call last):
+    referee.errors.InputError: unknown grid 'X' in placement '3X'; use L (left) or R (right), as in 3L
     """
 
     number: int

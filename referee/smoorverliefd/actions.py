@@ -25,16 +25,18 @@ rules' :class:`~referee.game.Refusal`, worded by the voice.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, NamedTuple, Union
+from collections.abc import Iterable, Mapping
+from typing import Any, NamedTuple, TypeVar, Union
 
-from referee.cards import Card, Suit, parse_suit
+from referee.cards import Card, Suit, parse_cards, parse_suit
 from referee.errors import InputError
 from referee.game import distinct
 from referee.i18n import _
 from referee.smoorverliefd.rounds import PlayedRound
 from referee.smoorverliefd.setup import Setup
 from referee.smoorverliefd.tricks import Revoke, Trick
+
+V = TypeVar("V")
 
 #: A player's hearts in a quick entry: a count, or the heart cards themselves.
 Hearts = Union[int, tuple[Card, ...]]
@@ -47,6 +49,11 @@ class Bids(NamedTuple):
     round begins once every player's is in."""
 
     bids: tuple[tuple[int, int], ...]
+
+    def notation(self, setup: Setup) -> str:
+        """The bids as they are typed (`smoor bid FILE Anna=1 Cees=3`), which
+        :func:`referee.smoorverliefd.entry.bid_entry` reads back; see its examples."""
+        return " ".join(f"{setup.players[seat]}={bid}" for seat, bid in self.bids)
 
 
 @distinct
@@ -194,24 +201,35 @@ def _listed(value: object, key: str) -> list[object]:
 
 
 def _cards(value: object, key: str) -> list[Card]:
-    return [Card.parse(_text(item, key)) for item in _listed(value, key)]
+    """A list of cards: each item one card, or several as they are typed ("AH,10H",
+    "AS KS 2H"), read by the cards' one parser."""
+    return [card for item in _listed(value, key) for card in parse_cards(_text(item, key))]
 
 
 def _suit(value: object) -> Suit:
     return parse_suit(_text(value, "suit"))
 
 
+def seated(setup: Setup, named: Iterable[tuple[str, V]]) -> dict[int, V]:
+    """Values by the seat of the player each names (any unambiguous start of a name), a
+    player only once: the one check for a save file's tables and typed ``NAME=VALUE``
+    entries alike."""
+    found: dict[int, V] = {}
+    for name, value in named:
+        seat = setup.player(name)
+        if seat in found:
+            raise InputError(_("{name} is named twice").format(name=setup.players[seat]))
+        found[seat] = value
+    return found
+
+
 def _named_numbers(setup: Setup, value: object, key: str) -> dict[int, int]:
     if not isinstance(value, Mapping):
         raise InputError(_("`{key}` must be a table of NAME = number").format(key=key))
-    numbers: dict[int, int] = {}
-    for name, number in value.items():
-        seat = setup.player(name)
-        if seat in numbers:
-            raise InputError(_("{name} is named twice").format(name=setup.players[seat]))
+    numbers = seated(setup, value.items())
+    for seat, number in numbers.items():
         if not isinstance(number, int) or isinstance(number, bool):
             raise InputError(_("{name}: {number} is not a whole number").format(name=setup.players[seat], number=repr(number)))
-        numbers[seat] = number
     return numbers
 
 
@@ -220,10 +238,7 @@ def _hearts(setup: Setup, value: object) -> dict[int, Hearts]:
     if not isinstance(value, Mapping):
         raise InputError(_("`hearts` must be a table of NAME = count or NAME = [cards]"))
     hearts: dict[int, Hearts] = {}
-    for name, entry in value.items():
-        seat = setup.player(name)
-        if seat in hearts:
-            raise InputError(_("{name} is named twice").format(name=setup.players[seat]))
+    for seat, entry in seated(setup, value.items()).items():
         if isinstance(entry, list):
             hearts[seat] = tuple(_cards(entry, "hearts"))
         elif isinstance(entry, int) and not isinstance(entry, bool):
@@ -231,4 +246,3 @@ def _hearts(setup: Setup, value: object) -> dict[int, Hearts]:
         else:
             raise InputError(_("{name}: {entry} is neither a count nor a list of hearts").format(name=setup.players[seat], entry=repr(entry)))
     return hearts
-

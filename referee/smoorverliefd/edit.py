@@ -71,7 +71,7 @@ def replace_round(
     refusal = correction_refusal(match, number)
     if refusal is not None:
         raise Refused(refusal, FORMAT, match)
-    replacement = actions.encode(match.setup, quick_round(match.setup, entries, ace, dead, cursed))
+    replacement = actions.encode(match.setup, actions.decode(match.setup, quick_round(match.setup, entries, ace, dead, cursed)))
     refusal = replaced_tricks_refusal(match, number, replace_tricks)
     if refusal is not None:
         raise Refused(refusal, FORMAT, match)

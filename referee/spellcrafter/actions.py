@@ -72,6 +72,16 @@ class PickCard(NamedTuple):
     round: int | None = None  # the round and the pick the entry is for, when it states them (a phone does):
     pick: int | None = None  # replaying checks them, so a tap meant for a hand that has moved on is refused
 
+    def notation(self) -> str:
+        """The pick as it is written: the card kept, and a slash and the card discarded
+        (two players), as :func:`referee.spellcrafter.notation.parse_pick` reads it.
+
+        >>> from referee.spellcrafter.notation import parse_pick
+        >>> PickCard(0, *parse_pick("k6m/e1s")).notation()
+        'K6m/E1s'
+        """
+        return str(self.card) + ("" if self.discard is None else f"/{self.discard}")
+
 
 Action = EnterWord | EnterPass | ChallengeWord | PickCard
 

@@ -1,9 +1,12 @@
-"""What a person types at the table, read into Spellcrafter's actions.
+"""What a person types at the table, as the save file's events that the game's one
+parser reads (:func:`referee.spellcrafter.actions.decode`, through
+:func:`referee.savefile.record`).
 
 Each function takes the entry as typed (a player as any unambiguous start of the name,
-the card tokens as written) and returns a function of the game that gives the action,
-so the save-file engine resolves it against the game in the file it has just read
-(``savefile.record(path, RULES, word_entry("an", ["K6m", "I1m", "T1m"]))``).
+the card tokens as written) and returns a function of the game that gives the event,
+with the players' names resolved against the game in the file just read
+(``savefile.record(path, RULES, word_entry("an", ["K6m", "I1m", "T1m"]))``). The card
+tokens are read once at once too, so a typo is reported before the file is opened.
 """
 
 from __future__ import annotations
@@ -11,13 +14,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from referee.errors import Refused
+from referee.errors import InputError, Refused
 from referee.game import Refusal
-from referee.spellcrafter.actions import ChallengeWord, EnterPass, EnterWord, PickCard
+from referee.i18n import _
+from referee.spellcrafter.actions import ChallengeWord
 from referee.spellcrafter.game import Game
-from referee.spellcrafter.notation import parse_card, parse_word
+from referee.spellcrafter.notation import parse_pick, parse_word
 from referee.spellcrafter.refusals import FORMAT
 from referee.spellcrafter.rounds import Play
+
+Event = dict[str, Any]
 
 
 class Judged(Protocol):
@@ -36,58 +42,82 @@ class Judged(Protocol):
     def dictionary(self) -> str: ...
 
 
-def word_entry(player: str, cards: Sequence[str], round_number: int | None = None) -> Callable[[Game], EnterWord]:
+#: How a challenged word is judged: ``judge(game, word)``.
+Judge = Callable[[Game, str], Judged]
+
+
+def _player(game: Game, typed: str) -> str:
+    """The player's name a typed name means (any unambiguous start of it)."""
+    return game.setup.players[game.setup.player(typed)]
+
+
+def word_entry(player: str, cards: Sequence[str], round_number: int | None = None) -> Callable[[Game], Event]:
     """PLAYER's word from its card tokens; a word of the very cards of the player's word in
-    the round before needs its round stated (:meth:`Game.repeat_refusal`, exit 2).
-    The tokens are read at once, so a typo is reported before the file is opened."""
+    the round before needs its round stated (:meth:`Game.repeat_refusal`, exit 2)."""
     tokens = tuple(parse_word(cards))
 
-    def action(game: Game) -> EnterWord:
-        seat = game.setup.player(player)
-        _refuse(game, game.repeat_refusal(seat, tokens, round_number))
-        return EnterWord(seat=seat, tokens=tokens, round=round_number)
+    def event(game: Game) -> Event:
+        name = _player(game, player)
+        _refuse(game, game.repeat_refusal(game.setup.player(name), tokens, round_number))
+        return _with_round({"kind": "word", "player": name, "cards": [str(token) for token in tokens]}, round_number)
 
-    return action
+    return event
 
 
-def pass_entry(player: str, round_number: int | None = None) -> Callable[[Game], EnterPass]:
+def pass_entry(player: str, round_number: int | None = None) -> Callable[[Game], Event]:
     """PLAYER passes this round; a pass after the player's pass in the round before needs
     its round stated, as a repeated word does (:meth:`Game.repeat_refusal`)."""
 
-    def action(game: Game) -> EnterPass:
-        seat = game.setup.player(player)
-        _refuse(game, game.repeat_refusal(seat, None, round_number))
-        return EnterPass(seat=seat, round=round_number)
+    def event(game: Game) -> Event:
+        name = _player(game, player)
+        _refuse(game, game.repeat_refusal(game.setup.player(name), None, round_number))
+        return _with_round({"kind": "pass", "player": name}, round_number)
 
-    return action
+    return event
 
 
-def pick_entry(player: str, card: str, discard: str | None = None, at: str | None = None) -> Callable[[Game], PickCard]:
+def pick_entry(player: str, card: str, discard: str | None = None, at: str | None = None) -> Callable[[Game], Event]:
     """PLAYER keeps CARD from the hand it drafts from now (and, with two players, discards
-    DISCARD); ``at`` is when, as the front end read its clock. The cards are read at
-    once, so a typo is reported before the file is opened."""
-    kept, dropped = parse_card(card), None if discard is None else parse_card(discard)
+    DISCARD, or writes the pick as ``K6m/E1s``); ``at`` is when, as the front end read its
+    clock."""
+    kept, dropped = parse_pick(card)
+    if dropped is not None and discard is not None:
+        raise InputError(_("{pick} names its discard already: leave out --discard").format(pick=card.strip()))
+    if discard is not None:
+        dropped = parse_pick(discard)[0]
 
-    def action(game: Game) -> PickCard:
-        return PickCard(seat=game.setup.player(player), card=kept, discard=dropped, at=at)
+    def event(game: Game) -> Event:
+        found: Event = {"kind": "pick", "player": _player(game, player), "card": str(kept)}
+        if dropped is not None:
+            found["discard"] = str(dropped)
+        return found if at is None else {**found, "at": at}
 
-    return action
+    return event
 
 
-def challenge_entry(challenger: str, player: str, judge: Callable[[Game, str], Judged]) -> Callable[[Game], ChallengeWord]:
-    """CHALLENGER challenges PLAYER's word of the latest round; ``judge(game, word)`` gives
-    the verdict of the game's dictionary, asked only once the rules allow the challenge."""
+def challenge_event(challenger: str, player: str, judge: Judge | None = None) -> Callable[[Game], Mapping[str, Any]]:
+    """CHALLENGER challenges PLAYER's word of the latest round, with the verdict of
+    ``judge(game, word)`` (the game's dictionary and house rules when left out), asked
+    only once the rules allow the challenge (:func:`completed`)."""
+    return lambda game: completed(game, {"kind": "challenge", "challenger": challenger, "player": player}, judge)
+
+
+def challenge_entry(challenger: str, player: str, judge: Judge | None = None) -> Callable[[Game], ChallengeWord]:
+    """:func:`challenge_event` read by the game's parser, as an action: kept for the web's
+    Spellcrafter page (``referee.web.spell_draft.challenge_action``), which builds its
+    actions itself until it sends events (SPEC §6.7)."""
+    from referee.spellcrafter.actions import decode
 
     def action(game: Game) -> ChallengeWord:
-        challenger_seat, seat = game.setup.player(challenger), game.setup.player(player)
-        _refuse(game, game.challenge_refusal(challenger_seat, seat))
-        played = game.latest.entries[seat]
-        assert isinstance(played, Play)
-        verdict = judge(game, played.score.word)
-        return ChallengeWord(challenger=challenger_seat, seat=seat, valid=verdict.valid, reason=str(verdict.reason),
-                             dictionary=verdict.dictionary, word=verdict.word)  # fmt: skip
+        found = decode(game, challenge_event(challenger, player, judge)(game))
+        assert isinstance(found, ChallengeWord)
+        return found
 
     return action
+
+
+def _with_round(event: Event, round_number: int | None) -> Event:
+    return event if round_number is None else {**event, "round": round_number}
 
 
 def _refuse(game: Game, refusal: Refusal | None) -> None:
@@ -97,21 +127,30 @@ def _refuse(game: Game, refusal: Refusal | None) -> None:
         raise Refused(refusal, FORMAT, game)
 
 
-def completed(game: Game, event: Mapping[str, Any]) -> Mapping[str, Any]:
+def _agreed(game: Game, word: str) -> Judged:
+    """The verdict of the game's dictionary and house rules (:mod:`referee.lexicon.agreed`)."""
+    from referee.lexicon.agreed import judge_agreed
+
+    return judge_agreed(word, game.setup.dictionary, game.setup.house)
+
+
+def completed(game: Game, event: Mapping[str, Any], judge: Judge | None = None) -> Mapping[str, Any]:
     """A seat's event as the save file keeps it (:data:`referee.decisions.Complete`): a
     pick with the time it was made (it may start the crafting clock), a challenge with the
     verdict of the game's dictionary and house rules (:mod:`referee.lexicon.agreed`, as
-    `spell challenge` judges it)."""
+    `spell challenge` judges it), asked only once the rules allow the challenge."""
     kind = event.get("kind")
     if kind == "pick" and "at" not in event:
         from referee.moments import now, stamp
 
         return {**event, "at": stamp(now())}
     if kind == "challenge" and "valid" not in event:
-        from referee.lexicon.agreed import judge_agreed
-        from referee.spellcrafter.actions import encode
-
-        judged = challenge_entry(str(event.get("challenger")), str(event.get("player")),
-                                 lambda state, word: judge_agreed(word, state.setup.dictionary, state.setup.house))(game)  # fmt: skip
-        return encode(game, judged)
+        challenger, seat = game.setup.player(str(event.get("challenger"))), game.setup.player(str(event.get("player")))
+        _refuse(game, game.challenge_refusal(challenger, seat))
+        played = game.latest.entries[seat]
+        assert isinstance(played, Play)
+        verdict = (judge or _agreed)(game, played.score.word)
+        names = game.setup.players
+        return {"kind": "challenge", "challenger": names[challenger], "player": names[seat], "word": verdict.word,
+                "valid": verdict.valid, "reason": str(verdict.reason), "dictionary": verdict.dictionary}  # fmt: skip
     return event

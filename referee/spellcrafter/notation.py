@@ -241,6 +241,25 @@ def parse_card(text: str) -> SpellCard:
     return SpellCard(_suit_of(found["suit"]), QU if written == "Q" else written, _number(found["value"]))
 
 
+def parse_pick(text: str) -> tuple[SpellCard, SpellCard | None]:
+    """A pick as it is written: the card kept and, with two players, after a slash the card
+    discarded with it (:meth:`referee.spellcrafter.actions.PickCard.notation` prints it).
+
+    >>> [str(card) for card in parse_pick("k6m/E1s")]
+    ['K6m', 'E1s']
+    >>> parse_pick("DDm")[1] is None
+    True
+    >>> parse_pick("K6m/")
+    Traceback (most recent call last):
+    referee.errors.InputError: 'K6m/' is not a pick: write the card kept, and with two players a slash and the card discarded (K6m/E1s)
+    """
+    kept, slash, dropped = text.partition("/")
+    if slash and not dropped.strip():
+        raise InputError(_("{text} is not a pick: write the card kept, and with two players a slash and the card discarded (K6m/E1s)").format(
+            text=quoted(_short(text))))  # fmt: skip
+    return parse_card(kept), parse_card(dropped) if slash else None
+
+
 def _where(position: int) -> str:
     """"token 3": where a message says the token is (worded only for a message)."""
     return _("token {position}").format(position=position)

@@ -349,18 +349,19 @@ class SpellcrafterVoice:
         return str(kind)
 
     def situation(self, state: Game) -> str:
-        """What the table waits for: "Round 2 of 4 — pass right — waiting for Anna, Cees"
-        (who is still to pick or to play, from the public view, as every screen says it);
-        empty once the game is over."""
+        """What the table waits for: "Round 2 of 4 — pass right — Jumper R1f — waiting for
+        Anna, Cees" (the Jumper turned up, who is still to pick or to play, from the public
+        view, as every screen says it); empty once the game is over."""
         from referee.spellcrafter.game import passing
         from referee.spellcrafter.setup import ROUNDS
         from referee.spellcrafter.view import seat_view
 
         if state.outcome is not None:
             return ""
-        number = state.current_number
+        number, public = state.current_number, seat_view(state, None)
         line = _("Round {number} of {rounds} — pass {direction}").format(number=number, rounds=ROUNDS, direction=direction(passing(number)))
-        return " — ".join([line, *(words for _kind, words in round_notes(seat_view(state, None), False))])
+        jumper = [] if public.jumper is None else [_("Jumper {card}").format(card=public.jumper)]
+        return " — ".join([line, *jumper, *(words for _kind, words in round_notes(public, False))])
 
     def prompt(self, state: Game, decision: Decision) -> str:
         """What a seat's decision asks: the card to keep, its word, a pass, a challenge."""
