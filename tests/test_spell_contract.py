@@ -27,7 +27,7 @@ from referee.spellcrafter.actions import (
     Passed,
     WordScored,
 )
-from referee.spellcrafter.entry import challenge_entry, pass_entry, word_entry
+from referee.spellcrafter.entry import challenge_event, pass_entry, word_entry
 from referee.spellcrafter.game import Game, Termination
 from referee.spellcrafter.notation import parse_word
 from referee.spellcrafter.refusals import Rule
@@ -296,10 +296,10 @@ def test_a_challenge_entry_asks_the_dictionary_only_once_the_rules_allow_the_cha
 
     state = start()
     with pytest.raises(RuleError, match="Anna has no word in round 1 yet"):
-        challenge_entry("Bram", "Anna", judge)(state)
+        challenge_event("Bram", "Anna", judge)(state)
     assert asked == []
     state = run(state, word("Anna", KIT))
-    action = challenge_entry("b", "a", judge)(state)
+    action = RULES.decode(state, challenge_event("b", "a", judge)(state))  # the event, read by the game's parser
     assert asked == ["KIT"]
     assert action == ChallengeWord(challenger=1, seat=0, valid=False, reason="not in dictionary",
                                    dictionary="builtin:en", word="kit")  # fmt: skip

@@ -102,20 +102,6 @@ def challenge_event(challenger: str, player: str, judge: Judge | None = None) ->
     return lambda game: completed(game, {"kind": "challenge", "challenger": challenger, "player": player}, judge)
 
 
-def challenge_entry(challenger: str, player: str, judge: Judge | None = None) -> Callable[[Game], ChallengeWord]:
-    """:func:`challenge_event` read by the game's parser, as an action: kept for the web's
-    Spellcrafter page (``referee.web.spell_draft.challenge_action``), which builds its
-    actions itself until it sends events (SPEC §6.7)."""
-    from referee.spellcrafter.actions import decode
-
-    def action(game: Game) -> ChallengeWord:
-        found = decode(game, challenge_event(challenger, player, judge)(game))
-        assert isinstance(found, ChallengeWord)
-        return found
-
-    return action
-
-
 def _with_round(event: Event, round_number: int | None) -> Event:
     return event if round_number is None else {**event, "round": round_number}
 
