@@ -17,7 +17,6 @@ from typing import Any, Protocol
 from referee.errors import InputError, Refused
 from referee.game import Refusal
 from referee.i18n import _
-from referee.spellcrafter.actions import ChallengeWord
 from referee.spellcrafter.game import Game
 from referee.spellcrafter.notation import parse_pick, parse_word
 from referee.spellcrafter.refusals import FORMAT
