@@ -172,3 +172,43 @@ def browsers() -> Iterator[Callable[[Size], Any]]:
     yield open_one
     for driver in opened:
         driver.quit()
+
+
+#: axe-core's impacts a page must never have (its scale: minor, moderate, serious, critical).
+AXE_IMPACTS = ("serious", "critical")
+
+
+def axe_violations(driver: Any, impacts: tuple[str, ...] = AXE_IMPACTS) -> list[dict[str, Any]]:
+    """axe-core's accessibility violations of the page ``driver`` shows now, of ``impacts``:
+    each ``{"id", "impact", "help", "nodes": [{"target", "summary"}]}``. axe-core is the
+    engine the ``selenium-axe-python`` package ships (the ``test`` extra); it is injected
+    into the page (WebDriver's scripts are not held by the page's content security policy)
+    and run on the whole document."""
+    from importlib.resources import files
+
+    source = files("selenium_axe_python").joinpath("axe-core", "axe.min.js").read_text(encoding="utf-8")
+    if not driver.execute_script("return typeof window.axe === 'object'"):
+        driver.execute_script(source)
+    driver.set_script_timeout(WAIT_SECONDS)
+    found = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations), e => done({error: String(e)}));"
+    )
+    assert isinstance(found, list), found
+    return [
+        {"id": violation["id"], "impact": violation["impact"], "help": violation["help"],
+         "nodes": [{"target": node["target"], "summary": node.get("failureSummary", "")} for node in violation["nodes"]]}
+        for violation in found if violation["impact"] in impacts
+    ]  # fmt: skip
+
+
+def axe_report(violations: list[dict[str, Any]]) -> str:
+    """Violations as lines for an assertion's message: the rule, its impact, the elements."""
+    return "\n".join(f"{v['id']} ({v['impact']}): {v['help']}: " + "; ".join(" ".join(map(str, n["target"])) for n in v["nodes"][:6])
+                     for v in violations)  # fmt: skip
+
+
+def assert_accessible(driver: Any) -> None:
+    """No serious or critical axe-core violation on the page ``driver`` shows now."""
+    violations = axe_violations(driver)
+    assert not violations, f"{driver.current_url}:\n{axe_report(violations)}"

@@ -51,7 +51,8 @@
   function standings(view, data) {
     const labels = view.labels, sides = view.standings.sides;
     const perPlayer = sides.length === data.players.length;
-    const head = [el("th", {}), el("th", {text: labels.total}), el("th", {text: labels.to_go})];
+    const head = [el("td", {}),  // the corner: no header of its own
+                  el("th", {text: labels.total}), el("th", {text: labels.to_go})];
     if (perPlayer) {
       head.push(el("th", {text: labels.hearts}));
       if (view.bids || view.bidding) head.push(el("th", {text: labels.bid}));
