@@ -135,7 +135,11 @@ def chromium(size: Size = PHONE) -> Any:
         metrics = {"width": size.width, "height": size.height, "pixelRatio": 2.0, "touch": True}
         options.add_experimental_option("mobileEmulation", {"deviceMetrics": metrics})
     options.add_argument(f"--window-size={size.width},{size.height}")
-    return webdriver.Chrome(service=Service(executable_path=str(CHROMEDRIVER)), options=options)
+    driver = webdriver.Chrome(service=Service(executable_path=str(CHROMEDRIVER)), options=options)
+    if not size.phone:  # the page's viewport the whole size (the window's own frame would take some of it)
+        metrics = {"width": size.width, "height": size.height, "deviceScaleFactor": 1, "mobile": False}
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+    return driver
 
 
 def wait_for(driver: Any, condition: Callable[[Any], T], timeout: float = WAIT_SECONDS) -> T:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from browser import PHONE, TV, Size, browsers, page_text, serving, wait_for
+from browser import PHONE, TV, Size, assert_accessible, browsers, page_text, serving, wait_for
 from referee import savefile
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.ruleset import RULES
@@ -180,6 +180,7 @@ def test_phones_bid_blind_and_the_dealers_phone_names_the_cursed_suit(tmp_path, 
             wait_for(phone, lambda d: len(d.find_elements("css selector", ".choices.numbers button")) == 14)
             phones.append(phone)
         assert words["bid"] in page_text(phones[0])
+        assert_accessible(phones[0])
         assert [button.text for button in phones[0].find_elements("css selector", ".choices.numbers button")] == [str(n) for n in range(14)]
         bids = (3, 2, 4, 0)
         for seat, bid in enumerate(bids):
@@ -213,6 +214,7 @@ def test_phones_bid_blind_and_the_dealers_phone_names_the_cursed_suit(tmp_path, 
         assert [button.get_attribute("data-suit") for button in suits] == ["C", "D", "H", "S"]
         assert [button.find_element("css selector", ".name").text for button in suits] == words["suits"]
         assert words["curse"] in page_text(phones[dealer])
+        assert_accessible(phones[dealer])
         tap(phones[dealer], '.choices.suits button[data-suit="H"]')
         poll(lambda: last_event(path).get("kind") == "curse")
         assert last_event(path)["suit"] == "H"

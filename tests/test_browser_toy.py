@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import PHONE, TV, browsers, page_text, poll, serving, wait_for  # noqa: F401  (browsers: a fixture)
+from browser import PHONE, TV, assert_accessible, browsers, page_text, poll, serving, wait_for  # noqa: F401  (browsers: a fixture)
 from toy_game import SPEC, TALLY
 
 from referee import games, savefile
@@ -53,6 +53,7 @@ def test_the_toy_game_is_played_from_a_phone_drawn_from_its_decisions_alone(tall
         assert (field.get_attribute("type"), field.get_attribute("min")) == ("number", "0")
         label = phone.find_element(By.CSS_SELECTOR, f'label[for="{field.get_attribute("id")}"]')
         assert label.text == "Your points"
+        assert_accessible(phone)
         field.send_keys("7")
         phone.find_element(By.ID, "decision-score-send").click()
         poll(lambda: events(tally) == [{"kind": "score", "player": "Bram", "points": 7}])
