@@ -66,8 +66,9 @@ def spell_crafting(folder: Path, referee: Any) -> tuple[Path, int]:
         return [*events, *added]
 
     savefile.rewrite(path, RULES, drafted)
-    state = savefile.load(path, RULES).state
-    letters = [str(card) for card in state.draft_of(1).selected[0] if card.is_letter][:3]
+    draft = savefile.load(path, RULES).state.draft_of(1)
+    assert draft is not None
+    letters = [str(card) for card in draft.selected[0] if card.is_letter][:3]
     savefile.record(path, RULES, {"kind": "word", "player": "Anna", "round": 1, "cards": letters})
     return path, 1
 

@@ -124,7 +124,7 @@ def test_a_refused_play_is_said_on_that_phone_and_a_dutch_phone_reads_dutch(tmp_
 
 
 # What the phones say of the bids and the curse, in each language (the voice's words).
-DECISION_WORDS = {
+DECISION_WORDS: dict[str, dict[str, Any]] = {
     "en": {"bid": "Your bid: how many hearts will you take this round?", "curse": "You deal: name the cursed suit of this round",
            "hearts": "hearts", "suits": ["clubs", "diamonds", "hearts", "spades"]},
     "nl": {"bid": "Jouw bod: hoeveel harten vang je deze ronde?", "curse": "Jij deelt: noem de vervloekte kleur van deze ronde",

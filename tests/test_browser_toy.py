@@ -6,6 +6,7 @@ API alone: a number field, the prompt as its label, a button."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from referee import games, savefile
 from referee.web.server import STATIC
 
 @pytest.fixture
-def tally(monkeypatch, tmp_path) -> Path:
+def tally(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
     """A tally of three players, with the toy game in the registry."""
     from referee.cli import _group, _summary
 
