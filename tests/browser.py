@@ -136,7 +136,11 @@ def chromium(size: Size = PHONE) -> Any:
         metrics = {"width": size.width, "height": size.height, "pixelRatio": 2.0, "touch": True}
         options.add_experimental_option("mobileEmulation", {"deviceMetrics": metrics})
     options.add_argument(f"--window-size={size.width},{size.height}")
-    return webdriver.Chrome(service=Service(executable_path=str(CHROMEDRIVER)), options=options)
+    driver = webdriver.Chrome(service=Service(executable_path=str(CHROMEDRIVER)), options=options)
+    if not size.phone:  # the page's viewport the whole size (the window's own frame would take some of it)
+        metrics = {"width": size.width, "height": size.height, "deviceScaleFactor": 1, "mobile": False}
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+    return driver
 
 
 def screen(driver: Any, size: Size) -> None:
@@ -144,29 +148,6 @@ def screen(driver: Any, size: Size) -> None:
     a TV's whole screen is: a headless window's size counts a browser's frame around it."""
     metrics = {"width": size.width, "height": size.height, "deviceScaleFactor": 1, "mobile": False}
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
-
-
-#: Runs axe-core on the page and hands its violations to the waiting test.
-AXE_RUN = """
-const done = arguments[arguments.length - 1];
-axe.run(document, {resultTypes: ["violations"]})
-  .then(result => done(result.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
-                                                     nodes: v.nodes.map(n => n.target.join(" ")).slice(0, 5)}))))
-  .catch(error => done([{id: "axe-error", impact: "critical", help: String(error), nodes: []}]));
-"""
-
-
-def accessibility_violations(driver: Any, impacts: tuple[str, ...] = ("serious", "critical")) -> list[dict[str, Any]]:
-    """What axe-core (Deque's accessibility engine, WCAG 2 A and AA rules and best
-    practices) finds wrong with the page as it is now, of the ``impacts`` given: each
-    ``{"id", "impact", "help", "nodes"}``. axe-core is the copy the test extra
-    ``selenium-axe-python`` installs (``axe.min.js``, MPL 2.0): nothing is fetched."""
-    from importlib.resources import files
-
-    driver.execute_script(files("selenium_axe_python").joinpath("axe-core/axe.min.js").read_text(encoding="utf-8"))
-    driver.set_script_timeout(WAIT_SECONDS)
-    found = driver.execute_async_script(AXE_RUN)
-    return [violation for violation in found if violation["impact"] in impacts]
 
 
 def wait_for(driver: Any, condition: Callable[[Any], T], timeout: float = WAIT_SECONDS) -> T:
@@ -203,3 +184,43 @@ def browsers() -> Iterator[Callable[[Size], Any]]:
     yield open_one
     for driver in opened:
         driver.quit()
+
+
+#: axe-core's impacts a page must never have (its scale: minor, moderate, serious, critical).
+AXE_IMPACTS = ("serious", "critical")
+
+
+def axe_violations(driver: Any, impacts: tuple[str, ...] = AXE_IMPACTS) -> list[dict[str, Any]]:
+    """axe-core's accessibility violations of the page ``driver`` shows now, of ``impacts``:
+    each ``{"id", "impact", "help", "nodes": [{"target", "summary"}]}``. axe-core is the
+    engine the ``selenium-axe-python`` package ships (the ``test`` extra); it is injected
+    into the page (WebDriver's scripts are not held by the page's content security policy)
+    and run on the whole document."""
+    from importlib.resources import files
+
+    source = files("selenium_axe_python").joinpath("axe-core", "axe.min.js").read_text(encoding="utf-8")
+    if not driver.execute_script("return typeof window.axe === 'object'"):
+        driver.execute_script(source)
+    driver.set_script_timeout(WAIT_SECONDS)
+    found = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations), e => done({error: String(e)}));"
+    )
+    assert isinstance(found, list), found
+    return [
+        {"id": violation["id"], "impact": violation["impact"], "help": violation["help"],
+         "nodes": [{"target": node["target"], "summary": node.get("failureSummary", "")} for node in violation["nodes"]]}
+        for violation in found if violation["impact"] in impacts
+    ]  # fmt: skip
+
+
+def axe_report(violations: list[dict[str, Any]]) -> str:
+    """Violations as lines for an assertion's message: the rule, its impact, the elements."""
+    return "\n".join(f"{v['id']} ({v['impact']}): {v['help']}: " + "; ".join(" ".join(map(str, n["target"])) for n in v["nodes"][:6])
+                     for v in violations)  # fmt: skip
+
+
+def assert_accessible(driver: Any) -> None:
+    """No serious or critical axe-core violation on the page ``driver`` shows now."""
+    violations = axe_violations(driver)
+    assert not violations, f"{driver.current_url}:\n{axe_report(violations)}"

@@ -81,19 +81,21 @@ def test_a_two_player_game_is_played_from_two_phones_to_its_end_with_the_table_o
             phone.get(server.seat_link(seat))
             wait_for(phone, lambda d: d.current_url.endswith("/seat") and data(d).get("view"))
         caught_up(server, [tv, *phones], 0)
-        assert "Your move, or Bram's" in page_text(phones[0])
+        assert "A new turn: either player may play a card" in page_text(phones[0])
+        assert "Play a card: its instruction binds your partner" in page_text(phones[0])
 
-        # A refused move shows the rules' reason on that phone and changes nothing.
+        # A move that is not one of the phone's choices is refused on that phone and changes nothing.
         before = path.read_bytes()
         held = data(phones[0])["view"]["hands"][0]["face_up"]
         missing = next(number for number in range(1, 10) if number not in held)
-        phones[0].execute_script(f"Referee.act('play', {{card: {missing}, cell: '{missing}L'}})")
-        wait_for(phones[0], lambda d: f"Anna holds no {missing}" in page_text(d))
+        phones[0].execute_script(f"Referee.act('play', {{kind: 'play', card: '{missing}L', by: 'Anna'}})")  # a card Anna does not hold
+        wait_for(phones[0], lambda d: "play is not one of your choices now; look again" in page_text(d))
         assert path.read_bytes() == before
 
         # Bram reads his phone in Dutch.
         click(phones[1], "#language")
-        wait_for(phones[1], lambda d: data(d).get("lang") == "nl" and "Jij of Anna is aan zet" in page_text(d))
+        wait_for(phones[1], lambda d: data(d).get("lang") == "nl" and "Een nieuwe beurt: elke speler mag een kaart spelen" in page_text(d))
+        assert "Speel een kaart: haar opdracht geldt voor je partner" in page_text(phones[1])
 
         for done, move in enumerate(line):
             state = savefile.load(path, RULES).state

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from browser import PHONE, TV, Size, browsers, page_text, serving, wait_for
+from browser import PHONE, TV, Size, assert_accessible, browsers, page_text, serving, wait_for
 from referee import savefile
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.ruleset import RULES
@@ -99,7 +99,7 @@ def test_a_whole_seeded_round_is_played_from_four_phones_with_the_tv_watching(tm
 
 
 @pytest.mark.slow
-def test_a_refused_play_shows_the_rules_reason_on_that_phone_and_a_dutch_phone_reads_dutch(tmp_path, browsers):
+def test_a_refused_play_is_said_on_that_phone_and_a_dutch_phone_reads_dutch(tmp_path, browsers):
     path = new_match(tmp_path)
     state = state_of(path)
     leader = state.current.leader
@@ -113,11 +113,115 @@ def test_a_refused_play_shows_the_rules_reason_on_that_phone_and_a_dutch_phone_r
         card = cards_shown(phone, "#hand .card")[0]
         phone.execute_script("Referee.act('play', {card: arguments[0]})", card)  # a stale page's tap
         notice = wait_for(phone, lambda d: d.find_element("id", "notice").text)
-        assert notice == f"trick 1: it is {NAMES[leader]}'s turn to play, not {NAMES[waiting]}'s"
+        assert notice == "play is not one of your choices now; look again"
         assert path.read_bytes() == before
         dutch = browsers(PHONE)
         dutch.get(server.seat_link(leader))
         wait_for(dutch, lambda d: d.find_elements("id", "language")).pop().click()
         wait_for(dutch, lambda d: d.execute_script("return document.documentElement.lang") == "nl" and d.find_elements("id", "prompt"))
-        assert "Jij bent aan de beurt: tik op een kaart om haar te spelen" in page_text(dutch)
+        assert "Jij komt uit: tik op een kaart om haar te spelen" in page_text(dutch)
         assert f"{NAMES[leader]} komt uit" in page_text(dutch)
+
+
+# What the phones say of the bids and the curse, in each language (the voice's words).
+DECISION_WORDS: dict[str, dict[str, Any]] = {
+    "en": {"bid": "Your bid: how many hearts will you take this round?", "curse": "You deal: name the cursed suit of this round",
+           "hearts": "hearts", "suits": ["clubs", "diamonds", "hearts", "spades"]},
+    "nl": {"bid": "Jouw bod: hoeveel harten vang je deze ronde?", "curse": "Jij deelt: noem de vervloekte kleur van deze ronde",
+           "hearts": "harten", "suits": ["klaveren", "ruiten", "harten", "schoppen"]},
+}  # fmt: skip
+
+
+def tap(driver: Any, css: str) -> None:
+    """Tap the element ``css`` once it is there and enabled (the page redraws as events arrive)."""
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+
+    def tapped(d: Any) -> bool:
+        try:
+            found = [element for element in d.find_elements("css selector", css) if element.is_enabled()]
+            if not found:
+                return False
+            found[0].click()
+            return True
+        except (StaleElementReferenceException, WebDriverException):
+            return False
+
+    wait_for(driver, tapped)
+
+
+def last_event(path: Path) -> dict[str, Any]:
+    events = savefile.load(path, RULES).events
+    return dict(events[-1]) if events else {}
+
+
+def seen(driver: Any, script: str) -> Any:
+    return driver.execute_script(f"return Referee.data && Referee.data.view ? {script} : undefined")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_phones_bid_blind_and_the_dealers_phone_names_the_cursed_suit(tmp_path, browsers, language):
+    """Blinde liefde and Cupido from phones alone: each phone taps its bid in the row of
+    numbers (nobody else sees it until every bid is in), the round is played, and the next
+    dealer's phone names the cursed suit from four suits, each by symbol and name."""
+    from browser import poll
+
+    words = DECISION_WORDS[language]
+    path = tmp_path / "night.toml"
+    savefile.create(path, RULES, Setup.build(NAMES, seed="browser", variants=["blinde-liefde", "cupido"], target=100))
+    with serving(path, language) as server:
+        tv = browsers(TV)
+        tv.get(server.url("/"))
+        wait_for(tv, lambda d: d.find_elements("id", "standings"))
+        phones = []
+        for seat in range(4):
+            phone = browsers(PHONE)
+            phone.get(server.seat_link(seat))
+            wait_for(phone, lambda d: len(d.find_elements("css selector", ".choices.numbers button")) == 14)
+            phones.append(phone)
+        assert words["bid"] in page_text(phones[0])
+        assert_accessible(phones[0])
+        named = phones[0].execute_script("return [...document.querySelectorAll('#hand .card')].map(c => c.getAttribute('aria-label'))")
+        assert len(named) == 13 and all(any(suit in name for suit in words["suits"]) for name in named)  # not playable now: named all the same
+        assert [button.text for button in phones[0].find_elements("css selector", ".choices.numbers button")] == [str(n) for n in range(14)]
+        bids = (3, 2, 4, 0)
+        for seat, bid in enumerate(bids):
+            tap(phones[seat], f'.choices.numbers button[data-value="{bid}"]')
+            poll(lambda: last_event(path) == {"kind": "bid", "bids": {NAMES[seat]: bid}})
+            wait_for(phones[seat], lambda d: not d.find_elements("css selector", ".choices.numbers button"))
+            wait_for(tv, lambda d: len(d.find_elements("css selector", '#standings td.bid[data-bid="given"]')) == seat + 1 or seat == 3)
+            if seat < 3:  # not all in: the others see that this seat has bid, never what
+                for other, phone in enumerate(phones):
+                    if other != seat:
+                        wait_for(phone, lambda d: seen(d, f"Referee.data.view.bidding[{seat}]") is True)
+                        assert seen(phone, "Referee.data.view.bids") is None
+                        assert seen(phone, "Referee.data.view.own_bid") in (None, bids[other] if other < seat else None)
+        wait_for(tv, lambda d: [cell.text for cell in d.find_elements("css selector", "#standings tbody tr td:nth-child(5)")] == [str(b) for b in bids])
+
+        def played(events: list[dict[str, Any]], state: Match) -> list[dict[str, Any]]:  # the round's cards, at the table
+            added = []
+            while state.current.number == 1:
+                action = next(iter(RULES.legal_actions(state)))
+                added.append(RULES.encode(state, action))
+                state = RULES.apply(state, action).state
+            return [*events, *added]
+
+        savefile.rewrite(path, RULES, played)
+        dealer = state_of(path).current.dealer
+        assert dealer == 1
+        for seat, phone in enumerate(phones):
+            wait_for(phone, lambda d: seen(d, "Referee.data.view.round") == 2)
+            assert bool(phone.find_elements("css selector", ".choices.suits button")) == (seat == dealer)
+        suits = wait_for(phones[dealer], lambda d: d.find_elements("css selector", ".choices.suits button"))
+        assert [button.get_attribute("data-suit") for button in suits] == ["C", "D", "H", "S"]
+        assert [button.find_element("css selector", ".name").text for button in suits] == words["suits"]
+        assert words["curse"] in page_text(phones[dealer])
+        assert_accessible(phones[dealer])
+        tap(phones[dealer], '.choices.suits button[data-suit="H"]')
+        poll(lambda: last_event(path).get("kind") == "curse")
+        assert last_event(path)["suit"] == "H"
+        for driver in (tv, *phones):
+            shown = wait_for(driver, lambda d: d.find_elements("id", "cursed"))
+            assert words["hearts"] in shown[0].text
+        wait_for(phones[dealer], lambda d: not d.find_elements("css selector", ".choices.suits button"))
+        assert len(phones[dealer].find_elements("css selector", ".choices.numbers button")) == 14  # its bid of round 2 is still to come

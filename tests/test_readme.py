@@ -33,6 +33,20 @@ def test_ci_runs_exactly_the_readme_test_command():
     assert "pytest" in install_and_test and "referee " in install_and_run
 
 
+def test_every_image_the_readme_shows_is_a_png_of_its_page_size():
+    """The screenshots are there, a TV's 1920 × 1080 and a phone's 360 × 740 CSS pixels
+    (at two device pixels each), named by what they show."""
+    import struct
+
+    images = re.findall(r'(?:src="|\]\()(examples/screenshots/[^")]+\.png)', README)
+    assert {"examples/screenshots/smoorverliefd-bid-phone-en.png", "examples/screenshots/smoorverliefd-curse-phone-nl.png"} <= set(images)
+    for image in images:
+        data = (REPO / image).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n", image
+        size = struct.unpack(">II", data[16:24])
+        assert size == ((720, 1480) if "-phone-" in image else (1920, 1080)), (image, size)
+
+
 def test_the_quick_test_loop_leaves_out_only_the_registered_slow_tests():
     import tomllib
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import PHONE, TV, TV_720, accessibility_violations, browsers, screen, serving, wait_for  # noqa: F401  (browsers: a fixture)
+from browser import PHONE, TV, TV_720, axe_report, axe_violations, browsers, screen, serving, wait_for  # noqa: F401  (browsers: a fixture)
 
 pytestmark = pytest.mark.slow
 
@@ -93,8 +93,8 @@ def test_the_season_page_fits_a_tv_screen_by_screen_with_every_row_shown(shelf, 
         def fits(found: dict[str, Any]) -> None:
             assert not found["scrolls"] and found["size"][2:] == [size.width, size.height], found["size"]
             assert not found["outside"] and not found["clipped"], found
-            violations = accessibility_violations(driver)
-            assert not violations, violations
+            violations = axe_violations(driver)
+            assert not violations, axe_report(violations)
 
         screens = every_screen(driver, fits)
         assert len(screens) > 1  # the season does not fit on one screen: it is paged
@@ -201,8 +201,8 @@ def test_the_season_page_on_a_phone_scrolls_down_never_sideways(shelf, browsers)
         for left, _top, width, height in (ratings, rates):
             assert width > 0.6 * found["width"] and height > 100 and left >= 0 and left + width <= found["width"]
         assert rates[1] > ratings[1] + ratings[3]  # stacked
-        violations = accessibility_violations(driver)
-        assert not violations, violations
+        violations = axe_violations(driver)
+        assert not violations, axe_report(violations)
 
 
 def test_the_language_switch_of_the_season_page_draws_it_again_in_dutch(shelf, browsers):

@@ -98,6 +98,27 @@ def test_the_table_screen_shows_the_last_trick_whose_turn_the_cursed_suit_and_th
     assert view["trick"]["number"] == 2 and all(play["card"] is None for play in view["trick"]["plays"])
 
 
+@pytest.mark.parametrize(("language", "queen"), [("en", "Q♥ queen of hearts"), ("nl", "V♥ harten vrouw")])
+def test_every_card_a_page_shows_is_named_in_words_for_a_screen_reader(seeded, language, queen):
+    """The accessible name of each card drawn (the hand, the trick, the last trick) is the
+    voice's ("Q♥ queen of hearts"), whether it may be played now or not."""
+    state = state_of(seeded)
+    savefile.record(seeded, RULES, PlayTrick(tuple(legal_trick(state, random.Random(1)))))
+    savefile.record(seeded, RULES, legal_plays(state_of(seeded))[0])
+    served = served_file(seeded, language)
+    table, phone = view_of(client(served, None, language), "/api/table"), view_of(client(served, 2, language))
+    shown = {play["card"] for trick in (table["trick"], table["last_trick"]) for play in trick["plays"] if play["card"]}
+    assert set(table["names"]) == shown and len(shown) == 5
+    assert set(phone["names"]) == shown | set(phone["hand"])
+    names = {**phone["names"], **table["names"]}
+    from referee.smoorverliefd.words import card_words
+    from referee.i18n import speaking
+
+    with speaking(language):
+        assert names == {token: card_words(Card.parse(token)) for token in names}
+        assert card_words(Card.parse("QH")) == queen
+
+
 def test_the_table_screen_holds_no_hand_and_no_dead_card(tmp_path):
     path = new_match(tmp_path, players=5, seed="dead")
     state = state_of(path)

@@ -29,6 +29,7 @@ from referee.spellcrafter.setup import HouseRules, Setup
 from referee.web.server import LANG_COOKIE, SEAT_COOKIE, create_app
 from referee.web.spell import hand_order
 from test_web_spell import other_hands
+from web_decisions import choice, choices, decisions, filled, post
 from web_privacy import answers, served_file
 
 NAMES = ("Anna", "Bram", "Cees", "Daan")
@@ -76,6 +77,15 @@ def client_for(path: Path, seat: int | None = None, language: str = "en") -> Any
     return client
 
 
+def seat_answer(path: Path, seat: int, language: str = "en") -> dict[str, Any]:
+    return dict(client_for(path, seat, language).get("/api/seat").json())
+
+
+def listed_pick(path: Path, seat: int, card: str | None = None, discard: str | None = None) -> dict[str, Any]:
+    """The seat's pick of ``card`` (and ``discard``) as its phone lists it (the first when None)."""
+    return choice(seat_answer(path, seat), "pick", lambda c: card in (None, c["card"]) and discard in (None, c.get("discard")))
+
+
 def letters_selected(state: Game, seat: int, count: int = 3) -> list[str]:
     """The tokens of the first ``count`` letter cards ``seat`` selected this round."""
     draft = state.draft_of(state.current_number)
@@ -91,19 +101,26 @@ def test_a_phone_picks_from_its_own_hand_only_sorted_for_spelling(tmp_path: Path
     draft = state_of(path).draft_of(1)
     assert draft is not None
     for seat in range(4):
-        view = client_for(path, seat).get("/api/seat").json()["view"]
+        answer = seat_answer(path, seat)
+        view = answer["view"]
         own = view["draft_seat"]
         assert [card["card"] for card in own["hand"]] == [str(card) for card in sorted(draft.hands[seat], key=hand_order)]
         assert (own["heading"], own["may_pick"], own["must_discard"]) == ("Pick 1 of 7", True, False)
-        assert view["actions"] == {"pick": {"round": 1, "pick": 1, "discard": False}}
-        assert view["turn"] == "Pick 1 of 7: Tap the card to keep and confirm; the rest of your hand is passed left."
+        assert own["status"] == "Tap the card to keep and confirm; the rest of your hand is passed left."
+        assert [decision["kind"] for decision in answer["decisions"]] == ["pick"]
+        pick = decisions(answer)["pick"]
+        assert pick["together"] and pick["prompt"] == "Keep a card of the hand you draft from"
+        assert pick["choices"] == [{"kind": "pick", "player": NAMES[seat], "card": str(card), "round": 1, "pick": 1}
+                                   for card in dict.fromkeys(draft.hands[seat])]  # fmt: skip
+        assert pick["labels"] == [f"keep {card}" for card in dict.fromkeys(draft.hands[seat])]
+        assert answer["situation"] == "Round 1 of 4 — pass left — pick 1 of 7: waiting for Anna, Bram, Cees and Daan to pick"
         assert view["hand"] == [] and view["craft"] is None
 
 
 def test_a_tap_keeps_the_card_and_the_tv_shows_who_has_picked_never_what(tmp_path: Path) -> None:
     path = drafted(tmp_path)
     card = str(state_of(path).draft_of(1).hands[2][0])  # type: ignore[union-attr]
-    response = client_for(path, 2).post("/api/seat/pick", json={"round": 1, "pick": 1, "card": card})
+    response = post(client_for(path, 2), listed_pick(path, 2, card))
     assert response.status_code == 200
     event = savefile.load(path, RULES).events[-1]
     assert (event["kind"], event["player"], event["card"]) == ("pick", "Cees", card)
@@ -112,8 +129,9 @@ def test_a_tap_keeps_the_card_and_the_tv_shows_who_has_picked_never_what(tmp_pat
     assert phone["draft_seat"]["selected"] is None and card not in json.dumps(phone["draft_seat"]["hand"])  # face down
     assert (phone["draft_seat"]["kept"], phone["draft_seat"]["kept_text"]) == (1, "1 card kept, face down")
     assert not phone["draft_seat"]["may_pick"]
-    assert phone["turn"] == "Pick 1 of 7: You have picked; waiting for Anna, Bram and Daan to pick."
-    assert "pick" not in phone["actions"]
+    assert phone["draft_seat"]["status"] == "You have picked; waiting for Anna, Bram and Daan to pick."
+    assert response.json()["situation"] == "Round 1 of 4 — pass left — pick 1 of 7: Cees has picked; waiting for Anna, Bram and Daan to pick"
+    assert response.json()["decisions"] == []
     table = client_for(path).get("/api/table").json()
     seats = table["view"]["draft"]["seats"]
     assert [(s["state"], s["text"], s["count"]) for s in seats] == [
@@ -129,35 +147,46 @@ def test_when_everyone_has_picked_the_hands_pass_and_each_phone_shows_its_new_ha
     draft_through(path, turns=1)
     draft = state_of(path).draft_of(1)
     assert draft is not None and len(draft.hands[0]) == 7
-    view = client_for(path, 1).get("/api/seat").json()["view"]["draft_seat"]
+    answer = seat_answer(path, 1)
+    view = answer["view"]["draft_seat"]
     assert [card["card"] for card in view["hand"]] == [str(card) for card in sorted(draft.hands[1], key=hand_order)]
     assert view["heading"] == "Pick 2 of 7" and view["may_pick"]
+    assert {(listed["card"], listed["pick"]) for listed in choices(answer, "pick")} == {(str(card), 2) for card in draft.hands[1]}
 
 
-def test_a_second_pick_before_the_hands_pass_is_refused_with_the_rules_reason(tmp_path: Path) -> None:
+def test_a_second_pick_before_the_hands_pass_is_refused_and_changes_nothing(tmp_path: Path) -> None:
     path = drafted(tmp_path)
     hand = state_of(path).draft_of(1).hands[0]  # type: ignore[union-attr]
     client = client_for(path, 0)
-    assert client.post("/api/seat/pick", json={"round": 1, "pick": 1, "card": str(hand[0])}).status_code == 200
+    first, second = listed_pick(path, 0, str(hand[0])), listed_pick(path, 0, str(hand[1]))
+    assert post(client, first).status_code == 200
     before = path.read_bytes()
-    response = client.post("/api/seat/pick", json={"round": 1, "pick": 1, "card": str(hand[1])})
-    assert response.status_code == 409
-    assert response.json()["error"] == "Anna has made pick 1; the hands are passed when Bram, Cees and Daan have picked too"
-    assert path.read_bytes() == before
+    for again in (first, second):  # a double tap, or a tap on another card of the page not redrawn yet
+        response = post(client, again)
+        assert response.status_code == 409
+        assert response.json()["error"] == "pick is not one of your choices now; look again"
+        assert path.read_bytes() == before
 
 
 def test_two_players_keep_one_card_and_discard_one_each_pick(tmp_path: Path) -> None:
     path = drafted(tmp_path, NAMES[:2])
     hand = state_of(path).draft_of(1).hands[1]  # type: ignore[union-attr]
     client = client_for(path, 1)
-    view = client.get("/api/seat").json()["view"]
-    assert view["actions"]["pick"] == {"round": 1, "pick": 1, "discard": True} and len(view["draft_seat"]["hand"]) == 14
+    answer = client.get("/api/seat").json()
+    view = answer["view"]
+    assert len(view["draft_seat"]["hand"]) == 14 and view["draft_seat"]["must_discard"]
     assert view["draft_seat"]["status"] == "Tap the card to keep, then the card to discard, and confirm."
+    pick = decisions(answer)["pick"]
+    assert pick["prompt"] == "Keep a card, then discard another"
+    rest = {card: [other for index, other in enumerate(hand) if index != hand.index(card)] for card in hand}  # the hand but one of it
+    assert sorted((listed["card"], listed["discard"]) for listed in pick["choices"]) == sorted(
+        {(str(card), str(other)) for card in hand for other in rest[card]})  # every card kept, with every other discarded
     before = path.read_bytes()
-    alone = client.post("/api/seat/pick", json={"round": 1, "pick": 1, "card": str(hand[0])})
-    assert alone.status_code == 409 and "also discards a card" in alone.json()["error"]
+    both = choice(answer, "pick", lambda c: (c["card"], c["discard"]) == (str(hand[0]), str(hand[1])))
+    alone = post(client, {key: value for key, value in both.items() if key != "discard"})
+    assert alone.status_code == 409 and alone.json()["error"] == "pick is not one of your choices now; look again"
     assert path.read_bytes() == before
-    both = client.post("/api/seat/pick", json={"round": 1, "pick": 1, "card": str(hand[0]), "discard": str(hand[1])})
+    both = post(client, both)
     assert both.status_code == 200
     assert savefile.load(path, RULES).events[-1]["discard"] == str(hand[1])
     shown = both.json()["view"]["draft_seat"]
@@ -166,16 +195,28 @@ def test_two_players_keep_one_card_and_discard_one_each_pick(tmp_path: Path) -> 
 
 def test_a_pick_from_a_page_showing_another_round_is_refused(tmp_path: Path) -> None:
     path = drafted(tmp_path)
-    card = str(state_of(path).draft_of(1).hands[0][0])  # type: ignore[union-attr]
+    listed = listed_pick(path, 0)
     before = path.read_bytes()
-    response = client_for(path, 0).post("/api/seat/pick", json={"round": 2, "pick": 1, "card": card})
-    assert response.status_code == 409 and "round 2 has not begun" in response.json()["error"]
-    assert path.read_bytes() == before
+    for other in ({**listed, "round": 2}, {**listed, "round": 0}, {**listed, "pick": 2}):
+        response = post(client_for(path, 0), other)
+        assert response.status_code == 409 and response.json()["error"] == "pick is not one of your choices now; look again"
+        assert path.read_bytes() == before
 
 
 @pytest.mark.parametrize("body", ['{"card": "K6m"}', '{"round": 1}', '{"round": 1, "card": 6}', '{"round": 1, "card": "K6"}',
-                                  '{"round": 1, "card": "K6m", "discard": 3}', "[]", '{"round": 1, "card": "K6m"}',
-                                  '{"round": 1, "pick": "1", "card": "K6m"}', '{"round": 1, "pick": 1, "card": "K6"}'])  # fmt: skip
+                                  '{"round": 1, "card": "K6m", "discard": 3}', '{"round": 1, "card": "K6m"}',
+                                  '{"round": 1, "pick": "1", "card": "K6m"}', '{"round": 1, "pick": 1, "card": "K6"}',
+                                  '{"kind": "pick", "player": "Anna", "card": "K6m", "round": 1, "pick": 1}',
+                                  '{"kind": "pick", "player": "Bram", "card": "K6s", "round": 1, "pick": 1}'])  # fmt: skip
+def test_a_pick_that_is_not_a_listed_choice_is_refused_and_changes_nothing(tmp_path: Path, body: str) -> None:
+    path = drafted(tmp_path)
+    before = path.read_bytes()
+    response = client_for(path, 0).post("/api/seat/pick", content=body, headers={"Content-Type": "application/json"})
+    assert response.status_code == 409 and response.json()["error"] == "pick is not one of your choices now; look again"
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("body", ["[]", "nope", '{"kind": "word"}', '{"kind": 3}'])
 def test_a_pick_that_cannot_be_read_is_a_bad_request_and_changes_nothing(tmp_path: Path, body: str) -> None:
     path = drafted(tmp_path)
     before = path.read_bytes()
@@ -190,12 +231,14 @@ def test_a_seat_whose_draft_is_done_waits_for_the_others_with_its_last_card_face
     draft_through(path, but=3)  # everyone's seventh pick but Daan's
     draft = state_of(path).draft_of(1)
     assert draft is not None and draft.done(0) and not draft.complete
-    view = client_for(path, 0).get("/api/seat").json()["view"]
+    answer = seat_answer(path, 0)
+    view = answer["view"]
     own = view["draft_seat"]
     assert own["status"] == "Your draft is done; waiting for Daan to pick."
     assert own["selected"] is None and own["kept"] == 7 and own["hand"] == [] and own["last"] is None  # face down, all of it
     assert own["kept_text"] == "7 cards kept, face down"
-    assert view["actions"] == {} and view["craft"] is None
+    assert answer["decisions"] == [] and view["craft"] is None
+    assert answer["situation"] == "Round 1 of 4 — pass left — pick 7 of 7: Anna, Bram and Cees have picked; waiting for Daan to pick"
     seats = client_for(path).get("/api/table").json()["view"]["draft"]["seats"]
     assert [s["state"] for s in seats] == ["done", "done", "done", "picking"]
 
@@ -241,13 +284,18 @@ def test_after_the_draft_a_phone_spells_with_its_seven_selected_cards_and_the_ju
     state = state_of(path)
     draft = state.draft_of(1)
     assert draft is not None
-    view = client_for(path, 1).get("/api/seat").json()["view"]
+    answer = seat_answer(path, 1)
+    view = answer["view"]
     craft = view["craft"]
     assert [card["card"] for card in craft["cards"]] == [str(card) for card in sorted(draft.selected[1], key=hand_order)]
     assert craft["jumper"]["token"] == "*L1c" and craft["jumper"]["card"] == "L1c"
     assert craft["stand_in"] == f"Jumper: your face-down {draft.last[1]} stands for it"
-    assert view["actions"] == {"word": {"round": 1}, "pass": {"round": 1}}
-    assert view["turn"] == "Round 1: spell your word with your 7 selected cards and the Jumper."
+    word, passing = decisions(answer)["word"], decisions(answer)["pass"]
+    assert [decision["kind"] for decision in answer["decisions"]] == ["word", "pass"]
+    assert word["prompt"] == "Spell your word with your selected cards and the Jumper"
+    assert word["form"] == {"event": {"kind": "word", "player": "Bram", "round": 1}, "field": "cards",
+                            "constraints": {"min_letters": 3, "from": [*(str(card) for card in draft.selected[1]), "*L1c"]}}  # fmt: skip
+    assert passing["choices"] == [{"kind": "pass", "player": "Bram", "round": 1}]
     assert view["draft_seat"] is None
 
 
@@ -292,8 +340,10 @@ def test_the_preview_refuses_a_card_the_seat_did_not_select_as_the_entry_would(t
     cards = [*letters_selected(state, 0, 2), str(other)]
     refusal = client_for(path, 0).post("/api/seat/preview", json={"cards": cards}).json()["preview"]["refusal"]
     assert refusal == f"{other} is not among Anna's 7 selected cards in round 1"
-    entered = client_for(path, 0).post("/api/seat/word", json={"round": 1, "cards": cards})
+    before = path.read_bytes()
+    entered = post(client_for(path, 0), filled(seat_answer(path, 0), "word", cards))
     assert entered.status_code == 409 and entered.json()["error"] == refusal
+    assert path.read_bytes() == before
 
 
 def test_the_preview_before_the_draft_is_over_says_so(tmp_path: Path) -> None:
@@ -318,7 +368,7 @@ def test_a_word_entered_from_the_phone_is_recorded_and_shown_on_the_tv(tmp_path:
     path = drafted(tmp_path)
     draft_through(path)
     cards = letters_selected(state_of(path), 2)
-    response = client_for(path, 2).post("/api/seat/word", json={"round": 1, "cards": cards})
+    response = post(client_for(path, 2), filled(seat_answer(path, 2), "word", cards))
     assert response.status_code == 200
     assert savefile.load(path, RULES).events[-1] == {"kind": "word", "player": "Cees", "round": 1, "cards": cards}
     assert response.json()["view"]["own"]["status"] == "word" and response.json()["view"]["craft"] is None
@@ -326,13 +376,25 @@ def test_a_word_entered_from_the_phone_is_recorded_and_shown_on_the_tv(tmp_path:
     assert entry["status"] == "word" and entry["word"]["tokens"] == cards
 
 
-@pytest.mark.parametrize("body", ['{"cards": ["K6m"]}', '{"round": 1}', '{"round": "1", "cards": []}'])
-def test_a_word_that_cannot_be_read_is_a_bad_request_and_changes_nothing(tmp_path: Path, body: str) -> None:
+@pytest.mark.parametrize(("body", "status"), [
+    ('{"cards": ["K6m", "I1m", "T1m"]}', 409),  # not the form: no player, no round
+    ('{"player": "Anna", "round": 1}', 409),
+    ('{"player": "Anna", "round": "1", "cards": ["K6m", "I1m", "T1m"]}', 409),
+    ('{"player": "Anna", "round": 2, "cards": ["K6m", "I1m", "T1m"]}', 409),
+    ('{"player": "Bram", "round": 1, "cards": ["K6m", "I1m", "T1m"]}', 409),  # another seat's word
+    ('{"player": "Anna", "round": 1, "cards": ["K6m", "I1m", "T1m"], "at": "now"}', 409),
+    ('{"player": "Anna", "round": 1, "cards": "K6m"}', 400),
+    ('{"player": "Anna", "round": 1, "cards": ["K6m", 3]}', 400),
+    ('{"player": "Anna", "round": 1, "cards": ["K6"]}', 400),
+    ('{"player": "Anna", "round": 1, "cards": []}', 400),
+])  # fmt: skip
+def test_a_word_that_is_not_the_form_filled_in_is_refused_and_changes_nothing(tmp_path: Path, body: str, status: int) -> None:
     path = drafted(tmp_path)
     draft_through(path)
     before = path.read_bytes()
     response = client_for(path, 0).post("/api/seat/word", content=body, headers={"Content-Type": "application/json"})
-    assert response.status_code == 400 and path.read_bytes() == before
+    assert response.status_code == status and response.json()["error"]
+    assert path.read_bytes() == before
 
 
 # --- a challenge from a phone --------------------------------------------------------------------
@@ -351,19 +413,21 @@ def test_a_challenge_from_a_phone_is_judged_by_the_games_dictionary_and_house_ru
     savefile.create(path, RULES, Setup.build(NAMES, seed=SEED, house=house))
     draft_through(path)
     for seat, cards in ((0, anna), (1, bram)):
-        assert client_for(path, seat).post("/api/seat/word", json={"round": 1, "cards": cards}).status_code == 200
+        assert post(client_for(path, seat), filled(seat_answer(path, seat), "word", cards)).status_code == 200
     daan = client_for(path, 3)
-    offered = daan.get("/api/seat").json()["view"]
-    assert offered["actions"]["challenge"] == {"seats": [0, 1]}
-    assert offered["challenges"]["targets"][0]["text"] == f"Challenge Anna's {spelled[0].upper()}"
-    stands = daan.post("/api/seat/challenge", json={"seat": 0})
+    offered = daan.get("/api/seat").json()
+    assert choices(offered, "challenge") == [{"kind": "challenge", "challenger": "Daan", "player": "Anna"},
+                                             {"kind": "challenge", "challenger": "Daan", "player": "Bram"}]  # fmt: skip
+    assert decisions(offered)["challenge"]["labels"][0] == f"Challenge Anna's {spelled[0].upper()}"
+    assert offered["view"]["challenges"]["targets"][0]["text"] == f"Challenge Anna's {spelled[0].upper()}"
+    stands = post(daan, choices(offered, "challenge")[0])
     assert stands.status_code == 200
     event = savefile.load(path, RULES).events[-1]
     assert (event["kind"], event["challenger"], event["player"], event["valid"], event["reason"]) == (
         "challenge", "Daan", "Anna", True, "in dictionary")  # fmt: skip
     assert event["dictionary"].endswith("+ house house.txt")
     if spelled[1] != spelled[0]:
-        falls = daan.post("/api/seat/challenge", json={"seat": 1})
+        falls = post(daan, choice(daan.get("/api/seat").json(), "challenge", lambda c: c["player"] == "Bram"))
         assert falls.status_code == 200 and savefile.load(path, RULES).events[-1]["valid"] is False
         assert savefile.load(path, RULES).events[-1]["reason"] == "removed by the house rules"
 
@@ -372,11 +436,13 @@ def test_a_challenge_the_rules_refuse_is_not_judged_and_changes_nothing(tmp_path
     path = drafted(tmp_path)
     draft_through(path)
     before = path.read_bytes()
-    own = client_for(path, 0).post("/api/seat/challenge", json={"seat": 1})
-    assert own.status_code == 409 and own.json()["error"] == "Bram has no word in round 1 yet"
-    assert client_for(path, 0).post("/api/seat/challenge", json={"seat": 9}).status_code == 400
-    assert client_for(path, 0).post("/api/seat/challenge", json={"seat": True}).status_code == 400
-    assert path.read_bytes() == before
+    assert choices(seat_answer(path, 0), "challenge") == []  # no word in round 1 yet
+    for body in ({"challenger": "Anna", "player": "Bram"}, {"challenger": "Anna", "player": "Anna"}, {"challenger": "Bram", "player": "Cees"},
+                 {"challenger": "Anna", "player": "Nobody"}, {"challenger": "Anna", "player": True},
+                 {"challenger": "Anna", "player": "Bram", "valid": True, "reason": "in dictionary", "dictionary": "builtin:en"}):  # fmt: skip
+        refused = client_for(path, 0).post("/api/seat/challenge", json=body)
+        assert refused.status_code == 409 and refused.json()["error"] == "challenge is not one of your choices now; look again"
+        assert path.read_bytes() == before
 
 
 # --- teams ---------------------------------------------------------------------------------------
@@ -526,8 +592,10 @@ def encoded(state: Game, actions: list[Action]) -> list[dict[str, Any]]:
 def test_the_word_builder_speaks_dutch_to_a_dutch_phone(tmp_path: Path) -> None:
     path = drafted(tmp_path)
     draft_through(path)
-    view = client_for(path, 0, "nl").get("/api/seat").json()["view"]
-    assert view["turn"] == "Ronde 1: leg je woord met je 7 gekozen kaarten en de Jumper."
+    answer = seat_answer(path, 0, "nl")
+    view = answer["view"]
+    assert decisions(answer)["word"]["prompt"] == "Spel je woord met je gekozen kaarten en de Jumper"
+    assert answer["situation"] == "Ronde 1 van 4 — doorgeven naar links — wacht op Anna, Bram, Cees, Daan"
     assert view["clock"]["title"] == "Tijd om te leggen" and view["clock"]["time_up"] == "de tijd is om"
     assert view["craft"]["labels"]["asks_letter"] == "Voor welke letter staat Trouble?"
     assert view["craft"]["stand_in"].startswith("Jumper: je gedekte ")
@@ -540,37 +608,43 @@ def test_two_phones_picking_from_pages_drawn_from_the_same_file_both_succeed(tmp
     """Picks are made at the same time: another seat's pick since the page was drawn does
     not make the second phone's pick a stale one (no "the game has moved on")."""
     path = drafted(tmp_path)
-    hands = state_of(path).draft_of(1).hands  # type: ignore[union-attr]
     anna, bram = client_for(path, 0), client_for(path, 1)
-    seen = str(anna.get("/api/seat").json()["entries"])
-    assert bram.get("/api/seat").json()["entries"] == int(seen)
-    for client, seat in ((anna, 0), (bram, 1)):
-        response = client.post("/api/seat/pick", json={"round": 1, "pick": 1, "card": str(hands[seat][0])}, headers={"X-Referee-Seen": seen})
+    pages = [anna.get("/api/seat").json(), bram.get("/api/seat").json()]
+    seen = str(pages[0]["entries"])
+    assert pages[1]["entries"] == int(seen)
+    for client, page in zip((anna, bram), pages):
+        response = post(client, choice(page, "pick"), **{"X-Referee-Seen": seen})
         assert response.status_code == 200, response.json()
     assert [event["player"] for event in savefile.load(path, RULES).events[-2:]] == ["Anna", "Bram"]
 
 
 def test_a_pick_from_a_page_the_seat_has_moved_past_is_refused_and_changes_nothing(tmp_path: Path) -> None:
     path = drafted(tmp_path)
+    page = seat_answer(path, 0)  # drawn at pick 1
     draft_through(path, turns=1)  # everyone made pick 1: the hands went round
     hand = state_of(path).draft_of(1).hands[0]  # type: ignore[union-attr]
     before = path.read_bytes()
-    stale = client_for(path, 0).post("/api/seat/pick", json={"round": 1, "pick": 1, "card": str(hand[0])})
-    assert stale.status_code == 409
-    assert stale.json()["error"] == "the game has moved on since this page was drawn; look again and tap once more"
-    assert path.read_bytes() == before
-    assert client_for(path, 0).post("/api/seat/pick", json={"round": 1, "pick": 2, "card": str(hand[0])}).status_code == 200
+    for tapped in choices(page, "pick"):
+        stale = post(client_for(path, 0), {**tapped, "card": str(hand[0])}, **{"X-Referee-Seen": str(page["entries"])})
+        assert stale.status_code == 409
+        assert stale.json()["error"] == "pick is not one of your choices now; look again"
+        assert path.read_bytes() == before
+    now = seat_answer(path, 0)
+    assert post(client_for(path, 0), choice(now, "pick"), **{"X-Referee-Seen": str(page["entries"])}).status_code == 200
 
 
 def test_two_partners_tapping_the_same_pick_record_it_once(tmp_path: Path) -> None:
     path = drafted(tmp_path, ("Anna+Bram", "Cees+Daan", "Eva+Fred"), teams=True)
-    hand = state_of(path).draft_of(1).hands[0]  # type: ignore[union-attr]
     anna, bram = client_for(path, 0), client_for(path, 0)
-    assert anna.post("/api/seat/pick", json={"round": 1, "pick": 1, "card": str(hand[0])}).status_code == 200
+    pages = [anna.get("/api/seat").json(), bram.get("/api/seat").json()]  # both phones show the team's hand
+    assert pages[0]["decisions"] == pages[1]["decisions"]
+    assert post(anna, choices(pages[0], "pick")[0]).status_code == 200
     before = path.read_bytes()
-    second = bram.post("/api/seat/pick", json={"round": 1, "pick": 1, "card": str(hand[1])})
-    assert second.status_code == 409 and "has made pick 1" in second.json()["error"]
-    assert path.read_bytes() == before
+    for tapped in choices(pages[1], "pick")[:2]:  # the same card, or another
+        second = post(bram, tapped)
+        assert second.status_code == 409 and second.json()["error"] == "pick is not one of your choices now; look again"
+        assert path.read_bytes() == before
+    assert [event["kind"] for event in savefile.load(path, RULES).events] == ["pick"]
 
 
 def test_other_actions_keep_the_seen_check(tmp_path: Path) -> None:
@@ -578,9 +652,12 @@ def test_other_actions_keep_the_seen_check(tmp_path: Path) -> None:
     draft_through(path)
     cards = letters_selected(state_of(path), 0)
     client = client_for(path, 0)
-    seen = str(client.get("/api/seat").json()["entries"] - 1)
-    stale = client.post("/api/seat/word", json={"round": 1, "cards": cards}, headers={"X-Referee-Seen": seen})
-    assert stale.status_code == 409 and "moved on" in stale.json()["error"]
+    page = client.get("/api/seat").json()
+    before = path.read_bytes()
+    stale = post(client, filled(page, "word", cards), **{"X-Referee-Seen": str(page["entries"] - 1)})
+    assert stale.status_code == 409
+    assert stale.json()["error"] == "the game has moved on since this page was drawn; look again and tap once more"
+    assert path.read_bytes() == before
 
 
 # --- the pile lies face down --------------------------------------------------------------------
@@ -644,3 +721,35 @@ def test_a_fair_game_previews_no_word_before_every_player_has_given_a_word(refer
     answer = client_for(path, 1).post("/api/seat/preview", json={"cards": ["K6m", "I1m", "T1m"]})
     assert answer.status_code == 200
     assert answer.json()["preview"]["refusal"].startswith("waiting for entropy from Anna: no card is dealt")
+
+
+# --- Dutch refusals ---------------------------------------------------------------------------
+
+
+def test_a_dutch_phone_is_refused_in_dutch_and_nothing_changes(tmp_path: Path) -> None:
+    path = drafted(tmp_path)
+    page = seat_answer(path, 0, "nl")
+    assert decisions(page)["pick"]["prompt"] == "Houd een kaart van de hand waaruit je kiest"
+    client = client_for(path, 0, "nl")
+    assert post(client, choice(page, "pick")).status_code == 200
+    before = path.read_bytes()
+    again = post(client, choices(page, "pick")[-1])
+    assert again.status_code == 409 and again.json()["error"] == "pick is nu niet een van je keuzes; kijk nog eens"
+    assert path.read_bytes() == before
+
+
+def test_a_dutch_phones_word_is_refused_with_the_rules_reason_in_dutch(tmp_path: Path) -> None:
+    path = drafted(tmp_path)
+    draft_through(path)
+    state = state_of(path)
+    draft = state.draft_of(1)
+    assert draft is not None
+    other = next(card for card in draft.selected[1] if card.is_letter and card not in draft.selected[0])
+    cards = [*letters_selected(state, 0, 2), str(other)]
+    client = client_for(path, 0, "nl")
+    refusal = client.post("/api/seat/preview", json={"cards": cards}).json()["preview"]["refusal"]
+    assert refusal == f"{other} is niet een van de 7 gekozen kaarten van Anna in ronde 1"
+    before = path.read_bytes()
+    entered = post(client, filled(seat_answer(path, 0, "nl"), "word", cards))
+    assert entered.status_code == 409 and entered.json()["error"] == refusal
+    assert path.read_bytes() == before

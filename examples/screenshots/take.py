@@ -2,15 +2,19 @@
 a few tricks in, its table's screen at TV size and one phone at phone size, in English
 and in Dutch, a Smitten two-player game's screen and phone, and a Spellcrafter game
 drafted through the referee: mid-draft (a phone picking, the TV showing who has picked)
-and crafting (a word being built on a phone, the TV's clock and the words so far), and
-the season's page of `referee serve examples/season` (/stats) on two TVs (1920×1080 and
-1280×720) and a phone.
+and crafting (a word being built on a phone, the TV's clock and the words so far), a
+Smoorverliefd match with blinde liefde and Cupido: a phone's bid (the row of numbers its
+decision lists) and the next dealer's phone naming the cursed suit, and the season's page
+of `referee serve examples/season` (/stats) on two TVs (1920×1080 and 1280×720) and a
+phone. A TV's page is 1920 × 1080 (or 1280 × 720) CSS pixels, a phone's 360 × 740 (at two
+device pixels each).
 
 Run from the repository root, with Debian's chromium and chromium-driver installed:
 
     .venv/bin/python examples/screenshots/take.py            # all of them
-    .venv/bin/python examples/screenshots/take.py season     # some: smoorverliefd, smitten,
-                                                             # spellcrafter-draft, spellcrafter-craft, season
+    .venv/bin/python examples/screenshots/take.py season     # some: smoorverliefd, smoorverliefd-bid,
+                                                             # smoorverliefd-curse, smitten, spellcrafter-draft,
+                                                             # spellcrafter-craft, season
 
 It uses the tests' browser harness (tests/browser.py) and writes the PNGs beside itself.
 """
@@ -47,6 +51,34 @@ def smoorverliefd(folder: Path) -> Path:
     return path
 
 
+def smoorverliefd_variants(folder: Path, curse: bool) -> tuple[Path, int]:
+    """A seeded match with blinde liefde and Cupido: Anna has bid in round 1 (Bram's phone
+    bids next); or round 1 played out, and round 2's dealer names the cursed suit. The
+    file and the seat whose phone is shown."""
+    from referee import savefile
+    from referee.smoorverliefd.ruleset import RULES
+
+    path = folder / ("cursing.toml" if curse else "bidding.toml")
+    referee("smoor", "new", path.name, "Anna", "Bram", "Cees", "Daan", "--seed", "shots", "--variant", "blinde-liefde",
+            "--variant", "cupido", "--target", "200", cwd=folder)  # fmt: skip
+    bids = (("Anna", 3), ("Bram", 2), ("Cees", 4), ("Daan", 0)) if curse else (("Anna", 3),)
+    for name, bid in bids:
+        savefile.record(path, RULES, {"kind": "bid", "bids": {name: bid}})
+    if not curse:
+        return path, 1
+
+    def played(events: list, state: object) -> list:  # the round's cards, at the table
+        added = []
+        while state.current.number == 1:  # type: ignore[attr-defined]
+            action = next(iter(RULES.legal_actions(state)))  # type: ignore[arg-type]
+            added.append(RULES.encode(state, action))  # type: ignore[arg-type]
+            state = RULES.apply(state, action).state  # type: ignore[arg-type]
+        return [*events, *added]
+
+    savefile.rewrite(path, RULES, played)
+    return path, savefile.load(path, RULES).state.current.dealer
+
+
 def smitten(folder: Path) -> Path:
     path = folder / "smitten.toml"
     referee("smitten", "new", path.name, "--players", "Anna", "Bram", "--seed", "w0", cwd=folder)
@@ -58,7 +90,7 @@ def spellcrafter(folder: Path, crafting: bool) -> Path:
     third by all but Anna; or the draft over and Bram's and Cees's words entered."""
     from referee import savefile
     from referee.spellcrafter.ruleset import RULES, picks
-    from referee.web.spell_draft import now_utc
+    from referee.moments import now, stamp
 
     path = folder / ("crafting.toml" if crafting else "drafting.toml")
     referee("spell", "new", path.name, "Anna", "Bram", "Cees", "Daan", "--seed", "a b c", cwd=folder)
@@ -67,7 +99,7 @@ def spellcrafter(folder: Path, crafting: bool) -> Path:
         chosen = {pick.seat: pick for pick in reversed(list(picks(state)))}
         for seat, pick in chosen.items():
             if crafting or turn < 2 or seat != 0:
-                savefile.record(path, RULES, pick._replace(at=now_utc()))
+                savefile.record(path, RULES, pick._replace(at=stamp(now())))
     if crafting:
         state = savefile.load(path, RULES).state
         draft = state.draft_of(1)
@@ -76,6 +108,10 @@ def spellcrafter(folder: Path, crafting: bool) -> Path:
             letters = [str(card) for card in draft.selected[seat] if card.is_letter][:3]
             referee("spell", "word", path.name, state.setup.players[seat], *letters, f"*{state.jumper(1)}", cwd=folder)
     return path
+
+
+#: What a phone deciding shows: the decision's choices, drawn by common.js.
+DECIDING = {"smoorverliefd-bid": ".choices.numbers button", "smoorverliefd-curse": ".choices.suits button"}
 
 
 def choose_a_card(phone: object) -> None:
@@ -122,9 +158,11 @@ def main() -> None:
         folder = Path(scratch)
         if not chosen or "season" in chosen:
             season(folder)
-        makers = (("smoorverliefd", 1, lambda: smoorverliefd(folder)), ("smitten", 0, lambda: smitten(folder)),
-                  ("spellcrafter-draft", 0, lambda: spellcrafter(folder, False)), ("spellcrafter-craft", 0, lambda: spellcrafter(folder, True)))
-        games = [(make(), seat, game) for game, seat, make in makers if not chosen or game in chosen]
+        makers = (("smoorverliefd", lambda: (smoorverliefd(folder), 1)), ("smitten", lambda: (smitten(folder), 0)),
+                  ("smoorverliefd-bid", lambda: smoorverliefd_variants(folder, False)),
+                  ("smoorverliefd-curse", lambda: smoorverliefd_variants(folder, True)),
+                  ("spellcrafter-draft", lambda: (spellcrafter(folder, False), 0)), ("spellcrafter-craft", lambda: (spellcrafter(folder, True), 0)))
+        games = [(*make(), game) for game, make in makers if not chosen or game in chosen]
         for path, seat, game in games:
             for language in ("en", "nl"):
                 with serving(path, language) as server:
@@ -146,6 +184,8 @@ def main() -> None:
                             build_a_word(phone)
                         if game == "spellcrafter-draft":
                             choose_a_card(phone)
+                        if game in DECIDING:
+                            wait_for(phone, lambda d: d.find_elements("css selector", DECIDING[game]))
                         screenshot(tv, HERE / f"{game}-tv-{language}.png")
                         screenshot(phone, HERE / f"{game}-phone-{language}.png")
                     finally:

@@ -11,13 +11,14 @@ the seat may do now its ``decisions`` (the game's voice and rules): this module 
 neither.
 
 Besides the view, only the public setup is read: the target and the duos (never the
-seed: it would deal every hand). Cards are in the JSON notation (``10S``, ``AH``); words
+seed: it would deal every hand). Cards are in the JSON notation (``10S``, ``AH``), and
+``names`` says each card shown in words, its accessible name ("Q♥ queen of hearts"); words
 are in the page's language (:func:`referee.i18n._`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from referee.cards import Card, Suit
@@ -27,7 +28,7 @@ from referee.smoorverliefd.ruleset import RULES
 from referee.smoorverliefd.scoring import side_names, side_totals, standing
 from referee.smoorverliefd.tricks import Trick
 from referee.smoorverliefd.view import SeatView
-from referee.smoorverliefd.words import card_symbol, points, suit_name
+from referee.smoorverliefd.words import card_symbol, card_words, points, suit_name
 
 #: A phone shows its hand in suits of alternating colours, each from 2 up to the ace.
 HAND_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
@@ -48,6 +49,7 @@ class SmoorverliefdWeb:
             your_turn=public["turn"] == seat,
             own_bid=view.own_bid,
         )
+        public["names"].update(_card_names(hand or ()))
         public["labels"].update(
             physical=_("This match is played with physical cards: the referee does not know your hand."),
         )
@@ -81,7 +83,13 @@ def _public(state: Match, view: SeatView) -> dict[str, Any]:
         "standings": _standings(state, view),
         "chart": _chart(state, view),
         "labels": _labels(),
+        "names": _card_names([*on_table, *(() if view.last_trick is None else view.last_trick.cards)]),
     }  # fmt: skip
+
+
+def _card_names(cards: Iterable[Card]) -> dict[str, str]:
+    """What a screen reader says of each card shown ("Q♥ queen of hearts"), by its token."""
+    return {str(card): card_words(card) for card in cards}
 
 
 def _labels() -> dict[str, str]:

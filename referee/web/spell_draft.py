@@ -43,13 +43,6 @@ _SUITS = list(SpellSuit)
 BLANK = "#"
 
 
-def now_utc() -> str:
-    """The time of a pick as the save file keeps it (UTC, to the second)."""
-    from referee.moments import now, stamp
-
-    return stamp(now())
-
-
 # --- cards and words as a page draws them ----------------------------------------------------
 
 

@@ -8,8 +8,10 @@
   const {el} = Referee;
   // Dutch tables write heer, vrouw, boer as H, V, B (as the voice does: "V♥").
   const DUTCH_RANKS = {K: "H", Q: "V", J: "B"};
+  // Its accessible name is the voice's words ("Q♥ queen of hearts"), sent with the view.
   function card(token, props) {
-    const drawn = Referee.card(token, props);
+    const names = (Referee.data && Referee.data.view && Referee.data.view.names) || {};
+    const drawn = Referee.card(token, {...props, "aria-label": (props && props["aria-label"]) || names[token]});
     const rank = drawn.querySelector(".rank");
     if (Referee.data && Referee.data.lang === "nl" && rank && DUTCH_RANKS[rank.textContent]) {
       rank.textContent = DUTCH_RANKS[rank.textContent];
@@ -51,7 +53,8 @@
   function standings(view, data) {
     const labels = view.labels, sides = view.standings.sides;
     const perPlayer = sides.length === data.players.length;
-    const head = [el("th", {}), el("th", {text: labels.total}), el("th", {text: labels.to_go})];
+    const head = [el("td", {}),  // the corner: no header of its own
+                  el("th", {text: labels.total}), el("th", {text: labels.to_go})];
     if (perPlayer) {
       head.push(el("th", {text: labels.hearts}));
       if (view.bids || view.bidding) head.push(el("th", {text: labels.bid}));

@@ -92,7 +92,7 @@
     return el("section", {class: "sc-standings"},
       el("h2", {text: view.labels.standings}),
       el("table", {},
-        el("thead", {}, el("tr", {}, el("th", {}), view.columns.map(c => el("th", {text: c})),
+        el("thead", {}, el("tr", {}, el("td", {}), view.columns.map(c => el("th", {text: c})),
           el("th", {text: view.labels.total}))),
         el("tbody", {}, view.standings.map(s => el("tr", {class: s.leader ? "leader" : "", dataset: {seat: s.seat}},
           el("th", {text: s.name}), s.rounds.map(p => el("td", {text: p})),
