@@ -105,7 +105,7 @@ def _labels() -> dict[str, str]:
         "trick": _("Trick on the table"),
         "last_trick": _("Last trick"),
         "round": _("Round"),
-        "bid_given": _("bid given"),
+        "bid_given": _("has bid"),
         "bid_to_come": _("still to bid"),
         "your_bid": _("Your bid"),
     }
