@@ -273,3 +273,32 @@ def test_no_seat_enters_a_word_judged_against_cards_it_may_not_see():
     physical = rules.start(Setup.build(("Anna", "Bram", "Cees")))
     form = next(d for d in rules.decisions(physical, 0) if d.kind == "word").form
     assert form is not None and form.constraint("from") is None
+
+
+def test_the_readmes_bid_example_is_what_the_server_answers(tmp_path):
+    """README, "Every decision is data": Bram's decisions at the start of a match with
+    blinde liefde, his bid posted as listed, and the same words for anything else."""
+    from starlette.testclient import TestClient
+
+    from referee import savefile
+    from referee.smoorverliefd.setup import Setup
+    from referee.web.server import SEAT_COOKIE, Served, create_app
+
+    spec = game("smoor")
+    path = tmp_path / "night.toml"
+    savefile.create(path, spec.load_rules(), Setup.build(["Anna", "Bram", "Cees", "Daan"], seed="kale", variants=["blinde-liefde", "cupido"]))
+    served = Served(path, spec, "en")
+    client = TestClient(create_app(served), base_url="http://127.0.0.1")
+    client.cookies.set(SEAT_COOKIE, served.links.tokens[1])
+    answer = client.get("/api/seat").json()
+    assert answer["situation"] == "Round 1 — Anna deals; waiting for the bids of Anna, Bram, Cees and Daan"
+    [bid] = answer["decisions"]
+    assert bid["kind"] == "bid" and bid["together"] is True and bid["prompt"] == "Your bid: how many hearts will you take this round?"
+    assert bid["choices"] == [{"kind": "bid", "bids": {"Bram": n}} for n in range(14)] and bid["labels"] == [str(n) for n in range(14)]
+    recorded = client.post("/api/seat/bid", json={"kind": "bid", "bids": {"Bram": 3}})
+    assert recorded.status_code == 200 and recorded.json()["situation"] == "Round 1 — Anna deals; waiting for the bids of Anna, Cees and Daan"
+    before = path.read_bytes()
+    for other in ({"kind": "bid", "bids": {"Bram": 4}}, {"kind": "bid", "bids": {"Anna": 2}}, {"kind": "play", "player": "Bram", "card": "AS"}):
+        refused = client.post(f"/api/seat/{other['kind']}", json=other)
+        assert refused.status_code == 409 and refused.json()["error"] == f"{other['kind']} is not one of your choices now; look again"
+    assert path.read_bytes() == before
