@@ -126,9 +126,11 @@ class Served:
         self.stop_requested: Callable[[], bool] = lambda: False
         self.loop: asyncio.AbstractEventLoop | None = None  # the server's, once it runs
         self.reading = threading.Lock()  # one reading at a time: the watcher's, or an action's (a worker thread)
+        self.linked = False  # the seats' links are made once the file is first read
         self.reload()
         players = self.rules.seats(self.saved.state) if self.saved is not None else ()
         self.links = SeatLinks(path, tuple(players))
+        self.linked = True
 
     def _stamp(self) -> tuple[int, int, int] | None:
         try:
@@ -160,8 +162,7 @@ class Served:
                 self.saved = savefile.load(self.path, self.rules)
             self.error = None
             seats = tuple(self.rules.seats(self.saved.state))
-            links = getattr(self, "links", None)
-            if links is not None and seats != links.players:
+            if self.linked and seats != self.links.players:
                 # Another game in the file now (deleted and started again): its own seats
                 # and links; the old links no longer open any seat.
                 self.links = SeatLinks(self.path, seats)
@@ -236,8 +237,7 @@ class Served:
                 situation = self.voice.situation(state)
                 if seat is not None:
                     decisions = decisions_json(self.rules, self.voice, state, seat)
-                shown = getattr(self.web, "names", None)  # how people say the seats (a team)
-                names = None if shown is None else tuple(shown(state))
+                names = self.web.names(state)  # how people say the seats (a team), or None
             return envelope(
                 game=self.spec.name,
                 title=self.spec.title,
@@ -259,10 +259,10 @@ class Served:
             )
 
     def preview(self, seat: int, body: Any, language: str) -> tuple[int, dict[str, Any]]:
-        """What ``seat``'s request would give (:class:`referee.web.contract.Previewing`);
+        """What ``seat``'s request would give (:attr:`referee.web.contract.WebGame.preview`);
         (HTTP status, answer). Nothing is recorded: the file is only read."""
         with speaking(language):
-            preview = getattr(self.web, "preview", None)
+            preview = self.web.preview
             if preview is None:
                 return 404, {"error": _("unknown action {kind}").format(kind=PREVIEW)}
             if not isinstance(body, dict):
