@@ -307,7 +307,7 @@ def dumps(
     Corrections and what ``redo`` can put back come before the events, so that a new
     event is still written just in front of ``[end]``.
     """
-    import tomli_w
+    import tomli_w  # deferred: tomli_w costs start-up
 
     when = played.to_toml()
     head = tomli_w.dumps({"format": rules.format, "version": rules.version, "setup": setup, **({PLAYED: when} if when else {})})

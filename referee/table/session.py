@@ -294,7 +294,7 @@ def interactive(table: Table, input: Any = None, output: Any = None) -> int:
     """The session on a terminal, with prompt_toolkit: history per file, Ctrl-R search,
     completion, the status line (redrawn each second: another terminal may write the
     file); Ctrl-C cancels the line, Ctrl-D (or `quit`) leaves."""
-    from prompt_toolkit import PromptSession
+    from prompt_toolkit import PromptSession  # deferred: prompt_toolkit costs start-up
 
     from referee.table.complete import TableCompleter
     from referee.table.history import kept_history

@@ -381,7 +381,7 @@ def qr_svg(text: str) -> bytes:
     """A QR code of ``text`` as an SVG image (black on white, a quiet zone around it)."""
     import io
 
-    import segno
+    import segno  # deferred: segno and uvicorn cost start-up
 
     buffer = io.BytesIO()
     segno.make(text, error="m").save(buffer, kind="svg", scale=10, border=2, dark="#000", light="#fff", xmldecl=False)
