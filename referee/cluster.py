@@ -37,7 +37,7 @@ def as_finished_on(scheduler: str, function: Callable[[Item], Result], items: Se
     started here with ``jobs`` single-threaded worker processes), each result as soon as
     it is ready. Stopping early (Ctrl-C) cancels the work left and closes the connection."""
     try:
-        import distributed
+        import distributed  # deferred: distributed costs start-up
     except ImportError:
         raise InputError(_("--scheduler needs Dask distributed, the optional extra: pip install 'referee[cluster]'")) from None
     dask: Any = distributed  # (its functions are not annotated)

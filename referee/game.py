@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping
-from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar, Union
 
 SetupT = TypeVar("SetupT")
 StateT = TypeVar("StateT")
@@ -63,18 +63,24 @@ S = TypeVar("S")
 E = TypeVar("E")
 T = TypeVar("T", bound=type)
 
+#: A JSON value (what ``json.loads`` gives and ``json.dumps`` takes): the web pages'
+#: payloads and the ``--json`` answers. A save file's event or ``[setup]`` table, as read,
+#: is a ``Mapping[str, object]`` (TOML holds dates too), checked where it is read.
+JsonValue = Union[None, bool, int, float, str, list["JsonValue"], dict[str, "JsonValue"]]
+JsonObject = dict[str, JsonValue]
+
 
 def distinct(cls: T) -> T:
     """Make a named tuple class compare by kind as well as by value: ``Bids(()) ==
     PlayTrick(())`` is False, and a value is never equal to a bare tuple."""
 
-    def __eq__(self: tuple[Any, ...], other: object) -> bool:
+    def __eq__(self: tuple[object, ...], other: object) -> bool:
         return type(self) is type(other) and tuple.__eq__(self, other)
 
-    def __ne__(self: tuple[Any, ...], other: object) -> bool:
+    def __ne__(self: tuple[object, ...], other: object) -> bool:
         return not __eq__(self, other)
 
-    def __hash__(self: tuple[Any, ...]) -> int:
+    def __hash__(self: tuple[object, ...]) -> int:
         return hash((type(self).__name__, tuple.__hash__(self)))
 
     cls.__eq__ = __eq__  # type: ignore[assignment]
@@ -105,9 +111,9 @@ class Outcome(NamedTuple):
 
     winners: tuple[int, ...]
     termination: enum.Enum
-    details: tuple[tuple[str, Any], ...] = ()
+    details: tuple[tuple[str, object], ...] = ()
 
-    def detail(self, name: str, default: Any = None) -> Any:
+    def detail(self, name: str, default: object = None) -> Any:  # Any: the voice knows each detail's type
         return dict(self.details).get(name, default)
 
 
@@ -119,11 +125,11 @@ class Form(NamedTuple):
     the tokens it may use, ``("min", 3)``, ``("max_length", 40)``), which a page uses to
     help and the rules judge again when the event arrives."""
 
-    event: Mapping[str, Any]
+    event: Mapping[str, object]
     field: str
-    constraints: tuple[tuple[str, Any], ...] = ()
+    constraints: tuple[tuple[str, object], ...] = ()
 
-    def constraint(self, name: str, default: Any = None) -> Any:
+    def constraint(self, name: str, default: object = None) -> Any:  # Any: the page knows each constraint's type
         return dict(self.constraints).get(name, default)
 
 
@@ -142,7 +148,7 @@ class Decision(NamedTuple):
 
     kind: str
     seat: int
-    choices: tuple[Mapping[str, Any], ...] = ()
+    choices: tuple[Mapping[str, Any], ...] = ()  # Any: front ends and tests read a choice's values unchecked
     form: Form | None = None
     together: bool = False
 
@@ -152,7 +158,7 @@ def decided(decisions: Iterable[Decision]) -> tuple[Decision, ...]:
     return tuple(decision for decision in decisions if decision.choices or decision.form is not None)
 
 
-def offer(rules: Rules[Any, StateT, ActionT, Any], state: StateT, kind: str, seat: int, actions: Iterable[ActionT],
+def offer(rules: Rules[SetupT, StateT, ActionT, EffectT], state: StateT, kind: str, seat: int, actions: Iterable[ActionT],
            together: bool = False) -> Decision:  # fmt: skip
     """A decision of ``kind`` for ``seat`` whose choices are ``actions`` (each once, in
     the order given), each as its save-file event (``rules.encode``)."""
@@ -172,15 +178,15 @@ class Refusal(NamedTuple):
     """
 
     rule: enum.Enum
-    params: tuple[tuple[str, Any], ...] = ()
+    params: tuple[tuple[str, Any], ...] = ()  # Any: the voice knows each parameter's type
     unusable: bool = False
 
-    def __getitem__(self, name: Any) -> Any:
+    def __getitem__(self, name: Any) -> Any:  # Any: a parameter by name (its type the voice knows), or a field by position
         if isinstance(name, str):
             return dict(self.params)[name]
         return tuple.__getitem__(self, name)
 
-    def get(self, name: str, default: Any = None) -> Any:
+    def get(self, name: str, default: object = None) -> Any:
         return dict(self.params).get(name, default)
 
     @property
@@ -188,7 +194,7 @@ class Refusal(NamedTuple):
         return 2 if self.unusable else 1
 
 
-def refuse(rule: enum.Enum, *, unusable: bool = False, **params: Any) -> Refusal:
+def refuse(rule: enum.Enum, *, unusable: bool = False, **params: object) -> Refusal:
     """``refuse(Rule.NOT_IN_HAND, card=card, seat=2)``: a :class:`Refusal`."""
     return Refusal(rule, tuple(params.items()), unusable)
 
@@ -200,15 +206,15 @@ class Rules(Protocol[SetupT, StateT, ActionT, EffectT]):
     version: int  # the schema version this program writes and understands
     command: str  # e.g. "referee smoor", the group to type (front ends only)
 
-    def read_setup(self, table: Mapping[str, Any]) -> SetupT: ...
+    def read_setup(self, table: Mapping[str, object]) -> SetupT: ...
 
-    def write_setup(self, setup: SetupT) -> dict[str, Any]: ...
+    def write_setup(self, setup: SetupT) -> dict[str, object]: ...
 
     def start(self, setup: SetupT) -> StateT: ...
 
-    def decode(self, state: StateT, event: Mapping[str, Any]) -> ActionT: ...
+    def decode(self, state: StateT, event: Mapping[str, object]) -> ActionT: ...
 
-    def encode(self, state: StateT, action: ActionT) -> dict[str, Any]: ...
+    def encode(self, state: StateT, action: ActionT) -> dict[str, object]: ...
 
     def apply(self, state: StateT, action: ActionT) -> Step[StateT, EffectT]: ...
 
@@ -220,7 +226,7 @@ class Rules(Protocol[SetupT, StateT, ActionT, EffectT]):
 
     def seats(self, state: StateT) -> tuple[str, ...]: ...
 
-    def view(self, state: StateT, seat: int | None) -> Any: ...
+    def view(self, state: StateT, seat: int | None) -> Any: ...  # Any: each game's own seat view (no type parameter for it)
 
     def decisions(self, state: StateT, seat: int) -> tuple[Decision, ...]: ...
 
@@ -242,7 +248,7 @@ class Voice(Protocol[StateT, EffectT]):
         """How the game ended ("Bram wins with 103 points")."""
         ...
 
-    def event(self, event: Mapping[str, Any]) -> str:
+    def event(self, event: Mapping[str, object]) -> str:
         """One line for ``history``: a save file's event as it was entered."""
         ...
 
@@ -257,12 +263,12 @@ class Voice(Protocol[StateT, EffectT]):
         hearts will you take?", "Name the cursed suit")."""
         ...
 
-    def choice(self, state: StateT, decision: Decision, event: Mapping[str, Any]) -> str:
+    def choice(self, state: StateT, decision: Decision, event: Mapping[str, object]) -> str:
         """One choice of a decision, as a button or a card's accessible name says it
         ("3", "♠ spades", "pass", "queen of hearts")."""
         ...
 
-    def history_detail(self, before: StateT, event: Mapping[str, Any], step: Step[StateT, EffectT]) -> dict[str, Any]:
+    def history_detail(self, before: StateT, event: Mapping[str, object], step: Step[StateT, EffectT]) -> dict[str, object]:
         """What ``history`` says more of an event in its context (``section``,
         ``round``, a fuller ``summary``…), ``{}`` when nothing."""
         ...

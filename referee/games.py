@@ -111,8 +111,8 @@ class GameSpec(NamedTuple, Generic[SetupT, StateT, ActionT, EffectT]):
     def load_voice(self) -> Voice[StateT, EffectT]:
         return self.load().voice
 
-    def load_table(self) -> TableHooks | None:
-        return cast("TableHooks", _attribute(self.table)) if self.table else None
+    def load_table(self) -> TableHooks[StateT] | None:
+        return cast("TableHooks[StateT]", _attribute(self.table)) if self.table else None
 
     def load_web(self) -> WebGame[StateT] | None:
         return cast("WebGame[StateT]", _attribute(self.web)) if self.web else None

@@ -166,7 +166,7 @@ def test_a_seat_sees_its_own_word_and_score_once_entered_and_whom_the_round_wait
     assert view["own"]["word"]["word"] == "POKES" and view["own"]["points"] == 24
     assert view["own"]["title"] == "Your word in round 1"
     answer = client_for(path, 0).get("/api/seat").json()
-    assert answer["situation"] == "Round 1 of 4 — pass left — waiting for Bram, Cees, Daan"
+    assert answer["situation"] == "Round 1 of 4 — pass left — Jumper L1c — waiting for Bram, Cees, Daan"
     assert answer["decisions"] == [] and view["total_text"] == "Your total: 24 points"
     other = client_for(path, 1).get("/api/seat").json()
     assert other["view"]["own"] is None

@@ -25,6 +25,8 @@ from referee.errors import InputError, Refused, quoted
 from referee.box import Box, MatchFacts
 from referee.game import Decision, Form, Outcome, Refusal, Rules, Step, refuse
 from referee.games import DealSpec, GameSpec
+from referee.table.hooks import Hooks
+from referee.web.contract import Pages
 
 if TYPE_CHECKING:
     import typer
@@ -159,7 +161,7 @@ class TallyVoice:
         return {"total": step.effect.total}
 
 
-class TallyTable:
+class TallyTable(Hooks[Tally]):
     """The tally in table mode: `score` completes a player's name; the status line is
     the totals."""
 
@@ -175,7 +177,7 @@ class TallyTable:
         return [Plain("Totals: " + " · ".join(f"{p} {t}" for p, t in zip(state.players, state.totals)))]
 
 
-class TallyWeb:
+class TallyWeb(Pages[Tally]):
     """The tally's web pages (referee.web.contract.WebGame): the totals on the table's
     screen; on a seat's phone, its own total. What a seat may do is its decision (a form:
     ``{"kind": "score", "player": NAME, "points": N}``), which the pages draw with no code

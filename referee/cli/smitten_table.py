@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from referee.table.hooks import Hooks
+
 if TYPE_CHECKING:
     from referee.cli.output import Line
 
 
-class SmittenTable:
+class SmittenTable(Hooks[object]):  # no clock
     def complete(self, state: Any, command: str, words: list[str]) -> list[str]:
         from referee import games
         from referee.table.hooks import option_waiting

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from referee.table.hooks import Hooks
+
 if TYPE_CHECKING:
     from referee.cli.output import Line
     from referee.smoorverliefd.match import Match
@@ -23,7 +25,7 @@ _NAME_ENTRIES = ("round", "bid", "edit")
 _NAME_OPTIONS = ("--ace", "--cursed", "--dealer", "--player")
 
 
-class SmoorTable:
+class SmoorTable(Hooks[object]):  # no clock
     def complete(self, state: Match, command: str, words: list[str]) -> list[str]:
         from referee.table.hooks import names, option_waiting
 

@@ -90,7 +90,7 @@ def parse(spec: str) -> tuple[str, float]:
 def _buckets(path: Path) -> list[list[str]] | None:
     """The word lists of a cBpack file by centibel, or None if it is not the known format."""
     try:
-        import msgpack
+        import msgpack  # deferred: msgpack and wordfreq cost start-up
 
         document = msgpack.unpackb(gzip.decompress(path.read_bytes()), raw=False)
     except (ImportError, OSError, ValueError, EOFError):

@@ -70,7 +70,7 @@ def debian_package(tag: str) -> str:
 def enchant_module() -> Any:
     """pyenchant, or an InputError naming what to install."""
     try:
-        import enchant
+        import enchant  # deferred: enchant costs start-up
     except ModuleNotFoundError:
         raise InputError(_("hunspell dictionaries need pyenchant: pip install pyenchant")) from None
     except (ImportError, OSError, AssertionError) as error:

@@ -25,7 +25,7 @@ anything is written, so the file stays byte-for-byte the same.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Generic, NamedTuple, TypeVar
@@ -71,6 +71,7 @@ __all__ = [
 ]
 
 State = TypeVar("State")
+SetupT = TypeVar("SetupT")
 ActionT = TypeVar("ActionT")
 EffectT = TypeVar("EffectT")
 
@@ -80,6 +81,8 @@ class Saved(Generic[State]):
     """A loaded save file: what it holds and the state its events replay to."""
 
     path: Path
+    # Any: front ends and tests read these unchecked (`saved.setup["fair"]["deals"]`,
+    # `saved.events[-1]["at"]`); to become Mapping[str, object] where they check them.
     setup: dict[str, Any]
     events: list[dict[str, Any]]
     state: State
@@ -99,7 +102,7 @@ class Recorded(NamedTuple, Generic[State, ActionT, EffectT]):
     saved: Saved[State]
     before: State
     action: ActionT
-    event: dict[str, Any]
+    event: dict[str, object]
     effect: EffectT
     revealed: bool = False  # the entry ended a fair game, and its secret is in the file now
 
@@ -124,7 +127,7 @@ class Undone(NamedTuple, Generic[State]):
     set) an edit."""
 
     saved: Saved[State]
-    event: dict[str, Any] | None
+    event: dict[str, object] | None
     correction: Correction | None
 
 
@@ -133,7 +136,7 @@ class Redone(NamedTuple, Generic[State]):
     edit, that the last ``undo`` had taken back."""
 
     saved: Saved[State]
-    event: dict[str, Any] | None
+    event: dict[str, object] | None
     correction: Correction | None
 
 
@@ -146,28 +149,28 @@ class Revealed(NamedTuple, Generic[State]):
     complete: bool
 
 
-class Told(NamedTuple, Generic[State]):
+class Told(NamedTuple, Generic[State, EffectT]):
     """One event as `history` tells it: the state before it and the step it made."""
 
     before: State
-    event: dict[str, Any]
-    step: Step[State, Any]
+    event: dict[str, object]
+    step: Step[State, EffectT]
 
 
 # --- the rules, as the engine uses them -------------------------------------------------
 
 
-def start(rules: Rules[Any, State, Any, Any], table: Mapping[str, Any]) -> State:
+def start(rules: Rules[SetupT, State, ActionT, EffectT], table: Mapping[str, object]) -> State:
     """The state before any event, from a ``[setup]`` table."""
     return rules.start(rules.read_setup(table))
 
 
-def step(rules: Rules[Any, State, Any, Any], state: State, event: Mapping[str, Any]) -> Step[State, Any]:
+def step(rules: Rules[SetupT, State, ActionT, EffectT], state: State, event: Mapping[str, object]) -> Step[State, EffectT]:
     """Apply one recorded event: decode it into the game's action, apply that."""
     return rules.apply(state, rules.decode(state, event))
 
 
-def replay(rules: Rules[Any, State, Any, Any], setup: Mapping[str, Any], events: list[dict[str, Any]]) -> State:
+def replay(rules: Rules[SetupT, State, ActionT, EffectT], setup: Mapping[str, object], events: Sequence[Mapping[str, object]]) -> State:
     """Run the events through the rules; an error names the event's number."""
     state = start(rules, setup)
     for _event, done in _steps(rules, state, events):
@@ -176,16 +179,16 @@ def replay(rules: Rules[Any, State, Any, Any], setup: Mapping[str, Any], events:
 
 
 def steps(
-    rules: Rules[Any, State, Any, Any], setup: Mapping[str, Any], events: list[dict[str, Any]]
-) -> Iterator[tuple[dict[str, Any], Step[State, Any]]]:
+    rules: Rules[SetupT, State, ActionT, EffectT], setup: Mapping[str, object], events: Sequence[Mapping[str, object]]
+) -> Iterator[tuple[Mapping[str, object], Step[State, EffectT]]]:
     """Every event with the step it makes (the state after it and its effect), in order.
     An error names the event's number."""
     return _steps(rules, start(rules, setup), events)
 
 
 def _steps(
-    rules: Rules[Any, State, Any, Any], state: State, events: list[dict[str, Any]]
-) -> Iterator[tuple[dict[str, Any], Step[State, Any]]]:
+    rules: Rules[SetupT, State, ActionT, EffectT], state: State, events: Sequence[Mapping[str, object]]
+) -> Iterator[tuple[Mapping[str, object], Step[State, EffectT]]]:
     for index, event in enumerate(events):
         try:
             done = step(rules, state, event)
@@ -198,8 +201,8 @@ def _steps(
 # --- reading ----------------------------------------------------------------------------
 
 
-def load(path: Path | str, rules: Rules[Any, State, Any, Any], data: bytes | None = None) -> Saved[State]:
-    """Read and replay a save file. Any problem raises ``SaveFileError`` (exit 2).
+def load(path: Path | str, rules: Rules[SetupT, State, ActionT, EffectT], data: bytes | None = None) -> Saved[State]:
+    """Read and replay a save file. Every problem raises ``SaveFileError`` (exit 2).
     ``data``: the file's bytes, when the caller has read them already (`referee stats`)."""
     path = Path(path)
     return _parse(path, _read(path, rules) if data is None else data, rules)
@@ -209,7 +212,7 @@ Told_ = TypeVar("Told_")
 
 
 def history(
-    path: Path | str, rules: Rules[Any, State, Any, Any], tell: Callable[[Told[State]], Told_]
+    path: Path | str, rules: Rules[SetupT, State, ActionT, EffectT], tell: Callable[[Told[State, EffectT]], Told_]
 ) -> tuple[Saved[State], list[Told_]]:
     """Read and replay a save file once; ``tell`` is given each event with the state before
     it and the step it made, at once, and what it returns is kept: what `history` tells.
@@ -221,7 +224,7 @@ def history(
     return saved, told
 
 
-def _read(path: Path, rules: Rules[Any, Any, Any, Any]) -> bytes:
+def _read(path: Path, rules: Rules[SetupT, State, ActionT, EffectT]) -> bytes:
     """The file's bytes, or a ``SaveFileError`` saying why not (and how to start one)."""
     from referee.files import regular_file
 
@@ -237,7 +240,7 @@ def _read(path: Path, rules: Rules[Any, Any, Any, Any]) -> bytes:
 
 
 def _parse(
-    path: Path, data: bytes, rules: Rules[Any, State, Any, Any], tell: Callable[[Told[State]], object] | None = None
+    path: Path, data: bytes, rules: Rules[SetupT, State, ActionT, EffectT], tell: Callable[[Told[State, EffectT]], object] | None = None
 ) -> Saved[State]:
     document = read_document(path, data, rules)
     return _replayed(path, document, document.events, rules, tell)
@@ -246,9 +249,9 @@ def _parse(
 def _replayed(
     path: Path,
     document: Document,
-    events: list[Any],
-    rules: Rules[Any, State, Any, Any],
-    tell: Callable[[Told[State]], object] | None = None,
+    events: Sequence[object],
+    rules: Rules[SetupT, State, ActionT, EffectT],
+    tell: Callable[[Told[State, EffectT]], object] | None = None,
 ) -> Saved[State]:
     """Replay ``events`` (the document's, or a changed list) through the rules; a bad
     one is reported with its line. Each step is given to ``tell``, if given."""
@@ -260,6 +263,7 @@ def _replayed(
         raise
     except RefereeError as error:
         raise damaged(lines.header("setup"), _("has a bad [setup]: {error}").format(error=error)) from None
+    replayed: list[dict[str, object]] = []
     for index, event in enumerate(events):
         try:
             if not isinstance(event, dict) or not isinstance(event.get("kind"), str):
@@ -268,13 +272,14 @@ def _replayed(
         except RefereeError as error:
             problem = _("cannot be replayed: event {number} ({kind}): {error}")
             raise damaged(lines.event(index), problem.format(number=index + 1, kind=kind_of(event), error=file_words(error))) from None
+        replayed.append(event)
         if tell is not None:
             tell(Told(state, event, done))
         state = done.state
-    return Saved(path, setup, events, state, document.corrections, document.redo, document.played)
+    return Saved(path, setup, replayed, state, document.corrections, document.redo, document.played)
 
 
-def rules_setup(path: Path, table: Mapping[str, Any]) -> Mapping[str, Any]:
+def rules_setup(path: Path, table: Mapping[str, object]) -> Mapping[str, object]:
     """The ``[setup]`` table as the rules read it. A fair game's secret is not in its file
     before the reveal: it is kept beside it (:mod:`.sidecar`), read here, the one place,
     and handed to the rules in a copy of the table (``fair.kept_secret``), never written
@@ -304,7 +309,7 @@ def _entry_like(name: str) -> bool:
     return re.fullmatch(f"(?i:{pattern})", name) is not None
 
 
-def check_new_name(path: Path, rules: Rules[Any, Any, Any, Any]) -> None:
+def check_new_name(path: Path, rules: Rules[SetupT, State, ActionT, EffectT]) -> None:
     """Refuse a new save file's name that is surely a slip: control characters (a pasted
     newline), a leading ``-`` (an option), or a word that reads as part of an entry of
     any registered game, as when the file name was forgotten (``referee smitten new 5L``)."""
@@ -323,7 +328,7 @@ def check_new_name(path: Path, rules: Rules[Any, Any, Any, Any]) -> None:
 
 
 def create(
-    path: Path | str, rules: Rules[Any, State, Any, Any], setup: Any, secret: bytes | None = None, location: str | None = None
+    path: Path | str, rules: Rules[SetupT, State, ActionT, EffectT], setup: SetupT | Mapping[str, object], secret: bytes | None = None, location: str | None = None
 ) -> Saved[State]:
     """Start a new save file from the game's setup (or its ``[setup]`` table); refuses to
     overwrite an existing one, a name that is surely a slip (:func:`check_new_name`), or
@@ -347,7 +352,7 @@ def create(
     return Saved(path, table, [], state, played=played)
 
 
-def _create_fair(path: Path, rules: Rules[Any, State, Any, Any], setup: Any, secret: bytes, location: str | None) -> Saved[State]:
+def _create_fair(path: Path, rules: Rules[SetupT, State, ActionT, EffectT], setup: SetupT | Mapping[str, object], secret: bytes, location: str | None) -> Saved[State]:
     """:func:`create` for a fair game: the secret is kept first, and removed again when the
     save file cannot be made (an existing file, a bad name)."""
     from referee.savefile import sidecar
@@ -365,8 +370,8 @@ def _create_fair(path: Path, rules: Rules[Any, State, Any, Any], setup: Any, sec
 
 def record(
     path: Path | str,
-    rules: Rules[Any, State, ActionT, EffectT],
-    action: ActionT | Mapping[str, Any] | Callable[[State], ActionT | Mapping[str, Any]],
+    rules: Rules[SetupT, State, ActionT, EffectT],
+    action: ActionT | Mapping[str, object] | Callable[[State], ActionT | Mapping[str, object]],
 ) -> Recorded[State, ActionT, EffectT]:
     """Record one action, after the rules have accepted it.
 
@@ -389,8 +394,8 @@ def record(
 
 def rewrite(
     path: Path | str,
-    rules: Rules[Any, State, Any, Any],
-    change: Callable[[list[dict[str, Any]], State], list[dict[str, Any]]],
+    rules: Rules[SetupT, State, ActionT, EffectT],
+    change: Callable[[list[dict[str, object]], State], list[dict[str, object]]],
 ) -> Rewritten[State]:
     """Replace the event list (an edit) and replay all of it through the rules.
 
@@ -414,7 +419,7 @@ def rewrite(
     return _change(path, rules, replay_changed)
 
 
-def undo(path: Path | str, rules: Rules[Any, State, Any, Any]) -> Undone[State]:
+def undo(path: Path | str, rules: Rules[SetupT, State, ActionT, EffectT]) -> Undone[State]:
     """Take back the last thing recorded: the last event, or an edit made after it.
 
     The file is then exactly as it was before that entry, but for a fair game's word of
@@ -446,7 +451,7 @@ def undo(path: Path | str, rules: Rules[Any, State, Any, Any]) -> Undone[State]:
     return undone
 
 
-def redo(path: Path | str, rules: Rules[Any, State, Any, Any]) -> Redone[State]:
+def redo(path: Path | str, rules: Rules[SetupT, State, ActionT, EffectT]) -> Redone[State]:
     """Put back what the last ``undo`` took back (an event, or an edit), while no entry
     has been made since; after it the file is exactly what it was before that undo."""
     path = Path(path)
@@ -469,14 +474,14 @@ def redo(path: Path | str, rules: Rules[Any, State, Any, Any]) -> Redone[State]:
     return redone
 
 
-def _words_of(events: list[Any]) -> list[Any]:
+def _words_of(events: list[dict[str, object]]) -> list[dict[str, object]]:
     """The words of entropy among ``events`` (:mod:`referee.fair`), as recorded."""
     from referee.fair.rules import KIND
 
     return [event for event in events if isinstance(event, dict) and event.get("kind") == KIND]
 
 
-def _word_kept_on_record(path: Path, rules: Rules[Any, Any, Any, Any], setup: dict[str, Any], events: list[Any]) -> dict[str, Any]:
+def _word_kept_on_record(path: Path, rules: Rules[SetupT, State, ActionT, EffectT], setup: dict[str, object], events: list[dict[str, object]]) -> dict[str, object]:
     """The ``[setup]`` after an undo of ``events[-1]``. When that is a word of entropy
     of a fair game: once every word is in (the cards are dealt) it is refused, the words
     are fixed for good (``RuleError``, exit 1, nothing written); before that the word
@@ -499,11 +504,11 @@ def _word_kept_on_record(path: Path, rules: Rules[Any, Any, Any, Any], setup: di
     return {**setup, "fair": {**fair, WITHDRAWN: withdrawn}}
 
 
-def _text(rules: Rules[Any, Any, Any, Any], saved: Saved[Any]) -> str:
+def _text(rules: Rules[SetupT, State, ActionT, EffectT], saved: Saved[State]) -> str:
     return dumps(rules, saved.setup, saved.events, saved.corrections, saved.redo, saved.played)
 
 
-def _stamped(rules: Rules[Any, State, Any, Any], saved: Saved[State]) -> Saved[State]:
+def _stamped(rules: Rules[SetupT, State, ActionT, EffectT], saved: Saved[State]) -> Saved[State]:
     """The file with ``[played]`` as it should read now: ``ended`` written by the entry
     that reaches the outcome, and taken away by the undo of that entry."""
     played = saved.played.at_outcome(rules.outcome(saved.state) is not None)
@@ -514,7 +519,7 @@ Report = TypeVar("Report")
 
 
 def _change(
-    path: Path | str, rules: Rules[Any, State, Any, Any], change: Callable[[Saved[State]], tuple[Saved[State], Report]]
+    path: Path | str, rules: Rules[SetupT, State, ActionT, EffectT], change: Callable[[Saved[State]], tuple[Saved[State], Report]]
 ) -> Report:
     """Under the lock: read and replay the file, let ``change`` give the new content and
     a report of it, write the content, return the report."""
@@ -534,12 +539,12 @@ def _change(
 # --- a fair game's reveal ---------------------------------------------------------------
 
 
-def _unrevealed(setup: Mapping[str, Any]) -> bool:
+def _unrevealed(setup: Mapping[str, object]) -> bool:
     fair = setup.get("fair")
     return isinstance(fair, dict) and "secret" not in fair
 
 
-def _revealed_setup(rules: Rules[Any, State, Any, Any], saved: Saved[State]) -> tuple[dict[str, Any], tuple[tuple[int, str], ...], bool]:
+def _revealed_setup(rules: Rules[SetupT, State, ActionT, EffectT], saved: Saved[State]) -> tuple[dict[str, object], tuple[tuple[int, str], ...], bool]:
     """The ``[setup]`` with the secret written in (:meth:`referee.fair.scheme.Fair.reveal`): the
     secret, the number of events it was revealed after, the deals made by then and the
     words given by then."""
@@ -553,7 +558,7 @@ def _revealed_setup(rules: Rules[Any, State, Any, Any], saved: Saved[State]) -> 
     return {**saved.setup, "fair": revealed.to_toml()}, deals, record.complete
 
 
-def _revealed_at_end(rules: Rules[Any, State, Any, Any], saved: Saved[State]) -> Saved[State]:
+def _revealed_at_end(rules: Rules[SetupT, State, ActionT, EffectT], saved: Saved[State]) -> Saved[State]:
     """A fair game that has just ended reveals its secret in the same write."""
     if not _unrevealed(saved.setup) or rules.outcome(saved.state) is None:
         return saved
@@ -561,7 +566,7 @@ def _revealed_at_end(rules: Rules[Any, State, Any, Any], saved: Saved[State]) ->
     return Saved(saved.path, setup, saved.events, saved.state, saved.corrections, saved.redo, saved.played)
 
 
-def reveal_secret(path: Path | str, rules: Rules[Any, State, Any, Any]) -> Revealed[State]:
+def reveal_secret(path: Path | str, rules: Rules[SetupT, State, ActionT, EffectT]) -> Revealed[State]:
     """Write a fair game's secret into its file (with the deals made so far and the
     number of events), and remove the kept secret: from now on anyone can check the
     game, and anyone can foresee what is still to be dealt. A game that is not fair

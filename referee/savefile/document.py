@@ -48,10 +48,10 @@ class Log(Protocol):
     """A file's content: the setup, the events and the corrections."""
 
     @property
-    def setup(self) -> dict[str, Any]: ...
+    def setup(self) -> dict[str, object]: ...
 
     @property
-    def events(self) -> list[dict[str, Any]]: ...
+    def events(self) -> list[dict[str, object]]: ...
 
     @property
     def corrections(self) -> tuple[Correction, ...]: ...
@@ -72,12 +72,12 @@ class Correction(NamedTuple):
     """
 
     at: int
-    replaced: tuple[dict[str, Any], ...]
+    replaced: tuple[dict[str, object], ...]
     added: int
     events: int
 
     @classmethod
-    def between(cls, old: list[dict[str, Any]], new: list[dict[str, Any]]) -> Correction:
+    def between(cls, old: list[dict[str, object]], new: list[dict[str, object]]) -> Correction:
         """The correction that turns the log ``old`` into ``new``: what differs between
         their common start and their common end."""
         start = 0
@@ -88,11 +88,11 @@ class Correction(NamedTuple):
             end += 1
         return cls(start, tuple(old[start : len(old) - end]), len(new) - end - start, len(new))
 
-    def undone(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def undone(self, events: list[dict[str, object]]) -> list[dict[str, object]]:
         """The log as it was before the edit."""
         return [*events[: self.at], *self.replaced, *events[self.at + self.added :]]
 
-    def to_toml(self) -> dict[str, Any]:
+    def to_toml(self) -> dict[str, object]:
         return {"at": self.at, "added": self.added, "events": self.events, "replaced": list(self.replaced)}
 
     @classmethod
@@ -118,11 +118,11 @@ class Taken(NamedTuple):
     """
 
     events: int
-    event: dict[str, Any] | None = None
+    event: dict[str, object] | None = None
     edit: Correction | None = None
-    edited: tuple[dict[str, Any], ...] = ()
+    edited: tuple[dict[str, object], ...] = ()
 
-    def to_toml(self) -> dict[str, Any]:
+    def to_toml(self) -> dict[str, object]:
         if self.edit is not None:
             return {"events": self.events, "edit": self.edit.to_toml(), "edited": list(self.edited)}
         return {"events": self.events, "event": self.event}
@@ -150,8 +150,8 @@ class Document(NamedTuple):
     """A save file's parts, checked for structure but not yet replayed."""
 
     lines: Lines
-    setup: dict[str, Any]
-    events: list[Any]
+    setup: dict[str, object]
+    events: list[Any]  # Any: each is checked when it is replayed; undo takes back a bad last one unchecked
     corrections: tuple[Correction, ...]
     redo: tuple[Taken, ...] = ()
     played: WhenPlayed = WhenPlayed()
@@ -166,7 +166,7 @@ def read_document(path: Path, data: bytes, rules: FileFormat) -> Document:
         line = data[: error.start].count(b"\n") + 1
         raise damaged(line, _("is not UTF-8 text")) from None
     try:
-        document = tomllib.loads(text)
+        document: dict[str, object] = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         where = re.search(r"\(at line (\d+), column (\d+)\)", str(error))
         reason = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", str(error))
@@ -225,7 +225,7 @@ def read_document(path: Path, data: bytes, rules: FileFormat) -> Document:
 
 
 def _tables(
-    document: dict[str, Any], key: str, read: Callable[[Any], T], damaged: Damage, lines: Lines, problem: str
+    document: dict[str, object], key: str, read: Callable[[object], T], damaged: Damage, lines: Lines, problem: str
 ) -> tuple[T, ...]:
     """The file's ``[[key]]`` tables (corrections, redo), each read by ``read``; a bad one
     is reported at the first such table, as ``problem``."""
@@ -296,8 +296,8 @@ class Lines:
 
 def dumps(
     rules: FileFormat,
-    setup: dict[str, Any],
-    events: list[dict[str, Any]],
+    setup: dict[str, object],
+    events: list[dict[str, object]],
     corrections: tuple[Correction, ...] = (),
     redo: tuple[Taken, ...] = (),
     played: WhenPlayed = WhenPlayed(),
@@ -307,7 +307,7 @@ def dumps(
     Corrections and what ``redo`` can put back come before the events, so that a new
     event is still written just in front of ``[end]``.
     """
-    import tomli_w
+    import tomli_w  # deferred: tomli_w costs start-up
 
     when = played.to_toml()
     head = tomli_w.dumps({"format": rules.format, "version": rules.version, "setup": setup, **({PLAYED: when} if when else {})})
@@ -317,7 +317,7 @@ def dumps(
     return HEADER + "\n".join([head, *tables, end_table(len(events))])
 
 
-def array_table(name: str, table: dict[str, Any]) -> str:
+def array_table(name: str, table: dict[str, object]) -> str:
     """One event (or correction) as its own ``[[events]]`` table.
 
     tomli_w would write short events as one inline ``events = [...]`` array; a table per

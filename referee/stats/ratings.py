@@ -37,7 +37,7 @@ class Rated(NamedTuple):
 
 def rate(records: Sequence[Record], person: Callable[[str], str]) -> dict[str, Rated]:
     """The ratings of the players of ``records`` (one game's), by person."""
-    from openskill.models import PlackettLuce
+    from openskill.models import PlackettLuce  # deferred: openskill costs start-up
 
     model = PlackettLuce()
     current: dict[str, Any] = {}

@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
+
+StateT = TypeVar("StateT", contravariant=True)
 
 
 class StatusLine(Protocol):
@@ -23,19 +25,32 @@ class StatusLine(Protocol):
     def ansi(self) -> str: ...
 
 
-class TableHooks(Protocol):
-    """A game's table-mode hooks."""
+class TableHooks(Protocol[StateT]):
+    """A game's table-mode hooks; the optional ones (``countdown``) have their defaults
+    in :class:`Hooks`, which a game's hooks extend."""
 
-    def complete(self, state: Any, command: str, words: list[str]) -> list[str]:
+    def complete(self, state: StateT, command: str, words: list[str]) -> list[str]:
         """What the next word of an entry may be: ``command`` is the game's command
         (its English name), ``words`` the words typed after it, options included (the
         last one may be an option waiting for its value, such as ``--ace``). The
         session keeps those that start with what is being typed."""
         ...
 
-    def status(self, state: Any) -> Sequence[StatusLine]:
+    def status(self, state: StateT) -> Sequence[StatusLine]:
         """The status line: what the game waits for now, the totals."""
         ...
+
+    def countdown(self, state: StateT) -> Countdown | None:
+        """The clock that runs in ``state`` now (Spellcrafter's crafting clock); None
+        while none runs, or for a game without one."""
+        ...
+
+
+class Hooks(Generic[StateT]):
+    """The defaults of a game's optional table-mode hooks: no clock."""
+
+    def countdown(self, state: StateT) -> Countdown | None:
+        return None
 
 
 @dataclass(frozen=True)
@@ -58,12 +73,6 @@ class Countdown:
         end = ends(self.start, self.seconds)
         assert end is not None, "a countdown starts at a time"
         return end
-
-
-def countdown(hooks: Any, state: Any) -> Countdown | None:
-    """The clock ``hooks`` say runs in ``state`` now; None for a game without one."""
-    ask = getattr(hooks, "countdown", None)
-    return None if ask is None else ask(state)
 
 
 class Plain:

@@ -233,20 +233,18 @@ class Table:
             self._loaded = (signature, savefile.load(self.path, self.spec.load_rules()).state)
         return self._loaded[1]
 
-    def hooks(self) -> TableHooks | None:
-        hooks: TableHooks | None = self.spec.load_table()
+    def hooks(self) -> TableHooks[object] | None:
+        hooks: TableHooks[object] | None = self.spec.load_table()
         return hooks
 
     def countdown(self) -> Countdown | None:
-        """The clock the game's hooks say runs now (:func:`referee.table.hooks.countdown`);
+        """The clock the game's hooks say runs now (:meth:`referee.table.hooks.TableHooks.countdown`);
         None without one, or when the file does not load."""
-        from referee.table.hooks import countdown
-
         hooks = self.hooks()
         if hooks is None:
             return None
         try:
-            return countdown(hooks, self.state())
+            return hooks.countdown(self.state())
         except Exception:  # noqa: BLE001 - a clock is a convenience: never the end of a session
             return None
 
@@ -296,7 +294,7 @@ def interactive(table: Table, input: Any = None, output: Any = None) -> int:
     """The session on a terminal, with prompt_toolkit: history per file, Ctrl-R search,
     completion, the status line (redrawn each second: another terminal may write the
     file); Ctrl-C cancels the line, Ctrl-D (or `quit`) leaves."""
-    from prompt_toolkit import PromptSession
+    from prompt_toolkit import PromptSession  # deferred: prompt_toolkit costs start-up
 
     from referee.table.complete import TableCompleter
     from referee.table.history import kept_history

@@ -93,7 +93,7 @@ def toolbar(table: Table) -> Any:
     import os
     import sys
 
-    from prompt_toolkit.formatted_text import ANSI
+    from prompt_toolkit.formatted_text import ANSI  # deferred: prompt_toolkit costs start-up
 
     shown = lines(table)
     colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"

@@ -13,7 +13,7 @@ The pages draw from JSON the server computes, per page, in that page's language:
                      ``.bak``) after the rules accepted it. No page parses a card, a
                      cell or a word itself
 ``POST /api/seat/preview`` what a seat's action would give, without recording anything
-                     (a game whose adapter has :meth:`Previewing.preview`, e.g. a word's
+                     (a game whose adapter has :attr:`WebGame.preview`, e.g. a word's
                      score as it is built, fed by the form's ``cards``): the same guards
                      and seat as an entry
 
@@ -68,8 +68,10 @@ Cards are in the CLI's JSON notation: ``10S``, ``AH`` (French deck), Smitten's n
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, Protocol, TypeVar
+
+from referee.game import JsonObject
 
 StateT = TypeVar("StateT", contravariant=True)
 
@@ -77,18 +79,47 @@ StateT = TypeVar("StateT", contravariant=True)
 class WebGame(Protocol[StateT]):
     """A game's side of the pages (``referee/web/GAME.py``, an object named ``WEB``): how
     its view is drawn. What a seat may do is not here: it is the rules' ``decisions``,
-    taken by :mod:`referee.decisions` for every game alike."""
+    taken by :mod:`referee.decisions` for every game alike. The optional hooks
+    (``names``, ``preview``) have their defaults in :class:`Pages`, which a game's
+    adapter extends."""
 
-    def table(self, state: StateT) -> dict[str, Any]:
+    def table(self, state: StateT) -> JsonObject:
         """The table's screen: public only (built from ``rules.view(state, None)``).
         Words in the current language."""
         ...
 
-    def seat(self, state: StateT, seat: int) -> dict[str, Any]:
+    def seat(self, state: StateT, seat: int) -> JsonObject:
         """One seat's phone (built from ``rules.view(state, seat)`` and nothing else of
         the state's private cards): its hand and what the page draws beside its
         decisions."""
         ...
+
+    def names(self, state: StateT) -> tuple[str, ...] | None:
+        """The seats as people say them (``team Anna and Bram``), for the envelope's
+        ``names``; None: by the players' names."""
+        ...
+
+    @property
+    def preview(self) -> Preview[StateT] | None:
+        """What ``seat``'s request ``POST /api/seat/preview`` (JSON ``body``) would give,
+        from what the seat may see; nothing is recorded. It raises
+        :class:`~referee.errors.InputError` (HTTP 400) for a body it cannot read. None:
+        the game's pages ask for no preview (HTTP 404)."""
+        ...
+
+
+#: A game's preview (:attr:`WebGame.preview`): ``(state, seat, body)`` to the answer.
+Preview = Callable[[StateT, int, Mapping[str, object]], JsonObject]
+
+
+class Pages(Generic[StateT]):
+    """The defaults of a :class:`WebGame`'s optional hooks: the seats by the players'
+    names, no preview. A game's adapter extends it and overrides what it gives."""
+
+    preview: Preview[StateT] | None = None
+
+    def names(self, state: StateT) -> tuple[str, ...] | None:
+        return None
 
 
 def moved_on() -> str:
@@ -96,16 +127,6 @@ def moved_on() -> str:
     from referee.i18n import _
 
     return _("the game has moved on since this page was drawn; look again and tap once more")
-
-
-class Previewing(Protocol[StateT]):
-    """A game whose pages ask what an action would give before it is sent (optional)."""
-
-    def preview(self, state: StateT, seat: int, body: Mapping[str, Any]) -> dict[str, Any]:
-        """What ``seat``'s request ``POST /api/seat/preview`` (JSON ``body``) would give,
-        from what the seat may see; nothing is recorded. Raises
-        :class:`~referee.errors.InputError` (HTTP 400) for a body it cannot read."""
-        ...
 
 
 def envelope(

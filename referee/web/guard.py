@@ -382,7 +382,7 @@ def protocol_class(connections: Connections) -> type[asyncio.Protocol]:
     beyond its caps is closed as it opens, and one whose request (its headers, its body)
     is not in within ``connections.seconds`` of its first byte (or of the connection's
     opening) is closed; a page's open event stream, whose request is in, is never cut."""
-    import h11
+    import h11  # deferred: h11 and uvicorn cost start-up
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
     arriving = (h11.IDLE, h11.SEND_BODY)  # the client's side of the request, not yet in

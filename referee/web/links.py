@@ -57,7 +57,7 @@ class SeatLinks:
     def _write(self, tokens: list[str]) -> None:
         """Keep ``tokens`` in the file, all of them or none (written aside, then moved
         into place); an ``InputError`` naming the file by its name when it cannot be."""
-        import tomli_w
+        import tomli_w  # deferred: tomli_w costs start-up
 
         text = "# referee serve: the seats' secret links (keep private)\n" + tomli_w.dumps(
             {"seats": dict(zip(self.players, tokens))}

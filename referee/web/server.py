@@ -127,9 +127,11 @@ class Served:
         self.stop_requested: Callable[[], bool] = lambda: False
         self.loop: asyncio.AbstractEventLoop | None = None  # the server's, once it runs
         self.reading = threading.Lock()  # one reading at a time: the watcher's, or an action's (a worker thread)
+        self.linked = False  # the seats' links are made once the file is first read
         self.reload()
         players = self.rules.seats(self.saved.state) if self.saved is not None else ()
         self.links = SeatLinks(path, tuple(players))
+        self.linked = True
 
     def _stamp(self) -> tuple[int, int, int] | None:
         try:
@@ -161,8 +163,7 @@ class Served:
                 self.saved = savefile.load(self.path, self.rules)
             self.error = None
             seats = tuple(self.rules.seats(self.saved.state))
-            links = getattr(self, "links", None)
-            if links is not None and seats != links.players:
+            if self.linked and seats != self.links.players:
                 # Another game in the file now (deleted and started again): its own seats
                 # and links; the old links no longer open any seat.
                 self.links = SeatLinks(self.path, seats)
@@ -237,8 +238,7 @@ class Served:
                 situation = self.voice.situation(state)
                 if seat is not None:
                     decisions = decisions_json(self.rules, self.voice, state, seat)
-                shown = getattr(self.web, "names", None)  # how people say the seats (a team)
-                names = None if shown is None else tuple(shown(state))
+                names = self.web.names(state)  # how people say the seats (a team), or None
             return envelope(
                 game=self.spec.name,
                 title=self.spec.title,
@@ -260,10 +260,10 @@ class Served:
             )
 
     def preview(self, seat: int, body: Any, language: str) -> tuple[int, dict[str, Any]]:
-        """What ``seat``'s request would give (:class:`referee.web.contract.Previewing`);
+        """What ``seat``'s request would give (:attr:`referee.web.contract.WebGame.preview`);
         (HTTP status, answer). Nothing is recorded: the file is only read."""
         with speaking(language):
-            preview = getattr(self.web, "preview", None)
+            preview = self.web.preview
             if preview is None:
                 return 404, {"error": _("unknown action {kind}").format(kind=PREVIEW)}
             if not isinstance(body, dict):
@@ -422,7 +422,7 @@ def qr_svg(text: str) -> bytes:
     """A QR code of ``text`` as an SVG image (black on white, a quiet zone around it)."""
     import io
 
-    import segno
+    import segno  # deferred: segno and uvicorn cost start-up
 
     buffer = io.BytesIO()
     segno.make(text, error="m").save(buffer, kind="svg", scale=10, border=2, dark="#000", light="#fff", xmldecl=False)

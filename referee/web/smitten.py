@@ -48,7 +48,7 @@ from referee.smitten.state import Flipped, Pending, State
 from referee.smitten.view import SeatView
 from referee.smitten.voice import final_card, outcome_text
 from referee.smitten.words import capital, cards, choice_word, grid_name, title
-from referee.web.contract import WebGame
+from referee.web.contract import Pages, WebGame
 
 def page_words() -> dict[str, str]:
     """The page's own words (headings, buttons, prompts), in the current language."""
@@ -130,7 +130,7 @@ def _label(state: State) -> str:
     return capital(label(state.setup))
 
 
-class SmittenWeb:
+class SmittenWeb(Pages[State]):
     """Smitten's pages (:class:`referee.web.contract.WebGame`)."""
 
     def table(self, state: State) -> dict[str, Any]:

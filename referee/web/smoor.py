@@ -29,12 +29,13 @@ from referee.smoorverliefd.scoring import side_names, side_totals, standing
 from referee.smoorverliefd.tricks import Trick
 from referee.smoorverliefd.view import SeatView
 from referee.smoorverliefd.words import card_symbol, card_words, points, suit_name
+from referee.web.contract import Pages
 
 #: A phone shows its hand in suits of alternating colours, each from 2 up to the ace.
 HAND_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 
 
-class SmoorverliefdWeb:
+class SmoorverliefdWeb(Pages[Match]):
     """The table's screen and a seat's phone of a Smoorverliefd match."""
 
     def table(self, state: Match) -> dict[str, Any]:

@@ -47,6 +47,7 @@ from referee.spellcrafter.setup import ROUNDS
 from referee.spellcrafter.view import SeatView
 from referee.spellcrafter.voice import challenge_outcome, direction, in_points, no_hand, round_notes
 from referee.web.spell_draft import challenges, clock, hand_order, page_card, page_word, preview, seat_craft, seat_draft, table_draft
+from referee.web.contract import Pages
 
 __all__ = ["WEB", "hand_order", "page_card", "page_word"]
 
@@ -160,7 +161,7 @@ def with_team_names(view: SeatView) -> SeatView:
     return replace(view, players=seat_names(view)) if view.teams else view
 
 
-class SpellcrafterWeb:
+class SpellcrafterWeb(Pages[Game]):
     """The pages of a Spellcrafter table (:class:`referee.web.contract.WebGame`)."""
 
     def names(self, state: Game) -> tuple[str, ...]:
