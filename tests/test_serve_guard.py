@@ -150,7 +150,7 @@ def test_the_season_page_is_rate_limited_like_the_rest(tmp_path):
 
 def test_the_season_page_reads_its_folder_once_and_again_only_when_a_file_changed(tmp_path):
     savefile.create(tmp_path / "a.toml", TALLY, {"players": ["Anna", "Bram"]})
-    pages = season.Pages(tmp_path)
+    pages = season.SeasonPages(tmp_path)
     with speaking("en"):
         first = pages.answer("en")
         assert pages.answer("en") == first and pages.readings == 1

@@ -113,7 +113,7 @@ def test_a_phone_picks_from_its_own_hand_only_sorted_for_spelling(tmp_path: Path
         assert pick["choices"] == [{"kind": "pick", "player": NAMES[seat], "card": str(card), "round": 1, "pick": 1}
                                    for card in dict.fromkeys(draft.hands[seat])]  # fmt: skip
         assert pick["labels"] == [f"keep {card}" for card in dict.fromkeys(draft.hands[seat])]
-        assert answer["situation"] == "Round 1 of 4 — pass left — pick 1 of 7: waiting for Anna, Bram, Cees and Daan to pick"
+        assert answer["situation"] == "Round 1 of 4 — pass left — Jumper L1c — pick 1 of 7: waiting for Anna, Bram, Cees and Daan to pick"
         assert view["hand"] == [] and view["craft"] is None
 
 
@@ -130,7 +130,7 @@ def test_a_tap_keeps_the_card_and_the_tv_shows_who_has_picked_never_what(tmp_pat
     assert (phone["draft_seat"]["kept"], phone["draft_seat"]["kept_text"]) == (1, "1 card kept, face down")
     assert not phone["draft_seat"]["may_pick"]
     assert phone["draft_seat"]["status"] == "You have picked; waiting for Anna, Bram and Daan to pick."
-    assert response.json()["situation"] == "Round 1 of 4 — pass left — pick 1 of 7: Cees has picked; waiting for Anna, Bram and Daan to pick"
+    assert response.json()["situation"] == "Round 1 of 4 — pass left — Jumper L1c — pick 1 of 7: Cees has picked; waiting for Anna, Bram and Daan to pick"
     assert response.json()["decisions"] == []
     table = client_for(path).get("/api/table").json()
     seats = table["view"]["draft"]["seats"]
@@ -238,7 +238,7 @@ def test_a_seat_whose_draft_is_done_waits_for_the_others_with_its_last_card_face
     assert own["selected"] is None and own["kept"] == 7 and own["hand"] == [] and own["last"] is None  # face down, all of it
     assert own["kept_text"] == "7 cards kept, face down"
     assert answer["decisions"] == [] and view["craft"] is None
-    assert answer["situation"] == "Round 1 of 4 — pass left — pick 7 of 7: Anna, Bram and Cees have picked; waiting for Daan to pick"
+    assert answer["situation"] == "Round 1 of 4 — pass left — Jumper L1c — pick 7 of 7: Anna, Bram and Cees have picked; waiting for Daan to pick"
     seats = client_for(path).get("/api/table").json()["view"]["draft"]["seats"]
     assert [s["state"] for s in seats] == ["done", "done", "done", "picking"]
 
@@ -595,7 +595,7 @@ def test_the_word_builder_speaks_dutch_to_a_dutch_phone(tmp_path: Path) -> None:
     answer = seat_answer(path, 0, "nl")
     view = answer["view"]
     assert decisions(answer)["word"]["prompt"] == "Spel je woord met je gekozen kaarten en de Jumper"
-    assert answer["situation"] == "Ronde 1 van 4 — doorgeven naar links — wacht op Anna, Bram, Cees, Daan"
+    assert answer["situation"] == "Ronde 1 van 4 — doorgeven naar links — Jumper L1c — wacht op Anna, Bram, Cees, Daan"
     assert view["clock"]["title"] == "Tijd om te leggen" and view["clock"]["time_up"] == "de tijd is om"
     assert view["craft"]["labels"]["asks_letter"] == "Voor welke letter staat Trouble?"
     assert view["craft"]["stand_in"].startswith("Jumper: je gedekte ")

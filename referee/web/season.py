@@ -19,7 +19,7 @@ its problem (a replay's message may quote an entry); files are named as found un
 folder served, never by their whole path on the host's machine.
 
 The folder is read once, and again only when something under it changed
-(:class:`Pages`: a ``stat`` of each folder and save file, no file read), so a TV that
+(:class:`SeasonPages`: a ``stat`` of each folder and save file, no file read), so a TV that
 reloads the page, or many phones at once, cost a walk over the folder, not a reading.
 """
 
@@ -54,7 +54,7 @@ def document(root: Path) -> dict[str, Any]:
     return gather([root], None, None, []).to_json()
 
 
-class Pages:
+class SeasonPages:
     """The season's answer of one folder, in each language asked for, read once and
     again only when the folder's :func:`folder_stamp` changed. Asked from worker threads:
     one reading at a time, and those asking meanwhile get what it read."""
@@ -81,18 +81,18 @@ class Pages:
             return self.answers[language]
 
 
-_PAGES: dict[str, Pages] = {}
+_PAGES: dict[str, SeasonPages] = {}
 _PAGES_LOCK = threading.Lock()
 
 
-def pages_of(root: Path) -> Pages:
-    """The :class:`Pages` of the folder ``root`` (one per folder in this process)."""
+def pages_of(root: Path) -> SeasonPages:
+    """The :class:`SeasonPages` of the folder ``root`` (one per folder in this process)."""
     key = os.path.realpath(root)
     with _PAGES_LOCK:
         if key not in _PAGES:
             if len(_PAGES) >= 16:
                 _PAGES.clear()  # a process that served many folders (the tests): start afresh
-            _PAGES[key] = Pages(root)
+            _PAGES[key] = SeasonPages(root)
         return _PAGES[key]
 
 
