@@ -110,9 +110,11 @@ def add_file_commands(
             note = _("Event {number} was edited; before the edit it was: {was}").format(number=c.at + 1, was=was)
             console().print(Text(note, style="dim"))
         if withdrawn:
+            from referee.fair.rules import record_of
             from referee.fair.voice import withdrawn_words
 
-            console().print(Text(withdrawn_words([(entry["seat"], entry["word"]) for entry in withdrawn])))
+            record = record_of(rules, saved.state)  # the record the public part was read from
+            console().print(Text(withdrawn_words(record.withdrawn if record is not None else ())))
         if status:
             console().print(status(saved.state).to_rich())
 

@@ -8,12 +8,16 @@ save-file engine writes it (``[played]`` starting now, at the same place unless
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from referee.cli.files import FileArgument, JsonOption, LocationOption
 from referee.i18n import N_
+
+if TYPE_CHECKING:
+    from referee.game import Rules
 
 NewFileArgument = Annotated[Path, typer.Argument(help=N_("The new save file."), show_default=False)]
 
@@ -53,7 +57,7 @@ def rematch(game: str, rules: Any, file: Path, new_file: Path, location: str | N
     say(Line(heading), *(Line(line) for line in announce(saved.state, rules, new_file)))
 
 
-def add_rematch_command(app: typer.Typer, ruleset: Any, game: str) -> None:
+def add_rematch_command(app: typer.Typer, ruleset: Callable[[], Rules[Any, Any, Any, Any]], game: str) -> None:
     """Add `rematch FILE NEWFILE` to a game's group (``ruleset()`` gives its rules)."""
 
     def rematch_command(file: FileArgument, new_file: NewFileArgument, location: LocationOption = None, as_json: JsonOption = False) -> None:
