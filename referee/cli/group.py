@@ -48,7 +48,7 @@ class RefereeGroup(TyperGroup):
 
         return help_option(super().get_help_option(ctx))
 
-    def make_context(self, info_name: str | None, args: list[str], parent: Context | None = None, **extra: Any) -> Context:
+    def make_context(self, info_name: str | None, args: list[str], parent: Context | None = None, **extra: Any) -> Context:  # click's signature
         from referee.cli.typer_internals import localize
 
         localize(self)

@@ -137,7 +137,7 @@ class PlainCommand(TyperCommand):
 
     after_file: Callable[[Context, Parameter, str], list[str]] | None = None
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:  # Any: handed to Typer's constructor as given
         super().__init__(*args, **kwargs)
         self.help = paragraphs(self.help)
         for param in self.params:
@@ -152,7 +152,7 @@ class PlainCommand(TyperCommand):
     def get_help_option(self, ctx: Context) -> TyperOption | None:
         return help_option(super().get_help_option(ctx))
 
-    def make_context(self, info_name: str | None, args: list[str], parent: Context | None = None, **extra: Any) -> Context:
+    def make_context(self, info_name: str | None, args: list[str], parent: Context | None = None, **extra: Any) -> Context:  # click's signature
         localize(self)
         return super().make_context(info_name, args, parent, **extra)
 
