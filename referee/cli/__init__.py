@@ -9,7 +9,7 @@ start about as fast as an empty Typer app.
 from __future__ import annotations
 
 from difflib import get_close_matches
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -18,8 +18,12 @@ from referee.cli import deal, export, fair, serve, stats, table
 from referee.cli.group import CONTEXT, PROGRAM, RefereeGroup, RefereeTyper
 from referee.cli.groups import TOOLS as TOOLS, _group as _group, _summary as _summary, aliases as aliases
 from referee.cli.groups import fresh_group as fresh_group, groups as groups, run_line as run_line
-from referee.cli.typer_internals import click_exceptions
+from referee.cli.typer_internals import Context, Parameter, click_exceptions  # at run time: Typer reads callbacks' annotations
 from referee.i18n import N_
+
+if TYPE_CHECKING:  # click's types as Typer ships them, for the checker only
+    from typer._click.core import Command
+    from typer._click.formatting import HelpFormatter
 
 #: `referee --help`'s text; ``{games}`` are the titles of the registry's games.
 _HELP = N_(
@@ -34,14 +38,14 @@ class RootGroup(RefereeGroup):
     _resolving = False  # True while the command line is resolved, False for help's list
     _next: str | None = None  # the word after the group's name: the command to run
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:  # Any: handed to Typer's constructor as given
         # The help names the registry's games as they are when the command line runs.
         super().__init__(*args, **{**kwargs, "help": _HELP.format(games=games.titles())})
 
-    def list_commands(self, ctx: Any) -> list[str]:
+    def list_commands(self, ctx: Context) -> list[str]:
         return [*super().list_commands(ctx), *groups()]
 
-    def format_help(self, ctx: Any, formatter: Any) -> None:
+    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
         from referee.cli.typer_internals import paragraphs, translated
         from referee.i18n import _
         from referee.wording import listed
@@ -50,13 +54,13 @@ class RootGroup(RefereeGroup):
         self.help = paragraphs((translated(_HELP) or "").format(games=titles))
         super().format_help(ctx, formatter)
 
-    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
         name = aliases().get(cmd_name, cmd_name)
         if name not in groups():
             return super().get_command(ctx, cmd_name)
         return _group(name, self._next) if self._resolving else _summary(name)
 
-    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
         # `--show-completion` / `--install-completion` alone: for the shell running referee
         # (Typer's behaviour); followed by a shell's name: for that shell.
         for option in ("--show-completion", "--install-completion"):
@@ -64,7 +68,7 @@ class RootGroup(RefereeGroup):
                 args = [option, "", *args[1:]]
         return super().parse_args(ctx, args)
 
-    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+    def resolve_command(self, ctx: Context, args: list[str]) -> tuple[str | None, Command | None, list[str]]:
         self._resolving, self._next = True, args[1] if len(args) > 1 else None
         try:
             return super().resolve_command(ctx, args)
@@ -85,14 +89,14 @@ app = RefereeTyper(
 )
 
 
-def _install_completion(ctx: Any, param: Any, value: str | None) -> None:
+def _install_completion(ctx: Context, param: Parameter, value: str | None) -> None:
     if value is not None:
         from referee.cli.completion import install_completion
 
         install_completion(ctx, param, value)
 
 
-def _show_completion(ctx: Any, param: Any, value: str | None) -> None:
+def _show_completion(ctx: Context, param: Parameter, value: str | None) -> None:
     if value is not None:
         from referee.cli.completion import show_completion
 

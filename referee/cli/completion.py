@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
-from referee.cli.typer_internals import PlainCommand
+# Context and Parameter at run time: Typer reads the annotations of its callbacks.
+from referee.cli.typer_internals import Context, Parameter, PlainCommand
 
 
-def _setup(path: Path) -> dict[str, Any]:
+def _setup(path: Path) -> dict[str, object]:
     """A save file's top-level table, or an empty one if it cannot be read."""
     import tomllib
 
@@ -34,19 +34,20 @@ def _setup(path: Path) -> dict[str, Any]:
         return {}
 
 
-def _game_format(ctx: Any) -> str | None:
+def _game_format(ctx: Context) -> str | None:
     """The save-file format of the game whose group this command belongs to."""
     from referee import games
 
-    while ctx is not None:
-        spec = games._named(ctx.info_name or "")
+    context: Context | None = ctx
+    while context is not None:
+        spec = games._named(context.info_name or "")
         if spec is not None:
             return spec.format
-        ctx = ctx.parent
+        context = context.parent
     return None
 
 
-def game_files(ctx: Any, incomplete: str) -> list[str]:
+def game_files(ctx: Context, incomplete: str) -> list[str]:
     """The group's game's save files in the folder being typed, and the folders."""
     from referee.savefile.which import file_format
 
@@ -88,15 +89,16 @@ def _typed_file() -> Path | None:
     return next((Path(word) for word in _line() if word.endswith(".toml") and Path(word).is_file()), None)
 
 
-def _players(ctx: Any) -> list[str]:
+def _players(ctx: Context) -> list[str]:
     file = ctx.params.get("file") or _typed_file()
     if file is None:
         return []
-    players = _setup(Path(file)).get("setup", {}).get("players", [])
+    setup = _setup(Path(file)).get("setup", {})
+    players = setup.get("players", []) if isinstance(setup, dict) else []
     return [str(name) for name in players] if isinstance(players, list) else []
 
 
-def player_names(ctx: Any, incomplete: str) -> list[str]:
+def player_names(ctx: Context, incomplete: str) -> list[str]:
     """The players named in the FILE already on the command line that start with what
     is typed."""
     from referee.players import starting
@@ -104,7 +106,7 @@ def player_names(ctx: Any, incomplete: str) -> list[str]:
     return starting(_players(ctx), incomplete)
 
 
-def player_entries(ctx: Any, incomplete: str) -> list[str]:
+def player_entries(ctx: Context, incomplete: str) -> list[str]:
     """``NAME=`` for each player of the FILE on the line not entered yet (the ENTRIES
     argument: NAME=COUNT or NAME=HEARTS)."""
     if "=" in incomplete:
@@ -115,7 +117,7 @@ def player_entries(ctx: Any, incomplete: str) -> list[str]:
     return starting(names(_players(ctx), [str(word) for word in ctx.params.get("entries") or ()], suffix="="), incomplete)
 
 
-def hook_entries(ctx: Any, param: Any, incomplete: str) -> list[str]:
+def hook_entries(ctx: Context, param: Parameter | None, incomplete: str) -> list[str]:
     """What the game's table hooks offer for this argument of a command on the FILE on
     the line (the command's other names resolved: `slag` is `trick`), given the words
     typed after the file; nothing when the file cannot be read."""
@@ -147,13 +149,13 @@ def hook_entries(ctx: Any, param: Any, incomplete: str) -> list[str]:
     return starting([str(word) for word in offered], incomplete)
 
 
-def hand_cards(ctx: Any, incomplete: str) -> list[str]:
+def hand_cards(ctx: Context, incomplete: str) -> list[str]:
     """An option's value that the game's table hooks offer (`pick --discard`: the cards
     of the hand left to discard), as for an argument (:func:`hook_entries`)."""
     return hook_entries(ctx, None, incomplete)
 
 
-def show_completion(ctx: Any, param: Any, value: str | None) -> None:
+def show_completion(ctx: Context, param: Parameter, value: str | None) -> None:
     """`--show-completion [SHELL]`: print the completion script for the shell named, or
     for the shell running referee, and stop."""
     if value is None or ctx.resilient_parsing:
@@ -164,7 +166,7 @@ def show_completion(ctx: Any, param: Any, value: str | None) -> None:
     ctx.exit(0)
 
 
-def install_completion(ctx: Any, param: Any, value: str | None) -> None:
+def install_completion(ctx: Context, param: Parameter, value: str | None) -> None:
     """`--install-completion [SHELL]`: install the completion script in the shell's
     start-up files (for the shell named, or the shell running referee), and stop."""
     if value is None or ctx.resilient_parsing:
@@ -181,7 +183,7 @@ def install_completion(ctx: Any, param: Any, value: str | None) -> None:
     ctx.exit(0)
 
 
-def _after_file(ctx: Any, param: Any, incomplete: str) -> list[str]:
+def _after_file(ctx: Context, param: Parameter, incomplete: str) -> list[str]:
     """Shell completion of an argument after a game's FILE: the game's table hooks."""
     return hook_entries(ctx, param, incomplete)
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import shlex
 from pathlib import Path
-from typing import Annotated, Any
+from collections.abc import Mapping, Sized
+from typing import Annotated
 
 import typer
 
@@ -98,25 +99,30 @@ def deal(
     deal_view.show(result, spec, fresh, _replay_command(document, spec.options, options))
 
 
-def _replay_command(document: dict[str, Any], takes: tuple[str, ...], given: dict[str, Any]) -> str:
+def _replay_command(document: Mapping[str, object], takes: tuple[str, ...], given: Mapping[str, object]) -> str:
     """The command line that deals this exact deal again: each option the deal takes, as
     the deal's JSON tells it (``--players`` the number of hands, ``--hand-size`` the cards
     in one, a flag when the deal's JSON says true, others by their name), then the deck
     file as given: a path on this machine, which the deal does not hold."""
     from referee.dealing import flag
 
-    words = ["referee", "deal", document["game"]]
+    words = ["referee", "deal", str(document["game"])]
+    hands = document["hands"]
+    assert isinstance(hands, list)  # every deal's JSON lists its hands
     for option in sorted(takes, key=lambda option: option == "deck"):
+        value: object
         if option == "deck":
             value = given["deck"]
         elif option == "players":
-            value = len(document["hands"])
+            value = len(hands)
         elif option == "hand_size":
-            value = len(document["hands"][0])
+            first = hands[0]
+            assert isinstance(first, Sized)  # a hand's cards (Smitten solo: its face-up and face-down rows)
+            value = len(first)
         else:
             value = document[flag(option)[2:]]
         if value is True:
             words.append(flag(option))
         elif value is not None and value is not False:
             words += [flag(option), str(value)]
-    return shlex.join([*words, "--seed", document["seed"]])
+    return shlex.join([*words, "--seed", str(document["seed"])])

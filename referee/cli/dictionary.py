@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -18,6 +18,8 @@ from referee.i18n import N_
 from referee.i18n import _
 
 if TYPE_CHECKING:
+    from typer._click.core import Context
+
     from referee.lexicon.challenge import Consequence
     from referee.lexicon.verdict import Verdict
 
@@ -29,7 +31,7 @@ class WordCommand(PlainCommand):
     -c", say how to give such a word: after ``--``.
     """
 
-    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
         from referee.cli.typer_internals import click_exceptions
 
         given = list(args)  # Click's parser consumes the list it is given
@@ -218,7 +220,7 @@ def info(
     grid.add_column(style="bold")
     grid.add_column()
     size = _bytes(document["bytes"])
-    rows: list[tuple[str, Any]] = [
+    rows: list[tuple[str, object]] = [
         (_("What"), document["what"]),
         (
             _("Words"),

@@ -8,8 +8,9 @@ the same for every game. At the top level the game comes from the file
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -18,7 +19,7 @@ from referee.i18n import N_, _
 
 if TYPE_CHECKING:
     from referee.fair.scheme import Fair
-    from referee.game import Rules
+    from referee.game import ActionT, EffectT, JsonObject, Rules, SetupT, StateT
     from referee.savefile import Recorded
 
 PlayerArgument = Annotated[str, typer.Argument(metavar=N_("PLAYER"), help=N_("The player (seat) giving the word; words are given in seat order."), show_default=False)]
@@ -39,7 +40,7 @@ def fair_start(seats: int) -> tuple[Fair, bytes]:
     return fair.Fair(fair.commitment(secret), secret, seats), secret
 
 
-def announce(state: Any, rules: Rules[Any, Any, Any, Any], file: Path) -> list[str]:
+def announce(state: StateT, rules: Rules[SetupT, StateT, ActionT, EffectT], file: Path) -> list[str]:
     """What `new … --fair` says: the commitment and its fingerprint, and whose word is due."""
     from referee.fair.rules import record_of
     from referee.fair.voice import commitment_words
@@ -52,14 +53,14 @@ def announce(state: Any, rules: Rules[Any, Any, Any, Any], file: Path) -> list[s
     return [*commitment_words(record.commitment), first]
 
 
-def public(state: Any, rules: Rules[Any, Any, Any, Any]) -> dict[str, Any] | None:
+def public(state: StateT, rules: Rules[SetupT, StateT, ActionT, EffectT]) -> JsonObject | None:
     """The public part of a fair game (:func:`referee.fair.scheme.public_info`), None if not fair."""
     from referee.fair.rules import public_of
 
     return public_of(rules, state)
 
 
-def show_public(state: Any, rules: Rules[Any, Any, Any, Any], file: Path) -> None:
+def show_public(state: StateT, rules: Rules[SetupT, StateT, ActionT, EffectT], file: Path) -> None:
     """`show` and `standings`: the commitment, the words given, revealed or not."""
     info = public(state, rules)
     if info is None:
@@ -70,7 +71,7 @@ def show_public(state: Any, rules: Rules[Any, Any, Any, Any], file: Path) -> Non
     say(*(Line(line) for line in public_lines(info, str(file))))
 
 
-def ended(recorded: Recorded[Any, Any, Any], file: Path) -> tuple[list[str], dict[str, Any]]:
+def ended(recorded: Recorded[StateT, ActionT, EffectT], file: Path) -> tuple[list[str], JsonObject]:
     """What an entry that ended a fair game adds (:attr:`referee.savefile.Recorded.revealed`):
     lines saying the secret is revealed, and its ``--json`` keys; nothing otherwise."""
     if not recorded.revealed:
@@ -80,11 +81,11 @@ def ended(recorded: Recorded[Any, Any, Any], file: Path) -> tuple[list[str], dic
     table = recorded.saved.setup["fair"]
     deals = [(deal["number"], deal["seed"]) for deal in table["deals"]]
     code, after = table.get("reveal_code"), table.get("revealed_after", len(recorded.saved.events))
-    document = {"revealed": {"secret": table["secret"], "deals": [{"number": number, "seed": seed} for number, seed in deals], "reveal_code": code}}
+    document: JsonObject = {"revealed": {"secret": table["secret"], "deals": [{"number": number, "seed": seed} for number, seed in deals], "reveal_code": code}}
     return ended_words(table["secret"], deals, str(file), code, after), document
 
 
-def say_ended(recorded: Recorded[Any, Any, Any], file: Path) -> None:
+def say_ended(recorded: Recorded[StateT, ActionT, EffectT], file: Path) -> None:
     """Print :func:`ended`'s lines (for an entry that answers in lines)."""
     lines, _document = ended(recorded, file)
     if lines:
@@ -93,7 +94,7 @@ def say_ended(recorded: Recorded[Any, Any, Any], file: Path) -> None:
         say(*(Line(line) for line in lines))
 
 
-def stays_revealed(setup: dict[str, Any], events: int, file: Path) -> str | None:
+def stays_revealed(setup: Mapping[str, object], events: int, file: Path) -> str | None:
     """After an undo: the line saying the secret stays revealed, when the undo took back
     an event from before the reveal; None otherwise."""
     table = setup.get("fair")
@@ -107,7 +108,7 @@ def stays_revealed(setup: dict[str, Any], events: int, file: Path) -> str | None
     return stays_revealed_words(str(file))
 
 
-def kept_on_record(event: dict[str, Any] | None) -> str | None:
+def kept_on_record(event: Mapping[str, object] | None) -> str | None:
     """After an undo: the line saying a word of entropy taken back stays on the record;
     None when the event taken back was not a word."""
     from referee.fair.rules import KIND
@@ -119,19 +120,18 @@ def kept_on_record(event: dict[str, Any] | None) -> str | None:
     return kept_on_record_words(str(event.get("player")), str(event.get("word")))
 
 
-def _game_rules(file: Path) -> Rules[Any, Any, Any, Any]:
+def _game_rules(file: Path) -> Rules[object, object, object, object]:
+    """The rules of the game whose save file ``file`` is (its types known to it only)."""
     from referee.savefile.which import game_of
 
-    rules: Rules[Any, Any, Any, Any] = game_of(file).load_rules()
-    return rules
+    return game_of(file).load_rules()
 
 
-def give_entropy(file: Path, player: str, word: str, as_json: bool, rules: Rules[Any, Any, Any, Any] | None = None) -> None:
+def give_entropy(file: Path, player: str, word: str, as_json: bool, rules: Rules[SetupT, StateT, ActionT, EffectT]) -> None:
     from referee import savefile
     from referee.fair.rules import KIND
     from referee.game import Step
 
-    rules = rules or _game_rules(file)
     recorded = savefile.record(file, rules, {"kind": KIND, "player": player, "word": word})
     if as_json:
         from referee.cli.output import emit_json
@@ -147,11 +147,10 @@ def give_entropy(file: Path, player: str, word: str, as_json: bool, rules: Rules
     say(Line(line))
 
 
-def reveal_now(file: Path, as_json: bool, rules: Rules[Any, Any, Any, Any] | None = None) -> None:
+def reveal_now(file: Path, as_json: bool, rules: Rules[SetupT, StateT, ActionT, EffectT]) -> None:
     from referee import savefile
     from referee.fair.voice import reveal_words
 
-    rules = rules or _game_rules(file)
     revealed = savefile.reveal_secret(file, rules)
     secret, code = revealed.saved.setup["fair"]["secret"], revealed.saved.setup["fair"]["reveal_code"]
     after = len(revealed.saved.events)
@@ -167,12 +166,11 @@ def reveal_now(file: Path, as_json: bool, rules: Rules[Any, Any, Any, Any] | Non
     say(*(Line(line) for line in reveal_words(secret, revealed.deals, revealed.complete, str(file), code, after)))
 
 
-def verify_file(file: Path, as_json: bool, rules: Rules[Any, Any, Any, Any] | None = None) -> None:
+def verify_file(file: Path, as_json: bool, rules: Rules[SetupT, StateT, ActionT, EffectT]) -> None:
     from referee.fair.scheme import fingerprint
     from referee.fair.voice import finding_words, verdict_lines
     from referee.fair.verify import verify_fair
 
-    rules = rules or _game_rules(file)
     verdict = verify_fair(file, rules)
     if as_json:
         from referee.cli.output import emit_json
@@ -203,18 +201,18 @@ def verify_file(file: Path, as_json: bool, rules: Rules[Any, Any, Any, Any] | No
 
 
 def entropy_command(file: FileArgument, player: PlayerArgument, word: WordArgument, as_json: JsonOption = False) -> None:
-    give_entropy(file, player, word, as_json)
+    give_entropy(file, player, word, as_json, _game_rules(file))
 
 
 def reveal_command(file: FileArgument, as_json: JsonOption = False) -> None:
-    reveal_now(file, as_json)
+    reveal_now(file, as_json, _game_rules(file))
 
 
 def verify_command(file: FileArgument, as_json: JsonOption = False) -> None:
-    verify_file(file, as_json)
+    verify_file(file, as_json, _game_rules(file))
 
 
-def add_fair_commands(app: typer.Typer, ruleset: Any) -> None:
+def add_fair_commands(app: typer.Typer, ruleset: Callable[[], Rules[SetupT, StateT, ActionT, EffectT]]) -> None:
     """`entropy`, `reveal` and `verify` on a game's command group (``ruleset()``: its rules),
     and `reveal-secret`, the same reveal under a name no game uses for a move of its own
     (Smitten's `reveal` is card 1's: there the fair reveal is `reveal-secret`)."""

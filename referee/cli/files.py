@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, cast
 
 import typer
 
@@ -16,12 +16,16 @@ from referee.cli.arguments import FileArgument as FileArgument, JsonOption as Js
 from referee.i18n import N_, _
 
 if TYPE_CHECKING:
-    from referee.game import Rules
+    from rich.text import Text
+
+    from referee.cli.output import Line
+    from referee.game import ActionT, EffectT, Rules, SetupT, StateT, Voice
+    from referee.savefile import Redone, Told, Undone
 
 
 
 def add_file_commands(
-    app: typer.Typer, ruleset: Callable[[], Rules[Any, Any, Any, Any]], status: Callable[[Any], Any] | None = None
+    app: typer.Typer, ruleset: Callable[[], Rules[SetupT, StateT, ActionT, EffectT]], status: Callable[[StateT], Line] | None = None
 ) -> None:
     """Register `undo`, `redo` and `history` on a game's command group.
 
@@ -73,13 +77,13 @@ def add_file_commands(
         # Each game says more of an event in its context, from the state before it and
         # the step it made: keys such as its section ("Round 2 — Bram deals") or a fuller
         # summary (`Voice.history_detail`). Told while replaying, so no state is kept.
-        def entry(t: Any) -> dict[str, Any]:
-            detail: dict[str, Any] = voice.history_detail(t.before, t.event, t.step)
+        def entry(t: Told[StateT, EffectT]) -> dict[str, object]:
+            detail = voice.history_detail(t.before, t.event, t.step)
             return {"kind": t.event["kind"], "summary": voice.event(t.event), "event": t.event} | detail
 
         saved, told = savefile.history(file, rules, entry)
         entries = [{"number": number} | told_entry for number, told_entry in enumerate(told, start=1)]
-        edits: list[dict[str, Any]] = [
+        edits = [
             {"after_event": c.events, "first_event": c.at + 1, "events_now": c.added,
              "replaced": [voice.event(event) for event in c.replaced]}
             for c in saved.corrections
@@ -101,19 +105,21 @@ def add_file_commands(
             console().print(Text(_("{file} holds no events yet.").format(file=file)))
         else:
             console().print(_history_table(entries, console().width), soft_wrap=True)
-        for edit in edits:
-            was = "; ".join(edit["replaced"]) or _("nothing")
-            note = _("Event {number} was edited; before the edit it was: {was}").format(number=edit["first_event"], was=was)
+        for c in saved.corrections:
+            was = "; ".join(voice.event(event) for event in c.replaced) or _("nothing")
+            note = _("Event {number} was edited; before the edit it was: {was}").format(number=c.at + 1, was=was)
             console().print(Text(note, style="dim"))
         if withdrawn:
+            from referee.fair.rules import record_of
             from referee.fair.voice import withdrawn_words
 
-            console().print(Text(withdrawn_words([(entry["seat"], entry["word"]) for entry in withdrawn])))
+            record = record_of(rules, saved.state)  # the record the public part was read from
+            console().print(Text(withdrawn_words(record.withdrawn if record is not None else ())))
         if status:
             console().print(status(saved.state).to_rich())
 
 
-def _history_table(entries: list[dict[str, Any]], width: int) -> Any:
+def _history_table(entries: list[dict[str, object]], width: int) -> Text:
     """The events as a two-column table, "#" and "Event", with a bold line where a new
     section (a round) starts: drawn as one text, line by line, in time linear in the
     number of events (a rich ``Table`` measures every cell of every row against the
@@ -132,8 +138,9 @@ def _history_table(entries: list[dict[str, Any]], width: int) -> Any:
         if entry.get("section", section) != section:
             section = entry["section"]
             lines.append(Text(indent) + Text(str(section), style="bold"))
-        summary = Text(entry["summary"])
-        wrapped = [summary] if cell_len(entry["summary"]) <= room else list(summary.wrap(measure, room))
+        said = str(entry["summary"])
+        summary = Text(said)
+        wrapped = [summary] if cell_len(said) <= room else list(summary.wrap(measure, room))
         wrapped[0].rstrip()
         lines.append(Text(f" {entry['number']:<{number_width}}   ") + wrapped[0])
         for more in wrapped[1:]:
@@ -145,7 +152,9 @@ def _history_table(entries: list[dict[str, Any]], width: int) -> Any:
     return Text("\n").join([Text(""), header, rule, *lines, Text("")])
 
 
-def _answer(file: Path, key: str, done: Any, what: str, as_json: bool, status: Callable[[Any], Any] | None) -> None:
+def _answer(
+    file: Path, key: str, done: Undone[StateT] | Redone[StateT], what: str, as_json: bool, status: Callable[[StateT], Line] | None
+) -> None:
     """The answer of `undo` and `redo` (``done``: the engine's ``Undone`` or ``Redone``):
     what was taken back or put back and how many events the file holds now, and the
     game's status line; or as JSON, under ``key``, the event or the edit
@@ -159,7 +168,7 @@ def _answer(file: Path, key: str, done: Any, what: str, as_json: bool, status: C
         from referee.cli.output import emit_json
 
         if done.correction is not None:
-            taken: dict[str, Any] = {"kind": "correction", **done.correction.to_toml()}
+            taken: dict[str, object] = {"kind": "correction", **done.correction.to_toml()}
         else:
             taken = done.event or {}
         emit_json({"file": str(file), key: taken, "events": len(saved.events), **({"secret_stays_revealed": True} if revealed else {})})
@@ -172,10 +181,10 @@ def _answer(file: Path, key: str, done: Any, what: str, as_json: bool, status: C
     say(Line(what), Line(now), *([Line(kept)] if kept else []), *([Line(revealed)] if revealed else []), *([status(saved.state)] if status else []))
 
 
-def _voice(rules: Rules[Any, Any, Any, Any]) -> Any:
+def _voice(rules: Rules[SetupT, StateT, ActionT, EffectT]) -> Voice[StateT, EffectT]:
     """The game's voice (its words), found in the registry by the save file's format."""
     from referee import games
 
     spec = games.by_format(rules.format)
     assert spec is not None, rules.format
-    return spec.load_voice()
+    return cast("Voice[StateT, EffectT]", spec.load_voice())  # the registry's game of this format: these rules' own voice

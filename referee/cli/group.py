@@ -11,10 +11,17 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
+
+if TYPE_CHECKING:  # click's types as Typer ships them, for the checker only
+    from typer._click.core import Context
+    from typer._click.formatting import HelpFormatter
+    from typer._click.shell_completion import CompletionItem
+    from typer.core import TyperOption
+    from typer.models import CommandFunctionType
 
 from referee.cli.typer_internals import click_exceptions, error_context
 from referee import i18n
@@ -28,7 +35,7 @@ CONTEXT = {"help_option_names": ["-h", "--help"]}
 class RefereeGroup(TyperGroup):
     """A Typer group whose ``main`` turns every failure into a message and an exit code."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:  # Any: handed to Typer's constructor as given
         from referee.cli.typer_internals import paragraphs, plain_conversion
 
         super().__init__(*args, **kwargs)
@@ -36,18 +43,18 @@ class RefereeGroup(TyperGroup):
         for param in self.params:  # the group's own options, such as --version
             plain_conversion(param)
 
-    def get_help_option(self, ctx: Any) -> Any:
+    def get_help_option(self, ctx: Context) -> TyperOption | None:
         from referee.cli.typer_internals import help_option
 
         return help_option(super().get_help_option(ctx))
 
-    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+    def make_context(self, info_name: str | None, args: list[str], parent: Context | None = None, **extra: Any) -> Context:  # click's signature
         from referee.cli.typer_internals import localize
 
         localize(self)
-        return super().make_context(*args, **kwargs)
+        return super().make_context(info_name, args, parent, **extra)
 
-    def format_help(self, ctx: Any, formatter: Any) -> None:
+    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
         """The help in the chosen language, the commands listed in it too."""
         from referee.cli.typer_internals import localize
 
@@ -57,12 +64,12 @@ class RefereeGroup(TyperGroup):
                 localize(command)
         super().format_help(ctx, formatter)
 
-    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+    def collect_usage_pieces(self, ctx: Context) -> list[str]:
         from referee.cli.typer_internals import placeholder, usage_pieces
 
         return [*usage_pieces(self, ctx), placeholder(self.subcommand_metavar) or ""]
 
-    def shell_complete(self, ctx: Any, incomplete: str) -> list[Any]:
+    def shell_complete(self, ctx: Context, incomplete: str) -> list[CompletionItem]:
         """The commands that start with what is typed; in Dutch also the commands' Dutch
         names, which are hidden from help (Smoorverliefd's `slag` for `trick`)."""
         from referee.i18n import dutch
@@ -78,12 +85,12 @@ class RefereeGroup(TyperGroup):
             ]  # fmt: skip
         return found
 
-    def format_usage(self, ctx: Any, formatter: Any) -> None:
+    def format_usage(self, ctx: Context, formatter: HelpFormatter) -> None:
         from referee.cli.typer_internals import usage_prefix
 
         formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), prefix=usage_prefix())
 
-    def list_commands(self, ctx: Any) -> list[str]:
+    def list_commands(self, ctx: Context) -> list[str]:
         """A game's commands in the order of an evening: `new` first, then the entries
         and views, and `undo` and `history` last."""
         names = super().list_commands(ctx)
@@ -96,8 +103,8 @@ class RefereeGroup(TyperGroup):
         complete_var: str | None = None,
         standalone_mode: bool = True,
         windows_expand_args: bool = True,
-        **extra: Any,
-    ) -> Any:
+        **extra: Any,  # Any: click's context settings, handed on as given
+    ) -> int:
         argv = list(sys.argv[1:] if args is None else args)
         code = run(self, argv, prog_name or PROGRAM, complete_var, windows_expand_args=windows_expand_args, **extra)
         if standalone_mode:
@@ -108,10 +115,12 @@ class RefereeGroup(TyperGroup):
 class RefereeTyper(typer.Typer):
     """A Typer app whose commands convert their parameters without pydantic (fast start)."""
 
-    def command(self, *args: Any, cls: Any = None, **kwargs: Any) -> Any:
+    def command(
+        self, name: str | None = None, *, cls: type[TyperCommand] | None = None, **kwargs: Any  # Any: Typer's own options, as given
+    ) -> Callable[[CommandFunctionType], CommandFunctionType]:
         from referee.cli.typer_internals import PlainCommand
 
-        return super().command(*args, cls=cls or PlainCommand, **kwargs)
+        return super().command(name, cls=cls or PlainCommand, **kwargs)
 
 
 def command_group(help: str) -> typer.Typer:
@@ -138,7 +147,7 @@ def run(
     *,
     keep_language: bool = False,
     see_help: Callable[[str], str] | None = None,
-    **extra: Any,
+    **extra: Any,  # Any: click's context settings, handed on as given
 ) -> int:
     """Run the command line; return the exit code after reporting any failure.
 

@@ -7,12 +7,16 @@ table mode and shell completion use them; this module imports none of those.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 from referee import games
 from referee.cli.group import PROGRAM, RefereeGroup
 from referee.cli.typer_internals import build_group
+
+if TYPE_CHECKING:
+    from typer.core import TyperGroup
 
 
 #: Command groups that are not games: the word lists.
@@ -31,7 +35,7 @@ def aliases() -> dict[str, str]:
 
 
 @cache
-def _group(name: str, only: str | None = None) -> Any:
+def _group(name: str, only: str | None = None) -> TyperGroup:
     """Import and build one command group (a click group made by Typer).
 
     With ``only``, the name of the command about to run, just that command is built
@@ -40,7 +44,7 @@ def _group(name: str, only: str | None = None) -> Any:
     return build_group(importlib.import_module(groups()[name]).app, name, only)
 
 
-def fresh_group(name: str) -> Any:
+def fresh_group(name: str) -> TyperGroup:
     """A command group with all its commands, built anew for the caller to keep (a table
     session adapts its own: the FILE arguments hidden from help)."""
     return build_group(importlib.import_module(groups()[name]).app, name)
@@ -48,11 +52,11 @@ def fresh_group(name: str) -> Any:
 
 def run_line(
     argv: list[str],
-    group: str | Any,
+    group: str | TyperGroup,
     *,
     prog_name: str | None = None,
     keep_language: bool = False,
-    see_help: Any = None,
+    see_help: Callable[[str], str] | None = None,
 ) -> int:
     """Run one command line of a command group (its name, or a group from
     :func:`fresh_group`), as ``referee GROUP ARGV…`` would, through the error path of
@@ -67,7 +71,7 @@ def run_line(
 
 
 @cache
-def _summary(name: str) -> Any:
+def _summary(name: str) -> RefereeGroup:
     """A group as `referee --help` lists it: its name and help, none of its commands."""
     app = importlib.import_module(groups()[name]).app
     return RefereeGroup(name=name, help=app.info.help)

@@ -17,17 +17,19 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from rich.console import Console, ConsoleOptions, RenderableType
+    from rich.segment import Segment
     from rich.text import Text
 
     from referee.cards import Card
 
 
-def emit_json(document: dict[str, Any]) -> None:
+def emit_json(document: Mapping[str, object]) -> None:
     """Print exactly one JSON object on stdout."""
     # default=str: a date or time a person wrote into a save file by hand still prints.
     sys.stdout.write(json.dumps(document, ensure_ascii=False, default=str) + "\n")
@@ -39,14 +41,14 @@ def console() -> Console:
     return shown_console(highlight=False, soft_wrap=True)
 
 
-def shown_console(**options: Any) -> Console:
+def shown_console(**options: Any) -> Console:  # Any: rich's Console options, handed on as given
     """A rich ``Console(**options)`` that draws every piece of text through
     :func:`printable`, whatever renderable holds it; its own styles still colour."""
     from rich.console import Console
     from rich.segment import Segment
 
     class Shown(Console):
-        def render(self, renderable: Any, options: Any = None) -> Any:
+        def render(self, renderable: RenderableType, options: ConsoleOptions | None = None) -> Iterable[Segment]:
             for segment in super().render(renderable, options):
                 # a control segment is rich's own cursor move; styles are added later
                 if segment.control or segment.text.isprintable():

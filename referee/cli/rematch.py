@@ -8,17 +8,21 @@ save-file engine writes it (``[played]`` starting now, at the same place unless
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from referee.cli.files import FileArgument, JsonOption, LocationOption
 from referee.i18n import N_
 
+if TYPE_CHECKING:
+    from referee.game import Rules
+
 NewFileArgument = Annotated[Path, typer.Argument(help=N_("The new save file."), show_default=False)]
 
 
-def rematch(game: str, rules: Any, file: Path, new_file: Path, location: str | None, as_json: bool) -> None:
+def rematch(game: str, rules: Rules[Any, Any, Any, Any], file: Path, new_file: Path, location: str | None, as_json: bool) -> None:
     from referee import savefile
     from referee.i18n import _
     from referee.rematch import next_setup
@@ -53,8 +57,10 @@ def rematch(game: str, rules: Any, file: Path, new_file: Path, location: str | N
     say(Line(heading), *(Line(line) for line in announce(saved.state, rules, new_file)))
 
 
-def add_rematch_command(app: typer.Typer, ruleset: Any, game: str) -> None:
-    """Add `rematch FILE NEWFILE` to a game's group (``ruleset()`` gives its rules)."""
+def add_rematch_command(app: typer.Typer, ruleset: Callable[[], Rules[Any, Any, Any, Any]], game: str) -> None:
+    """Add `rematch FILE NEWFILE` to a game's group (``ruleset()`` gives its rules). The
+    rules' types stay open: the new setup comes from the registry's rematch hook
+    (:func:`referee.rematch.next_setup`, an ``object``), and no type ties it to them here."""
 
     def rematch_command(file: FileArgument, new_file: NewFileArgument, location: LocationOption = None, as_json: JsonOption = False) -> None:
         rematch(game, ruleset(), file, new_file, location, as_json)

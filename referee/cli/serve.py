@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -24,6 +24,11 @@ from referee.i18n import N_
 
 if TYPE_CHECKING:
     import socket
+    from collections.abc import Iterable
+
+    from uvicorn import Server
+
+    from referee.games import SomeSpec
 
     from referee.web.server import Served
 
@@ -164,7 +169,7 @@ def bind(address: str, port: int) -> socket.socket:
     return listening
 
 
-def serve_until_stopped(file: Path, spec: Any, listening: socket.socket, base: str, address: str) -> None:
+def serve_until_stopped(file: Path, spec: SomeSpec, listening: socket.socket, base: str, address: str) -> None:
     """Serve until Ctrl-C or ``q``; the console reads the terminal meanwhile."""
     import threading
 
@@ -192,10 +197,10 @@ class Console:
     """The terminal while serving: one typed line at a time, handled on the server's
     event loop (the one thread that speaks and touches the seats' links)."""
 
-    def __init__(self, served: Served, server: Any, base: str) -> None:
+    def __init__(self, served: Served, server: Server, base: str) -> None:
         self.served, self.server, self.base = served, server, base
 
-    def read(self, lines: Any) -> None:
+    def read(self, lines: Iterable[str]) -> None:
         """Read lines until the end of input (a thread): each is handled on the loop."""
         import time
 

@@ -8,7 +8,7 @@ about as fast as an empty Typer app.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -22,6 +22,7 @@ from referee.i18n import N_, _
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
+    from referee.cli.output import Line
     from referee.game import Refusal
     from referee.savefile import Saved
     from referee.fair.rules import WithEntropy
@@ -44,7 +45,7 @@ def _rules() -> WithEntropy[Setup, State, Action, Effect]:
     return RULES
 
 
-def _situation(state: Any) -> Any:
+def _situation(state: State) -> Line:
     from referee.cli.output import Line
     from referee.smitten.report import what_now
 
@@ -153,7 +154,7 @@ def new(
         from referee.seeds import fresh_seed
 
         seed = fresh_seed()
-    setup: dict[str, Any] = {"mode": mode, "easy": easy, "hard1": hard1, "hard2": hard2, "physical": physical}
+    setup: dict[str, object] = {"mode": mode, "easy": easy, "hard1": hard1, "hard2": hard2, "physical": physical}
     setup.update({key: value for key, value in (("difficulty", difficulty), ("seed", seed)) if value is not None})
     if players is not None:
         setup["players"] = list(players)
@@ -316,7 +317,7 @@ def moves(
 # --- helpers ---------------------------------------------------------------------------
 
 
-def _record(file: Path, action: Action | Callable[[State], Mapping[str, Any]], as_json: bool) -> None:
+def _record(file: Path, action: Action | Callable[[State], Mapping[str, object]], as_json: bool) -> None:
     """Record an action, or a typed entry (a function of the file's current state, read
     under its lock, giving the event the game's parser reads), through :func:`referee.savefile.record`, so the
     rules judge it exactly as they will when the file is replayed; then say what it did."""
@@ -344,12 +345,12 @@ def _record(file: Path, action: Action | Callable[[State], Mapping[str, Any]], a
 def _report(
     file: Path,
     saved: Saved[State],
-    event: dict[str, Any] | None,
+    event: Mapping[str, object] | None,
     lines: list[str],
     as_json: bool,
     show: bool = False,
     seat: int | None = None,
-    extra: dict[str, Any] | None = None,
+    extra: Mapping[str, object] | None = None,
 ) -> None:
     """Say what happened and, for ``show``, draw the table as ``seat`` may see it (None:
     the public, with no private card)."""
@@ -357,7 +358,7 @@ def _report(
         from referee.cli.output import emit_json
         from referee.smitten.report import state_json
 
-        document: dict[str, Any] = {"file": str(file), **(extra or {})}
+        document: dict[str, object] = {"file": str(file), **(extra or {})}
         if event is not None:
             document["recorded"] = event
         if lines and not show:
@@ -409,7 +410,7 @@ def _position(file: Path | None, seed: str | None, mode: str, difficulty: str | 
     from referee.smitten.engine import new_game
     from referee.smitten.ruleset import setup_from
 
-    setup: dict[str, Any] = {"mode": mode, "easy": easy, "hard1": hard1, "hard2": hard2, "seed": seed}
+    setup: dict[str, object] = {"mode": mode, "easy": easy, "hard1": hard1, "hard2": hard2, "seed": seed}
     if difficulty is not None:
         setup["difficulty"] = difficulty
     return new_game(setup_from(setup))

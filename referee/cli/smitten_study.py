@@ -11,7 +11,7 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from referee.errors import InputError, Interrupted
 from referee.i18n import _, ngettext
@@ -165,7 +165,7 @@ def bar(shown: bool, deals: int, done: int) -> Iterator[Callable[[Block], None]]
             speed = task.speed
             return Text(_("{rate} deals/s").format(rate=f"{speed:,.0f}") if speed else "", style="progress.data.speed")
 
-    columns: list[Any] = [TextColumn(_("deals")), BarColumn(), MofNCompleteColumn(), Rate(), TimeRemainingColumn()]
+    columns: list[ProgressColumn] = [TextColumn(_("deals")), BarColumn(), MofNCompleteColumn(), Rate(), TimeRemainingColumn()]
     with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
         task = progress.add_task("", total=deals, completed=done)
         yield lambda block: progress.advance(task, block.stop - block.first)

@@ -9,16 +9,18 @@ game waits for.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from referee.table.hooks import Hooks
 
 if TYPE_CHECKING:
     from referee.cli.output import Line
+    from referee.smitten.state import State
+    from referee.table.hooks import TableHooks
 
 
-class SmittenTable(Hooks[object]):  # no clock
-    def complete(self, state: Any, command: str, words: list[str]) -> list[str]:
+class SmittenTable(Hooks["State"]):  # no clock
+    def complete(self, state: State, command: str, words: list[str]) -> list[str]:
         from referee import games
         from referee.table.hooks import option_waiting
 
@@ -40,11 +42,11 @@ class SmittenTable(Hooks[object]):  # no clock
                 tokens.add("down")  # solo: the face-down card
         return sorted(tokens)
 
-    def status(self, state: Any) -> list[Line]:
+    def status(self, state: State) -> list[Line]:
         from referee.cli.output import Line
         from referee.smitten.report import what_now
 
         return [Line(what_now(state))]
 
 
-HOOKS: Any = SmittenTable()
+HOOKS: TableHooks[State] = SmittenTable()

@@ -9,7 +9,7 @@ shows no private card. The words are the voice's (:mod:`referee.smitten.voice`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 _GAP = "   "
 
 
-def grid_lines(state: State, events: Sequence[Mapping[str, Any]]) -> list[Text]:
+def grid_lines(state: State, events: Sequence[Mapping[str, object]]) -> list[Text]:
     """Both grids side by side, each a box of 3×3 cells, then which card went in last
     (as the file's ``events`` say)."""
     kinds = (("[{}]", _("{card} played last")), ("({})", _("{card} placed last")))
@@ -95,7 +95,7 @@ def hand_lines(state: State, seat: int | None = None) -> list[Text]:
     return lines
 
 
-def show_state(state: State, events: Sequence[Mapping[str, Any]], seat: int | None = None) -> None:
+def show_state(state: State, events: Sequence[Mapping[str, object]], seat: int | None = None) -> None:
     """The whole table as ``seat`` may see it: the title, both grids, the hands and deck,
     and what comes next."""
     out = console()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -14,11 +14,12 @@ from referee.cli.group import add_dutch_commands, command_group
 from referee.i18n import N_, _
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from pathlib import Path
 
     from referee.cli.output import Line
-    from referee.fair.rules import EntropyGiven, WithEntropy
-    from referee.game import Rules, Voice
+    from referee.fair.rules import EntropyGiven, GiveEntropy, WithEntropy
+    from referee.game import JsonObject, Rules, Voice
     from referee.savefile import Recorded
     from referee.smoorverliefd.actions import Action, Effect, TrickTaken
     from referee.smoorverliefd.match import Match
@@ -66,7 +67,7 @@ DeadOption = Annotated[list[str] | None, typer.Option("--dead", "--dood", help=N
 CursedOption = Annotated[list[str] | None, typer.Option("--cursed", "--vervloekt", help=N_("cupido: who collected the most cards of the cursed suit (repeat for ties; not needed when hearts are cursed)."), show_default=False, autocompletion=player_names)]  # fmt: skip
 
 
-def _report(match: Match, as_json: bool, *lines: Line, extra: dict[str, Any] | None = None) -> None:
+def _report(match: Match, as_json: bool, *lines: Line, extra: Mapping[str, object] | None = None) -> None:
     """Every entry answers the same way: what was recorded, the totals, who deals next.
 
     The answer for people is plain lines (no rich: a quick entry must start fast)."""
@@ -153,7 +154,7 @@ def round_(
     _echo_round(recorded.state, scored.played, as_json, ending=_ended(recorded, file))
 
 
-def _ended(recorded: Recorded[Any, Any, Any], file: Path) -> tuple[list[Line], dict[str, Any]]:
+def _ended(recorded: Recorded[Match, Action | GiveEntropy, Effect | EntropyGiven], file: Path) -> tuple[list[Line], JsonObject]:
     """A fair match's end: the lines saying its secret is revealed, and their JSON."""
     from referee.cli.fair import ended
     from referee.cli.output import Line
@@ -162,7 +163,7 @@ def _ended(recorded: Recorded[Any, Any, Any], file: Path) -> tuple[list[Line], d
     return [Line(line) for line in lines], document
 
 
-def _echo_round(match: Match, played: PlayedRound, as_json: bool, *before: Line, ending: tuple[list[Line], dict[str, Any]] = ([], {})) -> None:
+def _echo_round(match: Match, played: PlayedRound, as_json: bool, *before: Line, ending: tuple[list[Line], JsonObject] = ([], {})) -> None:
     if as_json:
         _report(match, True, extra=ending[1] or None)
         return
@@ -188,7 +189,7 @@ def trick(
 
 
 def _echo_trick(
-    match: Match, taken: TrickTaken, as_json: bool, extra: dict[str, Any] | None = None, ending: tuple[list[Line], dict[str, Any]] = ([], {})
+    match: Match, taken: TrickTaken, as_json: bool, extra: Mapping[str, object] | None = None, ending: tuple[list[Line], JsonObject] = ([], {})
 ) -> None:
     """The answer to a trick complete, entered whole or by its last card: the trick, the
     revokes it proves (then exit 1), and the round when it was the last trick."""

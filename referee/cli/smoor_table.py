@@ -11,13 +11,14 @@ trick k and its cards so far with who is to play, the hearts so far, the totals.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from referee.table.hooks import Hooks
 
 if TYPE_CHECKING:
     from referee.cli.output import Line
     from referee.smoorverliefd.match import Match
+    from referee.table.hooks import TableHooks
 
 #: The commands whose entries name players (`round Anna=3 …`).
 _NAME_ENTRIES = ("round", "bid", "edit")
@@ -25,7 +26,7 @@ _NAME_ENTRIES = ("round", "bid", "edit")
 _NAME_OPTIONS = ("--ace", "--cursed", "--dealer", "--player")
 
 
-class SmoorTable(Hooks[object]):  # no clock
+class SmoorTable(Hooks["Match"]):  # no clock
     def complete(self, state: Match, command: str, words: list[str]) -> list[str]:
         from referee.table.hooks import names, option_waiting
 
@@ -78,4 +79,4 @@ def _playable(match: Match, words: list[str]) -> list[str]:
     return [card.dutch_letters if dutch() else str(card) for card in french_deck() if card not in gone]
 
 
-HOOKS: Any = SmoorTable()
+HOOKS: TableHooks[Match] = SmoorTable()

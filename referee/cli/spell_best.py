@@ -9,7 +9,7 @@ standard library.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -164,7 +164,7 @@ def _seat(game: Game, seat: int) -> str:
     return seat_name(setup.players, [setup.members(other) for other in range(setup.count)], seat, setup.teams)
 
 
-def _hand_json(hand: Selection) -> dict[str, Any]:
+def _hand_json(hand: Selection) -> dict[str, object]:
     return {"cards": [str(card) for card in hand.cards], "jumper": None if hand.jumper is None else str(hand.jumper)}
 
 
@@ -256,7 +256,7 @@ def review(
     say(*lines)
 
 
-def _review_json(game: Game, word: WordReview) -> dict[str, Any]:
+def _review_json(game: Game, word: WordReview) -> dict[str, object]:
     """One word reviewed: ``score`` is what it scored (0 if it fell), ``word_score`` what
     its cards are worth; ``hand`` the cards searched (``selected``: the seat's 7 selected
     cards, in a drafted game)."""
@@ -273,7 +273,7 @@ def _review_json(game: Game, word: WordReview) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def _seat_json(game: Game, seat: SeatReview) -> dict[str, Any]:
+def _seat_json(game: Game, seat: SeatReview) -> dict[str, object]:
     """One seat in a complete round of a drafted game: its word (None: passed) and score,
     the best of its 7 selected cards and the Jumper (``hand``), and the best of the cards
     first dealt to it and the Jumper (``dealt``)."""
@@ -286,7 +286,7 @@ def _seat_json(game: Game, seat: SeatReview) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def _best_json(score: Score | None) -> dict[str, Any]:
+def _best_json(score: Score | None) -> dict[str, object]:
     return {"best": None if score is None else score.word, "best_score": None if score is None else score.score,
             "best_line": None if score is None else _line(score)}  # fmt: skip
 

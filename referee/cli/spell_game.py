@@ -13,7 +13,7 @@ rich are imported inside the commands.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -27,6 +27,8 @@ from referee.i18n import N_, _
 from referee.spellcrafter import JUMPER_EXAMPLE, LETTER_EXAMPLE, QU_EXAMPLES
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from referee.cli.output import Line
     from referee.fair.rules import WithEntropy
     from referee.game import Rules
@@ -371,7 +373,7 @@ def show(
     from referee.cli.fair import public, show_public
 
     if as_json:
-        extra: dict[str, Any] = {}
+        extra: dict[str, object] = {}
         if view is not None and view.seat is not None:
             from referee.spellcrafter.report import draft_json
 
@@ -388,7 +390,7 @@ def show(
     show_public(game, rules, file)
 
 
-def _report(game: Game, as_json: bool, *lines: Line, extra: dict[str, Any] | None = None) -> None:
+def _report(game: Game, as_json: bool, *lines: Line, extra: Mapping[str, object] | None = None) -> None:
     """Every entry answers the same way: what was recorded, the totals, the situation."""
     if as_json:
         from referee.cli.output import emit_json
@@ -520,7 +522,7 @@ def register(app: typer.Typer) -> None:
     add_rematch_command(app, _rules, "spellcrafter")
 
 
-def _situation(game: Game) -> Any:
+def _situation(game: Game) -> Line:
     from referee.cli.spell_view import situation
     from referee.moments import now
 

@@ -14,12 +14,12 @@ crafting clock counting down, the totals. The clock's end is told to the table o
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from referee.cli.output import Line
     from referee.spellcrafter.game import Game
-    from referee.table.hooks import Countdown
+    from referee.table.hooks import Countdown, TableHooks
 
 
 class SpellTable:
@@ -49,7 +49,7 @@ class SpellTable:
         from referee.spellcrafter.clock import ends, running
         from referee.spellcrafter.view import seat_view
         from referee.spellcrafter.voice import time_up_words
-        from referee.table.hooks import Countdown
+        from referee.table.hooks import Countdown, TableHooks
 
         view = seat_view(state, None)
         clock = running(view)
@@ -115,4 +115,4 @@ def _pick_words(game: Game, typed: list[str], discarding: bool) -> list[str]:
     return [str(card) for card in dict.fromkeys(hand)]
 
 
-HOOKS: Any = SpellTable()
+HOOKS: TableHooks[Game] = SpellTable()

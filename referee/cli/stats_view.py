@@ -8,7 +8,7 @@ decimals: ratings and averages 1, hearts a round 2, percentages none."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
 from rich.table import Table
@@ -16,6 +16,9 @@ from rich.text import Text
 
 from referee.i18n import _, ngettext, number, percent
 from referee.stats.voice import AVERAGE, HEARTS, RATING, change, dated_by_file, figure, files_read, game_heading, trend
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 SPARKS = "▁▂▃▄▅▆▇█"
 BAR = 24
@@ -42,7 +45,7 @@ def show(document: dict[str, Any]) -> None:
             _cooperative(out, game)
 
 
-def _competitive(out: Any, game: dict[str, Any]) -> None:
+def _competitive(out: Console, game: dict[str, Any]) -> None:
     columns = [(_("Player"), "left"), (_("Played"), "right"), (_("Won"), "right"), (_("Win %"), "right"), (_("Avg"), "right"),
                (_("Best"), "right"), (_("Streak"), "right"), (_("Rating (μ−3σ)"), "right"), (_("Rival"), "left"), (_("Nemesis"), "left")]  # fmt: skip
     rows = []
@@ -97,7 +100,7 @@ def _change(value: float) -> Text:
     return Text(change(value), style={"up": "green", "down": "red", "same": "dim"}[trend(value)])
 
 
-def _head_to_head(out: Any, rows: list[dict[str, Any]]) -> None:
+def _head_to_head(out: Console, rows: list[dict[str, Any]]) -> None:
     """The head-to-head grid: the row player's wins–losses against the column player."""
     players = sorted({row["player"] for row in rows})
     opponents = sorted({row["opponent"] for row in rows} | ({*players} if len(players) > 1 else set()))
@@ -126,7 +129,7 @@ def sparkline(values: list[float], low: float, high: float) -> str:
     return "".join(SPARKS[min(len(SPARKS) - 1, int((value - low) / span * len(SPARKS)))] for value in values)
 
 
-def _charts(out: Any, players: list[dict[str, Any]]) -> None:
+def _charts(out: Console, players: list[dict[str, Any]]) -> None:
     rated = [p for p in players if p["rating"] and len(p["rating"]["history"]) > 1]
     if rated:
         values = [point["rating"] for p in rated for point in p["rating"]["history"]]
@@ -145,7 +148,7 @@ def _charts(out: Any, players: list[dict[str, Any]]) -> None:
                       + Text(" " + _("{rate} of {played}").format(rate=percent(p["win_rate"], 0), played=p["played"])))  # fmt: skip
 
 
-def _cooperative(out: Any, game: dict[str, Any]) -> None:
+def _cooperative(out: Console, game: dict[str, Any]) -> None:
     out.print(Text(_("won {won}, lost {lost}").format(won=game["won"], lost=game["lost"])))
     from referee.smitten.words import mode_words  # the one cooperative game's modes
 

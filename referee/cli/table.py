@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, TextIO
+from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
@@ -33,18 +33,20 @@ class SessionLine:
     ``referee smoor``); the language the command line chose kept."""
 
     def __init__(self, spec: SomeSpec) -> None:
+        from typer.core import TyperArgument
+
         from referee.cli.groups import fresh_group
         from referee.cli.typer_internals import localize
         from referee.table.session import GAME_FORMS
 
-        self.group: Any = fresh_group(spec.group)
+        self.group = fresh_group(spec.group)
         self.group.name = ""  # usage reads `trick [OPTIONS] CARDS...`, as typed here
         for name, command in self.group.commands.items():
-            files = [param for param in command.params if param.param_type_name == "argument" and param.name == "file"]
+            files = [param for param in command.params if isinstance(param, TyperArgument) and param.name == "file"]
             for param in files:
                 param.hidden = True
             # the session gives the file: help's examples read as typed here (`round Anna=3`)
-            command.file_in_session = bool(files) or name in GAME_FORMS
+            setattr(command, "file_in_session", bool(files) or name in GAME_FORMS)  # the session's mark, read by localize()
             localize(command)  # the session's `help` lists them in its language
 
     def run(self, argv: list[str]) -> int:

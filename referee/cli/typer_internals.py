@@ -44,13 +44,21 @@ the package index has). It holds these things:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
-from typer.core import TyperCommand
+from typer._click.core import Context as Context, Parameter as Parameter  # loaded with typer; Typer reads callbacks' annotations
+from typer.core import TyperCommand, _TyperParameter
+
+if TYPE_CHECKING:  # click's types as Typer ships them, for the checker only
+    from typer._click.core import Command
+    from typer._click.exceptions import UsageError
+    from typer._click.formatting import HelpFormatter
+    from typer.core import TyperGroup, TyperOption
+    from typer.models import CommandInfo
 
 try:  # typer >= 0.25 ships its own copy of click
     from typer._click import exceptions as click_exceptions
@@ -58,7 +66,7 @@ except ImportError:  # pragma: no cover - older typer on top of click
     from click import exceptions as click_exceptions  # type: ignore[no-redef,import-not-found,unused-ignore]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> type:
     """``CompletionItem``, click's answer to a shell, imported only when a shell asks."""
     if name == "CompletionItem":
         try:
@@ -72,7 +80,13 @@ __all__ = [
     "PlainCommand", "build_group", "click_exceptions", "error_context", "paragraphs", "plain_conversion", "usage_pieces",
 ]  # fmt: skip
 
-def error_context(error: Any) -> Any:
+#: A command or a group of Typer's, handed back as it came.
+CommandT = TypeVar("CommandT", bound="Command")
+#: A parameter of Typer's, handed back as it came.
+ParameterT = TypeVar("ParameterT", bound="Parameter | None")
+
+
+def error_context(error: UsageError) -> Context | None:
     """The context of the command a usage error belongs to. Click raises some option
     errors (too few values for an option) without it; the innermost ``ctx`` on the way
     there, in click's own frames, is the command's. None when none is found."""
@@ -85,7 +99,7 @@ def error_context(error: Any) -> Any:
     return context
 
 
-def build_group(app: typer.Typer, name: str, only: str | None = None) -> Any:
+def build_group(app: typer.Typer, name: str, only: str | None = None) -> TyperGroup:
     """The click group Typer builds for ``app``, named ``name``; with ``only``, the name
     of the command about to run, a group of just that command (Typer inspects every
     command's signature to build it, time a quick entry need not spend)."""
@@ -100,8 +114,11 @@ def build_group(app: typer.Typer, name: str, only: str | None = None) -> Any:
     return group
 
 
-def _command_name(info: Any) -> str:
-    return info.name or typer.main.get_command_name(info.callback.__name__)
+def _command_name(info: CommandInfo) -> str:
+    if info.name:
+        return info.name
+    assert info.callback is not None  # Typer registers a command with its function
+    return typer.main.get_command_name(info.callback.__name__)
 
 
 # --- parameters without pydantic ---------------------------------------------------------
@@ -118,9 +135,9 @@ class PlainCommand(TyperCommand):
     command group with a FILE imports it), so that this module does not import it back.
     """
 
-    after_file: Callable[[Any, Any, str], list[str]] | None = None
+    after_file: Callable[[Context, Parameter, str], list[str]] | None = None
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:  # Any: handed to Typer's constructor as given
         super().__init__(*args, **kwargs)
         self.help = paragraphs(self.help)
         for param in self.params:
@@ -132,21 +149,21 @@ class PlainCommand(TyperCommand):
                 if getattr(param, "_custom_shell_complete", None) is None:
                     param._custom_shell_complete = PlainCommand.after_file
 
-    def get_help_option(self, ctx: Any) -> Any:
+    def get_help_option(self, ctx: Context) -> TyperOption | None:
         return help_option(super().get_help_option(ctx))
 
-    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+    def make_context(self, info_name: str | None, args: list[str], parent: Context | None = None, **extra: Any) -> Context:  # click's signature
         localize(self)
-        return super().make_context(*args, **kwargs)
+        return super().make_context(info_name, args, parent, **extra)
 
-    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+    def collect_usage_pieces(self, ctx: Context) -> list[str]:
         return usage_pieces(self, ctx)
 
-    def format_usage(self, ctx: Any, formatter: Any) -> None:
+    def format_usage(self, ctx: Context, formatter: HelpFormatter) -> None:
         formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), prefix=usage_prefix())
 
 
-def _unfiltered(param: Any) -> None:
+def _unfiltered(param: Parameter) -> None:
     """Typer keeps only the completions of an ``autocompletion`` function that start with
     what is typed, exactly; referee's (:mod:`referee.cli.completion`) match names ignoring
     case and accents (``elo`` → ``Élodie``), so they answer the shell directly. Typer
@@ -160,7 +177,7 @@ def _unfiltered(param: Any) -> None:
         param._custom_shell_complete = lambda ctx, param, incomplete: function(ctx, [], incomplete)  # Typer's call
 
 
-def help_option(option: Any) -> Any:
+def help_option(option: TyperOption | None) -> TyperOption | None:
     """The ``--help`` option, converted without pydantic and saying what it does in the
     chosen language."""
     from referee.i18n import _
@@ -244,7 +261,7 @@ def placeholder(text: str | None) -> str | None:
     return re.sub(r"[A-Z]+", lambda found: words.get(found[0], found[0]), text)
 
 
-def localize(command: Any) -> Any:
+def localize(command: CommandT) -> CommandT:
     """Put a command's (or group's) help, its parameters' help and its placeholders in
     the chosen language, from the English kept on it the first time; in a table session,
     where the file is given once for the evening (``file_in_session``), its examples as
@@ -271,7 +288,7 @@ def without_file(text: str | None) -> str | None:
     return re.sub(rf"`(?:referee [\w-]+ )?([^\s`]+) {file}(?=[\s`])", r"`\1", text)
 
 
-def usage_pieces(command: Any, ctx: Any) -> list[str]:
+def usage_pieces(command: Command, ctx: Context) -> list[str]:
     """The usage line as click writes it: ``[OPTIONS] FILE [ENTRIES]...`` (a hidden
     argument left out: a table session puts the file in itself)."""
     has_options = any(param.param_type_name == "option" for param in command.get_params(ctx))
@@ -288,28 +305,28 @@ def usage_pieces(command: Any, ctx: Any) -> list[str]:
 _VALUE_LABELS = {str: "TEXT", int: "INTEGER", Path: "PATH", list[str]: "TEXT"}
 
 
-def plain_conversion(param: Any) -> Any:
+def plain_conversion(param: ParameterT) -> ParameterT:
     """Give one Typer parameter of a plain type a conversion without pydantic, and the
     help label of the module's one style."""
-    descriptor = getattr(param, "type_descriptor", None)
-    if descriptor is None or getattr(param, "_runtime_param", False) is not None:
+    if not isinstance(param, _TyperParameter) or param._runtime_param is not None:
         return param
+    descriptor = param.type_descriptor
     _label(param, descriptor.annotation)
     if _PlainParam is not None and descriptor.annotation in _PLAIN and descriptor.file_annotation is None:
         param._runtime_param = _PlainParam(annotation=descriptor.annotation, parameter_info=descriptor.parameter_info)
     return param
 
 
-def _label(param: Any, annotation: Any) -> None:
+def _label(param: _TyperParameter, annotation: object) -> None:
     """Arguments in capitals; options by the kind of value; flags by nothing."""
     if param.param_type_name == "argument":
         # The usage line adds "..." to an argument that takes several values, so a metavar
         # written with its own ellipsis (TOKEN…) loses it: one style, TOKEN...
         param.metavar = (param.metavar or param.name).upper().rstrip(".…")
-        param.display_type_rich = lambda ctx: None  # the name says what it is
+        param.display_type_rich = lambda ctx: None  # type: ignore[method-assign]  # the name says what it is
         return
     if getattr(param, "is_flag", False):
-        param.display_type_rich = lambda ctx: None
+        param.display_type_rich = lambda ctx: None  # type: ignore[method-assign]
         return
     if param.metavar is None and annotation in _VALUE_LABELS:
         param.metavar = _VALUE_LABELS[annotation]
@@ -324,18 +341,18 @@ def _plain_param_class() -> type | None:
 
     @dataclass(frozen=True)
     class PlainParam(RuntimeParam):
-        def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
+        def _coerce_value(self, value: object, param: _TyperParameter, ctx: Context) -> object:
             if self.annotation is bool:
                 return bool(value)
             if self.annotation is int:
                 return self._integer(value, param, ctx)
             if self.annotation is Path:
-                return value if isinstance(value, Path) else Path(value)
-            if self.annotation == list[str]:
+                return value if isinstance(value, Path) else Path(str(value))
+            if self.annotation == list[str] and isinstance(value, Iterable):
                 return [str(item) for item in value]
             return str(value)
 
-        def _integer(self, value: Any, param: Any, ctx: Any) -> int:
+        def _integer(self, value: object, param: _TyperParameter, ctx: Context) -> int:
             from referee.i18n import _
 
             text = str(value).strip()

@@ -12,7 +12,6 @@ and the rules' (:func:`referee.smitten.engine.refusal`), the same for every fron
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from referee.errors import InputError, choose
 from referee.i18n import _
@@ -34,7 +33,7 @@ def entry(
     by: str | None = None,
     hand: str | None = None,
     flags: tuple[str, ...] = ("--by", "--hand"),
-) -> Callable[[State], dict[str, Any]]:
+) -> Callable[[State], dict[str, object]]:
     """What the table typed, as a function of the game's state giving the save file's
     event (:func:`referee.savefile.record` calls it on the state it reads, under the
     file's lock, and reads the event with the game's parser): ``5L`` for a play or a
@@ -44,9 +43,9 @@ def entry(
     ``flags`` are the who-moves options the command has: reveal (two players only) has
     ``--by``, swap (solo only) ``--hand``."""
 
-    def event(state: State) -> dict[str, Any]:
+    def event(state: State) -> dict[str, object]:
         face_down = kind is Kind.PLAY and card.strip().lower() in _FACE_DOWN
-        found: dict[str, Any] = {"kind": Kind.FLIP.value if face_down else kind.value}
+        found: dict[str, object] = {"kind": Kind.FLIP.value if face_down else kind.value}
         if not face_down:
             found["card"] = card
         who = actor_word(state.setup, by, hand, flags)
@@ -190,7 +189,7 @@ def _who_moves(state: State, kind: Kind, number: int, side: GridSide | None) -> 
 # --- a save file's event, read (every entry is: the command line's and the web's too) ---
 
 
-def decode(state: State, event: Mapping[str, Any]) -> Action:
+def decode(state: State, event: Mapping[str, object]) -> Action:
     """The action an event describes (who moves may be left out where the rules imply it:
     :func:`referee.smitten.entry.resolve`). Every entry is read here, the command line's
     and the web's as a file's: its card by :class:`Placement` or
@@ -209,5 +208,7 @@ def decode(state: State, event: Mapping[str, Any]) -> Action:
     card = event.get("card")
     if kind in (Kind.PLAY, Kind.PLACE):
         card = text_field(event, "card")
+    elif card is not None and not isinstance(card, (str, int)):
+        card = str(card)  # no card either way: its parser says so, quoting it as written
     move = read_move(kind, 0, card, text_field(event, "choose") if "choose" in event else None)
     return resolve(state, kind, move.number, move.side, actor, move.choice)

@@ -14,7 +14,6 @@ names are read against the match's players once the file is loaded.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from referee.errors import InputError, quoted
 from referee.i18n import _
@@ -22,7 +21,8 @@ from referee.smoorverliefd.actions import seated
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.setup import Setup
 
-Event = dict[str, Any]
+#: A save file's event as an entry builds it (read back by the game's parser).
+Event = dict[str, object]
 
 
 def named(token: str, example: str) -> tuple[str, str]:
@@ -130,7 +130,7 @@ def bid_entry(tokens: Sequence[str]) -> Callable[[Match], Event]:
 
 def trick_entry(tokens: Sequence[str]) -> Callable[[Match], Event]:
     """The cards of one trick in play order, as typed (they name no player)."""
-    event = {"kind": "trick", "cards": [" ".join(tokens)]}
+    event: Event = {"kind": "trick", "cards": [" ".join(tokens)]}
     return lambda match: event
 
 
@@ -142,5 +142,5 @@ def play_entry(player: str, card: str) -> Callable[[Match], Event]:
 
 def curse_entry(suit: str) -> Callable[[Match], Event]:
     """cupido: the cursed suit, as typed (it names no player)."""
-    event = {"kind": "curse", "suit": suit}
+    event: Event = {"kind": "curse", "suit": suit}
     return lambda match: event

@@ -12,7 +12,7 @@ tokens are read once at once too, so a typo is reported before the file is opene
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from referee.errors import InputError, Refused
 from referee.game import Refusal
@@ -22,7 +22,8 @@ from referee.spellcrafter.notation import parse_pick, parse_word
 from referee.spellcrafter.refusals import FORMAT
 from referee.spellcrafter.rounds import Play
 
-Event = dict[str, Any]
+#: A save file's event as an entry builds it (read back by the game's parser).
+Event = dict[str, object]
 
 
 class Judged(Protocol):
@@ -94,7 +95,7 @@ def pick_entry(player: str, card: str, discard: str | None = None, at: str | Non
     return event
 
 
-def challenge_event(challenger: str, player: str, judge: Judge | None = None) -> Callable[[Game], Mapping[str, Any]]:
+def challenge_event(challenger: str, player: str, judge: Judge | None = None) -> Callable[[Game], Mapping[str, object]]:
     """CHALLENGER challenges PLAYER's word of the latest round, with the verdict of
     ``judge(game, word)`` (the game's dictionary and house rules when left out), asked
     only once the rules allow the challenge (:func:`completed`)."""
@@ -119,7 +120,7 @@ def _agreed(game: Game, word: str) -> Judged:
     return judge_agreed(word, game.setup.dictionary, game.setup.house)
 
 
-def completed(game: Game, event: Mapping[str, Any], judge: Judge | None = None) -> Mapping[str, Any]:
+def completed(game: Game, event: Mapping[str, object], judge: Judge | None = None) -> Mapping[str, object]:
     """A seat's event as the save file keeps it (:data:`referee.decisions.Complete`): a
     pick with the time it was made (it may start the crafting clock), a challenge with the
     verdict of the game's dictionary and house rules (:mod:`referee.lexicon.agreed`, as
