@@ -50,7 +50,7 @@ def pending_json(state: State) -> dict[str, Any] | None:
     return None
 
 
-def last_cards(events: Sequence[Mapping[str, Any]]) -> tuple[Placement | None, Placement | None]:
+def last_cards(events: Sequence[Mapping[str, object]]) -> tuple[Placement | None, Placement | None]:
     """The card played last, and the card placed after it (None when the last card put
     into a grid was played), as the file's events (already replayed) record them. A
     placed card triggers nothing, so the table wants to tell them apart: the played card
@@ -66,7 +66,7 @@ def last_cards(events: Sequence[Mapping[str, Any]]) -> tuple[Placement | None, P
     return None, placed
 
 
-def state_json(state: State, events: Sequence[Mapping[str, Any]], seat: int | None = None) -> dict[str, Any]:
+def state_json(state: State, events: Sequence[Mapping[str, object]], seat: int | None = None) -> dict[str, Any]:
     """The state as JSON, as ``seat`` may see it (None: the public); ``events`` (the
     file's) say which cards went in last."""
     seen = view(state, seat)

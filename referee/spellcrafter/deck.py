@@ -105,7 +105,7 @@ class Deck:
         return table
 
     @classmethod
-    def from_toml(cls, document: Mapping[str, Any]) -> Deck:
+    def from_toml(cls, document: Mapping[str, object]) -> Deck:
         """A deck from a deck file's tables; ``InputError`` names the first bad entry."""
         _check_keys(document, [suit.label for suit in SpellSuit], HEADER_KEYS)
         name = document.get("name", "unnamed deck")
@@ -124,7 +124,7 @@ class Deck:
         return cls(name=name, cards=tuple(cards))
 
 
-def _check_keys(table: Mapping[str, Any], tables: Sequence[str], keys: Sequence[str], where: str = "") -> None:
+def _check_keys(table: Mapping[str, object], tables: Sequence[str], keys: Sequence[str], where: str = "") -> None:
     """Refuse a key or table the deck file does not have: a misspelled ``[moon]`` would
     otherwise leave the moons silently empty."""
     for key, value in table.items():

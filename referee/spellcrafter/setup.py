@@ -184,7 +184,7 @@ class Setup:
         return table
 
     @classmethod
-    def from_toml(cls, table: Mapping[str, Any]) -> Setup:
+    def from_toml(cls, table: Mapping[str, object]) -> Setup:
         players = players_from_setup(table)
         variants = table.get("variants", [])
         if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
