@@ -51,7 +51,7 @@ class WhenPlayed(NamedTuple):
     ended: datetime | None = None
     location: str | None = None
 
-    def to_toml(self) -> dict[str, Any]:
+    def to_toml(self) -> dict[str, object]:
         values = {"started": iso(self.started), "ended": iso(self.ended), "location": self.location}
         return {key: value for key, value in values.items() if value is not None}
 

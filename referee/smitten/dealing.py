@@ -54,7 +54,7 @@ class SmittenDeal:
     hands: tuple[SmittenHand, SmittenHand]
     deck: tuple[int, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         hands: list[Any]
         if self.mode is SmittenMode.SOLO:
             hands = [

@@ -9,7 +9,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
 
 from referee.errors import InputError, choose
 from referee.fair.scheme import Fair
@@ -101,8 +100,8 @@ class Setup:
 
     # --- save file ------------------------------------------------------------------
 
-    def to_toml(self) -> dict[str, Any]:
-        table: dict[str, Any] = {
+    def to_toml(self) -> dict[str, object]:
+        table: dict[str, object] = {
             "players": list(self.players),
             "target": self.target,
             "variants": [v.value for v in Variant if v in self.variants],

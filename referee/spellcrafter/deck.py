@@ -30,7 +30,6 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from referee.errors import InputError, Refused, nearest, quoted
 from referee.i18n import _
@@ -87,9 +86,9 @@ class Deck:
                     suit=suit.label, cards=len(cards), specials=specials, per_suit=CARDS_PER_SUIT, special=SPECIALS_PER_SUIT))  # fmt: skip
         return found
 
-    def to_toml(self) -> dict[str, Any]:
+    def to_toml(self) -> dict[str, object]:
         """The deck as a deck file's tables (also how a game file stores it)."""
-        table: dict[str, Any] = {"name": self.name}
+        table: dict[str, object] = {"name": self.name}
         for suit in SpellSuit:
             letters: Counter[tuple[str, int]] = Counter()
             specials = []
