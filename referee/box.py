@@ -55,4 +55,4 @@ class Box(NamedTuple, Generic[SetupT, StateT, ActionT, EffectT]):
     voice: Voice[StateT, EffectT]
     facts: Callable[[StateT], MatchFacts]
     rematch: Callable[[StateT, str | None, Fair | None], SetupT]
-    complete: Complete | None = None
+    complete: Complete[StateT] | None = None

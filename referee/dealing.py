@@ -27,7 +27,7 @@ class Deal(Protocol):
 
     seed: str
 
-    def to_json(self) -> dict[str, Any]: ...
+    def to_json(self) -> dict[str, object]: ...
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,7 @@ class FrenchDeal:
     rest: tuple[Card, ...]
     rest_key: str = "stock"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {
             "game": self.game,
             "seed": self.seed,

@@ -19,14 +19,19 @@ prompt and its choices worded by the game's voice.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TypeVar
 
 from referee.errors import InputError, RuleError
-from referee.game import Decision, Rules, Voice
+from referee.game import Decision, JsonObject, JsonValue, Rules, Voice
+
+SetupT = TypeVar("SetupT")
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT")
+EffectT = TypeVar("EffectT")
 
 #: A game's hook that adds to a seat's event what the referee adds when it is recorded
 #: (``complete(state, event) -> event``); None when the game adds nothing.
-Complete = Callable[[Any, Mapping[str, Any]], Mapping[str, Any]]
+Complete = Callable[[StateT, Mapping[str, object]], Mapping[str, object]]
 
 
 class NotYourDecision(RuleError):
@@ -40,7 +45,7 @@ def not_yours(kind: str) -> NotYourDecision:
     return NotYourDecision(_("{kind} is not one of your choices now; look again").format(kind=kind))
 
 
-def decision_of(rules: Rules[Any, Any, Any, Any], state: Any, seat: int, event: Mapping[str, Any]) -> Decision:
+def decision_of(rules: Rules[SetupT, StateT, ActionT, EffectT], state: StateT, seat: int, event: Mapping[str, object]) -> Decision:
     """The seat's decision that ``event`` takes: one of its choices, or its form filled
     in; :class:`NotYourDecision` otherwise, :class:`InputError` for an event without a
     kind."""
@@ -59,7 +64,7 @@ def decision_of(rules: Rules[Any, Any, Any, Any], state: Any, seat: int, event: 
     raise not_yours(kind)
 
 
-def _fills(decision: Decision, event: Mapping[str, Any]) -> bool:
+def _fills(decision: Decision, event: Mapping[str, object]) -> bool:
     """``event`` is the decision's form filled in: its fixed keys as given, its field
     there, nothing else."""
     form = decision.form
@@ -68,31 +73,34 @@ def _fills(decision: Decision, event: Mapping[str, Any]) -> bool:
     return form.field in event and set(event) <= {*fixed, form.field} and all(event.get(key) == value for key, value in fixed.items())
 
 
-def seat_entry(rules: Rules[Any, Any, Any, Any], seat: int, event: Mapping[str, Any], complete: Complete | None = None) -> Callable[[Any], Any]:
+def seat_entry(
+    rules: Rules[SetupT, StateT, ActionT, EffectT], seat: int, event: Mapping[str, object], complete: Complete[StateT] | None = None
+) -> Callable[[StateT], ActionT]:
     """The function of the state in the file that gives the action ``seat``'s ``event``
     asks for (for :func:`referee.savefile.record`, which calls it on the state it has
     just read, under its lock): one of the seat's decisions (:func:`decision_of`),
     completed by the game (``complete``), read by the game's parser."""
 
-    def action(state: Any) -> Any:
+    def action(state: StateT) -> ActionT:
         decision_of(rules, state, seat, event)
         return rules.decode(state, event if complete is None else complete(state, event))
 
     return action
 
 
-def decisions_json(rules: Rules[Any, Any, Any, Any], voice: Voice[Any, Any], state: Any, seat: int) -> list[dict[str, Any]]:
+def decisions_json(rules: Rules[SetupT, StateT, ActionT, EffectT], voice: Voice[StateT, EffectT], state: StateT, seat: int) -> list[JsonObject]:
     """``seat``'s decisions as ``GET /api/seat`` holds them: each with its ``kind``,
     ``prompt`` (the voice's), ``together`` (other seats decide at the same time), and
     either ``choices`` (events to POST as they are to ``/api/seat/{kind}``) with their
     ``labels`` (the voice's words for each, in the same order), or ``form``: the
     ``event`` to send with its ``field`` filled in, under ``constraints``."""
-    found = []
+    found: list[JsonObject] = []
     for decision in rules.decisions(state, seat):
-        item: dict[str, Any] = {"kind": decision.kind, "prompt": voice.prompt(state, decision), "together": decision.together}
+        item: JsonObject = {"kind": decision.kind, "prompt": voice.prompt(state, decision), "together": decision.together}
         if decision.form is not None:
             form = decision.form
-            item["form"] = {"event": dict(form.event), "field": form.field, "constraints": {name: _plain(value) for name, value in form.constraints}}
+            constraints: JsonObject = {name: _plain(value) for name, value in form.constraints}
+            item["form"] = {"event": _json_object(form.event), "field": form.field, "constraints": constraints}
         else:
             item["choices"] = [dict(choice) for choice in decision.choices]
             item["labels"] = [voice.choice(state, decision, choice) for choice in decision.choices]
@@ -100,5 +108,19 @@ def decisions_json(rules: Rules[Any, Any, Any, Any], voice: Voice[Any, Any], sta
     return found
 
 
-def _plain(value: Any) -> Any:
-    return list(value) if isinstance(value, tuple) else value
+def _json_object(event: Mapping[str, object]) -> JsonValue:
+    """A decision's event as the page gets it: its values as they are (the rules build
+    them JSON-ready, a tuple a list)."""
+    return {key: _plain(value) for key, value in event.items()}
+
+
+def _plain(value: object) -> JsonValue:
+    """A value the rules built JSON-ready (a save-file event's, a form's constraint), as
+    JSON: a tuple as a list, a mapping as a dict, all the way down."""
+    if isinstance(value, (tuple, list)):
+        return [_plain(item) for item in value]
+    if isinstance(value, Mapping):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    raise TypeError(f"not a JSON value: {value!r}")

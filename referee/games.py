@@ -117,7 +117,7 @@ class GameSpec(NamedTuple, Generic[SetupT, StateT, ActionT, EffectT]):
     def load_web(self) -> WebGame[StateT] | None:
         return cast("WebGame[StateT]", _attribute(self.web)) if self.web else None
 
-    def load_complete(self) -> Complete | None:
+    def load_complete(self) -> Complete[StateT] | None:
         return self.load().complete
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from referee.errors import InputError, nearest, quoted
 from referee.i18n import _
@@ -72,7 +71,7 @@ def seat_of(name: str, players: Sequence[str]) -> int:
     raise InputError(_("unknown player {name}").format(name=quoted(name)) + hint)
 
 
-def players_from_setup(table: Mapping[str, Any]) -> list[str]:
+def players_from_setup(table: Mapping[str, object]) -> list[str]:
     """The ``players`` list of a save file's ``[setup]``."""
     players = table.get("players")
     if not isinstance(players, list) or not all(isinstance(player, str) for player in players):

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Generator, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from referee.errors import InputError
+
+if TYPE_CHECKING:
+    import multiprocessing.pool
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -66,7 +69,7 @@ def as_finished(function: Callable[[Item], Result], items: Sequence[Item], jobs:
     return _results(pool, function, items)
 
 
-def _results(pool: Any, function: Callable[[Item], Result], items: Sequence[Item]) -> Generator[Result, None, None]:
+def _results(pool: multiprocessing.pool.Pool | None, function: Callable[[Item], Result], items: Sequence[Item]) -> Generator[Result, None, None]:
     if pool is None:
         yield from map(function, items)
         return

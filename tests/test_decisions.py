@@ -232,9 +232,12 @@ def test_decisions_json_words_every_prompt_and_choice_in_dutch():
     with speaking("nl"):
         found = decisions_json(rules, voice, state, 2)
         situation = voice.situation(state)
-    assert found[0]["kind"] == "bid" and found[0]["together"] is True
-    assert found[0]["choices"][3] == {"kind": "bid", "bids": {"Cees": 3}} and found[0]["labels"][3] == "3"
-    assert "hoeveel" in found[0]["prompt"].lower()
+    bid = found[0]
+    choices, labels, prompt = bid["choices"], bid["labels"], bid["prompt"]
+    assert isinstance(choices, list) and isinstance(labels, list) and isinstance(prompt, str)
+    assert bid["kind"] == "bid" and bid["together"] is True
+    assert choices[3] == {"kind": "bid", "bids": {"Cees": 3}} and labels[3] == "3"
+    assert "hoeveel" in prompt.lower()
     assert situation.startswith("Ronde 1") and "Cees" in situation
 
 
@@ -248,10 +251,12 @@ def test_a_refused_choice_changes_nothing(tmp_path):
     setup = Setup.build(["Anna", "Bram", "Cees"], seed="kale", variants=["blinde-liefde"])
     path = tmp_path / "m.toml"
     savefile.create(path, rules, setup)  # a seeded game: no secret
-    savefile.record(path, rules, seat_entry(rules, 0, {"kind": "bid", "bids": {"Anna": 1}}))
+    first = seat_entry(rules, 0, {"kind": "bid", "bids": {"Anna": 1}})
+    savefile.record(path, rules, first)
     before = path.read_bytes()
+    again = seat_entry(rules, 0, {"kind": "bid", "bids": {"Anna": 2}})
     with pytest.raises(RefereeError):
-        savefile.record(path, rules, seat_entry(rules, 0, {"kind": "bid", "bids": {"Anna": 2}}))
+        savefile.record(path, rules, again)
     assert path.read_bytes() == before
 
 

@@ -11,13 +11,16 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pytest
 from browser import PHONE, TV, browsers, poll, wait_for  # noqa: F401  (browsers: a fixture)
 from toy_game import SPEC, TALLY, score
 
 from referee import games, savefile
+
+if TYPE_CHECKING:
+    from referee.web.server import Served
 
 pytestmark = pytest.mark.slow
 
@@ -30,8 +33,16 @@ def tally(tmp_path, monkeypatch) -> Path:
     return path
 
 
+class Live(NamedTuple):
+    """A server running in a thread: its address, its port and what it serves."""
+
+    url: str
+    port: int
+    served: Served
+
+
 @contextmanager
-def server_on(path: Path, port: int = 0) -> Iterator[Any]:
+def server_on(path: Path, port: int = 0) -> Iterator[Live]:
     """The real server (as `referee serve` runs it) on ``port`` (0: a free one), in a thread."""
     from referee.cli.serve import bind
     from referee.web.server import Served, uvicorn_server
@@ -42,10 +53,9 @@ def server_on(path: Path, port: int = 0) -> Iterator[Any]:
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
     thread.start()
     poll(lambda: server.started)
-    server.url = f"http://127.0.0.1:{listening.getsockname()[1]}"
-    server.port, server.served = listening.getsockname()[1], served
+    port = listening.getsockname()[1]
     try:
-        yield server
+        yield Live(f"http://127.0.0.1:{port}", port, served)
     finally:
         server.should_exit = True
         thread.join(timeout=60)

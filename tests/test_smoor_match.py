@@ -264,11 +264,12 @@ def test_edit_replaces_an_earlier_round_and_everything_after_is_recomputed():
 
 def test_edit_of_a_trick_by_trick_round_replaces_all_its_tricks():
     setup = Setup.build(["Anna", "Bram", "Cees"], seed="edit")
-    events, match, rng = [], Match.start(setup), random.Random(5)
+    events: list[dict[str, object]] = []
+    match, rng = Match.start(setup), random.Random(5)
     from smoor_play import legal_trick
 
     while not match.rounds:
-        event = {"kind": "trick", "cards": [str(c) for c in legal_trick(match, rng)]}
+        event: dict[str, object] = {"kind": "trick", "cards": [str(c) for c in legal_trick(match, rng)]}
         events.append(event)
         match = play(match, event)
     dead_hearts = sum(card.suit.value == "H" for card in match.rounds[0].dead)

@@ -535,7 +535,7 @@ def test_the_check_below_sees_a_change_of_what_a_seat_may_see() -> None:
         draft_through(path, turns=2)
         served = served_file(path)
         before = answers(served, 1)
-        assert served.saved is not None
+        assert served.saved is not None and isinstance(served.saved.state, Game)
         served.saved = dataclasses.replace(served.saved, state=others_changed(served.saved.state, 0, random.Random(3)))
         assert answers(served, 1) != before
         assert answers(served, 0) == answers(served_file(path), 0)
@@ -570,6 +570,7 @@ def test_what_a_seat_may_not_see_of_the_draft_never_changes_a_byte_of_its_answer
         served = served_file(path, language)
         assert served.saved is not None
         state = served.saved.state
+        assert isinstance(state, Game)
         for seat in [None, *range(setup.count)]:
             asked = [] if seat is None else previews_for(state, seat, random.Random(salt))
             served.saved = dataclasses.replace(served.saved, state=state)
@@ -693,8 +694,9 @@ def test_the_preview_of_cards_a_seat_does_not_hold_is_the_same_whatever_the_othe
     served = served_file(path)
     assert served.saved is not None
     state = served.saved.state
+    assert isinstance(state, Game)
     draft = state.draft_of(1)
-    assert draft is not None
+    assert draft is not None and state.setup.deck is not None
     mine = set(draft.selected[0])
     others = [str(card) for seat in (1, 2, 3) for card in draft.selected[seat] if card.is_letter and card not in mine]
     deck = [str(card) for card in dict.fromkeys(state.setup.deck.cards) if card.is_letter and card not in mine]

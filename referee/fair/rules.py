@@ -35,12 +35,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
+from dataclasses import Field, replace
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from referee.errors import InputError, Refused
 from referee.fair.scheme import WORD_LIMIT, Fair, check_word, public_info
-from referee.game import Decision, Form, Outcome, Refusal, Rules, Step, distinct, refuse
+from referee.game import Decision, Form, JsonObject, Outcome, Refusal, Rules, Step, distinct, refuse
 from referee.i18n import _
 
 
@@ -49,7 +49,7 @@ class FairSetup(Protocol):
     """A game's setup, as fair deals need it: a (frozen) dataclass whose ``fair`` field
     is the fair record (None: not a fair game)."""
 
-    __dataclass_fields__: ClassVar[dict[str, Any]]
+    __dataclass_fields__: ClassVar[dict[str, Field[object]]]
 
     @property
     def fair(self) -> Fair | None: ...
@@ -72,6 +72,11 @@ SetupT = TypeVar("SetupT", bound=FairSetup)
 StateT = TypeVar("StateT", bound=FairState)
 ActionT = TypeVar("ActionT")
 EffectT = TypeVar("EffectT")
+# any game's setup, state, action and effect (:func:`public_of`)
+S = TypeVar("S")
+T = TypeVar("T")
+A = TypeVar("A")
+E = TypeVar("E")
 
 KIND = "entropy"
 
@@ -112,18 +117,21 @@ class FairGame(Rules[SetupT, StateT, ActionT, EffectT], Protocol[SetupT, StateT,
         ...
 
 
+StateC = TypeVar("StateC", contravariant=True)
+
+
 @runtime_checkable
-class FairRules(Protocol):
+class FairRules(Protocol[StateC]):
     """What the save-file engine and the front ends ask of any game's rules about fair
-    deals (:class:`WithEntropy` gives it to every game)."""
+    deals (:class:`WithEntropy` gives it to every game), of the game's own states."""
 
-    def fair_record(self, state: Any) -> Fair | None: ...
+    def fair_record(self, state: StateC) -> Fair | None: ...
 
-    def waiting(self, state: Any) -> Refusal | None: ...
+    def waiting(self, state: StateC) -> Refusal | None: ...
 
-    def deal_seeds(self, state: Any) -> list[str]: ...
+    def deal_seeds(self, state: StateC) -> list[str]: ...
 
-    def seed_at_reveal(self, state: Any, number: int) -> str | None: ...
+    def seed_at_reveal(self, state: StateC, number: int) -> str | None: ...
 
 
 def record_of(rules: object, state: object) -> Fair | None:
@@ -131,7 +139,7 @@ def record_of(rules: object, state: object) -> Fair | None:
     return rules.fair_record(state) if isinstance(rules, FairRules) else None
 
 
-def public_of(rules: Rules[Any, Any, Any, Any], state: object) -> dict[str, Any] | None:
+def public_of(rules: Rules[S, T, A, E], state: T) -> JsonObject | None:
     """What any screen may show of a fair game (:func:`referee.fair.scheme.public_info`), None
     when the game is not fair. Never the secret before the reveal."""
     return public_info(record_of(rules, state), rules.seats(state))
@@ -158,10 +166,10 @@ class WithEntropy(Generic[SetupT, StateT, ActionT, EffectT]):
         self.version = inner.version
         self.command = inner.command
 
-    def read_setup(self, table: Mapping[str, Any]) -> SetupT:
+    def read_setup(self, table: Mapping[str, object]) -> SetupT:
         return self.inner.read_setup(table)
 
-    def write_setup(self, setup: SetupT) -> dict[str, Any]:
+    def write_setup(self, setup: SetupT) -> dict[str, object]:
         return self.inner.write_setup(setup)
 
     def start(self, setup: SetupT) -> StateT:
@@ -173,7 +181,7 @@ class WithEntropy(Generic[SetupT, StateT, ActionT, EffectT]):
             setup = with_fair(setup, record.unplayed())
         return self.inner.start(setup)
 
-    def decode(self, state: StateT, event: Mapping[str, Any]) -> ActionT | GiveEntropy:
+    def decode(self, state: StateT, event: Mapping[str, object]) -> ActionT | GiveEntropy:
         if event.get("kind") != KIND:
             return self.inner.decode(state, event)
         from referee.players import seat_of
@@ -183,7 +191,7 @@ class WithEntropy(Generic[SetupT, StateT, ActionT, EffectT]):
             raise InputError(_("an entropy event needs a `player` and a `word`, both text"))
         return GiveEntropy(seat_of(player, self.inner.seats(state)), check_word(word))
 
-    def encode(self, state: StateT, action: ActionT | GiveEntropy) -> dict[str, Any]:
+    def encode(self, state: StateT, action: ActionT | GiveEntropy) -> dict[str, object]:
         if isinstance(action, GiveEntropy):
             return {"kind": KIND, "player": self.inner.seats(state)[action.seat], "word": action.word}
         return self.inner.encode(state, action)

@@ -28,9 +28,9 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from referee.errors import InputError
+from referee.game import JsonObject
 from referee.i18n import _
 
 SCHEME = "pf1"
@@ -225,10 +225,10 @@ class Fair:
 
     # --- the save file's [setup.fair] table -------------------------------------------
 
-    def to_toml(self) -> dict[str, Any]:
+    def to_toml(self) -> dict[str, object]:
         """``[setup.fair]``: the scheme and commitment; the secret only once revealed.
         (Words of entropy are events of the file, not part of the setup.)"""
-        table: dict[str, Any] = {"scheme": SCHEME, "commitment": self.commitment}
+        table: dict[str, object] = {"scheme": SCHEME, "commitment": self.commitment}
         if self.withdrawn:
             table[WITHDRAWN] = [{"player": player, "word": word} for player, word in self.withdrawn]
         if self.revealed:
@@ -306,7 +306,7 @@ def _deals(found: object) -> tuple[tuple[int, str], ...]:
     return tuple(deals)
 
 
-def public_info(record: Fair | None, seats: Sequence[str]) -> dict[str, Any] | None:
+def public_info(record: Fair | None, seats: Sequence[str]) -> JsonObject | None:
     """What any screen may show of a fair game (None: not a fair game): the commitment
     and its fingerprint, each seat's word (None until given), whose word is due, and
     whether the secret is revealed (then the secret too, and the reveal's code). Never

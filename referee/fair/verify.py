@@ -29,7 +29,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple, TypeVar
 
 from referee.errors import InputError, RefereeError, Refused
 from referee.game import Rules
@@ -59,7 +59,7 @@ class Verification(NamedTuple):
     """What `verify` found: ``finding`` None when everything checks out."""
 
     finding: Finding | None
-    params: tuple[tuple[str, Any], ...]
+    params: tuple[tuple[str, object], ...]
     commitment: str
     secret: str
     seats: tuple[str, ...]
@@ -75,14 +75,19 @@ class Verification(NamedTuple):
     def ok(self) -> bool:
         return self.finding is None
 
-    def get(self, name: str) -> Any:
+    def get(self, name: str) -> object:
         return dict(self.params).get(name)
 
 
-Found = tuple[Finding, dict[str, Any]]
+Found = tuple[Finding, dict[str, object]]
+
+SetupT = TypeVar("SetupT")
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT")
+EffectT = TypeVar("EffectT")
 
 
-def verify_fair(path: Path | str, rules: Rules[Any, Any, Any, Any]) -> Verification:
+def verify_fair(path: Path | str, rules: Rules[SetupT, StateT, ActionT, EffectT]) -> Verification:
     """Check the fair game in ``path`` (see the module docstring). ``InputError`` (exit 2)
     for a file that cannot be checked: damaged, not fair, not revealed yet."""
     from referee.fair import scheme as fair

@@ -13,16 +13,26 @@ spaces reads as one word.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from referee.errors import quoted
 from referee.fair.scheme import fingerprint
 from referee.fair.rules import KIND, EntropyGiven, FairRule, record_of
-from referee.game import Decision, Outcome, Refusal, Rules, Step, Voice
+from referee.game import Decision, JsonValue, Outcome, Refusal, Step, Voice
 from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from referee.fair.verify import Verification
+
+StateT = TypeVar("StateT")
+EffectT = TypeVar("EffectT")
+StateC = TypeVar("StateC", contravariant=True)
+
+
+class Seated(Protocol[StateC]):
+    """What the fair words need of a game's rules: its seats' names in a state."""
+
+    def seats(self, state: StateC) -> tuple[str, ...]: ...
 
 
 def refusal_words(refusal: Refusal, names: Sequence[str]) -> str:
@@ -55,7 +65,7 @@ def effect_words(effect: EntropyGiven, names: Sequence[str], waiting_for: int | 
     return line
 
 
-def event_words(event: Mapping[str, Any]) -> str:
+def event_words(event: Mapping[str, object]) -> str:
     return _("entropy: {name} {word}").format(name=event.get("player"), word=quoted(str(event.get("word"))))
 
 
@@ -75,22 +85,33 @@ def entropy_status(names: Sequence[str], words: Sequence[str]) -> str:
     return _("Entropy: {given}").format(given=", ".join(given))
 
 
-def public_lines(info: Mapping[str, Any], file: str) -> list[str]:
+def public_lines(info: Mapping[str, JsonValue], file: str) -> list[str]:
     """`show` and `standings`: the commitment, the words given, and whether the secret
     is revealed (from :func:`referee.fair.scheme.public_info`)."""
-    entropy = info["entropy"]
+    entropy = _seat_words(info["entropy"])
     lines = [
         _("Fair deals: commitment {fingerprint} ({commitment})").format(fingerprint=info["fingerprint"], commitment=info["commitment"]),
-        entropy_status([seat["seat"] for seat in entropy], [seat["word"] for seat in entropy if seat["word"] is not None]),
+        entropy_status([seat for seat, _word in entropy], [word for _seat, word in entropy if word is not None]),
     ]
     if info["waiting_for"] is not None:
         lines.append(_("Waiting for entropy from {name}: no card is dealt yet").format(name=info["waiting_for"]))
-    withdrawn = info.get("withdrawn") or []
+    withdrawn = [(seat, word) for seat, word in _seat_words(info.get("withdrawn")) if word is not None]
     if withdrawn:
-        lines.append(withdrawn_words([(entry["seat"], entry["word"]) for entry in withdrawn]))
+        lines.append(withdrawn_words(withdrawn))
     if info["revealed"]:
         lines.append(_("Secret revealed: {secret} (check the game with `referee verify {file}`)").format(secret=info["secret"], file=file))
     return lines
+
+
+def _seat_words(entries: JsonValue) -> list[tuple[str, str | None]]:
+    """The ``(seat, word)`` pairs of :func:`referee.fair.scheme.public_info`'s ``entropy``
+    or ``withdrawn`` (a word None until given)."""
+    pairs: list[tuple[str, str | None]] = []
+    for entry in entries if isinstance(entries, list) else []:
+        if isinstance(entry, dict):
+            word = entry.get("word")
+            pairs.append((str(entry.get("seat")), None if word is None else str(word)))
+    return pairs
 
 
 def withdrawn_words(withdrawn: Sequence[tuple[str, str]]) -> str:
@@ -114,54 +135,55 @@ def reveal_code_words(code: str, after: int) -> str:
     ).format(count=after, code=code)
 
 
-class FairVoice:
-    """A game's voice with the entropy entry's words in front of it."""
+class FairVoice(Generic[StateT, EffectT]):
+    """A game's voice with the entropy entry's words in front of it: a
+    ``Voice[StateT, EffectT | EntropyGiven]`` for the game's ``Voice[StateT, EffectT]``."""
 
-    def __init__(self, inner: Voice[Any, Any], rules: Rules[Any, Any, Any, Any]) -> None:
+    def __init__(self, inner: Voice[StateT, EffectT], rules: Seated[StateT]) -> None:
         self.inner = inner
         self.rules = rules
 
-    def __getattr__(self, name: str) -> Any:  # the game voice's own words (not on the contract)
+    def __getattr__(self, name: str) -> object:  # the game voice's own words (not on the contract)
         return getattr(self.inner, name)
 
-    def refusal(self, state: Any, refusal: Refusal, in_file: bool = False) -> str:
+    def refusal(self, state: StateT, refusal: Refusal, in_file: bool = False) -> str:
         if isinstance(refusal.rule, FairRule):
             return refusal_words(refusal, self.rules.seats(state))
         return self.inner.refusal(state, refusal, in_file)
 
-    def effect(self, before: Any, step: Step[Any, Any]) -> str:
+    def effect(self, before: StateT, step: Step[StateT, EffectT | EntropyGiven]) -> str:
         if isinstance(step.effect, EntropyGiven):
             record = record_of(self.rules, step.state)
             return effect_words(step.effect, self.rules.seats(before), None if record is None else record.waiting_for)
-        return self.inner.effect(before, step)
+        return self.inner.effect(before, Step(step.state, step.effect))
 
-    def outcome(self, state: Any, outcome: Outcome) -> str:
+    def outcome(self, state: StateT, outcome: Outcome) -> str:
         return self.inner.outcome(state, outcome)
 
-    def event(self, event: Mapping[str, Any]) -> str:
+    def event(self, event: Mapping[str, object]) -> str:
         if event.get("kind") == KIND:
             return event_words(event)
         return self.inner.event(event)
 
-    def situation(self, state: Any) -> str:
+    def situation(self, state: StateT) -> str:
         """While a word of entropy is due: whose; then the game's own situation."""
         record = record_of(self.rules, state)
         if record is not None and record.waiting_for is not None:
             return _("Waiting for a word of entropy from {name}").format(name=self.rules.seats(state)[record.waiting_for])
         return self.inner.situation(state)
 
-    def prompt(self, state: Any, decision: Decision) -> str:
+    def prompt(self, state: StateT, decision: Decision) -> str:
         if decision.kind == KIND:
             return _("Your word of entropy: any word, a few dice or a short phrase nobody can guess")
         return self.inner.prompt(state, decision)
 
-    def choice(self, state: Any, decision: Decision, event: Mapping[str, Any]) -> str:
+    def choice(self, state: StateT, decision: Decision, event: Mapping[str, object]) -> str:
         return self.inner.choice(state, decision, event)
 
-    def history_detail(self, before: Any, event: Mapping[str, Any], step: Step[Any, Any]) -> dict[str, Any]:
+    def history_detail(self, before: StateT, event: Mapping[str, object], step: Step[StateT, EffectT | EntropyGiven]) -> dict[str, object]:
         if isinstance(step.effect, EntropyGiven):
             return {}
-        return self.inner.history_detail(before, event, step)
+        return self.inner.history_detail(before, event, Step(step.state, step.effect))
 
 
 def _deals_before(deals: Sequence[tuple[int, str]], file: str) -> str:

@@ -12,7 +12,7 @@ imports nothing of the word lists at run time, so the game's quick commands load
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ class Challenge:
         """What the challenge does to the scores, or None without a value."""
         return None if self.value is None else Consequence.of(self.verdict.valid, self.value)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         document = self.verdict.to_json()
         if self.value is not None:
             document["value"] = self.value

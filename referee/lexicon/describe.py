@@ -30,7 +30,7 @@ class Available:
     available: bool = True
     note: str = ""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return asdict(self)
 
 

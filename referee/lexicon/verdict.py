@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from referee.errors import InputError
 from referee.lexicon.backend import Dictionary
@@ -28,7 +27,7 @@ class Verdict:
     def valid(self) -> bool:
         return self.reason.valid
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {"word": self.word, "valid": self.valid, "reason": self.reason.value, "dictionary": self.dictionary}
 
 

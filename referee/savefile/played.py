@@ -18,8 +18,9 @@ date-time typed by hand is read too (one without an offset is taken as UTC).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from referee import moments
 from referee.errors import InputError
@@ -33,7 +34,7 @@ def iso(moment: datetime | None) -> str | None:
     return None if moment is None else moments.stamp(moment)
 
 
-def _moment(table: dict[str, Any], key: str) -> datetime | None:
+def _moment(table: Mapping[str, object], key: str) -> datetime | None:
     value = table.get(key)
     if value is None:
         return None
@@ -51,7 +52,7 @@ class WhenPlayed(NamedTuple):
     ended: datetime | None = None
     location: str | None = None
 
-    def to_toml(self) -> dict[str, Any]:
+    def to_toml(self) -> dict[str, object]:
         values = {"started": iso(self.started), "ended": iso(self.ended), "location": self.location}
         return {key: value for key, value in values.items() if value is not None}
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from referee.errors import InputError, choose
 from referee.i18n import _
@@ -207,12 +206,12 @@ def actor_value(options: Setup, actor: int) -> str | int:
     return options.players[actor] if options.players else actor + 1
 
 
-def encode(state: State, action: Action) -> dict[str, Any]:
+def encode(state: State, action: Action) -> dict[str, object]:
     """The event recorded for an action (who moved is always written)."""
     options = state.setup
     if isinstance(action, Lose):
         return {"kind": "lose"} if action.reason is None else {"kind": "lose", "reason": action.reason}
-    event: dict[str, Any] = {"kind": action.kind.value}
+    event: dict[str, object] = {"kind": action.kind.value}
     if action.kind in (Kind.PLAY, Kind.PLACE):
         event["card"] = action.placement
     elif action.kind in (Kind.REVEAL, Kind.SWAP):
@@ -223,7 +222,7 @@ def encode(state: State, action: Action) -> dict[str, Any]:
     return event
 
 
-def text_field(table: Mapping[str, Any], key: str, default: str | None = None) -> str:
+def text_field(table: Mapping[str, object], key: str, default: str | None = None) -> str:
     """The text under ``key`` (or ``default``); InputError when it is not a text."""
     value = table.get(key, default)
     if not isinstance(value, str):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any
 
 from referee.dealing import deal_round_robin
 from referee.errors import InputError, choose
@@ -54,8 +53,8 @@ class SmittenDeal:
     hands: tuple[SmittenHand, SmittenHand]
     deck: tuple[int, ...]
 
-    def to_json(self) -> dict[str, Any]:
-        hands: list[Any]
+    def to_json(self) -> dict[str, object]:
+        hands: list[object]
         if self.mode is SmittenMode.SOLO:
             hands = [
                 {"name": name, "face_up": list(hand.face_up), "face_down": list(hand.face_down)}

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-from typing import Any
 
 from referee.errors import InputError, Refused
 from referee.game import Outcome, Refusal, Step, refuse
@@ -119,7 +118,7 @@ def _declare_loss(state: State, action: Lose) -> State:
     return replace(state, ended=_lost(Termination.DECLARED, reason=said))
 
 
-def _lost(termination: Termination, **details: Any) -> Outcome:
+def _lost(termination: Termination, **details: object) -> Outcome:
     """A lost game (Smitten is cooperative: nobody wins), with the ``details`` the voice
     words (the seat, the card…)."""
     return Outcome(winners=(), termination=termination, details=tuple(details.items()))

@@ -8,7 +8,6 @@ seat's view (:mod:`referee.smitten.view`), so a public screen shows no private c
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from referee.smitten import voice
 from referee.smitten.actions import Kind, Move, actor_value
@@ -21,11 +20,11 @@ from referee.smitten.endings import outcome_reason
 from referee.smitten.voice import requirement
 
 
-def hand_json(seen: SeatView, actor: int) -> dict[str, Any]:
+def hand_json(seen: SeatView, actor: int) -> dict[str, object]:
     """One hand as the view sees it: its name, how many cards, and the face-up numbers the
     view may see (a hand hidden from it shows only a card revealed for card 1)."""
     hand = seen.hands[actor]
-    entry: dict[str, Any] = {"name": actor_value(seen.setup, actor), "cards": hand.cards}
+    entry: dict[str, object] = {"name": actor_value(seen.setup, actor), "cards": hand.cards}
     if not seen.setup.physical:
         entry["face_up"] = list(hand.face_up)
         if seen.setup.solo:
@@ -33,7 +32,7 @@ def hand_json(seen: SeatView, actor: int) -> dict[str, Any]:
     return entry
 
 
-def pending_json(state: State) -> dict[str, Any] | None:
+def pending_json(state: State) -> dict[str, object] | None:
     pending = state.pending
     options = state.setup
     if isinstance(pending, Flipped):
@@ -50,7 +49,7 @@ def pending_json(state: State) -> dict[str, Any] | None:
     return None
 
 
-def last_cards(events: Sequence[Mapping[str, Any]]) -> tuple[Placement | None, Placement | None]:
+def last_cards(events: Sequence[Mapping[str, object]]) -> tuple[Placement | None, Placement | None]:
     """The card played last, and the card placed after it (None when the last card put
     into a grid was played), as the file's events (already replayed) record them. A
     placed card triggers nothing, so the table wants to tell them apart: the played card
@@ -66,7 +65,7 @@ def last_cards(events: Sequence[Mapping[str, Any]]) -> tuple[Placement | None, P
     return None, placed
 
 
-def state_json(state: State, events: Sequence[Mapping[str, Any]], seat: int | None = None) -> dict[str, Any]:
+def state_json(state: State, events: Sequence[Mapping[str, object]], seat: int | None = None) -> dict[str, object]:
     """The state as JSON, as ``seat`` may see it (None: the public); ``events`` (the
     file's) say which cards went in last."""
     seen = view(state, seat)

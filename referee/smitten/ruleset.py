@@ -9,7 +9,6 @@ events and replays them through :class:`SmittenRules`.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
 
 from referee.errors import InputError, choose
 from referee.fair.rules import WithEntropy, with_entropy
@@ -29,9 +28,9 @@ VERSION = 1
 _FLAGS = ("easy", "hard1", "hard2")
 
 
-def setup_for(options: Setup) -> dict[str, Any]:
+def setup_for(options: Setup) -> dict[str, object]:
     """The [setup] table of a new file."""
-    setup: dict[str, Any] = {"mode": options.mode.value}
+    setup: dict[str, object] = {"mode": options.mode.value}
     if options.difficulty is not None:
         setup["difficulty"] = options.difficulty.value
     if options.players is not None:
@@ -47,7 +46,7 @@ def setup_for(options: Setup) -> dict[str, Any]:
     return setup
 
 
-def setup_from(setup: Mapping[str, Any]) -> Setup:
+def setup_from(setup: Mapping[str, object]) -> Setup:
     """The setup of a [setup] table, checked: the one place a game's setup is judged,
     for `referee smitten new` and for a file that is loaded (perhaps edited by hand)."""
     mode = SmittenMode(choose(text_field(setup, "mode", "two"), [m.value for m in SmittenMode], "mode"))
@@ -88,19 +87,19 @@ class SmittenRules:
     version = VERSION
     command = "referee smitten"
 
-    def read_setup(self, table: Mapping[str, Any]) -> Setup:
+    def read_setup(self, table: Mapping[str, object]) -> Setup:
         return setup_from(table)
 
-    def write_setup(self, setup: Setup) -> dict[str, Any]:
+    def write_setup(self, setup: Setup) -> dict[str, object]:
         return setup_for(setup)
 
     def start(self, setup: Setup) -> State:
         return new_game(setup)
 
-    def decode(self, state: State, event: Mapping[str, Any]) -> Action:
+    def decode(self, state: State, event: Mapping[str, object]) -> Action:
         return entry.decode(state, event)
 
-    def encode(self, state: State, action: Action) -> dict[str, Any]:
+    def encode(self, state: State, action: Action) -> dict[str, object]:
         return actions.encode(state, action)
 
     def apply(self, state: State, action: Action) -> Step[State, Effect]:

@@ -76,7 +76,7 @@ class Shard:
         return rows(self.plan, self.tallies)
 
 
-def settings_json(plan: Plan) -> dict[str, Any]:
+def settings_json(plan: Plan) -> dict[str, object]:
     """A plan as the shard file writes it: the version first, the modes by name."""
     return {
         "referee": plan.version,

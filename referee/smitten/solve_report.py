@@ -6,7 +6,8 @@ command that makes it (:func:`referee.smitten.report.command_args`): ``play 7L -
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from referee.i18n import _, ngettext, number, percent
 from referee.smitten.actions import actor_value, encode
@@ -43,7 +44,7 @@ def solution_words(state: State, solution: Solution, timed: bool = True) -> list
     return lines
 
 
-def solution_json(state: State, solution: Solution) -> dict[str, Any]:
+def solution_json(state: State, solution: Solution) -> dict[str, object]:
     return {
         "winnable": solution.winnable,
         "over": state.outcome is not None,
@@ -81,7 +82,7 @@ def hint_words(state: State, hint: Hint, seed: str, timed: bool = True) -> list[
     return lines
 
 
-def hint_json(state: State, hint: Hint, seed: str) -> dict[str, Any]:
+def hint_json(state: State, hint: Hint, seed: str) -> dict[str, object]:
     options = state.setup
     return {
         "for": None if hint.actor is None else actor_value(options, hint.actor),
@@ -142,11 +143,11 @@ def mode_label(mode: str) -> str:
     }.get(mode, mode)
 
 
-def study_json(rows: list[Row], hint_samples: int, prefix: str, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+def study_json(rows: list[Row], hint_samples: int, prefix: str, extra: Mapping[str, object] | None = None) -> dict[str, object]:
     """The counts and intervals (``extra``: the plan's settings and the shard, for a
     sharded or merged study); ``winnable`` has ``timed_out`` beside its count."""
 
-    def part(row: Row, name: str, count: int, total: int) -> dict[str, Any]:
+    def part(row: Row, name: str, count: int, total: int) -> dict[str, object]:
         share, low, high = row.share(name)
         return {"count": count, "of": total, "share": round(share, 6), "interval": [round(low, 6), round(high, 6)]}
 

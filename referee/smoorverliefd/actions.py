@@ -26,7 +26,7 @@ rules' :class:`~referee.game.Refusal`, worded by the voice.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, NamedTuple, TypeVar, Union
+from typing import NamedTuple, TypeVar, Union
 
 from referee.cards import Card, Suit, parse_cards, parse_suit
 from referee.errors import InputError
@@ -142,7 +142,7 @@ class CardPlayed(NamedTuple):
 Effect = Union[BidsMade, SuitCursed, RoundScored, TrickTaken, CardPlayed]
 
 
-def decode(setup: Setup, event: Mapping[str, Any]) -> Action:
+def decode(setup: Setup, event: Mapping[str, object]) -> Action:
     """The action a save file's event records; a value of the wrong type is an InputError."""
     kind = event.get("kind")
     if kind == "bid":
@@ -163,7 +163,7 @@ def decode(setup: Setup, event: Mapping[str, Any]) -> Action:
     raise InputError(_("unknown event kind {kind}; a match records bid, curse, round, trick and play events").format(kind=repr(kind)))
 
 
-def encode(setup: Setup, action: Action) -> dict[str, Any]:
+def encode(setup: Setup, action: Action) -> dict[str, object]:
     """The save file's event for an action."""
     names = setup.players
     if isinstance(action, Bids):
@@ -175,7 +175,7 @@ def encode(setup: Setup, action: Action) -> dict[str, Any]:
     if isinstance(action, PlayCard):
         return {"kind": "play", "player": names[action.seat], "card": str(action.card)}
     hearts = {names[seat]: value if isinstance(value, int) else [str(card) for card in value] for seat, value in action.hearts}
-    event: dict[str, Any] = {"kind": "round", "hearts": hearts}
+    event: dict[str, object] = {"kind": "round", "hearts": hearts}
     if action.ace is not None:
         event["ace"] = names[action.ace]
     if action.dead is not None:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from referee.errors import RefereeError, Refused
 from referee.fair.rules import EntropyGiven
@@ -32,7 +31,7 @@ from referee.smoorverliefd.match import FORMAT, Match
 from referee.smoorverliefd.refusals import Rule
 from referee.smoorverliefd.ruleset import RULES
 
-Events = list[dict[str, Any]]
+Events = list[dict[str, object]]
 
 
 def round_correction(
@@ -54,7 +53,7 @@ def round_correction(
 
 def replace_round(
     match: Match,
-    events: Sequence[dict[str, Any]],
+    events: Sequence[dict[str, object]],
     number: int,
     entries: Sequence[str],
     ace: str | None,
@@ -62,7 +61,7 @@ def replace_round(
     cursed: Sequence[str],
     *,
     replace_tricks: bool = False,
-) -> list[dict[str, Any]]:
+) -> list[dict[str, object]]:
     """The event log with round ``number``'s entry (a round line or its tricks) replaced.
 
     ``match`` is what ``events`` replay to. A round entered trick by trick is replaced
@@ -104,7 +103,7 @@ def replaced_tricks_refusal(match: Match, number: int, replace_tricks: bool) -> 
     return refuse(Rule.CORRECTION_REPLACES_TRICKS, unusable=True, round=number, tricks=len(played.tricks), revokes=played.revokes)
 
 
-def _entry_of_round(match: Match, events: Sequence[dict[str, Any]], number: int) -> list[int]:
+def _entry_of_round(match: Match, events: Sequence[dict[str, object]], number: int) -> list[int]:
     """The positions in the log of round ``number``'s entry: its round line, or its tricks
     (entered whole or card by card; its bids and cursed suit stay)."""
     positions = []
@@ -120,7 +119,7 @@ def _entry_of_round(match: Match, events: Sequence[dict[str, Any]], number: int)
     return positions
 
 
-def _play(match: Match, event: dict[str, Any]) -> Step[Match, Effect | EntropyGiven]:
+def _play(match: Match, event: dict[str, object]) -> Step[Match, Effect | EntropyGiven]:
     """One event replayed through the rules, as the save file replays it (a fair match's
     words of entropy included)."""
     return RULES.apply(match, RULES.decode(match, event))
@@ -145,7 +144,7 @@ def moved_deals(before: Match, after: Match) -> list[MovedDeal]:
     ]
 
 
-def _check_tricks_keep_their_dealer(before: Match, events: Sequence[dict[str, Any]], edited: int) -> None:
+def _check_tricks_keep_their_dealer(before: Match, events: Sequence[dict[str, object]], edited: int) -> None:
     """Refuse a correction that moves the deal of a round whose tricks are recorded."""
     with_tricks = [played.number for played in before.rounds if played.tricks]
     if before.current.begun:
@@ -161,7 +160,7 @@ def _check_tricks_keep_their_dealer(before: Match, events: Sequence[dict[str, An
         raise Refused(refusal, FORMAT, before)
 
 
-def _replay_as_far_as_possible(before: Match, events: Sequence[dict[str, Any]]) -> Match:
+def _replay_as_far_as_possible(before: Match, events: Sequence[dict[str, object]]) -> Match:
     """The corrected log replayed up to the first event it can no longer take.
 
     That event's error is left to the save file's own replay, which names its position;

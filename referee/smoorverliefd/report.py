@@ -13,8 +13,9 @@ people).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable, Sequence
 
+from referee.game import JsonObject, JsonValue
 from referee.i18n import _
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.rounds import PlayedRound
@@ -24,12 +25,12 @@ from referee.smoorverliefd.tricks import Revoke, Trick
 from referee.smoorverliefd.voice import revoke_text
 
 
-def next_round(match: Match) -> dict[str, Any]:
+def next_round(match: Match) -> JsonObject:
     """Whose deal and lead it is now: "Round 4 — Bram deals, Cees leads", and who is to
     play the next card (``to_play``; null before the bids or the cursed suit are in)."""
     current, names = match.current, match.setup.players
     to_play = match.to_play
-    document: dict[str, Any] = {
+    document: JsonObject = {
         "number": current.number,
         "dealer": names[current.dealer],
         "leader": names[current.leader],
@@ -37,13 +38,13 @@ def next_round(match: Match) -> dict[str, Any]:
         "to_play": None if to_play is None else names[to_play],
     }
     if current.bids is not None:
-        document["bids"] = dict(zip(names, current.bids))
+        document["bids"] = _by_name(names, current.bids)
     if current.cursed_suit is not None:
         document["cursed_suit"] = current.cursed_suit.value
     return document
 
 
-def current_round(match: Match) -> dict[str, Any]:
+def current_round(match: Match) -> JsonObject:
     """The round in progress: its tricks so far, the hearts each player has taken in
     them, who leads the trick being played or the next (``leader``), and the cards of
     the trick being played card by card (``trick_so_far``, from the leader)."""
@@ -59,7 +60,7 @@ def current_round(match: Match) -> dict[str, Any]:
     }
 
 
-def trick_json(match: Match, trick: Trick) -> dict[str, Any]:
+def trick_json(match: Match, trick: Trick) -> JsonObject:
     names = match.setup.players
     return {
         "number": trick.number,
@@ -69,24 +70,24 @@ def trick_json(match: Match, trick: Trick) -> dict[str, Any]:
     }
 
 
-def round_json(match: Match, played: PlayedRound, running: tuple[int, ...]) -> dict[str, Any]:
+def round_json(match: Match, played: PlayedRound, running: tuple[int, ...]) -> JsonObject:
     setup = match.setup
     names = setup.players
     score = played.score
     sides = side_names(setup)
-    document: dict[str, Any] = {
+    document: JsonObject = {
         "number": played.number,
         "dealer": names[played.dealer],
         "leader": names[played.leader],
         "entry": "tricks" if played.tricks else "quick",
-        "hearts": dict(zip(names, (capture.count for capture in played.captures))),
+        "hearts": _by_name(names, (capture.count for capture in played.captures)),
         "ace": None if played.ace is None else names[played.ace],
-        "heart_points": dict(zip(names, score.hearts)),
-        "points": dict(zip(names, score.total)),
-        "totals": dict(zip(names, running)),
+        "heart_points": _by_name(names, score.hearts),
+        "points": _by_name(names, score.total),
+        "totals": _by_name(names, running),
         "champions": [sides[side] for side in score.champions],
     }
-    heart_cards = {
+    heart_cards: JsonObject = {
         names[seat]: [str(card) for card in capture.cards]
         for seat, capture in enumerate(played.captures)
         if capture.cards is not None
@@ -96,23 +97,23 @@ def round_json(match: Match, played: PlayedRound, running: tuple[int, ...]) -> d
     if played.dead:
         document["dead"] = [str(card) for card in played.dead]
     if played.bids is not None:
-        document["bids"] = dict(zip(names, played.bids))
-        document["bid_points"] = dict(zip(names, score.bids))
+        document["bids"] = _by_name(names, played.bids)
+        document["bid_points"] = _by_name(names, score.bids)
         if score.bids_met is not None:
-            document["bids_met"] = dict(zip(names, score.bids_met))
+            document["bids_met"] = _by_name(names, score.bids_met)
     if played.cursed_suit is not None:
         document["cursed_suit"] = played.cursed_suit.value
         document["cursed_most"] = [names[seat] for seat in played.cursed_most]
-        document["curse_points"] = dict(zip(names, score.curse))
+        document["curse_points"] = _by_name(names, score.curse)
     if played.tricks:
         document["tricks"] = [trick_json(match, trick) for trick in played.tricks]
     if played.revokes:
         document["revokes"] = [revoke_json(match, revoke, played.number) for revoke in played.revokes]
-        document["revoke_points"] = dict(zip(names, score.revokes))
+        document["revoke_points"] = _by_name(names, score.revokes)
     return document
 
 
-def revoke_json(match: Match, revoke: Revoke, round_number: int) -> dict[str, Any]:
+def revoke_json(match: Match, revoke: Revoke, round_number: int) -> JsonObject:
     """One revoke, once: who, the trick they did not follow, the trick and card that prove it."""
     return {
         "player": match.setup.players[revoke.seat],
@@ -125,6 +126,11 @@ def revoke_json(match: Match, revoke: Revoke, round_number: int) -> dict[str, An
     }
 
 
+def _by_name(names: Sequence[str], values: Iterable[JsonValue]) -> JsonObject:
+    """A value per player, by the player's name."""
+    return dict(zip(names, values))
+
+
 def running_totals(match: Match) -> list[tuple[int, ...]]:
     """The cumulative player totals after each round."""
     totals = (0,) * match.setup.count
@@ -135,11 +141,11 @@ def running_totals(match: Match) -> list[tuple[int, ...]]:
     return history
 
 
-def standings_json(match: Match) -> dict[str, Any]:
+def standings_json(match: Match) -> JsonObject:
     setup = match.setup
     state = match.standing
     sides = side_names(setup)
-    document: dict[str, Any] = {
+    document: JsonObject = {
         "players": [{"name": name, "total": total} for name, total in zip(setup.players, match.totals)],
         "rounds": [round_json(match, p, t) for p, t in zip(match.rounds, running_totals(match))],
         "target": setup.target,

@@ -4,7 +4,7 @@ setup and events, and the match's own rules (:class:`~referee.smoorverliefd.matc
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from referee.cards import Suit
 from referee.fair.rules import WithEntropy, with_entropy
@@ -23,19 +23,19 @@ class SmoorverliefdRules:
     version = 1
     command = "referee smoor"
 
-    def read_setup(self, table: Mapping[str, Any]) -> Setup:
+    def read_setup(self, table: Mapping[str, object]) -> Setup:
         return Setup.from_toml(dict(table))
 
-    def write_setup(self, setup: Setup) -> dict[str, Any]:
+    def write_setup(self, setup: Setup) -> dict[str, object]:
         return setup.to_toml()
 
     def start(self, setup: Setup) -> Match:
         return Match.start(setup)
 
-    def decode(self, state: Match, event: Mapping[str, Any]) -> Action:
+    def decode(self, state: Match, event: Mapping[str, object]) -> Action:
         return actions.decode(state.setup, event)
 
-    def encode(self, state: Match, action: Action) -> dict[str, Any]:
+    def encode(self, state: Match, action: Action) -> dict[str, object]:
         return actions.encode(state.setup, action)
 
     def apply(self, state: Match, action: Action) -> Step[Match, Effect]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
 
 from referee.errors import InputError, choose
 from referee.fair.scheme import Fair
@@ -101,8 +100,8 @@ class Setup:
 
     # --- save file ------------------------------------------------------------------
 
-    def to_toml(self) -> dict[str, Any]:
-        table: dict[str, Any] = {
+    def to_toml(self) -> dict[str, object]:
+        table: dict[str, object] = {
             "players": list(self.players),
             "target": self.target,
             "variants": [v.value for v in Variant if v in self.variants],
@@ -120,14 +119,15 @@ class Setup:
         return table
 
     @classmethod
-    def from_toml(cls, table: Mapping[str, Any]) -> Setup:
+    def from_toml(cls, table: Mapping[str, object]) -> Setup:
         players = players_from_setup(table)
+        dealer, seed = table.get("dealer"), table.get("seed")
         return cls.build(
             players,
             target=_int(table, "target", DEFAULT_TARGET),
             variants=_strings(table, "variants"),
-            dealer=table.get("dealer"),
-            seed=table.get("seed"),
+            dealer=None if dealer is None else str(dealer),  # as build reads it
+            seed=None if seed is None else check_seed(seed),  # text, or the one message
             bid_bonus=_optional_int(table, "bid_bonus"),
             bid_penalty=_optional_int(table, "bid_penalty"),
             duos=table.get("duos"),
@@ -191,18 +191,18 @@ def _duos(setup: Setup, duos: object) -> tuple[tuple[int, int], tuple[int, int]]
     return pairs
 
 
-def _int(table: Mapping[str, Any], key: str, default: int) -> int:
+def _int(table: Mapping[str, object], key: str, default: int) -> int:
     value = table.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool):
         raise InputError(_("`{key}` must be a whole number").format(key=key))
     return value
 
 
-def _optional_int(table: Mapping[str, Any], key: str) -> int | None:
+def _optional_int(table: Mapping[str, object], key: str) -> int | None:
     return None if key not in table else _int(table, key, 0)
 
 
-def _strings(table: Mapping[str, Any], key: str) -> list[str]:
+def _strings(table: Mapping[str, object], key: str) -> list[str]:
     value = table.get(key, [])
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise InputError(_("`{key}` must be a list of names").format(key=key))

@@ -13,7 +13,7 @@ are :func:`~referee.game.distinct`: two of different kinds never compare equal.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.errors import InputError
 from referee.game import distinct
@@ -140,7 +140,7 @@ class CardPicked(NamedTuple):
 Effect = WordScored | Passed | ChallengeDecided | CardPicked
 
 
-def decode(state: Game, event: Mapping[str, Any]) -> Action:
+def decode(state: Game, event: Mapping[str, object]) -> Action:
     """The action an event records; ``InputError`` for one that cannot be read or names
     a player the game does not have."""
     kind = event.get("kind")
@@ -177,11 +177,11 @@ def decode(state: Game, event: Mapping[str, Any]) -> Action:
     raise InputError(_("unknown event kind {kind}; a game records pick, word, pass and challenge events").format(kind=repr(kind)))
 
 
-def encode(state: Game, action: Action) -> dict[str, Any]:
+def encode(state: Game, action: Action) -> dict[str, object]:
     """The event the save file holds for ``action`` (its keys in the file's order)."""
     names = state.setup.players
     if isinstance(action, PickCard):
-        event: dict[str, Any] = {"kind": "pick", "player": names[action.seat], "card": str(action.card)}
+        event: dict[str, object] = {"kind": "pick", "player": names[action.seat], "card": str(action.card)}
         if action.discard is not None:
             event["discard"] = str(action.discard)
         if action.round is not None:
@@ -204,7 +204,7 @@ def encode(state: Game, action: Action) -> dict[str, Any]:
     return event
 
 
-def _round(event: Mapping[str, Any]) -> int | None:
+def _round(event: Mapping[str, object]) -> int | None:
     """The round an entry states (``--round N``), if it states one."""
     number = event.get("round")
     if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
@@ -212,7 +212,7 @@ def _round(event: Mapping[str, Any]) -> int | None:
     return number
 
 
-def _text(event: Mapping[str, Any], key: str) -> str:
+def _text(event: Mapping[str, object], key: str) -> str:
     value = event.get(key)
     if not isinstance(value, str):
         raise InputError(_("the event needs `{key}` as text").format(key=key))

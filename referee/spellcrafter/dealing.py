@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from referee.errors import InputError
 from referee.i18n import _
@@ -38,7 +37,7 @@ class SpellDeal:
     reshuffles: int  # how many times the discards have been reshuffled so far
     teams: bool = False  # two seats dealt the standard rules: two teams (Familiars kept, 8 cards each)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {
             "game": "spellcrafter",
             "seed": self.seed,

@@ -30,7 +30,6 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from referee.errors import InputError, Refused, nearest, quoted
 from referee.i18n import _
@@ -87,9 +86,9 @@ class Deck:
                     suit=suit.label, cards=len(cards), specials=specials, per_suit=CARDS_PER_SUIT, special=SPECIALS_PER_SUIT))  # fmt: skip
         return found
 
-    def to_toml(self) -> dict[str, Any]:
+    def to_toml(self) -> dict[str, object]:
         """The deck as a deck file's tables (also how a game file stores it)."""
-        table: dict[str, Any] = {"name": self.name}
+        table: dict[str, object] = {"name": self.name}
         for suit in SpellSuit:
             letters: Counter[tuple[str, int]] = Counter()
             specials = []
@@ -105,7 +104,7 @@ class Deck:
         return table
 
     @classmethod
-    def from_toml(cls, document: Mapping[str, Any]) -> Deck:
+    def from_toml(cls, document: Mapping[str, object]) -> Deck:
         """A deck from a deck file's tables; ``InputError`` names the first bad entry."""
         _check_keys(document, [suit.label for suit in SpellSuit], HEADER_KEYS)
         name = document.get("name", "unnamed deck")
@@ -124,7 +123,7 @@ class Deck:
         return cls(name=name, cards=tuple(cards))
 
 
-def _check_keys(table: Mapping[str, Any], tables: Sequence[str], keys: Sequence[str], where: str = "") -> None:
+def _check_keys(table: Mapping[str, object], tables: Sequence[str], keys: Sequence[str], where: str = "") -> None:
     """Refuse a key or table the deck file does not have: a misspelled ``[moon]`` would
     otherwise leave the moons silently empty."""
     for key, value in table.items():

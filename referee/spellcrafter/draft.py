@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TypeVar
 
 from referee.game import Refusal, refuse
 from referee.spellcrafter.cards import SpellCard
@@ -173,5 +173,8 @@ class Draft:
         return replace(self, hands=tuple(hands), picked=(False,) * self.count)
 
 
-def _put(values: tuple[Any, ...], seat: int, value: object) -> tuple[Any, ...]:
+T = TypeVar("T")
+
+
+def _put(values: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
     return tuple(value if s == seat else v for s, v in enumerate(values))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
 
 from referee.spellcrafter.draft import PICKS
 from referee.spellcrafter.game import Game, passing
@@ -10,9 +9,9 @@ from referee.spellcrafter.rounds import Pass, Play, Round
 from referee.spellcrafter.view import SeatView, seat_view
 
 
-def entry_json(game: Game, played: Round, seat: int) -> dict[str, Any]:
+def entry_json(game: Game, played: Round, seat: int) -> dict[str, object]:
     entry = played.entries[seat]
-    document: dict[str, Any] = {"player": game.setup.players[seat], "entered": entry is not None,
+    document: dict[str, object] = {"player": game.setup.players[seat], "entered": entry is not None,
                                 "passed": isinstance(entry, Pass)}  # fmt: skip
     if isinstance(entry, Play):
         document |= {
@@ -34,7 +33,7 @@ def entry_json(game: Game, played: Round, seat: int) -> dict[str, Any]:
     return document
 
 
-def draft_json(view: SeatView) -> dict[str, Any] | None:
+def draft_json(view: SeatView) -> dict[str, object] | None:
     """The current round's draft as ``view``'s seat may see it (the public: who has
     picked, not what, and how many cards each seat has selected; a seat: the hand it
     picks from too, and once the draft is complete its selected cards, discards and last
@@ -45,7 +44,7 @@ def draft_json(view: SeatView) -> dict[str, Any] | None:
     if draft is None:
         return None
     names = view.players
-    document: dict[str, Any] = {
+    document: dict[str, object] = {
         "round": draft.round,
         "direction": draft.direction,
         "pick": draft.turn,
@@ -69,7 +68,7 @@ def draft_json(view: SeatView) -> dict[str, Any] | None:
     return document
 
 
-def game_json(game: Game) -> dict[str, Any]:
+def game_json(game: Game) -> dict[str, object]:
     setup = game.setup
     outcome = game.outcome
     current = game.current_number

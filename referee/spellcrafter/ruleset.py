@@ -26,7 +26,7 @@ the program writes it (``K6m``, ``Anna``).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from referee.errors import Refused
 from referee.fair.rules import WithEntropy, with_entropy
@@ -63,7 +63,7 @@ class SpellcrafterRules:
     version = 1
     command = "referee spell"
 
-    def read_setup(self, table: Mapping[str, Any]) -> Setup:
+    def read_setup(self, table: Mapping[str, object]) -> Setup:
         """The checked ``[setup]``; its dictionary must be one referee knows by name
         (:func:`known_dictionary`), so ``builtin:fr`` is refused when the file is loaded,
         not at the next challenge."""
@@ -71,16 +71,16 @@ class SpellcrafterRules:
         known_dictionary(read.dictionary)
         return read
 
-    def write_setup(self, setup: Setup) -> dict[str, Any]:
+    def write_setup(self, setup: Setup) -> dict[str, object]:
         return setup.to_toml()
 
     def start(self, setup: Setup) -> Game:
         return Game.start(setup)
 
-    def decode(self, state: Game, event: Mapping[str, Any]) -> Action:
+    def decode(self, state: Game, event: Mapping[str, object]) -> Action:
         return decode(state, event)
 
-    def encode(self, state: Game, action: Action) -> dict[str, Any]:
+    def encode(self, state: Game, action: Action) -> dict[str, object]:
         return encode(state, action)
 
     def refusal(self, state: Game, action: Action) -> Refusal | None:
@@ -206,18 +206,18 @@ def picks(state: Game) -> Iterator[PickCard]:
 VERDICT = ("word", "valid", "reason", "dictionary")
 
 
-def challenge_choice(event: Mapping[str, Any]) -> dict[str, Any]:
+def challenge_choice(event: Mapping[str, object]) -> dict[str, object]:
     """A challenge as a seat asks for it: who challenges whose word, without the verdict,
     which the game's dictionary gives when the challenge is recorded."""
     return {key: value for key, value in event.items() if key not in VERDICT}
 
 
-def word_constraints(state: Game, seat: int) -> tuple[tuple[str, Any], ...]:
+def word_constraints(state: Game, seat: int) -> tuple[tuple[str, object], ...]:
     """What a word must be made of, as far as ``seat`` may see: at least 3 letters and, in
     a game drafted through the referee, only the seat's 7 selected cards and the Jumper
     (``from``, their codes; the last card stands for the Jumper). A game drafted with
     real cards names no card: the referee does not know which a seat holds."""
-    constraints: list[tuple[str, Any]] = [("min_letters", MIN_LETTERS)]
+    constraints: list[tuple[str, object]] = [("min_letters", MIN_LETTERS)]
     draft = state.draft_of(state.current_number) if state.drafted else None
     if draft is not None and draft.complete:
         jumper = state.jumper(state.current_number)

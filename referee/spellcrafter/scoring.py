@@ -40,10 +40,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
 from referee.errors import Refused
-from referee.game import Refusal, refuse
+from referee.game import JsonObject, Refusal, refuse
 from referee.spellcrafter.cards import Special, SpellSuit
 from referee.spellcrafter.notation import (
     DoubleToken,
@@ -100,7 +99,7 @@ class ScoredLetter:
             return "jumper" if self.token.jumper else "letter"
         return self.token.special.value
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "position": self.position,
             "letter": self.token.written,
@@ -156,7 +155,7 @@ class Score:
         suits = {letter.suit for letter in self.letters if letter.suit is not None}
         return next(iter(suits)) if self.flush else None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {
             "word": self.word,
             "letters": [letter.to_json() for letter in self.letters],

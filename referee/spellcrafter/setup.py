@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from referee.errors import InputError, quoted
 from referee.i18n import _
@@ -52,7 +51,7 @@ class HouseRules:
     added: frozenset[str]
     removed: frozenset[str]
 
-    def to_toml(self) -> dict[str, Any]:
+    def to_toml(self) -> dict[str, object]:
         return {"file": self.path, "add": sorted(self.added), "remove": sorted(self.removed)}
 
     @classmethod
@@ -161,8 +160,8 @@ class Setup:
 
     # --- save file ------------------------------------------------------------------
 
-    def to_toml(self) -> dict[str, Any]:
-        table: dict[str, Any] = {
+    def to_toml(self) -> dict[str, object]:
+        table: dict[str, object] = {
             "players": list(self.players),
             "variants": self.variants.names(),
             "dictionary": self.dictionary,
@@ -184,7 +183,7 @@ class Setup:
         return table
 
     @classmethod
-    def from_toml(cls, table: Mapping[str, Any]) -> Setup:
+    def from_toml(cls, table: Mapping[str, object]) -> Setup:
         players = players_from_setup(table)
         variants = table.get("variants", [])
         if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):

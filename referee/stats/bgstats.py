@@ -39,9 +39,10 @@ import json
 import uuid
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import NamedTuple
 from urllib.parse import quote
 
+from referee.game import JsonObject, JsonValue
 from referee.players import folded
 from referee.stats.records import Record
 
@@ -70,20 +71,39 @@ def _board(record: Record) -> str:
     return ", ".join([mode] if mode else variants)
 
 
-def pushed_play(record: Record) -> dict[str, Any]:
+class _Seat(NamedTuple):
+    """One seat of a play, as the app takes it."""
+
+    name: str
+    score: int | None
+    winner: bool
+    start_player: bool
+    rank: int
+    source_id: str
+
+
+def _seats(record: Record) -> list[_Seat]:
+    return [
+        _Seat(
+            name,
+            None if record.scores is None else record.scores[seat],
+            seat in record.winners,
+            record.start_player == seat,
+            record.places[seat] if record.places else (1 if record.winners else 2),
+            folded(name),
+        )
+        for seat, name in enumerate(record.seats or (f"Player {seat + 1}" for seat in range(2)))
+    ]
+
+
+def pushed_play(record: Record) -> JsonObject:
     """The link's play: the JSON the app's documentation describes."""
-    players = []
-    for seat, name in enumerate(record.seats or (f"Player {seat + 1}" for seat in range(2))):
-        players.append({
-            "name": name,
-            "score": None if record.scores is None else record.scores[seat],
-            "winner": seat in record.winners,
-            "startPlayer": record.start_player == seat,
-            "rank": record.places[seat] if record.places else (1 if record.winners else 2),
-            "role": "",
-            "sourcePlayerId": folded(name),
-        })  # fmt: skip
-    document: dict[str, Any] = {
+    players: list[JsonValue] = [
+        {"name": seat.name, "score": seat.score, "winner": seat.winner, "startPlayer": seat.start_player, "rank": seat.rank,
+         "role": "", "sourcePlayerId": seat.source_id}
+        for seat in _seats(record)
+    ]  # fmt: skip
+    document: JsonObject = {
         "sourceName": SOURCE,
         "sourcePlayId": play_id(record),
         "playDate": _date(record.started or record.when),
@@ -102,13 +122,13 @@ def link(record: Record) -> str:
     return LINK + quote(json.dumps(pushed_play(record), ensure_ascii=False, separators=(",", ":")), safe="")
 
 
-def play_file(records: Sequence[Record], now: datetime) -> dict[str, Any]:
+def play_file(records: Sequence[Record], now: datetime) -> dict[str, str | list[JsonValue]]:
     """The ``.bgsplay`` file of ``records`` (finished matches)."""
     stamp = _date(now)
-    people: dict[str, dict[str, Any]] = {}
-    places: dict[str, dict[str, Any]] = {}
-    titles: dict[str, dict[str, Any]] = {}
-    plays = []
+    people: dict[str, JsonObject] = {}
+    places: dict[str, JsonObject] = {}
+    titles: dict[str, JsonObject] = {}
+    plays: list[JsonValue] = []
     for record in records:
         game = titles.setdefault(record.game, {
             "id": len(titles) + 1, "uuid": _id("game", record.game), "name": record.title, "modificationDate": stamp,
@@ -118,15 +138,15 @@ def play_file(records: Sequence[Record], now: datetime) -> dict[str, Any]:
         if record.location:
             location = places.setdefault(folded(record.location), {
                 "id": len(places) + 1, "uuid": _id("location", folded(record.location)), "name": record.location, "modificationDate": stamp})  # fmt: skip
-        scores: list[dict[str, Any]] = []
-        for entry in pushed_play(record)["players"]:
-            person = people.setdefault(entry["sourcePlayerId"], {
-                "id": len(people) + 1, "uuid": _id("player", entry["sourcePlayerId"]), "name": entry["name"],
+        scores: list[JsonValue] = []
+        for seat in _seats(record):
+            person = people.setdefault(seat.source_id, {
+                "id": len(people) + 1, "uuid": _id("player", seat.source_id), "name": seat.name,
                 "isAnonymous": False, "modificationDate": stamp, "bggUsername": ""})  # fmt: skip
             scores.append({
-                "playerRefId": person["id"], "score": "" if entry["score"] is None else str(entry["score"]),
-                "winner": entry["winner"], "startPlayer": entry["startPlayer"], "newPlayer": False,
-                "rank": entry["rank"], "seatOrder": len(scores),
+                "playerRefId": person["id"], "score": "" if seat.score is None else str(seat.score),
+                "winner": seat.winner, "startPlayer": seat.start_player, "newPlayer": False,
+                "rank": seat.rank, "seatOrder": len(scores),
             })  # fmt: skip
         plays.append({
             "uuid": play_id(record), "gameRefId": game["id"], "locationRefId": location["id"] if location else 0,
@@ -134,4 +154,4 @@ def play_file(records: Sequence[Record], now: datetime) -> dict[str, Any]:
             "playerScores": scores, "board": _board(record), "comments": "", "rounds": record.facts.get("rounds", 0),
             "ignored": False, "manualWinner": False, "usesTeams": False, "entryDate": stamp, "modificationDate": stamp,
         })  # fmt: skip
-    return {"about": ABOUT, "players": list(people.values()), "locations": list(places.values()), "games": list(titles.values()), "plays": plays}
+    return {"about": ABOUT, "players": [*people.values()], "locations": [*places.values()], "games": [*titles.values()], "plays": plays}

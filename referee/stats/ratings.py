@@ -11,9 +11,12 @@ Cooperative games (Smitten) are not rated: everyone at the table wins or loses t
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.stats.records import Record
+
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuceRating
 
 
 class Rating(NamedTuple):
@@ -40,7 +43,7 @@ def rate(records: Sequence[Record], person: Callable[[str], str]) -> dict[str, R
     from openskill.models import PlackettLuce  # deferred: openskill costs start-up
 
     model = PlackettLuce()
-    current: dict[str, Any] = {}
+    current: dict[str, PlackettLuceRating] = {}
     change: dict[str, float] = {}
     history: dict[str, list[tuple[str, float]]] = {}
     for match in sorted(records, key=lambda record: (record.when, str(record.path))):

@@ -14,10 +14,13 @@ most often; their *nemesis* the opponent who beat them most often.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
+
+from referee.game import JsonObject, JsonValue
 
 from referee.stats.names import Names
 from referee.stats.records import Record
@@ -33,7 +36,7 @@ class Season(NamedTuple):
     records: tuple[Record, ...]
     names: Names
 
-    def to_json(self, player: str | None = None) -> dict[str, Any]:
+    def to_json(self, player: str | None = None) -> JsonObject:
         """Everything `referee stats --json` prints. ``player``: only their matches and rows
         (an unknown name is an InputError naming the players)."""
         from referee import games
@@ -89,13 +92,13 @@ def gather(paths: Sequence[Path], game: str | None, since: datetime | None, alia
 
 def season(
     records: Sequence[Record], names: Names, games: Sequence[tuple[str, str]], player: str | None = None, history: Sequence[Record] | None = None
-) -> dict[str, Any]:
+) -> JsonObject:
     """Every game's statistics (``games``: the registry's (name, title) pairs, in order).
     ``player``: only the matches with that player, and only their rows. ``history``: every
     match read, which the ratings are computed over (default: ``records``)."""
     wanted = names.person(player) if player is not None else None
     rated_over = records if history is None else history
-    result: dict[str, Any] = {}
+    result: JsonObject = {}
     for game, title in games:
         mine = sorted((r for r in records if r.game == game), key=lambda r: (r.when, str(r.path)))
         if wanted is not None:
@@ -103,7 +106,7 @@ def season(
         if not mine:
             continue
         finished = [r for r in mine if r.finished]
-        summary: dict[str, Any] = {"title": title, "matches": len(finished), "unfinished": len(mine) - len(finished)}
+        summary: JsonObject = {"title": title, "matches": len(finished), "unfinished": len(mine) - len(finished)}
         if any(r.cooperative for r in mine):
             summary |= _cooperative(finished, names)
         else:
@@ -113,7 +116,7 @@ def season(
     return result
 
 
-def _nothing(finished: Sequence[Record], names: Names, wanted: str | None) -> dict[str, Any]:
+def _nothing(finished: Sequence[Record], names: Names, wanted: str | None) -> JsonObject:
     return {}
 
 
@@ -121,7 +124,17 @@ def _date(moment: datetime) -> str:
     return moment.isoformat()
 
 
-def _competitive(finished: Sequence[Record], names: Names, wanted: str | None, history: Sequence[Record]) -> dict[str, Any]:
+@dataclass
+class _Row:
+    """One person's matches of a game, as they are counted."""
+
+    played: int = 0
+    wins: int = 0
+    scores: list[int] = field(default_factory=list)
+    results: list[bool] = field(default_factory=list)
+
+
+def _competitive(finished: Sequence[Record], names: Names, wanted: str | None, history: Sequence[Record]) -> JsonObject:
     """The players' rows and head-to-head over ``finished`` (the matches shown), their
     ratings over ``history`` (every finished match of the game read), each rating's
     history shown for the matches shown."""
@@ -129,47 +142,50 @@ def _competitive(finished: Sequence[Record], names: Names, wanted: str | None, h
 
     rated = rate(history, names.person)
     shown_dates = {_date(match.when) for match in finished}
-    per: dict[str, dict[str, Any]] = defaultdict(lambda: {"played": 0, "wins": 0, "scores": [], "results": []})
+    per: dict[str, _Row] = defaultdict(_Row)
     pairs: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])  # wins, losses, draws
     for match in finished:
         people = [names.person(name) for name in match.seats]
         for seat, who in enumerate(people):
             row = per[who]
-            row["played"] += 1
+            row.played += 1
             won = seat in match.winners
-            row["wins"] += won
-            row["results"].append(won)
+            row.wins += won
+            row.results.append(won)
             if match.scores is not None:
-                row["scores"].append(match.scores[seat])
+                row.scores.append(match.scores[seat])
             for other, them in enumerate(people):
                 if other != seat and them != who:
                     mine, theirs = match.places[seat], match.places[other]
                     pairs[who, them][0 if mine < theirs else 1 if mine > theirs else 2] += 1
-    players = []
+    ranked: list[tuple[tuple[float, int, str], JsonObject]] = []  # (the order of the rows, the row)
     for who, row in per.items():
         if wanted is not None and who != wanted:
             continue
-        scores = row["scores"]
+        scores = row.scores
         rating = rated.get(who)
         opponents = {them: counts for (me, them), counts in pairs.items() if me == who}
-        players.append({
+        shown_rating = None if rating is None else round(rating.rating.conservative, 2)
+        history_shown: list[JsonValue] = [{"date": date, "rating": round(value, 2)} for date, value in rating.history if date in shown_dates] if rating else []
+        order = (-(shown_rating if shown_rating is not None else float("-inf")), -row.wins, names.shown(who))
+        ranked.append((order, {
             "name": names.shown(who),
-            "played": row["played"],
-            "wins": row["wins"],
-            "win_rate": round(row["wins"] / row["played"], 3),
+            "played": row.played,
+            "wins": row.wins,
+            "win_rate": round(row.wins / row.played, 3),
             "average_score": round(sum(scores) / len(scores), 1) if scores else None,
             "best_score": max(scores) if scores else None,
-            "longest_streak": _longest_streak(row["results"]),
+            "longest_streak": _longest_streak(row.results),
             "rating": None if rating is None else {
-                "rating": round(rating.rating.conservative, 2), "mu": round(rating.rating.mu, 2),
+                "rating": shown_rating, "mu": round(rating.rating.mu, 2),
                 "sigma": round(rating.rating.sigma, 2), "change": round(rating.change, 2),
-                "history": [{"date": date, "rating": round(value, 2)} for date, value in rating.history if date in shown_dates],
+                "history": history_shown,
             },
             "rival": names.shown(min(opponents, key=lambda them: (-sum(opponents[them]), names.shown(them)))) if opponents else None,
             "nemesis": _nemesis(opponents, names),
-        })  # fmt: skip
-    players.sort(key=lambda p: (-(p["rating"]["rating"] if p["rating"] else float("-inf")), -p["wins"], p["name"]))
-    head_to_head = [
+        }))  # fmt: skip
+    players: list[JsonValue] = [player for _order, player in sorted(ranked, key=lambda item: item[0])]
+    head_to_head: list[JsonValue] = [
         {"player": names.shown(me), "opponent": names.shown(them), "played": sum(counts), "wins": counts[0], "losses": counts[1], "draws": counts[2]}
         for (me, them), counts in sorted(pairs.items(), key=lambda item: (names.shown(item[0][0]), names.shown(item[0][1])))
         if wanted is None or me == wanted
@@ -192,9 +208,11 @@ def _nemesis(opponents: dict[str, list[int]], names: Names) -> str | None:
     return names.shown(min(beaten_by, key=lambda them: (-beaten_by[them][1], beaten_by[them][0], names.shown(them))))
 
 
-def _per_player(finished: Sequence[Record], names: Names, wanted: str | None, count: Any) -> dict[str, dict[str, Any]]:
+def _per_player(
+    finished: Sequence[Record], names: Names, wanted: str | None, count: Callable[[Record, int], Mapping[str, int]]
+) -> dict[str, dict[str, int]]:
     """Sums per person of what ``count(match, seat)`` gives (a dict of numbers)."""
-    totals: dict[str, dict[str, Any]] = {}
+    totals: dict[str, dict[str, int]] = {}
     for match in finished:
         for seat, name in enumerate(match.seats):
             who = names.person(name)
@@ -206,20 +224,21 @@ def _per_player(finished: Sequence[Record], names: Names, wanted: str | None, co
     return totals
 
 
-def _smoorverliefd(finished: Sequence[Record], names: Names, wanted: str | None) -> dict[str, Any]:
+def _smoorverliefd(finished: Sequence[Record], names: Names, wanted: str | None) -> JsonObject:
     """Hearts per round, rounds with all 13 hearts, revokes, per player."""
     totals = _per_player(finished, names, wanted, lambda match, seat: {
         "rounds": match.facts["rounds"], "hearts": match.facts["hearts"][seat],
         "all_thirteen": match.facts["all_thirteen"][seat], "revokes": match.facts["revokes"][seat],
     })  # fmt: skip
-    return {"hearts": [
+    hearts: list[JsonValue] = [
         {"name": names.shown(who), "rounds": row["rounds"], "hearts_per_round": round(row["hearts"] / row["rounds"], 2) if row["rounds"] else None,
          "rounds_with_all_13": row["all_thirteen"], "revokes": row["revokes"]}
         for who, row in sorted(totals.items(), key=lambda item: names.shown(item[0]))
-    ]}  # fmt: skip
+    ]  # fmt: skip
+    return {"hearts": hearts}
 
 
-def _spellcrafter(finished: Sequence[Record], names: Names, wanted: str | None) -> dict[str, Any]:
+def _spellcrafter(finished: Sequence[Record], names: Names, wanted: str | None) -> JsonObject:
     """The best words ever played (standing ones, with their breakdowns), the average word
     score, and the challenges each player made and won. A word counts as what it scored
     everywhere: a word that fell to a challenge scored 0, in the average too (and is no
@@ -232,27 +251,28 @@ def _spellcrafter(finished: Sequence[Record], names: Names, wanted: str | None) 
                 "challenges_made": len(made), "challenges_won": sum(not c["valid"] for c in made)}  # fmt: skip
 
     totals = _per_player(finished, names, wanted, count)
-    words = [
-        {"word": word["word"], "score": word["score"], "player": names.shown(names.person(match.seats[word["seat"]])),
-         "round": word["round"], "file": str(match.path), "date": _date(match.when), "breakdown": word["breakdown"]}
-        for match in finished for word in match.facts["words"]
+    standing = [
+        (match, word) for match in finished for word in match.facts["words"]
         if not word["fallen"] and (wanted is None or names.person(match.seats[word["seat"]]) == wanted)
     ]  # fmt: skip
-    words.sort(key=lambda word: (-word["score"], word["date"], word["word"]))
-    return {
-        "best_words": words[:BEST_WORDS],
-        "words": [
+    standing.sort(key=lambda found: (-found[1]["score"], _date(found[0].when), found[1]["word"]))
+    words: list[JsonValue] = [
+        {"word": word["word"], "score": word["score"], "player": names.shown(names.person(match.seats[word["seat"]])),
+         "round": word["round"], "file": str(match.path), "date": _date(match.when), "breakdown": word["breakdown"]}
+        for match, word in standing[:BEST_WORDS]
+    ]  # fmt: skip
+    rows: list[JsonValue] = [
             {"name": names.shown(who), "words": row["words"], "average_word_score": round(row["points"] / row["words"], 1) if row["words"] else None,
              "challenges_made": row["challenges_made"], "challenges_won": row["challenges_won"]}
             for who, row in sorted(totals.items(), key=lambda item: names.shown(item[0]))
-        ],
-    }  # fmt: skip
+    ]  # fmt: skip
+    return {"best_words": words, "words": rows}
 
 
 EXTRAS = {"smoorverliefd": _smoorverliefd, "spellcrafter": _spellcrafter}
 
 
-def _cooperative(finished: Sequence[Record], names: Names) -> dict[str, Any]:
+def _cooperative(finished: Sequence[Record], names: Names) -> JsonObject:
     """A cooperative game (Smitten): wins by mode and by pair of partners, and the
     furthest a lost game got (the most cards in the grids)."""
     by_mode: dict[str, list[int]] = defaultdict(lambda: [0, 0])
@@ -273,7 +293,7 @@ def _cooperative(finished: Sequence[Record], names: Names) -> dict[str, Any]:
         "won": wins,
         "lost": len(finished) - wins,
         "by_mode": [{"mode": mode, "played": n, "won": w} for mode, (n, w) in sorted(by_mode.items())],
-        "by_pair": [{"players": list(pair), "played": n, "won": w} for pair, (n, w) in sorted(by_pair.items())],
+        "by_pair": [{"players": [*pair], "played": n, "won": w} for pair, (n, w) in sorted(by_pair.items())],
         "furthest_lost": None if furthest is None else {
             "cards": furthest.facts["cards"], "mode": furthest.facts["mode"], "file": str(furthest.path), "date": _date(furthest.when),
         },

@@ -9,7 +9,8 @@ comma in Dutch, the minus sign ``−``). Nothing here imports more than the cata
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from collections.abc import Mapping
+from typing import Literal
 
 from referee.i18n import _, ngettext, number
 
@@ -17,11 +18,12 @@ from referee.i18n import _, ngettext, number
 RATING, AVERAGE, HEARTS = 1, 1, 2
 
 
-def files_read(files: dict[str, Any]) -> str:
+def files_read(files: Mapping[str, object]) -> str:
     """``3 finished matches, 3 unfinished, in 6 files read``: the files line of a season."""
-    read = ngettext("{count} file read", "{count} files read", files["read"]).format(count=files["read"])
-    counted = matches(files["finished"], files["unfinished"])
-    return (_("{matches}, in {files}") if files["unfinished"] else _("{matches} in {files}")).format(matches=counted, files=read)
+    count, unfinished = _count(files["read"]), _count(files["unfinished"])
+    read = ngettext("{count} file read", "{count} files read", count).format(count=count)
+    counted = matches(_count(files["finished"]), unfinished)
+    return (_("{matches}, in {files}") if unfinished else _("{matches} in {files}")).format(matches=counted, files=read)
 
 
 def matches(finished: int, unfinished: int) -> str:
@@ -32,9 +34,16 @@ def matches(finished: int, unfinished: int) -> str:
     return _("{finished}, {unfinished}").format(finished=done, unfinished=ngettext("{count} unfinished", "{count} unfinished", unfinished).format(count=unfinished))
 
 
-def game_heading(game: dict[str, Any]) -> str:
+def game_heading(game: Mapping[str, object]) -> str:
     """``Smoorverliefd: 8 finished matches, 1 unfinished``: a game's heading."""
-    return _("{title}: {matches}").format(title=game["title"], matches=matches(game["matches"], game["unfinished"]))
+    return _("{title}: {matches}").format(title=game["title"], matches=matches(_count(game["matches"]), _count(game["unfinished"])))
+
+
+def _count(value: object) -> int:
+    """A count of :meth:`referee.stats.season.Season.to_json` (a whole number there)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise TypeError(f"a season's count is a whole number, not {value!r}")
 
 
 def dated_by_file(count: int) -> str:

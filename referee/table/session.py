@@ -28,6 +28,9 @@ from typing import TYPE_CHECKING, Any, Protocol, TextIO
 from referee import games
 
 if TYPE_CHECKING:
+    from prompt_toolkit.input import Input
+    from prompt_toolkit.output import Output
+
     from referee.table.hooks import Countdown, TableHooks
 
 #: Session words that stand for a game's command when the game has no command of that
@@ -71,7 +74,7 @@ class Table:
         self.group: Any = line.group
         self.worst = 0  # the highest exit code of the entries answered (piped sessions exit with it)
         self.clear_screen: Callable[[], None] = lambda: None  # a terminal session clears its screen
-        self._loaded: tuple[object, Any] | None = None
+        self._loaded: tuple[object, object] | None = None
 
     # --- the game's commands ------------------------------------------------------------
 
@@ -223,7 +226,7 @@ class Table:
             return None
         return (found.st_mtime_ns, found.st_size, found.st_ino)
 
-    def state(self) -> Any:
+    def state(self) -> object:
         """The file's state now, replayed through the game's rules (again only when the
         file changed); a RefereeError when it does not load."""
         from referee import savefile
@@ -290,7 +293,7 @@ def piped(table: Table, lines: Callable[[], str]) -> int:
             return table.worst
 
 
-def interactive(table: Table, input: Any = None, output: Any = None) -> int:
+def interactive(table: Table, input: Input | None = None, output: Output | None = None) -> int:
     """The session on a terminal, with prompt_toolkit: history per file, Ctrl-R search,
     completion, the status line (redrawn each second: another terminal may write the
     file); Ctrl-C cancels the line, Ctrl-D (or `quit`) leaves."""

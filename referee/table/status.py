@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from referee.table.hooks import Countdown, StatusLine
+    from prompt_toolkit.formatted_text import ANSI
+
     from referee.table.session import Table
 
 
@@ -77,9 +79,9 @@ class Toolbar:
     def __init__(self, table: Table) -> None:
         self.table = table
         self.key: object = None
-        self.shown: Any = ""
+        self.shown: str | ANSI = ""
 
-    def __call__(self) -> Any:
+    def __call__(self) -> str | ANSI:
         from referee.i18n import language
 
         key = (self.table.signature(), language(), seconds_left(self.table.countdown(), utc_now()))
@@ -88,7 +90,7 @@ class Toolbar:
         return self.shown
 
 
-def toolbar(table: Table) -> Any:
+def toolbar(table: Table) -> str | ANSI:
     """The bottom toolbar: the status lines, in colour on a terminal."""
     import os
     import sys

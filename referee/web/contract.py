@@ -69,9 +69,9 @@ Cards are in the CLI's JSON notation: ``10S``, ``AH`` (French deck), Smitten's n
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
-from referee.game import JsonObject
+from referee.game import JsonObject, JsonValue
 
 StateT = TypeVar("StateT", contravariant=True)
 
@@ -140,15 +140,15 @@ def envelope(
     seat: int | None,
     outcome: str | None,
     labels: Mapping[str, str],
-    view: Mapping[str, Any] | None,
+    view: Mapping[str, JsonValue] | None,
     error: str | None = None,
-    fair: Mapping[str, Any] | None = None,
+    fair: Mapping[str, JsonValue] | None = None,
     entries: int | None = None,
     now: str | None = None,
     names: tuple[str, ...] | None = None,
     situation: str | None = None,
-    decisions: list[dict[str, Any]] | None = None,
-) -> dict[str, Any]:
+    decisions: list[JsonObject] | None = None,
+) -> JsonObject:
     """The JSON every answer of the API shares (see the module's docstring)."""
     return {
         "game": game,
@@ -167,5 +167,5 @@ def envelope(
         "fair": None if fair is None else dict(fair),
         "view": None if view is None else dict(view),
         "situation": situation,
-        "decisions": decisions,
+        "decisions": None if decisions is None else list(decisions),
     }

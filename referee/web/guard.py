@@ -29,10 +29,17 @@ import errno
 import json
 import sys
 import time
-from collections.abc import Awaitable, Callable, Iterable, MutableMapping
-from typing import Any
+from collections.abc import Awaitable, Callable, Iterable
+from typing import TYPE_CHECKING
+
+from starlette.types import ASGIApp as ASGIApp, Message as Message, Receive as Receive, Scope as Scope, Send as Send  # the ASGI shapes, as Starlette gives them
 
 from referee.i18n import _, speaking
+
+if TYPE_CHECKING:
+    import socket
+
+    import uvicorn
 
 MAX_BODY = 4096  # bytes of a seat's request
 RATE_PER_SECOND, RATE_BURST = 20.0, 40.0  # requests that change something (and /stats), per client
@@ -64,11 +71,6 @@ SECURITY_HEADERS = (
 #: What a page of another site may POST without the browser asking this server first.
 FORM_TYPES = ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data")
 
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 def host_names(server: tuple[str, int] | None, extra: Iterable[str] = ()) -> set[str]:
@@ -367,7 +369,7 @@ class Connections:
         )
         return message.format(count=self.open, limit=self.limit)
 
-    def out_of_files(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    def out_of_files(self, loop: asyncio.AbstractEventLoop, context: dict[str, object]) -> None:
         """The event loop's exception handler: a connection that cannot even be accepted
         (no file left to hold it) is one line, not a traceback a second."""
         error = context.get("exception")
@@ -432,13 +434,13 @@ def protocol_class(connections: Connections) -> type[asyncio.Protocol]:
     return GuardedProtocol
 
 
-def guarded_server(config: Any, connections: Connections) -> Any:
+def guarded_server(config: uvicorn.Config, connections: Connections) -> uvicorn.Server:
     """A uvicorn server for ``config`` (its ``http`` is :func:`protocol_class`) whose event
     loop words a connection it cannot accept (no file left) in one line."""
     import uvicorn
 
     class GuardedServer(uvicorn.Server):
-        async def serve(self, sockets: Any = None) -> None:
+        async def serve(self, sockets: list[socket.socket] | None = None) -> None:
             asyncio.get_running_loop().set_exception_handler(connections.out_of_files)
             await super().serve(sockets=sockets)
 

@@ -31,7 +31,9 @@ import threading
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import NoReturn
+
+from referee.game import JsonObject, JsonValue
 
 from referee.i18n import _, number, percent, speaking
 from referee.stats.voice import AVERAGE, HEARTS, RATING, change, dated_by_file, figure, files_read, game_heading, trend
@@ -47,7 +49,7 @@ NAME_LENGTH = 12  # a longer name is cut (with "…") beside its bar; the bar's 
 Cell = str | dict[str, str]
 
 
-def document(root: Path) -> dict[str, Any]:
+def document(root: Path) -> JsonObject:
     """The season of the folder ``root``, exactly as `referee stats ROOT --json` gives it."""
     from referee.stats.season import gather
 
@@ -63,11 +65,11 @@ class SeasonPages:
         self.root = root
         self.lock = threading.Lock()
         self.stamp: tuple[tuple[str, int, int, int], ...] | None = None
-        self.season: dict[str, Any] | None = None
-        self.answers: dict[str, dict[str, Any]] = {}
+        self.season: JsonObject | None = None
+        self.answers: dict[str, JsonObject] = {}
         self.readings = 0  # how many times the folder was read (the tests count them)
 
-    def answer(self, language: str) -> dict[str, Any]:
+    def answer(self, language: str) -> JsonObject:
         """The answer of ``GET /api/stats`` in ``language`` (:func:`answer_of`)."""
         with self.lock:
             now = folder_stamp(self.root)
@@ -124,22 +126,24 @@ def folder_stamp(root: Path) -> tuple[tuple[str, int, int, int], ...]:
     return tuple(sorted(found))
 
 
-def answer_of(season: dict[str, Any], root: Path, language: str) -> dict[str, Any]:
+def answer_of(season: JsonObject, root: Path, language: str) -> JsonObject:
     """What ``/stats`` shows, said in the current language: the page's own words
     (``labels``), the notes on the files read, and per game its heading and its blocks
     in order (the charts, then the tables and lists), each a value the page lays out as
     it is (``kind``: "charts", "table", "words" or "note")."""
-    files = season["files"]
-    notes = [files_read(files)]
-    if files["dated_by_file"]:
-        notes.append(dated_by_file(len(files["dated_by_file"])))
-    for damaged in files["damaged"]:
-        notes.append(_("skipped {file}: damaged (`referee stats` says why)").format(file=_shown_path(damaged["file"], root)))
-    games = sorted(season["games"].items(), key=lambda item: "players" not in item[1])  # the charts first: the cooperative games have none
+    files = _object(season["files"])
+    notes: list[JsonValue] = [files_read(files)]
+    dated = _list(files["dated_by_file"])
+    if dated:
+        notes.append(dated_by_file(len(dated)))
+    for damaged in _objects(files["damaged"]):
+        notes.append(_("skipped {file}: damaged (`referee stats` says why)").format(file=_shown_path(_text(damaged["file"]), root)))
+    # the charts first: the cooperative games have none
+    games = sorted(((name, _object(game)) for name, game in _object(season["games"]).items()), key=lambda item: "players" not in item[1])
     return {
         "lang": language,
         "folder": root.resolve().name or str(root),
-        "labels": season_words(),
+        "labels": {**season_words()},
         "notes": notes,
         "empty": None if games else _("no finished or unfinished match was found"),
         "games": [{"game": name, "heading": game_heading(game), "blocks": _labelled(game, _competitive(game) if "players" in game else _cooperative(game))}
@@ -147,13 +151,13 @@ def answer_of(season: dict[str, Any], root: Path, language: str) -> dict[str, An
     }
 
 
-def _labelled(game: dict[str, Any], blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _labelled(game: JsonObject, blocks: list[JsonObject]) -> list[JsonValue]:
     """Each table named for a screen reader by its game and its caption (two games'
     tables of players or head to head are told apart)."""
     for block in blocks:
         if block["kind"] == "table":
             block["label"] = _("{game}: {table}").format(game=game["title"], table=block["caption"] or _("Players"))
-    return blocks
+    return [*blocks]
 
 
 def season_words() -> dict[str, str]:
@@ -183,54 +187,56 @@ def _shown_path(file: str, root: Path) -> str:
 # --- a competitive game: charts, the players' table, head to head, the game's own facts ---
 
 
-def _competitive(game: dict[str, Any]) -> list[dict[str, Any]]:
-    players = game["players"]
-    colours = {player["name"]: COLOURS[index % len(COLOURS)] for index, player in enumerate(players)}
-    blocks: list[dict[str, Any]] = []
+def _competitive(game: JsonObject) -> list[JsonObject]:
+    players = _objects(game["players"])
+    colours = {_text(player["name"]): COLOURS[index % len(COLOURS)] for index, player in enumerate(players)}
+    blocks: list[JsonObject] = []
     ratings, rates = ratings_chart(players, colours), win_rate_chart(players, colours)
     if ratings or rates:
         blocks.append({"kind": "charts", "ratings": ratings, "win_rate": rates})
     blocks.append(_players_table(players, colours))
-    grid = _head_to_head(game["head_to_head"])
+    grid = _head_to_head(_objects(game["head_to_head"]))
     if grid:
         blocks.append(grid)
     if game.get("hearts"):
         blocks.append(_table(_("Hearts"), [_("Player"), _("Hearts a round"), _("Rounds"), _("All 13"), _("Revokes")], [
-            [row["name"], figure(row["hearts_per_round"], HEARTS), str(row["rounds"]), str(row["rounds_with_all_13"]), str(row["revokes"])]
-            for row in game["hearts"]
+            [_text(row["name"]), figure(_optional_number(row["hearts_per_round"]), HEARTS), str(row["rounds"]), str(row["rounds_with_all_13"]), str(row["revokes"])]
+            for row in _objects(game["hearts"])
         ]))  # fmt: skip
     if game.get("words"):
         blocks.append(_table(_("Words"), [_("Player"), _("Words"), _("Avg word"), _("Challenged"), _("Rightly")], [
-            [row["name"], str(row["words"]), figure(row["average_word_score"], AVERAGE), str(row["challenges_made"]), str(row["challenges_won"])]
-            for row in game["words"]
+            [_text(row["name"]), str(row["words"]), figure(_optional_number(row["average_word_score"]), AVERAGE), str(row["challenges_made"]), str(row["challenges_won"])]
+            for row in _objects(game["words"])
         ]))  # fmt: skip
     if game.get("best_words"):
-        blocks.append(_best_words(game["best_words"]))
+        blocks.append(_best_words(_objects(game["best_words"])))
     return blocks
 
 
-def _players_table(players: Sequence[dict[str, Any]], colours: dict[str, str]) -> dict[str, Any]:
+def _players_table(players: Sequence[JsonObject], colours: dict[str, str]) -> JsonObject:
     """The terminal's table of players, its numbers as `referee stats` writes them."""
     headers = [_("Player"), _("Played"), _("Won"), _("Win %"), _("Avg"), _("Best"), _("Streak"), _("Rating (μ−3σ)"), _("Rival"), _("Nemesis")]
     rows: list[list[Cell]] = []
     for player in players:
-        rating = player["rating"]
-        rated: Cell = "—" if rating is None else {"text": number(rating["rating"], RATING), "note": change(rating["change"]), "trend": trend(rating["change"])}
+        rating = None if player["rating"] is None else _object(player["rating"])
+        rated: Cell = "—" if rating is None else {
+            "text": number(_number(rating["rating"]), RATING), "note": change(_number(rating["change"])), "trend": trend(_number(rating["change"]))}
+        name = _text(player["name"])
         rows.append([
-            {"text": player["name"], "swatch": colours[player["name"]]}, str(player["played"]), str(player["wins"]), number(player["win_rate"] * 100),
-            figure(player["average_score"], AVERAGE), figure(player["best_score"], 0), str(player["longest_streak"]), rated,
-            player["rival"] or "—", player["nemesis"] or "—",
+            {"text": name, "swatch": colours[name]}, str(player["played"]), str(player["wins"]), number(_number(player["win_rate"]) * 100),
+            figure(_optional_number(player["average_score"]), AVERAGE), figure(_optional_number(player["best_score"]), 0), str(player["longest_streak"]), rated,
+            _optional_text(player["rival"]) or "—", _optional_text(player["nemesis"]) or "—",
         ])  # fmt: skip
     return _table(None, headers, rows, kind="players", text=(8, 9))
 
 
-def _head_to_head(rows: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
+def _head_to_head(rows: Sequence[JsonObject]) -> JsonObject | None:
     """The grid of `referee stats`: the row player's wins–losses against the column's."""
-    players = sorted({row["player"] for row in rows})
-    opponents = sorted({row["opponent"] for row in rows} | (set(players) if len(players) > 1 else set()))
+    players = sorted({_text(row["player"]) for row in rows})
+    opponents = sorted({_text(row["opponent"]) for row in rows} | (set(players) if len(players) > 1 else set()))
     if not opponents:
         return None
-    cells = {(row["player"], row["opponent"]): row for row in rows}
+    cells = {(_text(row["player"]), _text(row["opponent"])): row for row in rows}
     body: list[list[Cell]] = []
     for name in players:
         line: list[Cell] = [name]
@@ -240,16 +246,16 @@ def _head_to_head(rows: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
                 line.append({"text": "·", "trend": "same"})
                 continue
             text = f"{row['wins']}–{row['losses']}" + (f" ({row['draws']}=)" if row["draws"] else "")
-            line.append({"text": text, "trend": trend(row["wins"] - row["losses"])})
+            line.append({"text": text, "trend": trend(_number(row["wins"]) - _number(row["losses"]))})
         body.append(line)
     return _table(_("Head to head (wins–losses of the row against the column)"), ["", *opponents], body, kind="grid")
 
 
-def _best_words(words: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    items = []
+def _best_words(words: Sequence[JsonObject]) -> JsonObject:
+    items: list[JsonValue] = []
     for word in words:
-        said = _("by {player}, round {round}, {date}").format(player=word["player"], round=word["round"], date=word["date"][:10])
-        cards = " ".join(letter["card"] for letter in word["breakdown"]["letters"])
+        said = _("by {player}, round {round}, {date}").format(player=word["player"], round=word["round"], date=_text(word["date"])[:10])
+        cards = " ".join(_text(letter["card"]) for letter in _objects(_object(word["breakdown"])["letters"]))
         items.append({"word": word["word"], "score": str(word["score"]), "said": said, "cards": cards})
     return {"kind": "words", "title": _("Best words"), "items": items}
 
@@ -257,68 +263,80 @@ def _best_words(words: Sequence[dict[str, Any]]) -> dict[str, Any]:
 # --- a cooperative game (Smitten): wins by mode and by pair, the furthest a lost game got ---
 
 
-def _cooperative(game: dict[str, Any]) -> list[dict[str, Any]]:
+def _cooperative(game: JsonObject) -> list[JsonObject]:
     from referee.smitten.words import mode_words  # the modes in words, as `referee stats` shows them
 
-    blocks: list[dict[str, Any]] = [{"kind": "note", "class": "summary", "text": _("won {won}, lost {lost}").format(won=game["won"], lost=game["lost"])}]
+    blocks: list[JsonObject] = [{"kind": "note", "class": "summary", "text": _("won {won}, lost {lost}").format(won=game["won"], lost=game["lost"])}]
     if game["by_mode"]:
-        blocks.append(_table(_("By mode"), [_("Mode"), _("Played"), _("Won")], [[mode_words(row["mode"]), str(row["played"]), str(row["won"])] for row in game["by_mode"]]))
+        blocks.append(_table(_("By mode"), [_("Mode"), _("Played"), _("Won")], [
+            [mode_words(_text(row["mode"])), str(row["played"]), str(row["won"])] for row in _objects(game["by_mode"])]))  # fmt: skip
     if game["by_pair"]:
-        blocks.append(_table(_("By pair"), [_("Players"), _("Played"), _("Won")], [[" & ".join(row["players"]), str(row["played"]), str(row["won"])] for row in game["by_pair"]]))
-    furthest = game["furthest_lost"]
-    if furthest is not None:
+        blocks.append(_table(_("By pair"), [_("Players"), _("Played"), _("Won")], [
+            [" & ".join(_text(name) for name in _list(row["players"])), str(row["played"]), str(row["won"])] for row in _objects(game["by_pair"])]))  # fmt: skip
+    if game["furthest_lost"] is not None:
+        furthest = _object(game["furthest_lost"])
         said = _("the furthest a lost game got: {cards} of 17 cards ({mode}, {file})")
-        blocks.append({"kind": "note", "class": "note", "text": said.format(cards=furthest["cards"], mode=mode_words(furthest["mode"]), file=Path(furthest["file"]).name)})
+        blocks.append({"kind": "note", "class": "note", "text": said.format(
+            cards=furthest["cards"], mode=mode_words(_text(furthest["mode"])), file=Path(_text(furthest["file"])).name)})  # fmt: skip
     return blocks
 
 
-def _table(caption: str | None, headers: Sequence[str], rows: Sequence[Sequence[Cell]], kind: str = "facts", text: Sequence[int] = ()) -> dict[str, Any]:
+def _table(caption: str | None, headers: Sequence[str], rows: Sequence[Sequence[Cell]], kind: str = "facts", text: Sequence[int] = ()) -> JsonObject:
     """A table: the first column names each row (its header), numbers stand to the right
     and the columns ``text`` (their indexes) to the left. A page may show its rows over
     several screens, the headers on each."""
-    return {"kind": "table", "class": kind, "caption": caption, "headers": list(headers), "rows": [list(row) for row in rows], "text": list(text)}
+    return {"kind": "table", "class": kind, "caption": caption, "headers": [*headers], "rows": [[_cell(cell) for cell in row] for row in rows], "text": [*text]}
+
+
+def _cell(cell: Cell) -> JsonValue:
+    return cell if isinstance(cell, str) else {**cell}
 
 
 # --- the charts: the values to draw, placed on their axes; the page draws them ----------
 
 
-def ratings_chart(players: Sequence[dict[str, Any]], colours: dict[str, str]) -> dict[str, Any] | None:
+def ratings_chart(players: Sequence[JsonObject], colours: dict[str, str]) -> JsonObject | None:
     """Each rated player's conservative rating (μ − 3σ) after each of their matches, over
     the season's dates: one line each, a dot per match. ``at`` places a point on the time
     axis (0 the first date, 1 the last), ``value`` on the rating axis (``low`` to
     ``high``, a rule at each of ``ticks``); each point's ``title`` is its tooltip."""
-    rated = [player for player in players if player["rating"] and player["rating"]["history"]]
+    # each rated player: their name, their rating and its history (a point per match)
+    rated = [
+        (_text(player["name"]), rating, _objects(rating["history"]))
+        for player in players if player["rating"] is not None
+        for rating in [_object(player["rating"])] if _list(rating["history"])
+    ]  # fmt: skip
     if not rated:
         return None
-    moments = {p["name"]: [_seconds(point["date"]) for point in p["rating"]["history"]] for p in rated}
+    moments = {name: [_seconds(_text(point["date"])) for point in history] for name, _rating, history in rated}
     first, last = min(min(times) for times in moments.values()), max(max(times) for times in moments.values())
-    low, high, step = _scale([point["rating"] for p in rated for point in p["rating"]["history"]])
-    ticks = []
+    low, high, step = _scale([_number(point["rating"]) for _name, _rating, history in rated for point in history])
+    ticks: list[JsonValue] = []
     tick = low
     while tick <= high + step / 2:
         ticks.append({"value": tick, "text": _tick(tick, step), "zero": abs(tick) < step / 2})
         tick += step
-    days = sorted({point["date"][:10] for p in rated for point in p["rating"]["history"]})
-    series = []
-    for p in rated:
-        points = [
+    days = sorted({_text(point["date"])[:10] for _name, _rating, history in rated for point in history})
+    series: list[JsonValue] = []
+    for name, rating, history in rated:
+        points: list[JsonValue] = [
             {"at": (moment - first) / (last - first) if last > first else 0.5, "value": point["rating"],
-             "title": f"{p['name']}, {point['date'][:10]}: {number(point['rating'], RATING)}"}
-            for moment, point in zip(moments[p["name"]], p["rating"]["history"], strict=True)
+             "title": f"{name}, {_text(point['date'])[:10]}: {number(_number(point['rating']), RATING)}"}
+            for moment, point in zip(moments[name], history, strict=True)
         ]  # fmt: skip
-        series.append({"name": p["name"], "colour": colours[p["name"]], "rating": number(p["rating"]["rating"], RATING), "points": points})
+        series.append({"name": name, "colour": colours[name], "rating": number(_number(rating["rating"]), RATING), "points": points})
     return {"title": _("Ratings over time"), "low": low, "high": high, "ticks": ticks, "dates": [days[0]] if len(days) == 1 else [days[0], days[-1]], "series": series}
 
 
-def win_rate_chart(players: Sequence[dict[str, Any]], colours: dict[str, str]) -> dict[str, Any] | None:
+def win_rate_chart(players: Sequence[JsonObject], colours: dict[str, str]) -> JsonObject | None:
     """One bar per player, the share of their matches they won, highest first."""
     if not players:
         return None
-    ordered = sorted(players, key=lambda p: (-p["win_rate"], p["name"]))
-    bars = []
+    ordered = sorted(players, key=lambda p: (-_number(p["win_rate"]), _text(p["name"])))
+    bars: list[JsonValue] = []
     for player in ordered:
-        name = player["name"]
-        said = _("{rate} of {played}").format(rate=percent(player["win_rate"], 0), played=player["played"])
+        name = _text(player["name"])
+        said = _("{rate} of {played}").format(rate=percent(_number(player["win_rate"]), 0), played=player["played"])
         shown = name if len(name) <= NAME_LENGTH else name[: NAME_LENGTH - 1] + "…"
         bars.append({"name": name, "label": shown, "colour": colours[name], "rate": player["win_rate"], "said": said})
     return {"title": _("Win rate"), "bars": bars}
@@ -342,3 +360,48 @@ def _scale(values: Sequence[float]) -> tuple[float, float, float]:
 def _tick(value: float, step: float) -> str:
     places = 0 if step >= 1 else 1
     return number(0.0 if abs(value) < step / 2 else value, places)
+
+
+# --- reading the season's document (:meth:`referee.stats.season.Season.to_json`) --------------
+# The document is the stats module's own, so each value has its shape; one that has not is
+# that module's mistake, said as a TypeError rather than drawn wrong.
+
+
+def _object(value: JsonValue) -> JsonObject:
+    if isinstance(value, dict):
+        return value
+    _misshapen("an object", value)
+
+
+def _list(value: JsonValue) -> list[JsonValue]:
+    if isinstance(value, list):
+        return value
+    _misshapen("a list", value)
+
+
+def _objects(value: JsonValue) -> list[JsonObject]:
+    return [_object(item) for item in _list(value)]
+
+
+def _text(value: JsonValue) -> str:
+    if isinstance(value, str):
+        return value
+    _misshapen("a text", value)
+
+
+def _optional_text(value: JsonValue) -> str | None:
+    return None if value is None else _text(value)
+
+
+def _number(value: JsonValue) -> float:
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return value
+    _misshapen("a number", value)
+
+
+def _optional_number(value: JsonValue) -> float | None:
+    return None if value is None else _number(value)
+
+
+def _misshapen(wanted: str, value: JsonValue) -> NoReturn:
+    raise TypeError(f"the season's document holds {value!r} where {wanted} belongs")

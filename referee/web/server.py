@@ -29,7 +29,7 @@ from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from starlette.concurrency import run_in_threadpool
 from starlette.applications import Starlette
@@ -61,7 +61,11 @@ from referee.web.guard import (  # the guard's names were this module's: still f
 )
 from referee.web.links import SeatLinks
 
+from referee.game import JsonObject, JsonValue
+
 if TYPE_CHECKING:
+    import uvicorn
+
     from referee.games import SomeSpec
     from referee.savefile import Saved
 
@@ -116,9 +120,9 @@ class Served:
         web = spec.load_web()
         assert web is not None, "`referee serve` serves only a game with web pages"
         self.web = web
-        self.complete: Complete | None = spec.load_complete()
+        self.complete: Complete[object] | None = spec.load_complete()
         self.version = 0
-        self.saved: Saved[Any] | None = None
+        self.saved: Saved[object] | None = None
         self.error: str | None = None
         self.stamp: tuple[int, int, int] | None = None
         self.waiters: set[asyncio.Event] = set()  # one per open event stream, on its loop
@@ -215,11 +219,11 @@ class Served:
             self.reload(wait=False)
             await asyncio.sleep(POLL_SECONDS)
 
-    def answer(self, seat: int | None, language: str) -> dict[str, Any]:
+    def answer(self, seat: int | None, language: str) -> JsonObject:
         """The envelope for the table's screen (``seat`` None) or one seat, in ``language``."""
         with speaking(language):
             view = outcome = fair = names = situation = None
-            decisions: list[dict[str, Any]] | None = None
+            decisions: list[JsonObject] | None = None
             players: tuple[str, ...] = self.links.players
             if self.saved is not None:
                 from referee.fair.rules import public_of
@@ -259,7 +263,7 @@ class Served:
                 decisions=decisions,
             )
 
-    def preview(self, seat: int, body: Any, language: str) -> tuple[int, dict[str, Any]]:
+    def preview(self, seat: int, body: JsonValue, language: str) -> tuple[int, JsonObject]:
         """What ``seat``'s request would give (:attr:`referee.web.contract.WebGame.preview`);
         (HTTP status, answer). Nothing is recorded: the file is only read."""
         with speaking(language):
@@ -276,7 +280,7 @@ class Served:
             except InputError as error:
                 return 400, {"error": self.words(error)}
 
-    def act(self, seat: int, kind: str, body: Any, language: str, seen: str | None = None) -> tuple[int, dict[str, Any]]:
+    def act(self, seat: int, kind: str, body: JsonValue, language: str, seen: str | None = None) -> tuple[int, JsonObject]:
         """Record ``seat``'s entry ``body``, a save-file event that must be one of the
         seat's decisions of ``kind`` now (:mod:`referee.decisions`: a listed choice, sent
         as it was listed, or the decision's form filled in); (HTTP status, answer).
@@ -501,10 +505,11 @@ async def api_seat(request: Request) -> Response:
     return JSONResponse(served_of(request).answer(seat, language_of(request)))
 
 
-async def json_body(request: Request) -> Any:
+async def json_body(request: Request) -> JsonValue:
     """The request's JSON body, None when it is not JSON (the guard has read it whole)."""
     try:
-        return json.loads(await request.body())
+        body: JsonValue = json.loads(await request.body())
+        return body
     except (ValueError, RecursionError):
         return None
 
@@ -542,7 +547,7 @@ async def api_lang(request: Request) -> Response:
     return response
 
 
-def stream(served: Served, answer: Callable[[], dict[str, Any]], still: Callable[[], bool] = lambda: True) -> StreamingResponse:
+def stream(served: Served, answer: Callable[[], JsonObject], still: Callable[[], bool] = lambda: True) -> StreamingResponse:
     """Server-sent events: the answer now, and again after every change, for as long as
     ``still()`` holds (a seat's token may be re-issued) and the server runs."""
 
@@ -644,7 +649,7 @@ def create_season_app(root: Path, language: str, hosts: Iterable[str] = (), cloc
     return Guard(app, hosts=hosts, language=lambda scope: scope_language(scope, language), clock=clock)
 
 
-def uvicorn_server(served: Served, host: str = "127.0.0.1", port: int = 0, hosts: Iterable[str] = ()) -> Any:
+def uvicorn_server(served: Served, host: str = "127.0.0.1", port: int = 0, hosts: Iterable[str] = ()) -> uvicorn.Server:
     """A uvicorn server for ``served`` (not started: ``.run(sockets=…)``): no access log
     (a seat's link holds its token), and every event stream ends as soon as it is asked
     to stop (Ctrl-C, ``should_exit``), so that it stops within a second."""
@@ -653,12 +658,12 @@ def uvicorn_server(served: Served, host: str = "127.0.0.1", port: int = 0, hosts
     return server
 
 
-def season_server(root: Path, language: str, host: str = "127.0.0.1", port: int = 0, hosts: Iterable[str] = ()) -> Any:
+def season_server(root: Path, language: str, host: str = "127.0.0.1", port: int = 0, hosts: Iterable[str] = ()) -> uvicorn.Server:
     """A uvicorn server for the season's page of ``root`` (not started, as :func:`uvicorn_server`)."""
     return _uvicorn(create_season_app(root, language, hosts=hosts), host, port, lifespan="off")
 
 
-def _uvicorn(app: Guard, host: str, port: int, lifespan: Literal["on", "off"]) -> Any:
+def _uvicorn(app: Guard, host: str, port: int, lifespan: Literal["on", "off"]) -> uvicorn.Server:
     """The uvicorn server of :func:`uvicorn_server` and :func:`season_server`: HTTP/1.1
     through h11 with :class:`~referee.web.guard.Connections` under it (per-client caps, a
     deadline for a request's headers and body, one-line notices), idle keep-alive

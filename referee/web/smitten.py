@@ -37,8 +37,8 @@ tests prove by non-interference that they say nothing a page may not see.
 
 from __future__ import annotations
 
-from typing import Any
 
+from referee.game import JsonObject
 from referee.i18n import _
 from referee.smitten.grid import COUNT, numbers
 from referee.smitten.instructions import Choice
@@ -72,7 +72,7 @@ def page_words() -> dict[str, str]:
     }
 
 
-def _pending(seen: SeatView) -> dict[str, Any] | None:
+def _pending(seen: SeatView) -> JsonObject | None:
     pending = seen.pending
     if isinstance(pending, Flipped):
         return {"flipped": pending.number, "by": pending.by}
@@ -88,7 +88,7 @@ def _pending(seen: SeatView) -> dict[str, Any] | None:
     return None
 
 
-def _drawn(state: State, seen: SeatView) -> dict[str, Any]:
+def _drawn(state: State, seen: SeatView, you: int | None = None) -> JsonObject:
     """What every page draws, from ``seen`` (a seat's view or the public one); the voice's
     sentences are worded from ``state``."""
     setup = seen.setup
@@ -99,7 +99,7 @@ def _drawn(state: State, seen: SeatView) -> dict[str, Any]:
         "difficulty": None if setup.difficulty is None else setup.difficulty.value,
         "setup": _label(state),
         "physical": setup.physical,
-        "grids": {"L": numbers(left), "R": numbers(right)},
+        "grids": {"L": [*numbers(left)], "R": [*numbers(right)]},
         "hands": [
             {
                 "seat": actor,
@@ -120,7 +120,8 @@ def _drawn(state: State, seen: SeatView) -> dict[str, Any]:
         "in_grids": COUNT[left] + COUNT[right],
         "final": None if final is None else [final[0], final[1].value],
         "ending": outcome_text(state),
-        "words": page_words(),
+        "words": {**page_words()},
+        **({} if you is None else {"you": you}),
     }
 
 
@@ -133,13 +134,11 @@ def _label(state: State) -> str:
 class SmittenWeb(Pages[State]):
     """Smitten's pages (:class:`referee.web.contract.WebGame`)."""
 
-    def table(self, state: State) -> dict[str, Any]:
+    def table(self, state: State) -> JsonObject:
         return _drawn(state, RULES.view(state, None))
 
-    def seat(self, state: State, seat: int) -> dict[str, Any]:
-        answer = _drawn(state, RULES.view(state, seat))
-        answer["you"] = seat
-        return answer
+    def seat(self, state: State, seat: int) -> JsonObject:
+        return _drawn(state, RULES.view(state, seat), you=seat)
 
 
 WEB: WebGame[State] = SmittenWeb()

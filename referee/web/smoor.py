@@ -19,9 +19,9 @@ are in the page's language (:func:`referee.i18n._`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from referee.cards import Card, Suit
+from referee.game import JsonObject, JsonValue
 from referee.i18n import _, ngettext
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.ruleset import RULES
@@ -38,23 +38,20 @@ HAND_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 class SmoorverliefdWeb(Pages[Match]):
     """The table's screen and a seat's phone of a Smoorverliefd match."""
 
-    def table(self, state: Match) -> dict[str, Any]:
+    def table(self, state: Match) -> JsonObject:
         return _public(state, RULES.view(state, None))
 
-    def seat(self, state: Match, seat: int) -> dict[str, Any]:
+    def seat(self, state: Match, seat: int) -> JsonObject:
         view = RULES.view(state, seat)
-        public = _public(state, view)
         hand = None if view.hand is None else sorted(view.hand, key=_in_hand)
-        public.update(
-            hand=None if hand is None else [str(card) for card in hand],
-            your_turn=public["turn"] == seat,
-            own_bid=view.own_bid,
-        )
-        public["names"].update(_card_names(hand or ()))
-        public["labels"].update(
-            physical=_("This match is played with physical cards: the referee does not know your hand."),
-        )
-        return public
+        physical = _("This match is played with physical cards: the referee does not know your hand.")
+        public = _public(state, view, hand_names=_card_names(hand or ()), labels={"physical": physical})
+        return {
+            **public,
+            "hand": None if hand is None else [str(card) for card in hand],
+            "your_turn": view.to_play == seat,
+            "own_bid": view.own_bid,
+        }
 
 
 WEB = SmoorverliefdWeb()
@@ -64,8 +61,10 @@ def _in_hand(card: Card) -> tuple[int, int]:
     return HAND_ORDER.index(card.suit), card.rank
 
 
-def _public(state: Match, view: SeatView) -> dict[str, Any]:
-    """What every screen shows: from ``view`` and the public setup (target, duos)."""
+def _public(state: Match, view: SeatView, hand_names: JsonObject | None = None, labels: JsonObject | None = None) -> JsonObject:
+    """What every screen shows: from ``view`` and the public setup (target, duos); a
+    seat's phone adds the names of its hand's cards (``hand_names``) and its own words
+    (``labels``)."""
     names = view.players
     on_table, to_play = view.trick_so_far, view.to_play
     trick_number = len(view.tricks) + 1
@@ -80,20 +79,20 @@ def _public(state: Match, view: SeatView) -> dict[str, Any]:
         "bids": None if view.bids is None else list(view.bids),
         "bidding": list(view.bidding) or None,  # blinde liefde, while bids come in: who has bid (never the bid)
         "cards_in_hand": None if view.cards_in_hand is None else list(view.cards_in_hand),
-        "hearts": _hearts_this_round(view),
+        "hearts": [*_hearts_this_round(view)],
         "standings": _standings(state, view),
         "chart": _chart(state, view),
-        "labels": _labels(),
-        "names": _card_names([*on_table, *(() if view.last_trick is None else view.last_trick.cards)]),
+        "labels": {**_labels(), **(labels or {})},
+        "names": {**_card_names([*on_table, *(() if view.last_trick is None else view.last_trick.cards)]), **(hand_names or {})},
     }  # fmt: skip
 
 
-def _card_names(cards: Iterable[Card]) -> dict[str, str]:
+def _card_names(cards: Iterable[Card]) -> JsonObject:
     """What a screen reader says of each card shown ("Q♥ queen of hearts"), by its token."""
     return {str(card): card_words(card) for card in cards}
 
 
-def _labels() -> dict[str, str]:
+def _labels() -> JsonObject:
     """The words the Smoorverliefd pages show beside the numbers."""
     return {
         "standings": _("Standings"),
@@ -112,14 +111,14 @@ def _labels() -> dict[str, str]:
     }
 
 
-def _trick_json(leader: int, cards: Sequence[Card], number: int, count: int) -> dict[str, Any]:
+def _trick_json(leader: int, cards: Sequence[Card], number: int, count: int) -> JsonObject:
     """A trick being played: each seat from the leader, with its card once played."""
-    plays = [{"seat": (leader + position) % count, "card": str(cards[position]) if position < len(cards) else None} for position in range(count)]
+    plays: list[JsonValue] = [{"seat": (leader + position) % count, "card": str(cards[position]) if position < len(cards) else None} for position in range(count)]
     return {"number": number, "title": _("Trick {number}").format(number=number), "leader": leader, "plays": plays}
 
 
-def _last_trick_json(trick: Trick, names: Sequence[str]) -> dict[str, Any]:
-    plays = [{"seat": trick.seat_of(position), "card": str(card)} for position, card in enumerate(trick.cards)]
+def _last_trick_json(trick: Trick, names: Sequence[str]) -> JsonObject:
+    plays: list[JsonValue] = [{"seat": trick.seat_of(position), "card": str(card)} for position, card in enumerate(trick.cards)]
     won = _("{name} wins the trick with {card}").format(name=names[trick.winner], card=card_symbol(trick.card_of(trick.winner)))
     return {"number": trick.number, "leader": trick.leader, "plays": plays, "winner": trick.winner, "text": won}
 
@@ -134,12 +133,12 @@ def _hearts_this_round(view: SeatView) -> list[int]:
 
 
 
-def _standings(state: Match, view: SeatView) -> dict[str, Any]:
+def _standings(state: Match, view: SeatView) -> JsonObject:
     """Each side's total, whether it is ahead, and how far it is from the target."""
     setup = state.setup
     now = standing(setup, view.totals)
     best = max(now.totals)
-    sides = [
+    sides: list[JsonValue] = [
         {"name": name, "total": total, "to_go": max(setup.target - total, 0), "ahead": total == best and best > 0}
         for name, total in zip(side_names(setup), now.totals)
     ]
@@ -156,7 +155,7 @@ def _standings_text(target: int, names: Sequence[str], totals: Sequence[int]) ->
     return message.format(names=" & ".join(ahead), points=points(best), left=left)
 
 
-def _chart(state: Match, view: SeatView) -> dict[str, Any]:
+def _chart(state: Match, view: SeatView) -> JsonObject:
     """The running totals after each round, per side, starting at 0 (the page draws them)."""
     setup = state.setup
     running = [0] * len(side_names(setup))
@@ -165,4 +164,4 @@ def _chart(state: Match, view: SeatView) -> dict[str, Any]:
         for side, gained in enumerate(side_totals(setup, scores)):
             running[side] += gained
             series[side].append(running[side])
-    return {"target": setup.target, "names": list(side_names(setup)), "totals": series}
+    return {"target": setup.target, "names": [*side_names(setup)], "totals": [[*totals] for totals in series]}

@@ -36,8 +36,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
+from referee.game import JsonObject, JsonValue
 from referee.i18n import _
 from referee.spellcrafter.game import Game, passing
 from referee.spellcrafter.rounds import Entry, Pass, Play, Round
@@ -52,40 +52,41 @@ from referee.web.contract import Pages
 __all__ = ["WEB", "hand_order", "page_card", "page_word"]
 
 
-def page_entry(names: Sequence[str], played: Round, seat: int) -> dict[str, Any]:
+def page_entry(names: Sequence[str], played: Round, seat: int) -> JsonObject:
     """What ``seat`` entered in a round: nothing yet (``waiting``), a ``pass`` or a
     ``word`` with its breakdown and its challenge; ``points`` is what the round gives the
     seat (a fallen word 0, a lost challenge taken off)."""
     entry: Entry | None = played.entries[seat]
     penalty = played.penalty(seat)
-    answer: dict[str, Any] = {
+    word: JsonObject | None = None
+    challenge: JsonObject | None = None
+    fallen = False
+    if entry is None:
+        text = _("still to play")
+    elif isinstance(entry, Pass):
+        text = _("passes")
+    else:
+        text, word, fallen = entry.score.word, page_word(entry.score), entry.fallen
+        if entry.challenge is not None:
+            challenge = {
+                "challenger": entry.challenge.challenger,
+                "valid": entry.challenge.valid,
+                "text": challenge_outcome(names, seat, entry),
+            }
+    return {
         "seat": seat,
         "name": names[seat],
         "status": "waiting" if entry is None else "pass" if isinstance(entry, Pass) else "word",
         "points": played.points(seat),
         "penalty": _("−{points} challenge").format(points=penalty) if penalty else None,
-        "word": None,
-        "challenge": None,
-        "fallen": False,
+        "word": word,
+        "challenge": challenge,
+        "fallen": fallen,
+        "text": text,
     }
-    if entry is None:
-        answer["text"] = _("still to play")
-    elif isinstance(entry, Pass):
-        answer["text"] = _("passes")
-    elif isinstance(entry, Play):
-        answer["text"] = entry.score.word
-        answer["word"] = page_word(entry.score)
-        answer["fallen"] = entry.fallen
-        if entry.challenge is not None:
-            answer["challenge"] = {
-                "challenger": entry.challenge.challenger,
-                "valid": entry.challenge.valid,
-                "text": challenge_outcome(names, seat, entry),
-            }
-    return answer
 
 
-def page_round(view: SeatView, played: Round) -> dict[str, Any]:
+def page_round(view: SeatView, played: Round) -> JsonObject:
     return {
         "number": played.number,
         "title": _("Words of round {number}").format(number=played.number),
@@ -94,7 +95,7 @@ def page_round(view: SeatView, played: Round) -> dict[str, Any]:
     }
 
 
-def page_standings(view: SeatView) -> list[dict[str, Any]]:
+def page_standings(view: SeatView) -> list[JsonValue]:
     """The players by total, highest first (seating order among equals), each with every
     round's points."""
     best = max(view.totals)
@@ -111,13 +112,18 @@ def page_standings(view: SeatView) -> list[dict[str, Any]]:
     ]
 
 
-def page_public(view: SeatView, over: bool) -> dict[str, Any]:
-    """What every screen shows, from a seat view (the public's or a seat's: the same)."""
+def page_public(view: SeatView, over: bool, without_waiting: bool = False, labels: JsonObject | None = None) -> JsonObject:
+    """What every screen shows, from a seat view (the public's or a seat's: the same);
+    a seat's phone leaves out the note of whom the round waits for (``without_waiting``:
+    the situation says it) and adds its own words (``labels``)."""
     number = view.round
     notes = round_notes(view, over)
     drafting = table_draft(view) if not over else None
-    if drafting is not None:  # the round waits for picks, not yet for words
-        notes = [(kind, drafting["waiting"] if kind == "waiting" else text) for kind, text in notes]
+    waiting = None if drafting is None else drafting["waiting"]
+    if isinstance(waiting, str):  # the round waits for picks, not yet for words
+        notes = [(kind, waiting if kind == "waiting" else text) for kind, text in notes]
+    if without_waiting:
+        notes = [(kind, text) for kind, text in notes if kind != "waiting"]
     return {
         "round": number,
         "rounds": ROUNDS,
@@ -140,6 +146,7 @@ def page_public(view: SeatView, over: bool) -> dict[str, Any]:
             "total": _("Total"),
             "fallen": _("fallen: 0 points"),
             "instant": _("instant win: {points} or more!").format(points=INSTANT_WIN),
+            **(labels or {}),
         },
     }
 
@@ -168,19 +175,18 @@ class SpellcrafterWeb(Pages[Game]):
         """The seats as people say them (``team Anna and Bram``), for the envelope."""
         return with_team_names(RULES.view(state, None)).players
 
-    def table(self, state: Game) -> dict[str, Any]:
+    def table(self, state: Game) -> JsonObject:
         """The table's screen, from the public view only."""
         view = with_team_names(RULES.view(state, None))
         return page_public(view, RULES.outcome(state) is not None)
 
-    def seat(self, state: Game, seat: int) -> dict[str, Any]:
+    def seat(self, state: Game, seat: int) -> JsonObject:
         """One seat's phone, from that seat's view only: in a drafted game its hand,
         selected cards and what it may pick, then the cards it spells its word with;
         otherwise its hand as dealt; what the round waits for, its own word, and what it
         may do now (pick, enter a word, pass, challenge)."""
         view = with_team_names(RULES.view(state, seat))
         over = RULES.outcome(state) is not None
-        answer = page_public(view, over)
         name = view.players[seat]
         latest = view.rounds[-1]
         own = None
@@ -190,24 +196,23 @@ class SpellcrafterWeb(Pages[Game]):
         drafted = view.draft is not None
         drafting = None if over else seat_draft(view, seat)
         crafting = None if over else seat_craft(view, seat, to_play)
-        answer["hand"] = [page_card(card) for card in sorted(view.hand, key=hand_order)]
-        answer["hand_title"] = _("Your hand as dealt for round {round}").format(round=view.round) if view.hand else None
-        answer["hand_note"] = draft_note(view) if view.hand else None if over else no_hand(view, name)
-        answer["own"] = own
-        answer["draft_seat"] = drafting
-        answer["craft"] = crafting
-        answer["challenges"] = challenges(view, seat)
-        answer["total"] = view.totals[seat]
-        answer["total_text"] = _("Your total: {points}").format(points=in_points(view.totals[seat]))
-        if not to_play or drafting is not None:  # the situation says whom the round waits for
-            answer["notes"] = [note for note in answer["notes"] if note["kind"] != "waiting"]
-        answer["labels"].update({
-            "pass": _("Pass this round"),
-            "pass_confirm": _("Tap again to pass (no word, 0 points)"),
-        })  # fmt: skip
-        return answer
+        labels: JsonObject = {"pass": _("Pass this round"), "pass_confirm": _("Tap again to pass (no word, 0 points)")}
+        # without the note of whom the round waits for: the situation says it
+        answer = page_public(view, over, without_waiting=not to_play or drafting is not None, labels=labels)
+        return {
+            **answer,
+            "hand": [page_card(card) for card in sorted(view.hand, key=hand_order)],
+            "hand_title": _("Your hand as dealt for round {round}").format(round=view.round) if view.hand else None,
+            "hand_note": draft_note(view) if view.hand else None if over else no_hand(view, name),
+            "own": own,
+            "draft_seat": drafting,
+            "craft": crafting,
+            "challenges": challenges(view, seat),
+            "total": view.totals[seat],
+            "total_text": _("Your total: {points}").format(points=in_points(view.totals[seat])),
+        }
 
-    def preview(self, state: Game, seat: int, body: Mapping[str, Any]) -> dict[str, Any]:
+    def preview(self, state: Game, seat: int, body: Mapping[str, object]) -> JsonObject:
         """What the cards ``{"cards": [...]}`` would score as the seat's word now
         (:func:`referee.web.spell_draft.preview`); nothing is recorded."""
         return preview(state, seat, body)

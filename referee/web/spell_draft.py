@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import string
 from collections.abc import Mapping
-from typing import Any
 
 from referee.errors import InputError, Refused
+from referee.game import JsonObject, JsonValue
 from referee.i18n import _, ngettext
 from referee.spellcrafter.actions import EnterWord
 from referee.spellcrafter.cards import QU, Special, SpellCard, SpellSuit
@@ -46,7 +46,7 @@ BLANK = "#"
 # --- cards and words as a page draws them ----------------------------------------------------
 
 
-def page_card(card: SpellCard) -> dict[str, Any]:
+def page_card(card: SpellCard) -> JsonObject:
     """A card as a page draws it: its token, letters and value, suit, and the special
     card it is (``double-double``, ``toil``, ``trouble``) with the rulebook's name."""
     return {
@@ -66,12 +66,12 @@ def hand_order(card: SpellCard) -> tuple[int, str, int, int]:
     return (special, card.letters, _SUITS.index(card.suit), card.value)
 
 
-def page_letter(letter: ScoredLetter) -> dict[str, Any]:
+def page_letter(letter: ScoredLetter) -> JsonObject:
     """One letter of a word as it scored (the scoring module's), with the voice's note."""
     return {**letter.to_json(), "note": letter_note(letter)}
 
 
-def page_word(score: Score) -> dict[str, Any]:
+def page_word(score: Score) -> JsonObject:
     """A word's breakdown: its letters as they scored and how the score was made."""
     return {
         "word": score.word,
@@ -91,7 +91,7 @@ def pick_heading(pick: int) -> str:
 # --- the table's screen -----------------------------------------------------------------------
 
 
-def table_draft(view: SeatView) -> dict[str, Any] | None:
+def table_draft(view: SeatView) -> JsonObject | None:
     """The draft on the TV while it goes on: the pick being made, the passing direction,
     and per seat whether it has picked this turn (never what) or is done."""
     draft = view.draft
@@ -105,7 +105,7 @@ def table_draft(view: SeatView) -> dict[str, Any] | None:
     }
 
 
-def draft_seat(view: SeatView, draft: DraftView, seat: int) -> dict[str, Any]:
+def draft_seat(view: SeatView, draft: DraftView, seat: int) -> JsonObject:
     """One seat in the draft, as everyone may see it."""
     state = "done" if draft.done[seat] else "picked" if draft.picked[seat] else "picking"
     text = {"done": _("draft done"), "picked": _("has picked"), "picking": _("picking…")}[state]
@@ -121,7 +121,7 @@ def draft_seat(view: SeatView, draft: DraftView, seat: int) -> dict[str, Any]:
     }
 
 
-def clock(view: SeatView) -> dict[str, Any] | None:
+def clock(view: SeatView) -> JsonObject | None:
     """The crafting clock while the round's words are written: when it started and how
     long it runs (:func:`referee.spellcrafter.clock.running`); the page counts down (with
     the server's clock, the envelope's ``now``)."""
@@ -137,7 +137,7 @@ def clock(view: SeatView) -> dict[str, Any] | None:
 # --- a seat's phone ----------------------------------------------------------------------------
 
 
-def seat_draft(view: SeatView, seat: int) -> dict[str, Any] | None:
+def seat_draft(view: SeatView, seat: int) -> JsonObject | None:
     """A seat's own draft while it goes on: the hand it picks from, how many cards it has
     kept (face down until the draft is over: "select one card to keep by placing it in a
     pile face down"; under the Friendly Rules face up, so listed), and what it may do
@@ -179,7 +179,7 @@ def seat_draft(view: SeatView, seat: int) -> dict[str, Any] | None:
     }
 
 
-def craft_card(card: SpellCard) -> dict[str, Any]:
+def craft_card(card: SpellCard) -> JsonObject:
     """A card to spell with: how the page writes its token (``token`` for a letter card,
     ``template`` with :data:`BLANK` for the letter or position a special card needs, and
     the Qu card's ``short`` form without its U), and what it asks when tapped."""
@@ -197,14 +197,14 @@ def craft_card(card: SpellCard) -> dict[str, Any]:
     return answer
 
 
-def seat_craft(view: SeatView, seat: int, to_play: bool) -> dict[str, Any] | None:
+def seat_craft(view: SeatView, seat: int, to_play: bool) -> JsonObject | None:
     """The cards a seat spells its word with once the draft is over: its 7 selected cards
     and the Jumper (its face-down last card stands for it), with the questions the
     special cards ask and the words of the word builder."""
     draft = view.draft
     if draft is None or not draft.complete or not to_play:
         return None
-    cards = [craft_card(card) for card in sorted(draft.selected[seat] or (), key=hand_order)]
+    cards: list[JsonValue] = [craft_card(card) for card in sorted(draft.selected[seat] or (), key=hand_order)]
     jumper = None
     if view.jumper is not None:
         written = LetterToken(view.jumper.letters, view.jumper.value, view.jumper.suit, jumper=True)
@@ -234,11 +234,11 @@ def seat_craft(view: SeatView, seat: int, to_play: bool) -> dict[str, Any] | Non
     }
 
 
-def challenges(view: SeatView, seat: int) -> dict[str, Any] | None:
+def challenges(view: SeatView, seat: int) -> JsonObject | None:
     """The words of the latest round the seat may challenge: every other seat's word not
     challenged yet (public: the words are on the table)."""
     latest = view.rounds[-1]
-    targets = []
+    targets: list[JsonValue] = []
     for other in latest.unchallenged:
         entry = latest.entries[other]
         if other != seat and isinstance(entry, Play):
@@ -257,14 +257,14 @@ def challenges(view: SeatView, seat: int) -> dict[str, Any] | None:
 # --- a word as it is built ----------------------------------------------------------------------
 
 
-def word_tokens(body: Mapping[str, Any]) -> list[str]:
+def word_tokens(body: Mapping[str, object]) -> list[str]:
     cards = body.get("cards")
     if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
         raise InputError(_("a word is sent as its cards, a list of tokens: {example}").format(example='{"round": 1, "cards": ["K6m", "I1m", "T1m"]}'))
     return cards
 
 
-def preview(state: Game, seat: int, body: Mapping[str, Any]) -> dict[str, Any]:
+def preview(state: Game, seat: int, body: Mapping[str, object]) -> JsonObject:
     """What the cards ``{"cards": [...]}`` would score as ``seat``'s word now: the scoring
     module's breakdown (``score``), or the rule the word would break, worded
     (``refusal``). Nothing is recorded.
