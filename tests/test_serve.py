@@ -239,15 +239,19 @@ def test_a_wrong_method_is_405(client, served, tally, method, path):
     assert tally.read_bytes() == before
 
 
+#: Anna's form filled in: a point for her (what her phone sends).
+ANNA_SCORES_ONE = {"kind": "score", "player": "Anna", "points": 1}
+
+
 @pytest.mark.slow
 def test_a_flood_of_requests_is_slowed_with_429_and_only_what_was_let_through_is_recorded(client, served, tally, clock):
     seated(client, served, 0)
-    statuses = [client.post("/api/seat/score", json={"points": 1}).status_code for _ in range(int(RATE_BURST) + 20)]
+    statuses = [client.post("/api/seat/score", json=ANNA_SCORES_ONE).status_code for _ in range(int(RATE_BURST) + 20)]
     assert statuses == [200] * int(RATE_BURST) + [429] * 20
-    assert client.post("/api/seat/score", json={"points": 1}).json()["error"] == "too many requests; wait a moment"
+    assert client.post("/api/seat/score", json=ANNA_SCORES_ONE).json()["error"] == "too many requests; wait a moment"
     assert savefile.load(tally, TALLY).state.totals[0] == RATE_BURST
     clock.now += 1  # a second later: twenty more
-    assert client.post("/api/seat/score", json={"points": 1}).status_code == 200
+    assert client.post("/api/seat/score", json=ANNA_SCORES_ONE).status_code == 200
     assert client.get("/api/table").status_code == 200  # reading is never slowed
 
 

@@ -255,7 +255,7 @@ def test_an_action_waiting_for_another_process_lock_freezes_no_other_page(tally,
 
             def tap() -> None:
                 connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=120)
-                connection.request("POST", "/api/seat/score", body=b'{"points": 2}', headers={**JSON, "Cookie": cookie})
+                connection.request("POST", "/api/seat/score", body=b'{"kind": "score", "player": "Anna", "points": 2}', headers={**JSON, "Cookie": cookie})
                 answers.append(connection.getresponse().status)
 
             tapping = threading.Thread(target=tap)
