@@ -16,13 +16,15 @@ from typer.testing import CliRunner
 
 from browser import browsers  # noqa: F401 (a fixture: headless Chromium for the pages' tests)
 from referee import i18n
-from referee.cli import app
+from referee.cli import app, output
 
 # CI runs the same examples every time (a landing must not depend on luck); locally,
-# hypothesis explores new ones on every run.
+# hypothesis explores new ones on every run. Neither has a deadline: no test depends on
+# the machine's speed (a busy machine, or two test processes on two cores, made
+# examples run over hypothesis's default 200 ms).
 settings.register_profile("ci", derandomize=True, deadline=None)
-if os.environ.get("CI"):
-    settings.load_profile("ci")
+settings.register_profile("local", deadline=None)
+settings.load_profile("ci" if os.environ.get("CI") else "local")
 
 
 @pytest.fixture(scope="session")
@@ -50,6 +52,11 @@ def _private_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch) -> Pat
     monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
     monkeypatch.setenv("REFEREE_LANG", "en")
     i18n.set_language(None)  # and not the language an earlier test's command line chose
+    # The width is the test's (``env={"COLUMNS": …}``), not the terminal's nor an earlier
+    # test's: the console is made once per process and keeps a COLUMNS it was made with.
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.delenv("LINES", raising=False)
+    output.console.cache_clear()
     return cache
 
 
@@ -111,3 +118,11 @@ def installed_referee() -> str:
     if not found:
         pytest.fail("the `referee` command is not installed; run `pip install .` first")
     return found
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto`` (pyproject.toml's addopts): a run of one file's tests stays in this
+    process, where starting the workers would cost more than they save; any other run
+    takes every core (pytest-xdist's own count)."""
+    named = {str(arg).partition("::")[0] for arg in config.args}
+    return 0 if len(named) == 1 and named.pop().endswith(".py") else None
