@@ -11,6 +11,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 
 ROOT = Path(__file__).resolve().parent.parent / "referee"  # the source, not an install (which holds dictionaries/ too)
 
@@ -100,12 +102,14 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
+@pytest.mark.slow
 def test_the_module_level_imports_of_referee_have_no_cycle():
     graph = import_graph()
     assert len(graph) > 50 and "referee.lexicon.frequency" in graph
     assert find_cycle(graph) is None, " → ".join(find_cycle(graph) or [])
 
 
+@pytest.mark.slow
 def test_the_graph_sees_top_level_imports_but_not_lazy_ones():
     graph = import_graph()
     assert "referee.lexicon.reasons" in graph["referee.lexicon.words"]

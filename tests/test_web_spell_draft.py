@@ -338,6 +338,7 @@ def test_a_word_that_cannot_be_read_is_a_bad_request_and_changes_nothing(tmp_pat
 # --- a challenge from a phone --------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_challenge_from_a_phone_is_judged_by_the_games_dictionary_and_house_rules(tmp_path: Path) -> None:
     from referee.lexicon.words import fold
 
