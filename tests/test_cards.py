@@ -134,6 +134,7 @@ def test_every_card_reads_in_english_letters_and_in_dutch_letters(card):
     assert Card.parse(card.symbol) == card and Card.parse(card.dutch_symbol) == card
 
 
+@pytest.mark.slow
 def test_no_token_of_two_or_three_characters_reads_as_two_different_cards():
     """Every two- and three-character token of letters and digits, read in English and
     in Dutch letters: where both read a card, it is the same card, and the parser reads

@@ -352,6 +352,7 @@ def test_dict_info_of_a_file_counts_its_words(referee, tmp_path):
 # --- the installed command --------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_installed_referee_settles_a_challenge(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "FORCE_COLOR")}
     process = subprocess.run(

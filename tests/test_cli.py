@@ -281,11 +281,13 @@ def test_python_dash_m_referee_is_the_same_program(tmp_path):
     assert process.returncode == 0 and process.stdout.strip() == f"referee {__version__}"
 
 
+@pytest.mark.slow
 def test_no_color_and_pipes_give_plain_text(tmp_path):
     process = run_installed("deal", "smoorverliefd", "--seed", "s", cwd=tmp_path)
     assert process.returncode == 0 and "\x1b[" not in process.stdout and "♥" in process.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "args",
     [

@@ -43,14 +43,17 @@ def complete(line: str, cwd: Path, shell: str = "bash") -> list[str]:
     return [line for line in done.stdout.splitlines() if line]
 
 
+@pytest.mark.slow
 def test_completion_offers_the_command_groups(folder):
     assert complete("referee sm", folder) == ["smitten", "smoor"]
 
 
+@pytest.mark.slow
 def test_completion_offers_a_groups_commands(folder):
     assert complete("referee smoor r", folder) == ["reveal", "reveal-secret", "redo", "rematch", "round"]
 
 
+@pytest.mark.slow
 def test_completion_offers_a_commands_options(folder):
     # each option with its Dutch name, which a Dutch table types (issue 22)
     assert complete("referee smoor round --", folder) == ["--ace", "--aas", "--dead", "--dood", "--cursed", "--vervloekt", "--json", "--help"]
@@ -70,10 +73,12 @@ def test_completion_offers_player_names_read_from_the_named_file(folder):
     assert complete("referee spell word spellcrafter-game.toml ", folder) == ["Anna", "Bram", "Cees"]
 
 
+@pytest.mark.slow
 def test_completion_offers_the_players_not_entered_yet_as_name_entries(folder):
     assert complete("referee smoor round smoorverliefd-match.toml Bram=3 ", folder) == ["Anna=", "Cees=", "Daan="]
 
 
+@pytest.mark.slow
 def test_completion_without_a_readable_file_offers_no_names(folder):
     assert complete("referee smoor round missing.toml --ace ", folder) == []
 
@@ -134,6 +139,7 @@ def seeded(tmp_path: Path) -> Path:
     return tmp_path
 
 
+@pytest.mark.slow
 def test_the_shell_completes_the_cards_not_played_yet_and_never_shows_a_hand(seeded):
     """The game's table hooks answer the shell too, with what the table may know (SPEC
     §6.6): every card not played this round nor typed, never the player's hand."""
@@ -144,6 +150,7 @@ def test_the_shell_completes_the_cards_not_played_yet_and_never_shows_a_hand(see
     assert complete("referee smoor trick n.toml 7S ", seeded) == [card for card in deck if card != "7S"]
 
 
+@pytest.mark.slow
 def test_the_shell_completes_play_with_the_player_to_act_then_the_cards_not_played_yet(seeded, monkeypatch):
     from referee.cards import french_deck
 
@@ -153,12 +160,14 @@ def test_the_shell_completes_play_with_the_player_to_act_then_the_cards_not_play
     assert complete("referee smoor speel n.toml b", seeded) == ["Bram"]
 
 
+@pytest.mark.slow
 def test_in_dutch_the_shell_completes_cards_in_dutch_letters(seeded, monkeypatch):
     monkeypatch.setenv("REFEREE_LANG", "nl")
     assert complete("referee smoor slag n.toml V", seeded) == ["VK", "VR", "VH", "VS"]
     assert complete("referee smoor trick n.toml h", seeded) == ["HK", "HR", "HH", "HS"]
 
 
+@pytest.mark.slow
 def test_player_names_complete_ignoring_case_and_accents(tmp_path):
     subprocess.run([installed_referee(), "smoor", "new", "e.toml", "Élodie", "Bram", "Cees"], cwd=tmp_path, check=True, capture_output=True)
     assert complete("referee smoor round e.toml --ace elo", tmp_path) == ["Élodie"]

@@ -88,6 +88,7 @@ def test_the_console_keeps_its_colours_but_not_the_users_escapes():
 # --- every command that echoes text -------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_smitten_seed_and_reason_are_shown_in_new_show_history(tmp_path):
     game = str(tmp_path / "g.toml")
     for args in (
@@ -168,6 +169,7 @@ def test_spellcrafter_words_players_and_dictionary_names(tmp_path):
         assert_shown(run)
 
 
+@pytest.mark.slow
 def test_smoorverliefd_seed_entries_and_screens(tmp_path):
     match = str(tmp_path / "m.toml")
     assert_shown(invoke("smoor", "new", match, NASTY, "Bram", "Cees"))
@@ -230,6 +232,7 @@ def test_table_mode_piped_echoes_and_answers_entries_literally(tmp_path):
     assert "\\x1b[2J" in run.stdout
 
 
+@pytest.mark.slow
 def test_the_installed_command_shows_control_characters_literally(tmp_path, deck):
     referee = installed_referee()
     env = {"PATH": "/usr/bin:/bin", "NO_COLOR": "1", "HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache")}

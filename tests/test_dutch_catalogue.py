@@ -6,6 +6,8 @@ from __future__ import annotations
 import string
 from pathlib import Path
 
+import pytest
+
 import referee
 from referee import i18n
 from catalogue import marked_messages, untranslated
@@ -14,6 +16,7 @@ PACKAGE = Path(referee.__file__).parent
 MODULES = sorted(PACKAGE.rglob("*.py"))
 
 
+@pytest.mark.slow
 def test_every_message_of_the_package_has_a_dutch_translation():
     missing = untranslated(MODULES, PACKAGE)
     assert not missing, "not in referee/locale/nl/LC_MESSAGES/*.po:\n" + "\n".join(missing)

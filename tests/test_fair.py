@@ -301,6 +301,7 @@ def flip_hex(value: str) -> str:
     return value[:-1] + ("0" if value[-1] != "0" else "1")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["commitment", "secret", "deal", "card", "missing"])
 def test_verify_names_the_first_mismatch_of_a_tampered_match(referee, played_match, kind):
     table = tomllib.loads(played_match.read_text())["setup"]["fair"]

@@ -46,6 +46,7 @@ def every_answer(served: Served) -> str:
     return "\n".join(found)
 
 
+@pytest.mark.slow
 def test_no_answer_holds_the_secret_before_the_reveal(referee, tmp_path):
     path = fair_match(referee, tmp_path)
     secret = kept(path)

@@ -15,6 +15,8 @@ import ast
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 
 ROOT = Path(__file__).resolve().parent.parent / "referee"  # the source, not an install (which holds dictionaries/ too)
 
@@ -128,16 +130,19 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
+@pytest.mark.slow
 def test_the_imports_of_referee_have_no_cycle_counting_imports_inside_functions():
     graph = import_graph()
     assert len(graph) > 50 and "referee.lexicon.frequency" in graph
     assert find_cycle(graph) is None, " → ".join(find_cycle(graph) or [])
 
 
+@pytest.mark.slow
 def test_the_module_level_imports_of_referee_have_no_cycle():
     assert find_cycle(module_level_graph()) is None
 
 
+@pytest.mark.slow
 def test_the_graph_sees_lazy_imports_too_but_the_module_level_graph_does_not():
     graph, module_level = import_graph(), module_level_graph()
     assert "referee.lexicon.reasons" in graph["referee.lexicon.words"]

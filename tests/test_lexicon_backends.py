@@ -231,6 +231,7 @@ def test_wordfreq_words_must_also_be_in_the_shipped_word_list(word):
     assert reason("wordfreq:en", word) is reason("builtin:en", word) is Reason.ACRONYM  # … but not in builtin:en
 
 
+@pytest.mark.slow
 def test_wordfreq_uses_the_shipped_list_of_its_language_where_one_ships():
     assert wordfreq("wordfreq:en").word_list == "builtin:en"
     assert wordfreq("wordfreq:nl").word_list == "builtin:nl"
@@ -240,6 +241,7 @@ def test_wordfreq_uses_the_shipped_list_of_its_language_where_one_ships():
     assert reason("wordfreq:de", "katze") is Reason.IN_DICTIONARY
 
 
+@pytest.mark.slow
 def test_dict_info_of_wordfreq_counts_what_it_accepts_and_names_the_file_it_reads(referee):
     document = referee("dict", "info", "wordfreq:en@3.5", "--json").json()
     dictionary = wordfreq("wordfreq:en@3.5")
@@ -257,6 +259,7 @@ def test_wordfreq_zipf_threshold():
     assert open_dictionary("wordfreq:en").name == "wordfreq:en@3"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("zipf", [3.0, 4.5, 2.0])
 def test_reading_wordfreq_data_directly_agrees_with_wordfreq(zipf):
     import wordfreq
@@ -316,6 +319,7 @@ def test_hunspell_finds_a_word_known_only_with_an_accent_or_a_capital_inside(nam
 ALPHABET = "".join(map(chr, range(0xC0, 0x250)))  # Latin-1 letters, Latin Extended-A and -B
 
 
+@pytest.mark.slow
 @given(st.text(alphabet="abcdeginosuyz", min_size=1, max_size=6))
 def test_accented_spellings_are_exactly_the_one_letter_changes_that_fold_back(letters):
     brute = {

@@ -61,6 +61,7 @@ def test_no_classified_spelling_is_a_word_of_the_main_list(language):
             assert not words & set(lines(FOLDER / entry["file"])), reason
 
 
+@pytest.mark.slow
 def test_the_lists_hold_what_a_table_expects():
     en, large, nl = (set(lines(FOLDER / f"{name}.txt")) for name in ("en", "en-large", "nl"))
     assert {b"kitty", b"colour", b"color", b"cafe", b"qoph"} <= en

@@ -54,6 +54,7 @@ def test_anything_that_is_no_word_is_an_input_error(typed):
 _LETTERS = st.text(alphabet=string.ascii_letters + "éëïÆĳ", min_size=1, max_size=12)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(_LETTERS)
 def test_the_verdict_does_not_depend_on_case(word):
@@ -123,6 +124,7 @@ def test_the_challenge_consequence_follows_the_rulebook():
 _WORDS = st.lists(st.text(alphabet="abcdeéz", min_size=1, max_size=6), max_size=60)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(_WORDS, st.lists(st.text(alphabet="abcdeéz", max_size=6), max_size=20))
 def test_binary_search_in_place_finds_exactly_the_words_of_the_file(tmp_path_factory, words, probes):

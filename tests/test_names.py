@@ -8,6 +8,8 @@ import ast
 from collections import defaultdict
 from pathlib import Path
 
+import pytest
+
 
 ROOT = Path(__file__).resolve().parent.parent / "referee"  # the source, not an install (which holds dictionaries/ too)
 
@@ -44,10 +46,12 @@ def top_level_names() -> dict[str, list[str]]:
     return found
 
 
+@pytest.mark.slow
 def test_a_name_defined_in_several_modules_means_the_same_there():
     repeated = {name: places for name, places in top_level_names().items() if len(places) > 1}
     assert {name: places for name, places in repeated.items() if name not in SAME_ROLE} == {}
 
 
+@pytest.mark.slow
 def test_there_is_one_verdict_at_most():
     assert len(top_level_names().get("Verdict", [])) <= 1

@@ -111,6 +111,7 @@ def test_a_damaged_redo_table_is_reported_with_its_line(referee, tmp_path):
     assert result.exit_code == 2 and f"line {line}" in result.stderr and "[[redo]]" in result.stderr
 
 
+@pytest.mark.slow
 def test_redo_in_table_mode(tmp_path, referee):
     path = tmp_path / "match.toml"
     referee("smoor", "new", str(path), "Anna", "Bram", "Cees", "Daan")

@@ -385,6 +385,7 @@ def test_a_missing_file_suggests_starting_one_with_new(tmp_path, tally):
     assert names(tmp_path) == set()
 
 
+@pytest.mark.slow
 def test_cutting_a_written_file_at_every_byte_fails_or_loses_only_trailing_whitespace(tmp_path):
     path = started(tmp_path / "game.toml", EVENTS)
     data = path.read_bytes()
@@ -405,6 +406,7 @@ def test_cutting_a_written_file_at_every_byte_fails_or_loses_only_trailing_white
 _names = st.text(st.characters(codec="utf-8"), min_size=1, max_size=6)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(players=st.lists(_names, min_size=2, max_size=4, unique=True), data=st.data())
 def test_a_file_truncated_at_any_byte_never_silently_loses_an_event(tmp_path, players, data):
@@ -775,6 +777,7 @@ _operations = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(operations=_operations)
 def test_undo_leaves_the_file_exactly_as_it_was_before_the_last_entry_or_edit(tmp_path, operations):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -71,6 +72,7 @@ def random_steps(options: Setup, rng: random.Random) -> tuple[list[State], list[
     return states, moves, effects
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(OPTIONS, st.randoms(use_true_random=False))
 def test_random_legal_games_always_end_in_a_win_or_a_loss_with_at_most_17_cards(options, rng):
@@ -85,6 +87,7 @@ def test_random_legal_games_always_end_in_a_win_or_a_loss_with_at_most_17_cards(
     assert list(legal_moves(final)) == []
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(OPTIONS, st.randoms(use_true_random=False))
 def test_every_listed_move_is_accepted_and_every_accepted_move_was_listed(options, rng):
@@ -95,6 +98,7 @@ def test_every_listed_move_is_accepted_and_every_accepted_move_was_listed(option
         assert listed == accepted, (state, listed ^ accepted)
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(OPTIONS, st.randoms(use_true_random=False))
 def test_replaying_the_recorded_events_gives_the_same_state(options, rng):
@@ -140,6 +144,7 @@ def _hidden_shuffled(state: State, rng: random.Random) -> State:
     return replace(state, hands=hands, deck=(state.deck[:1] + new_deck) if revealed_top else new_deck, set_aside=set_aside)
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(OPTIONS, st.randoms(use_true_random=False))
 def test_the_referee_never_uses_a_hidden_card_to_decide_what_the_table_may_do(options, rng):

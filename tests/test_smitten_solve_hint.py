@@ -59,6 +59,7 @@ def test_a_sample_agrees_with_everything_the_player_sees_and_is_a_whole_deck(mod
     ]
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(MODE_NAMES, SEEDS, st.integers(0, 8), st.randoms(use_true_random=False))
 def test_the_hint_uses_only_what_the_player_sees_never_the_hidden_cards(mode, seed, moves, rng):
@@ -71,6 +72,7 @@ def test_the_hint_uses_only_what_the_player_sees_never_the_hidden_cards(mode, se
     assert first.estimates == second.estimates
 
 
+@pytest.mark.slow
 def test_the_hint_is_reproducible_from_its_seed_and_ranks_every_legal_move_of_the_actor():
     state = new_game(MODES["solo"]("s"))
     first, again = hint(state, None, samples=20, seed="a"), hint(state, None, samples=20, seed="a")

@@ -60,6 +60,7 @@ def test_study_refuses_what_it_cannot_use_with_exit_2(referee, args, message):
     assert message in result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["two-hard", "solo-hard2", "two-medium", "solo-all"])
 def test_stopping_a_game_the_judge_proves_lost_does_not_change_the_policys_result(mode):
     stopped = 0

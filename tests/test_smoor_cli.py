@@ -206,6 +206,7 @@ def test_the_alias_smoorverliefd_works(referee):
     assert referee("smoorverliefd", "standings", str(EXAMPLE), "--json").json()["winner"] == "Daan"
 
 
+@pytest.mark.slow
 def test_installed_command_reads_the_example(tmp_path):
     copy = tmp_path / "match.toml"
     shutil.copy(EXAMPLE, copy)
@@ -216,6 +217,7 @@ def test_installed_command_reads_the_example(tmp_path):
 _ENTRY = st.lists(st.sampled_from(["a=3", "b=10", "c=0", "d=13", "a=AH,2H", "b=KH", "x=1", "a=", "=3", "c=14", "d=2S", "b=1"]), max_size=5)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(_ENTRY, st.sampled_from([None, "a", "b", "zz"]))
 def test_any_entry_is_either_recorded_or_leaves_the_file_byte_identical(referee, match_file, tokens, ace):

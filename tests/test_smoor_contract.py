@@ -106,6 +106,7 @@ def _random_action(match: Match, rng: random.Random):
     return CurseSuit(rng.choice(list(Suit)))
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(
     st.text("abcdefgh", min_size=1, max_size=6),

@@ -130,6 +130,7 @@ def test_seeded_rounds_are_not_checked_for_revokes_because_following_suit_is_enf
     assert match.rounds[0].revokes == ()
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(st.integers(min_value=0, max_value=10**6), st.sampled_from([3, 4, 5]), st.booleans())
 def test_random_legal_seeded_rounds_hand_out_seventeen_heart_points_less_dead_hearts(seed, players, troef):

@@ -277,6 +277,7 @@ def test_a_jumper_other_than_the_one_turned_up_is_a_value_the_command_words_with
 # --- in a game drafted through the referee (issue 24, point 6) ------------------------------
 
 
+@pytest.mark.slow
 def test_in_a_drafted_game_best_file_player_searches_the_seats_7_selected_cards_and_the_jumper(referee, tmp_path):
     """The player's own screen once the draft is complete: each word it gives is one the
     game's rules accept from that seat, for the score claimed."""
@@ -320,6 +321,7 @@ def test_while_the_round_is_drafted_best_file_player_is_refused_and_the_file_unc
     assert result.exit_code == 2 and "(still picking: Bram and Cees)" in result.stderr
 
 
+@pytest.mark.slow
 def test_best_file_player_for_a_complete_round_while_the_next_is_drafted(referee, tmp_path):
     table = Table.seeded().draft()
     for name in ("Anna", "Bram", "Cees"):
@@ -340,6 +342,7 @@ def test_best_file_player_without_a_draft_asks_for_the_cards(referee, seeded):
     assert seeded.read_bytes() == before
 
 
+@pytest.mark.slow
 def test_the_cards_typed_in_a_drafted_game_are_checked_against_the_seats_selection(referee, tmp_path):
     path = Table.seeded().draft().save(tmp_path / "drafted.toml")
     assert referee("spell", "best", str(path), "Anna", "P3m", "E1m", "N1c", "--json").json()["cards"] == ["P3m", "E1m", "N1c"]

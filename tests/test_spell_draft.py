@@ -174,6 +174,7 @@ def test_a_word_uses_only_the_seats_own_selected_cards_and_the_jumper() -> None:
     assert refused is not None and refused.rule is Rule.NOT_SELECTED
 
 
+@pytest.mark.slow
 def test_the_face_down_last_card_only_stands_for_the_jumper() -> None:
     found = 0
     for number in range(40):
@@ -239,6 +240,7 @@ def test_a_refused_pick_raises_refused() -> None:
 # --- invariants, over random legal drafts -----------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(players=st.integers(2, 5), seed=st.text("abcdefgh", min_size=1, max_size=6), choices=st.randoms(use_true_random=False))
 def test_every_card_dealt_ends_in_exactly_one_pile(players: int, seed: str, choices: random.Random) -> None:
@@ -294,6 +296,7 @@ def test_the_pile_is_face_down_until_the_draft_is_complete() -> None:
     assert done is not None and done.selected[0] == the_draft(game, 1).selected[0] and done.last is not None
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(players=st.integers(2, 5), direction=st.sampled_from(["left", "right"]), choices=st.randoms(use_true_random=False))
 def test_no_seat_ever_holds_a_card_another_seat_holds(players: int, direction: str, choices: random.Random) -> None:
@@ -317,6 +320,7 @@ def test_no_seat_ever_holds_a_card_another_seat_holds(players: int, direction: s
     assert all(len(cards) == PICKS for cards in draft.selected) and all(draft.last)
 
 
+@pytest.mark.slow
 def test_a_complete_round_of_random_picks_always_ends_with_seven_and_one_per_seat() -> None:
     for number in range(30):
         players = 2 + number % 4

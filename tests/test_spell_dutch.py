@@ -168,6 +168,7 @@ def test_a_dutch_game_won_at_once_says_so_in_dutch(referee: Any, tmp_path: Path)
     assert "Spel uit — Anna wint meteen met ZAPPY, 63 punten" in over
 
 
+@pytest.mark.slow
 def test_the_spell_groups_help_is_dutch() -> None:
     """Help texts are read when the group is imported: a fresh process, in Dutch."""
     env = {**os.environ, "REFEREE_LANG": "nl", "COLUMNS": "200"}

@@ -359,6 +359,7 @@ def test_one_jumper_per_round_the_first_word_that_uses_it_fixes_it():
     assert play(state, ("word", "Anna", ["*Y4f", "E1m", "S1m"])).totals[0] > 0  # round 2 has its own Jumper
 
 
+@pytest.mark.slow
 @given(st.lists(st.tuples(st.sampled_from(["Anna", "Bram", "Cees"]), st.sampled_from(["*S1f", "*Y4f", "*Z10f", "O1m"])),
                 max_size=12))  # fmt: skip
 def test_every_word_of_a_round_that_uses_the_jumper_uses_the_same_one(entries):

@@ -121,6 +121,7 @@ def round_one(dictionary: str = "builtin:en", **options) -> Table:
     return Table.seeded(dictionary=dictionary, **options).draft().word("Anna", "P3m E1m N1c").pass_("Bram").word("Cees", "W4s I1s N1s C3m E1m")
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(players=st.integers(2, 5), seed=st.text("abcdefgh", min_size=1, max_size=6), choices=st.randoms(use_true_random=False))
 def test_the_cards_first_dealt_to_a_seat_follow_from_the_public_draft_of_a_complete_round(players, seed, choices):
@@ -177,6 +178,7 @@ def test_a_game_not_drafted_through_the_referee_has_no_seats_in_its_review(refer
     assert document["words"][0]["hand"] == {"cards": ["C3m", "A1s", "T1m"], "jumper": None}
 
 
+@pytest.mark.slow
 def test_the_round_being_drafted_or_crafted_is_never_reviewed(referee, tmp_path, small_words):
     """Review is a public screen: a round's selected cards are private until it is complete."""
     table = round_one(small_words)

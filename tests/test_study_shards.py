@@ -162,6 +162,7 @@ def test_an_out_file_in_no_folder_is_refused_before_any_deal(referee, tmp_path):
     assert refused(referee, *SMALL, "--out", str(path)) == f"referee: cannot write {path}: there is no folder {path.parent}\n"
 
 
+@pytest.mark.slow
 def test_resume_goes_on_from_the_blocks_a_shard_file_kept(referee, tmp_path, small_blocks):
     (path,) = play_shards(referee, tmp_path, 1)
     whole = path.read_text()
@@ -184,6 +185,7 @@ def test_resume_refuses_the_file_of_another_study_or_shard(referee, tmp_path, sm
     assert path.read_bytes() == before
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_cleanly_with_exit_130_and_the_shard_file_keeps_the_finished_blocks(referee, tmp_path, small_blocks, monkeypatch):
     path = tmp_path / "shard.json"
     played: list[Block] = []

@@ -122,6 +122,7 @@ def test_entries_typed_in_the_session_are_recorded(night, capsys):
     assert len(savefile.load(night, games.game("smoor").load_rules()).events) == 1
 
 
+@pytest.mark.slow
 def test_history_is_kept_per_file_across_sessions(referee, night, tmp_path, capsys):
     assert referee("smoor", "new", "other.toml", "Anna", "Bram", "Cees").exit_code == 0
     drive(night, "standings\r\x04")

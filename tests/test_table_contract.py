@@ -127,6 +127,7 @@ def test_help_and_errors_in_a_session_name_the_sessions_commands(night, capsys):
     assert table.answer("help") == 0 and "  clear" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_help_knows_the_sessions_own_words(night, capsys):
     table = open_session(night)
     for word, says in (("help", "help COMMAND"), ("clear", "Clear the screen"), ("quit", "Leave the session")):
@@ -154,6 +155,7 @@ def test_a_dutch_session_answers_in_dutch_and_completes_dutch_words_and_cards(ni
     assert table.answer("frobnicate") == 2 and "zie `help`" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_referee_lang_nl_table_answers_in_dutch(tmp_path):
     referee_command = installed_referee()
     subprocess.run([referee_command, "smoor", "new", "n.toml", "Anna", "Bram", "Cees"], cwd=tmp_path, check=True, capture_output=True)
@@ -161,6 +163,7 @@ def test_referee_lang_nl_table_answers_in_dutch(tmp_path):
     assert "Nog geen rondes gespeeld." in done.stdout, done.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "entries, code",
     [("standings\n", 0), ("trick 2S KS AS 4D\nstandings\n", 1), ("trick ZZ\ntrick 2S KS AS 4D\n", 2), ("trick 2S KS AS 4D\nfrobnicate\n", 2)],
@@ -173,6 +176,7 @@ def test_a_piped_session_exits_with_the_worst_of_its_entries(tmp_path, entries, 
     assert done.returncode == code, done.stderr
 
 
+@pytest.mark.slow
 def test_table_new_json_prints_exactly_one_json_object(tmp_path):
     done = subprocess.run(
         [installed_referee(), "table", "new", "smoor", "n.toml", "Anna", "Bram", "Cees", "--json"],

@@ -113,6 +113,7 @@ def test_a_named_pipe_as_a_word_list_or_house_list_is_refused_at_once(referee, f
     refused(referee(*(arg.format(fifo=fifo) for arg in command)), f"is a named pipe (FIFO), not {what}")
 
 
+@pytest.mark.slow
 def test_the_installed_command_refuses_a_named_pipe_at_once(fifo):
     done = subprocess.run(
         [installed_referee(), "smoor", "history", str(fifo)], capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL
@@ -175,6 +176,7 @@ def test_a_round_number_of_more_than_4300_digits_is_refused(referee, tmp_path):
     assert result.exit_code == 2 and "internal error" not in result.stderr and result.stderr.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_a_table_entry_with_a_number_of_more_than_4300_digits_is_answered_and_the_session_goes_on(tmp_path, referee):
     match = smoor_match(tmp_path, referee)
     done = subprocess.run(
@@ -185,6 +187,7 @@ def test_a_table_entry_with_a_number_of_more_than_4300_digits_is_answered_and_th
     assert 'kind = "round"' in match.read_text()
 
 
+@pytest.mark.slow
 def test_the_installed_command_refuses_a_huge_number_in_one_line():
     done = subprocess.run(
         [installed_referee(), "smitten", "study", "--hint-deals", BIG], capture_output=True, text=True, timeout=60

@@ -400,6 +400,7 @@ def test_a_word_that_is_not_the_form_filled_in_is_refused_and_changes_nothing(tm
 # --- a challenge from a phone --------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_challenge_from_a_phone_is_judged_by_the_games_dictionary_and_house_rules(tmp_path: Path) -> None:
     from referee.lexicon.words import fold
 
