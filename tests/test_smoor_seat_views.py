@@ -75,10 +75,10 @@ def test_no_seat_sees_another_seats_hand_or_the_dead_pile_before_the_round_is_ov
     for _ in range(120):
         if match.outcome is not None:
             break
-        if next(iter(RULES.legal_actions(match)), None) is None:
+        if match.to_play is None:  # no card yet: the round's bids or its cursed suit come first
             match = play(match, _before_the_round(match, rng))
         elif match.current.table or rng.random() < 0.5:
-            match = play(match, rng.choice(list(RULES.legal_actions(match))))
+            match = play(match, rng.choice([action for action in RULES.legal_actions(match) if isinstance(action, PlayCard)]))
         else:  # a random legal trick entered whole: a random playable card each time
             typed: list[Card] = []
             while len(typed) < setup.count:
