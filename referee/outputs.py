@@ -103,26 +103,20 @@ def write_output(path: Path | str, data: bytes, force: bool) -> None:
     that appeared meanwhile; with ``force``, renamed over the old one, so a symbolic link
     in its place is replaced, never followed)."""
     import contextlib
-    import tempfile
+
+    from referee.savefile.storage import write_temporary  # the save-file engine's: flushed, synced, the umask's mode
 
     output_file(path, force)
     path = Path(path)
     temporary: str | None = None
     try:
-        descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)
+        temporary = write_temporary(path, data)
         if force:
             os.replace(temporary, path)
             temporary = None
         else:
             try:
-                os.link(temporary, path)
+                os.link(temporary, path)  # never over a file that appeared meanwhile (FileExistsError)
             except FileExistsError:
                 raise
             except OSError:  # a file system without hard links
