@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar
 from referee.game import Rules, Voice
 
 if TYPE_CHECKING:
+    from referee.bots import Bots
     from referee.decisions import Complete
     from referee.fair.scheme import Fair
 
@@ -48,7 +49,8 @@ class Box(NamedTuple, Generic[SetupT, StateT, ActionT, EffectT]):
     match (:mod:`referee.rematch`): the same players, seats, variants and options, whoever
     begins as the rulebook passes it on, and a fresh deal (``seed`` for a seeded game,
     ``fair`` for a fair one); ``complete`` what the referee adds to a seat's event when it
-    is recorded (None: nothing).
+    is recorded (None: nothing); ``bots`` the policies the referee plays a seat with
+    (:mod:`referee.bots`: a level's name → its policy; None: no bot yet).
     """
 
     rules: Rules[SetupT, StateT, ActionT, EffectT]
@@ -56,3 +58,4 @@ class Box(NamedTuple, Generic[SetupT, StateT, ActionT, EffectT]):
     facts: Callable[[StateT], MatchFacts]
     rematch: Callable[[StateT, str | None, Fair | None], SetupT]
     complete: Complete[StateT] | None = None
+    bots: Bots | None = None
