@@ -224,3 +224,40 @@ def assert_accessible(driver: Any) -> None:
     """No serious or critical axe-core violation on the page ``driver`` shows now."""
     violations = axe_violations(driver)
     assert not violations, f"{driver.current_url}:\n{axe_report(violations)}"
+
+
+PHONE_SMALL = Size(360, 640, True)  # the smallest phone a page must fit without scrolling sideways
+
+#: What lies outside the window: the document's scroll size beyond it, and every shown
+#: element whose box crosses an edge of it (cut off), by its tag, id and classes.
+_OUTSIDE = """
+const w = window.innerWidth, h = window.innerHeight, tall = arguments[0];
+const out = [];
+const doc = document.documentElement;
+if (doc.scrollWidth > w) out.push(`document ${doc.scrollWidth} px wide in ${w}`);
+if (tall && doc.scrollHeight > h) out.push(`document ${doc.scrollHeight} px tall in ${h}`);
+for (const e of document.body.querySelectorAll('*')) {
+  const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+  if (r.width === 0 || r.height === 0 || s.visibility === 'hidden' || s.display === 'none') continue;
+  if (e.closest('[aria-hidden="true"]') || s.position === 'fixed' && r.bottom <= 0) continue;
+  const name = e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.classList.length ? '.' + [...e.classList].join('.') : '');
+  if (r.left < -1 || r.right > w + 1) out.push(`${name} from x ${Math.round(r.left)} to ${Math.round(r.right)} in ${w}`);
+  if (tall && (r.top < -1 || r.bottom > h + 1)) out.push(`${name} from y ${Math.round(r.top)} to ${Math.round(r.bottom)} in ${h}`);
+}
+return out.slice(0, 12);
+"""
+
+
+def outside(driver: Any, whole_screen: bool) -> list[str]:
+    """What the page shows outside its window (see :data:`_OUTSIDE`); ``whole_screen``:
+    a TV's (nothing below the window either: a TV cannot scroll), else a phone's (nothing
+    beyond its sides; it may scroll down)."""
+    found = driver.execute_script(_OUTSIDE, whole_screen)
+    return [str(line) for line in found]
+
+
+def assert_fits(driver: Any, size: Size) -> None:
+    """The page fits ``size`` (set it with :func:`screen` first): on a TV (``size.phone``
+    False) nothing is cut off and nothing scrolls; on a phone nothing scrolls sideways."""
+    found = outside(driver, whole_screen=not size.phone)
+    assert not found, f"{driver.current_url} at {size.width}×{size.height}:\n" + "\n".join(found)
