@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from referee import __version__, games
-from referee.cli import deal, export, fair, serve, stats, table
+from referee.cli import bot, deal, export, fair, serve, stats, table
 from referee.cli.group import CONTEXT, PROGRAM, RefereeGroup, RefereeTyper
 from referee.cli.groups import TOOLS as TOOLS, _group as _group, _summary as _summary, aliases as aliases
 from referee.cli.groups import fresh_group as fresh_group, groups as groups, run_line as run_line
@@ -134,6 +134,7 @@ app.command("serve", context_settings=CONTEXT)(serve.serve)
 app.command("entropy", context_settings=CONTEXT, help=fair.ENTROPY_HELP)(fair.entropy_command)
 app.command("reveal", context_settings=CONTEXT, help=fair.REVEAL_HELP)(fair.reveal_command)
 app.command("verify", context_settings=CONTEXT, help=fair.VERIFY_HELP)(fair.verify_command)
+app.command("bot", context_settings=CONTEXT, help=bot.HELP)(bot.bot_command)
 app.command("stats", context_settings=CONTEXT)(stats.stats)
 app.command("export", context_settings=CONTEXT)(export.export_plays)
 

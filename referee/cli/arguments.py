@@ -18,3 +18,4 @@ FileArgument = Annotated[Path, typer.Argument(help=N_("The save file."), show_de
 JsonOption = Annotated[bool, typer.Option("--json", help=N_("Print one JSON object instead of text."))]
 #: `new … --location`: where the match is played, kept in the file's [played] table.
 LocationOption = Annotated[str | None, typer.Option("--location", help=N_("Where the match is played (kept in the file, shown by `referee stats`)."), show_default=False)]  # fmt: skip
+BotOption = Annotated[list[str] | None, typer.Option("--bot", metavar=N_("SEAT[:LEVEL]"), help=N_("The referee plays this seat (its name, or its number where seats have no names), at easy or strong (default); repeat for more."), show_default=False)]  # fmt: skip

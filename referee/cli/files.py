@@ -71,6 +71,7 @@ def add_file_commands(
     @app.command(help=N_("List every recorded event, oldest first, and the edits made to them."))
     def history(file: FileArgument, as_json: JsonOption = False) -> None:
         from referee import savefile
+        from referee.bots.seats import MARK
 
         rules = ruleset()
         voice = _voice(rules)
@@ -79,7 +80,10 @@ def add_file_commands(
         # summary (`Voice.history_detail`). Told while replaying, so no state is kept.
         def entry(t: Told[StateT, EffectT]) -> dict[str, object]:
             detail = voice.history_detail(t.before, t.event, t.step)
-            return {"kind": t.event["kind"], "summary": voice.event(t.event), "event": t.event} | detail
+            told = {"kind": t.event["kind"], "summary": voice.event(t.event), "event": t.event} | detail
+            if MARK in t.event:  # a bot's decision (issue 35): said so
+                told["summary"] = _("{event} (bot)").format(event=told["summary"])
+            return told
 
         saved, told = savefile.history(file, rules, entry)
         entries = [{"number": number} | told_entry for number, told_entry in enumerate(told, start=1)]

@@ -169,10 +169,17 @@ def run(
         from referee.cli.typer_internals import translate_help
 
         translate_help()
+    from referee.recorded import watching
+
     try:
-        result = TyperGroup.main(
-            group, args=argv, prog_name=prog_name, complete_var=complete_var, standalone_mode=False, **extra
-        )
+        with watching() as written:
+            result = TyperGroup.main(
+                group, args=argv, prog_name=prog_name, complete_var=complete_var, standalone_mode=False, **extra
+            )
+        if written and not want_json and result in (None, 0):
+            from referee.cli.bot import after_entries
+
+            after_entries(written)  # the bots' decisions due after this entry (issue 35)
     except RefereeError as error:
         return fail(str(error), error.exit_code, want_json)
     except click_exceptions.NoArgsIsHelpError:

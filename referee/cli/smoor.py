@@ -8,6 +8,7 @@ import typer
 
 from referee.cli.completion import player_entries, player_names
 from referee.cli.fair import FairOption
+from referee.cli.arguments import BotOption
 from referee.cli.files import FileArgument, JsonOption, LocationOption, add_file_commands
 from referee.cli.rematch import add_rematch_command
 from referee.cli.group import add_dutch_commands, command_group
@@ -100,6 +101,7 @@ def new(
     revoke_penalty: Annotated[int, typer.Option(help=N_("Points a revoke (verzaken) costs the player who made it, in that round; the rulebook sets none."))] = 0,
     fair: FairOption = False,
     location: LocationOption = None,
+    bot: BotOption = None,
     as_json: JsonOption = False,
 ) -> None:
     from referee import savefile
@@ -124,7 +126,7 @@ def new(
         revoke_penalty=revoke_penalty,
         fair=record,
     )
-    saved = savefile.create(file, _rules(), setup, secret=secret, location=location)
+    saved = savefile.create(file, _rules(), setup, secret=secret, location=location, bots=bot or ())
     if as_json:
         _report(saved.state, True, extra={"file": str(file), "fair": public(saved.state, _rules())})
         return

@@ -30,9 +30,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Generic, NamedTuple, TypeVar
 
+from referee.bots.seats import KEY as BOTS, MARK, game_setup, unmarked
 from referee.errors import InputError, RefereeError, RuleError, file_words, prefixed, quoted
 from referee.game import Rules, Step
 from referee.i18n import _
+from referee.recorded import tell as recorded_in
 from referee.savefile.document import Correction, Damage, Document, Taken, dumps, kind_of, read_document, updated_text
 from referee.savefile.played import WhenPlayed
 from referee.savefile.storage import (
@@ -161,13 +163,15 @@ class Told(NamedTuple, Generic[State, EffectT]):
 
 
 def start(rules: Rules[SetupT, State, ActionT, EffectT], table: Mapping[str, object]) -> State:
-    """The state before any event, from a ``[setup]`` table."""
-    return rules.start(rules.read_setup(table))
+    """The state before any event, from a ``[setup]`` table (its bot seats are the
+    engine's, :mod:`referee.bots.seats`: the rules never see them)."""
+    return rules.start(rules.read_setup(game_setup(table)))
 
 
 def step(rules: Rules[SetupT, State, ActionT, EffectT], state: State, event: Mapping[str, object]) -> Step[State, EffectT]:
-    """Apply one recorded event: decode it into the game's action, apply that."""
-    return rules.apply(state, rules.decode(state, event))
+    """Apply one recorded event: decode it into the game's action (without a bot's mark,
+    :mod:`referee.bots.seats`), apply that."""
+    return rules.apply(state, rules.decode(state, unmarked(event)))
 
 
 def replay(rules: Rules[SetupT, State, ActionT, EffectT], setup: Mapping[str, object], events: Sequence[Mapping[str, object]]) -> State:
@@ -263,6 +267,13 @@ def _replayed(
         raise
     except RefereeError as error:
         raise damaged(lines.header("setup"), _("has a bad [setup]: {error}").format(error=error)) from None
+    if BOTS in setup:
+        from referee.bots.seats import bot_seats
+
+        try:
+            bot_seats(setup, rules.seats(state))
+        except RefereeError as error:
+            raise damaged(lines.header("setup"), _("has a bad [setup]: {error}").format(error=error)) from None
     replayed: list[dict[str, object]] = []
     for index, event in enumerate(events):
         try:
@@ -328,17 +339,25 @@ def check_new_name(path: Path, rules: Rules[SetupT, State, ActionT, EffectT]) ->
 
 
 def create(
-    path: Path | str, rules: Rules[SetupT, State, ActionT, EffectT], setup: SetupT | Mapping[str, object], secret: bytes | None = None, location: str | None = None
+    path: Path | str,
+    rules: Rules[SetupT, State, ActionT, EffectT],
+    setup: SetupT | Mapping[str, object],
+    secret: bytes | None = None,
+    location: str | None = None,
+    bots: Sequence[str] | Mapping[str, object] = (),
 ) -> Saved[State]:
     """Start a new save file from the game's setup (or its ``[setup]`` table); refuses to
     overwrite an existing one, a name that is surely a slip (:func:`check_new_name`), or
     a player's name too long to show (:func:`referee.players.check_new_names`). The file
     records when it was started, and ``location``, where (:mod:`.played`).
 
-    ``secret``: a fair game's (:mod:`referee.fair.scheme`), kept beside the file, never in it."""
+    ``secret``: a fair game's (:mod:`referee.fair.scheme`), kept beside the file, never in it.
+    ``bots``: the seats the referee plays, as typed after ``--bot`` (``SEAT[:LEVEL]``), or
+    a rematch's ready ``[setup.bots]`` table (:mod:`referee.bots.seats`); a seat or level
+    that is not one is an InputError, and nothing is written."""
     path = Path(path)
     if secret is not None:
-        return _create_fair(path, rules, setup, secret, location)
+        return _create_fair(path, rules, setup, secret, location, bots)
     check_new_name(path, rules)
     table = dict(setup) if isinstance(setup, Mapping) else rules.write_setup(setup)
     players = table.get("players")
@@ -347,12 +366,26 @@ def create(
 
         check_new_names([str(player) for player in players])
     state = start(rules, rules_setup(path, table))
+    if bots:
+        from referee.bots import seats as bot_seats
+
+        seats = rules.seats(state)
+        table[BOTS] = dict(bots) if isinstance(bots, Mapping) else bot_seats.new_table(bot_seats.levels_of(bots, seats), seats)
+        bot_seats.bot_seats(table, seats)  # a rematch's table is checked as a loaded one
     played = WhenPlayed.begun(location)
     create_file(path, dumps(rules, table, [], played=played).encode())
+    recorded_in(path)
     return Saved(path, table, [], state, played=played)
 
 
-def _create_fair(path: Path, rules: Rules[SetupT, State, ActionT, EffectT], setup: SetupT | Mapping[str, object], secret: bytes, location: str | None) -> Saved[State]:
+def _create_fair(
+    path: Path,
+    rules: Rules[SetupT, State, ActionT, EffectT],
+    setup: SetupT | Mapping[str, object],
+    secret: bytes,
+    location: str | None,
+    bots: Sequence[str] | Mapping[str, object] = (),
+) -> Saved[State]:
     """:func:`create` for a fair game: the secret is kept first, and removed again when the
     save file cannot be made (an existing file, a bad name)."""
     from referee.savefile import sidecar
@@ -362,7 +395,7 @@ def _create_fair(path: Path, rules: Rules[SetupT, State, ActionT, EffectT], setu
     check_new_name(path, rules)
     sidecar.keep(path, secret)
     try:
-        return create(path, rules, setup, location=location)
+        return create(path, rules, setup, location=location, bots=bots)
     except BaseException:
         sidecar.remove(path)
         raise
@@ -372,8 +405,12 @@ def record(
     path: Path | str,
     rules: Rules[SetupT, State, ActionT, EffectT],
     action: ActionT | Mapping[str, object] | Callable[[State], ActionT | Mapping[str, object]],
+    bot: str | None = None,
 ) -> Recorded[State, ActionT, EffectT]:
     """Record one action, after the rules have accepted it.
+
+    ``bot``: the action is a bot's, playing at this level; the event written is marked
+    so (:data:`referee.bots.seats.MARK`), and read as any other.
 
     ``action`` is the game's action, or an event as the file holds it (a mapping, decoded
     first), or a function of the current state that returns either (for example to
@@ -385,11 +422,15 @@ def record(
         chosen: ActionT = rules.decode(saved.state, given) if isinstance(given, Mapping) else given
         done = rules.apply(saved.state, chosen)
         event = rules.encode(saved.state, chosen)
+        if bot is not None:
+            event = {**event, MARK: bot}
         after = _stamped(rules, Saved(saved.path, saved.setup, [*saved.events, event], done.state, saved.corrections, played=saved.played))
         ended = _revealed_at_end(rules, after)
         return ended, Recorded(ended, saved.state, chosen, event, done.effect, ended is not after)
 
-    return _change(path, rules, append)
+    recorded = _change(path, rules, append)
+    recorded_in(recorded.saved.path)
+    return recorded
 
 
 def rewrite(
