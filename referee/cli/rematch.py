@@ -38,7 +38,9 @@ def rematch(game: str, rules: Rules[Any, Any, Any, Any], file: Path, new_file: P
         record, secret = fair_start(len(rules.seats(old.state)))
     setup = next_setup(game, old.state, fresh_seed(), record)
     where = location if location is not None else old.played.location
-    saved = savefile.create(new_file, rules, setup, secret=secret, location=where)
+    from referee.bots.seats import for_rematch
+
+    saved = savefile.create(new_file, rules, setup, secret=secret, location=where, bots=for_rematch(old.setup) or ())  # the bots stay
     players = list(rules.seats(saved.state))
     if as_json:
         from referee.cli.output import emit_json

@@ -6,6 +6,8 @@ date order; players who share a place (a shared win, equal scores behind the win
 are ranked as tied. A rating is shown as a conservative estimate, μ − 3σ (openskill's
 ``ordinal``): it starts at 0 and grows as the model grows sure of a player's skill.
 Cooperative games (Smitten) are not rated: everyone at the table wins or loses together.
+A bot seat (``new … --bot``) is not rated, and the people of its match are ranked among
+themselves only: a season rates people.
 """
 
 from __future__ import annotations
@@ -49,12 +51,15 @@ def rate(records: Sequence[Record], person: Callable[[str], str]) -> dict[str, R
     for match in sorted(records, key=lambda record: (record.when, str(record.path))):
         if not match.finished or match.cooperative or len(match.seats) < 2:
             continue
-        people = [person(name) for name in match.seats]
+        humans = [seat for seat in range(len(match.seats)) if seat not in match.bots]
+        people = [person(match.seats[seat]) for seat in humans]
+        if len(people) < 2:
+            continue  # a person against bots only: nobody to be rated against
         if len(set(people)) < len(people):
             continue  # one person in two seats (an alias too many): not a match to rate
         teams = [[current.get(who) or model.rating(name=who)] for who in people]
         before = [team[0].ordinal() for team in teams]
-        after = model.rate(teams, ranks=list(match.places))
+        after = model.rate(teams, ranks=[match.places[seat] for seat in humans])
         for who, team, old in zip(people, after, before, strict=True):
             current[who] = team[0]
             change[who] = team[0].ordinal() - old

@@ -44,6 +44,7 @@ class Record(NamedTuple):
     places: tuple[int, ...]
     start_player: int | None  # who began (leads the first trick), when the game has one
     facts: dict[str, Any]
+    bots: tuple[int, ...] = ()  # the seats the referee played (``new … --bot``): named "Daan (bot)"
 
     @property
     def duration_minutes(self) -> int | None:
@@ -78,6 +79,8 @@ def match_record(spec: GameSpec[object, StateT, object, object], saved: Saved[St
     if outcome is not None:
         facts = {**facts, "termination": outcome.termination.value}
     played = saved.played
+    bots = _bot_seats(saved.setup, tuple(seats))
+    seats = tuple(bot_name(name) if seat in bots else name for seat, name in enumerate(seats))
     when = played.ended or played.started
     return Record(
         game=spec.name,
@@ -96,4 +99,22 @@ def match_record(spec: GameSpec[object, StateT, object, object], saved: Saved[St
         places=places(winners, scores, len(seats)) if seats else (),
         start_player=start_player,
         facts=facts,
+        bots=bots,
     )
+
+
+#: How a season names a bot seat: never the same person as someone of that name.
+BOT_SUFFIX = " (bot)"
+
+
+def bot_name(name: str) -> str:
+    """A bot seat's name in a season: "Daan (bot)", a player of its own (issue 35)."""
+    return name + BOT_SUFFIX
+
+
+def _bot_seats(setup: dict[str, Any], seats: tuple[str, ...]) -> tuple[int, ...]:
+    """The seats of ``seats`` the referee played, from the file's ``[setup.bots]``."""
+    from referee.bots.seats import seat_names
+
+    named = set(seat_names(setup))
+    return tuple(seat for seat, name in enumerate(seats) if name in named)
