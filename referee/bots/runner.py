@@ -102,10 +102,13 @@ def pending(path: Path, spec: SomeSpec | None = None) -> bool:
     return bots is not None and due(box, saved.state, bots) is not None
 
 
-def play_due(path: Path | str, spec: SomeSpec | None = None, on_played: Callable[[Played], None] | None = None) -> list[Played]:
+def play_due(
+    path: Path | str, spec: SomeSpec | None = None, on_played: Callable[[Played], None] | None = None, limit: int = LIMIT
+) -> list[Played]:
     """Make every bot decision due in the save file at ``path`` (of the game ``spec``, or
     the one its format names), one recorded event at a time; ``on_played`` is told each
-    as soon as it is recorded. Stops at the first decision no bot takes, or the end.
+    as soon as it is recorded. Stops at the first decision no bot takes, or the end, or
+    after ``limit`` decisions (`serve` makes one at a time).
     Errors are the save-file engine's (a file that cannot be read: ``SaveFileError``)."""
     from referee import savefile
     from referee.decisions import NotYourDecision, seat_entry
@@ -117,7 +120,7 @@ def play_due(path: Path | str, spec: SomeSpec | None = None, on_played: Callable
     played: list[Played] = []
     saved = savefile.load(path, rules)
     retries = 0
-    while len(played) < LIMIT:
+    while len(played) < min(limit, LIMIT):
         bots = bots_of(box, saved)
         found = None if bots is None else due(box, saved.state, bots)
         if bots is None or found is None:

@@ -42,6 +42,7 @@ def serve(
     port: Annotated[int, typer.Option("--port", help=N_("The port to listen on."))] = DEFAULT_PORT,
     links: Annotated[bool, typer.Option("--links", help=N_("Print every seat's secret link and exit."))] = False,
     as_json: Annotated[bool, typer.Option("--json", help=N_("With --links: as one JSON object."))] = False,
+    bot_pause: Annotated[float, typer.Option("--bot-pause", metavar=N_("SECONDS"), help=N_("The pause before each decision of a seat the referee plays, so the table can follow."))] = 1.0,
 ) -> None:
     """Serve a game file to the table: the table's screen at http://HOST:PORT/ and each
     seat's own page, opened with the seat's secret link (shown as a QR code when asked).
@@ -69,9 +70,15 @@ def serve(
     rules = spec.load_rules()
     saved = savefile.load(file, rules)
     players = tuple(rules.seats(saved.state))
+    if not 0 <= bot_pause <= 60:
+        raise InputError(_("--bot-pause is a number of seconds from 0 to 60"))
     if links:
+        from referee.bots.seats import bot_seats
+
+        bots = bot_seats(saved.setup, players)
         seat_links = SeatLinks(file, players)
-        found = {name: f"{base}/join/{token}" for name, token in zip(players, seat_links.tokens)}
+        found = {name: f"{base}/join/{token}" for seat, (name, token) in enumerate(zip(players, seat_links.tokens))
+                 if bots is None or seat not in bots.levels}  # fmt: skip
         if as_json:
             from referee.cli.output import emit_json
 
@@ -86,7 +93,7 @@ def serve(
     if "seed" in saved.setup and "fair" not in saved.setup:
         # a seed the host's machine knows: the host could have chosen it, or could read every hand
         typer.echo(_("This game is dealt from a seed: for deals nobody can choose, not even the host, start it with `{command} new … --fair`.").format(command=rules.command))
-    serve_until_stopped(file, spec, listening, base, address)
+    serve_until_stopped(file, spec, listening, base, address, bot_pause)
 
 
 def serve_season(folder: Path, listening: socket.socket, base: str, address: str) -> None:
@@ -169,7 +176,7 @@ def bind(address: str, port: int) -> socket.socket:
     return listening
 
 
-def serve_until_stopped(file: Path, spec: SomeSpec, listening: socket.socket, base: str, address: str) -> None:
+def serve_until_stopped(file: Path, spec: SomeSpec, listening: socket.socket, base: str, address: str, bot_pause: float = 1.0) -> None:
     """Serve until Ctrl-C or ``q``; the console reads the terminal meanwhile."""
     import threading
 
@@ -177,6 +184,7 @@ def serve_until_stopped(file: Path, spec: SomeSpec, listening: socket.socket, ba
     from referee.web.server import Served, uvicorn_server
 
     served = Served(file, spec, language())
+    served.bot_pause = bot_pause
     port = listening.getsockname()[1]
     server = uvicorn_server(served, host=address, port=port, hosts=[shown(address)])
     console = Console(served, server, base)
@@ -277,6 +285,9 @@ class Console:
         from referee.i18n import _
 
         name = self.served.links.players[seat]
+        if seat in self.served.bots:
+            typer.echo(_("{name} is played by the referee: the seat has no link.").format(name=name))
+            return
         self.show(_("{name}'s seat: scan with {name}'s phone only").format(name=name), f"{self.base}/join/{self.served.links.tokens[seat]}")
 
     def show(self, title: str, url: str) -> None:

@@ -148,6 +148,7 @@ def envelope(
     names: tuple[str, ...] | None = None,
     situation: str | None = None,
     decisions: list[JsonObject] | None = None,
+    bots: tuple[int, ...] = (),
 ) -> JsonObject:
     """The JSON every answer of the API shares (see the module's docstring)."""
     return {
@@ -168,4 +169,5 @@ def envelope(
         "view": None if view is None else dict(view),
         "situation": situation,
         "decisions": None if decisions is None else list(decisions),
+        "bots": list(bots),  # the seats the referee plays (issue 35): no link, no page
     }

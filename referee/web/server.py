@@ -132,6 +132,9 @@ class Served:
         self.loop: asyncio.AbstractEventLoop | None = None  # the server's, once it runs
         self.reading = threading.Lock()  # one reading at a time: the watcher's, or an action's (a worker thread)
         self.linked = False  # the seats' links are made once the file is first read
+        self.bots: tuple[int, ...] = ()  # the seats the referee plays (issue 35)
+        self.bot_pause = 1.0  # seconds before each bot decision (`serve --bot-pause`)
+        self.changed: Callable[[], None] = lambda: None  # told after each change (referee.web.bots)
         self.reload()
         players = self.rules.seats(self.saved.state) if self.saved is not None else ()
         self.links = SeatLinks(path, tuple(players))
@@ -171,10 +174,15 @@ class Served:
                 # Another game in the file now (deleted and started again): its own seats
                 # and links; the old links no longer open any seat.
                 self.links = SeatLinks(self.path, seats)
+            from referee.bots.seats import bot_seats
+
+            found = bot_seats(self.saved.setup, seats)
+            self.bots = () if found is None else tuple(sorted(found.levels))
         except RefereeError as error:
             self.error = self.words(error)
         self.version += 1
         self.wake()
+        self.changed()
         return True
 
     def words(self, error: BaseException) -> str:
@@ -261,6 +269,7 @@ class Served:
                 names=names,
                 situation=situation,
                 decisions=decisions,
+                bots=self.bots,
             )
 
     def preview(self, seat: int, body: JsonValue, language: str) -> tuple[int, JsonObject]:
@@ -449,8 +458,11 @@ def language_of(request: Request) -> str:
 
 
 def seat_of_request(request: Request) -> int | None:
-    """The seat whose link this browser opened (its cookie), None if none works."""
-    return served_of(request).links.seat_of(request.cookies.get(SEAT_COOKIE))
+    """The seat whose link this browser opened (its cookie), None if none works (a bot's
+    seat is nobody's)."""
+    served = served_of(request)
+    seat = served.links.seat_of(request.cookies.get(SEAT_COOKIE))
+    return None if seat in served.bots else seat
 
 
 def not_joined(request: Request) -> Response:
@@ -473,7 +485,7 @@ async def seat_page(request: Request) -> Response:
 async def join(request: Request) -> Response:
     served = served_of(request)
     seat = served.links.seat_of(request.path_params["token"])
-    if seat is None:
+    if seat is None or seat in served.bots:
         return page(served, "join", language_of(request))
     response = RedirectResponse("/seat", status_code=303)
     response.set_cookie(SEAT_COOKIE, served.links.tokens[seat], httponly=True, samesite="strict", max_age=30 * 86400)
@@ -581,7 +593,7 @@ async def events_seat(request: Request) -> Response:
     served = served_of(request)
     token = request.cookies.get(SEAT_COOKIE)
     seat = served.links.seat_of(token)
-    if seat is None:
+    if seat is None or seat in served.bots:
         return not_joined(request)
     language = language_of(request)
     return stream(served, lambda: served.answer(seat, language), lambda: served.links.seat_of(token) == seat)
@@ -590,11 +602,16 @@ async def events_seat(request: Request) -> Response:
 @asynccontextmanager
 async def watching(app: Starlette) -> AsyncIterator[None]:
     """While the application runs, the served file is watched (:meth:`Served.watch`)."""
+    from referee.web.bots import BotTurns
+
     served: Served = app.state.served
     watcher = asyncio.create_task(served.watch())
+    bots = BotTurns(served, served.bot_pause)  # the referee's seats, in a thread of their own
+    bots.start()
     yield
     served.stop()
     watcher.cancel()
+    await asyncio.to_thread(bots.stop)
 
 
 #: A game's pages, API and events (`referee serve FILE`).
