@@ -177,7 +177,7 @@ def run(
                 group, args=argv, prog_name=prog_name, complete_var=complete_var, standalone_mode=False, **extra
             )
         if written and not want_json and result in (None, 0):
-            from referee.cli.bot import after_entries
+            from referee.cli.bot_moves import after_entries
 
             after_entries(written)  # the bots' decisions due after this entry (issue 35)
     except RefereeError as error:
