@@ -18,3 +18,4 @@ FileArgument = Annotated[Path, typer.Argument(help=N_("The save file."), show_de
 JsonOption = Annotated[bool, typer.Option("--json", help=N_("Print one JSON object instead of text."))]
 #: `new … --location`: where the match is played, kept in the file's [played] table.
 LocationOption = Annotated[str | None, typer.Option("--location", help=N_("Where the match is played (kept in the file, shown by `referee stats`)."), show_default=False)]  # fmt: skip
+TakeBacksOption = Annotated[bool, typer.Option("--take-backs/--no-take-backs", help=N_("Whether a player may take back their own last entry from their phone (`referee serve`), until the next entry."))]  # fmt: skip

@@ -8,6 +8,7 @@ import typer
 
 from referee.cli.completion import player_entries, player_names
 from referee.cli.fair import FairOption
+from referee.cli.arguments import TakeBacksOption
 from referee.cli.files import FileArgument, JsonOption, LocationOption, add_file_commands
 from referee.cli.rematch import add_rematch_command
 from referee.cli.group import add_dutch_commands, command_group
@@ -100,10 +101,12 @@ def new(
     revoke_penalty: Annotated[int, typer.Option(help=N_("Points a revoke (verzaken) costs the player who made it, in that round; the rulebook sets none."))] = 0,
     fair: FairOption = False,
     location: LocationOption = None,
+    take_backs: TakeBacksOption = True,
     as_json: JsonOption = False,
 ) -> None:
     from referee import savefile
     from referee.cli.fair import announce, fair_start, public
+    from referee.takebacks import with_take_backs
     from referee.smoorverliefd.setup import Setup
 
     record, secret = fair_start(len(players)) if fair else (None, None)
@@ -124,7 +127,7 @@ def new(
         revoke_penalty=revoke_penalty,
         fair=record,
     )
-    saved = savefile.create(file, _rules(), setup, secret=secret, location=location)
+    saved = savefile.create(file, _rules(), with_take_backs(_rules(), setup, take_backs), secret=secret, location=location)
     if as_json:
         _report(saved.state, True, extra={"file": str(file), "fair": public(saved.state, _rules())})
         return

@@ -45,10 +45,12 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 
 from referee.errors import InputError, RefereeError
 from referee.i18n import LANGUAGES, _, speaking
+from referee.takebacks import KEY as TAKE_BACKS, allowed
 
 if TYPE_CHECKING:
     from referee.game import JsonObject
-    from referee.savefile import Saved, Taken
+    from referee.savefile import Saved
+    from referee.savefile.document import Taken
     from referee.web.server import Served
 
 HOST_COOKIE = "referee_host"
@@ -165,16 +167,13 @@ class Desk:
         return seat if (time.monotonic() if now is None else now) < until else None
 
 
-def take_backs_allowed(setup: dict[str, Any]) -> bool:
-    """Whether the table allows a seat to take back its own last entry (``take_backs``)."""
-    return setup.get("take_backs") is not False
 
 
 def may_take_back(served: Served, seat: int) -> bool:
     """Whether ``seat`` may take back its own last entry now: the table allows it, the
     entry was this seat's from its page, and nothing was entered or edited since."""
     saved, last = served.saved, served.desk.last
-    if saved is None or last is None or not take_backs_allowed(saved.setup):
+    if saved is None or last is None or not allowed(saved.setup):
         return False
     by, count, event = last
     edited = bool(saved.corrections) and saved.corrections[-1].events == len(saved.events)
@@ -191,11 +190,11 @@ def envelope_fields(served: Served, seat: int | None) -> JsonObject:
     ``rematch``, ``take_back`` (a seat's: may it take back its last entry now) and, on
     the table's screen only, ``show_link`` (a seat's new link the host asked to show)."""
     found = served.desk.announced
-    announcement = None
+    announcement: JsonObject | None = None
     if found is not None:
         announcement = {"text": announcement_words(found, served.rules, served.voice), "version": found.version}
     shown = served.desk.shown_seat() if seat is None else None
-    show_link = None
+    show_link: JsonObject | None = None
     if shown is not None and shown < len(served.links.players):
         name = served.links.players[shown]
         show_link = {"seat": shown, "name": name, "qr": f"/api/host/qr/{shown}.svg",
@@ -204,7 +203,7 @@ def envelope_fields(served: Served, seat: int | None) -> JsonObject:
     fields: JsonObject = {"announcement": announcement, "rematch": may_rematch(served), "show_link": show_link}
     if seat is not None:
         fields["take_back"] = may_take_back(served, seat)
-    labels = {"take_back": _("Take back my last entry"), "rematch": _("Rematch: the same table again")}
+    labels: JsonObject = {"take_back": _("Take back my last entry"), "rematch": _("Rematch: the same table again")}
     fields["host_labels"] = labels
     return fields
 
@@ -264,8 +263,8 @@ def start_rematch(served: Served) -> Path:
             secret = scheme.new_secret()
             record = scheme.Fair(scheme.commitment(secret), secret, len(served.rules.seats(saved.state)))
         setup = served.rules.write_setup(next_setup(served.spec.name, saved.state, fresh_seed(), record))
-        if "take_backs" in saved.setup:
-            setup = {**setup, "take_backs": saved.setup["take_backs"]}
+        if TAKE_BACKS in saved.setup:
+            setup = {**setup, TAKE_BACKS: saved.setup[TAKE_BACKS]}
         path = rematch_path(served.path)
         new = savefile.create(path, served.rules, setup, secret=secret, location=saved.played.location)
         if tuple(served.rules.seats(new.state)) == served.links.players:
@@ -312,7 +311,7 @@ def not_host(request: Request) -> JSONResponse:
     return JSONResponse(answer, status_code=401)
 
 
-def host_labels() -> dict[str, str]:
+def host_labels() -> JsonObject:
     """The host page's own words, in the current language."""
     return {
         "host": _("Host"),
@@ -454,7 +453,8 @@ async def host_new_link(request: Request) -> Response:
     if served.desk.shown_seat() == seat:
         touch(served)  # the TV shows the new one
     answer = host_answer(served, language)
-    answer["link"] = {"seat": seat, "url": f"http://{request.headers['host']}/join/{token}", "qr": f"/api/host/qr/{seat}.svg"}
+    link: JsonObject = {"seat": seat, "url": f"http://{request.headers['host']}/join/{token}", "qr": f"/api/host/qr/{seat}.svg"}
+    answer["link"] = link
     return JSONResponse(answer)
 
 
@@ -543,7 +543,7 @@ async def take_back(request: Request) -> Response:
     def run() -> tuple[int, JsonObject]:
         with speaking(language):
             served.reload()
-            if served.saved is not None and not take_backs_allowed(served.saved.setup):
+            if served.saved is not None and not allowed(served.saved.setup):
                 return 409, {"error": _("this table plays without take-backs (the game was started with --no-take-backs)")}
             if not may_take_back(served, seat):
                 return 409, {"error": _("only your own last entry can be taken back, before anyone's next entry")}
