@@ -198,8 +198,7 @@ def envelope_fields(served: Served, seat: int | None) -> JsonObject:
     if shown is not None and shown < len(served.links.players):
         name = served.links.players[shown]
         show_link = {"seat": shown, "name": name, "qr": f"/api/host/qr/{shown}.svg",
-                     "text": _("{name}'s new link: scan with {name}'s phone only").format(name=name),
-                     "dismiss": _("Hide")}  # fmt: skip
+                     "text": _("{name}'s new link: scan with {name}'s phone only").format(name=name)}  # fmt: skip
     fields: JsonObject = {"announcement": announcement, "rematch": may_rematch(served), "show_link": show_link}
     if seat is not None:
         fields["take_back"] = may_take_back(served, seat)
