@@ -329,7 +329,6 @@ def host_labels() -> JsonObject:
         "rematch": _("Rematch: the same table again"),
         "language": _("Nederlands"),
         "language_hint": _("Language"),
-        "done": _("Done"),
     }
 
 
