@@ -265,6 +265,21 @@ def test_a_decision_taken_together_is_announced_without_naming_it(client, served
     assert text == "An entry was taken back" and "Bram" not in text
 
 
+def test_the_host_reveals_a_fair_games_secret_once(tmp_path, referee):
+    from referee import games as registry
+
+    path = tmp_path / "fair.toml"
+    assert referee("smoor", "new", str(path), "Anna", "Bram", "Cees", "--fair").exit_code == 0
+    served = Served(path, registry.game("smoorverliefd"), "en")
+    host = as_host(client_of(served), served)
+    assert host.get("/api/host").json()["host"]["reveal"] is True
+    revealed = host.post("/api/host/reveal", json={})
+    assert revealed.status_code == 200 and revealed.json()["host"]["reveal"] is False and revealed.json()["fair"]["revealed"]
+    before = files(tmp_path)
+    again = host.post("/api/host/reveal", json={})
+    assert again.status_code == 409 and "\n" not in again.json()["error"] and files(tmp_path) == before
+
+
 # --- a seat takes back its own last entry ------------------------------------------------------
 
 

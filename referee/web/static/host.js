@@ -69,6 +69,7 @@
     const host = answer.host, labels = host.labels;
     document.documentElement.lang = answer.lang;
     document.getElementById("file").textContent = answer.file;
+    document.getElementById("lost-text").textContent = (answer.labels || {}).reconnecting || "";
     languages(answer.lang, labels);
     Referee.announcement(answer);
     const root = document.getElementById("root");
