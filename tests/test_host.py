@@ -437,6 +437,17 @@ def test_a_seat_starts_the_rematch_once_the_match_is_over_and_keeps_its_link(smi
     assert again.status_code == 409 and files(folder) == before
 
 
+def test_two_phones_tapping_rematch_at_once_start_one_rematch(smitten_over):
+    from referee import games as registry
+
+    served = Served(smitten_over, registry.game("smitten"), "en")
+    first, second = as_seat(client_of(served), served, 0), as_seat(client_of(served), served, 1)
+    assert first.post("/api/rematch", json={"file": "duel.toml"}).status_code == 200
+    late = second.post("/api/rematch", json={"file": "duel.toml"})  # drawn from the old match
+    assert late.status_code == 200 and late.json()["file"] == "duel-2.toml" and late.json()["name"] == "Bob"
+    assert sorted(path.name for path in smitten_over.parent.glob("*.toml")) == ["duel-2.toml", "duel.toml"]
+
+
 def test_the_host_starts_the_rematch_and_nobody_else_can(smitten_over):
     from referee import games as registry
 

@@ -31,6 +31,7 @@ served game is ``request.app.state.served``.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import time
@@ -502,18 +503,26 @@ async def host_qr(request: Request) -> Response:
 
 async def rematch(request: Request) -> Response:
     """``POST /api/rematch`` (any joined seat, or the host) and ``/api/host/rematch``: the
-    rematch starts, once the match is over (409 before), in a new file served from now on."""
+    rematch starts, once the match is over (409 before), in a new file served from now on.
+    A body ``{"file": NAME}`` names the file the page was drawn from: when a rematch of it
+    has started already (two phones tapped at once), the answer is the new match's."""
     served = served_of(request)
     seat = seat_of(request)
     host = is_host(request)
     if seat is None and not host:
         return not_host(request)
     language = language_of(request)
+    try:
+        body = json.loads(await request.body() or b"{}")
+    except (ValueError, RecursionError):
+        body = None
+    drawn = body.get("file") if isinstance(body, dict) else None  # the file the page was drawn from
 
     def run() -> tuple[int, JsonObject]:
         with speaking(language):
             try:
-                start_rematch(served)
+                if drawn is None or drawn == served.path.name:  # else: another tap started it already
+                    start_rematch(served)
             except InputError as error:
                 return 400, {"error": served.words(error)}
             except RefereeError as error:

@@ -275,7 +275,11 @@ const Referee = (() => {
   }
 
   // POST /api/rematch: the same table again (a game's end-of-match screen may call it).
-  async function rematch() { const answer = await post("/api/rematch"); if (answer) show(answer); return !!answer; }
+  async function rematch() {
+    const answer = await post("/api/rematch", {file: data && data.file});   // the file this page shows
+    if (answer) show(answer);
+    return !!answer;
+  }
 
   async function takeBack() { const answer = await post("/api/take-back"); if (answer) show(answer); return !!answer; }
 

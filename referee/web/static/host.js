@@ -50,9 +50,9 @@
   }
 
   // A host's action: its answer drawn, or its refusal said (one line, the page's language).
-  async function doing(path, button) {
+  async function doing(path, button, body) {
     if (button) button.disabled = true;
-    const answer = await post(path);
+    const answer = await post(path, body);
     if (button) button.disabled = false;
     if (answer) { shown = ""; draw(answer); }
     return answer;
@@ -97,7 +97,7 @@
     if (host.reveal) more.push(el("button", {type: "button", id: "host-reveal", class: "host-button", text: labels.reveal,
       onclick: event => doing("/api/host/reveal", event.currentTarget)}));
     if (host.rematch) more.push(el("button", {type: "button", id: "host-rematch", class: "host-button", dataset: {action: "rematch"},
-      text: labels.rematch, onclick: event => doing("/api/host/rematch", event.currentTarget)}));
+      text: labels.rematch, onclick: event => doing("/api/host/rematch", event.currentTarget, {file: answer.file})}));
     if (more.length) parts.push(el("section", {class: "host-more"}, more));
     root.replaceChildren(...parts);
   }
