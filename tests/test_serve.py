@@ -343,10 +343,13 @@ def test_links_prints_every_seats_link_as_the_server_keeps_them(referee, tally):
 
     result = referee("serve", "t.toml", "--links", "--host", "127.0.0.1", "--port", "9000")
     assert result.exit_code == 0
-    tokens = SeatLinks(tally, ("Anna", "Bram", "Cees")).tokens
-    assert result.stdout.splitlines() == [f"{name}: http://127.0.0.1:9000/join/{token}" for name, token in zip(("Anna", "Bram", "Cees"), tokens)]
+    kept = SeatLinks(tally, ("Anna", "Bram", "Cees"))
+    tokens, host = kept.tokens, f"http://127.0.0.1:9000/host/{kept.host}"
+    assert result.stdout.splitlines() == [
+        *(f"{name}: http://127.0.0.1:9000/join/{token}" for name, token in zip(("Anna", "Bram", "Cees"), tokens)), f"The host's page: {host}"]
     again = referee("serve", "t.toml", "--links", "--json", "--host", "127.0.0.1", "--port", "9000").json()
-    assert again == {"table": "http://127.0.0.1:9000/", "seats": {name: f"http://127.0.0.1:9000/join/{token}" for name, token in zip(("Anna", "Bram", "Cees"), tokens)}}
+    assert again == {"table": "http://127.0.0.1:9000/", "host": host,
+                     "seats": {name: f"http://127.0.0.1:9000/join/{token}" for name, token in zip(("Anna", "Bram", "Cees"), tokens)}}  # fmt: skip
     assert Served(tally, SPEC, "en").links.tokens == tokens  # the server uses the same links
 
 

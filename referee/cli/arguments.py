@@ -19,3 +19,4 @@ JsonOption = Annotated[bool, typer.Option("--json", help=N_("Print one JSON obje
 #: `new … --location`: where the match is played, kept in the file's [played] table.
 LocationOption = Annotated[str | None, typer.Option("--location", help=N_("Where the match is played (kept in the file, shown by `referee stats`)."), show_default=False)]  # fmt: skip
 BotOption = Annotated[list[str] | None, typer.Option("--bot", metavar=N_("SEAT[:LEVEL]"), help=N_("The referee plays this seat (its name, or its number where seats have no names), at easy or strong (default); repeat for more."), show_default=False)]  # fmt: skip
+TakeBacksOption = Annotated[bool, typer.Option("--take-backs/--no-take-backs", help=N_("Whether a player may take back their own last entry from their phone (`referee serve`), until the next entry."))]  # fmt: skip

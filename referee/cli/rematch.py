@@ -24,30 +24,19 @@ NewFileArgument = Annotated[Path, typer.Argument(help=N_("The new save file."), 
 
 def rematch(game: str, rules: Rules[Any, Any, Any, Any], file: Path, new_file: Path, location: str | None, as_json: bool) -> None:
     from referee import savefile
-    from referee.i18n import _
-    from referee.rematch import next_setup
-    from referee.seeds import fresh_seed
-
-    old = savefile.load(file, rules)
-    record, secret = None, None
     from referee.fair.rules import record_of
+    from referee.i18n import _
+    from referee.rematch import write_rematch
 
-    if record_of(rules, old.state) is not None:  # a fair game stays fair
-        from referee.cli.fair import fair_start
-
-        record, secret = fair_start(len(rules.seats(old.state)))
-    setup = next_setup(game, old.state, fresh_seed(), record)
-    where = location if location is not None else old.played.location
-    from referee.bots.seats import for_rematch
-
-    saved = savefile.create(new_file, rules, setup, secret=secret, location=where, bots=for_rematch(old.setup) or ())  # the bots stay
+    saved = write_rematch(game, rules, savefile.load(file, rules), new_file, location)
+    fair_game = record_of(rules, saved.state) is not None
     players = list(rules.seats(saved.state))
     if as_json:
         from referee.cli.output import emit_json
 
         from referee.cli.fair import public
 
-        fair = {"fair": public(saved.state, rules)} if record is not None else {}
+        fair = {"fair": public(saved.state, rules)} if fair_game else {}
         emit_json({"file": str(new_file), "from": str(file), "players": players, "setup": saved.setup, **fair})
         return
     from referee.cli.fair import announce

@@ -8,8 +8,13 @@ Starlette, uvicorn and segno are imported inside the command only: every other c
 starts as before. The server itself is :mod:`referee.web.server`.
 
 While it serves, the terminal takes a line at a time (:class:`Console`): a seat's name or
-number shows only that seat's QR code, ``t`` the table's, ``r NAME`` gives a seat a new
-link (a lost phone: the old one stops at once), ``c`` clears the screen, ``q`` stops.
+number shows only that seat's QR code, ``t`` the table's, ``h`` the host's, ``r NAME``
+gives a seat a new link (a lost phone: the old one stops at once), ``c`` clears the
+screen, ``q`` stops.
+
+The host's link (the host page, :mod:`referee.web.host`: undo and redo, a seat's new
+link, the reveal, the rematch from a phone) is printed here with its QR code, and by
+``--links``; never on a page.
 """
 
 from __future__ import annotations
@@ -79,13 +84,15 @@ def serve(
         seat_links = SeatLinks(file, players)
         found = {name: f"{base}/join/{token}" for seat, (name, token) in enumerate(zip(players, seat_links.tokens))
                  if bots is None or seat not in bots.levels}  # fmt: skip
+        host_link = f"{base}/host/{seat_links.host}"
         if as_json:
             from referee.cli.output import emit_json
 
-            emit_json({"table": base + "/", "seats": found})
+            emit_json({"table": base + "/", "seats": found, "host": host_link})
         else:
             for name, link in found.items():
                 typer.echo(f"{name}: {link}")
+            typer.echo(_("The host's page: {url}").format(url=host_link))
         return
     if as_json:
         raise InputError(_("--json goes with --links"))
@@ -190,6 +197,7 @@ def serve_until_stopped(file: Path, spec: SomeSpec, listening: socket.socket, ba
     console = Console(served, server, base)
     typer.echo(f"{spec.title}: {file.name}")
     typer.echo(_("The table's screen (a TV, a laptop): {url}").format(url=base + "/"))
+    console.show_host()
     console.help()
     threading.Thread(target=console.read, args=(sys.stdin,), daemon=True).start()
     try:
@@ -231,6 +239,7 @@ class Console:
               "t: the table's QR code; r NAME: a new link for that seat (a lost phone); c: clear the screen; "
               "q: stop. Every seat's link at once: referee serve {file} --links").format(file=self.served.path)  # fmt: skip
         )
+        typer.echo(_("h: the host's QR code again (the host page: undo, new links, the rematch from a phone; keep it secret)."))
 
     def handle(self, line: str) -> None:
         """What a typed line asks for."""
@@ -248,6 +257,9 @@ class Console:
         elif command == "t":
             self.clear()
             self.show(_("The table's screen"), self.base + "/")
+        elif command == "h":
+            self.clear()
+            self.show_host()
         elif command == "r" and rest.strip():
             seat = self.seat(rest.strip())
             if seat is not None:
@@ -289,6 +301,11 @@ class Console:
             typer.echo(_("{name} is played by the referee: the seat has no link.").format(name=name))
             return
         self.show(_("{name}'s seat: scan with {name}'s phone only").format(name=name), f"{self.base}/join/{self.served.links.tokens[seat]}")
+
+    def show_host(self) -> None:
+        from referee.i18n import _
+
+        self.show(_("The host's page: scan with the host's phone only (undo, new links, the rematch)"), f"{self.base}/host/{self.served.links.host}")
 
     def show(self, title: str, url: str) -> None:
         show_qr(title, url)

@@ -14,7 +14,7 @@ import typer
 
 from referee.cli.completion import player_names
 from referee.cli.fair import FairOption
-from referee.cli.arguments import BotOption
+from referee.cli.arguments import BotOption, TakeBacksOption
 from referee.cli.files import FileArgument, JsonOption, LocationOption, add_file_commands
 from referee.cli.group import CONTEXT, RefereeGroup, RefereeTyper, command_group
 from referee.cli.rematch import add_rematch_command
@@ -141,11 +141,13 @@ def new(
     fair: FairOption = False,
     location: LocationOption = None,
     bot: BotOption = None,
+    take_backs: TakeBacksOption = True,
     as_json: JsonOption = False,
 ) -> None:
     from referee import savefile
     from referee.cli.fair import announce, fair_start
-    from referee.smitten.ruleset import setup_for, setup_from
+    from referee.takebacks import with_take_backs
+    from referee.smitten.ruleset import setup_from
 
     record, secret = fair_start(2) if fair else (None, None)
     if seed is not None:
@@ -167,7 +169,7 @@ def new(
 
         setup["fair"] = {**record.to_toml(), KEPT: record.secret.hex()}  # checked as a loaded file's is
     options = setup_from(setup)  # the same checks as a loaded file's [setup]
-    saved = savefile.create(file, _rules(), setup_for(options), secret=secret, location=location, bots=bot or ())
+    saved = savefile.create(file, _rules(), with_take_backs(_rules(), options, take_backs), secret=secret, location=location, bots=bot or ())
     if record is not None:
         started = _("Started {file}: Smitten, {setup}, fair deals.").format(file=file, setup=label(options))
         _report(file, saved, None, [started, *announce(saved.state, _rules(), file)], as_json, show=True)

@@ -8,7 +8,7 @@ import typer
 
 from referee.cli.completion import player_entries, player_names
 from referee.cli.fair import FairOption
-from referee.cli.arguments import BotOption
+from referee.cli.arguments import BotOption, TakeBacksOption
 from referee.cli.files import FileArgument, JsonOption, LocationOption, add_file_commands
 from referee.cli.rematch import add_rematch_command
 from referee.cli.group import add_dutch_commands, command_group
@@ -102,10 +102,12 @@ def new(
     fair: FairOption = False,
     location: LocationOption = None,
     bot: BotOption = None,
+    take_backs: TakeBacksOption = True,
     as_json: JsonOption = False,
 ) -> None:
     from referee import savefile
     from referee.cli.fair import announce, fair_start, public
+    from referee.takebacks import with_take_backs
     from referee.smoorverliefd.setup import Setup
 
     record, secret = fair_start(len(players)) if fair else (None, None)
@@ -126,7 +128,7 @@ def new(
         revoke_penalty=revoke_penalty,
         fair=record,
     )
-    saved = savefile.create(file, _rules(), setup, secret=secret, location=location, bots=bot or ())
+    saved = savefile.create(file, _rules(), with_take_backs(_rules(), setup, take_backs), secret=secret, location=location, bots=bot or ())
     if as_json:
         _report(saved.state, True, extra={"file": str(file), "fair": public(saved.state, _rules())})
         return

@@ -20,7 +20,7 @@ import typer
 from referee.cli.completion import hand_cards, player_names
 from referee.cli.dictionary import DEFAULT_DICTIONARY
 from referee.cli.fair import FairOption
-from referee.cli.arguments import BotOption
+from referee.cli.arguments import BotOption, TakeBacksOption
 from referee.cli.files import FileArgument, JsonOption, LocationOption, add_file_commands
 from referee.cli.rematch import add_rematch_command
 from referee.cli.typer_internals import HELP_VALUES
@@ -183,6 +183,7 @@ def new(
     bot: BotOption = None,
     no_draft: Annotated[bool, typer.Option("--no-draft", help=N_("With --seed or --fair: the table drafts with real cards laid out from the deal, not pick by pick through the referee."))] = False,
     craft_time: Annotated[int | None, typer.Option("--craft-time", metavar=N_("SECONDS"), help=N_("The crafting clock of a game drafted through the referee, in seconds (default 120: the rulebook's two minutes; the friendly rules have none). It only shows: no word is refused for being late."), show_default=False)] = None,
+    take_backs: TakeBacksOption = True,
     teams: Annotated[bool, typer.Option("--teams", help=N_("The names are teams, their members joined with + (e.g. Anna+Bram): each team is one seat, with one hand, one word and one score."))] = False,
     as_json: JsonOption = False,
 ) -> None:
@@ -205,7 +206,9 @@ def new(
     _check_draft_options(seed is not None or fair, no_draft, craft_time)
     setup = Setup.build(players, variants, name, seed, box(deck_file), kept, fair=record, draft=False if no_draft else None,
                         craft_time=craft_time, teams=teams)  # fmt: skip
-    game = savefile.create(file, _rules(), setup, secret=secret, location=location, bots=bot or ()).state
+    from referee.takebacks import with_take_backs
+
+    game = savefile.create(file, _rules(), with_take_backs(_rules(), setup, take_backs), secret=secret, location=location, bots=bot or ()).state
     from referee.cli.output import Line
     from referee.cli.spell_view import settings_line
     from referee.spellcrafter.voice import setup_names

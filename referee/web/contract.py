@@ -56,6 +56,14 @@ Every answer is an :func:`envelope`:
                                             # event to POST as it is, or a "form":
                                             # {"event", "field", "constraints"}
 
+The host's fields (:mod:`referee.web.host`) follow on every answer: ``announcement``
+(``{"text", "version"}`` or null: the last undo or redo, made anywhere, worded in the
+page's language, until the next entry), ``rematch`` (true once the match is over: any
+joined seat may ``POST /api/rematch``), ``show_link`` (the table's only: ``{"seat",
+"name", "qr", "text"}`` while the host shows a seat's new link on the TV, else null),
+``take_back`` (a seat's only: ``POST /api/take-back`` may take back its own last entry
+now) and ``host_labels`` (those buttons' words).
+
 ``fair`` (:func:`referee.fair.rules.public_of`) is the same on every page: the
 commitment and its fingerprint, each seat's word of entropy (null until given), whose
 word is due, whether the secret is revealed (then the secret and the reveal's code), and

@@ -59,6 +59,8 @@ from referee.web.guard import (  # the guard's names were this module's: still f
     read_body as read_body,
     turn_away as turn_away,
 )
+from referee.web.host import Desk, envelope_fields, news
+from referee.web import host
 from referee.web.links import SeatLinks
 
 from referee.game import JsonObject, JsonValue
@@ -135,6 +137,7 @@ class Served:
         self.bots: tuple[int, ...] = ()  # the seats the referee plays (issue 35)
         self.bot_pause = 1.0  # seconds before each bot decision (`serve --bot-pause`)
         self.changed: Callable[[], None] = lambda: None  # told after each change (referee.web.bots)
+        self.desk = Desk()  # the host's: the announcement of an undo or redo, the open streams, a seat's last entry
         self.reload()
         players = self.rules.seats(self.saved.state) if self.saved is not None else ()
         self.links = SeatLinks(path, tuple(players))
@@ -167,7 +170,8 @@ class Served:
         self.stamp = stamp
         try:
             with speaking(self.language):
-                self.saved = savefile.load(self.path, self.rules)
+                saved = savefile.load(self.path, self.rules)
+            self.desk.announced, self.saved = news(self.desk.announced, self.saved, saved, self.version + 1), saved
             self.error = None
             seats = tuple(self.rules.seats(self.saved.state))
             if self.linked and seats != self.links.players:
@@ -251,7 +255,7 @@ class Served:
                 if seat is not None:
                     decisions = decisions_json(self.rules, self.voice, state, seat)
                 names = self.web.names(state)  # how people say the seats (a team), or None
-            return envelope(
+            return {**envelope(
                 game=self.spec.name,
                 title=self.spec.title,
                 file=self.path.name,
@@ -270,7 +274,7 @@ class Served:
                 situation=situation,
                 decisions=decisions,
                 bots=self.bots,
-            )
+            ), **envelope_fields(self, seat)}
 
     def preview(self, seat: int, body: JsonValue, language: str) -> tuple[int, JsonObject]:
         """What ``seat``'s request would give (:attr:`referee.web.contract.WebGame.preview`);
@@ -318,7 +322,7 @@ class Served:
             if seen is not None and not together and seen != str(len(self.saved.events)):
                 return 409, {"error": moved_on()}
             try:
-                savefile.record(self.path, self.rules, seat_entry(self.rules, seat, event, self.complete))
+                self.desk.entered(seat, savefile.record(self.path, self.rules, seat_entry(self.rules, seat, event, self.complete)).saved)
             except InputError as error:
                 return 400, {"error": self.words(error)}
             except RefereeError as error:
@@ -559,14 +563,16 @@ async def api_lang(request: Request) -> Response:
     return response
 
 
-def stream(served: Served, answer: Callable[[], JsonObject], still: Callable[[], bool] = lambda: True) -> StreamingResponse:
+def stream(served: Served, answer: Callable[[], JsonObject], still: Callable[[], bool] = lambda: True, who: object = None) -> StreamingResponse:
     """Server-sent events: the answer now, and again after every change, for as long as
-    ``still()`` holds (a seat's token may be re-issued) and the server runs."""
+    ``still()`` holds (a seat's token may be re-issued) and the server runs. ``who``:
+    the seat's number, or ``"table"`` (the host's page says who is connected)."""
 
     async def events() -> AsyncIterator[str]:
         sent = -1
         waiter = asyncio.Event()  # created here: bound to the loop serving this stream
         served.waiters.add(waiter)
+        served.desk.streams[who] += 1
         try:
             yield "retry: 1000\n\n"  # a page whose stream dropped tries again after a second
             while not served.stopping and still():
@@ -580,13 +586,14 @@ def stream(served: Served, answer: Callable[[], JsonObject], still: Callable[[],
                     pass
         finally:
             served.waiters.discard(waiter)
+            served.desk.streams[who] -= 1
 
     return StreamingResponse(events(), media_type="text/event-stream")
 
 
 async def events_table(request: Request) -> Response:
     served = served_of(request)
-    return stream(served, lambda: served.answer(None, served.language))
+    return stream(served, lambda: served.answer(None, served.language), who="table")
 
 
 async def events_seat(request: Request) -> Response:
@@ -596,7 +603,7 @@ async def events_seat(request: Request) -> Response:
     if seat is None or seat in served.bots:
         return not_joined(request)
     language = language_of(request)
-    return stream(served, lambda: served.answer(seat, language), lambda: served.links.seat_of(token) == seat)
+    return stream(served, lambda: served.answer(seat, language), lambda: served.links.seat_of(token) == seat, who=seat)
 
 
 @asynccontextmanager
@@ -629,6 +636,19 @@ ROUTES = [
     Route("/api/lang", api_lang, methods=["POST"]),
     Route("/events/table", events_table),
     Route("/events/seat", events_seat),
+    Route("/host", host.host_page),
+    Route("/host/{token}", host.host_join),
+    Route("/api/host", host.api_host),
+    Route("/api/host/undo", host.host_undo, methods=["POST"]),
+    Route("/api/host/redo", host.host_redo, methods=["POST"]),
+    Route("/api/host/reveal", host.host_reveal, methods=["POST"]),
+    Route("/api/host/link/{seat}", host.host_new_link, methods=["POST"]),
+    Route("/api/host/show/{seat}", host.host_show, methods=["POST"]),
+    Route("/api/host/hide", host.host_hide, methods=["POST"]),
+    Route("/api/host/qr/{seat}.svg", host.host_qr),
+    Route("/api/host/rematch", host.rematch, methods=["POST"]),
+    Route("/api/rematch", host.rematch, methods=["POST"]),
+    Route("/api/take-back", host.take_back, methods=["POST"]),
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
 ]
 

@@ -243,6 +243,67 @@ const Referee = (() => {
     return panel;
   }
 
+  // --- the host's parts (referee/web/host.py) ---------------------------------------------
+  // "announcement": an undo or a redo made anywhere ({text, version}), said in a live
+  // region outside the drawing (so a redraw does not say it again) until the next entry;
+  // "show_link": a seat's new link the host shows on the TV; "take_back": this seat may
+  // take back its own last entry; "rematch": the match is over, a rematch may start.
+  let announced = null;   // the version of the announcement shown
+  function announcement(next) {
+    let region = document.getElementById("announcement");
+    if (!region) {
+      region = el("div", {id: "announcement", role: "status", "aria-live": "polite", "aria-atomic": "true", hidden: true});
+      document.getElementById("notice").after(region);
+    }
+    const found = next.announcement;
+    if (!found) { region.hidden = true; region.textContent = ""; announced = null; return; }
+    if (announced === found.version && region.textContent === found.text) return;
+    announced = found.version;
+    region.textContent = found.text;
+    region.hidden = false;
+  }
+
+  async function post(path, body) {
+    try {
+      const response = await fetch(path, {method: "POST", body: JSON.stringify(body || {}), credentials: "same-origin",
+        headers: {"Content-Type": "application/json"}});
+      const answer = await response.json();
+      if (!response.ok) { notice(answer.error || String(response.status)); return null; }
+      notice("");
+      return answer;
+    } catch (error) { notice(String(error)); return null; }
+  }
+
+  // POST /api/rematch: the same table again (a game's end-of-match screen may call it).
+  async function rematch() {
+    const answer = await post("/api/rematch", {file: data && data.file});   // the file this page shows
+    if (answer) show(answer);
+    return !!answer;
+  }
+
+  async function takeBack() { const answer = await post("/api/take-back"); if (answer) show(answer); return !!answer; }
+
+  function hostParts(next, root) {
+    announcement(next);
+    const labels = next.host_labels || {};
+    if (page === "table" && next.show_link) {
+      const link = next.show_link;
+      root.append(el("aside", {id: "show-link", class: "show-link", "aria-label": link.text},
+        el("img", {src: link.qr, alt: "", width: 280, height: 280}), el("p", {text: link.text})));
+    }
+    if (page !== "seat") return;
+    const actions = el("div", {class: "host-actions"});
+    if (next.take_back) {
+      actions.append(el("button", {type: "button", id: "take-back", class: "choice take-back", text: labels.take_back,
+        onclick: event => { event.currentTarget.disabled = true; takeBack(); }}));
+    }
+    if (next.rematch && !root.querySelector("[data-action=rematch]")) {
+      actions.append(el("button", {type: "button", id: "rematch", class: "choice rematch", dataset: {action: "rematch"},
+        text: labels.rematch, onclick: event => { event.currentTarget.disabled = true; rematch(); }}));
+    }
+    if (actions.childElementCount) root.append(actions);
+  }
+
   function show(next) {
     if (data && next.version < data.version && !fresh) return;
     fresh = false;
@@ -261,6 +322,7 @@ const Referee = (() => {
     if (next.outcome) root.prepend(el("p", {class: "outcome", text: next.outcome}));
     if (next.fair && page !== "join") root.append(fairPanel(next));
     if (page === "seat") decisions(next, root);
+    hostParts(next, root);
     document.dispatchEvent(new CustomEvent("referee:drawn", {detail: next}));
   }
 
@@ -313,7 +375,7 @@ const Referee = (() => {
   }
 
   function start() {
-    if (page === "season") return;   // the season's page asks for its own answer (static/season.js)
+    if (page === "season" || page === "host") return;   // these pages ask for their own answers (static/season.js, host.js)
     if (page === "join") { join(); return; }
     listen();
   }
@@ -323,6 +385,6 @@ const Referee = (() => {
   function redraw() { if (data) show(data); }
 
   document.addEventListener("DOMContentLoaded", start);
-  return {games, el, card, act, notice, redraw, take, choose, filled, decide, controls, SUITS,
+  return {games, el, card, act, notice, redraw, take, choose, filled, decide, controls, SUITS, rematch, post, announcement,
           get data() { return data; }, page, game};
 })();
