@@ -122,16 +122,18 @@ def draft_seat(view: SeatView, draft: DraftView, seat: int) -> JsonObject:
 
 
 def clock(view: SeatView) -> JsonObject | None:
-    """The crafting clock while the round's words are written: when it started and how
-    long it runs (:func:`referee.spellcrafter.clock.running`); the page counts down (with
-    the server's clock, the envelope's ``now``)."""
+    """The crafting clock while the round's words are written: when it started, how
+    long it runs (:func:`referee.spellcrafter.clock.running`) and ``deadline``, the
+    moment it runs out on the server's clock (the same in every answer, whenever it is
+    asked: a tap never restarts it); every page counts down to it, correcting its own
+    clock by the envelope's ``now``."""
     from referee.spellcrafter.clock import running
 
     shown = running(view)
     if shown is None:
         return None
     start, seconds = shown
-    return {"start": start, "seconds": seconds, "title": _("Time to craft"), "time_up": _("time is up")}
+    return {"start": start, "seconds": seconds, "deadline": view.deadline, "title": _("Time to craft"), "time_up": _("time is up")}
 
 
 # --- a seat's phone ----------------------------------------------------------------------------
