@@ -161,8 +161,18 @@ def test_a_special_card_is_described_with_its_rulebook_name() -> None:
     from referee.web.spell import page_card
 
     assert page_card(SpellCard(SpellSuit.MOONS, special=Special.TOIL)) == {
-        "card": "TOILm", "letters": "", "value": 0, "suit": "moons", "special": "toil", "name": "Toil"
+        "card": "TOILm", "letters": "", "value": 0, "suit": "moons", "special": "toil", "name": "Toil", "label": "Toil, moons"
     }  # fmt: skip
+
+
+def test_a_card_has_an_accessible_name_with_its_suit_by_name() -> None:
+    from referee.i18n import speaking
+    from referee.web.spell import page_card
+
+    assert page_card(SpellCard(SpellSuit.MOONS, "B", 3))["label"] == "B, 3 points, moons"
+    assert page_card(SpellCard(SpellSuit.SIGILS, "QU", 1))["label"] == "Qu, 1 point, sigils"
+    with speaking("nl"):
+        assert page_card(SpellCard(SpellSuit.MOONS, "B", 3))["label"] == "B, 3 punten, manen"
 
 
 def test_a_seat_sees_its_own_word_and_score_once_entered_and_whom_the_round_waits_for(tmp_path: Path) -> None:

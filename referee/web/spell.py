@@ -140,6 +140,7 @@ def page_public(view: SeatView, over: bool, without_waiting: bool = False, label
         "waiting": list(view.waiting),
         "notes": [{"kind": kind, "text": text} for kind, text in notes],
         "latest": page_round(view, view.rounds[-1]),
+        "story": round_story(view, over),
         "standings": page_standings(view),
         "columns": [_("R{number}").format(number=played.number) for played in view.rounds],
         "instant_win": INSTANT_WIN,
@@ -154,6 +155,19 @@ def page_public(view: SeatView, over: bool, without_waiting: bool = False, label
             **(labels or {}),
         },
     }
+
+
+def round_story(view: SeatView, over: bool) -> bool:
+    """Whether the screens tell the story of the latest round (its words with their
+    breakdowns, its challenges and their verdicts): from the moment its last word is in
+    until the next round's first entry (a pick, a word or a pass), and once the game is
+    over."""
+    latest = view.rounds[-1]
+    if over:
+        return True
+    if not latest.complete or latest.number == view.round:
+        return False
+    return view.draft is None or not any(view.draft.picked) and not any(view.draft.counts)
 
 
 def draft_note(view: SeatView) -> str:

@@ -35,7 +35,7 @@ from referee.spellcrafter.rounds import Play
 from referee.spellcrafter.ruleset import RULES
 from referee.spellcrafter.scoring import Score, ScoredLetter, score_word
 from referee.spellcrafter.view import DraftView, SeatView
-from referee.spellcrafter.voice import direction, draft_waiting, in_points, letter_note, word_detail
+from referee.spellcrafter.voice import direction, draft_waiting, in_points, letter_note, suit_name, word_detail
 
 _SUITS = list(SpellSuit)
 
@@ -56,7 +56,19 @@ def page_card(card: SpellCard) -> JsonObject:
         "suit": card.suit.label,
         "special": None if card.special is None else card.special.value,
         "name": None if card.special is None else card.special.title,
+        "label": card_name(card),
     }
+
+
+def card_name(card: SpellCard) -> str:
+    """A card's accessible name, as a screen reader says it: "B, 3 points, moons", "Toil,
+    moons" (its suit by name, never by colour alone)."""
+    suit = suit_name(card.suit)
+    if card.special is not None:
+        return _("{card}, {suit}").format(card=card.special.title, suit=suit)
+    letters = "Qu" if card.letters == QU else card.letters
+    return ngettext("{letters}, {value} point, {suit}", "{letters}, {value} points, {suit}", card.value).format(
+        letters=letters, value=card.value, suit=suit)  # fmt: skip
 
 
 def hand_order(card: SpellCard) -> tuple[int, str, int, int]:
