@@ -148,9 +148,10 @@ def test_every_spellcrafter_state_fits_a_tv_and_a_phone_and_is_accessible(
         phone = browsers(PHONE_SMALL)
         phone.get(server.seat_link(1))
         wait_for(phone, lambda d: d.find_elements("css selector", ".sc-head"))
-        if language == "nl":
+        wait_for(phone, lambda d: d.execute_script("return Referee.data && Referee.data.lang"))
+        if phone.execute_script("return Referee.data.lang") != language:
             phone.find_element("css selector", "#language").click()
-            wait_for(phone, lambda d: d.execute_script("return Referee.data && Referee.data.lang") == "nl")
+        wait_for(phone, lambda d: d.execute_script("return Referee.data.lang") == language and d.find_elements("css selector", ".sc-head"))
         assert_fits(phone, PHONE_SMALL)
         assert_accessible(phone)
 

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from referee import savefile
 from referee.moments import moment_of
-from referee.spellcrafter.actions import Action, EnterPass, EnterWord
+from referee.spellcrafter.actions import Action, EnterPass, EnterWord, PickCard
 from referee.spellcrafter.game import Game
 from referee.spellcrafter.notation import parse_word
 from referee.spellcrafter.rounds import Pass, Play
@@ -35,8 +35,9 @@ from web_decisions import decisions, filled, post
 from web_privacy import answers, served_file
 
 #: The moment the draft of the tests' games ends (every pick's time): the clock starts.
-STARTED = moment_of(AT)
-assert STARTED is not None
+_STARTED = moment_of(AT)
+assert _STARTED is not None
+STARTED = _STARTED
 CRAFTING = STARTED + timedelta(seconds=30)  # the clock runs (2 minutes)
 TIME_UP = STARTED + timedelta(seconds=121)
 
@@ -220,9 +221,25 @@ def test_the_property_above_meets_face_down_words() -> None:
     setup = Setup.build(("Anna", "Bram", "Cees"), seed="kale")
     game: Game = RULES.start(setup)
     rng = random.Random(1)
-    while game.draft_of(1) is not None and not game.draft_of(1).complete:  # type: ignore[union-attr]
-        pick = rng.choice([p for p in RULES.legal_actions(game) if type(p).__name__ == "PickCard"])
-        game = RULES.apply(game, pick._replace(at=AT)).state  # type: ignore[union-attr]
+    while not game.latest.draft or not game.latest.draft.complete:
+        pick = rng.choice([p for p in RULES.legal_actions(game) if isinstance(p, PickCard)])
+        game = RULES.apply(game, pick._replace(at=AT)).state
     game = RULES.apply(game, EnterPass(seat=1)).state
     assert seat_view(game, 0, CRAFTING).sealed == (1,) and seat_view(game, 0, TIME_UP).sealed == ()
     assert entries_changed(game, 0) != game
+
+
+# --- the round's story ----------------------------------------------------------------------------
+
+
+def test_the_round_story_is_told_from_its_last_word_until_the_next_rounds_first_pick(tmp_path: Path, crafting: None) -> None:
+    path = drafted(tmp_path)
+    draft_through(path)
+    for seat in range(3):
+        entered(path, seat)
+    assert client_for(path).get("/api/table").json()["view"]["story"] is False
+    entered(path, 3, word=False)
+    for answer in (client_for(path).get("/api/table").json(), seat_answer(path, 1)):
+        assert answer["view"]["story"] is True and answer["view"]["latest"]["number"] == 1
+    draft_through(path, turns=1)
+    assert client_for(path).get("/api/table").json()["view"]["story"] is False

@@ -164,10 +164,14 @@
     return view.draft && view.latest.number === view.round;
   }
 
+  // The round's story (view.story: from its last word until the next round's first
+  // entry, and once the game is over): its words with their breakdowns and challenges,
+  // instead of the next round's draft, which has not begun.
   function table(data, root) {
     const view = data.view;
     root.append(head(view, false), clockPanel(data) || "", notes(view),
-      el("div", {class: "sc-main"}, el("div", {class: "sc-left"}, draftPanel(view), drafting(view) ? null : words(view)),
+      el("div", {class: `sc-main${view.story ? " story" : ""}`},
+        el("div", {class: "sc-left"}, view.story ? null : draftPanel(view), drafting(view) && !view.story ? null : words(view)),
         standings(view)));
   }
 
@@ -388,7 +392,8 @@
         el("div", {class: "hand spell-hand", id: "hand"}, view.hand.map(c => card(c)))));
     }
     if (view.hand_note) root.append(el("p", {class: "sc-hand-note", text: view.hand_note}));
-    if (view.own) {
+    if (view.story) root.append(words(view));   // the round's story, every word with its breakdown
+    else if (view.own) {
       root.append(el("section", {class: "sc-own"}, el("h2", {text: view.own.title}),
         entryRow(view.own, view.labels)));
     }
