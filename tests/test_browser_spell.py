@@ -61,31 +61,40 @@ def test_a_round_with_each_hand_on_its_own_phone_and_the_words_on_the_tv(
         wait_for(tv, lambda d: "waiting for Anna, Bram, Cees, Daan" in page_text(d))
         assert not tv.find_elements("css selector", "#hand")
 
-        # A word entered at the table (the CLI) appears on the TV with its breakdown.
+        # A word entered at the table (the CLI) lies face down on the TV (✓, no word) until
+        # every seat has entered a word or passed; then it appears with its breakdown.
         result = referee("spell", "word", str(path), "Anna", *POKES.split())
         assert result.exit_code == 0, result.stderr
-        wait_for(tv, lambda d: "24" in entry_of(d, 0) and "straight: 5 letters" in entry_of(d, 0))
+        wait_for(tv, lambda d: "entered" in entry_of(d, 0))
+        assert "POKES" not in received(tv) and "P3m" not in received(tv)
         wait_for(phones[0], lambda d: "Your word in round 1" in page_text(d) and "waiting for Bram, Cees, Daan" in page_text(d))
 
         # Bram passes from his phone: two taps (the first asks to be sure).
         phones[1].find_element("css selector", "#pass").click()
         wait_for(phones[1], lambda d: "Tap again" in d.find_element("css selector", "#pass").text)
         phones[1].find_element("css selector", "#pass").click()
-        wait_for(tv, lambda d: "passes" in entry_of(d, 1))
+        wait_for(tv, lambda d: "entered" in entry_of(d, 1))
         wait_for(phones[1], lambda d: not d.find_elements("css selector", "#pass"))
-        assert savefile.load(path, RULES).events[-1] == {"kind": "pass", "player": "Bram", "round": 1}
+        for player in ("Cees", "Daan"):
+            assert referee("spell", "pass", str(path), player).exit_code == 0
+        wait_for(tv, lambda d: "passes" in entry_of(d, 1) and "24" in entry_of(d, 0) and "straight: 5 letters" in entry_of(d, 0))
+        assert savefile.load(path, RULES).events[-3] == {"kind": "pass", "player": "Bram", "round": 1}
 
         # Never another's hand: no card of another seat's hand that is not public (the
         # Jumper, a word's card) or also in the phone's own hand reached the phone.
-        public = {str(deal.jumper), *POKES.split()}
+        # (round 1 is over once every seat has entered: a phone holds its round-2 hand now)
+        later = state.deal(2)
+        assert later is not None
+        public = {str(deal.jumper), str(later.jumper), *POKES.split()}
         for seat, phone in phones.items():
             sent = received(phone)
-            others = {card for other in range(4) if other != seat for card in hands[other]}
-            for card in others - set(hands[seat]) - public:
+            own = {*hands[seat], *(str(card) for card in later.hands[seat])}
+            others = {card for other in range(4) if other != seat for card in [*hands[other], *(str(c) for c in later.hands[other])]}
+            for card in others - own - public:
                 assert f'"{card}"' not in sent, (seat, card)
 
         # A phone chooses its own language; the TV keeps the server's.
         phones[0].find_element("css selector", "#language").click()
-        wait_for(phones[0], lambda d: "Jouw hand zoals gedeeld voor ronde 1" in page_text(d))
-        assert shown_hand(phones[0]) == hands[0]
+        wait_for(phones[0], lambda d: "Jouw hand zoals gedeeld voor ronde 2" in page_text(d))
+        assert shown_hand(phones[0]) == [str(card) for card in sorted(later.hands[0], key=hand_order)]
         assert "Words of round 1" in page_text(tv)

@@ -80,13 +80,16 @@ def test_the_table_shows_the_round_the_passing_direction_the_jumper_and_who_is_s
     assert view["jumper"]["card"] == "L1c"
     assert view["waiting"] == [1, 2, 3]
     assert {"kind": "waiting", "text": "waiting for Bram, Cees, Daan"} in view["notes"]
-    assert [entry["status"] for entry in view["latest"]["entries"]] == ["word", "waiting", "waiting", "waiting"]
+    assert [entry["status"] for entry in view["latest"]["entries"]] == ["entered", "waiting", "waiting", "waiting"]
+    assert view["latest"]["entries"][0]["text"] == "entered: shown when every word is in"
     assert "hand" not in view
 
 
 def test_the_table_shows_each_word_once_played_with_its_breakdown(tmp_path: Path) -> None:
     path = new_game(tmp_path)
     word(path, 0, POKES)
+    for seat in (1, 2, 3):  # the words are shown together, once every seat has entered a word or passed
+        savefile.record(path, RULES, EnterPass(seat=seat))
     entry = client_for(path).get("/api/table").json()["view"]["latest"]["entries"][0]
     shown = entry["word"]
     assert (shown["word"], shown["score"], entry["points"]) == ("POKES", 24, 24)
@@ -102,6 +105,7 @@ def test_the_table_shows_a_challenges_outcome_and_the_standings(tmp_path: Path) 
     word(path, 0, POKES)
     word(path, 1, MOTE)
     word(path, 2, KNOW)
+    savefile.record(path, RULES, EnterPass(seat=3))
     challenge = ChallengeWord(challenger=1, seat=2, valid=True, reason="in dictionary", dictionary="builtin:en")
     savefile.record(path, RULES, challenge)
     view = client_for(path).get("/api/table").json()["view"]
@@ -117,6 +121,8 @@ def test_the_table_shows_a_challenges_outcome_and_the_standings(tmp_path: Path) 
 def test_a_word_that_falls_scores_zero_on_the_table(tmp_path: Path) -> None:
     path = new_game(tmp_path)
     word(path, 2, KNOW)
+    for seat in (0, 1, 3):
+        savefile.record(path, RULES, EnterPass(seat=seat))
     savefile.record(path, RULES, ChallengeWord(challenger=0, seat=2, valid=False, reason="not in dictionary", dictionary="builtin:en"))
     entry = client_for(path).get("/api/table").json()["view"]["latest"]["entries"][2]
     assert entry["fallen"] and entry["points"] == 0
@@ -155,8 +161,18 @@ def test_a_special_card_is_described_with_its_rulebook_name() -> None:
     from referee.web.spell import page_card
 
     assert page_card(SpellCard(SpellSuit.MOONS, special=Special.TOIL)) == {
-        "card": "TOILm", "letters": "", "value": 0, "suit": "moons", "special": "toil", "name": "Toil"
+        "card": "TOILm", "letters": "", "value": 0, "suit": "moons", "special": "toil", "name": "Toil", "label": "Toil, moons"
     }  # fmt: skip
+
+
+def test_a_card_has_an_accessible_name_with_its_suit_by_name() -> None:
+    from referee.i18n import speaking
+    from referee.web.spell import page_card
+
+    assert page_card(SpellCard(SpellSuit.MOONS, "B", 3))["label"] == "B, 3 points, moons"
+    assert page_card(SpellCard(SpellSuit.SIGILS, "QU", 1))["label"] == "Qu, 1 point, sigils"
+    with speaking("nl"):
+        assert page_card(SpellCard(SpellSuit.MOONS, "B", 3))["label"] == "B, 3 punten, manen"
 
 
 def test_a_seat_sees_its_own_word_and_score_once_entered_and_whom_the_round_waits_for(tmp_path: Path) -> None:
@@ -172,9 +188,9 @@ def test_a_seat_sees_its_own_word_and_score_once_entered_and_whom_the_round_wait
     assert other["view"]["own"] is None
     # dealt by the referee, drafted with real cards: a word is typed at the table, not
     # sent from a phone (judged against the dealt cards, its refusal would tell who holds what)
+    # and Anna's word is face down to Bram until every word is in: nothing to challenge yet
     assert {kind: decision.get("choices", decision.get("form")) for kind, decision in decisions(other).items()} == {
-        "pass": [{"kind": "pass", "player": "Bram", "round": 1}],
-        "challenge": [{"kind": "challenge", "player": "Anna", "challenger": "Bram"}]}
+        "pass": [{"kind": "pass", "player": "Bram", "round": 1}]}
 
 
 def test_two_players_are_told_to_discard_one_card_each_pick(tmp_path: Path) -> None:
@@ -285,14 +301,16 @@ def texts(value: Any, key: str = "") -> Iterator[str]:
 def test_answers_are_in_dutch_for_a_dutch_page(tmp_path: Path) -> None:
     path = new_game(tmp_path)
     word(path, 0, POKES)
+    savefile.record(path, RULES, EnterPass(seat=1))
     word(path, 2, KNOW)
+    savefile.record(path, RULES, EnterPass(seat=3))
     savefile.record(path, RULES, ChallengeWord(challenger=1, seat=2, valid=True, reason="in dictionary", dictionary="builtin:en"))
     table = client_for(path, None, "nl").get("/api/table").json()["view"]
     seat = client_for(path, 3, "nl").get("/api/seat").json()
     phone = seat["view"]
-    assert table["heading"] == "Ronde 1" and table["pass_text"] == "doorgeven naar links"
+    assert table["heading"] == "Ronde 2" and table["pass_text"] == "doorgeven naar rechts"
     assert table["latest"]["entries"][2]["challenge"]["text"].startswith("uitgedaagd door Bram: geldig")
-    assert phone["hand_title"] == "Jouw hand zoals gedeeld voor ronde 1"
+    assert phone["hand_title"] == "Jouw hand zoals gedeeld voor ronde 2"
     assert {decision["kind"] for decision in seat["decisions"]} == {"pass", "challenge"}  # a word is typed at the table here
     shown = [seat["situation"], *(decision["prompt"] for decision in seat["decisions"]), *(label for decision in seat["decisions"] for label in decision.get("labels", ()))]
     for text in [*texts(table), *texts(phone), *shown]:

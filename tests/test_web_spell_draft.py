@@ -253,7 +253,8 @@ def test_when_the_draft_ends_every_screen_shows_the_clock_from_the_last_pick(tmp
     table = client_for(path).get("/api/table").json()
     phone = client_for(path, 1).get("/api/seat").json()
     for answer in (table, phone):
-        assert answer["view"]["clock"] == {"start": "2026-12-02T20:15:03Z", "seconds": 120, "title": "Time to craft", "time_up": "time is up"}
+        assert answer["view"]["clock"] == {"start": "2026-12-02T20:15:03Z", "seconds": 120, "deadline": "2026-12-02T20:17:03.000Z",
+                                           "title": "Time to craft", "time_up": "time is up"}  # fmt: skip
         assert answer["now"].endswith("Z") and answer["now"][:4] >= "2026"  # the server's clock: pages correct their own
     assert table["view"]["draft"] is None
 
@@ -415,6 +416,8 @@ def test_a_challenge_from_a_phone_is_judged_by_the_games_dictionary_and_house_ru
     draft_through(path)
     for seat, cards in ((0, anna), (1, bram)):
         assert post(client_for(path, seat), filled(seat_answer(path, seat), "word", cards)).status_code == 200
+    for seat in (2, 3):  # the words are shown, and may be challenged, once every seat has entered one or passed
+        assert post(client_for(path, seat), choice(seat_answer(path, seat), "pass")).status_code == 200
     daan = client_for(path, 3)
     offered = daan.get("/api/seat").json()
     assert choices(offered, "challenge") == [{"kind": "challenge", "challenger": "Daan", "player": "Anna"},

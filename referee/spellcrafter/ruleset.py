@@ -157,7 +157,9 @@ class SpellcrafterRules:
         if passes and (state.drafted or state.setup.dealt_from is None):
             event = {"kind": "word", "player": state.setup.players[seat], "round": state.current_number}
             word = Decision("word", seat, form=Form(event, "cards", word_constraints(state, seat)))
-        challenges = tuple(challenge_choice(self.encode(state, action)) for action in mine if isinstance(action, ChallengeWord))
+        # a word is challenged once it is shown: when the round's words are all in (SPEC §6.6)
+        shown = state.latest.complete
+        challenges = tuple(challenge_choice(self.encode(state, action)) for action in mine if isinstance(action, ChallengeWord) and shown)
         return decided((
             offer(self, state, "pick", seat, (action for action in mine if isinstance(action, PickCard)), together=True),
             *(() if word is None else (word,)),

@@ -1,8 +1,8 @@
 """What one seat of a Spellcrafter table may see (SPEC §6.6): the only door to private
 cards for any screen.
 
-Public: the scores, every word once submitted (its cards, its score, its challenge), the
-round, the passing direction, who is still to play, the Jumper turned up, how many cards
+Public: the scores, every word once the round's words are shown (its cards, its score,
+its challenge), the round, the passing direction, who is still to play, the Jumper turned up, how many cards
 each hand is dealt, and in a drafted game who has picked (not what), how many cards each
 seat has selected, and the crafting clock. Private, to its own seat only:
 
@@ -12,14 +12,22 @@ seat has selected, and the crafting clock. Private, to its own seat only:
   them"), so every seat's selected cards are public there. Once a round is complete its
   cards are discarded face up: its draft is public (:attr:`SeatView.drafts`);
 - in a seeded game drafted with real cards, the hand dealt to the seat for the round
-  being played (the referee cannot tell who holds which card once hands are passed).
+  being played (the referee cannot tell who holds which card once hands are passed);
+- its own word (or pass) in the round being played, until the round's words are shown:
+  "Once everyone has selected their 7 cards, you have 2 minutes to craft one word", and
+  at a real table the words are laid down together when time is up. So another seat's
+  entry is face down (:attr:`SeatView.sealed`: who has entered, never what) until every
+  seat has entered a word or passed, or the crafting clock has run out (SPEC §6.6).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from datetime import datetime
 
+from referee.moments import exact_stamp
 from referee.spellcrafter.cards import SpellCard
+from referee.spellcrafter.clock import ends, remaining
 from referee.spellcrafter.draft import PICKS, Draft
 from referee.spellcrafter.game import Game, passing
 from referee.spellcrafter.rounds import Round
@@ -83,7 +91,13 @@ class SeatView:
     were discarded face up). ``clock`` is when the crafting clock started and how many
     seconds it runs. ``members`` are the people of each seat (a team's members).
     ``dealt_later``: a fair game whose cards are dealt once every player has given a
-    word of entropy (until then nothing is dealt)."""
+    word of entropy (until then nothing is dealt).
+
+    ``sealed``: the seats whose entry in the round being played lies face down to this
+    seat (entered, not shown: SPEC §6.6); in ``rounds`` their entry is None, and
+    ``totals`` leave it out, so nothing of a sealed word (its cards, its score, a 50 or
+    more) is in the view. ``deadline``: when the crafting clock runs out (the server's
+    time, ISO 8601), the one moment every screen counts down to."""
 
     seat: int | None
     players: tuple[str, ...]
@@ -100,10 +114,14 @@ class SeatView:
     members: tuple[tuple[str, ...], ...] = ()
     teams: bool = False
     dealt_later: bool = False  # a fair game: the cards are dealt once every player has given a word
+    sealed: tuple[int, ...] = ()
+    deadline: str | None = None
 
 
-def seat_view(game: Game, seat: int | None) -> SeatView:
-    """What ``seat`` may see of ``game`` (None: the public)."""
+def seat_view(game: Game, seat: int | None, now: datetime | None = None) -> SeatView:
+    """What ``seat`` may see of ``game`` (None: the public), at ``now`` (the server's
+    clock: once the crafting clock has run out every word is shown; None: the words are
+    shown once every seat has entered a word or passed)."""
     number = game.current_number
     dealt = game.deal(number)
     over = game.outcome is not None
@@ -112,11 +130,17 @@ def seat_view(game: Game, seat: int | None) -> SeatView:
         hand = dealt.hands[seat]
     draft = game.draft_of(number)
     complete = tuple(r.draft for r in game.rounds if r.complete and r.draft is not None)
+    clock = game.craft_clock(number)
+    sealed = face_down(game, seat, clock, now)
+    rounds = tuple(replace(r, draft=None) for r in game.rounds)  # a draft only through `draft`, `drafts`
+    if sealed:
+        latest = rounds[-1]
+        rounds = (*rounds[:-1], replace(latest, entries=tuple(None if s in sealed else e for s, e in enumerate(latest.entries))))
     return SeatView(
         seat=seat,
         players=game.setup.players,
-        totals=game.totals,
-        rounds=tuple(replace(r, draft=None) for r in game.rounds),  # a draft only through `draft`, `drafts`
+        totals=tuple(sum(r.points(s) for r in rounds) for s in range(game.setup.count)),
+        rounds=rounds,
         round=number,
         waiting=game.waiting,
         jumper=None if dealt is None else dealt.jumper,
@@ -124,11 +148,32 @@ def seat_view(game: Game, seat: int | None) -> SeatView:
         hand=hand,
         draft=None if draft is None else draft_view(draft, number, seat, game.setup.variants.friendly),
         drafts=complete,
-        clock=game.craft_clock(number),
+        clock=clock,
         members=tuple(game.setup.members(s) for s in range(game.setup.count)),
         teams=game.setup.teams,
         dealt_later=dealt is None and game.setup.fair is not None,
+        sealed=sealed,
+        deadline=None if clock is None else deadline_of(*clock),
     )
+
+
+def face_down(game: Game, seat: int | None, clock: tuple[str, int] | None, now: datetime | None) -> tuple[int, ...]:
+    """The seats whose entry in the round being played ``seat`` may not see yet: every
+    other seat that has entered a word or passed, while some seat has not and the
+    crafting clock (if the game has one) has not run out at ``now``."""
+    latest = game.latest
+    if latest.complete or game.outcome is not None:
+        return ()
+    if clock is not None and now is not None and remaining(*clock, now) == 0:
+        return ()  # time is up: the words are laid down together
+    return tuple(s for s, entry in enumerate(latest.entries) if entry is not None and s != seat)
+
+
+def deadline_of(start: str, seconds: int) -> str | None:
+    """When a crafting clock started at ``start`` and running ``seconds`` runs out, as the
+    server's clock writes a moment (ISO 8601, UTC); None when ``start`` is not a time."""
+    end = ends(start, seconds)
+    return None if end is None else exact_stamp(end)
 
 
 def complete_drafts(view: SeatView) -> dict[int, Draft]:

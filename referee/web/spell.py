@@ -5,10 +5,11 @@ in a game drafted through the referee the draft (the pick being made, who has pi
 turn, never what) and then the crafting clock, who is still to play, the words of the
 round with their breakdowns once played (the scoring module's, worded by the game's
 voice), challenges and what they did, and the standings with every round's points. Built
-from ``rules.view(state, None)`` only. A team is named by its members (``team Anna and
+from the public view only (``seat_view(state, None, now)``: the rules' view by the
+server's clock, so a word is shown once every word is in or time is up). A team is named by its members (``team Anna and
 Bram``) on every screen.
 
-A seat's phone, built from ``rules.view(state, seat)`` only:
+A seat's phone, built from the seat's view only (``seat_view(state, seat, now)``):
 
 - in a game drafted through the referee (:mod:`referee.web.spell_draft`): the hand it
   picks from (tap a card to keep it; two players also choose the card to discard and
@@ -36,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from datetime import datetime
 
 from referee.game import JsonObject, JsonValue
 from referee.i18n import _
@@ -44,7 +46,7 @@ from referee.spellcrafter.rounds import Entry, Pass, Play, Round
 from referee.spellcrafter.ruleset import RULES
 from referee.spellcrafter.scoring import INSTANT_WIN, SELECTED_CARDS
 from referee.spellcrafter.setup import ROUNDS
-from referee.spellcrafter.view import SeatView
+from referee.spellcrafter.view import SeatView, seat_view
 from referee.spellcrafter.voice import challenge_outcome, direction, in_points, no_hand, round_notes
 from referee.web.spell_draft import challenges, clock, hand_order, page_card, page_word, preview, seat_craft, seat_draft, table_draft
 from referee.web.contract import Pages
@@ -52,16 +54,19 @@ from referee.web.contract import Pages
 __all__ = ["WEB", "hand_order", "page_card", "page_word"]
 
 
-def page_entry(names: Sequence[str], played: Round, seat: int) -> JsonObject:
-    """What ``seat`` entered in a round: nothing yet (``waiting``), a ``pass`` or a
-    ``word`` with its breakdown and its challenge; ``points`` is what the round gives the
-    seat (a fallen word 0, a lost challenge taken off)."""
+def page_entry(names: Sequence[str], played: Round, seat: int, sealed: Sequence[int] = ()) -> JsonObject:
+    """What ``seat`` entered in a round: nothing yet (``waiting``), something face down
+    (``entered``: a word or a pass not shown yet, the seat among ``sealed``), a ``pass``
+    or a ``word`` with its breakdown and its challenge; ``points`` is what the round
+    gives the seat (a fallen word 0, a lost challenge taken off)."""
     entry: Entry | None = played.entries[seat]
     penalty = played.penalty(seat)
     word: JsonObject | None = None
     challenge: JsonObject | None = None
     fallen = False
-    if entry is None:
+    if entry is None and seat in sealed:
+        text = _("entered: shown when every word is in")
+    elif entry is None:
         text = _("still to play")
     elif isinstance(entry, Pass):
         text = _("passes")
@@ -76,7 +81,7 @@ def page_entry(names: Sequence[str], played: Round, seat: int) -> JsonObject:
     return {
         "seat": seat,
         "name": names[seat],
-        "status": "waiting" if entry is None else "pass" if isinstance(entry, Pass) else "word",
+        "status": ("entered" if seat in sealed else "waiting") if entry is None else "pass" if isinstance(entry, Pass) else "word",
         "points": played.points(seat),
         "penalty": _("−{points} challenge").format(points=penalty) if penalty else None,
         "word": word,
@@ -91,7 +96,7 @@ def page_round(view: SeatView, played: Round) -> JsonObject:
         "number": played.number,
         "title": _("Words of round {number}").format(number=played.number),
         "passing": passing(played.number),
-        "entries": [page_entry(view.players, played, seat) for seat in range(len(view.players))],
+        "entries": [page_entry(view.players, played, seat, view.sealed if played is view.rounds[-1] else ()) for seat in range(len(view.players))],
     }
 
 
@@ -135,6 +140,7 @@ def page_public(view: SeatView, over: bool, without_waiting: bool = False, label
         "waiting": list(view.waiting),
         "notes": [{"kind": kind, "text": text} for kind, text in notes],
         "latest": page_round(view, view.rounds[-1]),
+        "story": round_story(view, over),
         "standings": page_standings(view),
         "columns": [_("R{number}").format(number=played.number) for played in view.rounds],
         "instant_win": INSTANT_WIN,
@@ -149,6 +155,19 @@ def page_public(view: SeatView, over: bool, without_waiting: bool = False, label
             **(labels or {}),
         },
     }
+
+
+def round_story(view: SeatView, over: bool) -> bool:
+    """Whether the screens tell the story of the latest round (its words with their
+    breakdowns, its challenges and their verdicts): from the moment its last word is in
+    until the next round's first entry (a pick, a word or a pass), and once the game is
+    over."""
+    latest = view.rounds[-1]
+    if over:
+        return True
+    if not latest.complete or latest.number == view.round:
+        return False
+    return view.draft is None or not any(view.draft.picked) and not any(view.draft.counts)
 
 
 def draft_note(view: SeatView) -> str:
@@ -168,16 +187,31 @@ def with_team_names(view: SeatView) -> SeatView:
     return replace(view, players=seat_names(view)) if view.teams else view
 
 
+def server_time() -> datetime:
+    """The server's clock, which says when the crafting clock has run out (the words are
+    then shown); a test sets it."""
+    from referee.moments import exact_now
+
+    return exact_now()
+
+
+def view_of(state: Game, seat: int | None) -> SeatView:
+    """``seat``'s view now (None: the public's), by the server's clock: the rules' view
+    (:func:`~referee.spellcrafter.view.seat_view`) with the words shown once time is up,
+    a team named by its members."""
+    return with_team_names(seat_view(state, seat, server_time()))
+
+
 class SpellcrafterWeb(Pages[Game]):
     """The pages of a Spellcrafter table (:class:`referee.web.contract.WebGame`)."""
 
     def names(self, state: Game) -> tuple[str, ...]:
         """The seats as people say them (``team Anna and Bram``), for the envelope."""
-        return with_team_names(RULES.view(state, None)).players
+        return view_of(state, None).players
 
     def table(self, state: Game) -> JsonObject:
         """The table's screen, from the public view only."""
-        view = with_team_names(RULES.view(state, None))
+        view = view_of(state, None)
         return page_public(view, RULES.outcome(state) is not None)
 
     def seat(self, state: Game, seat: int) -> JsonObject:
@@ -185,7 +219,7 @@ class SpellcrafterWeb(Pages[Game]):
         selected cards and what it may pick, then the cards it spells its word with;
         otherwise its hand as dealt; what the round waits for, its own word, and what it
         may do now (pick, enter a word, pass, challenge)."""
-        view = with_team_names(RULES.view(state, seat))
+        view = view_of(state, seat)
         over = RULES.outcome(state) is not None
         name = view.players[seat]
         latest = view.rounds[-1]

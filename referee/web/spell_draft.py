@@ -35,7 +35,7 @@ from referee.spellcrafter.rounds import Play
 from referee.spellcrafter.ruleset import RULES
 from referee.spellcrafter.scoring import Score, ScoredLetter, score_word
 from referee.spellcrafter.view import DraftView, SeatView
-from referee.spellcrafter.voice import direction, draft_waiting, in_points, letter_note, word_detail
+from referee.spellcrafter.voice import direction, draft_waiting, in_points, letter_note, suit_name, word_detail
 
 _SUITS = list(SpellSuit)
 
@@ -56,7 +56,19 @@ def page_card(card: SpellCard) -> JsonObject:
         "suit": card.suit.label,
         "special": None if card.special is None else card.special.value,
         "name": None if card.special is None else card.special.title,
+        "label": card_name(card),
     }
+
+
+def card_name(card: SpellCard) -> str:
+    """A card's accessible name, as a screen reader says it: "B, 3 points, moons", "Toil,
+    moons" (its suit by name, never by colour alone)."""
+    suit = suit_name(card.suit)
+    if card.special is not None:
+        return _("{card}, {suit}").format(card=card.special.title, suit=suit)
+    letters = "Qu" if card.letters == QU else card.letters
+    return ngettext("{letters}, {value} point, {suit}", "{letters}, {value} points, {suit}", card.value).format(
+        letters=letters, value=card.value, suit=suit)  # fmt: skip
 
 
 def hand_order(card: SpellCard) -> tuple[int, str, int, int]:
@@ -122,16 +134,18 @@ def draft_seat(view: SeatView, draft: DraftView, seat: int) -> JsonObject:
 
 
 def clock(view: SeatView) -> JsonObject | None:
-    """The crafting clock while the round's words are written: when it started and how
-    long it runs (:func:`referee.spellcrafter.clock.running`); the page counts down (with
-    the server's clock, the envelope's ``now``)."""
+    """The crafting clock while the round's words are written: when it started, how
+    long it runs (:func:`referee.spellcrafter.clock.running`) and ``deadline``, the
+    moment it runs out on the server's clock (the same in every answer, whenever it is
+    asked: a tap never restarts it); every page counts down to it, correcting its own
+    clock by the envelope's ``now``."""
     from referee.spellcrafter.clock import running
 
     shown = running(view)
     if shown is None:
         return None
     start, seconds = shown
-    return {"start": start, "seconds": seconds, "title": _("Time to craft"), "time_up": _("time is up")}
+    return {"start": start, "seconds": seconds, "deadline": view.deadline, "title": _("Time to craft"), "time_up": _("time is up")}
 
 
 # --- a seat's phone ----------------------------------------------------------------------------

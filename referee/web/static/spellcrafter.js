@@ -9,23 +9,28 @@
   const el = Referee.el;
   const SPECIAL = {"double-double": "⧉", "toil": "+1", "trouble": "?"};
   const ARROW = {left: "←", right: "→"};
+  // Each suit has a shape as well as its colour (a colour-blind player tells the flush).
+  const SUIT = {familiars: "▲", sigils: "✶", cauldrons: "♨", moons: "☾", none: ""};
+  const suitMark = suit => el("span", {class: "suit-mark", "aria-hidden": "true", text: SUIT[suit] || ""});
 
   // A Spellcrafter card from the server's description: letters and value, or a special
-  // card's symbol and name; coloured by suit. With onclick: a button to tap.
+  // card's symbol and name; its suit by colour and shape; named for a screen reader by
+  // the server ("B, 3 points, moons"). With onclick: a button to tap.
   function card(c, extra, onclick) {
     const classes = ["card", "spell", `suit-${c.suit}`, c.special ? "special" : "letter", c.letters === "QU" ? "qu" : "", extra || ""];
+    const label = c.label || c.card;
     const props = onclick
-      ? {type: "button", class: `${classes.join(" ").trim()} tap`, dataset: {card: c.card}, "aria-label": c.card, onclick}
-      : {class: classes.join(" ").trim(), dataset: {card: c.card}, role: "img", "aria-label": c.card};
+      ? {type: "button", class: `${classes.join(" ").trim()} tap`, dataset: {card: c.card}, "aria-label": label, onclick}
+      : {class: classes.join(" ").trim(), dataset: {card: c.card}, role: "img", "aria-label": label};
     if (c.special) {
       return el(onclick ? "button" : "div", props,
         el("span", {class: "mark", text: SPECIAL[c.special] || "★"}),
-        el("span", {class: "name", text: c.name}));
+        el("span", {class: "name", text: c.name}), suitMark(c.suit));
     }
     return el(onclick ? "button" : "div", props,
       el("span", {class: "value", text: c.value}),
       el("span", {class: "letters", text: c.letters === "QU" ? "Qu" : c.letters}),
-      el("span", {class: "suit-dot"}));
+      suitMark(c.suit));
   }
 
   // One letter of a scored word: the letter shown, its value after Toil, its suit.
@@ -34,7 +39,7 @@
     return el("span", {class: `tile suit-${letter.suit || "none"} kind-${letter.kind}${letter.toil ? " toil" : ""}${shown.length > 1 ? " qu" : ""}`,
       title: letter.note || letter.card, dataset: {card: letter.card}},
       el("span", {class: "letters", text: shown}),
-      el("span", {class: "value", text: letter.value}));
+      el("span", {class: "value", text: letter.value}), suitMark(letter.suit || "none"));
   }
 
   function head(view, compact) {
@@ -70,7 +75,8 @@
   function entryRow(entry, labels) {
     const row = el("div", {class: `sc-entry status-${entry.status}${entry.fallen ? " fallen" : ""}`,
       dataset: {seat: entry.seat}},
-      el("div", {class: "who"}, el("span", {class: "name", text: entry.name})),
+      el("div", {class: "who"}, entry.status === "entered" ? el("span", {class: "entered-mark", "aria-hidden": "true", text: "✓ "}) : null,
+        el("span", {class: "name", text: entry.name})),
       el("div", {class: "what"},
         entry.status === "word" ? wordRow(entry) : el("span", {class: "text", text: entry.text})),
       el("div", {class: "points", text: entry.status === "waiting" ? "" : entry.points}));
@@ -99,11 +105,22 @@
           el("td", {class: "total", text: s.total}))))));
   }
 
-  // The crafting clock: counted down here from its start and length, on the server's
-  // clock (the envelope's "now" gives this device's error); "time is up" at zero.
-  let clockOffset = 0, shownClock = null;
+  // The crafting clock: counted down here to its deadline, a moment of the server's clock,
+  // the same in every answer (a tap never restarts it); "time is up" at zero. This
+  // device's error is measured once per answer received, never on a redraw: an answer's
+  // "now" was true when it was made, so now minus the arrival is at most the error, and
+  // the largest of the last few is the closest.
+  let clockOffset = 0, shownClock = null, measured = null, offsets = [];
+  function measure(data) {
+    if (!data.now || data === measured) return;
+    measured = data;
+    offsets = [...offsets.slice(-7), Date.parse(data.now) - Date.now()];
+    clockOffset = Math.max(...offsets);
+  }
+  document.addEventListener("referee:drawn", event => measure(event.detail));
   function clockText(c) {
-    const left = Math.min(c.seconds * 1000, Date.parse(c.start) + c.seconds * 1000 - (Date.now() + clockOffset));
+    const end = c.deadline ? Date.parse(c.deadline) : Date.parse(c.start) + c.seconds * 1000;
+    const left = Math.min(c.seconds * 1000, end - (Date.now() + clockOffset));
     if (left <= 0) return c.time_up;
     const seconds = Math.ceil(left / 1000);
     return `${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
@@ -119,7 +136,7 @@
   function clockPanel(data) {
     const c = data.view.clock;
     shownClock = c;
-    if (data.now) clockOffset = Date.parse(data.now) - Date.now();
+    measure(data);
     if (!c) return null;
     const text = clockText(c);
     return el("section", {class: `sc-clock${text === c.time_up ? " up" : ""}`, id: "clock"},
@@ -147,10 +164,14 @@
     return view.draft && view.latest.number === view.round;
   }
 
+  // The round's story (view.story: from its last word until the next round's first
+  // entry, and once the game is over): its words with their breakdowns and challenges,
+  // instead of the next round's draft, which has not begun.
   function table(data, root) {
     const view = data.view;
     root.append(head(view, false), clockPanel(data) || "", notes(view),
-      el("div", {class: "sc-main"}, el("div", {class: "sc-left"}, draftPanel(view), drafting(view) ? null : words(view)),
+      el("div", {class: `sc-main${view.story ? " story" : ""}`},
+        el("div", {class: "sc-left"}, view.story ? null : draftPanel(view), drafting(view) && !view.story ? null : words(view)),
         standings(view)));
   }
 
@@ -168,6 +189,12 @@
     return button;
   }
 
+  // A button that may be off: disabled, and saying so to a screen reader (aria-disabled);
+  // common.css draws it plainly off (dashed, no fill), not by colour alone.
+  function action(props) {
+    return el("button", {type: "button", ...props, "aria-disabled": props.disabled ? "true" : "false"});
+  }
+
   function passButton(view) {
     const decision = Referee.take("pass");
     if (!decision) return null;
@@ -177,40 +204,55 @@
   // --- the draft on a phone: tap the card to keep (two players: and one to discard),
   // then confirm; the pick sent names the pick the page showed, so another seat's pick
   // meanwhile does not stand in the way, and a pick the seat has moved past is refused ---
-  let choice = {key: null, keep: null, discard: null};   // cards chosen by their place in the hand
+  // Cards chosen by what they are (the card's token and which of its equals it is), not by
+  // their place: after a pick, or when the hand is drawn again, the badge stays on the card
+  // chosen or goes, never onto the card that moved into its place.
+  let choice = {key: null, keep: null, discard: null};
+  function identities(hand) {
+    const seen = {};
+    return hand.map(c => { seen[c.card] = (seen[c.card] || 0) + 1; return `${c.card}#${seen[c.card]}`; });
+  }
   function draftSection(view) {
     const d = view.draft_seat, decision = Referee.take("pick");
     const pick = decision && {discard: decision.choices.some(c => "discard" in c)};
-    const key = `${d.round}/${d.pick}`;
+    const key = `${d.round}/${d.pick}/${pick ? "picking" : "picked"}`;
+    const ids = identities(d.hand);
     if (choice.key !== key) choice = {key, keep: null, discard: null};
-    const chosen = i => i === choice.keep ? "keep" : i === choice.discard ? "discard" : "";
+    if (choice.keep !== null && !ids.includes(choice.keep)) choice.keep = null;
+    if (choice.discard !== null && !ids.includes(choice.discard)) choice.discard = null;
+    const chosen = i => ids[i] === choice.keep ? "keep" : ids[i] === choice.discard ? "discard" : "";
     const tap = i => () => {
       if (!pick) return;
-      if (!pick.discard) choice.keep = choice.keep === i ? null : i;   // another card: the choice moves to it
-      else if (choice.keep === i) choice.keep = null;
-      else if (choice.discard === i) choice.discard = null;
-      else if (choice.keep === null) choice.keep = i;
-      else choice.discard = i;
+      const id = ids[i];
+      if (!pick.discard) choice.keep = choice.keep === id ? null : id;   // another card: the choice moves to it
+      else if (choice.keep === id) choice.keep = null;
+      else if (choice.discard === id) choice.discard = null;
+      else if (choice.keep === null) choice.keep = id;
+      else choice.discard = id;
       Referee.redraw();
     };
+    const cardOf = id => d.hand[ids.indexOf(id)];
     const hand = el("div", {class: `hand spell-hand${pick ? "" : " passive"}`, id: "hand"}, d.hand.map((c, i) => {
       const shown = card(c, chosen(i), pick ? tap(i) : null);
-      if (chosen(i)) shown.append(el("span", {class: "badge", text: d.labels[chosen(i)]}));
+      if (chosen(i)) {
+        shown.append(el("span", {class: "badge", text: d.labels[chosen(i)]}));
+        if (pick) shown.setAttribute("aria-pressed", "true");
+      } else if (pick) shown.setAttribute("aria-pressed", "false");
       return shown;
     }));
     const section = el("section", {class: "sc-hand sc-draft-seat"}, el("h2", {text: d.hand_title}), hand);
     if (pick) {
       const ready = choice.keep !== null && (!pick.discard || (choice.discard !== null && choice.discard !== choice.keep));
       section.append(el("div", {class: "sc-buttons"},
-        el("button", {type: "button", class: "sc-action", id: "pick-confirm", disabled: !ready,
+        action({class: "sc-action", id: "pick-confirm", disabled: !ready,
           text: pick.discard ? d.labels.confirm : d.labels.keep_one,
           onclick: async () => {
             if (choice.keep === null || (pick.discard && choice.discard === null)) return;
-            const keep = d.hand[choice.keep].card, discard = pick.discard ? d.hand[choice.discard].card : undefined;
+            const keep = cardOf(choice.keep).card, discard = pick.discard ? cardOf(choice.discard).card : undefined;
             const listed = decision.choices.find(c => c.card === keep && c.discard === discard);
-            if (listed) await Referee.choose(decision, listed);
+            if (listed && await Referee.choose(decision, listed)) { choice = {key: null, keep: null, discard: null}; Referee.redraw(); }
           }}),
-        el("button", {type: "button", class: "sc-action secondary", id: "pick-cancel", disabled: choice.keep === null && choice.discard === null,
+        action({class: "sc-action secondary", id: "pick-cancel", disabled: choice.keep === null && choice.discard === null,
           text: d.labels.cancel, onclick: () => { choice = {key, keep: null, discard: null}; Referee.redraw(); }})));
     }
     const piles = el("section", {class: "sc-piles"});
@@ -218,8 +260,8 @@
       piles.append(el("h2", {text: d.selected_title}), el("div", {class: "pile", id: "selected"}, d.selected.map(c => card(c, "small"))));
     } else if (!d.selected && d.kept) {   // face down until the draft is over: only how many
       piles.append(el("h2", {text: d.selected_title}),
-        el("div", {class: "pile face-down-pile", id: "selected", "aria-label": d.kept_text},
-          Array.from({length: d.kept}, () => el("div", {class: "card spell small back", role: "img"})),
+        el("div", {class: "pile face-down-pile", id: "selected"},
+          Array.from({length: d.kept}, () => el("div", {class: "card spell small back", "aria-hidden": "true"})),
           el("span", {class: "kept", text: d.kept_text})));
     }
     if (d.discarded.length) piles.append(el("h2", {text: d.discarded_title}), el("div", {class: "pile", id: "discarded"}, d.discarded.map(c => card(c, "small"))));
@@ -314,11 +356,11 @@
       el("div", {class: "hand spell-hand", id: "craft-cards"}, cards, jumper),
       scored,
       el("div", {class: "sc-buttons"},
-        form && el("button", {type: "button", class: "sc-action", id: "enter-word", disabled: !(p && p.score), text: labels.enter,
+        form && action({class: "sc-action", id: "enter-word", disabled: !(p && p.score), text: labels.enter,
           onclick: async () => {
             if (await Referee.choose(form, Referee.filled(form, tokens()))) word = {round: null, items: [], asking: null, preview: null, sent: word.sent};
           }}),
-        el("button", {type: "button", class: "sc-action secondary", id: "clear-word", disabled: !word.items.length, text: labels.clear,
+        action({class: "sc-action secondary", id: "clear-word", disabled: !word.items.length, text: labels.clear,
           onclick: () => takeBack(0)})),
       el("p", {class: "sc-hint", text: labels.hint}));
   }
@@ -350,7 +392,8 @@
         el("div", {class: "hand spell-hand", id: "hand"}, view.hand.map(c => card(c)))));
     }
     if (view.hand_note) root.append(el("p", {class: "sc-hand-note", text: view.hand_note}));
-    if (view.own) {
+    if (view.story) root.append(words(view));   // the round's story, every word with its breakdown
+    else if (view.own) {
       root.append(el("section", {class: "sc-own"}, el("h2", {text: view.own.title}),
         entryRow(view.own, view.labels)));
     }
