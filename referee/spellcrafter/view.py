@@ -23,6 +23,8 @@ from referee.spellcrafter.cards import SpellCard
 from referee.spellcrafter.draft import PICKS, Draft
 from referee.spellcrafter.game import Game, passing
 from referee.spellcrafter.rounds import Round
+from referee.spellcrafter.scoring import Variants
+from referee.spellcrafter.setup import DEFAULT_DICTIONARY, HouseRules
 
 
 @dataclass(frozen=True)
@@ -83,7 +85,8 @@ class SeatView:
     were discarded face up). ``clock`` is when the crafting clock started and how many
     seconds it runs. ``members`` are the people of each seat (a team's members).
     ``dealt_later``: a fair game whose cards are dealt once every player has given a
-    word of entropy (until then nothing is dealt)."""
+    word of entropy (until then nothing is dealt). ``variants``, ``dictionary`` and
+    ``house`` are the table's agreed rules (public: a bot seat plays and judges by them)."""
 
     seat: int | None
     players: tuple[str, ...]
@@ -100,6 +103,11 @@ class SeatView:
     members: tuple[tuple[str, ...], ...] = ()
     teams: bool = False
     dealt_later: bool = False  # a fair game: the cards are dealt once every player has given a word
+    # The table's agreed rules, public (the [setup] every seat agreed to at `new`): the
+    # variants, the dictionary a challenge is judged by and the house rules on top of it.
+    variants: Variants = Variants()
+    dictionary: str = DEFAULT_DICTIONARY
+    house: HouseRules | None = None
 
 
 def seat_view(game: Game, seat: int | None) -> SeatView:
@@ -128,6 +136,9 @@ def seat_view(game: Game, seat: int | None) -> SeatView:
         members=tuple(game.setup.members(s) for s in range(game.setup.count)),
         teams=game.setup.teams,
         dealt_later=dealt is None and game.setup.fair is not None,
+        variants=game.setup.variants,
+        dictionary=game.setup.dictionary,
+        house=game.setup.house,
     )
 
 
