@@ -77,10 +77,11 @@ def _actor(view: SeatView) -> int | None:
     return None if view.setup.solo else view.seat
 
 
-def strong(view: SeatView, decisions: tuple[Decision, ...], rng: random.Random) -> Mapping[str, object]:
+def strong(view: object, decisions: tuple[Decision, ...], rng: random.Random) -> Mapping[str, object]:
     """The hint's best move, from :data:`STRONG_SAMPLES` samples of what the seat cannot see."""
     from referee.smitten.hint import decide
 
+    assert isinstance(view, SeatView)
     listed = _choices(decisions)
     if len(listed) == 1 or view.setup.physical:  # the table's own cards: the referee knows no hand to play
         return rng.choice(listed)
@@ -89,13 +90,14 @@ def strong(view: SeatView, decisions: tuple[Decision, ...], rng: random.Random) 
     return _event(state, move, decisions, rng)
 
 
-def easy(view: SeatView, decisions: tuple[Decision, ...], rng: random.Random) -> Mapping[str, object]:
+def easy(view: object, decisions: tuple[Decision, ...], rng: random.Random) -> Mapping[str, object]:
     """One move ahead: the move that does not lose at once and leaves the most moves open,
     over :data:`EASY_SAMPLES` samples of the unseen cards (ties: the first listed)."""
     from referee.smitten.engine import apply
     from referee.smitten.hint import sample
     from referee.smitten.legality import legal_moves
 
+    assert isinstance(view, SeatView)
     listed = _choices(decisions)
     if len(listed) == 1 or view.setup.physical:
         return rng.choice(listed)

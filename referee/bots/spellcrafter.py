@@ -86,14 +86,12 @@ def agreed(name: str, house: HouseRules | None) -> Dictionary:
     return agreed_dictionary(name, house)
 
 
+@lru_cache(maxsize=8)
 def judged_valid(name: str, house: HouseRules | None) -> Callable[[str], bool]:
     """Whether the game's dictionary accepts a word, as a challenge judges it."""
-    return _valid(agreed(name, house))
-
-
-@lru_cache(maxsize=8)
-def _valid(dictionary: Dictionary) -> Callable[[str], bool]:
     from referee.lexicon.verdict import judge
+
+    dictionary = agreed(name, house)
 
     @lru_cache(maxsize=4096)
     def valid(word: str) -> bool:
@@ -239,13 +237,15 @@ def _decide(view: SeatView, decisions: tuple[Decision, ...], rng: random.Random,
     return WAIT if made is None else made
 
 
-def strong(view: SeatView, decisions: tuple[Decision, ...], rng: random.Random) -> Mapping[str, object]:
+def strong(view: object, decisions: tuple[Decision, ...], rng: random.Random) -> Mapping[str, object]:
     """The strong bot (see the module's docstring)."""
+    assert isinstance(view, SeatView)
     return _decide(view, decisions, rng, True)
 
 
-def easy(view: SeatView, decisions: tuple[Decision, ...], rng: random.Random) -> Mapping[str, object]:
+def easy(view: object, decisions: tuple[Decision, ...], rng: random.Random) -> Mapping[str, object]:
     """The easy bot (see the module's docstring)."""
+    assert isinstance(view, SeatView)
     return _decide(view, decisions, rng, False)
 
 
