@@ -180,6 +180,7 @@ def test_the_bots_word_is_the_exact_best_of_a_brute_force_and_in_the_dictionary(
         assert valid(score.word)
 
 
+@pytest.mark.slow  # the word search opens the dictionary's anagram index, built afresh in each test's cache
 def test_a_bot_with_no_word_in_its_cards_passes() -> None:
     game = started("kale", 3)
     rng = random.Random(1)
@@ -214,6 +215,7 @@ def _with_words(seed: str = "kale") -> tuple[Game, list[str]]:
     return game, ["".join(card.letters for card in nonsense).lower(), game.latest.entries[1].score.word]  # type: ignore[union-attr]
 
 
+@pytest.mark.slow  # the word search opens the dictionary's anagram index, built afresh in each test's cache
 def test_the_strong_bot_challenges_a_word_the_dictionary_refuses_and_never_one_it_accepts() -> None:
     game, (refused, accepted) = _with_words()
     event = answer(game, 2, "strong")
@@ -226,6 +228,7 @@ def test_the_strong_bot_challenges_a_word_the_dictionary_refuses_and_never_one_i
     assert answer(game, 2, "strong")["kind"] == "pick"  # Bram's good word is never challenged
 
 
+@pytest.mark.slow  # the word search opens the dictionary's anagram index, built afresh in each test's cache
 def test_a_bot_with_only_challenges_it_does_not_make_waits() -> None:
     game, _words = _with_words()
     game = entered(game, 2, word(RULES.view(game, 2), RULES.decisions(game, 2), random.Random(1)))
@@ -234,6 +237,7 @@ def test_a_bot_with_only_challenges_it_does_not_make_waits() -> None:
     assert answer(game, 2, "strong") == WAIT
 
 
+@pytest.mark.slow  # the word search opens the dictionary's anagram index, built afresh in each test's cache
 def test_the_easy_bot_sometimes_lets_a_refused_word_pass() -> None:
     game, _words = _with_words()
     answers = [easy(RULES.view(game, 2), RULES.decisions(game, 2), random.Random(seed))["kind"] for seed in range(30)]
