@@ -242,3 +242,21 @@ def test_the_easy_bot_sometimes_lets_a_refused_word_pass() -> None:
     game, _words = _with_words()
     answers = [easy(RULES.view(game, 2), RULES.decisions(game, 2), random.Random(seed))["kind"] for seed in range(30)]
     assert "challenge" in answers and "word" in answers
+
+
+def test_the_bots_word_comes_from_the_games_own_word_list_and_scores_best(tmp_path) -> None:
+    """A game whose dictionary is a word list of its own: the bot plays the best word of
+    its cards that the list holds (here a four-letter flush, 18, beats a five-letter
+    straight of mixed suits, 10), and never one the list lacks."""
+    from referee.bots.spellcrafter import best_of
+    from referee.spellcrafter.best import read_card
+
+    words = tmp_path / "words.txt"
+    words.write_text("kit\nkits\ntilts\nstilt\nlist\nzzz\n", encoding="utf-8")
+    cards = tuple(read_card(code) for code in ("K6m", "I1m", "T1m", "S1m", "L1f", "T1f"))
+    view = SeatView(seat=0, players=NAMES[:2], totals=(0, 0), rounds=(), round=1, waiting=(0, 1), jumper=None, hand_size=0,
+                    dictionary=f"file:{words}")  # fmt: skip
+    found = best_of(Selection(cards, None), view, 3)
+    assert [score.word for score in found][0] == "KITS"
+    assert {score.word.lower() for score in found} <= {"kit", "kits", "tilts", "stilt", "list"}
+    assert judged_valid(view.dictionary, None)("kits") and not judged_valid(view.dictionary, None)("skit")
