@@ -43,8 +43,8 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, NamedTuple
 
-SPELL_ROUNDS = 300
-SMITTEN_DEALS = 60
+SPELL_ROUNDS = 240
+SMITTEN_DEALS = 40
 SMITTEN_MODES = ("two-easy", "two-medium", "two-hard")
 SPELL_SEATS = ("strong", "easy", "random")
 SMITTEN_BOTS = ("strong", "easy", "random")
