@@ -19,11 +19,13 @@ deals won with its 95 % Wilson interval, for the strong bot, the easy bot and a 
 bot (uniform legal moves) as player 1. A solver that knows the deck stops a game as soon
 as it is lost for every line of play (the result is the same; the study does this too).
 
-Every strong decision is timed (``perf_counter`` around the policy call): p50 and p95.
+Every strong decision is timed (``perf_counter`` around the policy call): p50 and p95. A
+worker's first Spellcrafter decision opens the dictionary's anagram index (building it when
+it is not cached yet): the max.
 
 Seeded: the same seed and sizes play the same games (the times differ).
 
-    python benchmarks/bots_spell_smitten.py                    # a minute or two on 2 cores
+    python benchmarks/bots_spell_smitten.py                    # 1–2 CPU minutes a core; 4 min on a busy 2-core machine
     python benchmarks/bots_spell_smitten.py --spell-rounds 600 --smitten-deals 200
     python benchmarks/bots                                     # with Smoorverliefd's section
 
