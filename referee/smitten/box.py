@@ -8,6 +8,7 @@ seats stay.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from referee.fair.scheme import Fair
 from referee.fair.rules import EntropyGiven, GiveEntropy
@@ -18,6 +19,9 @@ from referee.smitten.actions import Action, Effect
 from referee.smitten.ruleset import RULES
 from referee.smitten.state import Setup, State
 from referee.smitten.voice import VOICE
+
+if TYPE_CHECKING:
+    from referee.bots import Policy
 
 
 def facts(state: State) -> MatchFacts:
@@ -38,4 +42,12 @@ def rematch(state: State, seed: str | None, fair: Fair | None) -> Setup:
     return replace(setup, seed=renewed(setup.seed, seed), fair=renewed(setup.fair, fair))
 
 
-GAME: Box[Setup, State, Action | GiveEntropy, Effect | EntropyGiven] = Box(RULES, FairVoice(VOICE, RULES), facts, rematch)
+def bots(level: str) -> Policy:
+    """The bot of ``level``: the hint policy as a partner (:mod:`referee.bots.smitten`,
+    imported when a bot plays)."""
+    from referee.bots.smitten import policy
+
+    return policy(level)
+
+
+GAME: Box[Setup, State, Action | GiveEntropy, Effect | EntropyGiven] = Box(RULES, FairVoice(VOICE, RULES), facts, rematch, bots=bots)

@@ -2,7 +2,8 @@
 
 Public to every seat: the grids, the pending instruction, the number of cards in each
 hand and in the deck, a card revealed for card 1, the deck's top card once card 3 turns
-it up, the set-aside card once the solo Easy Mode swap has shown it, and the outcome.
+it up, the set-aside card once the solo Easy Mode swap has shown it, who started the
+turn, whether a 9 was played in it, whether the swap is used, and the outcome.
 
 - Two players: a seat sees its own hand besides; the partner's hand is hidden ("each
   player may not share information about their hand").
@@ -49,6 +50,11 @@ class SeatView:
     set_aside: int | None  # the set-aside card, once the Easy Mode swap has shown it
     pending: Pending | Flipped | None
     outcome: Outcome | None
+    # The turn as the table saw it (public): who started it (None between turns), whether
+    # a 9 was played in it (no card is drawn), whether the solo Easy Mode swap is used.
+    starter: int | None = None
+    no_draw: bool = False
+    swapped: bool = False
 
     def cards(self) -> frozenset[int]:
         """Every card number this view shows outside the grids (for the tests of who sees what)."""
@@ -90,6 +96,9 @@ def view(state: State, seat: int | None) -> SeatView:
         set_aside=state.set_aside if state.swapped and state.set_aside != UNSEEN else None,
         pending=pending,
         outcome=state.outcome,
+        starter=state.starter,
+        no_draw=state.no_draw,
+        swapped=state.swapped,
     )
 
 

@@ -7,6 +7,7 @@ The rematch: the rulebook draws a dealer at random and no seat begins, so the se
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from referee.fair.scheme import Fair
 from referee.fair.rules import EntropyGiven, GiveEntropy
@@ -20,6 +21,9 @@ from referee.spellcrafter.rounds import Play
 from referee.spellcrafter.ruleset import RULES
 from referee.spellcrafter.setup import Setup
 from referee.spellcrafter.voice import VOICE
+
+if TYPE_CHECKING:
+    from referee.bots import Policy
 
 
 def facts(game: Game) -> MatchFacts:
@@ -49,4 +53,12 @@ def rematch(game: Game, seed: str | None, fair: Fair | None) -> Setup:
     return replace(setup, seed=renewed(setup.seed, seed), fair=renewed(setup.fair, fair))
 
 
-GAME: Box[Setup, Game, Action | GiveEntropy, Effect | EntropyGiven] = Box(RULES, FairVoice(VOICE, RULES), facts, rematch, completed)
+def bots(level: str) -> Policy:
+    """The bot of ``level``: a drafter, the exact best word of its cards and a challenger
+    (:mod:`referee.bots.spellcrafter`, imported when a bot plays)."""
+    from referee.bots.spellcrafter import policy
+
+    return policy(level)
+
+
+GAME: Box[Setup, Game, Action | GiveEntropy, Effect | EntropyGiven] = Box(RULES, FairVoice(VOICE, RULES), facts, rematch, completed, bots)

@@ -31,6 +31,8 @@ from referee.spellcrafter.clock import ends, remaining
 from referee.spellcrafter.draft import PICKS, Draft
 from referee.spellcrafter.game import Game, passing
 from referee.spellcrafter.rounds import Round
+from referee.spellcrafter.scoring import Variants
+from referee.spellcrafter.setup import DEFAULT_DICTIONARY, HouseRules
 
 
 @dataclass(frozen=True)
@@ -91,7 +93,8 @@ class SeatView:
     were discarded face up). ``clock`` is when the crafting clock started and how many
     seconds it runs. ``members`` are the people of each seat (a team's members).
     ``dealt_later``: a fair game whose cards are dealt once every player has given a
-    word of entropy (until then nothing is dealt).
+    word of entropy (until then nothing is dealt). ``variants``, ``dictionary`` and
+    ``house`` are the table's agreed rules (public: a bot seat plays and judges by them).
 
     ``sealed``: the seats whose entry in the round being played lies face down to this
     seat (entered, not shown: SPEC §6.6); in ``rounds`` their entry is None, and
@@ -116,6 +119,11 @@ class SeatView:
     dealt_later: bool = False  # a fair game: the cards are dealt once every player has given a word
     sealed: tuple[int, ...] = ()
     deadline: str | None = None
+    # The table's agreed rules, public (the [setup] every seat agreed to at `new`): the
+    # variants, the dictionary a challenge is judged by and the house rules on top of it.
+    variants: Variants = Variants()
+    dictionary: str = DEFAULT_DICTIONARY
+    house: HouseRules | None = None
 
 
 def seat_view(game: Game, seat: int | None, now: datetime | None = None) -> SeatView:
@@ -154,6 +162,9 @@ def seat_view(game: Game, seat: int | None, now: datetime | None = None) -> Seat
         dealt_later=dealt is None and game.setup.fair is not None,
         sealed=sealed,
         deadline=None if clock is None else deadline_of(*clock),
+        variants=game.setup.variants,
+        dictionary=game.setup.dictionary,
+        house=game.setup.house,
     )
 
 
