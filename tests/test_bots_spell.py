@@ -16,7 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.bots.spellcrafter import WAIT, easy, judged_valid, policy, strong, word
+from referee.bots import WAIT
+from referee.bots.spellcrafter import easy, judged_valid, policy, strong, word
 from referee.decisions import decision_of, seat_entry
 from referee.spellcrafter.best import Selection
 from referee.spellcrafter.box import GAME
@@ -216,33 +217,38 @@ def _with_words(seed: str = "kale") -> tuple[Game, list[str]]:
     return game, ["".join(card.letters for card in nonsense).lower(), game.latest.entries[1].score.word]  # type: ignore[union-attr]
 
 
+def _all_in(game: Game) -> Game:
+    """``game`` with Cees's word entered too: the round's words are all in, and shown
+    (a word is challenged only then, SPEC §6.6)."""
+    return entered(game, 2, word(RULES.view(game, 2), RULES.decisions(game, 2), random.Random(1)))
+
+
 @pytest.mark.slow  # the word search opens the dictionary's anagram index, built afresh in each test's cache
 def test_the_strong_bot_challenges_a_word_the_dictionary_refuses_and_never_one_it_accepts() -> None:
     game, (refused, accepted) = _with_words()
+    assert "challenge" not in [decision.kind for decision in RULES.decisions(game, 2)]  # Cees's word not in: nothing shown yet
+    game = _all_in(game)
     event = answer(game, 2, "strong")
     assert event == {"kind": "challenge", "challenger": "Cees", "player": "Anna"}
     game = entered(game, 2, event)
     assert game.latest.entries[0].fallen  # type: ignore[union-attr]
-    event = answer(game, 2, "strong")
-    assert event["kind"] == "word"  # Bram's word stands unchallenged: it plays its own
-    game = entered(game, 2, event)
-    assert answer(game, 2, "strong")["kind"] == "pick"  # Bram's good word is never challenged
+    assert answer(game, 2, "strong") == WAIT  # Bram's good word is never challenged, and people may still challenge it
 
 
 @pytest.mark.slow  # the word search opens the dictionary's anagram index, built afresh in each test's cache
 def test_a_bot_with_only_challenges_it_does_not_make_waits() -> None:
-    game, _words = _with_words()
-    game = entered(game, 2, word(RULES.view(game, 2), RULES.decisions(game, 2), random.Random(1)))
-    game = replace(game, rounds=(replace(game.latest, entries=(None, *game.latest.entries[1:])),))  # Anna still to play
-    assert [decision.kind for decision in RULES.decisions(game, 2)] == ["challenge"]
+    """With the round's words shown, a bot that lets the challenges go leaves the next
+    round's first pick to people (it closes every challenge)."""
+    game = entered(_all_in(_with_words()[0]), 2, {"kind": "challenge", "challenger": "Cees", "player": "Anna"})
+    assert sorted({decision.kind for decision in RULES.decisions(game, 2)}) == ["challenge", "pick"]
     assert answer(game, 2, "strong") == WAIT
 
 
 @pytest.mark.slow  # the word search opens the dictionary's anagram index, built afresh in each test's cache
 def test_the_easy_bot_sometimes_lets_a_refused_word_pass() -> None:
-    game, _words = _with_words()
-    answers = [easy(RULES.view(game, 2), RULES.decisions(game, 2), random.Random(seed))["kind"] for seed in range(30)]
-    assert "challenge" in answers and "word" in answers
+    game = _all_in(_with_words()[0])
+    answers = [easy(RULES.view(game, 2), RULES.decisions(game, 2), random.Random(seed)) for seed in range(30)]
+    assert {"kind": "challenge", "challenger": "Cees", "player": "Anna"} in answers and WAIT in answers
 
 
 def test_the_bots_word_comes_from_the_games_own_word_list_and_scores_best(tmp_path) -> None:
@@ -261,3 +267,28 @@ def test_the_bots_word_comes_from_the_games_own_word_list_and_scores_best(tmp_pa
     assert [score.word for score in found][0] == "KITS"
     assert {score.word.lower() for score in found} <= {"kit", "kits", "tilts", "stilt", "list"}
     assert judged_valid(view.dictionary, None)("kits") and not judged_valid(view.dictionary, None)("skit")
+
+
+def test_a_bot_leaves_the_first_pick_of_a_round_to_people_while_the_last_round_s_words_may_be_challenged():
+    """The first pick of a round closes every challenge of the last round's words: a
+    Spellcrafter bot that lets its own challenges go waits for a person to start the
+    next draft (the runner then asks the next seat); with no person to wait for, the
+    bots pick (a decision taken together is asked alone)."""
+    from referee.bots.spellcrafter import opens_round
+    from referee.game import Decision
+    from referee.spellcrafter.view import DraftView
+
+    draft = DraftView(round=2, direction="left", discarding=False, picked=(False, False), done=(False, False), counts=(0, 0), pick=1,
+                      hand=(), must_discard=False, selected=((), ()), discarded=(), last=None, complete=False)  # fmt: skip
+
+    class View:
+        pass
+
+    view = View()
+    view.draft = draft  # type: ignore[attr-defined]
+    challenge = Decision("challenge", 0, choices=({"kind": "challenge", "player": "Bram"},))
+    pick = Decision("pick", 0, choices=({"kind": "pick"},), together=True)
+    assert opens_round(view, (challenge, pick))  # type: ignore[arg-type]
+    assert not opens_round(view, (pick,))  # type: ignore[arg-type]
+    view.draft = draft._replace(counts=(1, 0)) if hasattr(draft, "_replace") else DraftView(**{**draft.__dict__, "counts": (1, 0)})  # type: ignore[attr-defined]
+    assert not opens_round(view, (challenge, pick))  # type: ignore[arg-type]

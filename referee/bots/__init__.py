@@ -27,9 +27,16 @@ DEFAULT_LEVEL = "strong"
 class Policy(Protocol):
     """A bot's way of deciding: from its seat's ``view`` and ``decisions`` (non-empty,
     all of this seat) and ``rng`` (seeded from the bot's seed and the file's entries),
-    the event it sends: one of ``decisions``' choices as listed, or a form filled in."""
+    the event it sends: one of ``decisions``' choices as listed, or a form filled in, or
+    :data:`WAIT` (nothing now)."""
 
     def __call__(self, view: object, decisions: tuple[Decision, ...], rng: random.Random) -> Mapping[str, object]: ...
+
+
+#: A policy's answer when it wants nothing of its decisions now (a challenge it lets go):
+#: the runner turns to the next seat, and a decision several seats take at once is asked
+#: again, without the others, when nobody else is left to act.
+WAIT: Mapping[str, object] = {}
 
 
 #: A game's policies: a level's name (:data:`LEVELS`) → its policy, loaded when first asked.

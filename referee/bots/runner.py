@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from referee.bots import random_choice
+from referee.bots import WAIT, random_choice
 from referee.bots.seats import BotSeats, bot_seats
 from referee.game import Decision, Step, decided
 
@@ -51,22 +51,57 @@ class Played(NamedTuple):
 def due(box: Box[object, object, object, object], state: object, bots: BotSeats) -> tuple[int, tuple[Decision, ...]] | None:
     """The first bot seat (in seat order) with a decision now, and its decisions; None
     when the game is over or no bot has anything to decide."""
+    return next(iter(all_due(box, state, bots)), None)
+
+
+def all_due(box: Box[object, object, object, object], state: object, bots: BotSeats) -> list[tuple[int, tuple[Decision, ...]]]:
+    """Every bot seat with a decision now (in seat order), with its decisions; none when
+    the game is over."""
     rules = box.rules
     if rules.outcome(state) is not None:
+        return []
+    return [(seat, found) for seat in sorted(bots.levels) if (found := decided(rules.decisions(state, seat)))]
+
+
+def people_to_act(box: Box[object, object, object, object], state: object, bots: BotSeats) -> bool:
+    """Whether a seat no bot plays has a decision now."""
+    rules = box.rules
+    return any(rules.decisions(state, seat) for seat in range(len(rules.seats(state))) if seat not in bots.levels)
+
+
+def next_move(box: Box[object, object, object, object], state: object, bots: BotSeats, events: int) -> tuple[int, Mapping[str, object]] | None:
+    """The bot seat that acts now and its event: the first in seat order whose policy
+    does not :data:`~referee.bots.WAIT`. When every one waits and no person has a
+    decision either, a decision several seats take at once (``together``: a draft's pick)
+    is asked again alone: it cannot be put off for people who are not there. None: no
+    bot acts now."""
+    due_now = all_due(box, state, bots)
+    for seat, decisions in due_now:
+        event = decide(box, state, seat, bots.levels[seat], bots, events, decisions)
+        if event != WAIT:
+            return seat, event
+    if people_to_act(box, state, bots):
         return None
-    for seat in sorted(bots.levels):
-        found = decided(rules.decisions(state, seat))
-        if found:
-            return seat, found
+    for seat, decisions in due_now:
+        together = tuple(decision for decision in decisions if decision.together)
+        if together:
+            event = decide(box, state, seat, bots.levels[seat], bots, events, together)
+            if event != WAIT:
+                return seat, event
     return None
 
 
-def decide(box: Box[object, object, object, object], state: object, seat: int, level: str, bots: BotSeats, events: int) -> Mapping[str, object]:
-    """The event ``seat``'s bot sends now, from the seat's view and decisions and an rng
-    seeded from the bot seed, the seat and the number of ``events`` (nothing else of the
-    state reaches the policy)."""
+def decide(
+    box: Box[object, object, object, object], state: object, seat: int, level: str, bots: BotSeats, events: int,
+    decisions: tuple[Decision, ...] | None = None,
+) -> Mapping[str, object]:
+    """The event ``seat``'s bot sends now (or :data:`~referee.bots.WAIT`), from the seat's
+    view and ``decisions`` (default: all of the seat's now) and an rng seeded from the
+    bot seed, the seat and the number of ``events`` (nothing else of the state reaches the
+    policy)."""
     rules = box.rules
-    decisions = decided(rules.decisions(state, seat))
+    if decisions is None:
+        decisions = decided(rules.decisions(state, seat))
     word = _entropy_word(decisions)
     if word is not None:
         return word
@@ -91,17 +126,6 @@ def bots_of(box: Box[object, object, object, object], saved: Saved[object]) -> B
     return bot_seats(saved.setup, box.rules.seats(saved.state))
 
 
-def pending(path: Path, spec: SomeSpec | None = None) -> bool:
-    """Whether a bot decision is due in the file at ``path`` now."""
-    from referee import savefile
-    from referee.savefile.which import game_of
-
-    box = (spec or game_of(path)).load()
-    saved = savefile.load(path, box.rules)
-    bots = bots_of(box, saved)
-    return bots is not None and due(box, saved.state, bots) is not None
-
-
 def play_due(
     path: Path | str, spec: SomeSpec | None = None, on_played: Callable[[Played], None] | None = None, limit: int = LIMIT
 ) -> list[Played]:
@@ -122,12 +146,11 @@ def play_due(
     retries = 0
     while len(played) < min(limit, LIMIT):
         bots = bots_of(box, saved)
-        found = None if bots is None else due(box, saved.state, bots)
+        found = None if bots is None else next_move(box, saved.state, bots, len(saved.events))
         if bots is None or found is None:
             break
-        seat, _decisions = found
+        seat, event = found
         level = bots.levels[seat]
-        event = decide(box, saved.state, seat, level, bots, len(saved.events))
         try:
             recorded = savefile.record(path, rules, seat_entry(rules, seat, event, box.complete), bot=level)
         except NotYourDecision:

@@ -39,7 +39,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from referee.bots import Policy
+from referee.bots import WAIT, Policy
 from referee.game import Decision
 from referee.spellcrafter.cards import QU, Special, SpellCard
 from referee.spellcrafter.rounds import Play
@@ -53,7 +53,6 @@ if TYPE_CHECKING:
 
 #: A policy's answer when it takes none of its decisions now: only optional ones are left
 #: (challenges it does not make), so the bot lets them go.
-WAIT: Mapping[str, object] = {}
 #: How many of its best words the easy bot chooses from.
 EASY_TOP = 3
 #: The easy bot lets one in this many challengeable words pass unchallenged.
@@ -232,9 +231,18 @@ def _decide(view: SeatView, decisions: tuple[Decision, ...], rng: random.Random,
     made = challenge(view, decisions, rng, 0 if strong else EASY_MISSES)
     if made is None:
         made = word(view, decisions, rng, 1 if strong else EASY_TOP)
+    if made is None and opens_round(view, decisions):
+        return WAIT  # the last round's words may still be challenged by people: they start the next draft
     if made is None:
         made = pick(view, decisions, rng, strong)
     return WAIT if made is None else made
+
+
+def opens_round(view: SeatView, decisions: Sequence[Decision]) -> bool:
+    """Whether a pick now would be the round's first while the last round's words may
+    still be challenged: the first pick closes every challenge of them."""
+    draft = view.draft
+    return _of(decisions, "challenge") is not None and draft is not None and not any(draft.counts) and not any(draft.picked)
 
 
 def strong(view: object, decisions: tuple[Decision, ...], rng: random.Random) -> Mapping[str, object]:

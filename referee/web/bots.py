@@ -60,7 +60,9 @@ class BotTurns:
                 if self.pause > 0 and self.stopping.wait(self.pause):
                     return
                 try:
-                    play_due(self.served.path, self.served.spec, limit=1)
+                    played = play_due(self.served.path, self.served.spec, limit=1)
                 except RefereeError:
                     break  # the file cannot be read now, or moved on: the next change wakes us
+                if not played:
+                    break  # every bot due waits (for people to act first): the next change wakes us
                 self.served.reload()
