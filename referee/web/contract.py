@@ -51,10 +51,12 @@ Every answer is an :func:`envelope`:
                                             # TV's headline, each phone's status line
      "decisions": [{"kind": "bid", "prompt": "Your bid: …", "together": true,
                     "choices": [{"kind": "bid", "bids": {"Bram": 0}}, …],
-                    "labels": ["0", …]}, …]}   # a seat's only (null on the table's):
+                    "labels": ["0", …]}, …],   # a seat's only (null on the table's):
                                             # what it may decide now, each choice an
                                             # event to POST as it is, or a "form":
                                             # {"event", "field", "constraints"}
+     "final": null or {…}}                  # once the match is over: its final standings
+                                            # and the season's line (referee/web/final.py)
 
 ``fair`` (:func:`referee.fair.rules.public_of`) is the same on every page: the
 commitment and its fingerprint, each seat's word of entropy (null until given), whose
@@ -148,6 +150,7 @@ def envelope(
     names: tuple[str, ...] | None = None,
     situation: str | None = None,
     decisions: list[JsonObject] | None = None,
+    final: Mapping[str, JsonValue] | None = None,
 ) -> JsonObject:
     """The JSON every answer of the API shares (see the module's docstring)."""
     return {
@@ -168,4 +171,5 @@ def envelope(
         "view": None if view is None else dict(view),
         "situation": situation,
         "decisions": None if decisions is None else list(decisions),
+        "final": None if final is None else dict(final),
     }
