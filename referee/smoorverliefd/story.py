@@ -38,7 +38,7 @@ def round_story(setup: Setup, played: PlayedRound, totals: Sequence[int]) -> Jso
         capture = played.captures[seat]
         notes: list[JsonValue] = []
         if capture.ace:
-            notes.append(_("A♥"))
+            notes.append("A♥")
         if capture.all_hearts:
             notes.append(_("all 13 hearts: doubled"))
         if played.bids is not None and score.bids_met is not None:

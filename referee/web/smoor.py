@@ -48,7 +48,7 @@ class SmoorverliefdWeb(Pages[Match]):
         view = RULES.view(state, seat)
         hand = None if view.hand is None else sorted(view.hand, key=_in_hand)
         # Once the match is over no hand is left to know: the words of physical cards only while it goes on.
-        physical = {} if view.over else {"physical": _("This match is played with physical cards: the referee does not know your hand.")}
+        physical: JsonObject = {} if view.over else {"physical": _("This match is played with physical cards: the referee does not know your hand.")}
         public = _public(state, view, hand_names=_card_names(hand or ()), labels=physical)
         return {
             **public,
