@@ -107,3 +107,21 @@ STATES: dict[str, Callable[[Path], Path]] = {
     "round-over": round_over,
     "over": over,
 }
+
+
+def long_match(folder: Path) -> Path:
+    """Twenty rounds played (target 1000), the twenty-first not begun: the longest table
+    of rounds a TV must still fit."""
+    return round_over(folder, 20, target=1000)
+
+
+def seat_shown(path: Path) -> int:
+    """The phone worth looking at in a state: the seat with a decision, the cursed suit
+    first, then a card to play, then a bid; else Bram's."""
+    state = savefile.load(path, RULES).state
+    kinds = {seat: {decision.kind for decision in RULES.decisions(state, seat)} for seat in range(len(NAMES))}
+    for kind in ("curse", "play", "bid"):
+        for seat, has in kinds.items():
+            if kind in has:
+                return seat
+    return 1
