@@ -170,7 +170,8 @@
       el("table", {}, el("thead", {}, head), el("tbody", {}, earlier, rows), el("tfoot", {}, totals)));
   }
 
-  // A TV cannot scroll: the oldest rounds of the table give way until the page fits.
+  // A TV cannot scroll: between rounds the last trick gives way to the rounds (the story
+  // tells the round), then the oldest rounds of the table, until the page fits.
   function fitRounds() {
     if (Referee.page !== "table") return;
     const box = document.getElementById("rounds");
@@ -179,6 +180,9 @@
     for (const row of rows) row.hidden = false;
     box.querySelector("tr.earlier").hidden = true;
     const over = () => document.documentElement.scrollHeight > window.innerHeight + 1;
+    const last = document.querySelector(".smoor-table .last");
+    if (last) last.hidden = false;
+    if (last && document.getElementById("story") && over()) last.hidden = true;
     let hidden = 0;
     while (over() && hidden < rows.length) {
       rows[hidden++].hidden = true;
@@ -205,7 +209,7 @@
         el("h2", {text: `${view.labels.trick} · ${view.trick.title}`}),
         trick(view.trick.plays, data, {turn: view.turn, id: "trick"})));
     }
-    if (view.last_trick && !view.last_round) {
+    if (view.last_trick) {   // kept on the TV, after the round's story too
       play.append(el("section", {class: "last"},
         el("h2", {text: view.labels.last_trick}),
         trick(view.last_trick.plays, data, {winner: view.last_trick.winner, id: "last-trick"}),
