@@ -261,26 +261,25 @@ const Referee = (() => {
             row.score === null ? null : el("span", {class: "score", text: row.score})))));
     }
     if (final.season) box.append(el("p", {class: "season-line", id: "season-line", text: final.season}));
-    if (next.rematch === true) {
-      box.append(el("button", {type: "button", class: "choice rematch", id: "rematch", text: labels.rematch,
-        onclick: event => rematch(event.currentTarget)}));
+    if (next.rematch === true && page === "seat") {   // a seat starts it (the TV has no one to tap)
+      box.append(el("button", {type: "button", class: "choice rematch", id: "rematch", dataset: {action: "rematch"},
+        text: labels.rematch, onclick: event => rematch(event.currentTarget)}));
     }
     return box;
   }
 
-  // The rematch (host's route): any joined seat, or the host, starts it once the match is over.
+  // The rematch (the host's route, POST /api/rematch): any joined seat starts it once the
+  // match is over; the body names the file this page was drawn from (two phones tapping
+  // at once start one rematch), the answer is the new match's page.
   async function rematch(button) {
     button.disabled = true;
     try {
-      const response = await fetch("/api/rematch", {method: "POST", body: "{}", credentials: "same-origin",
-        headers: {"Content-Type": "application/json"}});
-      if (!response.ok) {
-        const answer = await response.json().catch(() => ({}));
-        notice(answer.error || String(response.status));
-        button.disabled = false;
-        return;
-      }
+      const response = await fetch("/api/rematch", {method: "POST", body: JSON.stringify({file: data && data.file}),
+        credentials: "same-origin", headers: {"Content-Type": "application/json"}});
+      const answer = await response.json().catch(() => ({}));
+      if (!response.ok) { notice(answer.error || String(response.status)); button.disabled = false; return; }
       notice("");
+      if (answer && answer.version !== undefined) show(answer);
     } catch (error) { notice(String(error)); button.disabled = false; }
   }
 
