@@ -43,7 +43,7 @@ def test_after_a_rounds_last_entry_the_tv_and_every_phone_show_its_story(tmp_pat
     assert told["number"] == 1 and told["title"] == "Round 1 is over"
     rows = [(row["name"], row["hearts"], row["ace"], row["points"], row["total"]) for row in told["rows"]]
     assert rows == [("Anna", 3, False, 3, 3), ("Bram", 0, False, 0, 0), ("Cees", 9, True, 13, 13), ("Daan", 1, False, 1, 1)]
-    assert told["rows"][2]["notes"] == ["A♥"]
+    assert told["rows"][2]["notes"] == []  # A♥ is the row's own mark ("ace")
     assert told["lines"] == ["Most hearts: Cees"]
     for seat in range(4):
         assert story(path, seat) == told  # public: every phone shows the same story
@@ -81,7 +81,7 @@ def test_all_thirteen_hearts_double_the_round_and_the_story_says_so(tmp_path):
     path = new_match(tmp_path / "m.toml")
     savefile.record(path, RULES, QuickRound(hearts=((0, 13),), ace=0))
     told = story(path)
-    assert told["rows"][0]["points"] == 34 and told["rows"][0]["notes"] == ["A♥", "all 13 hearts: doubled"]
+    assert told["rows"][0]["points"] == 34 and told["rows"][0]["notes"] == ["all 13 hearts: doubled"]
     assert "Anna took all 13 hearts: the round counts double" in told["lines"]
 
 

@@ -28,8 +28,9 @@ def signed(value: int) -> str:
 
 
 def round_story(setup: Setup, played: PlayedRound, totals: Sequence[int]) -> JsonObject:
-    """The story of ``played``: a row per player (hearts, A♥, the round's points, the
-    total after it and a note for each thing beyond the hearts), then the table's lines
+    """The story of ``played``: a row per player (the hearts and whether A♥ was among
+    them, the round's points, the total after it, and a note for each thing beyond the
+    hearts), then the table's lines
     (the cursed suit and who paid, all 13, who took the most hearts). ``totals`` are the
     players' totals after the round."""
     names, score = setup.players, played.score
@@ -37,8 +38,6 @@ def round_story(setup: Setup, played: PlayedRound, totals: Sequence[int]) -> Jso
     for seat, name in enumerate(names):
         capture = played.captures[seat]
         notes: list[JsonValue] = []
-        if capture.ace:
-            notes.append("A♥")
         if capture.all_hearts:
             notes.append(_("all 13 hearts: doubled"))
         if played.bids is not None and score.bids_met is not None:

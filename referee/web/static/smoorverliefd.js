@@ -145,7 +145,7 @@
     const rows = told.rows.map(row => el("tr", {class: row.seat === data.seat ? "mine" : "", dataset: {seat: String(row.seat)}},
       el("th", {scope: "row", class: "name"}, el("span", {class: "who", text: row.name}),
         row.notes.length ? el("span", {class: "notes", text: row.notes.join(" · ")}) : null),
-      el("td", {class: "hearts"}, el("span", {class: "count", text: row.hearts}), row.ace ? el("span", {class: "ace", "aria-hidden": "true", text: " A♥"}) : null),
+      el("td", {class: "hearts"}, el("span", {class: "count", text: row.hearts}), row.ace ? el("span", {class: "ace", text: " A♥"}) : null),
       el("td", {class: "points", text: row.shown}),
       el("td", {class: "total", text: row.total})));
     return el("section", {class: "story", id: "story", "aria-labelledby": "story-title"},
