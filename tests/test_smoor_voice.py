@@ -24,6 +24,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "referee" / "smoorverliefd"
 #: and the parsing of what people type or a file holds (their messages speak of the
 #: input: a setup, an entry, a save file's event, a deal's number of players).
 WORDING = {"voice.py", "words.py", "report.py", "entry.py", "setup.py", "actions.py", "dealing.py"}
+#: A finished round's story for the pages, worded from the rules' values (as report.py's JSON).
+WORDING |= {"story.py"}
 #: The game object puts the rules and the voice together (referee.game.Box): it words nothing.
 WORDING |= {"box.py"}
 

@@ -4,7 +4,9 @@ and in Dutch, a Smitten two-player game's screen and phone, and a Spellcrafter g
 drafted through the referee: mid-draft (a phone picking, the TV showing who has picked)
 and crafting (a word being built on a phone, the TV's clock and the words so far), a
 Smoorverliefd match with blinde liefde and Cupido: a phone's bid (the row of numbers its
-decision lists) and the next dealer's phone naming the cursed suit, and the season's page
+decision lists) and the next dealer's phone naming the cursed suit, the same match after
+round 2 (the round's story on the TV and a phone, and the table of every round) and a
+match at its end (the winner, the final standings, the season's line), and the season's page
 of `referee serve examples/season` (/stats) on two TVs (1920×1080 and 1280×720) and a
 phone. A TV's page is 1920 × 1080 (or 1280 × 720) CSS pixels, a phone's 360 × 740 (at two
 device pixels each).
@@ -13,7 +15,8 @@ Run from the repository root, with Debian's chromium and chromium-driver install
 
     .venv/bin/python examples/screenshots/take.py            # all of them
     .venv/bin/python examples/screenshots/take.py season     # some: smoorverliefd, smoorverliefd-bid,
-                                                             # smoorverliefd-curse, smitten, spellcrafter-draft,
+                                                             # smoorverliefd-curse, smoorverliefd-round,
+                                                             # smoorverliefd-over, smitten, spellcrafter-draft,
                                                              # spellcrafter-craft, season
 
 It uses the tests' browser harness (tests/browser.py) and writes the PNGs beside itself.
@@ -77,6 +80,19 @@ def smoorverliefd_variants(folder: Path, curse: bool) -> tuple[Path, int]:
 
     savefile.rewrite(path, RULES, played)
     return path, savefile.load(path, RULES).state.current.dealer
+
+
+def smoorverliefd_story(folder: Path, over: bool) -> tuple[Path, int]:
+    """Blinde liefde and Cupido after round 2 (its story shown until round 3's first
+    entry), or a match played to its end in a folder of two earlier ones (the season's
+    line): the states of the tests' browser checks (tests/smoor_states.py)."""
+    import smoor_states
+
+    if over:
+        shelf = folder / "season-end"
+        shelf.mkdir()
+        return smoor_states.over(shelf), 0
+    return smoor_states.round_over(folder, 2), 1
 
 
 def smitten(folder: Path) -> Path:
@@ -161,6 +177,8 @@ def main() -> None:
         makers = (("smoorverliefd", lambda: (smoorverliefd(folder), 1)), ("smitten", lambda: (smitten(folder), 0)),
                   ("smoorverliefd-bid", lambda: smoorverliefd_variants(folder, False)),
                   ("smoorverliefd-curse", lambda: smoorverliefd_variants(folder, True)),
+                  ("smoorverliefd-round", lambda: smoorverliefd_story(folder, False)),
+                  ("smoorverliefd-over", lambda: smoorverliefd_story(folder, True)),
                   ("spellcrafter-draft", lambda: (spellcrafter(folder, False), 0)), ("spellcrafter-craft", lambda: (spellcrafter(folder, True), 0)))
         games = [(*make(), game) for game, make in makers if not chosen or game in chosen]
         for path, seat, game in games:

@@ -5,7 +5,8 @@ the tricks of the round so far, the trick being played card by card (its cards s
 and who is to play) and the last trick, the scores and totals, the cursed
 suit, the bids once every player's is in (until then only who has bid: a seat sees its
 own bid), how many cards each player holds, and the dead pile of the
-last round once that round is over. Private: a seat's own hand in a seeded round (the
+last round once that round is over, and the round just finished (its story: hearts,
+bids, the curse, the points) until the next round's first entry. Private: a seat's own hand in a seeded round (the
 referee dealt it); the other hands and this round's dead pile are nobody's until the
 round is over. ``view(match, None)`` is the public view: no hand at all.
 
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 
 from referee.cards import Card, Suit
 from referee.smoorverliefd.match import Match
+from referee.smoorverliefd.rounds import PlayedRound
 from referee.smoorverliefd.tricks import Trick
 
 
@@ -45,6 +47,8 @@ class SeatView:
     last_round_dead: tuple[Card, ...]  # the finished round's dead pile, as far as it is known
     hand: tuple[Card, ...] | None  # the seat's own cards still in hand, in hand order; None when not known to it
     over: bool
+    story: PlayedRound | None = None  # the round just finished, until the next round's first entry (bid, curse or card)
+    rounds_played: tuple[PlayedRound, ...] = ()  # every finished round (public: `standings` prints them)
 
 
 def seat_view(match: Match, seat: int | None) -> SeatView:
@@ -74,4 +78,17 @@ def seat_view(match: Match, seat: int | None) -> SeatView:
         last_round_dead=match.rounds[-1].dead if match.rounds else (),
         hand=own,
         over=over,
+        story=round_told(match),
+        rounds_played=match.rounds,
     )
+
+
+def round_told(match: Match) -> PlayedRound | None:
+    """The round whose story the table is shown: the last one finished, from its last
+    trick (or its quick entry) until the next round's first entry — a bid, the cursed
+    suit or a card — and for good once the match is over."""
+    if not match.rounds:
+        return None
+    current = match.current
+    entered = current.begun or bool(current.offered) or current.bids is not None or current.cursed_suit is not None
+    return match.rounds[-1] if match.outcome is not None or not entered else None

@@ -51,10 +51,12 @@ Every answer is an :func:`envelope`:
                                             # TV's headline, each phone's status line
      "decisions": [{"kind": "bid", "prompt": "Your bid: …", "together": true,
                     "choices": [{"kind": "bid", "bids": {"Bram": 0}}, …],
-                    "labels": ["0", …]}, …]}   # a seat's only (null on the table's):
+                    "labels": ["0", …]}, …],   # a seat's only (null on the table's):
                                             # what it may decide now, each choice an
                                             # event to POST as it is, or a "form":
                                             # {"event", "field", "constraints"}
+     "final": null or {…}}                  # once the match is over: its final standings
+                                            # and the season's line (referee/web/final.py)
 
 The host's fields (:mod:`referee.web.host`) follow on every answer: ``announcement``
 (``{"text", "version"}`` or null: the last undo or redo, made anywhere, worded in the
@@ -157,6 +159,7 @@ def envelope(
     situation: str | None = None,
     decisions: list[JsonObject] | None = None,
     bots: tuple[int, ...] = (),
+    final: Mapping[str, JsonValue] | None = None,
 ) -> JsonObject:
     """The JSON every answer of the API shares (see the module's docstring)."""
     return {
@@ -178,4 +181,5 @@ def envelope(
         "situation": situation,
         "decisions": None if decisions is None else list(decisions),
         "bots": list(bots),  # the seats the referee plays (issue 35): no link, no page
+        "final": None if final is None else dict(final),
     }

@@ -42,6 +42,7 @@ from referee.errors import InputError, RefereeError
 from referee.i18n import LANGUAGES, _, speaking
 from referee.decisions import Complete, decisions_json, seat_entry
 from referee.web.contract import envelope, moved_on
+from referee.web.final import final_of
 from referee.web.guard import (  # the guard's names were this module's: still found here
     FORM_TYPES as FORM_TYPES,
     LOOPBACK_NAMES as LOOPBACK_NAMES,
@@ -234,7 +235,7 @@ class Served:
     def answer(self, seat: int | None, language: str) -> JsonObject:
         """The envelope for the table's screen (``seat`` None) or one seat, in ``language``."""
         with speaking(language):
-            view = outcome = fair = names = situation = None
+            view = outcome = fair = names = situation = final = None
             decisions: list[JsonObject] | None = None
             players: tuple[str, ...] = self.links.players
             if self.saved is not None:
@@ -251,6 +252,7 @@ class Served:
                 # else: no card is dealt until every word is in; the pages show the words
                 ended = self.rules.outcome(state)
                 outcome = None if ended is None else self.voice.outcome(state, ended)
+                final = None if ended is None else final_of(self.spec, state, ended, self.path, self.version)
                 situation = self.voice.situation(state)
                 if seat is not None:
                     decisions = decisions_json(self.rules, self.voice, state, seat)
@@ -274,6 +276,7 @@ class Served:
                 situation=situation,
                 decisions=decisions,
                 bots=self.bots,
+                final=final,
             ), **envelope_fields(self, seat)}
 
     def preview(self, seat: int, body: JsonValue, language: str) -> tuple[int, JsonObject]:

@@ -4,7 +4,9 @@ The table's screen (a TV) shows what the whole table may see, from the public vi
 ``RULES.view(state, None)``: the standings with each side's distance to the target, the
 chart of running totals (as numbers: the page draws it), the trick on the table and the
 last trick, whose turn it is, the round and its dealer, the cursed suit, the bids and how
-many cards each player holds. A seat's phone adds its own hand, from its own view
+many cards each player holds; from a round's last trick until the next round's first
+entry the story of that round (``last_round``: hearts, bids, the curse, the points), and
+the table of every round (``rounds``). A seat's phone adds its own hand, from its own view
 ``RULES.view(state, seat)`` and nothing else, and while blinde liefde's bids come in its
 own bid (``own_bid``). What the match waits for is the envelope's ``situation`` and what
 the seat may do now its ``decisions`` (the game's voice and rules): this module words
@@ -26,6 +28,7 @@ from referee.i18n import _, ngettext
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.ruleset import RULES
 from referee.smoorverliefd.scoring import side_names, side_totals, standing
+from referee.smoorverliefd.story import every_round, round_story
 from referee.smoorverliefd.tricks import Trick
 from referee.smoorverliefd.view import SeatView
 from referee.smoorverliefd.words import card_symbol, card_words, points, suit_name
@@ -44,8 +47,9 @@ class SmoorverliefdWeb(Pages[Match]):
     def seat(self, state: Match, seat: int) -> JsonObject:
         view = RULES.view(state, seat)
         hand = None if view.hand is None else sorted(view.hand, key=_in_hand)
-        physical = _("This match is played with physical cards: the referee does not know your hand.")
-        public = _public(state, view, hand_names=_card_names(hand or ()), labels={"physical": physical})
+        # Once the match is over no hand is left to know: the words of physical cards only while it goes on.
+        physical: JsonObject = {} if view.over else {"physical": _("This match is played with physical cards: the referee does not know your hand.")}
+        public = _public(state, view, hand_names=_card_names(hand or ()), labels=physical)
         return {
             **public,
             "hand": None if hand is None else [str(card) for card in hand],
@@ -82,6 +86,9 @@ def _public(state: Match, view: SeatView, hand_names: JsonObject | None = None, 
         "hearts": [*_hearts_this_round(view)],
         "standings": _standings(state, view),
         "chart": _chart(state, view),
+        "last_round": None if view.story is None else round_story(state.setup, view.story, view.totals),
+        "rounds": every_round(state.setup, view.rounds_played, view.totals),
+        "over": view.over,
         "labels": {**_labels(), **(labels or {})},
         "names": {**_card_names([*on_table, *(() if view.last_trick is None else view.last_trick.cards)]), **(hand_names or {})},
     }  # fmt: skip

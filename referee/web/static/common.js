@@ -304,6 +304,31 @@ const Referee = (() => {
     if (actions.childElementCount) root.append(actions);
   }
 
+  // The end of a match, for every game (the envelope's "final", referee/web/final.py): the
+  // winner large (the envelope's "outcome", the voice's words; a cooperative game's
+  // result), the final standings, the season's line if there is one, and a "Rematch"
+  // button (POST /api/rematch) when the envelope's "rematch" says one may start now.
+  // A game's script may leave "#celebration" where it wants it; else it opens the page.
+  function celebrate(next) {
+    const final = next.final || {}, labels = final.labels || {};
+    const box = el("section", {class: `celebration${final.cooperative ? (final.won ? " won" : " lost") : ""}`, id: "celebration",
+      "aria-labelledby": "winner"}, el("p", {class: "outcome winner", id: "winner", text: next.outcome}));
+    const standings = final.standings || [];
+    if (standings.length) {
+      box.append(el("h2", {class: "final-title", id: "final-title", text: labels.standings}),
+        el("ol", {class: "final-standings", id: "final-standings", "aria-labelledby": "final-title"}, standings.map(row =>
+          el("li", {class: row.winner ? "winner" : "", dataset: {place: String(row.place)}},
+            el("span", {class: "place", text: `${row.place}.`}), " ", el("span", {class: "name", text: row.name}),
+            row.score === null ? null : el("span", {class: "score", text: row.score})))));
+    }
+    if (final.season) box.append(el("p", {class: "season-line", id: "season-line", text: final.season}));
+    if (next.rematch === true && page === "seat") {   // a seat starts it (the TV has no one to tap)
+      box.append(el("button", {type: "button", class: "choice rematch", id: "rematch", dataset: {action: "rematch"},
+        text: labels.rematch, onclick: event => { event.currentTarget.disabled = true; rematch(); }}));
+    }
+    return box;
+  }
+
   function show(next) {
     if (data && next.version < data.version && !fresh) return;
     fresh = false;
@@ -319,7 +344,10 @@ const Referee = (() => {
     taken = new Set();
     if (next.situation) root.append(situation(next));
     if (drawer && next.view) drawer[page === "table" ? "table" : "seat"](next, root);
-    if (next.outcome) root.prepend(el("p", {class: "outcome", text: next.outcome}));
+    if (next.outcome && next.final) {
+      const slot = root.querySelector("#celebration");
+      if (slot) slot.replaceWith(celebrate(next)); else root.prepend(celebrate(next));
+    } else if (next.outcome) root.prepend(el("p", {class: "outcome", text: next.outcome}));
     if (next.fair && page !== "join") root.append(fairPanel(next));
     if (page === "seat") decisions(next, root);
     hostParts(next, root);
@@ -385,6 +413,6 @@ const Referee = (() => {
   function redraw() { if (data) show(data); }
 
   document.addEventListener("DOMContentLoaded", start);
-  return {games, el, card, act, notice, redraw, take, choose, filled, decide, controls, SUITS, rematch, post, announcement,
+  return {games, el, card, act, notice, redraw, take, choose, filled, decide, controls, celebrate, SUITS, rematch, post, announcement,
           get data() { return data; }, page, game};
 })();

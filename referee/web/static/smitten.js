@@ -182,7 +182,7 @@
 
   // The ending as a sentence, with the finishing touch (the envelope's outcome is its short form).
   document.addEventListener("referee:drawn", event => {
-    const view = event.detail.view, shown = document.querySelector("#root > .outcome");
+    const view = event.detail.view, shown = document.querySelector("#root .outcome");   // also in common.js celebrate()
     if (view && view.ending && shown) shown.textContent = view.ending;
   });
 

@@ -135,20 +135,87 @@
     return el("div", {class: "situation"}, cursed(view));
   }
 
+  // A finished round's story (view.last_round, worded by the server): a row per player
+  // with the hearts taken (A♥ marked), the round's points, the new total, and what beside
+  // the hearts counted (a bid made or missed, the cursed suit, all 13); then the lines.
+  function story(view, data) {
+    const told = view.last_round, labels = told.labels;
+    const head = el("tr", {}, el("th", {scope: "col", text: labels.player}), el("th", {scope: "col", text: labels.hearts}),
+      el("th", {scope: "col", text: labels.points}), el("th", {scope: "col", text: labels.total}));
+    const rows = told.rows.map(row => el("tr", {class: row.seat === data.seat ? "mine" : "", dataset: {seat: String(row.seat)}},
+      el("th", {scope: "row", class: "name"}, el("span", {class: "who", text: row.name}),
+        row.notes.length ? el("span", {class: "notes", text: row.notes.join(" · ")}) : null),
+      el("td", {class: "hearts"}, el("span", {class: "count", text: row.hearts}), row.ace ? el("span", {class: "ace", text: " A♥"}) : null),
+      el("td", {class: "points", text: row.shown}),
+      el("td", {class: "total", text: row.total})));
+    return el("section", {class: "story", id: "story", "aria-labelledby": "story-title"},
+      el("h2", {id: "story-title", text: told.title}),
+      el("table", {}, el("thead", {}, head), el("tbody", {}, rows)),
+      told.lines.length ? el("ul", {class: "story-lines", id: "story-lines"}, told.lines.map(line => el("li", {text: line}))) : null);
+  }
+
+  // Every round as `referee smoor standings` prints it: rounds as rows, players as
+  // columns, the totals below. The TV keeps the last rounds that fit (fitRounds).
+  function roundsTable(view) {
+    const every = view.rounds;
+    if (!every.rows.length) return null;
+    const labels = every.labels;
+    const head = el("tr", {}, el("th", {scope: "col", text: labels.round}), every.players.map(name => el("th", {scope: "col", class: "name", text: name})));
+    const rows = every.rows.map(row => el("tr", {class: "round", dataset: {round: String(row.number)}},
+      el("th", {scope: "row", text: row.number}), row.points.map(points => el("td", {text: points}))));
+    const earlier = el("tr", {class: "earlier", hidden: true}, el("td", {colspan: String(every.players.length + 1), text: labels.hidden}));
+    const totals = el("tr", {class: "totals"}, el("th", {scope: "row", text: labels.total}), every.totals.map(total => el("td", {text: total})));
+    return el("section", {class: "rounds", id: "rounds", "aria-labelledby": "rounds-title"},
+      el("h2", {id: "rounds-title", text: every.title}),
+      el("table", {}, el("thead", {}, head), el("tbody", {}, earlier, rows), el("tfoot", {}, totals)));
+  }
+
+  // A TV cannot scroll: between rounds the last trick gives way to the rounds (the story
+  // tells the round), then the oldest rounds of the table, until the page fits.
+  function fitRounds() {
+    if (Referee.page !== "table") return;
+    const box = document.getElementById("rounds");
+    if (!box) return;
+    const rows = [...box.querySelectorAll("tr.round")];
+    for (const row of rows) row.hidden = false;
+    box.querySelector("tr.earlier").hidden = true;
+    const over = () => document.documentElement.scrollHeight > window.innerHeight + 1;
+    const last = document.querySelector(".smoor-table .last");
+    if (last) last.hidden = false;
+    if (last && document.getElementById("story") && over()) last.hidden = true;
+    let hidden = 0;
+    while (over() && hidden < rows.length) {
+      rows[hidden++].hidden = true;
+      box.querySelector("tr.earlier").hidden = false;
+    }
+    box.hidden = hidden === rows.length && rows.length > 0 && over();
+  }
+  document.addEventListener("referee:drawn", () => { if (Referee.game === "smoorverliefd") fitRounds(); });
+  window.addEventListener("resize", () => { if (Referee.game === "smoorverliefd" && Referee.data) fitRounds(); });
+
   function table(data, root) {
     const view = data.view;
+    if (view.over) {   // the celebration (common.js) with the last round's story and every round
+      root.append(el("div", {class: "smoor-table over"},
+        el("div", {class: "left"}, el("div", {id: "celebration"}), chart(view)),
+        el("div", {class: "play"}, view.last_round ? story(view, data) : null, roundsTable(view))));
+      return;
+    }
     const play = el("div", {class: "play"});
-    if (view.trick) {
+    if (view.last_round) {   // between rounds: the story of the one just finished
+      play.append(story(view, data));
+    } else if (view.trick) {
       play.append(el("section", {class: "on-table"},
         el("h2", {text: `${view.labels.trick} · ${view.trick.title}`}),
         trick(view.trick.plays, data, {turn: view.turn, id: "trick"})));
     }
-    if (view.last_trick) {
+    if (view.last_trick) {   // kept on the TV, after the round's story too
       play.append(el("section", {class: "last"},
         el("h2", {text: view.labels.last_trick}),
         trick(view.last_trick.plays, data, {winner: view.last_trick.winner, id: "last-trick"}),
         el("p", {class: "won", text: view.last_trick.text})));
     }
+    play.append(roundsTable(view) || "");
     root.append(el("div", {class: "smoor-table"},
       el("div", {class: "left"}, heading(view), standings(view, data), chart(view)),
       play));
@@ -159,6 +226,10 @@
   // list as choices now ("play") are the ones to tap.
   function seat(data, root) {
     const view = data.view;
+    if (view.over) {   // the celebration (common.js) and the last round's story: no hand is left to show
+      root.append(el("div", {id: "celebration"}), view.last_round ? story(view, data) : "");
+      return;
+    }
     const play = Referee.take("play");
     root.append(heading(view), el("div", {id: "decisions"}));
     if (view.bidding) {   // who has bid (never what), this seat's own bid
@@ -171,7 +242,9 @@
       })));
     }
     if (play) root.append(el("p", {class: "prompt yours", id: "prompt", text: play.prompt}));
-    if (view.trick && view.trick.plays.some(p => p.card)) {
+    if (view.last_round) {
+      root.append(story(view, data));
+    } else if (view.trick && view.trick.plays.some(p => p.card)) {
       root.append(el("section", {class: "on-table"}, el("h2", {text: view.trick.title}),
         trick(view.trick.plays, data, {turn: view.turn, id: "trick"})));
     } else if (view.last_trick) {
