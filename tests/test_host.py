@@ -471,3 +471,20 @@ def test_serve_prints_the_hosts_link_with_its_qr_code(served, capsys):
     printed = capsys.readouterr().out
     assert f"http://192.0.2.5:8765/host/{served.links.host}" in printed
     assert printed.count("\n") > 10  # the QR code, drawn in the terminal
+
+
+def test_a_take_back_undoes_only_the_seats_own_entry_even_when_another_lands_in_between(tally):
+    """The check and the undo are one step of the save-file engine (``undo(only=…)``): an
+    entry recorded between the seat's tap and its undo is never taken back instead."""
+    from referee.errors import RuleError
+
+    savefile.record(tally, TALLY, score("Anna", 3))
+    anna = savefile.load(tally, TALLY).events[-1]
+    savefile.record(tally, TALLY, score("Bram", 1))  # typed at the laptop meanwhile
+    before = tally.read_bytes()
+    with pytest.raises(RuleError):
+        savefile.undo(tally, TALLY, only=anna)
+    assert tally.read_bytes() == before
+    bram = savefile.load(tally, TALLY).events[-1]
+    savefile.undo(tally, TALLY, only=bram)
+    assert savefile.load(tally, TALLY).events == [anna]

@@ -460,8 +460,10 @@ def rewrite(
     return _change(path, rules, replay_changed)
 
 
-def undo(path: Path | str, rules: Rules[SetupT, State, ActionT, EffectT]) -> Undone[State]:
+def undo(path: Path | str, rules: Rules[SetupT, State, ActionT, EffectT], only: Mapping[str, object] | None = None) -> Undone[State]:
     """Take back the last thing recorded: the last event, or an edit made after it.
+    ``only``: take back this event only, if it is still the last thing recorded (a seat's
+    take-back: an entry made meanwhile by anyone is never undone instead).
 
     The file is then exactly as it was before that entry, but for a fair game's word of
     entropy: it stays on the record (:func:`_word_kept_on_record`), and once every word
@@ -475,6 +477,8 @@ def undo(path: Path | str, rules: Rules[SetupT, State, ActionT, EffectT]) -> Und
         document = read_document(path, data, rules)
         events, corrections = document.events, document.corrections
         last = corrections[-1] if corrections else None
+        if only is not None and (not events or dict(events[-1]) != dict(only) or (last is not None and last.events == len(events))):
+            raise RuleError(_("{path} has moved on since: nothing was taken back").format(path=path))
         if last is not None and last.events == len(events):
             before = last.undone(events)
             taken = Taken(len(before), edit=last, edited=tuple(events[last.at : last.at + last.added]))

@@ -540,10 +540,10 @@ async def take_back(request: Request) -> Response:
             served.reload()
             if served.saved is not None and not allowed(served.saved.setup):
                 return 409, {"error": _("this table plays without take-backs (the game was started with --no-take-backs)")}
-            if not may_take_back(served, seat):
+            if not may_take_back(served, seat) or served.desk.last is None:
                 return 409, {"error": _("only your own last entry can be taken back, before anyone's next entry")}
             try:
-                savefile.undo(served.path, served.rules)
+                savefile.undo(served.path, served.rules, only=served.desk.last[2])
             except RefereeError as error:
                 return 409, {"error": served.words(error)}
         served.reload()
