@@ -5,7 +5,8 @@ the tricks of the round so far, the trick being played card by card (its cards s
 and who is to play) and the last trick, the scores and totals, the cursed
 suit, the bids once every player's is in (until then only who has bid: a seat sees its
 own bid), how many cards each player holds, and the dead pile of the
-last round once that round is over. Private: a seat's own hand in a seeded round (the
+last round once that round is over, and the table's rules (the setup without its seed or
+secret: variants, target, duos, bid bonus and penalty). Private: a seat's own hand in a seeded round (the
 referee dealt it); the other hands and this round's dead pile are nobody's until the
 round is over. ``view(match, None)`` is the public view: no hand at all.
 
@@ -15,10 +16,11 @@ filtered by a screen: a front end shows a seat its view and nothing else.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from referee.cards import Card, Suit
 from referee.smoorverliefd.match import Match
+from referee.smoorverliefd.setup import Setup
 from referee.smoorverliefd.tricks import Trick
 
 
@@ -45,6 +47,7 @@ class SeatView:
     last_round_dead: tuple[Card, ...]  # the finished round's dead pile, as far as it is known
     hand: tuple[Card, ...] | None  # the seat's own cards still in hand, in hand order; None when not known to it
     over: bool
+    rules: Setup  # the table's rules, public: the setup without its seed or fair secret (what a bot plays by)
 
 
 def seat_view(match: Match, seat: int | None) -> SeatView:
@@ -74,4 +77,5 @@ def seat_view(match: Match, seat: int | None) -> SeatView:
         last_round_dead=match.rounds[-1].dead if match.rounds else (),
         hand=own,
         over=over,
+        rules=replace(match.setup, seed=None, fair=None),
     )
