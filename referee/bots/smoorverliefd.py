@@ -40,6 +40,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from referee.bots import Policy
 from referee.cards import Card, Suit
@@ -56,14 +57,24 @@ HEARTS = SUIT_MASK[HEART]
 ACE_OF_HEARTS = 13 * HEART + 12
 ALL = (1 << 52) - 1
 
-#: The strong bot's sampling, fixed (the benchmark measures the time it takes: within
-#: 1 s at the 95th percentile on a 2-core machine). ``PLAY_PLAYOUTS`` playouts per card
-#: decision are shared among the cards it considers, at least ``MIN_SAMPLES`` deals each.
-PLAY_PLAYOUTS = 1600
-MIN_SAMPLES = 24
-MAX_SAMPLES = 240
-BID_SAMPLES = 300
-CURSE_SAMPLES = 120
+
+
+class Budget(NamedTuple):
+    """The strong bot's sampling, fixed (never a clock; the benchmark measures the time it
+    takes: within 1 s at the 95th percentile on a 2-core machine). ``playouts`` per card
+    decision, shared among the cards it tells apart, ``min_samples`` to ``max_samples``
+    deals each; ``bid`` sampled rounds for a bid; ``curse`` per suit for a cursed suit."""
+
+    playouts: int = 1600
+    min_samples: int = 24
+    max_samples: int = 240
+    bid: int = 300
+    curse: int = 120
+
+
+#: The budget the strong bot plays with (the tests make it smaller: a decision's honesty
+#: and legality do not depend on how many deals it samples).
+BUDGET = Budget()
 
 
 def _low(mask: int) -> int:
@@ -404,9 +415,10 @@ def world_of(seen: Known, hands: list[int]) -> Round:
 
 def candidates(table: Table, seen: Known, playable: Sequence[int]) -> list[int]:
     """The cards worth telling apart: of a run of cards of one suit with no card between
-    them left in another's hand, the lowest (they take the same tricks), except hearts
-    whose points differ (the ace; every heart with face values)."""
-    held = seen.hand | seen.out
+    them but played ones (in an earlier trick) and the seat's own, the lowest (they take
+    the same tricks), except hearts whose points differ (the ace; every heart with face
+    values)."""
+    held = (seen.hand | seen.out) & ~_mask(seen.trick)  # a card on the table is one to beat, or not
     chosen: list[int] = []
     for card in sorted(playable):
         previous = chosen[-1] if chosen else -1
@@ -418,13 +430,14 @@ def candidates(table: Table, seen: Known, playable: Sequence[int]) -> list[int]:
     return chosen
 
 
-def best_card(table: Table, seen: Known, playable: Sequence[int], rng: random.Random, playouts: int = PLAY_PLAYOUTS) -> int:
+def best_card(table: Table, seen: Known, playable: Sequence[int], rng: random.Random) -> int:
     """The strong bot's card: each candidate played in the same sampled deals, then the
     plain rules to the end; the best mean worth (ties: the lowest card)."""
     options = candidates(table, seen, playable)
     if len(options) == 1:
         return options[0]
-    samples = max(MIN_SAMPLES, min(MAX_SAMPLES, playouts // len(options)))
+    budget = BUDGET
+    samples = max(budget.min_samples, min(budget.max_samples, budget.playouts // len(options)))
     totals = [0.0] * len(options)
     for _ in range(samples):
         start = world_of(seen, sample(seen, table.count, rng))
@@ -528,20 +541,20 @@ def strong(view: object, decisions: tuple[Decision, ...], rng: random.Random) ->
     return choices[best_card(table, known(view, table), sorted(choices), rng)]
 
 
-def strong_bid(view: SeatView, rng: random.Random, samples: int = BID_SAMPLES) -> int:
+def strong_bid(view: SeatView, rng: random.Random) -> int:
     """The number of hearts the seat catches most often in sampled rounds (the fewer on a tie)."""
     table = Table.of(view, bids=None)
-    times = caught_counts(table, known(view, table), rng, samples)
+    times = caught_counts(table, known(view, table), rng, BUDGET.bid)
     return max(range(14), key=lambda count: (times[count], -count))
 
 
-def strong_curse(view: SeatView, rng: random.Random, samples: int = CURSE_SAMPLES) -> Suit:
+def strong_curse(view: SeatView, rng: random.Random) -> Suit:
     """The suit whose sampled rounds are worth most to the seat, each suit in the same deals."""
     seed = rng.getrandbits(64)
     best: tuple[float, int] | None = None
     for suit in range(4):
         table = Table.of(view, cursed=SUITS[suit])
-        score = mean_worth(table, known(view, table), random.Random(seed), samples)
+        score = mean_worth(table, known(view, table), random.Random(seed), BUDGET.curse)
         if best is None or score > best[0]:
             best = (score, suit)
     assert best is not None
