@@ -368,43 +368,57 @@ def known(view: SeatView, table: Table) -> Known:
 def sample(seen: Known, count: int, rng: random.Random) -> list[int]:
     """The other seats' hands (masks; the seat's own as it is) in one deal of the unseen
     cards consistent with ``seen``: each seat its number of cards and none of a suit it
-    has shown out of; what is left over is the dead pile, which holds anything."""
+    has shown out of; what is left over is the dead pile, which holds anything. The
+    suits fewest seats may hold are dealt first, each card to a seat that may hold it
+    with a chance in proportion to the room left in its hand."""
     unseen = [card for card in range(52) if not (seen.out | seen.hand) >> card & 1]
     holders = [seat for seat in range(count) if seat != seen.seat]
-    room = {seat: seen.counts[seat] for seat in holders}
-    dead = len(unseen) - sum(room.values())
-    for _attempt in range(30):
-        rng.shuffle(unseen)
-        # the most constrained cards first: the fewest seats may hold them
-        unseen.sort(key=lambda card: sum(not seen.voids[seat] >> card & 1 for seat in holders))
-        left = dict(room)
-        spare = dead
-        hands = [0] * count
-        for card in unseen:
-            choices = [seat for seat in holders if left[seat] and not seen.voids[seat] >> card & 1]
-            weights = [left[seat] for seat in choices]
-            if spare:
-                choices.append(-1)
-                weights.append(spare)
-            if not choices:
-                break
-            holder = rng.choices(choices, weights)[0]
-            if holder < 0:
-                spare -= 1
-            else:
-                left[holder] -= 1
-                hands[holder] |= 1 << card
-        else:
-            hands[seen.seat] = seen.hand
-            return hands
-    # the voids could not be kept (a table that revoked): the counts alone
+    room = [0 if seat == seen.seat else seen.counts[seat] for seat in range(count)]
+    room.append(len(unseen) - sum(room))  # the dead pile, at ``count``
+    if any(seen.voids[seat] for seat in holders):
+        may = [[seat for seat in holders if not seen.voids[seat] & SUIT_MASK[suit]] + [count] for suit in range(4)]
+        order = sorted(range(4), key=lambda suit: len(may[suit]))
+        suits = [[card for card in unseen if card // 13 == suit] for suit in range(4)]
+        for _attempt in range(30):
+            dealt = _deal_by_suit(order, suits, may, room, rng)
+            if dealt is not None:
+                dealt[seen.seat] = seen.hand
+                return dealt[:count]
+    # no voids (or they could not be kept: a table that revoked): the counts alone
     rng.shuffle(unseen)
     hands = [0] * count
-    cards = iter(unseen)
+    at = 0
     for seat in holders:
-        for _ in range(room[seat]):
-            hands[seat] |= 1 << next(cards)
+        for card in unseen[at : at + room[seat]]:
+            hands[seat] |= 1 << card
+        at += room[seat]
     hands[seen.seat] = seen.hand
+    return hands
+
+
+def _deal_by_suit(order: Sequence[int], suits: Sequence[Sequence[int]], may: Sequence[Sequence[int]], room: Sequence[int],
+                  rng: random.Random) -> list[int] | None:  # fmt: skip
+    """One try of :func:`sample`'s deal with voids: None when a card is left that no
+    holder with room may hold."""
+    left = list(room)
+    hands = [0] * len(room)
+    for suit in order:
+        cards = list(suits[suit])
+        rng.shuffle(cards)
+        allowed = may[suit]
+        for card in cards:
+            total = 0
+            for holder in allowed:
+                total += left[holder]
+            if not total:
+                return None
+            pick = rng.randrange(total)
+            for holder in allowed:
+                pick -= left[holder]
+                if pick < 0:
+                    break
+            left[holder] -= 1
+            hands[holder] |= 1 << card
     return hands
 
 
