@@ -157,8 +157,9 @@ def test_bots_decisions_are_accepted_by_decision_of(found: tuple[Match, int], se
             assert RULES.refusal(match, RULES.decode(match, event)) is None
 
 
+@pytest.mark.slow
 def test_bots_decide_from_a_reshuffled_round_the_same() -> None:
-    """The honesty property on one mid-round state of each table size (the quick tier)."""
+    """The honesty property on one mid-round state of each table size."""
     with small_budget():
         for players in (3, 4, 5):
             match = walk(RULES.start(a_setup(players, ("blinde-liefde",), False, f"honest{players}")), players + 7, random.Random(players))
@@ -324,7 +325,8 @@ def test_strong_takes_the_last_trick_with_the_ace_of_hearts_in_it() -> None:
     hand = mask("KS 2S")
     out = (bots.ALL & ~mask("KS 2S 3D 4D 5D 6D 7D 8D AH")) | mask("AH 3S 4S")
     seen = bots.Known(3, hand, out, tuple(bots.INDEX[card] for card in cards("3S AH 4S")), 0, (1, 1, 1, 2), (0,) * 4, (0,) * 4, (0,) * 4, (0,) * 4)
-    assert card_of(bots.best_card(table, seen, [bots.INDEX[card] for card in cards("KS 2S")], random.Random(1))) == "KS"
+    with small_budget():
+        assert card_of(bots.best_card(table, seen, [bots.INDEX[card] for card in cards("KS 2S")], random.Random(1))) == "KS"
 
 
 def test_strong_bids_the_count_it_catches_most_often() -> None:
