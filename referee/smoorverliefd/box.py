@@ -8,6 +8,7 @@ clockwise, so the player left of the last round's dealer deals the next match's 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from referee.fair.scheme import Fair
 from referee.fair.rules import EntropyGiven, GiveEntropy
@@ -19,6 +20,9 @@ from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.ruleset import RULES
 from referee.smoorverliefd.setup import Setup
 from referee.smoorverliefd.voice import VOICE
+
+if TYPE_CHECKING:
+    from referee.bots import Policy
 
 
 def facts(match: Match) -> MatchFacts:
@@ -53,4 +57,11 @@ def rematch(match: Match, seed: str | None, fair: Fair | None) -> Setup:
     return replace(setup, first_dealer=setup.left_of(last_dealer), seed=renewed(setup.seed, seed), fair=renewed(setup.fair, fair))
 
 
-GAME: Box[Setup, Match, Action | GiveEntropy, Effect | EntropyGiven] = Box(RULES, FairVoice(VOICE, RULES), facts, rematch)
+def bots(level: str) -> Policy:
+    """The bots' policies (:mod:`referee.bots.smoorverliefd`, imported when a bot first plays)."""
+    from referee.bots.smoorverliefd import policy
+
+    return policy(level)
+
+
+GAME: Box[Setup, Match, Action | GiveEntropy, Effect | EntropyGiven] = Box(RULES, FairVoice(VOICE, RULES), facts, rematch, bots=bots)

@@ -5,8 +5,10 @@ the tricks of the round so far, the trick being played card by card (its cards s
 and who is to play) and the last trick, the scores and totals, the cursed
 suit, the bids once every player's is in (until then only who has bid: a seat sees its
 own bid), how many cards each player holds, and the dead pile of the
-last round once that round is over, and the round just finished (its story: hearts,
-bids, the curse, the points) until the next round's first entry. Private: a seat's own hand in a seeded round (the
+last round once that round is over, the round just finished (its story: hearts,
+bids, the curse, the points) until the next round's first entry, and the table's rules
+(the setup without its seed or secret: variants, target, duos, bid bonus and penalty).
+Private: a seat's own hand in a seeded round (the
 referee dealt it); the other hands and this round's dead pile are nobody's until the
 round is over. ``view(match, None)`` is the public view: no hand at all.
 
@@ -16,11 +18,12 @@ filtered by a screen: a front end shows a seat its view and nothing else.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from referee.cards import Card, Suit
 from referee.smoorverliefd.match import Match
 from referee.smoorverliefd.rounds import PlayedRound
+from referee.smoorverliefd.setup import Setup
 from referee.smoorverliefd.tricks import Trick
 
 
@@ -47,6 +50,7 @@ class SeatView:
     last_round_dead: tuple[Card, ...]  # the finished round's dead pile, as far as it is known
     hand: tuple[Card, ...] | None  # the seat's own cards still in hand, in hand order; None when not known to it
     over: bool
+    rules: Setup  # the table's rules, public: the setup without its seed or fair secret (what a bot plays by)
     story: PlayedRound | None = None  # the round just finished, until the next round's first entry (bid, curse or card)
     rounds_played: tuple[PlayedRound, ...] = ()  # every finished round (public: `standings` prints them)
 
@@ -78,6 +82,7 @@ def seat_view(match: Match, seat: int | None) -> SeatView:
         last_round_dead=match.rounds[-1].dead if match.rounds else (),
         hand=own,
         over=over,
+        rules=replace(match.setup, seed=None, fair=None),
         story=round_told(match),
         rounds_played=match.rounds,
     )
