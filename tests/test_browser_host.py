@@ -32,10 +32,22 @@ def text_of(driver: Any, css: str) -> str:
 
 
 def click(driver: Any, css: str) -> None:
+    """Click the element ``css`` once it is there and enabled; a page that redraws between
+    finding it and clicking it (a change streamed in) is looked at again."""
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
 
-    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, css) and d.find_element(By.CSS_SELECTOR, css).is_enabled())
-    driver.find_element(By.CSS_SELECTOR, css).click()
+    def clicked(d: Any) -> bool:
+        try:
+            found = d.find_elements(By.CSS_SELECTOR, css)
+            if not found or not found[0].is_enabled():
+                return False
+            found[0].click()
+            return True
+        except StaleElementReferenceException:
+            return False
+
+    wait_for(driver, clicked)
 
 
 @pytest.mark.slow
