@@ -73,6 +73,11 @@ def five(folder: Path) -> Made:
     return _write(folder / "five.toml", _setup(False), _pending(5))
 
 
+def choosing(folder: Path) -> Made:
+    """Two players, a new turn whose winning move plays a 5: its player's phone asks higher or lower."""
+    return _write(folder / "choosing.toml", _setup(False), lambda _state, moves: moves >= 3)
+
+
 def revealed(folder: Path) -> Made:
     """Two players: card 1 played, and the partner has revealed a card of their hand."""
     return _write(folder / "revealed.toml", _setup(False), _pending(1, revealed=True))

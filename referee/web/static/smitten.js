@@ -30,10 +30,12 @@
       el("h2", {class: "result-title", text: view.result.title}), el("p", {class: "why", text: view.result.why}));
   }
 
+  // A face-down card, named by its title ("face down") or its move; an image unless tapped.
   function back(props) {
     const extra = (props && props.class) || "";
-    return el(props && props.onclick ? "button" : "div", {type: props && props.onclick ? "button" : undefined, ...props,
-      class: `card smitten back ${extra}`.trim()});
+    const control = props && props.onclick;
+    return el(control ? "button" : "div", {type: control ? "button" : undefined, role: control ? undefined : "img",
+      "aria-label": props && props.title, ...props, class: `card smitten back ${extra}`.trim()});
   }
 
   // One grid: 3×3 cells, card n in cell n; ``target(n)`` gives a cell's tap handler, if any.
