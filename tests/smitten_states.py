@@ -15,7 +15,8 @@ from typing import Any, NamedTuple
 from referee import savefile
 from referee.smitten.ruleset import RULES
 from referee.smitten.solver import solve
-from referee.smitten.state import Pending, Setup, SmittenMode, State
+from referee.smitten.dealing import SmittenMode
+from referee.smitten.state import Pending, Setup, State
 
 SEED = "w0"  # two players: its winning line reveals a 2 for card 1 and plays 5s (lower)
 PLAYERS = ("Anna", "Bram")

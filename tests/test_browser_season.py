@@ -34,7 +34,7 @@ def big_season(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
     spec = importlib.util.spec_from_file_location("season_make", MAKE)
     assert spec is not None and spec.loader is not None
-    make = importlib.util.module_from_spec(spec)
+    make: Any = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(make)
     make.FRIENDS = CLUB
     folder = tmp_path_factory.mktemp("club")
@@ -61,7 +61,8 @@ number of cells (besides the row's name)."""
         if now["screen"] >= now["screens"]:
             return found
         driver.find_element("css selector", "body").send_keys("\ue014")  # the right arrow
-        wait_for(driver, lambda d, at=now["screen"] + 1: d.execute_script("return Number(document.body.dataset.screen)") == at)
+        following = now["screen"] + 1
+        wait_for(driver, lambda d: d.execute_script("return Number(document.body.dataset.screen)") == following)
 
 
 @pytest.mark.parametrize("size", [TV, TV_720], ids=["1920x1080", "1280x720"])

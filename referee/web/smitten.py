@@ -54,8 +54,8 @@ from referee.smitten.voice import final_card, outcome_text, result
 from referee.smitten.words import capital, cards, cell_name, choice_word, grid_name, instruction, title
 from referee.web.contract import Pages, WebGame
 
-def page_words() -> dict[str, str]:
-    """The page's own words (headings, buttons, prompts), in the current language."""
+def page_words() -> JsonObject:
+    """The page's own words (headings, buttons, prompts; each card's and cell's name), in the current language."""
     return {
         "L": capital(grid_name(GridSide.LEFT)),
         "R": capital(grid_name(GridSide.RIGHT)),
@@ -73,7 +73,7 @@ def page_words() -> dict[str, str]:
         "swap": _("Swap it with the set-aside card"),
         "cancel": _("Cancel"),
         "finishing": _("the finishing touch"),
-        "cards": card_names(),
+        "cards": {**card_names()},
         "cells": {str(number): cell_name(number) for number in range(1, 10)},
     }
 
