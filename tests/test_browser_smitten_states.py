@@ -86,6 +86,8 @@ def test_a_lost_game_says_why_on_the_tv_and_the_phone(windows: dict[str, Any], t
         for driver in windows.values():
             assert result(driver) == ("Lost", "Anna could not follow card 7. There are 16 of the 17 cards in the grids.")
             assert not [shown for shown in driver.find_elements("css selector", "#root > .outcome") if shown.is_displayed()]  # said once
+            seven = driver.find_element("css selector", '.grid-box[data-grid="L"] .card[data-card="7"]')
+            assert (seven.get_attribute("role"), seven.get_attribute("aria-label")) == ("img", "7, place a card in the other grid")
 
 
 @pytest.mark.parametrize("language", ["en", "nl"])
@@ -98,7 +100,9 @@ def test_a_phone_asked_higher_or_lower_fits_a_small_phone(language: str, windows
         phone.delete_all_cookies()
         phone.get(server.seat_link(move.actor))
         drawn(phone)
-        phone.find_element("css selector", '.hand.mine .card.playable[data-card="5"]').click()
+        five = phone.find_element("css selector", '.hand.mine .card.playable[data-card="5"]')
+        assert five.get_attribute("aria-label") == phone.execute_script("return Referee.data.view.words.cards['5']")  # its instruction
+        five.click()
         wait_for(phone, lambda d: d.find_elements("css selector", f'.cell.target[data-cell="{move.placement}"]'))[0].click()
         buttons = wait_for(phone, lambda d: d.find_elements("css selector", ".ask button.choice[data-choose]"))
         assert {button.get_attribute("data-choose") for button in buttons} == {"higher", "lower"}
