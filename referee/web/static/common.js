@@ -279,12 +279,12 @@ const Referee = (() => {
     box.hidden = !kinds.length;
     document.body.classList.toggle("your-turn", kinds.length > 0);
     document.getElementById("turn-cue-text").textContent = words;
-    const fresh = decisions.filter(d => before !== null && !before.includes(d.kind));
-    if (!fresh.length) return;
+    const added = decisions.filter(d => before !== null && !before.includes(d.kind));
+    if (!added.length) return;
     buzz();
     const said = document.getElementById("turn-said");
     said.textContent = "";
-    said.textContent = [words, fresh[0].prompt].filter(Boolean).join(": ");
+    said.textContent = [words, added[0].prompt].filter(Boolean).join(": ");
     box.classList.remove("fresh");
     void box.offsetWidth;   // the banner's flash starts again
     box.classList.add("fresh");
