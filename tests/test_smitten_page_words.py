@@ -1,5 +1,5 @@
 """Smitten's pages say how a game ended and what each card asks (issue 33 points 1 and 5):
-the voice's :func:`referee.smitten.voice.result` (a heading and why) in the table's and a
+the voice's :func:`referee.smitten.voice.result_and_why` (a heading and why) in the table's and a
 seat's view, and each card's accessible name, in English and in Dutch."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from referee.game import JsonObject
 from referee.i18n import speaking
 from referee.smitten.ruleset import RULES
 from referee.smitten.state import State
-from referee.smitten.voice import result
+from referee.smitten.voice import result_and_why
 from referee.web.smitten import WEB
 
 
@@ -42,15 +42,15 @@ def test_a_won_game_is_won_with_the_finishing_touch(tmp_path: Path) -> None:
 
 def test_a_lost_game_says_why_and_how_many_cards_are_in_the_grids(tmp_path: Path) -> None:
     state = state_of("two-lost", tmp_path)
-    assert result(state) == ("Lost", "Anna could not follow card 7. There are 16 of the 17 cards in the grids.")
+    assert result_and_why(state) == ("Lost", "Anna could not follow card 7. There are 16 of the 17 cards in the grids.")
     with speaking("nl"):
-        assert result(state) == ("Verloren", "Anna kon kaart 7 niet opvolgen. Er liggen 16 van de 17 kaarten in de rasters.")
+        assert result_and_why(state) == ("Verloren", "Anna kon kaart 7 niet opvolgen. Er liggen 16 van de 17 kaarten in de rasters.")
 
 
 @pytest.mark.parametrize("name", ["two-mid", "two-five", "two-revealed", "solo-mid"])
 def test_a_game_in_progress_has_no_result(name: str, tmp_path: Path) -> None:
     state = state_of(name, tmp_path)
-    assert result(state) is None and WEB.table(state)["result"] is None
+    assert result_and_why(state) is None and WEB.table(state)["result"] is None
 
 
 def test_each_card_is_named_by_its_instruction_in_both_languages(tmp_path: Path) -> None:

@@ -56,7 +56,7 @@ def outcome_text(state: State) -> str | None:
     return text
 
 
-def result(state: State) -> tuple[str, str] | None:
+def result_and_why(state: State) -> tuple[str, str] | None:
     """The result and why, as a page shows them once the game is over (a heading and a
     sentence or two): ('Won', '17 cards are in the grids. As the finishing touch, the
     last 4 completes the right grid.') or ('Lost', 'Bram could not follow card 7 (the

@@ -50,7 +50,7 @@ from referee.smitten.notation import GridSide
 from referee.smitten.ruleset import RULES
 from referee.smitten.state import Flipped, Pending, State
 from referee.smitten.view import SeatView
-from referee.smitten.voice import final_card, outcome_text, result
+from referee.smitten.voice import final_card, outcome_text, result_and_why
 from referee.smitten.words import capital, cards, cell_name, choice_word, grid_name, instruction, title
 from referee.web.contract import Pages, WebGame
 
@@ -140,7 +140,7 @@ def _drawn(state: State, seen: SeatView, you: int | None = None) -> JsonObject:
 
 def _result(state: State) -> JsonObject | None:
     """Once the game is over, its result and why, as the voice says them."""
-    said = result(state)
+    said = result_and_why(state)
     if said is None:
         return None
     title, why = said
