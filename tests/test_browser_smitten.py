@@ -117,9 +117,14 @@ def test_a_two_player_game_is_played_from_two_phones_to_its_end_with_the_table_o
                 assert view["hands"][1 - seat]["face_up"] in ([], [revealed])
             assert all(hand["face_up"] in ([], [revealed]) for hand in table["hands"])  # nor does the TV
         assert savefile.load(path, RULES).state.outcome is not None
-        won = "Won: 17 cards are in the grids. As the finishing touch, the last {} completes the {} grid."
+        # The result, large, and why: on the TV and each phone, in its language.
+        won = "17 cards are in the grids. As the finishing touch, the last {} completes the {} grid."
         final = data(tv)["view"]["final"]
         assert final is not None
         for driver in (tv, phones[0]):
-            wait_for(driver, lambda d: won.format(final[0], {"L": "left", "R": "right"}[final[1]]) in page_text(d))
-        wait_for(phones[1], lambda d: page_text(d).count("Gewonnen: er liggen 17 kaarten in de rasters") == 1)
+            wait_for(driver, lambda d: d.find_elements("css selector", "#result.won"))
+            assert driver.find_element("css selector", "#result .result-title").text == "Won"
+            assert driver.find_element("css selector", "#result .why").text == won.format(final[0], {"L": "left", "R": "right"}[final[1]])
+        wait_for(phones[1], lambda d: d.find_elements("css selector", "#result.won"))
+        assert phones[1].find_element("css selector", "#result .result-title").text == "Gewonnen"
+        assert page_text(phones[1]).count("Er liggen 17 kaarten in de rasters") == 1

@@ -1,6 +1,7 @@
 """The README's screenshots of `referee serve`, taken again: a seeded Smoorverliefd match
 a few tricks in, its table's screen at TV size and one phone at phone size, in English
-and in Dutch, a Smitten two-player game's screen and phone, and a Spellcrafter game
+and in Dutch, a Smitten two-player game's screen and phone mid-game and once lost (the
+result and why), and a Spellcrafter game
 drafted through the referee: mid-draft (a phone picking, the TV showing who has picked)
 and crafting (a word being built on a phone, the TV's clock and the words so far), a
 Smoorverliefd match with blinde liefde and Cupido: a phone's bid (the row of numbers its
@@ -16,7 +17,8 @@ Run from the repository root, with Debian's chromium and chromium-driver install
     .venv/bin/python examples/screenshots/take.py            # all of them
     .venv/bin/python examples/screenshots/take.py season     # some: smoorverliefd, smoorverliefd-bid,
                                                              # smoorverliefd-curse, smoorverliefd-round,
-                                                             # smoorverliefd-over, smitten, spellcrafter-draft,
+                                                             # smoorverliefd-over, smitten, smitten-lost,
+                                                             # spellcrafter-draft,
                                                              # spellcrafter-craft, season
 
 It uses the tests' browser harness (tests/browser.py) and writes the PNGs beside itself.
@@ -95,10 +97,13 @@ def smoorverliefd_story(folder: Path, over: bool) -> tuple[Path, int]:
     return smoor_states.round_over(folder, 2), 1
 
 
-def smitten(folder: Path) -> Path:
-    path = folder / "smitten.toml"
-    referee("smitten", "new", path.name, "--players", "Anna", "Bram", "--seed", "w0", cwd=folder)
-    return path
+def smitten(folder: Path, ending: bool) -> tuple[Path, int]:
+    """A seeded two-player game six moves in (a 9 to follow), or lost near its end (the
+    result and why): tests/smitten_states.py's, and the seat whose phone is shown."""
+    from smitten_states import lost, mid_game
+
+    made = lost(folder) if ending else mid_game(folder)
+    return made.path, made.seat
 
 
 def spellcrafter(folder: Path, crafting: bool) -> Path:
@@ -174,7 +179,8 @@ def main() -> None:
         folder = Path(scratch)
         if not chosen or "season" in chosen:
             season(folder)
-        makers = (("smoorverliefd", lambda: (smoorverliefd(folder), 1)), ("smitten", lambda: (smitten(folder), 0)),
+        makers = (("smoorverliefd", lambda: (smoorverliefd(folder), 1)), ("smitten", lambda: smitten(folder, False)),
+                  ("smitten-lost", lambda: smitten(folder, True)),
                   ("smoorverliefd-bid", lambda: smoorverliefd_variants(folder, False)),
                   ("smoorverliefd-curse", lambda: smoorverliefd_variants(folder, True)),
                   ("smoorverliefd-round", lambda: smoorverliefd_story(folder, False)),

@@ -56,6 +56,27 @@ def outcome_text(state: State) -> str | None:
     return text
 
 
+def result_and_why(state: State) -> tuple[str, str] | None:
+    """The result and why, as a page shows them once the game is over (a heading and a
+    sentence or two): ('Won', '17 cards are in the grids. As the finishing touch, the
+    last 4 completes the right grid.') or ('Lost', 'Bram could not follow card 7 (the
+    deck is empty). There are 12 of the 17 cards in the grids.'); None while it goes on."""
+    from referee.smitten.grid import COUNT
+    from referee.smitten.words import capital
+
+    outcome = state.outcome
+    if outcome is None:
+        return None
+    why = capital(outcome_reason(state, outcome)) + "."
+    final = final_card(state) if outcome.winners else None
+    if final:
+        why += " " + _("As the finishing touch, the last {number} completes {grid}.").format(number=final[0], grid=grid_name(final[1]))
+    elif not outcome.winners:
+        left, right = state.grids
+        why += " " + _("There are {count} of the 17 cards in the grids.").format(count=COUNT[left] + COUNT[right])
+    return capital(result_word(outcome)), why
+
+
 # --- what the game waits for -----------------------------------------------------------
 
 

@@ -99,6 +99,7 @@ def labels() -> dict[str, str]:
         "give_word": _("Give"),
         "send": _("Send"),
         "secret": _("Secret, revealed"),
+        "your_turn": _("Your turn"),  # a phone's cue when it has something new to decide (common.js)
     }
 
 

@@ -28,7 +28,11 @@ View (both pages; ``seat`` answers add ``you``)::
      "in_grids": 2,
      "final": [4, "R"] or null,                  # a won game: the finishing touch
      "ending": "Won: 17 cards are in the grids. As the finishing touch, …" or null,
-     "words": {…},                               # the page's own words, translated
+     "result": {"won": true, "title": "Won", "why": "17 cards are in the grids. As …"} or null,
+     "words": {…},                               # the page's own words, translated; "cards":
+                                                 # each card's accessible name ("7, place a
+                                                 # card in the other grid"), "cells": each
+                                                 # cell's ("top left")
      "you": 1}
 
 Words come from the voice (:mod:`referee.smitten.voice`), which is given the state: the
@@ -46,12 +50,12 @@ from referee.smitten.notation import GridSide
 from referee.smitten.ruleset import RULES
 from referee.smitten.state import Flipped, Pending, State
 from referee.smitten.view import SeatView
-from referee.smitten.voice import final_card, outcome_text
-from referee.smitten.words import capital, cards, choice_word, grid_name, title
+from referee.smitten.voice import final_card, outcome_text, result_and_why
+from referee.smitten.words import capital, cards, cell_name, choice_word, grid_name, instruction, title
 from referee.web.contract import Pages, WebGame
 
-def page_words() -> dict[str, str]:
-    """The page's own words (headings, buttons, prompts), in the current language."""
+def page_words() -> JsonObject:
+    """The page's own words (headings, buttons, prompts; each card's and cell's name), in the current language."""
     return {
         "L": capital(grid_name(GridSide.LEFT)),
         "R": capital(grid_name(GridSide.RIGHT)),
@@ -69,7 +73,15 @@ def page_words() -> dict[str, str]:
         "swap": _("Swap it with the set-aside card"),
         "cancel": _("Cancel"),
         "finishing": _("the finishing touch"),
+        "cards": {**card_names()},
+        "cells": {str(number): cell_name(number) for number in range(1, 10)},
     }
+
+
+def card_names() -> dict[str, str]:
+    """Each card's accessible name: its number and its instruction, as the voice says it
+    ('7, place a card in the other grid'): a screen reader says what a card asks."""
+    return {str(number): _("{number}, {instruction}").format(number=number, instruction=instruction(number)) for number in range(1, 10)}
 
 
 def _pending(seen: SeatView) -> JsonObject | None:
@@ -120,9 +132,19 @@ def _drawn(state: State, seen: SeatView, you: int | None = None) -> JsonObject:
         "in_grids": COUNT[left] + COUNT[right],
         "final": None if final is None else [final[0], final[1].value],
         "ending": outcome_text(state),
+        "result": _result(state),
         "words": {**page_words()},
         **({} if you is None else {"you": you}),
     }
+
+
+def _result(state: State) -> JsonObject | None:
+    """Once the game is over, its result and why, as the voice says them."""
+    said = result_and_why(state)
+    if said is None:
+        return None
+    title, why = said
+    return {"won": bool(state.outcome and state.outcome.winners), "title": title, "why": why}
 
 
 def _label(state: State) -> str:

@@ -329,6 +329,53 @@ const Referee = (() => {
     return box;
   }
 
+  // --- the turn's cue (a phone) ----------------------------------------------------------
+  // When a phone gets something new to decide (its decisions go from none to some, or a
+  // kind it did not have), it buzzes (the Vibration API, where the browser has it) and
+  // says so: a banner with words (not a colour alone) and an outline round the page while
+  // it has decisions, and the words with the first new decision's prompt in a live region
+  // that a screen reader reads out. The first drawing only shows the banner: a page just
+  // opened was asked for.
+  let kindsBefore = null;   // the kinds of the decisions last drawn (null: none drawn yet)
+
+  function cueBox() {
+    let box = document.getElementById("turn-cue");
+    if (!box) {
+      box = el("div", {id: "turn-cue", class: "turn-cue", hidden: true},
+        el("span", {class: "turn-cue-mark", "aria-hidden": "true", text: "●"}), el("span", {id: "turn-cue-text"}));
+      const said = el("div", {id: "turn-said", class: "visually-hidden", role: "status", "aria-live": "assertive", "aria-atomic": "true"});
+      document.getElementById("root").before(box, said);
+    }
+    return box;
+  }
+
+  function buzz() {
+    try {
+      if (typeof navigator.vibrate === "function") navigator.vibrate([180, 90, 180]);
+    } catch (error) { /* a browser that refuses (no user gesture yet): the banner says it */ }
+  }
+
+  function cue(next) {
+    if (page !== "seat") return;
+    const decisions = next.error ? [] : (next.decisions || []);
+    const kinds = decisions.map(d => d.kind);
+    const before = kindsBefore;
+    kindsBefore = kinds;
+    const box = cueBox(), words = (next.labels || {}).your_turn || "";
+    box.hidden = !kinds.length;
+    document.body.classList.toggle("your-turn", kinds.length > 0);
+    document.getElementById("turn-cue-text").textContent = words;
+    const added = decisions.filter(d => before !== null && !before.includes(d.kind));
+    if (!added.length) return;
+    buzz();
+    const said = document.getElementById("turn-said");
+    said.textContent = "";
+    said.textContent = [words, added[0].prompt].filter(Boolean).join(": ");
+    box.classList.remove("fresh");
+    void box.offsetWidth;   // the banner's flash starts again
+    box.classList.add("fresh");
+  }
+
   function show(next) {
     if (data && next.version < data.version && !fresh) return;
     fresh = false;
@@ -351,6 +398,7 @@ const Referee = (() => {
     if (next.fair && page !== "join") root.append(fairPanel(next));
     if (page === "seat") decisions(next, root);
     hostParts(next, root);
+    cue(next);
     document.dispatchEvent(new CustomEvent("referee:drawn", {detail: next}));
   }
 

@@ -275,6 +275,28 @@
     return [...document.querySelectorAll(".page:not([hidden]) .scroll")].some(box => box.scrollWidth > box.clientWidth + 1);
   }
 
+  // Wider than the screen (a head-to-head grid of many players): sideways is not a TV's.
+  function tooWide() {
+    return document.documentElement.scrollWidth > window.innerWidth;
+  }
+
+  // How many of a drawn table's columns end inside the page's text (at least the row's
+  // names and one more).
+  function columnsThatFit(node) {
+    const main = document.getElementById("root");
+    const limit = main.getBoundingClientRect().right - parseFloat(getComputedStyle(main).paddingRight);
+    const heads = [...node.querySelectorAll("thead tr > *")];
+    const fit = heads.filter(head => head.getBoundingClientRect().right <= limit).length;
+    return Math.max(2, Math.min(fit, heads.length - 1));
+  }
+
+  // The columns from ``from`` to ``to`` of a table, after its first (the rows' names).
+  function columns(item, from, to) {
+    const kept = [0, ...Array.from({length: to - from}, (_, at) => from + at)];
+    return {...item, headers: kept.map(index => item.headers[index]), rows: item.rows.map(row => kept.map(index => row[index])),
+            text: kept.flatMap((index, at) => item.text.includes(index) ? [at] : [])};
+  }
+
   // Screens of a TV: each holds one game's heading and as many of its blocks as fit; a
   // table that does not fit goes on with its next rows on the next screen (its headers
   // again), a block too tall even alone keeps a screen of its own.
@@ -297,7 +319,16 @@
       while (waiting.length) {
         const item = waiting.shift();
         const alone = part.children.length === 1;   // the heading only
-        const node = place(part, item);
+        let node = place(part, item);
+        if (item.kind === "table" && tooWide()) {   // narrower print first, then the columns over several screens
+          node.querySelector("table").classList.add("compact");
+          if (tooWide()) {
+            const fit = columnsThatFit(node);
+            node.remove();
+            waiting.unshift(columns(item, 1, fit), columns(item, fit, item.headers.length));
+            continue;
+          }
+        }
         if (!overflows()) continue;
         if (item.kind === "table" && item.rows.length > 1) {
           const rows = node.querySelector("tbody");

@@ -11,19 +11,31 @@
   let chosen = null;   // the card tapped on the phone: {card, hand}
   let asking = null;   // a tapped cell that asks a question (card 5): {cell, moves}
   let box = null;      // the phone's drawing, redrawn in place when a card is tapped
+  let names = {};      // each card's accessible name (its number and instruction), from the view's words
 
-  // A Smitten card: its number, coloured by number (each grid takes one of each).
+  // A Smitten card: its number, coloured by number (each grid takes one of each); its
+  // name says its instruction. A card that is no control is an image of a card (role img).
   function face(number, props) {
     const extra = (props && props.class) || "";
-    return el(props && props.onclick ? "button" : "div", {type: props && props.onclick ? "button" : undefined, ...props,
-      class: `card smitten n${number} ${extra}`.trim(), dataset: {card: String(number)}, "aria-label": String(number)},
-      el("span", {class: "number", text: String(number)}));
+    const control = props && props.onclick;
+    return el(control ? "button" : "div", {type: control ? "button" : undefined, role: control ? undefined : "img", ...props,
+      class: `card smitten n${number} ${extra}`.trim(), dataset: {card: String(number)}, "aria-label": names[number] || String(number)},
+      el("span", {class: "number", "aria-hidden": "true", text: String(number)}));
   }
 
+  // The end of the game: the result, large, and why (the voice's words).
+  function result(view) {
+    if (!view.result) return null;
+    return el("section", {class: `smitten-result ${view.result.won ? "won" : "lost"}`, id: "result"},
+      el("h2", {class: "result-title", text: view.result.title}), el("p", {class: "why", text: view.result.why}));
+  }
+
+  // A face-down card, named by its title ("face down") or its move; an image unless tapped.
   function back(props) {
     const extra = (props && props.class) || "";
-    return el(props && props.onclick ? "button" : "div", {type: props && props.onclick ? "button" : undefined, ...props,
-      class: `card smitten back ${extra}`.trim()});
+    const control = props && props.onclick;
+    return el(control ? "button" : "div", {type: control ? "button" : undefined, role: control ? undefined : "img",
+      "aria-label": props && props.title, ...props, class: `card smitten back ${extra}`.trim()});
   }
 
   // One grid: 3×3 cells, card n in cell n; ``target(n)`` gives a cell's tap handler, if any.
@@ -36,9 +48,9 @@
       const tap = target && target(n);
       if (held.has(n)) cells.push(el("div", {class: "cell"}, face(n, {class: n === pending ? "pending" : ""})));
       else if (n === final) cells.push(el("div", {class: "cell"}, face(n, {class: "final", title: view.words.finishing})));
-      else cells.push(el(tap ? "button" : "div", {type: tap ? "button" : undefined,
+      else cells.push(el(tap ? "button" : "div", {type: tap ? "button" : undefined, role: tap ? undefined : "img",
         class: tap ? "cell empty target" : "cell empty", onclick: tap, dataset: {cell: `${n}${side}`},
-        "aria-label": `${n}${side}`}, el("span", {class: "ghost", text: String(n)})));
+        "aria-label": `${view.words[side]}, ${view.words.cells[n]}`}, el("span", {class: "ghost", "aria-hidden": "true", text: String(n)})));
     }
     return el("section", {class: "grid-box", dataset: {grid: side}},
       el("h2", {text: view.words[side]}), el("div", {class: "grid"}, cells));
@@ -61,7 +73,8 @@
 
   function table(data, root) {
     const view = data.view;
-    root.append(
+    names = view.words.cards || {};
+    root.append(result(view) || "",
       el("div", {class: "grids"}, grid(view, "L"), grid(view, "R")),
       el("div", {class: "info"}, el("p", {class: "setup", text: view.setup}), hands(view, null), extras(view)));
   }
@@ -129,7 +142,8 @@
     if (chosen && !tappable(all, chosen.card, chosen.hand)) { chosen = null; asking = null; }
     const cells = targets(all);
     const solo = view.mode === "solo";
-    const parts = [];
+    names = view.words.cards || {};
+    const parts = [result(view)].filter(Boolean);
     const first = (data.decisions || [])[0];
     if (first) parts.push(el("p", {class: "turn", id: "prompt", text: first.prompt}));
     parts.push(el("div", {class: "grids"}, ["L", "R"].map(side => grid(view, side, n => {
@@ -148,6 +162,7 @@
     }
     const mine = solo ? view.hands : view.hands.filter(hand => hand.seat === view.you);
     for (const hand of mine) {
+      if (view.result && !hand.cards) continue;   // over, and nothing left in it
       const letter = solo ? "AB"[hand.seat] : null;
       parts.push(el("section", {class: "my-hand"}, el("h2", {text: solo ? `${hand.who}: ${hand.count}` : view.words.your_hand}),
         handRow(view, all, hand, letter)));
@@ -180,10 +195,13 @@
     draw();
   }
 
-  // The ending as a sentence, with the finishing touch (the envelope's outcome is its short form).
+  // The ending: Smitten's own result and why (drawn above) say what the envelope's short
+  // outcome says; without them, the ending as a sentence, with the finishing touch.
   document.addEventListener("referee:drawn", event => {
     const view = event.detail.view, shown = document.querySelector("#root .outcome");   // also in common.js celebrate()
-    if (view && view.ending && shown) shown.textContent = view.ending;
+    if (!view || !shown) return;
+    if (view.result && document.getElementById("result")) shown.hidden = true;   // the result says it, larger
+    else if (view.ending) shown.textContent = view.ending;
   });
 
   Referee.games.smitten = {table, seat};
