@@ -169,6 +169,21 @@ def face_down(game: Game, seat: int | None, clock: tuple[str, int] | None, now: 
     return tuple(s for s, entry in enumerate(latest.entries) if entry is not None and s != seat)
 
 
+def shown_at(game: Game) -> datetime | None:
+    """The moment the words of the round being played are shown by time alone (the
+    crafting clock runs out while some entry lies face down to some seat and some seat is
+    still to play): a screen drawn before it differs from one drawn after it with no
+    entry in between. None when time changes nothing (no clock, no entry face down, the
+    round complete, the game over)."""
+    latest = game.latest
+    clock = game.craft_clock(game.current_number)
+    if clock is None or latest.complete or game.outcome is not None or latest.number != game.current_number:
+        return None
+    if all(entry is None for entry in latest.entries):
+        return None
+    return ends(*clock)
+
+
 def deadline_of(start: str, seconds: int) -> str | None:
     """When a crafting clock started at ``start`` and running ``seconds`` runs out, as the
     server's clock writes a moment (ISO 8601, UTC); None when ``start`` is not a time."""
