@@ -30,7 +30,7 @@ from referee.spellcrafter.cards import SpellCard
 from referee.spellcrafter.clock import ends, remaining
 from referee.spellcrafter.draft import PICKS, Draft
 from referee.spellcrafter.game import Game, passing
-from referee.spellcrafter.rounds import Round
+from referee.spellcrafter.rounds import Entry, Play, Round
 
 
 @dataclass(frozen=True)
@@ -159,14 +159,21 @@ def seat_view(game: Game, seat: int | None, now: datetime | None = None) -> Seat
 
 def face_down(game: Game, seat: int | None, clock: tuple[str, int] | None, now: datetime | None) -> tuple[int, ...]:
     """The seats whose entry in the round being played ``seat`` may not see yet: every
-    other seat that has entered a word or passed, while some seat has not and the
-    crafting clock (if the game has one) has not run out at ``now``."""
+    other seat that has entered a word (not challenged) or passed, while some seat has
+    not and the crafting clock (if the game has one) has not run out at ``now``."""
     latest = game.latest
     if latest.complete or game.outcome is not None:
         return ()
     if clock is not None and now is not None and remaining(*clock, now) == 0:
         return ()  # time is up: the words are laid down together
-    return tuple(s for s, entry in enumerate(latest.entries) if entry is not None and s != seat)
+    return tuple(s for s, entry in enumerate(latest.entries) if entry is not None and s != seat and not challenged(entry))
+
+
+def challenged(entry: Entry) -> bool:
+    """Whether ``entry`` is a word that has been challenged: a challenge names the word
+    and the dictionary's verdict shows it to all (the command line may record one before
+    the round's words are all in), so it no longer lies face down."""
+    return isinstance(entry, Play) and entry.challenge is not None
 
 
 def shown_at(game: Game) -> datetime | None:
