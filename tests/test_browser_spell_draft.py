@@ -149,10 +149,11 @@ def tv_word(tv: Any, seat: int) -> str | None:
 
 def tv_sealed(tv: Any, seat: int) -> bool:
     """Whether the TV shows ``seat``'s entry face down: entered, and nothing of it sent
-    (no word, no score) nor drawn (no tiles)."""
+    (no word, no score) nor drawn (no tiles, no points)."""
     entry = tv.execute_script("const v = Referee.data && Referee.data.view; return v ? v.latest.entries[arguments[0]] : null;", seat)
     drawn = tv.find_elements("css selector", f".sc-entry[data-seat='{seat}'] .tiles")
-    return bool(entry) and entry["status"] == "entered" and entry["word"] is None and not drawn
+    points = tv.execute_script("const p = document.querySelector(`.sc-entry[data-seat='${arguments[0]}'] .points`); return p ? p.textContent : null;", seat)
+    return bool(entry) and entry["status"] == "entered" and entry["word"] is None and not drawn and points == ""
 
 
 def received(driver: Any) -> Any:
