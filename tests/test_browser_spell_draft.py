@@ -147,6 +147,15 @@ def tv_word(tv: Any, seat: int) -> str | None:
     return entry["word"]["word"] if entry and entry["word"] and shown else None
 
 
+def tv_sealed(tv: Any, seat: int) -> bool:
+    """Whether the TV shows ``seat``'s entry face down: entered, and nothing of it sent
+    (no word, no score) nor drawn (no tiles, no points)."""
+    entry = tv.execute_script("const v = Referee.data && Referee.data.view; return v ? v.latest.entries[arguments[0]] : null;", seat)
+    drawn = tv.find_elements("css selector", f".sc-entry[data-seat='{seat}'] .tiles")
+    points = tv.execute_script("const p = document.querySelector(`.sc-entry[data-seat='${arguments[0]}'] .points`); return p ? p.textContent : null;", seat)
+    return bool(entry) and entry["status"] == "entered" and entry["word"] is None and not drawn and points == ""
+
+
 def received(driver: Any) -> Any:
     return driver.execute_script("return Referee.data")
 
@@ -164,7 +173,10 @@ def test_four_rounds_drafted_and_scored_from_four_phones(tmp_path: Path, browser
             phone.get(server.seat_link(seat))
         for number in range(1, 5):
             for pick in range(1, 8):
-                wait_for(tv, lambda d: f"Pick {pick} of 7" in page_text(d))
+                if pick == 1 and number > 1:  # the TV tells the last round's story until the first pick
+                    wait_for(tv, lambda d: received(d)["view"]["story"] and received(d)["view"]["latest"]["number"] == number - 1)
+                else:
+                    wait_for(tv, lambda d: f"Pick {pick} of 7" in page_text(d))
                 for seat, phone in enumerate(phones):
                     wait_for(phone, lambda d: f"Pick {pick} of 7" in shown(d, "#turn"))
                     pick_by_tapping(phone, path, discard=False)
@@ -181,6 +193,10 @@ def test_four_rounds_drafted_and_scored_from_four_phones(tmp_path: Path, browser
             for seat, phone in enumerate(phones):
                 specials_answered += bool(css(phone, "#craft-cards button.tap.special"))
                 words[seat] = spell_by_tapping(phone, path)
+                if seat < len(phones) - 1:  # face down on the TV until every word is in
+                    wait_for(tv, lambda d: tv_sealed(d, seat))
+                    assert all(tv_word(tv, other) is None for other in range(len(phones)))
+            for seat in range(len(phones)):  # the last word in: all shown together
                 wait_for(tv, lambda d: tv_word(d, seat) == words[seat])
             if number == 1:  # Daan challenges Anna's word from his phone; the dictionary answers
                 settled(phones[3], path)
@@ -227,11 +243,13 @@ def test_two_players_draft_with_discards_and_the_tv_clock_corrects_a_skewed_devi
         phone_text = json.dumps(received(phones[0]))
         assert all(f'"{card}"' not in phone_text for card in draft.discarded[1] if card not in draft.selected[0] + draft.discarded[0])
         word = spell_by_tapping(phones[0], path)
-        wait_for(tv, lambda d: tv_word(d, 0) == word)
+        wait_for(tv, lambda d: tv_sealed(d, 0))  # face down until the other seat has played
+        assert [row["total"] for row in received(tv)["view"]["standings"]] == [0, 0]  # nor its score
         settled(phones[1], path)
         tap(phones[1], "#pass")
         tap(phones[1], "#pass.confirm")
         wait_for(tv, lambda d: "passes" in shown(d, ".sc-words .sc-entry[data-seat='1']"))
+        wait_for(tv, lambda d: tv_word(d, 0) == word)
 
 
 @pytest.mark.slow

@@ -358,7 +358,8 @@ def test_the_installed_command_keeps_a_game(tmp_path):
     assert run("word", "g.toml", "Anna", "K6m", "I1m", "T1m").stdout.startswith("Anna: KIT 16 points")
     bad = run("word", "g.toml", "Bram", "K4x", "I1m", "T1m")
     assert bad.returncode == 2 and bad.stderr.startswith("referee: unknown suit 'x' in token 1")
-    assert '"total": 16' in run("show", "g.toml", "--json").stdout
+    assert '"total": 16' in run("show", "g.toml", "--by", "Anna", "--json").stdout  # face down to the public until Bram plays
+    assert '"sealed": true' in run("show", "g.toml", "--json").stdout
 
 
 def test_a_seeded_game_whose_deck_cannot_deal_is_refused_and_no_file_is_written(referee, tmp_path):

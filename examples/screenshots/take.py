@@ -2,8 +2,9 @@
 a few tricks in, its table's screen at TV size and one phone at phone size, in English
 and in Dutch, a Smitten two-player game's screen and phone mid-game and once lost (the
 result and why), and a Spellcrafter game
-drafted through the referee: mid-draft (a phone picking, the TV showing who has picked)
-and crafting (a word being built on a phone, the TV's clock and the words so far), a
+drafted through the referee: mid-draft (a phone picking, the TV showing who has picked),
+crafting (a word being built on a phone, the TV's clock and the words entered, face
+down) and the end of a round (its story: every word with its breakdown, a challenge), a
 Smoorverliefd match with blinde liefde and Cupido: a phone's bid (the row of numbers its
 decision lists) and the next dealer's phone naming the cursed suit, the same match after
 round 2 (the round's story on the TV and a phone, and the table of every round) and a
@@ -19,7 +20,7 @@ Run from the repository root, with Debian's chromium and chromium-driver install
                                                              # smoorverliefd-curse, smoorverliefd-round,
                                                              # smoorverliefd-over, smitten, smitten-lost,
                                                              # spellcrafter-draft,
-                                                             # spellcrafter-craft, season
+                                                             # spellcrafter-craft, spellcrafter-story, season
 
 It uses the tests' browser harness (tests/browser.py) and writes the PNGs beside itself.
 """
@@ -106,28 +107,33 @@ def smitten(folder: Path, ending: bool) -> tuple[Path, int]:
     return made.path, made.seat
 
 
-def spellcrafter(folder: Path, crafting: bool) -> Path:
+def spellcrafter(folder: Path, crafting: bool, story: bool = False) -> Path:
     """A seeded four-player game drafted through the referee: two turns picked and the
-    third by all but Anna; or the draft over and Bram's and Cees's words entered."""
+    third by all but Anna; or the draft over and Bram's and Cees's words entered (face
+    down on the TV: the words are shown together); or (``story``) every word of round 1
+    in, Daan having passed, and Anna's word challenged by Cees: the round's story."""
     from referee import savefile
     from referee.spellcrafter.ruleset import RULES, picks
     from referee.moments import now, stamp
 
-    path = folder / ("crafting.toml" if crafting else "drafting.toml")
+    path = folder / ("story.toml" if story else "crafting.toml" if crafting else "drafting.toml")
     referee("spell", "new", path.name, "Anna", "Bram", "Cees", "Daan", "--seed", "a b c", cwd=folder)
-    for turn in range(7 if crafting else 3):
+    for turn in range(7 if crafting or story else 3):
         state = savefile.load(path, RULES).state
         chosen = {pick.seat: pick for pick in reversed(list(picks(state)))}
         for seat, pick in chosen.items():
-            if crafting or turn < 2 or seat != 0:
+            if crafting or story or turn < 2 or seat != 0:
                 savefile.record(path, RULES, pick._replace(at=stamp(now())))
-    if crafting:
+    if crafting or story:
         state = savefile.load(path, RULES).state
         draft = state.draft_of(1)
         assert draft is not None
-        for seat in (1, 2):
+        for seat in (1, 2, 0) if story else (1, 2):
             letters = [str(card) for card in draft.selected[seat] if card.is_letter][:3]
             referee("spell", "word", path.name, state.setup.players[seat], *letters, f"*{state.jumper(1)}", cwd=folder)
+    if story:
+        referee("spell", "pass", path.name, "Daan", cwd=folder)
+        subprocess.run([sys.executable, "-m", "referee", "spell", "challenge", path.name, "Cees", "Anna"], cwd=folder, capture_output=True)
     return path
 
 
@@ -185,7 +191,8 @@ def main() -> None:
                   ("smoorverliefd-curse", lambda: smoorverliefd_variants(folder, True)),
                   ("smoorverliefd-round", lambda: smoorverliefd_story(folder, False)),
                   ("smoorverliefd-over", lambda: smoorverliefd_story(folder, True)),
-                  ("spellcrafter-draft", lambda: (spellcrafter(folder, False), 0)), ("spellcrafter-craft", lambda: (spellcrafter(folder, True), 0)))
+                  ("spellcrafter-draft", lambda: (spellcrafter(folder, False), 0)), ("spellcrafter-craft", lambda: (spellcrafter(folder, True), 0)),
+                  ("spellcrafter-story", lambda: (spellcrafter(folder, False, story=True), 1)))
         games = [(*make(), game) for game, make in makers if not chosen or game in chosen]
         for path, seat, game in games:
             for language in ("en", "nl"):
@@ -206,6 +213,10 @@ def main() -> None:
                             wait_for(driver, lambda d: d.find_elements("css selector", "main#root > *") and page_text(d))
                         if game == "spellcrafter-craft":
                             build_a_word(phone)
+                        if game == "spellcrafter-story":  # every page tells the round's story
+                            for driver in (tv, phone):
+                                wait_for(driver, lambda d: d.execute_script("return !!(Referee.data && Referee.data.view && Referee.data.view.story)"))
+                            phone.execute_script("document.querySelector('.sc-words').scrollIntoView()")  # below the next round's pick
                         if game == "spellcrafter-draft":
                             choose_a_card(phone)
                         if game in DECIDING:

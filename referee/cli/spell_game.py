@@ -336,12 +336,14 @@ def word(file: FileArgument, player: PlayerArgument, tokens: Tokens, round_numbe
     from referee.cli.fair import ended
     from referee.cli.output import Line
     from referee.cli.spell_view import totals_line, word_line
+    from referee.moments import now
     from referee.spellcrafter.voice import setup_names
 
     game, effect = recorded.state, recorded.effect
     assert isinstance(effect, WordScored)
     lines, revealed = ended(recorded, file)
-    _report(game, as_json, word_line(setup_names(game.setup)[effect.seat], effect.score), totals_line(game), *map(Line, lines), extra=revealed)
+    _report(game, as_json, word_line(setup_names(game.setup)[effect.seat], effect.score), totals_line(game, effect.seat, now()),
+            *map(Line, lines), extra=revealed, seat=effect.seat)  # fmt: skip
 
 
 def pass_(file: FileArgument, player: PlayerArgument, round_number: RoundOption = None, as_json: JsonOption = False) -> None:
@@ -356,11 +358,13 @@ def pass_(file: FileArgument, player: PlayerArgument, round_number: RoundOption 
     from referee.cli.fair import ended
     from referee.cli.output import Line
     from referee.cli.spell_view import totals_line
+    from referee.moments import now
 
     game, effect = recorded.state, recorded.effect
     assert isinstance(effect, Passed)
     lines, revealed = ended(recorded, file)
-    _report(game, as_json, Line(VOICE.effect(recorded.before, Step(game, effect))), totals_line(game), *map(Line, lines), extra=revealed)
+    _report(game, as_json, Line(VOICE.effect(recorded.before, Step(game, effect))), totals_line(game, effect.seat, now()),
+            *map(Line, lines), extra=revealed, seat=effect.seat)  # fmt: skip
 
 
 def show(
@@ -372,9 +376,13 @@ def show(
     :func:`register`)."""
     from referee import savefile
 
+    from referee.moments import now
+    from referee.spellcrafter.view import seat_view
+
     rules = _rules()
     game = savefile.load(file, rules).state
-    view = None if by is None else rules.view(game, game.setup.player(by))
+    at = now()  # the crafting clock, and the words face down shown once it has run out
+    view = None if by is None else seat_view(game, game.setup.player(by), at)
     from referee.cli.fair import public, show_public
 
     if as_json:
@@ -386,22 +394,24 @@ def show(
             if view.draft is not None:
                 extra["draft"] = draft_json(view)  # the seat's own draft, in place of the public one
         info = public(game, rules)
-        _report(game, True, extra=extra | ({"fair": info} if info is not None else {}) or None)
+        seat = None if view is None else view.seat
+        _report(game, True, extra=extra | ({"fair": info} if info is not None else {}) or None, seat=seat)
         return
     from referee.cli.spell_view import show_game
-    from referee.moments import now
 
-    show_game(game, view, now())
+    show_game(game, view, at)
     show_public(game, rules, file)
 
 
-def _report(game: Game, as_json: bool, *lines: Line, extra: Mapping[str, object] | None = None) -> None:
-    """Every entry answers the same way: what was recorded, the totals, the situation."""
+def _report(game: Game, as_json: bool, *lines: Line, extra: Mapping[str, object] | None = None, seat: int | None = None) -> None:
+    """Every entry answers the same way: what was recorded, the totals, the situation; the
+    JSON as ``seat`` sees the game (None: the public; a word face down is sealed)."""
     if as_json:
         from referee.cli.output import emit_json
+        from referee.moments import now
         from referee.spellcrafter.report import game_json
 
-        emit_json({**(extra or {}), **game_json(game), **(extra or {})})  # the extra's keys first, and its values kept
+        emit_json({**(extra or {}), **game_json(game, seat, now()), **(extra or {})})  # the extra's keys first, and its values kept
         return
     from referee.cli.output import say
     from referee.cli.spell_view import situation
@@ -488,11 +498,12 @@ def game_challenge(file: Path, challenger: str, player: str, as_json: bool = Fal
     else:
         from referee.cli.output import Line
         from referee.cli.spell_view import totals_line
+        from referee.moments import now
 
         outcome = (_("valid"), "bold green") if action.valid else (_("invalid"), "bold red")
         first = Line((word.upper(), "bold"), ": ", outcome, f" — {verdict_reason(action.reason)} (", action.dictionary, ")")
         then = Line(VOICE.consequence(recorded.before, effect))
-        _report(game, False, first, then, totals_line(game), *map(Line, ending))
+        _report(game, False, first, then, totals_line(game, None, now()), *map(Line, ending))
     if not action.valid:
         raise typer.Exit(1)
 
@@ -519,7 +530,8 @@ def register(app: typer.Typer) -> None:
     app.command("pass", help=N_("Record that PLAYER plays no word this round (0 points)."))(pass_)
     app.command(help=N_("The score sheet: rounds as rows, players as columns, each word with its score.\n\n"
                        "Public: it shows no player's cards; in a draft, who has picked (not what; under the Friendly Rules "
-                       "every player's selected cards, face up). With --by NAME, that seat's view: in a game drafted through "
+                       "every player's selected cards, face up); a word entered lies face down, not counted, until every "
+                       "player has entered a word or passed, or the crafting clock has run out. With --by NAME, that seat's view: in a game drafted through "
                        "the referee, the hand that player drafts from now, how many cards they have selected (the cards and "
                        "the last card once the draft is over); in a game drafted with real cards (--no-draft), the hand dealt to "
                        "that player this round."))(show)

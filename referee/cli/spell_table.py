@@ -60,10 +60,10 @@ class SpellTable:
 
 def status_at(state: Game, at: datetime) -> list[Line]:
     """The status line at ``at``: the situation (the draft, or the clock counting down)
-    and the totals."""
+    and the totals, public (a word face down is not counted: SPEC §6.6)."""
     from referee.cli.spell_view import situation, totals_line
 
-    return [situation(state, at), totals_line(state)]
+    return [situation(state, at), totals_line(state, None, at)]
 
 
 def _arguments(words: list[str]) -> list[str]:

@@ -67,8 +67,12 @@ def word_line(player: str, score: Score) -> Line:
     return line
 
 
-def totals_line(game: Game) -> Line:
-    names, totals = setup_names(game.setup), game.totals
+def totals_line(game: Game, seat: int | None = None, at: datetime | None = None) -> Line:
+    """The totals as ``seat`` sees them (None: the public, as on the status line) at ``at``
+    (the time now): a word still face down to it is not counted (SPEC §6.6)."""
+    from referee.spellcrafter.view import seat_view
+
+    names, totals = setup_names(game.setup), seat_view(game, seat, at).totals
     ranked = sorted(range(len(totals)), key=lambda seat: -totals[seat])
     line = Line(_("Totals: "))
     for index, seat in enumerate(ranked):
@@ -93,7 +97,7 @@ def situation(game: Game, at: datetime | None = None) -> Line:
     from referee.spellcrafter.voice import VOICE
 
     outcome = game.outcome
-    notes = round_notes(seat_view(game, None), outcome is not None)
+    notes = round_notes(seat_view(game, None, at), outcome is not None)
     styles = {words: _NOTE_STYLES[kind] for kind, words in notes}
     jumper = game.jumper(game.current_number) if outcome is None else None
     if jumper is not None:
@@ -250,18 +254,23 @@ def seat_lines(view: SeatView, at: datetime | None = None) -> list[Line]:
 
 
 def show_game(game: Game, view: SeatView | None = None, at: datetime | None = None) -> None:
-    """The score sheet: rounds as rows, players as columns, each word with its score;
-    with a seat's ``view``, what that seat alone may see (its hand, its draft) after it;
-    ``at``: the time now, for the crafting clock."""
+    """The score sheet: rounds as rows, players as columns, each word with its score, as
+    the public sees it (a word face down is shown as entered, without its cards or score,
+    and not counted in the totals: SPEC §6.6); with a seat's ``view``, as that seat sees
+    it, and what it alone may see (its hand, its draft) after it; ``at``: the time now,
+    for the crafting clock and the words shown when it has run out."""
     from rich import box
     from rich.table import Table
     from rich.text import Text
 
     from referee.cli.output import console
     from referee.spellcrafter.game import passing
+    from referee.spellcrafter.view import seat_view
 
-    setup, totals = game.setup, game.totals
-    played = [r for r in game.rounds if any(entry is not None for entry in r.entries)]
+    sheet = seat_view(game, None, at) if view is None else view
+    setup, totals = game.setup, sheet.totals
+    latest = sheet.rounds[-1]
+    played = [r for r in sheet.rounds if any(entry is not None for entry in r.entries) or r is latest and sheet.sealed]
     out = console()
     out.print(settings_line(game).to_rich())
     if not played:
@@ -277,7 +286,8 @@ def show_game(game: Game, view: SeatView | None = None, at: datetime | None = No
         table.add_column(Text(name, style=style), justify="right", footer=Text(str(totals[seat]), style=style))
     table.add_column(_("Passing"))
     for r in played:
-        table.add_row(str(r.number), *(_cell(game, r, seat) for seat in range(setup.count)), direction(passing(r.number)))
+        sealed = sheet.sealed if r is latest else ()
+        table.add_row(str(r.number), *(_cell(r, seat, seat in sealed) for seat in range(setup.count)), direction(passing(r.number)))
     out.print(table)
     out.print(situation(game, at).to_rich())
     for line in private_lines(game, view, at):
@@ -295,14 +305,17 @@ def private_lines(game: Game, view: SeatView | None, at: datetime | None) -> lis
     return face_up_lines(seat_view(game, None) if view is None else view)
 
 
-def _cell(game: Game, played: Round, seat: int) -> Text:
+def _cell(played: Round, seat: int, sealed: bool = False) -> Text:
+    """What ``seat`` entered in ``played``; ``sealed``: entered, face down (who, never what)."""
     from rich.text import Text
 
     from referee.spellcrafter.rounds import Pass, Play
 
     entry = played.entries[seat]
     cell = Text()
-    if isinstance(entry, Pass):
+    if sealed:
+        cell.append(_("entered, face down"), style="dim")
+    elif isinstance(entry, Pass):
         cell.append(_("pass"), style="dim")
     elif isinstance(entry, Play):
         if entry.fallen:

@@ -1,7 +1,12 @@
-"""A Spellcrafter game as JSON (``show --json`` and every entry's ``--json``)."""
+"""A Spellcrafter game as JSON (``show --json`` and every entry's ``--json``), as one seat
+sees it (the public: no seat; SPEC §6.6): a word or pass face down to that seat (another
+seat's, while some seat is still crafting and time is not up) is ``"sealed": true``, with
+nothing of it (``"passed"`` and ``"points"`` null, no cards, no score) and the totals
+without it."""
 
 from __future__ import annotations
 
+from datetime import datetime
 
 from referee.spellcrafter.draft import PICKS
 from referee.spellcrafter.game import Game, passing
@@ -9,10 +14,13 @@ from referee.spellcrafter.rounds import Pass, Play, Round
 from referee.spellcrafter.view import SeatView, seat_view
 
 
-def entry_json(game: Game, played: Round, seat: int) -> dict[str, object]:
+def entry_json(game: Game, played: Round, seat: int, sealed: bool = False) -> dict[str, object]:
+    """What ``seat`` entered in ``played``; ``sealed``: entered, face down (who, never what)."""
+    if sealed:
+        return {"player": game.setup.players[seat], "entered": True, "passed": None, "sealed": True, "penalty": 0, "points": None}
     entry = played.entries[seat]
     document: dict[str, object] = {"player": game.setup.players[seat], "entered": entry is not None,
-                                "passed": isinstance(entry, Pass)}  # fmt: skip
+                                "passed": isinstance(entry, Pass), "sealed": False}  # fmt: skip
     if isinstance(entry, Play):
         document |= {
             "word": entry.score.word,
@@ -68,22 +76,30 @@ def draft_json(view: SeatView) -> dict[str, object] | None:
     return document
 
 
-def game_json(game: Game) -> dict[str, object]:
+def game_json(game: Game, seat: int | None = None, at: datetime | None = None) -> dict[str, object]:
+    """The game as ``seat`` sees it (None: the public) at ``at`` (the time now: once the
+    crafting clock has run out every word is shown; None: once every word is in)."""
     setup = game.setup
     outcome = game.outcome
     current = game.current_number
     jumper = game.jumper(current)
+    view = seat_view(game, seat, at)
+    latest = view.rounds[-1]
+
+    def sealed(played: Round, entrant: int) -> bool:
+        return played is latest and entrant in view.sealed
+
     return {
-        "players": [{"name": name, "total": total} for name, total in zip(setup.players, game.totals)],
+        "players": [{"name": name, "total": total} for name, total in zip(setup.players, view.totals)],
         "rounds": [
             {
                 "number": played.number,
                 "passing": passing(played.number),
                 "complete": played.complete,
-                "entries": [entry_json(game, played, seat) for seat in range(setup.count)],
+                "entries": [entry_json(game, played, entrant, sealed(played, entrant)) for entrant in range(setup.count)],
             }
-            for played in game.rounds
-            if any(entry is not None for entry in played.entries)
+            for played in view.rounds
+            if any(entry is not None for entry in played.entries) or played is latest and view.sealed
         ],
         "round": current,
         "passing": passing(current),

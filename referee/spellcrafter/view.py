@@ -30,7 +30,7 @@ from referee.spellcrafter.cards import SpellCard
 from referee.spellcrafter.clock import ends, remaining
 from referee.spellcrafter.draft import PICKS, Draft
 from referee.spellcrafter.game import Game, passing
-from referee.spellcrafter.rounds import Round
+from referee.spellcrafter.rounds import Entry, Play, Round
 from referee.spellcrafter.scoring import Variants
 from referee.spellcrafter.setup import DEFAULT_DICTIONARY, HouseRules
 
@@ -170,14 +170,36 @@ def seat_view(game: Game, seat: int | None, now: datetime | None = None) -> Seat
 
 def face_down(game: Game, seat: int | None, clock: tuple[str, int] | None, now: datetime | None) -> tuple[int, ...]:
     """The seats whose entry in the round being played ``seat`` may not see yet: every
-    other seat that has entered a word or passed, while some seat has not and the
-    crafting clock (if the game has one) has not run out at ``now``."""
+    other seat that has entered a word (not challenged) or passed, while some seat has
+    not and the crafting clock (if the game has one) has not run out at ``now``."""
     latest = game.latest
     if latest.complete or game.outcome is not None:
         return ()
     if clock is not None and now is not None and remaining(*clock, now) == 0:
         return ()  # time is up: the words are laid down together
-    return tuple(s for s, entry in enumerate(latest.entries) if entry is not None and s != seat)
+    return tuple(s for s, entry in enumerate(latest.entries) if entry is not None and s != seat and not challenged(entry))
+
+
+def challenged(entry: Entry) -> bool:
+    """Whether ``entry`` is a word that has been challenged: a challenge names the word
+    and the dictionary's verdict shows it to all (the command line may record one before
+    the round's words are all in), so it no longer lies face down."""
+    return isinstance(entry, Play) and entry.challenge is not None
+
+
+def shown_at(game: Game) -> datetime | None:
+    """The moment the words of the round being played are shown by time alone (the
+    crafting clock runs out while some entry lies face down to some seat and some seat is
+    still to play): a screen drawn before it differs from one drawn after it with no
+    entry in between. None when time changes nothing (no clock, no entry face down, the
+    round complete, the game over)."""
+    latest = game.latest
+    clock = game.craft_clock(game.current_number)
+    if clock is None or latest.complete or game.outcome is not None or latest.number != game.current_number:
+        return None
+    if all(entry is None for entry in latest.entries):
+        return None
+    return ends(*clock)
 
 
 def deadline_of(start: str, seconds: int) -> str | None:

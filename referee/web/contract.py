@@ -79,6 +79,7 @@ Cards are in the CLI's JSON notation: ``10S``, ``AH`` (French deck), Smitten's n
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from datetime import datetime
 from typing import Generic, Protocol, TypeVar
 
 from referee.game import JsonObject, JsonValue
@@ -90,7 +91,7 @@ class WebGame(Protocol[StateT]):
     """A game's side of the pages (``referee/web/GAME.py``, an object named ``WEB``): how
     its view is drawn. What a seat may do is not here: it is the rules' ``decisions``,
     taken by :mod:`referee.decisions` for every game alike. The optional hooks
-    (``names``, ``preview``) have their defaults in :class:`Pages`, which a game's
+    (``names``, ``changes_at``, ``preview``) have their defaults in :class:`Pages`, which a game's
     adapter extends."""
 
     def table(self, state: StateT) -> JsonObject:
@@ -109,6 +110,13 @@ class WebGame(Protocol[StateT]):
         ``names``; None: by the players' names."""
         ...
 
+    def changes_at(self, state: StateT) -> datetime | None:
+        """The next moment the pages of ``state`` change by time alone (a clock running
+        out shows what it hid), by the server's clock (:func:`referee.moments.exact_now`);
+        None: only an entry changes them. The server gives every page a new version once
+        that moment has passed."""
+        ...
+
     @property
     def preview(self) -> Preview[StateT] | None:
         """What ``seat``'s request ``POST /api/seat/preview`` (JSON ``body``) would give,
@@ -124,11 +132,14 @@ Preview = Callable[[StateT, int, Mapping[str, object]], JsonObject]
 
 class Pages(Generic[StateT]):
     """The defaults of a :class:`WebGame`'s optional hooks: the seats by the players'
-    names, no preview. A game's adapter extends it and overrides what it gives."""
+    names, no change by time alone, no preview. A game's adapter extends it and overrides what it gives."""
 
     preview: Preview[StateT] | None = None
 
     def names(self, state: StateT) -> tuple[str, ...] | None:
+        return None
+
+    def changes_at(self, state: StateT) -> datetime | None:
         return None
 
 

@@ -225,12 +225,21 @@ class Served:
     async def watch(self) -> None:
         """Look at the file ten times a second (a ``stat``: no measurable time), until
         the server is asked to stop."""
+        from referee.moments import exact_now
+
         self.loop = asyncio.get_running_loop()
+        passed = None  # the last moment the pages changed by time alone (WebGame.changes_at)
         while not self.stopping:
             if self.stop_requested():
                 self.stop()
                 break
             self.reload(wait=False)
+            moment = None if self.saved is None else self.web.changes_at(self.saved.state)
+            if moment is not None and moment != passed and exact_now() >= moment and self.reading.acquire(blocking=False):
+                passed, self.version = moment, self.version + 1  # a clock ran out: every page redraws
+                self.reading.release()
+                self.wake()
+                self.changed()
             await asyncio.sleep(POLL_SECONDS)
 
     def answer(self, seat: int | None, language: str) -> JsonObject:

@@ -46,7 +46,7 @@ from referee.spellcrafter.rounds import Entry, Pass, Play, Round
 from referee.spellcrafter.ruleset import RULES
 from referee.spellcrafter.scoring import INSTANT_WIN, SELECTED_CARDS
 from referee.spellcrafter.setup import ROUNDS
-from referee.spellcrafter.view import SeatView, seat_view
+from referee.spellcrafter.view import SeatView, seat_view, shown_at
 from referee.spellcrafter.voice import challenge_outcome, direction, in_points, no_hand, round_notes
 from referee.web.spell_draft import challenges, clock, hand_order, page_card, page_word, preview, seat_craft, seat_draft, table_draft
 from referee.web.contract import Pages
@@ -245,6 +245,12 @@ class SpellcrafterWeb(Pages[Game]):
             "total": view.totals[seat],
             "total_text": _("Your total: {points}").format(points=in_points(view.totals[seat])),
         }
+
+    def changes_at(self, state: Game) -> datetime | None:
+        """When the crafting clock runs out while a word lies face down: then every page
+        shows the round's words (:func:`~referee.spellcrafter.view.shown_at`), though no
+        one has tapped."""
+        return shown_at(state)
 
     def preview(self, state: Game, seat: int, body: Mapping[str, object]) -> JsonObject:
         """What the cards ``{"cards": [...]}`` would score as the seat's word now

@@ -79,7 +79,7 @@
         el("span", {class: "name", text: entry.name})),
       el("div", {class: "what"},
         entry.status === "word" ? wordRow(entry) : el("span", {class: "text", text: entry.text})),
-      el("div", {class: "points", text: entry.status === "waiting" ? "" : entry.points}));
+      el("div", {class: "points", text: entry.status === "waiting" || entry.status === "entered" ? "" : entry.points}));  // face down: no score
     const what = row.querySelector(".what");
     if (entry.challenge) what.append(el("div", {class: `challenge ${entry.challenge.valid ? "valid" : "invalid"}`,
       text: entry.challenge.text}));
@@ -336,7 +336,8 @@
     const used = new Set(word.items.map(item => item.key));
     const chips = word.items.map((item, i) => el("button", {type: "button",
       class: `chip suit-${item.suit}${item.toil ? " toil" : ""}${item.jumper ? " jumper" : ""}${item.special ? " special" : ""}`,
-      dataset: {token: item.token}, text: item.shows === "QU" ? "Qu" : item.shows, onclick: () => takeBack(i)}));
+      dataset: {token: item.token}, onclick: () => takeBack(i)},
+      el("span", {class: "letters", text: item.shows === "QU" ? "Qu" : item.shows}), suitMark(item.suit)));  // a shape beside the colour
     const cards = craft.cards.map((c, i) => card(c, used.has(`c${i}`) ? "used" : "", used.has(`c${i}`) ? null : () => tapCard(c, `c${i}`)));
     const jumper = craft.jumper && el("div", {class: "sc-jumper-card"},
       card(craft.jumper, `jumper${used.has("J") ? " used" : ""}`, used.has("J") ? null : () => tapCard(craft.jumper, "J")),
