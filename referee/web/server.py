@@ -7,6 +7,14 @@ server watches the file (a cheap ``stat`` ten times a second), so a change made 
 save-file engine (:func:`referee.savefile.record`: atomic, locked, ``.bak``), exactly as
 a typed entry.
 
+The server holds the state in memory and advances it by the new events only
+(:class:`referee.savefile.Held`): a seat's entry keeps what the engine wrote (the file is
+not read back), a change made by another process is read once and only its new events
+are stepped (an undo or an edit is replayed whole). Each answer is computed once per
+version for each view (the table's, or a seat's, in a language) with its JSON text, and
+sent as it is to every page that shows that view: 500 TVs cost one answer
+(:meth:`Served.text`).
+
 The pages are answered on the event loop's thread: each answer is computed in the page's
 language inside :func:`referee.i18n.speaking`, without awaiting in between. What may
 wait (a seat's action: another process's lock on the file, a dictionary's verdict on a
@@ -67,7 +75,7 @@ if TYPE_CHECKING:
     import uvicorn
 
     from referee.games import SomeSpec
-    from referee.savefile import Saved
+    from referee.savefile import Held, Saved
 
 STATIC = Path(__file__).with_name("static")
 SEAT_COOKIE = "referee_seat"
@@ -100,6 +108,7 @@ def labels() -> dict[str, str]:
 
 
 PREVIEW = "preview"  # POST /api/seat/preview: what an action would give, nothing recorded
+_NOW = "\x00now\x00"  # where the moment goes in an answer's text kept for its version (Served.text)
 
 
 def server_now() -> str:
@@ -121,8 +130,14 @@ class Served:
         assert web is not None, "`referee serve` serves only a game with web pages"
         self.web = web
         self.complete: Complete[object] | None = spec.load_complete()
+        from referee.savefile import Held
+
         self.version = 0
         self.saved: Saved[object] | None = None
+        self.held: Held[object] = Held()  # the file as last read or written: only new events are stepped
+        #: each view's answer at a version: (seat or None, language, version) → (answer, its text
+        #: before the moment, after it); replaced whole when the version changes
+        self.answers: dict[tuple[int | None, str, int], tuple[JsonObject, str, str | None]] = {}
         self.error: str | None = None
         self.stamp: tuple[int, int, int] | None = None
         self.waiters: set[asyncio.Event] = set()  # one per open event stream, on its loop
@@ -138,11 +153,9 @@ class Served:
         self.linked = True
 
     def _stamp(self) -> tuple[int, int, int] | None:
-        try:
-            status = os.stat(self.path)
-        except OSError:
-            return None
-        return (status.st_mtime_ns, status.st_size, status.st_ino)
+        from referee.savefile.held import stamp_of
+
+        return stamp_of(self.path)
 
     def reload(self, wait: bool = True) -> bool:
         """Read the file again if it changed; True when it did (every page is told).
@@ -164,7 +177,7 @@ class Served:
         self.stamp = stamp
         try:
             with speaking(self.language):
-                self.saved = savefile.load(self.path, self.rules)
+                self.saved = savefile.load_held(self.path, self.rules, self.held)
             self.error = None
             seats = tuple(self.rules.seats(self.saved.state))
             if self.linked and seats != self.links.players:
@@ -173,9 +186,55 @@ class Served:
                 self.links = SeatLinks(self.path, seats)
         except RefereeError as error:
             self.error = self.words(error)
+        self.changed()
+        return True
+
+    def _recorded(self) -> None:
+        """After an entry recorded with :attr:`held`: its state is what the engine wrote
+        (no reading back); the file is read again only when the engine kept nothing."""
+        last = self.held.last
+        if last is None:
+            self.stamp = None
+            self._reload()
+            return
+        self.saved, self.error, self.stamp = last.saved, None, last.stamp
+        self.changed()
+
+    def changed(self) -> None:
+        """Every page is sent its answer again: a new version (the answers kept for the
+        last one are dropped), and every event stream is woken. Whatever an answer shows
+        that is not in the file (an announcement, who is connected) calls this when it
+        changes."""
+        self.answers = {}
         self.version += 1
         self.wake()
-        return True
+
+    def text(self, seat: int | None, language: str) -> str:
+        """:meth:`answer` as the JSON text a page is sent, computed once per version for
+        each view (the table's, or a seat's, in a language) however many pages show it;
+        only its ``now`` is the moment's."""
+        _answer, head, tail = self._kept(seat, language)
+        return head if tail is None else head + json.dumps(server_now()) + tail
+
+    def shared(self, seat: int | None, language: str) -> JsonObject:
+        """:meth:`answer`, as :meth:`text` keeps it (a copy whose ``now`` is the moment's)."""
+        answer, _head, tail = self._kept(seat, language)
+        return dict(answer) if tail is None else {**answer, "now": server_now()}
+
+    def _kept(self, seat: int | None, language: str) -> tuple[JsonObject, str, str | None]:
+        kept = self.answers.get((seat, language, self.version))
+        if kept is not None:
+            return kept
+        answers = self.answers  # the version's: a change meanwhile replaces it whole
+        answer = self.answer(seat, language)
+        marker = '"now": ' + json.dumps(_NOW)
+        text = json.dumps({**answer, "now": _NOW} if "now" in answer else answer, ensure_ascii=False)
+        head, found, tail = text.partition(marker)
+        kept = (answer, head + '"now": ', tail) if found else (answer, text, None)
+        version = answer.get("version")
+        if isinstance(version, int) and not isinstance(version, bool):
+            answers[(seat, language, version)] = kept
+        return kept
 
     def words(self, error: BaseException) -> str:
         """An error's message as a page shows it: a file named by its name only, never by
@@ -272,7 +331,7 @@ class Served:
                 return 404, {"error": _("unknown action {kind}").format(kind=PREVIEW)}
             if not isinstance(body, dict):
                 return 400, {"error": _("the request must be a JSON object")}
-            self.reload()
+            self.reload(wait=False)  # on the event loop: never waits for an action's recording
             if self.saved is None:
                 return 409, {"error": self.error or ""}
             try:
@@ -302,20 +361,21 @@ class Served:
             if body.get("kind", kind) != kind:
                 return 400, {"error": _("the entry's kind {kind} is not the address's {address}").format(kind=_shown(body.get("kind")), address=_shown(kind))}
             event = {"kind": kind, **body}
-            self.reload()
-            if self.saved is None:
-                return 409, {"error": self.error or ""}
-            together = any(decision.kind == kind and decision.together for decision in self.rules.decisions(self.saved.state, seat))
-            if seen is not None and not together and seen != str(len(self.saved.events)):
-                return 409, {"error": moved_on()}
-            try:
-                savefile.record(self.path, self.rules, seat_entry(self.rules, seat, event, self.complete))
-            except InputError as error:
-                return 400, {"error": self.words(error)}
-            except RefereeError as error:
-                return 409, {"error": self.words(error)}
-        self.reload()
-        return 200, self.answer(seat, language)
+            with self.reading:  # the watcher looks again once the entry is kept
+                self._reload()
+                if self.saved is None:
+                    return 409, {"error": self.error or ""}
+                together = any(decision.kind == kind and decision.together for decision in self.rules.decisions(self.saved.state, seat))
+                if seen is not None and not together and seen != str(len(self.saved.events)):
+                    return 409, {"error": moved_on()}
+                try:
+                    savefile.record(self.path, self.rules, seat_entry(self.rules, seat, event, self.complete), held=self.held)
+                except InputError as error:
+                    return 400, {"error": self.words(error)}
+                except RefereeError as error:
+                    return 409, {"error": self.words(error)}
+                self._recorded()
+        return 200, self.shared(seat, language)
 
 
 def _shown(value: object) -> str:
@@ -493,16 +553,21 @@ async def home(request: Request) -> Response:
     return RedirectResponse("/stats", status_code=303)
 
 
+def json_text(text: str, status_code: int = 200) -> Response:
+    """A JSON answer whose text is made already (:meth:`Served.text`)."""
+    return Response(text, status_code=status_code, media_type="application/json")
+
+
 async def api_table(request: Request) -> Response:
     served = served_of(request)
-    return JSONResponse(served.answer(None, served.language))
+    return json_text(served.text(None, served.language))
 
 
 async def api_seat(request: Request) -> Response:
     seat = seat_of_request(request)
     if seat is None:
         return not_joined(request)
-    return JSONResponse(served_of(request).answer(seat, language_of(request)))
+    return json_text(served_of(request).text(seat, language_of(request)))
 
 
 async def json_body(request: Request) -> JsonValue:
@@ -547,9 +612,11 @@ async def api_lang(request: Request) -> Response:
     return response
 
 
-def stream(served: Served, answer: Callable[[], JsonObject], still: Callable[[], bool] = lambda: True) -> StreamingResponse:
+def stream(served: Served, answer: Callable[[], JsonObject | str], still: Callable[[], bool] = lambda: True) -> StreamingResponse:
     """Server-sent events: the answer now, and again after every change, for as long as
-    ``still()`` holds (a seat's token may be re-issued) and the server runs."""
+    ``still()`` holds (a seat's token may be re-issued) and the server runs. ``answer``
+    gives the JSON object, or its text made already (:meth:`Served.text`: one per view
+    and version, however many streams show it)."""
 
     async def events() -> AsyncIterator[str]:
         sent = -1
@@ -561,7 +628,8 @@ def stream(served: Served, answer: Callable[[], JsonObject], still: Callable[[],
                 waiter.clear()  # before the version is read: no change is missed
                 if served.version != sent:
                     sent = served.version
-                    yield f"data: {json.dumps(answer(), ensure_ascii=False)}\n\n"
+                    given = answer()
+                    yield f"data: {given if isinstance(given, str) else json.dumps(given, ensure_ascii=False)}\n\n"
                 try:
                     await asyncio.wait_for(waiter.wait(), timeout=STREAM_WAKE_SECONDS)
                 except asyncio.TimeoutError:
@@ -574,7 +642,7 @@ def stream(served: Served, answer: Callable[[], JsonObject], still: Callable[[],
 
 async def events_table(request: Request) -> Response:
     served = served_of(request)
-    return stream(served, lambda: served.answer(None, served.language))
+    return stream(served, lambda: served.text(None, served.language))
 
 
 async def events_seat(request: Request) -> Response:
@@ -584,7 +652,7 @@ async def events_seat(request: Request) -> Response:
     if seat is None:
         return not_joined(request)
     language = language_of(request)
-    return stream(served, lambda: served.answer(seat, language), lambda: served.links.seat_of(token) == seat)
+    return stream(served, lambda: served.text(seat, language), lambda: served.links.seat_of(token) == seat)
 
 
 @asynccontextmanager
