@@ -621,6 +621,7 @@ def stream(served: Served, answer: Callable[[], JsonObject | str], still: Callab
     async def events() -> AsyncIterator[str]:
         sent = -1
         waiter = asyncio.Event()  # created here: bound to the loop serving this stream
+        loop = asyncio.get_running_loop()
         served.waiters.add(waiter)
         try:
             yield "retry: 1000\n\n"  # a page whose stream dropped tries again after a second
@@ -630,10 +631,13 @@ def stream(served: Served, answer: Callable[[], JsonObject | str], still: Callab
                     sent = served.version
                     given = answer()
                     yield f"data: {given if isinstance(given, str) else json.dumps(given, ensure_ascii=False)}\n\n"
+                # woken by a change, or after a while in any case (a timer, not a task per
+                # wait as asyncio.wait_for makes: hundreds of pages may be open)
+                timer = loop.call_later(STREAM_WAKE_SECONDS, waiter.set)
                 try:
-                    await asyncio.wait_for(waiter.wait(), timeout=STREAM_WAKE_SECONDS)
-                except asyncio.TimeoutError:
-                    pass
+                    await waiter.wait()
+                finally:
+                    timer.cancel()
         finally:
             served.waiters.discard(waiter)
 
