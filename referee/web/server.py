@@ -92,6 +92,10 @@ def labels() -> dict[str, str]:
         "scan_table": _("Scan to open the table's screen"),
         "join": _("Open your seat's link (ask the host) to see your hand here."),
         "reconnecting": _("Connection lost; reconnecting…"),
+        # a request that found no server, and one the server answered with an error
+        # that is not its own JSON (a proxy's page): said in the page's language
+        "unreachable": _("No connection to the server: your entry did not get through. Try again once the connection is back."),
+        "server_error": _("The server answered with an error (HTTP {status}); try again."),
         "connected": _("Connected"),
         "language": _("Nederlands"),
         "language_hint": _("Language"),
