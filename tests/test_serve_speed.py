@@ -224,6 +224,20 @@ def test_each_view_and_language_is_its_own_answer(match, monkeypatch, still_cloc
     assert json.loads(served.text(1, "nl"))["lang"] == "nl" and json.loads(served.text(1, "nl"))["seat"] == 1
 
 
+def test_a_kept_answer_is_made_again_after_a_moment_as_it_may_depend_on_the_clock(match, monkeypatch):
+    served, _counting = counted(match)
+    computed = answers_counted(monkeypatch, served)
+    clock = [100.0]
+    served.clock = lambda: clock[0]
+    served.text(None, "en")
+    clock[0] += web_server.ANSWER_KEPT_SECONDS / 2
+    served.text(None, "en")
+    assert len(computed) == 1
+    clock[0] += web_server.ANSWER_KEPT_SECONDS
+    served.text(None, "en")
+    assert len(computed) == 2
+
+
 def test_the_moment_in_a_kept_answer_is_the_moments(match, monkeypatch):
     served, _counting = counted(match)
     ticks = iter(range(10, 60))

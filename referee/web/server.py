@@ -82,6 +82,10 @@ SEAT_COOKIE = "referee_seat"
 LANG_COOKIE = "referee_lang"
 POLL_SECONDS = 0.1  # how often the file is looked at while a page is connected
 STREAM_WAKE_SECONDS = 1.0  # an event stream looks whether to end at least this often (it is woken sooner)
+#: how long an answer is kept for its version: long enough for every stream woken by a
+#: change (they are all sent within a moment), short enough that an answer that depends on
+#: the clock as well (a crafting time that is up) is never stale for longer
+ANSWER_KEPT_SECONDS = 1.0
 
 
 def labels() -> dict[str, str]:
@@ -139,9 +143,11 @@ class Served:
         self.version = 0
         self.saved: Saved[object] | None = None
         self.held: Held[object] = Held()  # the file as last read or written: only new events are stepped
-        #: each view's answer at a version: (seat or None, language, version) → (answer, its text
-        #: before the moment, after it); replaced whole when the version changes
-        self.answers: dict[tuple[int | None, str, int], tuple[JsonObject, str, str | None]] = {}
+        #: each view's answer at a version: (seat or None, language, version) → (when it was
+        #: made, the answer, its text before the moment, after it); replaced whole when the
+        #: version changes
+        self.answers: dict[tuple[int | None, str, int], tuple[float, JsonObject, str, str | None]] = {}
+        self.clock: Callable[[], float] = time.monotonic  # the answers' keeping time (a test's own)
         self.error: str | None = None
         self.stamp: tuple[int, int, int] | None = None
         self.waiters: set[asyncio.Event] = set()  # one per open event stream, on its loop
@@ -215,8 +221,9 @@ class Served:
 
     def text(self, seat: int | None, language: str) -> str:
         """:meth:`answer` as the JSON text a page is sent, computed once per version for
-        each view (the table's, or a seat's, in a language) however many pages show it;
-        only its ``now`` is the moment's."""
+        each view (the table's, or a seat's, in a language) however many pages show it
+        (and again after :data:`ANSWER_KEPT_SECONDS`, for an answer that depends on the
+        clock too); only its ``now`` is the moment's."""
         _answer, head, tail = self._kept(seat, language)
         return head if tail is None else head + json.dumps(server_now()) + tail
 
@@ -227,18 +234,19 @@ class Served:
 
     def _kept(self, seat: int | None, language: str) -> tuple[JsonObject, str, str | None]:
         kept = self.answers.get((seat, language, self.version))
-        if kept is not None:
-            return kept
+        now = self.clock()
+        if kept is not None and now - kept[0] < ANSWER_KEPT_SECONDS:
+            return kept[1:]
         answers = self.answers  # the version's: a change meanwhile replaces it whole
         answer = self.answer(seat, language)
         marker = '"now": ' + json.dumps(_NOW)
         text = json.dumps({**answer, "now": _NOW} if "now" in answer else answer, ensure_ascii=False)
         head, found, tail = text.partition(marker)
-        kept = (answer, head + '"now": ', tail) if found else (answer, text, None)
+        made = (answer, head + '"now": ', tail) if found else (answer, text, None)
         version = answer.get("version")
         if isinstance(version, int) and not isinstance(version, bool):
-            answers[(seat, language, version)] = kept
-        return kept
+            answers[(seat, language, version)] = (now, *made)
+        return made
 
     def words(self, error: BaseException) -> str:
         """An error's message as a page shows it: a file named by its name only, never by
