@@ -144,9 +144,9 @@ class Served:
         self.saved: Saved[object] | None = None
         self.held: Held[object] = Held()  # the file as last read or written: only new events are stepped
         #: each view's answer at a version: (seat or None, language, version) → (when it was
-        #: made, the answer, its text before the moment, after it); replaced whole when the
-        #: version changes
-        self.answers: dict[tuple[int | None, str, int], tuple[float, JsonObject, str, str | None]] = {}
+        #: made, from which reading, the answer, its text before the moment, after it);
+        #: replaced whole when the version changes
+        self.answers: dict[tuple[int | None, str, int], tuple[float, object, JsonObject, str, str | None]] = {}
         self.clock: Callable[[], float] = time.monotonic  # the answers' keeping time (a test's own)
         self.error: str | None = None
         self.stamp: tuple[int, int, int] | None = None
@@ -234,9 +234,11 @@ class Served:
 
     def _kept(self, seat: int | None, language: str) -> tuple[JsonObject, str, str | None]:
         kept = self.answers.get((seat, language, self.version))
-        now = self.clock()
-        if kept is not None and now - kept[0] < ANSWER_KEPT_SECONDS:
-            return kept[1:]
+        now, saved = self.clock(), self.saved
+        # the same reading (by identity: a state put in place by hand, as a test does, is
+        # a reading of its own), and not kept for too long
+        if kept is not None and kept[1] is saved and now - kept[0] < ANSWER_KEPT_SECONDS:
+            return kept[2:]
         answers = self.answers  # the version's: a change meanwhile replaces it whole
         answer = self.answer(seat, language)
         marker = '"now": ' + json.dumps(_NOW)
@@ -245,7 +247,7 @@ class Served:
         made = (answer, head + '"now": ', tail) if found else (answer, text, None)
         version = answer.get("version")
         if isinstance(version, int) and not isinstance(version, bool):
-            answers[(seat, language, version)] = (now, *made)
+            answers[(seat, language, version)] = (now, saved, *made)
         return made
 
     def words(self, error: BaseException) -> str:
