@@ -190,17 +190,18 @@ def test_two_streams_of_the_same_view_get_one_computation(match, monkeypatch, st
     served, _counting = counted(match)
     computed = answers_counted(monkeypatch, served)
 
-    async def first_two(*streams: Any) -> list[str]:
+    async def first_two(*streams: Any) -> list[Any]:
         return [await anext(one) for one in streams for _ in range(2)]  # "retry: …", then the answer
 
-    async def next_of(*streams: Any) -> list[str]:
+    async def next_of(*streams: Any) -> list[Any]:
         return [await anext(one) for one in streams]
 
     async def run() -> None:
-        tvs: list[Any] = [stream(served, lambda: served.text(None, "en")).body_iterator for _ in range(3)]
+        tvs: list[Any] = [stream(served, lambda: served.event(None, "en")).body_iterator for _ in range(3)]
         sent = await first_two(*tvs)
         assert computed == [(None, "en")]
-        assert len({text for text in sent if text.startswith("data: ")}) == 1
+        assert len({text for text in sent if isinstance(text, bytes)}) == 1
+        assert sent[1] == f"data: {full_replay_text(served, None, 'en')}\n\n".encode()
         other_process(match, 1)
         served.reload()
         again = await next_of(*tvs)

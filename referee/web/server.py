@@ -148,6 +148,10 @@ class Served:
         #: replaced whole when the version changes
         self.answers: dict[tuple[int | None, str, int], tuple[float, object, JsonObject, str, str | None]] = {}
         self.clock: Callable[[], float] = time.monotonic  # the answers' keeping time (a test's own)
+        #: each view's event as the streams send it, at a version and a millisecond (the
+        #: moment is the server's to the millisecond): (seat, language, version, ms) → (from
+        #: which reading, bytes)
+        self.events: dict[tuple[int | None, str, int, int], tuple[object, bytes]] = {}
         self.error: str | None = None
         self.stamp: tuple[int, int, int] | None = None
         self.waiters: set[asyncio.Event] = set()  # one per open event stream, on its loop
@@ -215,7 +219,7 @@ class Served:
         last one are dropped), and every event stream is woken. Whatever an answer shows
         that is not in the file (an announcement, who is connected) calls this when it
         changes."""
-        self.answers = {}
+        self.answers, self.events = {}, {}
         self.version += 1
         self.wake()
 
@@ -226,6 +230,19 @@ class Served:
         clock too); only its ``now`` is the moment's."""
         _answer, head, tail = self._kept(seat, language)
         return head if tail is None else head + json.dumps(server_now()) + tail
+
+    def event(self, seat: int | None, language: str) -> bytes:
+        """:meth:`text` as an event stream sends it (``data: TEXT``), made once a
+        millisecond for each view: every stream woken by a change sends the same bytes."""
+        key, saved = (seat, language, self.version, int(self.clock() * 1000)), self.saved
+        made = self.events.get(key)
+        if made is not None and made[0] is saved:
+            return made[1]
+        if len(self.events) > 64:
+            self.events = {}
+        sent = f"data: {self.text(seat, language)}\n\n".encode()
+        self.events[key] = (saved, sent)
+        return sent
 
     def shared(self, seat: int | None, language: str) -> JsonObject:
         """:meth:`answer`, as :meth:`text` keeps it (a copy whose ``now`` is the moment's)."""
@@ -626,13 +643,13 @@ async def api_lang(request: Request) -> Response:
     return response
 
 
-def stream(served: Served, answer: Callable[[], JsonObject | str], still: Callable[[], bool] = lambda: True) -> StreamingResponse:
+def stream(served: Served, answer: Callable[[], JsonObject | str | bytes], still: Callable[[], bool] = lambda: True) -> StreamingResponse:
     """Server-sent events: the answer now, and again after every change, for as long as
     ``still()`` holds (a seat's token may be re-issued) and the server runs. ``answer``
     gives the JSON object, or its text made already (:meth:`Served.text`: one per view
-    and version, however many streams show it)."""
+    and version, however many streams show it), or the whole event (:meth:`Served.event`)."""
 
-    async def events() -> AsyncIterator[str]:
+    async def events() -> AsyncIterator[str | bytes]:
         sent = -1
         waiter = asyncio.Event()  # created here: bound to the loop serving this stream
         loop = asyncio.get_running_loop()
@@ -644,7 +661,10 @@ def stream(served: Served, answer: Callable[[], JsonObject | str], still: Callab
                 if served.version != sent:
                     sent = served.version
                     given = answer()
-                    yield f"data: {given if isinstance(given, str) else json.dumps(given, ensure_ascii=False)}\n\n"
+                    if isinstance(given, bytes):
+                        yield given
+                    else:
+                        yield f"data: {given if isinstance(given, str) else json.dumps(given, ensure_ascii=False)}\n\n"
                 # woken by a change, or after a while in any case (a timer, not a task per
                 # wait as asyncio.wait_for makes: hundreds of pages may be open)
                 timer = loop.call_later(STREAM_WAKE_SECONDS, waiter.set)
@@ -660,7 +680,7 @@ def stream(served: Served, answer: Callable[[], JsonObject | str], still: Callab
 
 async def events_table(request: Request) -> Response:
     served = served_of(request)
-    return stream(served, lambda: served.text(None, served.language))
+    return stream(served, lambda: served.event(None, served.language))
 
 
 async def events_seat(request: Request) -> Response:
@@ -670,7 +690,7 @@ async def events_seat(request: Request) -> Response:
     if seat is None:
         return not_joined(request)
     language = language_of(request)
-    return stream(served, lambda: served.text(seat, language), lambda: served.links.seat_of(token) == seat)
+    return stream(served, lambda: served.event(seat, language), lambda: served.links.seat_of(token) == seat)
 
 
 @asynccontextmanager
