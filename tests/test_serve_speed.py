@@ -20,6 +20,7 @@ import serve_match
 
 from referee import savefile
 from referee.decisions import seat_entry
+from referee.savefile.held import stamp_of
 from referee.games import game
 from referee.web import server as web_server
 from referee.web.server import Served, stream
@@ -319,3 +320,43 @@ def test_answers_are_byte_identical_to_a_full_replays_in_a_random_smitten_game(t
         for view in (None, 0, 1):
             assert served.text(view, "en") == full_replay_text(served, view, "en"), (turn, view)
     assert played >= 5
+
+
+# --- the save-file engine's held reading -------------------------------------------------
+
+
+def test_what_record_keeps_in_held_is_what_reading_the_file_gives(match):
+    rules = serve_match.rules()
+    held: savefile.Held[Any] = savefile.Held()
+    savefile.load_held(match, rules, held)
+    for seed in range(6):  # bids, the curse and cards: their events as the file reads them back
+        assert held.last is not None
+        seat, event = serve_match.next_entry(rules, held.last.saved.state, random.Random(seed))
+        savefile.record(match, rules, seat_entry(rules, seat, event), held=held)
+        assert held.last is not None
+        read = savefile.load(match, rules)
+        assert held.last.data == match.read_bytes()
+        assert held.last.saved.events == read.events and held.last.saved.state == read.state
+        assert held.last.stamp == stamp_of(match)  # the watcher sees no change: its own entry
+
+
+def test_a_refused_entry_with_a_held_reading_changes_neither_the_file_nor_what_is_held(match):
+    rules = serve_match.rules()
+    held: savefile.Held[Any] = savefile.Held()
+    savefile.load_held(match, rules, held)
+    before, last = match.read_bytes(), held.last
+    with pytest.raises(Exception):
+        savefile.record(match, rules, {"kind": "play", "player": "Anna", "card": "1X"}, held=held)
+    assert match.read_bytes() == before and held.last is last
+
+
+def test_a_bad_event_appended_by_another_process_is_reported_with_its_line_and_held_stays(match):
+    rules = serve_match.rules()
+    held: savefile.Held[Any] = savefile.Held()
+    savefile.load_held(match, rules, held)
+    last = held.last
+    text = match.read_text(encoding="utf-8")
+    match.write_text(text.replace("[end]\nevents = 30", '[[events]]\nkind = "play"\nplayer = "Anna"\ncard = "1X"\n\n[end]\nevents = 31'), encoding="utf-8")
+    with pytest.raises(savefile.SaveFileError) as raised:
+        savefile.load_held(match, rules, held)
+    assert "event 31" in str(raised.value) and held.last is last
