@@ -151,7 +151,7 @@ class Served:
         #: each view's event as the streams send it, at a version and a millisecond (the
         #: moment is the server's to the millisecond): (seat, language, version, ms) → (from
         #: which reading, bytes)
-        self.events: dict[tuple[int | None, str, int, int], tuple[object, bytes]] = {}
+        self.sending: dict[tuple[int | None, str, int, int], tuple[object, bytes]] = {}
         self.error: str | None = None
         self.stamp: tuple[int, int, int] | None = None
         self.waiters: set[asyncio.Event] = set()  # one per open event stream, on its loop
@@ -219,7 +219,7 @@ class Served:
         last one are dropped), and every event stream is woken. Whatever an answer shows
         that is not in the file (an announcement, who is connected) calls this when it
         changes."""
-        self.answers, self.events = {}, {}
+        self.answers, self.sending = {}, {}
         self.version += 1
         self.wake()
 
@@ -235,13 +235,13 @@ class Served:
         """:meth:`text` as an event stream sends it (``data: TEXT``), made once a
         millisecond for each view: every stream woken by a change sends the same bytes."""
         key, saved = (seat, language, self.version, int(self.clock() * 1000)), self.saved
-        made = self.events.get(key)
+        made = self.sending.get(key)
         if made is not None and made[0] is saved:
             return made[1]
-        if len(self.events) > 64:
-            self.events = {}
+        if len(self.sending) > 64:
+            self.sending = {}
         sent = f"data: {self.text(seat, language)}\n\n".encode()
-        self.events[key] = (saved, sent)
+        self.sending[key] = (saved, sent)
         return sent
 
     def shared(self, seat: int | None, language: str) -> JsonObject:
