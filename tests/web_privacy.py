@@ -34,6 +34,9 @@ def answers(served: Served, seat: int | None, language: str = "en", previews: Se
     server's reloads, not what the state holds), and so is the server's clock (``now``)."""
     from starlette.testclient import TestClient
 
+    # Made anew, not the answers the server keeps for a version: a test changes what the
+    # state deals (or the state itself) without changing the file.
+    served.changed()
     client = TestClient(create_app(served), base_url=f"http://127.0.0.1")
     if seat is not None:
         client.cookies.set(SEAT_COOKIE, served.links.tokens[seat])

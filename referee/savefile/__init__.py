@@ -36,6 +36,7 @@ from referee.game import Rules, Step
 from referee.i18n import _
 from referee.recorded import tell as recorded_in
 from referee.savefile.document import Correction, Damage, Document, Taken, dumps, kind_of, read_document, updated_text
+from referee.savefile.held import Held, Reading, as_read, stamp_from, stamp_of
 from referee.savefile.played import WhenPlayed
 from referee.savefile.storage import (
     LOCK_TIMEOUT_ENV,
@@ -49,6 +50,7 @@ from referee.savefile.storage import (
 __all__ = [
     "LOCK_TIMEOUT_ENV",
     "Correction",
+    "Held",
     "WhenPlayed",
     "Recorded",
     "Redone",
@@ -62,6 +64,7 @@ __all__ = [
     "dumps",
     "history",
     "load",
+    "load_held",
     "record",
     "redo",
     "replay",
@@ -212,6 +215,20 @@ def load(path: Path | str, rules: Rules[SetupT, State, ActionT, EffectT], data: 
     return _parse(path, _read(path, rules) if data is None else data, rules)
 
 
+def load_held(path: Path | str, rules: Rules[SetupT, State, ActionT, EffectT], held: Held[State]) -> Saved[State]:
+    """Read the file once, and replay only what changed since ``held``'s reading
+    (:mod:`.held`): the same bytes give the same ``Saved``; a file whose setup and first
+    N events are those held steps only the events after them; any other is replayed
+    whole. ``held`` then holds this reading. Problems raise as :func:`load`'s do, and
+    leave ``held`` as it was."""
+    path = Path(path)
+    stamp = stamp_of(path)  # before reading: a change made meanwhile is seen at the next look
+    data = _read(path, rules)
+    saved = _parse(path, data, rules, since=held.last)
+    held.keep(data, stamp, saved)
+    return saved
+
+
 Told_ = TypeVar("Told_")
 
 
@@ -244,9 +261,20 @@ def _read(path: Path, rules: Rules[SetupT, State, ActionT, EffectT]) -> bytes:
 
 
 def _parse(
-    path: Path, data: bytes, rules: Rules[SetupT, State, ActionT, EffectT], tell: Callable[[Told[State, EffectT]], object] | None = None
+    path: Path,
+    data: bytes,
+    rules: Rules[SetupT, State, ActionT, EffectT],
+    tell: Callable[[Told[State, EffectT]], object] | None = None,
+    since: Reading[State] | None = None,
 ) -> Saved[State]:
+    """The file ``data`` read and replayed; from ``since`` (an earlier reading of the same
+    file, :mod:`.held`) only what changed, when nothing is told."""
+    if since is not None and tell is None and since.data == data and since.saved.path == path:
+        return since.saved
     document = read_document(path, data, rules)
+    held = since.saved if since is not None and tell is None and since.saved.path == path else None
+    if held is not None and document.setup == held.setup and document.events[: len(held.events)] == held.events:
+        return _replayed(path, document, document.events, rules, start_from=held)
     return _replayed(path, document, document.events, rules, tell)
 
 
@@ -256,26 +284,35 @@ def _replayed(
     events: Sequence[object],
     rules: Rules[SetupT, State, ActionT, EffectT],
     tell: Callable[[Told[State, EffectT]], object] | None = None,
+    start_from: Saved[State] | None = None,
 ) -> Saved[State]:
     """Replay ``events`` (the document's, or a changed list) through the rules; a bad
-    one is reported with its line. Each step is given to ``tell``, if given."""
+    one is reported with its line. Each step is given to ``tell``, if given.
+    ``start_from``: a reading of the same setup whose events are the first of ``events``
+    (:mod:`.held`): only the events after them are stepped, from its state."""
     damaged = Damage(path)
     lines, setup = document.lines, document.setup
-    try:
-        state = start(rules, rules_setup(path, setup))
-    except SaveFileError:
-        raise
-    except RefereeError as error:
-        raise damaged(lines.header("setup"), _("has a bad [setup]: {error}").format(error=error)) from None
-    if BOTS in setup:
-        from referee.bots.seats import bot_seats
-
+    replayed: list[dict[str, object]] = []
+    if start_from is not None:
+        state, replayed = start_from.state, list(start_from.events)
+    else:
         try:
-            bot_seats(setup, rules.seats(state))
+            state = start(rules, rules_setup(path, setup))
+        except SaveFileError:
+            raise
         except RefereeError as error:
             raise damaged(lines.header("setup"), _("has a bad [setup]: {error}").format(error=error)) from None
-    replayed: list[dict[str, object]] = []
+        if BOTS in setup:
+            from referee.bots.seats import bot_seats
+
+            try:
+                bot_seats(setup, rules.seats(state))
+            except RefereeError as error:
+                raise damaged(lines.header("setup"), _("has a bad [setup]: {error}").format(error=error)) from None
+    stepped = len(replayed)  # the events stepped already (``start_from``)
     for index, event in enumerate(events):
+        if index < stepped:
+            continue
         try:
             if not isinstance(event, dict) or not isinstance(event.get("kind"), str):
                 raise InputError("an event needs a `kind`")
@@ -406,6 +443,7 @@ def record(
     rules: Rules[SetupT, State, ActionT, EffectT],
     action: ActionT | Mapping[str, object] | Callable[[State], ActionT | Mapping[str, object]],
     bot: str | None = None,
+    held: Held[State] | None = None,
 ) -> Recorded[State, ActionT, EffectT]:
     """Record one action, after the rules have accepted it.
 
@@ -415,6 +453,9 @@ def record(
     ``action`` is the game's action, or an event as the file holds it (a mapping, decoded
     first), or a function of the current state that returns either (for example to
     resolve the names typed against the players in the file), so the file is read once.
+    ``held``: what this process holds of the file (:mod:`.held`): the file is read under
+    the lock as always, but only what changed since is replayed, and ``held`` then holds
+    what was written.
     """
 
     def append(saved: Saved[State]) -> tuple[Saved[State], Recorded[State, ActionT, EffectT]]:
@@ -428,7 +469,7 @@ def record(
         ended = _revealed_at_end(rules, after)
         return ended, Recorded(ended, saved.state, chosen, event, done.effect, ended is not after)
 
-    recorded = _change(path, rules, append)
+    recorded = _change(path, rules, append, held)
     recorded_in(recorded.saved.path)
     return recorded
 
@@ -564,16 +605,26 @@ Report = TypeVar("Report")
 
 
 def _change(
-    path: Path | str, rules: Rules[SetupT, State, ActionT, EffectT], change: Callable[[Saved[State]], tuple[Saved[State], Report]]
+    path: Path | str,
+    rules: Rules[SetupT, State, ActionT, EffectT],
+    change: Callable[[Saved[State]], tuple[Saved[State], Report]],
+    held: Held[State] | None = None,
 ) -> Report:
     """Under the lock: read and replay the file, let ``change`` give the new content and
-    a report of it, write the content, return the report."""
+    a report of it, write the content, return the report. ``held`` (:mod:`.held`): only
+    what changed since its reading is replayed, and it holds what was written after
+    (nothing, when the setup changed: the next reading replays it whole)."""
     path = Path(path)
     with locked(path, rules.command) as handle:
         data = read_all(handle)
-        current = _parse(path, data, rules)
+        current = _parse(path, data, rules, since=None if held is None else held.last)
         new, report = change(current)
-        replace_file(path, updated_text(rules, data.decode("utf-8"), current, new).encode())
+        text = updated_text(rules, data.decode("utf-8"), current, new).encode()
+        written = replace_file(path, text)
+        if held is not None and new.setup is current.setup:
+            held.keep(text, stamp_from(written), replace(new, events=as_read(new.events, current.events)))
+        elif held is not None:
+            held.forget()
         if _unrevealed(current.setup) and not _unrevealed(new.setup):
             from referee.savefile import sidecar
 

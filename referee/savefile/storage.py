@@ -59,8 +59,10 @@ def backup_path(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
 
 
-def replace_file(path: Path, data: bytes) -> None:
-    """Atomically make ``data`` the content of ``path``, keeping the old one as .bak.
+def replace_file(path: Path, data: bytes) -> os.stat_result:
+    """Atomically make ``data`` the content of ``path``, keeping the old one as .bak; the
+    written file's status (taken before it was put in place: a later change by another
+    process is told apart by its inode and time, :class:`referee.savefile.Held`).
 
     A save file reached through a symbolic link is replaced where it really is (and its
     .bak kept beside it), so the link keeps working. A read-only file is left alone. When
@@ -78,6 +80,7 @@ def replace_file(path: Path, data: bytes) -> None:
         try:
             with contextlib.suppress(OSError):
                 os.chmod(tmp, os.stat(path).st_mode & 0o7777)
+            written = os.stat(tmp)
             with backup_kept(path):
                 os.replace(tmp, path)
         except BaseException:
@@ -85,6 +88,7 @@ def replace_file(path: Path, data: bytes) -> None:
                 os.unlink(tmp)
             raise
         fsync_folder(path.parent)
+    return written
 
 
 @contextlib.contextmanager

@@ -4,7 +4,7 @@ appears on the TV like a tapped one), in a worker thread of its own, never on th
 loop, so no page waits while a bot thinks.
 
 :class:`BotTurns` is started and stopped with the application (its lifespan); the served
-file tells it of each change through :attr:`referee.web.server.Served.changed`.
+file tells it of each change through :attr:`referee.web.server.Served.on_change`.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ class BotTurns:
         self.box = served.spec.load()
 
     def start(self) -> None:
-        self.served.changed = self.wakeup.set
+        self.served.on_change = self.wakeup.set
         self.thread.start()
         self.wakeup.set()  # a bot may be due already (its turn at the start)
 

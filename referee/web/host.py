@@ -210,8 +210,7 @@ def envelope_fields(served: Served, seat: int | None) -> JsonObject:
 
 def touch(served: Served) -> None:
     """Every page draws again (something of the host's changed, not the file)."""
-    served.version += 1
-    served.wake()
+    served.changed()
 
 
 # --- the rematch: a new file beside the served one, served from then on -------------------------

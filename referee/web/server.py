@@ -7,6 +7,14 @@ server watches the file (a cheap ``stat`` ten times a second), so a change made 
 save-file engine (:func:`referee.savefile.record`: atomic, locked, ``.bak``), exactly as
 a typed entry.
 
+The server holds the state in memory and advances it by the new events only
+(:class:`referee.savefile.Held`): a seat's entry keeps what the engine wrote (the file is
+not read back), a change made by another process is read once and only its new events
+are stepped (an undo or an edit is replayed whole). Each answer is computed once per
+version for each view (the table's, or a seat's, in a language) with its JSON text, and
+sent as it is to every page that shows that view: 500 TVs cost one answer
+(:meth:`Served.text`).
+
 The pages are answered on the event loop's thread: each answer is computed in the page's
 language inside :func:`referee.i18n.speaking`, without awaiting in between. What may
 wait (a seat's action: another process's lock on the file, a dictionary's verdict on a
@@ -70,13 +78,17 @@ if TYPE_CHECKING:
     import uvicorn
 
     from referee.games import SomeSpec
-    from referee.savefile import Saved
+    from referee.savefile import Held, Saved
 
 STATIC = Path(__file__).with_name("static")
 SEAT_COOKIE = "referee_seat"
 LANG_COOKIE = "referee_lang"
 POLL_SECONDS = 0.1  # how often the file is looked at while a page is connected
 STREAM_WAKE_SECONDS = 1.0  # an event stream looks whether to end at least this often (it is woken sooner)
+#: how long an answer is kept for its version: long enough for every stream woken by a
+#: change (they are all sent within a moment), short enough that an answer that depends on
+#: the clock as well (a crafting time that is up) is never stale for longer
+ANSWER_KEPT_SECONDS = 1.0
 
 
 def labels() -> dict[str, str]:
@@ -87,6 +99,10 @@ def labels() -> dict[str, str]:
         "scan_table": _("Scan to open the table's screen"),
         "join": _("Open your seat's link (ask the host) to see your hand here."),
         "reconnecting": _("Connection lost; reconnecting…"),
+        # a request that found no server, and one the server answered with an error
+        # that is not its own JSON (a proxy's page): said in the page's language
+        "unreachable": _("No connection to the server: your entry did not get through. Try again once the connection is back."),
+        "server_error": _("The server answered with an error (HTTP {status}); try again."),
         "connected": _("Connected"),
         "language": _("Nederlands"),
         "language_hint": _("Language"),
@@ -104,6 +120,7 @@ def labels() -> dict[str, str]:
 
 
 PREVIEW = "preview"  # POST /api/seat/preview: what an action would give, nothing recorded
+_NOW = "\x00now\x00"  # where the moment goes in an answer's text kept for its version (Served.text)
 
 
 def server_now() -> str:
@@ -125,8 +142,20 @@ class Served:
         assert web is not None, "`referee serve` serves only a game with web pages"
         self.web = web
         self.complete: Complete[object] | None = spec.load_complete()
+        from referee.savefile import Held
+
         self.version = 0
         self.saved: Saved[object] | None = None
+        self.held: Held[object] = Held()  # the file as last read or written: only new events are stepped
+        #: each view's answer at a version: (seat or None, language, version) → (when it was
+        #: made, from which reading, the answer, its text before the moment, after it);
+        #: replaced whole when the version changes
+        self.answers: dict[tuple[int | None, str, int], tuple[float, object, JsonObject, str, str | None]] = {}
+        self.clock: Callable[[], float] = time.monotonic  # the answers' keeping time (a test's own)
+        #: each view's event as the streams send it, at a version and a millisecond (the
+        #: moment is the server's to the millisecond): (seat, language, version, ms) → (from
+        #: which reading, bytes)
+        self.sending: dict[tuple[int | None, str, int, int], tuple[object, bytes]] = {}
         self.error: str | None = None
         self.stamp: tuple[int, int, int] | None = None
         self.waiters: set[asyncio.Event] = set()  # one per open event stream, on its loop
@@ -138,7 +167,7 @@ class Served:
         self.linked = False  # the seats' links are made once the file is first read
         self.bots: tuple[int, ...] = ()  # the seats the referee plays (issue 35)
         self.bot_pause = 1.0  # seconds before each bot decision (`serve --bot-pause`)
-        self.changed: Callable[[], None] = lambda: None  # told after each change (referee.web.bots)
+        self.on_change: Callable[[], None] = lambda: None  # told after each change (referee.web.bots)
         self.desk = Desk()  # the host's: the announcement of an undo or redo, the open streams, a seat's last entry
         self.reload()
         players = self.rules.seats(self.saved.state) if self.saved is not None else ()
@@ -146,11 +175,9 @@ class Served:
         self.linked = True
 
     def _stamp(self) -> tuple[int, int, int] | None:
-        try:
-            status = os.stat(self.path)
-        except OSError:
-            return None
-        return (status.st_mtime_ns, status.st_size, status.st_ino)
+        from referee.savefile.held import stamp_of
+
+        return stamp_of(self.path)
 
     def reload(self, wait: bool = True) -> bool:
         """Read the file again if it changed; True when it did (every page is told).
@@ -172,7 +199,7 @@ class Served:
         self.stamp = stamp
         try:
             with speaking(self.language):
-                saved = savefile.load(self.path, self.rules)
+                saved = savefile.load_held(self.path, self.rules, self.held)
             self.desk.announced, self.saved = news(self.desk.announced, self.saved, saved, self.version + 1), saved
             self.error = None
             seats = tuple(self.rules.seats(self.saved.state))
@@ -186,10 +213,74 @@ class Served:
             self.bots = () if found is None else tuple(sorted(found.levels))
         except RefereeError as error:
             self.error = self.words(error)
-        self.version += 1
-        self.wake()
         self.changed()
         return True
+
+    def _recorded(self) -> None:
+        """After an entry recorded with :attr:`held`: its state is what the engine wrote
+        (no reading back); the file is read again only when the engine kept nothing."""
+        last = self.held.last
+        if last is None:
+            self.stamp = None
+            self._reload()
+            return
+        self.desk.announced = news(self.desk.announced, self.saved, last.saved, self.version + 1)
+        self.saved, self.error, self.stamp = last.saved, None, last.stamp
+        self.changed()
+
+    def changed(self) -> None:
+        """Every page is sent its answer again: a new version (the answers kept for the
+        last one are dropped), and every event stream is woken. Whatever an answer shows
+        that is not in the file (an announcement, who is connected) calls this when it
+        changes."""
+        self.answers, self.sending = {}, {}
+        self.version += 1
+        self.wake()
+        self.on_change()
+
+    def text(self, seat: int | None, language: str) -> str:
+        """:meth:`answer` as the JSON text a page is sent, computed once per version for
+        each view (the table's, or a seat's, in a language) however many pages show it
+        (and again after :data:`ANSWER_KEPT_SECONDS`, for an answer that depends on the
+        clock too); only its ``now`` is the moment's."""
+        _answer, head, tail = self._kept(seat, language)
+        return head if tail is None else head + json.dumps(server_now()) + tail
+
+    def event(self, seat: int | None, language: str) -> bytes:
+        """:meth:`text` as an event stream sends it (``data: TEXT``), made once a
+        millisecond for each view: every stream woken by a change sends the same bytes."""
+        key, saved = (seat, language, self.version, int(self.clock() * 1000)), self.saved
+        made = self.sending.get(key)
+        if made is not None and made[0] is saved:
+            return made[1]
+        if len(self.sending) > 64:
+            self.sending = {}
+        sent = f"data: {self.text(seat, language)}\n\n".encode()
+        self.sending[key] = (saved, sent)
+        return sent
+
+    def shared(self, seat: int | None, language: str) -> JsonObject:
+        """:meth:`answer`, as :meth:`text` keeps it (a copy whose ``now`` is the moment's)."""
+        answer, _head, tail = self._kept(seat, language)
+        return dict(answer) if tail is None else {**answer, "now": server_now()}
+
+    def _kept(self, seat: int | None, language: str) -> tuple[JsonObject, str, str | None]:
+        kept = self.answers.get((seat, language, self.version))
+        now, saved = self.clock(), self.saved
+        # the same reading (by identity: a state put in place by hand, as a test does, is
+        # a reading of its own), and not kept for too long
+        if kept is not None and kept[1] is saved and now - kept[0] < ANSWER_KEPT_SECONDS:
+            return kept[2:]
+        answers = self.answers  # the version's: a change meanwhile replaces it whole
+        answer = self.answer(seat, language)
+        marker = '"now": ' + json.dumps(_NOW)
+        text = json.dumps({**answer, "now": _NOW} if "now" in answer else answer, ensure_ascii=False)
+        head, found, tail = text.partition(marker)
+        made = (answer, head + '"now": ', tail) if found else (answer, text, None)
+        version = answer.get("version")
+        if isinstance(version, int) and not isinstance(version, bool):
+            answers[(seat, language, version)] = (now, saved, *made)
+        return made
 
     def words(self, error: BaseException) -> str:
         """An error's message as a page shows it: a file named by its name only, never by
@@ -236,10 +327,11 @@ class Served:
             self.reload(wait=False)
             moment = None if self.saved is None else self.web.changes_at(self.saved.state)
             if moment is not None and moment != passed and exact_now() >= moment and self.reading.acquire(blocking=False):
-                passed, self.version = moment, self.version + 1  # a clock ran out: every page redraws
-                self.reading.release()
-                self.wake()
-                self.changed()
+                passed = moment  # a clock ran out: every page redraws
+                try:
+                    self.changed()
+                finally:
+                    self.reading.release()
             await asyncio.sleep(POLL_SECONDS)
 
     def answer(self, seat: int | None, language: str) -> JsonObject:
@@ -298,7 +390,7 @@ class Served:
                 return 404, {"error": _("unknown action {kind}").format(kind=PREVIEW)}
             if not isinstance(body, dict):
                 return 400, {"error": _("the request must be a JSON object")}
-            self.reload()
+            self.reload(wait=False)  # on the event loop: never waits for an action's recording
             if self.saved is None:
                 return 409, {"error": self.error or ""}
             try:
@@ -328,20 +420,22 @@ class Served:
             if body.get("kind", kind) != kind:
                 return 400, {"error": _("the entry's kind {kind} is not the address's {address}").format(kind=_shown(body.get("kind")), address=_shown(kind))}
             event = {"kind": kind, **body}
-            self.reload()
-            if self.saved is None:
-                return 409, {"error": self.error or ""}
-            together = any(decision.kind == kind and decision.together for decision in self.rules.decisions(self.saved.state, seat))
-            if seen is not None and not together and seen != str(len(self.saved.events)):
-                return 409, {"error": moved_on()}
-            try:
-                self.desk.entered(seat, savefile.record(self.path, self.rules, seat_entry(self.rules, seat, event, self.complete)).saved)
-            except InputError as error:
-                return 400, {"error": self.words(error)}
-            except RefereeError as error:
-                return 409, {"error": self.words(error)}
-        self.reload()
-        return 200, self.answer(seat, language)
+            with self.reading:  # the watcher looks again once the entry is kept
+                self._reload()
+                if self.saved is None:
+                    return 409, {"error": self.error or ""}
+                together = any(decision.kind == kind and decision.together for decision in self.rules.decisions(self.saved.state, seat))
+                if seen is not None and not together and seen != str(len(self.saved.events)):
+                    return 409, {"error": moved_on()}
+                try:
+                    recorded = savefile.record(self.path, self.rules, seat_entry(self.rules, seat, event, self.complete), held=self.held)
+                except InputError as error:
+                    return 400, {"error": self.words(error)}
+                except RefereeError as error:
+                    return 409, {"error": self.words(error)}
+                self._recorded()
+                self.desk.entered(seat, recorded.saved)
+        return 200, self.shared(seat, language)
 
 
 def _shown(value: object) -> str:
@@ -522,16 +616,21 @@ async def home(request: Request) -> Response:
     return RedirectResponse("/stats", status_code=303)
 
 
+def json_text(text: str, status_code: int = 200) -> Response:
+    """A JSON answer whose text is made already (:meth:`Served.text`)."""
+    return Response(text, status_code=status_code, media_type="application/json")
+
+
 async def api_table(request: Request) -> Response:
     served = served_of(request)
-    return JSONResponse(served.answer(None, served.language))
+    return json_text(served.text(None, served.language))
 
 
 async def api_seat(request: Request) -> Response:
     seat = seat_of_request(request)
     if seat is None:
         return not_joined(request)
-    return JSONResponse(served_of(request).answer(seat, language_of(request)))
+    return json_text(served_of(request).text(seat, language_of(request)))
 
 
 async def json_body(request: Request) -> JsonValue:
@@ -576,14 +675,19 @@ async def api_lang(request: Request) -> Response:
     return response
 
 
-def stream(served: Served, answer: Callable[[], JsonObject], still: Callable[[], bool] = lambda: True, who: object = None) -> StreamingResponse:
+def stream(
+    served: Served, answer: Callable[[], JsonObject | str | bytes], still: Callable[[], bool] = lambda: True, who: object = None
+) -> StreamingResponse:
     """Server-sent events: the answer now, and again after every change, for as long as
-    ``still()`` holds (a seat's token may be re-issued) and the server runs. ``who``:
-    the seat's number, or ``"table"`` (the host's page says who is connected)."""
+    ``still()`` holds (a seat's token may be re-issued) and the server runs. ``answer``
+    gives the JSON object, or its text made already (:meth:`Served.text`: one per view
+    and version, however many streams show it), or the whole event (:meth:`Served.event`).
+    ``who``: the seat's number, or ``"table"`` (the host's page says who is connected)."""
 
-    async def events() -> AsyncIterator[str]:
+    async def events() -> AsyncIterator[str | bytes]:
         sent = -1
         waiter = asyncio.Event()  # created here: bound to the loop serving this stream
+        loop = asyncio.get_running_loop()
         served.waiters.add(waiter)
         served.desk.streams[who] += 1
         try:
@@ -592,11 +696,18 @@ def stream(served: Served, answer: Callable[[], JsonObject], still: Callable[[],
                 waiter.clear()  # before the version is read: no change is missed
                 if served.version != sent:
                     sent = served.version
-                    yield f"data: {json.dumps(answer(), ensure_ascii=False)}\n\n"
+                    given = answer()
+                    if isinstance(given, bytes):
+                        yield given
+                    else:
+                        yield f"data: {given if isinstance(given, str) else json.dumps(given, ensure_ascii=False)}\n\n"
+                # woken by a change, or after a while in any case (a timer, not a task per
+                # wait as asyncio.wait_for makes: hundreds of pages may be open)
+                timer = loop.call_later(STREAM_WAKE_SECONDS, waiter.set)
                 try:
-                    await asyncio.wait_for(waiter.wait(), timeout=STREAM_WAKE_SECONDS)
-                except asyncio.TimeoutError:
-                    pass
+                    await waiter.wait()
+                finally:
+                    timer.cancel()
         finally:
             served.waiters.discard(waiter)
             served.desk.streams[who] -= 1
@@ -606,7 +717,7 @@ def stream(served: Served, answer: Callable[[], JsonObject], still: Callable[[],
 
 async def events_table(request: Request) -> Response:
     served = served_of(request)
-    return stream(served, lambda: served.answer(None, served.language), who="table")
+    return stream(served, lambda: served.event(None, served.language), who="table")
 
 
 async def events_seat(request: Request) -> Response:
@@ -616,7 +727,7 @@ async def events_seat(request: Request) -> Response:
     if seat is None or seat in served.bots:
         return not_joined(request)
     language = language_of(request)
-    return stream(served, lambda: served.answer(seat, language), lambda: served.links.seat_of(token) == seat, who=seat)
+    return stream(served, lambda: served.event(seat, language), lambda: served.links.seat_of(token) == seat, who=seat)
 
 
 @asynccontextmanager

@@ -15,6 +15,7 @@ const Referee = (() => {
   let data = null;
   let fileError = false;  // the notice shows the file's error (cleared when it reads again)
   let fresh = false;   // the next answer is taken whatever its version (a restarted server counts anew)
+  let labels = {};     // the page's words from its last answer: still there when the server is not
 
   // el("div", {class: "x", text: "…", onclick: f}, child, …): an element.
   function el(tag, props, ...children) {
@@ -165,26 +166,80 @@ const Referee = (() => {
   }
 
   // A seat's action: POST /api/seat/KIND with body; the new view, or the rules' reason.
+  // A server that cannot be reached, or an answer that is not the server's own, is said
+  // in the page's language (never the browser's "TypeError: Failed to fetch").
   async function act(kind, body) {
-    let answer;
+    let response;
     try {
-      const response = await fetch(`/api/seat/${encodeURIComponent(kind)}`, {
+      response = await fetch(`/api/seat/${encodeURIComponent(kind)}`, {
         method: "POST", body: JSON.stringify(body || {}), credentials: "same-origin",
         // the entries this page was drawn from: a tap on a page the game has moved past is refused
         headers: {"Content-Type": "application/json",
                   ...(data && data.entries !== null ? {"X-Referee-Seen": String(data.entries)} : {})}});
-      answer = await response.json();
-      if (!response.ok) { notice(answer.error || String(response.status)); return false; }
-    } catch (error) { notice(String(error)); return false; }
+    } catch (error) { unreachable(); return false; }
+    const answer = await answerOf(response);
+    if (!response.ok || !answer) { notice((answer && answer.error) || failed(response.status)); return false; }
     notice("");
     show(answer);
     return true;
   }
 
+  // --- the connection: lost, looked for, back ---------------------------------------------
+  // A request that found no server (a stopped server, a phone off the network) says so in
+  // the page's language and shows the banner; the page then asks every two seconds until
+  // the server answers, and draws that answer: the notice clears itself. The event
+  // stream reconnects by itself (its first answer after it is drawn whatever its version).
+  let away = null;   // the timer asking whether the server is back, while it is away
+
+  async function answerOf(response) {
+    try { return await response.json(); } catch (error) { return null; }   // not the server's JSON (a proxy's page)
+  }
+
+  function failed(status) { return (labels.server_error || "HTTP {status}").replace("{status}", String(status)); }
+
+  // (A game's script calls it too, for a request of its own that found no server: the
+  // words, for where it shows them.)
+  function unreachable() {
+    connected(false);
+    const words = labels.unreachable || labels.reconnecting || "";
+    notice(words);
+    if (away === null) away = setInterval(lookAgain, 2000);
+    return words;
+  }
+
+  async function lookAgain() {
+    if (page === "join") { if (await join()) found(); return; }   // join() draws its own notice
+    let response;
+    try { response = await fetch(page === "table" ? "/api/table" : "/api/seat", {credentials: "same-origin"}); }
+    catch (error) { return; }   // still away
+    if (response.status === 401 && page !== "table") { back(); join(); return; }   // its link was replaced meanwhile
+    const answer = await answerOf(response);
+    if (!response.ok || !answer) return;
+    back();
+    fresh = true;   // a restarted server counts its versions anew
+    show(answer);
+  }
+
+  // The server answers again: the banner and the notice of a request that found none go.
+  function back() {
+    if (away === null) return;
+    found();
+    notice("");
+  }
+
+  function found() {
+    clearInterval(away);
+    away = null;
+    connected(true);
+  }
+
   async function chooseLanguage(lang) {
     if (data && data.lang === lang) return;
-    const response = await fetch("/api/lang", {method: "POST", headers: {"Content-Type": "application/json"},
-      body: JSON.stringify({lang}), credentials: "same-origin"});
+    let response;
+    try {
+      response = await fetch("/api/lang", {method: "POST", headers: {"Content-Type": "application/json"},
+        body: JSON.stringify({lang}), credentials: "same-origin"});
+    } catch (error) { unreachable(); return; }
     if (!response.ok) return;
     // Drawn again in the new language without reloading the page: a new event stream
     // (it sends the cookie just set) whose first answer replaces the page's words.
@@ -196,7 +251,7 @@ const Referee = (() => {
   // The page's own parts around the game's drawing: the language switch (a seat's
   // phone), the table's public QR code, the connection's state. Words from the server.
   function frame(next) {
-    const labels = next.labels || {};
+    if (next.labels) labels = next.labels;   // kept for when the server cannot be reached
     const languages = document.getElementById("languages");
     if (page !== "table") {
       languages.hidden = false;
@@ -271,7 +326,7 @@ const Referee = (() => {
       if (!response.ok) { notice(answer.error || String(response.status)); return null; }
       notice("");
       return answer;
-    } catch (error) { notice(String(error)); return null; }
+    } catch (error) { unreachable(); return null; }   // the server is away: said in the page's language
   }
 
   // POST /api/rematch: the same table again (a game's end-of-match screen may call it).
@@ -407,21 +462,25 @@ const Referee = (() => {
   function connected(ok) {
     const status = document.getElementById("status");
     status.className = ok ? "ok" : "lost";
-    status.title = ok ? (data && data.labels.connected) || "" : (data && data.labels.reconnecting) || "";
+    status.title = (ok ? labels.connected : labels.reconnecting) || "";
     document.getElementById("lost").hidden = ok;
     document.body.classList.toggle("offline", !ok);
   }
 
   // No seat (no link opened yet, or its link was replaced): say how to join, in the
   // phone's language (the 401 answer carries the words).
+  // True when the server answered.
   async function join() {
-    try {
-      const answer = await (await fetch("/api/seat", {credentials: "same-origin"})).json();
-      document.documentElement.lang = answer.lang;
-      frame(answer);
-      document.getElementById("root").replaceChildren();
-      notice(answer.labels.join, "info");
-    } catch (error) { notice(String(error)); }
+    let response;
+    try { response = await fetch("/api/seat", {credentials: "same-origin"}); }
+    catch (error) { unreachable(); return false; }
+    const answer = await answerOf(response);
+    if (!answer || !answer.labels) { notice(failed(response.status)); return true; }
+    document.documentElement.lang = answer.lang;
+    frame(answer);
+    document.getElementById("root").replaceChildren();
+    notice(answer.labels.join, "info");
+    return true;
   }
 
   let source = null;   // the open event stream
@@ -429,7 +488,7 @@ const Referee = (() => {
     const opened = new EventSource(page === "table" ? "/events/table" : "/events/seat");
     source = opened;
     opened.onopen = () => { fresh = true; };
-    opened.onmessage = event => { if (opened === source) { connected(true); show(JSON.parse(event.data)); } };
+    opened.onmessage = event => { if (opened === source) { back(); connected(true); show(JSON.parse(event.data)); } };
     opened.onerror = () => {
       if (opened !== source) return;   // a stream closed here (a new language)
       connected(false);
@@ -461,6 +520,6 @@ const Referee = (() => {
   function redraw() { if (data) show(data); }
 
   document.addEventListener("DOMContentLoaded", start);
-  return {games, el, card, act, notice, redraw, take, choose, filled, decide, controls, celebrate, SUITS, rematch, post, announcement,
+  return {games, el, card, act, notice, redraw, take, choose, filled, decide, controls, celebrate, SUITS, rematch, post, announcement, unreachable,
           get data() { return data; }, page, game};
 })();

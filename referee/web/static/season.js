@@ -43,7 +43,7 @@
       connected(true);
       if (text !== said) { said = text; data = JSON.parse(text); draw(); }
     } catch (error) {
-      connected(false, String(error.message || error));
+      connected(false, error instanceof TypeError ? "" : String(error.message || error));   // a TypeError: no server (the label says it)
       setTimeout(load, 5000);
     }
   }

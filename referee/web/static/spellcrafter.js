@@ -284,7 +284,7 @@
           headers: {"Content-Type": "application/json"}, body: JSON.stringify({cards})});
         const body = await response.json();
         answer = response.ok ? body.preview : {score: null, refusal: body.error};
-      } catch (error) { answer = {score: null, refusal: String(error)}; }
+      } catch (error) { answer = {score: null, refusal: Referee.unreachable()}; }   // no server: said in the page's language
     }
     if (sent !== word.sent) return;   // a later change asked again
     word.preview = answer;
