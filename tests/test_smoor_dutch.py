@@ -246,8 +246,9 @@ def test_card_and_file_errors_are_dutch_too(referee, match_file, tmp_path):
 
 def test_the_help_of_the_smoor_group_is_dutch_typers_own_words_included(referee):
     text = referee("smoor", "new", "--help", "--lang", "nl").stdout
+    flowing = " ".join(text.replace("│", " ").split())  # a help's column wraps where its options make it narrow
     for dutch in ("Gebruik: referee smoor new", "Argumenten", "Opties", "[verplicht]", "Toon deze hulp en stop."):
-        assert dutch in text
+        assert dutch in flowing
     for english in ("Usage:", "Arguments", "Options", "[required]", "Show this message and exit."):
         assert english not in text
     english = referee("smoor", "new", "--help").stdout  # the same process, English again
