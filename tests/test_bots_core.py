@@ -117,6 +117,19 @@ def test_the_rules_never_see_the_bots_table_or_the_mark(tmp_path: Path) -> None:
     assert "bots" not in SMOOR.write_setup(saved.state.setup)
 
 
+@pytest.mark.parametrize("game", ["smoor-physical", "spell-laid-out"])
+def test_a_bot_needs_a_deck_the_referee_deals_exit_2_and_nothing_written(tmp_path: Path, referee, game: str) -> None:
+    """A bot sees what its seat may see: with the table's own cards (no seed, no fair
+    deal) or a Spellcrafter draft laid out on the table, that is nothing to play from."""
+    path = tmp_path / "m.toml"
+    if game == "smoor-physical":
+        result = referee("smoor", "new", str(path), *NAMES, "--bot", "Daan")
+    else:
+        result = referee("spell", "new", str(path), "Anna", "Bram", "--seed", "q", "--no-draft", "--bot", "Bram")
+    assert result.exit_code == 2 and "--seed or --fair" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert sorted(tmp_path.iterdir()) == []
+
+
 def test_a_bad_bots_table_is_a_damaged_setup_exit_2(tmp_path: Path, referee) -> None:
     path = tmp_path / "m.toml"
     savefile.create(path, SMOOR, SmoorSetup.build(NAMES, seed="x"), bots=["Anna"])
@@ -384,3 +397,28 @@ def test_stats_shows_a_bot_seat_as_a_bot_never_merged_with_a_person_and_unrated(
     assert records[0].seats[3] == "Daan (bot)" and records[0].bots == (3,) and records[1].seats[3] == "Daan"
     ratings = rate(records, lambda name: name.lower())
     assert "daan (bot)" not in ratings and "daan" in ratings
+
+
+def test_in_table_mode_the_bots_play_after_each_entry(tmp_path: Path, referee, monkeypatch, capsys) -> None:
+    """Table mode runs each entry through the command line's one path: after a person's
+    card, the bots' cards due follow, printed as `Daan (bot): …`, and are in the file."""
+    from table_helpers import drive
+
+    from referee.decisions import decision_of
+
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "t.toml"
+    assert referee("smoor", "new", str(path), *NAMES, "--seed", "t1", "--bot", "Bram", "--bot", "Cees", "--bot", "Daan").exit_code == 0
+    state = savefile.load(path, SMOOR).state
+    assert state.to_play == 0  # Bram led, Cees and Daan followed: Anna's card now
+    card = next(choice for decision in SMOOR.decisions(state, 0) for choice in decision.choices)
+    decision_of(SMOOR, state, 0, card)
+    capsys.readouterr()
+    assert drive(path, f"play Anna {card['card']}\nquit\n") == 0
+    said = capsys.readouterr()
+    shown = said.out
+    after = savefile.load(path, SMOOR)
+    assert len(after.events) >= 5, said
+    assert after.events[3] == {**card} and "bot" not in after.events[3]
+    assert all(event.get(MARK) == "strong" for event in after.events[4:])
+    assert "(bot): " in shown and "Anna" in shown.splitlines()[-1]  # the bots played up to Anna's next card

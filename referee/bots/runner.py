@@ -142,7 +142,8 @@ def play_due(
     box = (spec or game_of(path)).load()
     rules = box.rules
     played: list[Played] = []
-    saved = savefile.load(path, rules)
+    held: savefile.Held[object] = savefile.Held()  # each entry steps only itself: a whole match stays linear
+    saved = savefile.load_held(path, rules, held)
     retries = 0
     while len(played) < min(limit, LIMIT):
         bots = bots_of(box, saved)
@@ -152,12 +153,12 @@ def play_due(
         seat, event = found
         level = bots.levels[seat]
         try:
-            recorded = savefile.record(path, rules, seat_entry(rules, seat, event, box.complete), bot=level)
+            recorded = savefile.record(path, rules, seat_entry(rules, seat, event, box.complete), bot=level, held=held)
         except NotYourDecision:
             retries += 1
             if retries > RETRIES:
                 raise
-            saved = savefile.load(path, rules)  # a person's entry came first: look again
+            saved = savefile.load_held(path, rules, held)  # a person's entry came first: look again
             continue
         retries = 0
         line = box.voice.effect(recorded.before, Step(recorded.state, recorded.effect))

@@ -134,3 +134,14 @@ def seat_names(setup: Mapping[str, object]) -> tuple[str, ...]:
     table = setup.get(KEY)
     named = table.get("seats") if isinstance(table, Mapping) else None
     return tuple(str(name) for name in named) if isinstance(named, Mapping) else ()
+
+
+def check_dealt(file_format: str, state: object) -> None:
+    """A bot plays only where the referee deals the cards (its game's ``Box.dealt``): an
+    ``InputError`` otherwise (a virtual deck is needed: ``--seed`` or ``--fair``)."""
+    from referee.games import by_format
+
+    spec = by_format(file_format)
+    dealt = None if spec is None else spec.load().dealt
+    if dealt is not None and not dealt(state):
+        raise InputError(_("a bot plays only with a deck the referee deals (--seed or --fair, drafted through the referee): it cannot see cards on the table"))

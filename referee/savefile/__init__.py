@@ -407,6 +407,7 @@ def create(
         from referee.bots import seats as bot_seats
 
         seats = rules.seats(state)
+        bot_seats.check_dealt(rules.format, state)
         table[BOTS] = dict(bots) if isinstance(bots, Mapping) else bot_seats.new_table(bot_seats.levels_of(bots, seats), seats)
         bot_seats.bot_seats(table, seats)  # a rematch's table is checked as a loaded one
     played = WhenPlayed.begun(location)

@@ -50,4 +50,9 @@ def bots(level: str) -> Policy:
     return policy(level)
 
 
-GAME: Box[Setup, State, Action | GiveEntropy, Effect | EntropyGiven] = Box(RULES, FairVoice(VOICE, RULES), facts, rematch, bots=bots)
+def dealt(state: State) -> bool:
+    """Whether the referee deals the cards (a seed or a fair deal): a bot can play then."""
+    return state.setup.seed is not None or state.setup.fair is not None
+
+
+GAME: Box[Setup, State, Action | GiveEntropy, Effect | EntropyGiven] = Box(RULES, FairVoice(VOICE, RULES), facts, rematch, bots=bots, dealt=dealt)
