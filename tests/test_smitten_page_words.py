@@ -62,3 +62,22 @@ def test_each_card_is_named_by_its_instruction_in_both_languages(tmp_path: Path)
     with speaking("nl"):
         dutch = card_names(WEB.table(state))
     assert dutch["7"] == "7, een kaart in het andere raster leggen"
+
+
+def test_a_cooperative_game_ends_without_places_its_players_win_or_lose_together(tmp_path):
+    """Smitten's players win or lose together: the end of the game names no places (the
+    result says won or lost), where a scored game gives its final standings."""
+    from smitten_states import lost
+
+    from referee import games, savefile
+    from referee.i18n import speaking
+    from referee.web.final import final_of
+
+    spec = games.game("smitten")
+    made = lost(tmp_path)
+    state = savefile.load(made.path, spec.load_rules()).state
+    ended = spec.load_rules().outcome(state)
+    assert ended is not None
+    with speaking("en"):
+        final = final_of(spec, state, ended, made.path, 1)
+    assert final["cooperative"] is True and final["won"] is False and final["standings"] == []

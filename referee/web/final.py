@@ -55,7 +55,7 @@ def final_of(spec: SomeSpec, state: object, outcome: Outcome, path: Path, versio
     facts: MatchFacts = spec.load().facts(state)
     winners = set(outcome.winners)
     standings: list[JsonValue] = []
-    if facts.seats:
+    if facts.seats and not facts.cooperative:  # a cooperative game's players win or lose together: no places
         for seat, place in sorted(enumerate(places(facts.seats, facts.scores, winners)), key=lambda found: (found[1], found[0])):
             score = None if facts.scores is None else facts.scores[seat]
             standings.append({"name": facts.seats[seat], "score": score, "place": place, "winner": seat in winners})

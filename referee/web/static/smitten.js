@@ -144,6 +144,7 @@
     const solo = view.mode === "solo";
     names = view.words.cards || {};
     const parts = [result(view)].filter(Boolean);
+    if (view.result) parts.push(el("div", {id: "celebration"}));   // the end's season line and rematch, below the result
     const first = (data.decisions || [])[0];
     if (first) parts.push(el("p", {class: "turn", id: "prompt", text: first.prompt}));
     parts.push(el("div", {class: "grids"}, ["L", "R"].map(side => grid(view, side, n => {
@@ -200,7 +201,11 @@
   document.addEventListener("referee:drawn", event => {
     const view = event.detail.view, shown = document.querySelector("#root .outcome");   // also in common.js celebrate()
     if (!view || !shown) return;
-    if (view.result && document.getElementById("result")) shown.hidden = true;   // the result says it, larger
+    if (view.result && document.getElementById("result")) {
+      shown.hidden = true;   // the result says it, larger
+      const party = shown.closest("#celebration");   // nothing else in it (no season, no rematch here): not shown
+      if (party && [...party.children].every(part => part.hidden)) party.hidden = true;
+    }
     else if (view.ending) shown.textContent = view.ending;
   });
 
