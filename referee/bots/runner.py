@@ -28,7 +28,7 @@ from referee.game import Decision, Step, decided
 if TYPE_CHECKING:
     from referee.box import Box
     from referee.games import SomeSpec
-    from referee.savefile import Recorded, Saved
+    from referee.savefile import Held, Recorded, Saved
 
 #: At most this many bot events in one call: a policy that never reaches a person's turn
 #: or the end (a bug) stops here rather than filling the disk.
@@ -127,12 +127,15 @@ def bots_of(box: Box[object, object, object, object], saved: Saved[object]) -> B
 
 
 def play_due(
-    path: Path | str, spec: SomeSpec | None = None, on_played: Callable[[Played], None] | None = None, limit: int = LIMIT
+    path: Path | str, spec: SomeSpec | None = None, on_played: Callable[[Played], None] | None = None, limit: int = LIMIT,
+    held: Held[object] | None = None,
 ) -> list[Played]:
     """Make every bot decision due in the save file at ``path`` (of the game ``spec``, or
     the one its format names), one recorded event at a time; ``on_played`` is told each
     as soon as it is recorded. Stops at the first decision no bot takes, or the end, or
-    after ``limit`` decisions (`serve` makes one at a time).
+    after ``limit`` decisions (`serve` makes one at a time). ``held``: what the caller
+    holds of the file between calls (:mod:`referee.savefile.held`: `serve`'s bot thread),
+    so that a call steps only what changed since its last.
     Errors are the save-file engine's (a file that cannot be read: ``SaveFileError``)."""
     from referee import savefile
     from referee.decisions import NotYourDecision, seat_entry
@@ -142,7 +145,8 @@ def play_due(
     box = (spec or game_of(path)).load()
     rules = box.rules
     played: list[Played] = []
-    held: savefile.Held[object] = savefile.Held()  # each entry steps only itself: a whole match stays linear
+    if held is None:
+        held = savefile.Held()  # each entry steps only itself: a whole match stays linear
     saved = savefile.load_held(path, rules, held)
     retries = 0
     while len(played) < min(limit, LIMIT):

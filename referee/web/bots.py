@@ -28,6 +28,9 @@ class BotTurns:
         self.stopping = threading.Event()
         self.thread = threading.Thread(target=self.run, name="referee-bots", daemon=True)
         self.box = served.spec.load()
+        from referee.savefile.held import Held
+
+        self.held: Held[object] = Held()  # this thread's reading of the file: each decision steps only what changed
 
     def start(self) -> None:
         self.served.on_change = self.wakeup.set
@@ -60,7 +63,7 @@ class BotTurns:
                 if self.pause > 0 and self.stopping.wait(self.pause):
                     return
                 try:
-                    played = play_due(self.served.path, self.served.spec, limit=1)
+                    played = play_due(self.served.path, self.served.spec, limit=1, held=self.held)
                 except RefereeError:
                     break  # the file cannot be read now, or moved on: the next change wakes us
                 if not played:
