@@ -110,7 +110,7 @@ def _spell_policy(name: str) -> Callable[..., Mapping[str, object]]:
 def spell_round(job: tuple[str, int]) -> tuple[dict[str, int], list[float]]:
     """Round 1 of the game seeded ``PREFIX-N``, the seats in the ``N mod 3``-th rotation:
     each policy's points, and the strong bot's decision times."""
-    from referee.bots.spellcrafter import WAIT
+    from referee.bots import WAIT
     from referee.decisions import seat_entry
     from referee.spellcrafter.box import GAME
     from referee.spellcrafter.ruleset import RULES

@@ -50,7 +50,7 @@ class Box(NamedTuple, Generic[SetupT, StateT, ActionT, EffectT]):
     begins as the rulebook passes it on, and a fresh deal (``seed`` for a seeded game,
     ``fair`` for a fair one); ``complete`` what the referee adds to a seat's event when it
     is recorded (None: nothing); ``bots`` the policies the referee plays a seat with
-    (:mod:`referee.bots`: a level's name → its policy; None: no bot yet); ``dealt``
+    (:mod:`referee.bots`: a level's name → its policy; None: no bot yet); ``referee_deals``
     whether the referee deals every seat's cards in a match (a virtual deck: a bot can
     play a seat only then; None: always).
     """
@@ -61,4 +61,4 @@ class Box(NamedTuple, Generic[SetupT, StateT, ActionT, EffectT]):
     rematch: Callable[[StateT, str | None, Fair | None], SetupT]
     complete: Complete[StateT] | None = None
     bots: Bots | None = None
-    dealt: Callable[[StateT], bool] | None = None
+    referee_deals: Callable[[StateT], bool] | None = None

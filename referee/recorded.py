@@ -2,7 +2,7 @@
 an entry (a new file, an event recorded; never an undo, a redo or an edit), after which
 the decisions due of the seats the referee plays are made (:mod:`referee.bots.runner`).
 
-The save-file engine tells (:func:`tell`); :func:`watching` listens for the length of a
+The save-file engine tells (:func:`tell`); :func:`entries_watched` listens for the length of a
 block. Ground floor: imports nothing, so the command line's error path can listen to
 every command without loading the engine.
 """
@@ -18,7 +18,7 @@ _watchers: list[list[Path]] = []
 
 
 @contextmanager
-def watching() -> Iterator[list[Path]]:
+def entries_watched() -> Iterator[list[Path]]:
     """While in the block, the paths of the files created or recorded in are added to the
     list given."""
     written: list[Path] = []
@@ -26,7 +26,8 @@ def watching() -> Iterator[list[Path]]:
     try:
         yield written
     finally:
-        _watchers.remove(written)
+        # by identity: two watchers' lists are equal while empty (a table session's line inside its session)
+        _watchers[:] = [watcher for watcher in _watchers if watcher is not written]
 
 
 def tell(path: Path) -> None:

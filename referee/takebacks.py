@@ -20,7 +20,7 @@ SetupT = TypeVar("SetupT")
 KEY = "take_backs"
 
 
-def allowed(setup: Mapping[str, object]) -> bool:
+def take_backs_allowed(setup: Mapping[str, object]) -> bool:
     """Whether a seat may take back its own last entry, by the file's ``[setup]``."""
     return setup.get(KEY) is not False
 

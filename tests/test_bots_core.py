@@ -14,7 +14,7 @@ import pytest
 from conftest import installed_referee
 from referee import savefile
 from referee.bots import LEVELS, random_choice
-from referee.bots.runner import bots_of, decide, due, play_due
+from referee.bots.runner import bots_of, bot_event, due, play_due
 from referee.bots.seats import MARK, bot_seats
 from referee.decisions import seat_entry
 from referee.game import decided
@@ -311,9 +311,9 @@ def test_a_bot_decides_from_its_seat_s_view_and_decisions_alone(spec_name: str, 
             if not decided(box.rules.decisions(state, seat)):
                 continue
             bots = BotSeats({seat: level}, "honest")
-            seen = decide(box, state, seat, level, bots, 7)
+            seen = bot_event(box, state, seat, level, bots, 7)
             blind = box._replace(rules=Blindfold(box.rules, state, seat))
-            assert decide(blind, object(), seat, level, bots, 7) == seen
+            assert bot_event(blind, object(), seat, level, bots, 7) == seen
             assert seat_entry(box.rules, seat, seen, None)(state) is not None  # a legal entry
 
 
@@ -329,9 +329,9 @@ def test_a_bot_s_choice_is_the_same_when_the_hidden_cards_change() -> None:
     assert any(field.name == "setup" for field in fields(first))
     bots = bot_seats({"bots": {"seed": "s", "seats": {"Anna": "strong"}}}, tuple(NAMES))
     assert bots is not None
-    chosen = decide(box, first, 0, "strong", bots, 0)
+    chosen = bot_event(box, first, 0, "strong", bots, 0)
     blind = box._replace(rules=Blindfold(box.rules, first, 0))
-    assert decide(blind, None, 0, "strong", bots, 0) == chosen
+    assert bot_event(blind, None, 0, "strong", bots, 0) == chosen
     assert hand == box.rules.view(first, 0)
 
 

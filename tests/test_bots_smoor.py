@@ -226,7 +226,7 @@ def test_seat_view_holds_the_table_rules_without_seed_or_secret() -> None:
 def plain(hand: str, trick: str = "", out: str = "", seat: int = 0, leader: int | None = None, count: int = 4,
           trump: bool = False, duos: bool = False) -> str:  # fmt: skip
     side = (0, 1, 0, 1) if duos else tuple(range(count))
-    table = bots.Table(count, trump, False, side, None, 5, 5, None)
+    table = bots.TableRules(count, trump, False, side, None, 5, 5, None)
     played = [bots.INDEX[card] for card in cards(trick)]
     leader = (seat - len(played)) % count if leader is None else leader
     return card_of(bots.plain_card(table, seat, mask(hand), played, leader, mask(out) | mask(trick)))
@@ -294,11 +294,11 @@ def test_sampled_deals_keep_each_hand_count_and_the_suits_shown_out_of() -> None
         if seat is None:
             continue
         view = RULES.view(match, seat)
-        table = bots.Table.of(view)
+        table = bots.TableRules.of(view)
         seen = bots.known(view, table)
         out = voids(match)
         for _ in range(5):
-            hands = bots.sample(seen, 5, random.Random(seed))
+            hands = bots.sample_deal(seen, 5, random.Random(seed))
             assert hands[seat] == seen.hand
             for other in range(5):
                 held = [bots.CARDS[card] for card in range(52) if hands[other] >> card & 1]
@@ -312,16 +312,16 @@ def test_sampled_deals_keep_each_hand_count_and_the_suits_shown_out_of() -> None
 
 
 def test_strong_tells_apart_only_cards_that_take_different_tricks() -> None:
-    table = bots.Table(4, False, False, (0, 1, 2, 3), None, 5, 5, None)
+    table = bots.TableRules(4, False, False, (0, 1, 2, 3), None, 5, 5, None)
     seen = bots.Known(0, mask("KS QS 9S 8S AH KH 2H"), mask("JS 10S"), (), 0, (7, 7, 7, 7), (0,) * 4, (0,) * 4, (0,) * 4, (0,) * 4)
-    options = [card_of(card) for card in bots.candidates(table, seen, sorted(bots.INDEX[card] for card in cards("KS QS 9S 8S AH KH 2H")))]
+    options = [card_of(card) for card in bots.cards_to_try(table, seen, sorted(bots.INDEX[card] for card in cards("KS QS 9S 8S AH KH 2H")))]
     # 8S 9S (nothing between) and 10S–KS (JS 10S played) are runs; the ace of hearts scores more than the king
     assert options == ["2H", "KH", "AH", "8S"]
 
 
 def test_strong_takes_the_last_trick_with_the_ace_of_hearts_in_it() -> None:
     """Two cards left each; the king of spades surely takes the trick holding A♥."""
-    table = bots.Table(4, False, False, (0, 1, 2, 3), None, 5, 5, None)
+    table = bots.TableRules(4, False, False, (0, 1, 2, 3), None, 5, 5, None)
     hand = mask("KS 2S")
     out = (bots.ALL & ~mask("KS 2S 3D 4D 5D 6D 7D 8D AH")) | mask("AH 3S 4S")
     seen = bots.Known(3, hand, out, tuple(bots.INDEX[card] for card in cards("3S AH 4S")), 0, (1, 1, 1, 2), (0,) * 4, (0,) * 4, (0,) * 4, (0,) * 4)
@@ -331,7 +331,7 @@ def test_strong_takes_the_last_trick_with_the_ace_of_hearts_in_it() -> None:
 
 def test_strong_bids_the_count_it_catches_most_often() -> None:
     view = RULES.view(RULES.start(a_setup(4, ("blinde-liefde",), False, "bid")), 0)
-    table = bots.Table.of(view)
+    table = bots.TableRules.of(view)
     with small_budget():
         times = bots.caught_counts(table, bots.known(view, table), random.Random(3), SMALL.bid)
         assert bots.strong_bid(view, random.Random(3)) == max(range(14), key=lambda count: (times[count], -count))

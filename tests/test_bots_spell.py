@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.bots import WAIT
-from referee.bots.spellcrafter import easy, judged_valid, policy, strong, word
+from referee.bots.spellcrafter import easy, judged_valid, policy, strong, word_to_play
 from referee.decisions import decision_of, seat_entry
 from referee.spellcrafter.best import Selection
 from referee.spellcrafter.box import GAME
@@ -193,7 +193,7 @@ def test_a_bot_with_no_word_in_its_cards_passes() -> None:
     consonants = tuple(card for card in standin_deck().cards if card.is_letter and card.letters in "XZJ")[:7]
     game = replace(game, rounds=(replace(game.latest, draft=replace(draft, selected=(consonants, *draft.selected[1:]))),))
     view = replace(RULES.view(game, 0), jumper=consonants[0])
-    event = word(view, RULES.decisions(game, 0), random.Random(1))
+    event = word_to_play(view, RULES.decisions(game, 0), random.Random(1))
     assert event is not None and event["kind"] == "pass" and event["player"] == "Anna"
     assert decision_of(RULES, game, 0, event).kind == "pass"
 
@@ -211,7 +211,7 @@ def _with_words(seed: str = "kale") -> tuple[Game, list[str]]:
     letters = [card for card in draft.selected[0] if card.is_letter]
     nonsense = next(line for line in itertools.permutations(letters, 3) if not valid("".join(card.letters for card in line).lower()))
     game = entered(game, 0, {"kind": "word", "player": "Anna", "round": 1, "cards": [str(card) for card in nonsense]})
-    bram = word(RULES.view(game, 1), RULES.decisions(game, 1), random.Random(1))
+    bram = word_to_play(RULES.view(game, 1), RULES.decisions(game, 1), random.Random(1))
     assert bram is not None and bram["kind"] == "word"
     game = entered(game, 1, bram)
     return game, ["".join(card.letters for card in nonsense).lower(), game.latest.entries[1].score.word]  # type: ignore[union-attr]
@@ -220,7 +220,7 @@ def _with_words(seed: str = "kale") -> tuple[Game, list[str]]:
 def _all_in(game: Game) -> Game:
     """``game`` with Cees's word entered too: the round's words are all in, and shown
     (a word is challenged only then, SPEC §6.6)."""
-    return entered(game, 2, word(RULES.view(game, 2), RULES.decisions(game, 2), random.Random(1)))
+    return entered(game, 2, word_to_play(RULES.view(game, 2), RULES.decisions(game, 2), random.Random(1)))
 
 
 @pytest.mark.slow  # the word search opens the dictionary's anagram index, built afresh in each test's cache
@@ -286,9 +286,9 @@ def test_a_bot_leaves_the_first_pick_of_a_round_to_people_while_the_last_round_s
 
     view = View()
     view.draft = draft  # type: ignore[attr-defined]
-    challenge = Decision("challenge", 0, choices=({"kind": "challenge", "player": "Bram"},))
-    pick = Decision("pick", 0, choices=({"kind": "pick"},), together=True)
-    assert opens_round(view, (challenge, pick))  # type: ignore[arg-type]
-    assert not opens_round(view, (pick,))  # type: ignore[arg-type]
+    challenge_to_make = Decision("challenge", 0, choices=({"kind": "challenge", "player": "Bram"},))
+    pick_to_make = Decision("pick", 0, choices=({"kind": "pick"},), together=True)
+    assert opens_round(view, (challenge_to_make, pick_to_make))  # type: ignore[arg-type]
+    assert not opens_round(view, (pick_to_make,))  # type: ignore[arg-type]
     view.draft = draft._replace(counts=(1, 0)) if hasattr(draft, "_replace") else DraftView(**{**draft.__dict__, "counts": (1, 0)})  # type: ignore[attr-defined]
-    assert not opens_round(view, (challenge, pick))  # type: ignore[arg-type]
+    assert not opens_round(view, (challenge_to_make, pick_to_make))  # type: ignore[arg-type]

@@ -34,6 +34,13 @@ SAME_ROLE = {
     "game": "the registry's lookup of a game and its typed overloads (referee.games)",
     "verdict_reason": "why a verdict stands, worded: a placement's (Smitten) or a word's (Spellcrafter)",
     "suit_name": "a suit in words in the chosen language: a French card's (Smoorverliefd) or a Spellcrafter card's",
+    "card_name": "a card in words a screen reader says: a French card's (Smoorverliefd) or a Spellcrafter card's",
+    "bots": "each game's bot policies (its box's Box.bots)",
+    "referee_deals": "each game's hook: whether the referee deals the cards (its box's Box.referee_deals)",
+    "easy": "each game's easy bot policy (referee/bots/<game>.py)",
+    "strong": "each game's strong bot policy (referee/bots/<game>.py)",
+    "policy": "each game's bot policy for a level (referee/bots/<game>.py)",
+    "round_story": "a finished round's story as the pages show it, each game's",
 }
 
 

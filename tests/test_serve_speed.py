@@ -103,9 +103,11 @@ def answers_counted(monkeypatch: pytest.MonkeyPatch, served: Served) -> list[tup
 
 
 def full_replay_text(served: Served, seat: int | None, language: str) -> str:
-    """What a server that read the whole file now would send, at ``served``'s version."""
+    """What a server that read the whole file now would send, at ``served``'s version
+    (with the same news of an undo or a redo: the host's announcement)."""
     fresh = Served(served.path, served.spec, served.language)
     fresh.version = served.version
+    fresh.desk.announced = served.desk.announced  # the news of an undo or redo is what that server saw happen, not the file
     return json.dumps(fresh.answer(seat, language), ensure_ascii=False)
 
 

@@ -97,8 +97,9 @@ def test_a_seat_view_is_a_frozen_value() -> None:
 @settings(max_examples=60, deadline=None)
 @given(reachable())
 def test_no_seat_view_of_a_reachable_game_holds_another_seats_private_card(game: Game) -> None:
-    """A seat's view is the public view and that seat's own dealt hand, nothing else: no
-    other seat's hand; the public view holds no hand at all."""
+    """A seat's view is the public view, that seat's own dealt hand and its own word while
+    the round's words lie face down (SPEC §6.6), nothing else: no other seat's hand or
+    word; the public view holds no hand at all."""
     public = RULES.view(game, None)
     assert public.hand == ()
     dealt = game.deal(game.current_number)
@@ -106,7 +107,12 @@ def test_no_seat_view_of_a_reachable_game_holds_another_seats_private_card(game:
         view = RULES.view(game, seat)
         own = () if dealt is None or game.outcome is not None else dealt.hands[seat]
         assert view.hand == own
-        assert dataclasses.replace(view, seat=None, hand=()) == public
+        assert set(view.sealed) == set(public.sealed) - {seat}
+        for mine, shown in zip(view.rounds, public.rounds):
+            differ = [s for s, (a, b) in enumerate(zip(mine.entries, shown.entries)) if a != b]
+            assert differ in ([], [seat]) and (not differ or seat in public.sealed)
+        same = dataclasses.replace(view, seat=None, hand=(), rounds=public.rounds, sealed=public.sealed, totals=public.totals)
+        assert same == public
 
 
 def test_show_by_a_player_prints_only_that_players_hand(referee: Any, tmp_path: Path) -> None:

@@ -174,4 +174,4 @@ def test_a_cooperative_games_season_line_counts_the_matches_won(language, words)
     from referee.i18n import speaking
 
     with speaking(language):
-        assert final.season_words(final.SeasonCount(2, True, 2, ()), ("Anna", "Bram")) == words
+        assert final.season_line_words(final.SeasonCount(2, True, 2, ()), ("Anna", "Bram")) == words

@@ -38,7 +38,7 @@ LIMIT = 10_000
 RETRIES = 3
 
 
-class Played(NamedTuple):
+class BotMove(NamedTuple):
     """One bot decision recorded: the seat, its level, what recording it did, and the
     voice's line for it."""
 
@@ -77,7 +77,7 @@ def next_move(box: Box[object, object, object, object], state: object, bots: Bot
     bot acts now."""
     due_now = all_due(box, state, bots)
     for seat, decisions in due_now:
-        event = decide(box, state, seat, bots.levels[seat], bots, events, decisions)
+        event = bot_event(box, state, seat, bots.levels[seat], bots, events, decisions)
         if event != WAIT:
             return seat, event
     if people_to_act(box, state, bots):
@@ -85,13 +85,13 @@ def next_move(box: Box[object, object, object, object], state: object, bots: Bot
     for seat, decisions in due_now:
         together = tuple(decision for decision in decisions if decision.together)
         if together:
-            event = decide(box, state, seat, bots.levels[seat], bots, events, together)
+            event = bot_event(box, state, seat, bots.levels[seat], bots, events, together)
             if event != WAIT:
                 return seat, event
     return None
 
 
-def decide(
+def bot_event(
     box: Box[object, object, object, object], state: object, seat: int, level: str, bots: BotSeats, events: int,
     decisions: tuple[Decision, ...] | None = None,
 ) -> Mapping[str, object]:
@@ -127,9 +127,9 @@ def bots_of(box: Box[object, object, object, object], saved: Saved[object]) -> B
 
 
 def play_due(
-    path: Path | str, spec: SomeSpec | None = None, on_played: Callable[[Played], None] | None = None, limit: int = LIMIT,
+    path: Path | str, spec: SomeSpec | None = None, on_played: Callable[[BotMove], None] | None = None, limit: int = LIMIT,
     held: Held[object] | None = None,
-) -> list[Played]:
+) -> list[BotMove]:
     """Make every bot decision due in the save file at ``path`` (of the game ``spec``, or
     the one its format names), one recorded event at a time; ``on_played`` is told each
     as soon as it is recorded. Stops at the first decision no bot takes, or the end, or
@@ -144,7 +144,7 @@ def play_due(
     path = Path(path)
     box = (spec or game_of(path)).load()
     rules = box.rules
-    played: list[Played] = []
+    played: list[BotMove] = []
     if held is None:
         held = savefile.Held()  # each entry steps only itself: a whole match stays linear
     saved = savefile.load_held(path, rules, held)
@@ -166,7 +166,7 @@ def play_due(
             continue
         retries = 0
         line = box.voice.effect(recorded.before, Step(recorded.state, recorded.effect))
-        done = Played(seat, level, recorded, line)
+        done = BotMove(seat, level, recorded, line)
         played.append(done)
         if on_played is not None:
             on_played(done)

@@ -128,7 +128,7 @@ def bot_seats(setup: Mapping[str, object], seats: tuple[str, ...]) -> BotSeats |
     return BotSeats(levels, seed)
 
 
-def seat_names(setup: Mapping[str, object]) -> tuple[str, ...]:
+def bot_seat_names(setup: Mapping[str, object]) -> tuple[str, ...]:
     """The names of the bot seats in ``[setup.bots.seats]``, as written (for a season, which
     reads the table without the rules); () when there are none or it is malformed."""
     table = setup.get(KEY)
@@ -137,11 +137,11 @@ def seat_names(setup: Mapping[str, object]) -> tuple[str, ...]:
 
 
 def check_dealt(file_format: str, state: object) -> None:
-    """A bot plays only where the referee deals the cards (its game's ``Box.dealt``): an
+    """A bot plays only where the referee deals the cards (its game's ``Box.referee_deals``): an
     ``InputError`` otherwise (a virtual deck is needed: ``--seed`` or ``--fair``)."""
     from referee.games import by_format
 
     spec = by_format(file_format)
-    dealt = None if spec is None else spec.load().dealt
-    if dealt is not None and not dealt(state):
+    referee_deals = None if spec is None else spec.load().referee_deals
+    if referee_deals is not None and not referee_deals(state):
         raise InputError(_("a bot plays only with a deck the referee deals (--seed or --fair, drafted through the referee): it cannot see cards on the table"))

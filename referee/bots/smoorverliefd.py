@@ -93,7 +93,7 @@ def _mask(cards: Sequence[int]) -> int:
 
 
 @dataclass(frozen=True)
-class Table:
+class TableRules:
     """The rules a playout plays by, from the view: the number of seats, hearts as trump,
     face-value hearts, each seat's side (its duo, or itself), the bids, the cursed suit."""
 
@@ -107,7 +107,7 @@ class Table:
     cursed: int | None  # a suit's number
 
     @classmethod
-    def of(cls, view: SeatView, bids: tuple[int, ...] | None = None, cursed: Suit | None = None) -> Table:
+    def of(cls, view: SeatView, bids: tuple[int, ...] | None = None, cursed: Suit | None = None) -> TableRules:
         rules = view.rules
         count = len(view.players)
         side = tuple(range(count)) if rules.duos is None else tuple(rules.duo_of(seat) for seat in range(count))
@@ -165,18 +165,18 @@ def _longest_low(mask: int) -> int:
     return (best & -best).bit_length() - 1
 
 
-def plain_card(table: Table, seat: int, hand: int, trick: Sequence[int], leader: int, out: int) -> int:
+def plain_card(table: TableRules, seat: int, hand: int, trick: Sequence[int], leader: int, out: int) -> int:
     """The easy rules' card for ``seat`` holding ``hand`` (a mask), the trick so far
     ``trick`` (from ``leader``), ``out`` the cards played this round (a mask): only what
     that seat sees."""
     if not trick:
         return _plain(table, seat, hand, 0, -1, -1, -1, False, out)
     at = _winning(trick, table.trump)
-    worth = trick[0] // 13 == HEART or any(card // 13 == HEART for card in trick)
-    return _plain(table, seat, hand, len(trick), trick[0] // 13, trick[at], (leader + at) % table.count, worth, out)
+    side_worth = trick[0] // 13 == HEART or any(card // 13 == HEART for card in trick)
+    return _plain(table, seat, hand, len(trick), trick[0] // 13, trick[at], (leader + at) % table.count, side_worth, out)
 
 
-def _plain(table: Table, seat: int, hand: int, played: int, led: int, best: int, winner: int, worth: bool, out: int) -> int:
+def _plain(table: TableRules, seat: int, hand: int, played: int, led: int, best: int, winner: int, side_worth: bool, out: int) -> int:
     """:func:`plain_card` with the trick so far told as: ``played`` cards of it, the suit
     ``led``, the ``best`` card so far and its ``winner``, and whether it is ``worth``
     winning (hearts led or in it)."""
@@ -189,7 +189,7 @@ def _plain(table: Table, seat: int, hand: int, played: int, led: int, best: int,
     partner = table.side[winner] == table.side[seat]
     follow = hand & SUIT_MASK[led]
     if follow:
-        if partner or not worth or best // 13 != led:
+        if partner or not side_worth or best // 13 != led:
             return (follow & -follow).bit_length() - 1
         winners = follow >> (best + 1) << (best + 1)
         if not winners:
@@ -215,7 +215,7 @@ def _plain(table: Table, seat: int, hand: int, played: int, led: int, best: int,
 
 
 @dataclass(frozen=True)
-class Round:
+class Playout:
     """A round to play out: each seat's hand (masks), the trick on the table (from
     ``leader``), the cards played (a mask), and per seat the hearts caught (count, and
     points before doubling) and the cards of the cursed suit collected."""
@@ -235,7 +235,7 @@ def _heart_points(card: int, kleine: bool) -> int:
     return 5 if card == ACE_OF_HEARTS else 1
 
 
-def play_out(table: Table, start: Round, first: int = -1) -> tuple[list[int], list[int]]:
+def play_out(table: TableRules, start: Playout, first: int = -1) -> tuple[list[int], list[int]]:
     """Each seat's round points (:func:`round_points`) and hearts caught once every card
     is played: the seat to play plays ``first`` (-1: as the others), then everyone by the
     plain rules."""
@@ -245,30 +245,30 @@ def play_out(table: Table, start: Round, first: int = -1) -> tuple[list[int], li
     caught, points, cursed = list(start.caught), list(start.points), list(start.cursed)
     out = start.out
     leader = start.leader
-    played, led, best, winner, worth, taken = 0, -1, -1, -1, False, 0
+    played, led, best, winner, side_worth, taken = 0, -1, -1, -1, False, 0
     for position, card in enumerate(start.trick):  # the trick on the table, told as _plain reads it
         played, taken = played + 1, taken | 1 << card
         if position == 0:
             led, best, winner = card // 13, card, leader
         elif (card // 13 == best // 13 and card > best) or (trump and card // 13 == HEART and best // 13 != HEART):
             best, winner = card, (leader + position) % count
-    worth = bool(taken & HEARTS) or led == HEART
+    side_worth = bool(taken & HEARTS) or led == HEART
     seat = (leader + played) % count
     while hands[seat]:
         if first >= 0:
             card, first = first, -1
         else:
-            card = _plain(table, seat, hands[seat], played, led, best, winner, worth, out)
+            card = _plain(table, seat, hands[seat], played, led, best, winner, side_worth, out)
         bit = 1 << card
         hands[seat] &= ~bit
         out |= bit
         taken |= bit
         suit = card // 13
         if not played:
-            led, best, winner, worth = suit, card, seat, suit == HEART
+            led, best, winner, side_worth = suit, card, seat, suit == HEART
         else:
             if suit == HEART:
-                worth = True
+                side_worth = True
             if (suit == best // 13 and card > best) or (trump and suit == HEART and best // 13 != HEART):
                 best, winner = card, seat
         played += 1
@@ -289,7 +289,7 @@ def play_out(table: Table, start: Round, first: int = -1) -> tuple[list[int], li
     return round_points(table, caught, points, cursed), caught
 
 
-def round_points(table: Table, caught: Sequence[int], hearts: Sequence[int], cursed: Sequence[int]) -> list[int]:
+def round_points(table: TableRules, caught: Sequence[int], hearts: Sequence[int], cursed: Sequence[int]) -> list[int]:
     """Each seat's points for a round in which it ``caught`` so many hearts worth
     ``hearts`` points and collected ``cursed`` cards of the cursed suit: its hearts
     (doubled for all 13), its bid, the cursed suit (the table's revoke penalty never
@@ -308,7 +308,7 @@ def round_points(table: Table, caught: Sequence[int], hearts: Sequence[int], cur
     return points
 
 
-def worth(table: Table, points: Sequence[int], seat: int) -> float:
+def side_worth(table: TableRules, points: Sequence[int], seat: int) -> float:
     """What a round's points are worth to ``seat``: its side's, less the other sides' mean."""
     sides = [0] * table.sides
     for other, got in enumerate(points):
@@ -338,7 +338,7 @@ class Known:
     cursed: tuple[int, ...]
 
 
-def known(view: SeatView, table: Table) -> Known:
+def known(view: SeatView, table: TableRules) -> Known:
     assert view.seat is not None and view.hand is not None and view.cards_in_hand is not None
     count = table.count
     out = 0
@@ -365,7 +365,7 @@ def known(view: SeatView, table: Table) -> Known:
     return Known(view.seat, hand, out, tuple(table_cards), view.leader, view.cards_in_hand, tuple(voids), tuple(caught), tuple(points), tuple(cursed))
 
 
-def sample(seen: Known, count: int, rng: random.Random) -> list[int]:
+def sample_deal(seen: Known, count: int, rng: random.Random) -> list[int]:
     """The other seats' hands (masks; the seat's own as it is) in one deal of the unseen
     cards consistent with ``seen``: each seat its number of cards and none of a suit it
     has shown out of; what is left over is the dead pile, which holds anything. The
@@ -398,7 +398,7 @@ def sample(seen: Known, count: int, rng: random.Random) -> list[int]:
 
 def _deal_by_suit(order: Sequence[int], suits: Sequence[Sequence[int]], may: Sequence[Sequence[int]], room: Sequence[int],
                   rng: random.Random) -> list[int] | None:  # fmt: skip
-    """One try of :func:`sample`'s deal with voids: None when a card is left that no
+    """One try of :func:`sample_deal`'s deal with voids: None when a card is left that no
     holder with room may hold."""
     left = list(room)
     hands = [0] * len(room)
@@ -422,12 +422,12 @@ def _deal_by_suit(order: Sequence[int], suits: Sequence[Sequence[int]], may: Seq
     return hands
 
 
-def world_of(seen: Known, hands: list[int]) -> Round:
+def world_of(seen: Known, hands: list[int]) -> Playout:
     """A sampled deal as a round to play out from where the seat sees it."""
-    return Round(tuple(hands), seen.trick, seen.leader, seen.out, seen.caught, seen.points, seen.cursed)
+    return Playout(tuple(hands), seen.trick, seen.leader, seen.out, seen.caught, seen.points, seen.cursed)
 
 
-def candidates(table: Table, seen: Known, playable: Sequence[int]) -> list[int]:
+def cards_to_try(table: TableRules, seen: Known, playable: Sequence[int]) -> list[int]:
     """The cards worth telling apart: of a run of cards of one suit with no card between
     them but played ones (in an earlier trick) and the seat's own, the lowest (they take
     the same tricks), except hearts whose points differ (the ace; every heart with face
@@ -444,37 +444,37 @@ def candidates(table: Table, seen: Known, playable: Sequence[int]) -> list[int]:
     return chosen
 
 
-def best_card(table: Table, seen: Known, playable: Sequence[int], rng: random.Random) -> int:
+def best_card(table: TableRules, seen: Known, playable: Sequence[int], rng: random.Random) -> int:
     """The strong bot's card: each candidate played in the same sampled deals, then the
     plain rules to the end; the best mean worth (ties: the lowest card)."""
-    options = candidates(table, seen, playable)
+    options = cards_to_try(table, seen, playable)
     if len(options) == 1:
         return options[0]
     budget = BUDGET
     samples = max(budget.min_samples, min(budget.max_samples, budget.playouts // len(options)))
     totals = [0.0] * len(options)
     for _ in range(samples):
-        start = world_of(seen, sample(seen, table.count, rng))
+        start = world_of(seen, sample_deal(seen, table.count, rng))
         for at, card in enumerate(options):
-            totals[at] += worth(table, play_out(table, start, card)[0], seen.seat)
+            totals[at] += side_worth(table, play_out(table, start, card)[0], seen.seat)
     best = max(range(len(options)), key=lambda at: (totals[at], -options[at]))
     return options[best]
 
 
-def caught_counts(table: Table, seen: Known, rng: random.Random, samples: int) -> list[int]:
+def caught_counts(table: TableRules, seen: Known, rng: random.Random, samples: int) -> list[int]:
     """How often the seat catches each number of hearts (0–13) over sampled rounds played
     by the plain rules from now."""
     times = [0] * 14
     for _ in range(samples):
-        times[play_out(table, world_of(seen, sample(seen, table.count, rng)))[1][seen.seat]] += 1
+        times[play_out(table, world_of(seen, sample_deal(seen, table.count, rng)))[1][seen.seat]] += 1
     return times
 
 
-def mean_worth(table: Table, seen: Known, rng: random.Random, samples: int) -> float:
+def mean_worth(table: TableRules, seen: Known, rng: random.Random, samples: int) -> float:
     """The mean worth to the seat of sampled rounds played by the plain rules from now."""
     total = 0.0
     for _ in range(samples):
-        total += worth(table, play_out(table, world_of(seen, sample(seen, table.count, rng)))[0], seen.seat)
+        total += side_worth(table, play_out(table, world_of(seen, sample_deal(seen, table.count, rng)))[0], seen.seat)
     return total / samples
 
 
@@ -534,7 +534,7 @@ def easy(view: object, decisions: tuple[Decision, ...], rng: random.Random) -> M
     if "bid" in kinds:
         return _pick_bid(kinds["bid"], plain_bid(view))
     choices = _card_choices(kinds["play"])
-    table = Table.of(view)
+    table = TableRules.of(view)
     seen = known(view, table)
     card = plain_card(table, view.seat, seen.hand, seen.trick, seen.leader, seen.out)
     return choices.get(card) or choices[min(choices)]
@@ -551,13 +551,13 @@ def strong(view: object, decisions: tuple[Decision, ...], rng: random.Random) ->
     if "bid" in kinds:
         return _pick_bid(kinds["bid"], strong_bid(view, rng))
     choices = _card_choices(kinds["play"])
-    table = Table.of(view)
+    table = TableRules.of(view)
     return choices[best_card(table, known(view, table), sorted(choices), rng)]
 
 
 def strong_bid(view: SeatView, rng: random.Random) -> int:
     """The number of hearts the seat catches most often in sampled rounds (the fewer on a tie)."""
-    table = Table.of(view, bids=None)
+    table = TableRules.of(view, bids=None)
     times = caught_counts(table, known(view, table), rng, BUDGET.bid)
     return max(range(14), key=lambda count: (times[count], -count))
 
@@ -567,7 +567,7 @@ def strong_curse(view: SeatView, rng: random.Random) -> Suit:
     seed = rng.getrandbits(64)
     best: tuple[float, int] | None = None
     for suit in range(4):
-        table = Table.of(view, cursed=SUITS[suit])
+        table = TableRules.of(view, cursed=SUITS[suit])
         score = mean_worth(table, known(view, table), random.Random(seed), BUDGET.curse)
         if best is None or score > best[0]:
             best = (score, suit)

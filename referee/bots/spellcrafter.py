@@ -14,7 +14,7 @@ hand before it, not from a memory of its pile, unless the pile lies face up.
   Double, Double, Trouble, Toil cards that lengthen a word or make it a flush) rather
   than what is merely worth many points; with its pile in sight (Friendly Rules), the
   card that makes the best word of its pile and the Jumper best. It breaks ties by
-  :func:`worth`. ``easy`` keeps the card of the highest printed value (specials low).
+  :func:`draft_worth`. ``easy`` keeps the card of the highest printed value (specials low).
   With two players each pick also discards: the card the bot wants least.
 - **Word**: ``strong`` plays the exact best word of its 7 selected cards and the Jumper
   (:func:`referee.spellcrafter.best.best_words`) that the game's dictionary, with the
@@ -66,7 +66,7 @@ _USEFUL = {**dict.fromkeys("AEIO", 3), **dict.fromkeys("NRSTLDU", 2), **dict.fro
 _SPECIAL_WORTH = {Special.TROUBLE: 9, Special.DOUBLE_DOUBLE: 7, Special.TOIL: 5}
 
 
-def worth(card: SpellCard) -> float:
+def draft_worth(card: SpellCard) -> float:
     """A card's worth to a drafter that knows nothing else: its value and how often its
     letter helps to make a word; the special cards by what they do."""
     if card.special is not None:
@@ -133,7 +133,7 @@ def _of(decisions: Sequence[Decision], kind: str) -> Decision | None:
     return next((decision for decision in decisions if decision.kind == kind and (decision.choices or decision.form)), None)
 
 
-def challenge(view: SeatView, decisions: Sequence[Decision], rng: random.Random, misses: int = 0) -> Mapping[str, object] | None:
+def challenge_to_make(view: SeatView, decisions: Sequence[Decision], rng: random.Random, misses: int = 0) -> Mapping[str, object] | None:
     """The challenge to make: of a word the dictionary refuses (one in ``misses`` let go);
     None for none."""
     found = _of(decisions, "challenge")
@@ -153,7 +153,7 @@ def challenge(view: SeatView, decisions: Sequence[Decision], rng: random.Random,
     return None
 
 
-def word(view: SeatView, decisions: Sequence[Decision], rng: random.Random, top: int = 1) -> Mapping[str, object] | None:
+def word_to_play(view: SeatView, decisions: Sequence[Decision], rng: random.Random, top: int = 1) -> Mapping[str, object] | None:
     """The word to play (one of the ``top`` best, at random), or the pass when the cards
     make none; None when neither is to decide."""
     from referee.spellcrafter.best import Selection
@@ -192,7 +192,7 @@ def wanted(view: SeatView) -> dict[SpellCard, float]:
     draft = view.draft
     assert draft is not None
     hand = draft.hand
-    want = {card: worth(card) / 100 for card in hand}
+    want = {card: draft_worth(card) / 100 for card in hand}
     own = None if view.seat is None else draft.selected[view.seat]
     if own is not None and own:  # its pile lies face up: the best word of the pile with each card
         for card in dict.fromkeys(hand):
@@ -206,7 +206,7 @@ def wanted(view: SeatView) -> dict[SpellCard, float]:
     return want
 
 
-def pick(view: SeatView, decisions: Sequence[Decision], rng: random.Random, strong: bool) -> Mapping[str, object] | None:
+def pick_to_make(view: SeatView, decisions: Sequence[Decision], rng: random.Random, strong: bool) -> Mapping[str, object] | None:
     """The pick: the card wanted most kept (with two players the one wanted least discarded)."""
     found = _of(decisions, "pick")
     if found is None or view.draft is None:
@@ -228,13 +228,13 @@ def _card(want: Mapping[SpellCard, float], code: object) -> SpellCard | None:
 
 
 def _decide(view: SeatView, decisions: tuple[Decision, ...], rng: random.Random, strong: bool) -> Mapping[str, object]:
-    made = challenge(view, decisions, rng, 0 if strong else EASY_MISSES)
+    made = challenge_to_make(view, decisions, rng, 0 if strong else EASY_MISSES)
     if made is None:
-        made = word(view, decisions, rng, 1 if strong else EASY_TOP)
+        made = word_to_play(view, decisions, rng, 1 if strong else EASY_TOP)
     if made is None and opens_round(view, decisions):
         return WAIT  # the last round's words may still be challenged by people: they start the next draft
     if made is None:
-        made = pick(view, decisions, rng, strong)
+        made = pick_to_make(view, decisions, rng, strong)
     return WAIT if made is None else made
 
 

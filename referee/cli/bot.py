@@ -16,7 +16,7 @@ from referee.cli.bot_moves import _print_played, _print_waiting, _seat_name
 from referee.i18n import N_, _
 
 if TYPE_CHECKING:
-    from referee.bots.runner import Played
+    from referee.bots.runner import BotMove
     from referee.games import SomeSpec
 
 HELP = N_("Make every decision due of the seats the referee plays (`new … --bot SEAT`), printing each; stop at a person's decision or the end.")
@@ -47,7 +47,7 @@ def bot_command(file: FileArgument, as_json: JsonOption = False) -> None:
     _print_waiting(file, spec)
 
 
-def _document(file: Path, spec: SomeSpec, played: list[Played]) -> dict[str, object]:
+def _document(file: Path, spec: SomeSpec, played: list[BotMove]) -> dict[str, object]:
     """`referee bot --json`: each decision made (seat, its name, level, the event, the
     voice's line), what the game waits for now and whether it is over."""
     from referee import savefile

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from referee.i18n import _
 
 if TYPE_CHECKING:
-    from referee.bots.runner import Played
+    from referee.bots.runner import BotMove
     from referee.games import SomeSpec
 
 
@@ -41,22 +41,22 @@ def _text_of(path: Path) -> bytes:
         return b""
 
 
-def _seat_name(spec: SomeSpec, done: Played) -> str:
+def _seat_name(spec: SomeSpec, done: BotMove) -> str:
     rules = spec.load().rules
     return rules.seats(done.recorded.state)[done.seat]
 
 
-def bot_name(name: str) -> str:
+def bot_label(name: str) -> str:
     """A bot seat's name as every screen shows it: "Daan (bot)"."""
     return _("{name} (bot)").format(name=name)
 
 
-def _print_played(done: Played, spec: SomeSpec) -> None:
+def _print_played(done: BotMove, spec: SomeSpec) -> None:
     from rich.text import Text
 
     from referee.cli.output import console
 
-    console().print(Text(_("{seat}: {move}").format(seat=bot_name(_seat_name(spec, done)), move=done.line)))
+    console().print(Text(_("{seat}: {move}").format(seat=bot_label(_seat_name(spec, done)), move=done.line)))
 
 
 def _print_waiting(file: Path, spec: SomeSpec) -> None:

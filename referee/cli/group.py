@@ -169,10 +169,10 @@ def run(
         from referee.cli.typer_internals import translate_help
 
         translate_help()
-    from referee.recorded import watching
+    from referee.recorded import entries_watched
 
     try:
-        with watching() as written:
+        with entries_watched() as written:
             result = TyperGroup.main(
                 group, args=argv, prog_name=prog_name, complete_var=complete_var, standalone_mode=False, **extra
             )

@@ -94,6 +94,9 @@ class Saved(Generic[State]):
     corrections: tuple[Correction, ...] = ()
     redo: tuple[Taken, ...] = ()
     played: WhenPlayed = WhenPlayed()  # when and where (:mod:`.played`)
+    #: the state before the last event (None without events, or after an edit): whose
+    #: decision the last event was (a seat's take-back, :mod:`referee.web.host`)
+    previous: State | None = None
 
 
 class Recorded(NamedTuple, Generic[State, ActionT, EffectT]):
@@ -293,8 +296,9 @@ def _replayed(
     damaged = Damage(path)
     lines, setup = document.lines, document.setup
     replayed: list[dict[str, object]] = []
+    previous: State | None = None
     if start_from is not None:
-        state, replayed = start_from.state, list(start_from.events)
+        state, replayed, previous = start_from.state, list(start_from.events), start_from.previous
     else:
         try:
             state = start(rules, rules_setup(path, setup))
@@ -323,8 +327,8 @@ def _replayed(
         replayed.append(event)
         if tell is not None:
             tell(Told(state, event, done))
-        state = done.state
-    return Saved(path, setup, replayed, state, document.corrections, document.redo, document.played)
+        previous, state = state, done.state
+    return Saved(path, setup, replayed, state, document.corrections, document.redo, document.played, previous)
 
 
 def rules_setup(path: Path, table: Mapping[str, object]) -> Mapping[str, object]:
@@ -466,7 +470,7 @@ def record(
         event = rules.encode(saved.state, chosen)
         if bot is not None:
             event = {**event, MARK: bot}
-        after = _stamped(rules, Saved(saved.path, saved.setup, [*saved.events, event], done.state, saved.corrections, played=saved.played))
+        after = _stamped(rules, Saved(saved.path, saved.setup, [*saved.events, event], done.state, saved.corrections, played=saved.played, previous=saved.state))
         ended = _revealed_at_end(rules, after)
         return ended, Recorded(ended, saved.state, chosen, event, done.effect, ended is not after)
 
@@ -660,7 +664,7 @@ def _revealed_at_end(rules: Rules[SetupT, State, ActionT, EffectT], saved: Saved
     if not _unrevealed(saved.setup) or rules.outcome(saved.state) is None:
         return saved
     setup, _deals, _complete = _revealed_setup(rules, saved)
-    return Saved(saved.path, setup, saved.events, saved.state, saved.corrections, saved.redo, saved.played)
+    return replace(saved, setup=setup)
 
 
 def reveal_secret(path: Path | str, rules: Rules[SetupT, State, ActionT, EffectT]) -> Revealed[State]:

@@ -50,9 +50,9 @@ def bots(level: str) -> Policy:
     return policy(level)
 
 
-def dealt(state: State) -> bool:
+def referee_deals(state: State) -> bool:
     """Whether the referee deals the cards (a seed or a fair deal): a bot can play then."""
     return state.setup.seed is not None or state.setup.fair is not None
 
 
-GAME: Box[Setup, State, Action | GiveEntropy, Effect | EntropyGiven] = Box(RULES, FairVoice(VOICE, RULES), facts, rematch, bots=bots, dealt=dealt)
+GAME: Box[Setup, State, Action | GiveEntropy, Effect | EntropyGiven] = Box(RULES, FairVoice(VOICE, RULES), facts, rematch, bots=bots, referee_deals=referee_deals)

@@ -64,9 +64,9 @@ def bots(level: str) -> Policy:
     return policy(level)
 
 
-def dealt(match: Match) -> bool:
+def referee_deals(match: Match) -> bool:
     """Whether the referee deals the hands (a seed or a fair deal): a bot can play then."""
     return match.setup.seed is not None or match.setup.fair is not None
 
 
-GAME: Box[Setup, Match, Action | GiveEntropy, Effect | EntropyGiven] = Box(RULES, FairVoice(VOICE, RULES), facts, rematch, bots=bots, dealt=dealt)
+GAME: Box[Setup, Match, Action | GiveEntropy, Effect | EntropyGiven] = Box(RULES, FairVoice(VOICE, RULES), facts, rematch, bots=bots, referee_deals=referee_deals)

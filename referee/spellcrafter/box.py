@@ -61,10 +61,10 @@ def bots(level: str) -> Policy:
     return policy(level)
 
 
-def dealt(game: Game) -> bool:
+def referee_deals(game: Game) -> bool:
     """Whether the referee deals the cards and the draft goes through it, pick by pick
     (a bot cannot draft real cards laid out on the table): a bot can play then."""
     return game.drafted
 
 
-GAME: Box[Setup, Game, Action | GiveEntropy, Effect | EntropyGiven] = Box(RULES, FairVoice(VOICE, RULES), facts, rematch, completed, bots, dealt)
+GAME: Box[Setup, Game, Action | GiveEntropy, Effect | EntropyGiven] = Box(RULES, FairVoice(VOICE, RULES), facts, rematch, completed, bots, referee_deals)

@@ -114,7 +114,7 @@ def bot_name(name: str) -> str:
 
 def _bot_seats(setup: dict[str, Any], seats: tuple[str, ...]) -> tuple[int, ...]:
     """The seats of ``seats`` the referee played, from the file's ``[setup.bots]``."""
-    from referee.bots.seats import seat_names
+    from referee.bots.seats import bot_seat_names
 
-    named = set(seat_names(setup))
+    named = set(bot_seat_names(setup))
     return tuple(seat for seat, name in enumerate(seats) if name in named)

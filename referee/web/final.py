@@ -56,7 +56,7 @@ def final_of(spec: SomeSpec, state: object, outcome: Outcome, path: Path, versio
     winners = set(outcome.winners)
     standings: list[JsonValue] = []
     if facts.seats and not facts.cooperative:  # a cooperative game's players win or lose together: no places
-        for seat, place in sorted(enumerate(places(facts.seats, facts.scores, winners)), key=lambda found: (found[1], found[0])):
+        for seat, place in sorted(enumerate(final_places(facts.seats, facts.scores, winners)), key=lambda found: (found[1], found[0])):
             score = None if facts.scores is None else facts.scores[seat]
             standings.append({"name": facts.seats[seat], "score": score, "place": place, "winner": seat in winners})
     counted = season_count(spec.name, path, version)
@@ -64,12 +64,12 @@ def final_of(spec: SomeSpec, state: object, outcome: Outcome, path: Path, versio
         "cooperative": facts.cooperative,
         "won": bool(winners) if facts.cooperative else None,
         "standings": standings,
-        "season": None if counted is None else season_words(counted, facts.seats),
+        "season": None if counted is None else season_line_words(counted, facts.seats),
         "labels": {"standings": _("Final standings"), "rematch": _("Rematch"), "place": _("Place"), "score": _("Score"), "player": _("Player")},
     }
 
 
-def places(seats: Sequence[str], scores: Sequence[int] | None, winners: set[int]) -> tuple[int, ...]:
+def final_places(seats: Sequence[str], scores: Sequence[int] | None, winners: set[int]) -> tuple[int, ...]:
     """Each seat's place: the winners first, then by score, highest first; equal scores
     share a place (as a season places them, :func:`referee.stats.records.places`)."""
     from referee.stats.records import places as placed
@@ -113,7 +113,7 @@ def _count(game: str, folder: Path) -> SeasonCount | None:
     return SeasonCount(len(finished), cooperative, won, ranked)
 
 
-def season_words(counted: SeasonCount, seats: Sequence[str]) -> str:
+def season_line_words(counted: SeasonCount, seats: Sequence[str]) -> str:
     """"Season: Daan 3 wins, Anna 2, Bram 0" (the players of this match, most wins first);
     a cooperative game: "Season: 3 of 5 matches won"."""
     if counted.cooperative or not seats:

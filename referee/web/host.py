@@ -46,7 +46,8 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 
 from referee.errors import InputError, RefereeError
 from referee.i18n import LANGUAGES, _, speaking
-from referee.takebacks import allowed
+from referee.takebacks import take_backs_allowed
+from referee.web.requests import HOST_COOKIE as HOST_COOKIE, LANG_COOKIE as LANG_COOKIE, SEAT_COOKIE as SEAT_COOKIE, language_of, seat_of_request, served_of
 
 if TYPE_CHECKING:
     from referee.game import JsonObject
@@ -54,9 +55,6 @@ if TYPE_CHECKING:
     from referee.savefile.document import Taken
     from referee.web.server import Served
 
-HOST_COOKIE = "referee_host"
-SEAT_COOKIE = "referee_seat"  # the seats' (referee.web.server.SEAT_COOKIE)
-LANG_COOKIE = "referee_lang"  # the pages' language (referee.web.server.LANG_COOKIE)
 SHOW_SECONDS = 60.0  # how long a seat's new link stays on the TV unless dismissed
 STATIC = Path(__file__).with_name("static")
 
@@ -148,18 +146,11 @@ def announcement_words(found: Announced, rules: Any, voice: Any) -> str:
 class Desk:
     """The host's side of a served game, kept in memory by :class:`~referee.web.server.Served`:
     the announcement shown, the seat whose new link the TV shows (until when), the open
-    event streams (per seat; ``"table"`` for the TV's) and the last entry each page made
-    (a seat may take back its own, until anyone's next entry)."""
+    event streams (per seat; ``"table"`` for the TV's)."""
 
     announced: Announced | None = None
     showing: tuple[int, float] | None = None
     streams: Counter[object] = field(default_factory=Counter)
-    last: tuple[int, int, dict[str, object]] | None = None  # (seat, events after it, the event)
-
-    def entered(self, seat: int, saved: Saved[Any]) -> None:
-        """``seat`` has just made the last entry of ``saved`` (from its page)."""
-        self.last = (seat, len(saved.events), saved.events[-1]) if saved.events else None
-
     def shown_seat(self, now: float | None = None) -> int | None:
         """The seat whose link the TV shows now, or None."""
         if self.showing is None:
@@ -172,13 +163,25 @@ class Desk:
 
 def may_take_back(served: Served, seat: int) -> bool:
     """Whether ``seat`` may take back its own last entry now: the table allows it, the
-    entry was this seat's from its page, and nothing was entered or edited since."""
-    saved, last = served.saved, served.desk.last
-    if saved is None or last is None or not allowed(saved.setup):
+    last thing recorded is an event (no edit after it, no bot's), and it was one of this
+    seat's decisions in the state before it (:func:`referee.decisions.decision_of`): read
+    from the file, so a restarted server offers it too."""
+    from referee.bots.seats import MARK
+    from referee.decisions import decision_of
+
+    saved = served.saved
+    if saved is None or not saved.events or saved.previous is None or not take_backs_allowed(saved.setup):
         return False
-    by, count, event = last
-    edited = bool(saved.corrections) and saved.corrections[-1].events == len(saved.events)
-    return by == seat and count == len(saved.events) and saved.events[-1] == event and not edited
+    if saved.corrections and saved.corrections[-1].events == len(saved.events):
+        return False  # an edit on top: the host's undo takes that back
+    last = saved.events[-1]
+    if MARK in last:
+        return False  # the referee's own seat played it
+    try:
+        decision_of(served.rules, saved.previous, seat, last)
+    except RefereeError:
+        return False
+    return True
 
 
 def may_rematch(served: Served) -> bool:
@@ -257,7 +260,7 @@ def start_rematch(served: Served) -> Path:
         if tuple(served.rules.seats(new.state)) == served.links.players:
             served.links = served.links.keep_for(path)
         served.path, served.stamp = path, None
-        served.desk.announced, served.desk.last = None, None
+        served.desk.announced = None
         served._reload()
     return path
 
@@ -265,24 +268,11 @@ def start_rematch(served: Served) -> Path:
 # --- the routes ------------------------------------------------------------------------------
 
 
-def served_of(request: Request) -> Served:
-    served: Served = request.app.state.served
-    return served
-
-
-def language_of(request: Request) -> str:
-    """The page's language: its cookie (shared with a seat's page on the same phone),
-    else `referee serve`'s."""
-    chosen = request.cookies.get(LANG_COOKIE)
-    return chosen if chosen in LANGUAGES else served_of(request).language
 
 
 def is_host(request: Request) -> bool:
     return served_of(request).links.is_host(request.cookies.get(HOST_COOKIE))
 
-
-def seat_of(request: Request) -> int | None:
-    return served_of(request).links.seat_of(request.cookies.get(SEAT_COOKIE))
 
 
 def refused(status: int, message: str) -> JSONResponse:
@@ -494,7 +484,7 @@ async def rematch(request: Request) -> Response:
     A body ``{"file": NAME}`` names the file the page was drawn from: when a rematch of it
     has started already (two phones tapped at once), the answer is the new match's."""
     served = served_of(request)
-    seat = seat_of(request)
+    seat = seat_of_request(request)
     host = is_host(request)
     if seat is None and not host:
         return not_host(request)
@@ -527,7 +517,7 @@ async def take_back(request: Request) -> Response:
     from referee import savefile
 
     served = served_of(request)
-    seat = seat_of(request)
+    seat = seat_of_request(request)
     if seat is None:
         language = language_of(request)
         with speaking(language):
@@ -537,12 +527,12 @@ async def take_back(request: Request) -> Response:
     def run() -> tuple[int, JsonObject]:
         with speaking(language):
             served.reload()
-            if served.saved is not None and not allowed(served.saved.setup):
+            if served.saved is not None and not take_backs_allowed(served.saved.setup):
                 return 409, {"error": _("this table plays without take-backs (the game was started with --no-take-backs)")}
-            if not may_take_back(served, seat) or served.desk.last is None:
+            if served.saved is None or not may_take_back(served, seat):
                 return 409, {"error": _("only your own last entry can be taken back, before anyone's next entry")}
             try:
-                savefile.undo(served.path, served.rules, only=served.desk.last[2])
+                savefile.undo(served.path, served.rules, only=served.saved.events[-1])
             except RefereeError as error:
                 return 409, {"error": served.words(error)}
         served.reload()

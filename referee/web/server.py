@@ -71,6 +71,7 @@ from referee.web.guard import (  # the guard's names were this module's: still f
 from referee.web.host import Desk, envelope_fields, news
 from referee.web import host
 from referee.web.links import SeatLinks
+from referee.web.requests import LANG_COOKIE as LANG_COOKIE, SEAT_COOKIE as SEAT_COOKIE, language_of, seat_of_request, served_of
 
 from referee.game import JsonObject, JsonValue
 
@@ -81,8 +82,6 @@ if TYPE_CHECKING:
     from referee.savefile import Held, Saved
 
 STATIC = Path(__file__).with_name("static")
-SEAT_COOKIE = "referee_seat"
-LANG_COOKIE = "referee_lang"
 POLL_SECONDS = 0.1  # how often the file is looked at while a page is connected
 STREAM_WAKE_SECONDS = 1.0  # an event stream looks whether to end at least this often (it is woken sooner)
 #: how long an answer is kept for its version: long enough for every stream woken by a
@@ -428,13 +427,12 @@ class Served:
                 if seen is not None and not together and seen != str(len(self.saved.events)):
                     return 409, {"error": moved_on()}
                 try:
-                    recorded = savefile.record(self.path, self.rules, seat_entry(self.rules, seat, event, self.complete), held=self.held)
+                    savefile.record(self.path, self.rules, seat_entry(self.rules, seat, event, self.complete), held=self.held)
                 except InputError as error:
                     return 400, {"error": self.words(error)}
                 except RefereeError as error:
                     return 409, {"error": self.words(error)}
                 self._recorded()
-                self.desk.entered(seat, recorded.saved)
         return 200, self.shared(seat, language)
 
 
@@ -556,24 +554,7 @@ def qr_svg(text: str) -> bytes:
 # --- the routes: one flat list; the game served and its lock on ``app.state`` -----------------
 
 
-def served_of(request: Request) -> Served:
-    """The game file this application serves (``app.state.served``, set by :func:`create_app`)."""
-    served: Served = request.app.state.served
-    return served
 
-
-def language_of(request: Request) -> str:
-    """A seat's page's language: its cookie, else `referee serve`'s (``--lang``)."""
-    chosen = request.cookies.get(LANG_COOKIE)
-    return chosen if chosen in LANGUAGES else served_of(request).language
-
-
-def seat_of_request(request: Request) -> int | None:
-    """The seat whose link this browser opened (its cookie), None if none works (a bot's
-    seat is nobody's)."""
-    served = served_of(request)
-    seat = served.links.seat_of(request.cookies.get(SEAT_COOKIE))
-    return None if seat in served.bots else seat
 
 
 def not_joined(request: Request) -> Response:
