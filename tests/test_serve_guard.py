@@ -195,6 +195,26 @@ def test_running_out_of_open_files_is_one_line_now_and_then_never_a_traceback():
     assert said == ["out of open files: a new connection cannot be accepted (Too many open files)"] * 2
 
 
+def test_the_accept_retried_on_a_socket_closed_since_is_said_nowhere(capsys):
+    """After running out of files asyncio tries to accept again a second later; when the
+    server has stopped meanwhile (its socket closed) that retry fails: nothing to say, and
+    never a traceback. Any other error of the loop goes to its default handler."""
+    said: list[str] = []
+    connections = Connections(total=10, notices=Notices(said.append))
+    loop = asyncio.new_event_loop()
+    try:
+        context = {"message": "Exception in callback BaseSelectorEventLoop._start_serving(…)", "exception": ValueError("Invalid file descriptor: -1"),
+                   "handle": "<TimerHandle when=16306.8 BaseSelectorEventLoop._start_serving(…)>"}  # fmt: skip
+        connections.out_of_files(loop, context)
+        assert said == [] and capsys.readouterr().err == ""
+        other: list[dict[str, object]] = []
+        loop.default_exception_handler = other.append  # type: ignore[method-assign, assignment]
+        connections.out_of_files(loop, {"message": "something else", "exception": ValueError("x")})
+        assert len(other) == 1
+    finally:
+        loop.close()
+
+
 def test_the_open_file_limit_is_raised_where_it_may_be():
     import resource
 

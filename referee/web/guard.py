@@ -376,6 +376,8 @@ class Connections:
         if isinstance(error, OSError) and error.errno in (errno.EMFILE, errno.ENFILE):
             self.notices.say("files", lambda: _("out of open files: a new connection cannot be accepted ({reason})").format(reason=error.strerror))
             return
+        if isinstance(error, (ValueError, OSError)) and "_start_serving" in repr(context.get("handle")):
+            return  # the loop's retry to accept, a second after running out of files, on a socket closed since: the server is stopping
         loop.default_exception_handler(context)
 
 
