@@ -84,7 +84,12 @@ def test_a_change_is_written_straight_to_every_stream_once_with_one_answer_for_t
     assert served.listeners.handed == 0, "under uvicorn no stream's own coroutine sends an event"
     made: list[object] = []
     answer = served.answer
-    monkeypatch.setattr(served, "answer", lambda seat, language: made.append((seat, language)) or answer(seat, language))
+
+    def counted(seat: int | None, language: str) -> Any:
+        made.append((seat, language))
+        return answer(seat, language)
+
+    monkeypatch.setattr(served, "answer", counted)
     since = served.version
     status, _answer = served.act(0, "score", {"kind": "score", "player": "Anna", "points": 3}, "en")
     assert status == 200, _answer
@@ -98,6 +103,11 @@ def test_a_change_is_written_straight_to_every_stream_once_with_one_answer_for_t
         reader.close()
     poll(lambda: not served.listeners.open)
     assert served.desk.streams["table"] == 0
+
+
+def stop_ticking(listeners: streams.Listeners) -> None:
+    if listeners.tick is not None:
+        listeners.tick.cancel()
 
 
 class Fake:
@@ -142,7 +152,7 @@ def test_a_stream_that_does_not_read_is_skipped_and_sent_the_latest_version_once
         listeners.pass_over()  # the next change, or the keep-alive tick
         assert slow.chunks == [b"9\r\ndata: 2\n\n\r\n"], "the latest version, framed as h11 frames a chunk"
         assert listeners.written == 3 and served.made == 3, "one event made a pass for the view"
-        listeners.tick and listeners.tick.cancel()
+        stop_ticking(listeners)
 
     asyncio.run(run())
 
@@ -159,7 +169,7 @@ def test_several_changes_before_the_pass_make_one_pass() -> None:
         await asyncio.sleep(0)
         await asyncio.sleep(0)
         assert listeners.passes - passes == 1
-        listeners.tick and listeners.tick.cancel()
+        stop_ticking(listeners)
 
     asyncio.run(run())
 
@@ -178,6 +188,6 @@ def test_a_stream_that_is_to_end_is_ended_by_the_pass_and_not_written_to() -> No
         served.version = 2
         listeners.pass_over()
         assert listener.ended and listener.nudge.is_set() and len(writer.chunks) == 1
-        listeners.tick and listeners.tick.cancel()
+        stop_ticking(listeners)
 
     asyncio.run(run())
