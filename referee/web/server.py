@@ -13,7 +13,8 @@ not read back), a change made by another process is read once and only its new e
 are stepped (an undo or an edit is replayed whole). Each answer is computed once per
 version for each view (the table's, or a seat's, in a language) with its JSON text, and
 sent as it is to every page that shows that view: 500 TVs cost one answer
-(:meth:`Served.text`).
+(:meth:`Served.text`). A change is written to every open event stream in one pass
+(:mod:`referee.web.streams`), straight to each connection under uvicorn.
 
 The pages are answered on the event loop's thread: each answer is computed in the page's
 language inside :func:`referee.i18n.speaking`, without awaiting in between. What may
