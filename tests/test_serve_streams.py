@@ -191,3 +191,18 @@ def test_a_stream_that_is_to_end_is_ended_by_the_pass_and_not_written_to() -> No
         stop_ticking(listeners)
 
     asyncio.run(run())
+
+
+def test_an_http_1_0_stream_unchunked_is_sent_its_events_through_send(serving):
+    import socket
+
+    port, served = serving
+    page = socket.create_connection(("127.0.0.1", port), timeout=60)
+    page.sendall(f"GET /events/table HTTP/1.0\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+    received = b""
+    while b"data: " not in received or not received.endswith(b"\n\n"):
+        received += page.recv(65536)
+    assert b"transfer-encoding: chunked" not in received.lower() and b"\r\ndata: {" not in received.split(b"\r\n\r\n", 1)[1]
+    assert served.listeners.handed == 1 and served.listeners.written == 0
+    page.close()
+    poll(lambda: not served.listeners.open)
