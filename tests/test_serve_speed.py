@@ -23,7 +23,8 @@ from referee.decisions import seat_entry
 from referee.savefile.held import stamp_of
 from referee.games import game
 from referee.web import server as web_server
-from referee.web.server import Served, stream
+from referee.web.server import Served
+from referee.web.streams import stream
 
 NOW = "2026-12-06T20:00:00.000Z"
 
@@ -189,30 +190,59 @@ def test_a_damaged_file_is_shown_and_the_held_state_serves_again_once_it_is_mend
 # --- one answer per view and version ----------------------------------------------------
 
 
+class Page:
+    """An event stream's page, talking plain ASGI to :func:`referee.web.streams.stream`:
+    what it was sent, and its going away (``leave``)."""
+
+    def __init__(self, served: Served, view: tuple[int | None, str] = (None, "en"), still: Any = lambda: True, scope: Any = None) -> None:
+        self.sent: list[Any] = []
+        self.left = asyncio.Event()
+        self.requested = False
+        self.task = asyncio.ensure_future(stream(served, scope or {}, self.receive, self.send, view, still, who="table"))
+
+    async def receive(self) -> Any:
+        if not self.requested:
+            self.requested = True
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await self.left.wait()
+        return {"type": "http.disconnect"}
+
+    async def send(self, message: Any) -> None:
+        self.sent.append(message)
+
+    def events(self) -> list[bytes]:
+        return [message["body"] for message in self.sent if message.get("body", b"").startswith(b"data: ")]
+
+    def ended(self) -> bool:
+        return bool(self.sent) and self.sent[-1] == {"type": "http.response.body", "body": b"", "more_body": False}
+
+
+async def settle() -> None:
+    for _ in range(5):
+        await asyncio.sleep(0)
+
+
 def test_two_streams_of_the_same_view_get_one_computation(match, monkeypatch, still_clock):
     served, _counting = counted(match)
     computed = answers_counted(monkeypatch, served)
 
-    async def first_two(*streams: Any) -> list[Any]:
-        return [await anext(one) for one in streams for _ in range(2)]  # "retry: …", then the answer
-
-    async def next_of(*streams: Any) -> list[Any]:
-        return [await anext(one) for one in streams]
-
     async def run() -> None:
-        tvs: list[Any] = [stream(served, lambda: served.event(None, "en")).body_iterator for _ in range(3)]
-        sent = await first_two(*tvs)
+        tvs = [Page(served) for _ in range(3)]
+        await settle()
         assert computed == [(None, "en")]
-        assert len({text for text in sent if isinstance(text, bytes)}) == 1
-        assert sent[1] == f"data: {full_replay_text(served, None, 'en')}\n\n".encode()
+        assert all(tv.sent[1]["body"] == b"retry: 1000\n\n" for tv in tvs)
+        sent = {event for tv in tvs for event in tv.events()}
+        assert sent == {f"data: {full_replay_text(served, None, 'en')}\n\n".encode()}
         other_process(match, 1)
         served.reload()
-        again = await next_of(*tvs)
+        await settle()
         assert computed == [(None, "en"), (None, "en")]
-        assert len(set(again)) == 1 and again[0] != sent[1]
+        again = {tv.events()[-1] for tv in tvs}
+        assert len(again) == 1 and again != sent and all(len(tv.events()) == 2 for tv in tvs)
         served.stop()
-        for one in tvs:
-            await one.aclose()
+        await settle()
+        assert all(tv.ended() for tv in tvs)
+        await asyncio.gather(*(tv.task for tv in tvs))
 
     asyncio.run(run())
 

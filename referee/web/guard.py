@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 from starlette.types import ASGIApp as ASGIApp, Message as Message, Receive as Receive, Scope as Scope, Send as Send  # the ASGI shapes, as Starlette gives them
 
 from referee.i18n import _, speaking
+from referee.web.streams import DIRECT, direct_writer
 
 if TYPE_CHECKING:
     import socket
@@ -149,7 +150,8 @@ class Guard:
             return
         client = (scope.get("client") or ("?", 0))[0]
         if scope["path"].startswith("/events/"):
-            await self.stream(scope, receive, guarded, client, refuse)
+            # the stream's events may go straight to the connection (its headers through ``guarded``)
+            await self.stream({**scope, DIRECT: direct_writer(send)}, receive, guarded, client, refuse)
             return
         if scope["method"] in ("GET", "HEAD") and scope["path"] not in METERED:
             await self.app(scope, receive, guarded)

@@ -13,7 +13,8 @@ not read back), a change made by another process is read once and only its new e
 are stepped (an undo or an edit is replayed whole). Each answer is computed once per
 version for each view (the table's, or a seat's, in a language) with its JSON text, and
 sent as it is to every page that shows that view: 500 TVs cost one answer
-(:meth:`Served.text`).
+(:meth:`Served.text`). A change is written to every open event stream in one pass
+(:mod:`referee.web.streams`), straight to each connection under uvicorn.
 
 The pages are answered on the event loop's thread: each answer is computed in the page's
 language inside :func:`referee.i18n.speaking`, without awaiting in between. What may
@@ -42,7 +43,7 @@ from typing import TYPE_CHECKING, Literal
 from starlette.concurrency import run_in_threadpool
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -69,7 +70,7 @@ from referee.web.guard import (  # the guard's names were this module's: still f
     turn_away as turn_away,
 )
 from referee.web.host import Desk, envelope_fields, news
-from referee.web import host
+from referee.web import host, streams
 from referee.web.links import SeatLinks
 from referee.web.requests import LANG_COOKIE as LANG_COOKIE, SEAT_COOKIE as SEAT_COOKIE, language_of, seat_of_request, served_of
 
@@ -83,7 +84,7 @@ if TYPE_CHECKING:
 
 STATIC = Path(__file__).with_name("static")
 POLL_SECONDS = 0.1  # how often the file is looked at while a page is connected
-STREAM_WAKE_SECONDS = 1.0  # an event stream looks whether to end at least this often (it is woken sooner)
+STREAM_WAKE_SECONDS = streams.STREAM_WAKE_SECONDS  # an event stream looks whether to end at least this often (it is woken sooner)
 #: how long an answer is kept for its version: long enough for every stream woken by a
 #: change (they are all sent within a moment), short enough that an answer that depends on
 #: the clock as well (a crafting time that is up) is never stale for longer
@@ -157,7 +158,8 @@ class Served:
         self.sending: dict[tuple[int | None, str, int, int], tuple[object, bytes]] = {}
         self.error: str | None = None
         self.stamp: tuple[int, int, int] | None = None
-        self.waiters: set[asyncio.Event] = set()  # one per open event stream, on its loop
+        self.waiters: set[asyncio.Event] = set()  # woken with the streams (a test's, on its loop)
+        self.listeners = streams.Listeners(self)  # the open event streams, written to in one pass
         self.stopping = False
         #: asked ten times a second: True when the server is to stop (uvicorn's should_exit)
         self.stop_requested: Callable[[], bool] = lambda: False
@@ -298,6 +300,7 @@ class Served:
             return
         for waiter in list(self.waiters):
             waiter.set()
+        self.listeners.wake()
 
     def stop(self) -> None:
         """End every event stream now (the server is stopping)."""
@@ -656,59 +659,26 @@ async def api_lang(request: Request) -> Response:
     return response
 
 
-def stream(
-    served: Served, answer: Callable[[], JsonObject | str | bytes], still: Callable[[], bool] = lambda: True, who: object = None
-) -> StreamingResponse:
-    """Server-sent events: the answer now, and again after every change, for as long as
-    ``still()`` holds (a seat's token may be re-issued) and the server runs. ``answer``
-    gives the JSON object, or its text made already (:meth:`Served.text`: one per view
-    and version, however many streams show it), or the whole event (:meth:`Served.event`).
-    ``who``: the seat's number, or ``"table"`` (the host's page says who is connected)."""
+class Events:
+    """An event stream's route (plain ASGI: :func:`referee.web.streams.stream`): the
+    table's (``seat`` False), or the seat of the browser's link."""
 
-    async def events() -> AsyncIterator[str | bytes]:
-        sent = -1
-        waiter = asyncio.Event()  # created here: bound to the loop serving this stream
-        loop = asyncio.get_running_loop()
-        served.waiters.add(waiter)
-        served.desk.streams[who] += 1
-        try:
-            yield "retry: 1000\n\n"  # a page whose stream dropped tries again after a second
-            while not served.stopping and still():
-                waiter.clear()  # before the version is read: no change is missed
-                if served.version != sent:
-                    sent = served.version
-                    given = answer()
-                    if isinstance(given, bytes):
-                        yield given
-                    else:
-                        yield f"data: {given if isinstance(given, str) else json.dumps(given, ensure_ascii=False)}\n\n"
-                # woken by a change, or after a while in any case (a timer, not a task per
-                # wait as asyncio.wait_for makes: hundreds of pages may be open)
-                timer = loop.call_later(STREAM_WAKE_SECONDS, waiter.set)
-                try:
-                    await waiter.wait()
-                finally:
-                    timer.cancel()
-        finally:
-            served.waiters.discard(waiter)
-            served.desk.streams[who] -= 1
+    def __init__(self, seat: bool) -> None:
+        self.seat = seat
 
-    return StreamingResponse(events(), media_type="text/event-stream")
-
-
-async def events_table(request: Request) -> Response:
-    served = served_of(request)
-    return stream(served, lambda: served.event(None, served.language), who="table")
-
-
-async def events_seat(request: Request) -> Response:
-    served = served_of(request)
-    token = request.cookies.get(SEAT_COOKIE)
-    seat = served.links.seat_of(token)
-    if seat is None or seat in served.bots:
-        return not_joined(request)
-    language = language_of(request)
-    return stream(served, lambda: served.event(seat, language), lambda: served.links.seat_of(token) == seat, who=seat)
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        request = Request(scope, receive)
+        served = served_of(request)
+        if not self.seat:
+            await streams.stream(served, scope, receive, send, (None, served.language), who="table")
+            return
+        token = request.cookies.get(SEAT_COOKIE)
+        seat = served.links.seat_of(token)
+        if seat is None or seat in served.bots:
+            await not_joined(request)(scope, receive, send)
+            return
+        still = lambda: served.links.seat_of(token) == seat  # noqa: E731 (a re-issued link ends the stream)
+        await streams.stream(served, scope, receive, send, (seat, language_of(request)), still, who=seat)
 
 
 @asynccontextmanager
@@ -739,8 +709,8 @@ ROUTES = [
     Route(f"/api/seat/{PREVIEW}", api_preview, methods=["POST"]),
     Route("/api/seat/{kind}", api_action, methods=["POST"]),
     Route("/api/lang", api_lang, methods=["POST"]),
-    Route("/events/table", events_table),
-    Route("/events/seat", events_seat),
+    Route("/events/table", Events(seat=False), methods=["GET"]),
+    Route("/events/seat", Events(seat=True), methods=["GET"]),
     Route("/host", host.host_page),
     Route("/host/{token}", host.host_join),
     Route("/api/host", host.api_host),
