@@ -151,14 +151,13 @@ class Desk:
     announced: Announced | None = None
     showing: tuple[int, float] | None = None
     streams: Counter[object] = field(default_factory=Counter)
+
     def shown_seat(self, now: float | None = None) -> int | None:
         """The seat whose link the TV shows now, or None."""
         if self.showing is None:
             return None
         seat, until = self.showing
         return seat if (time.monotonic() if now is None else now) < until else None
-
-
 
 
 def may_take_back(served: Served, seat: int) -> bool:
